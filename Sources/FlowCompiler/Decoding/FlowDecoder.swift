@@ -1,0 +1,318 @@
+import FlowModel
+import FlowYAML
+
+/// Decodes one file's located YAML node tree into a `FlowDefinition`, reporting every schema
+/// problem (unknown or missing keys, wrong kinds of node, invalid values) at the exact node.
+///
+/// Decoding goes on after a problem wherever the rest can still be read, so one run reports
+/// as much as possible; a flow with schema errors is returned when its name and start were readable.
+struct FlowDecoder {
+    let file: String
+    var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    // MARK: Flow
+
+    mutating func decodeFlow(_ root: YAMLNode) -> FlowDefinition? {
+        guard let flow = readMapping(root, as: "a flow", keys: FlowKeys.self, required: [.flow, .start]) else {
+            return nil
+        }
+        let name = flow[.flow].flatMap { readName($0, as: "flow name") }
+        let parameters = flow[.params].map { readParameters($0) } ?? []
+        let conditions = flow[.conditions].map { readNames($0, as: "condition") } ?? []
+        let start = flow[.start].flatMap { readAction($0, context: .start) }
+        let outcomes = flow[.outcomes].map { readNames($0, as: "outcome") } ?? []
+        let screens = flow[.screens].map { readScreens($0) } ?? []
+        let children = flow[.children].map { readChildren($0) } ?? []
+        let links = flow[.links].map { readLinks($0) } ?? []
+        let linkPolicy = flow[.linkPolicy].flatMap { readLinkPolicy($0) }
+        let linkFallback = flow[.linkFallback].flatMap { readName($0, as: "screen name") }
+        if let description = flow[.description] { _ = readScalar(description, as: "a description") }
+        guard let name, let start else { return nil }
+        return FlowDefinition(
+            name: name, parameters: parameters, conditions: conditions, start: start, outcomes: outcomes,
+            screens: screens, children: children, links: links, linkPolicy: linkPolicy, linkFallback: linkFallback)
+    }
+
+    // MARK: Screens and events
+
+    private mutating func readScreens(_ node: YAMLNode) -> [ScreenDefinition] {
+        namedEntries(node, as: "screens", entryName: "screen name").compactMap { name, value in
+            guard let screen = readMapping(value, as: "a screen", keys: ScreenKeys.self, required: [], allowEmpty: true)
+            else { return nil }
+            return ScreenDefinition(
+                name: name,
+                parameters: screen[.params].map { readParameters($0) } ?? [],
+                events: screen[.on].map { readEvents($0) } ?? [],
+                removal: screen[.removal].flatMap { readRemovalPolicy($0) })
+        }
+    }
+
+    private mutating func readEvents(_ node: YAMLNode) -> [EventDefinition] {
+        namedEntries(node, as: "events", entryName: "event name").compactMap { name, value in
+            guard let mapping = readMapping(value, as: "an event", keys: ActionKeys.self, required: []) else {
+                return nil
+            }
+            let parameters = mapping[.params].map { readParameters($0) } ?? []
+            guard let action = readAction(mapping, node: value, context: .event) else { return nil }
+            return EventDefinition(name: name, parameters: parameters, action: action)
+        }
+    }
+
+    private mutating func readRemovalPolicy(_ node: YAMLNode) -> RemovalPolicyDefinition? {
+        if node.mapping == nil {
+            return readEnumValue(node, RemovalPolicy.self, as: "removal policy").map { RemovalPolicyDefinition(policy: $0) }
+        }
+        guard let mapping = readMapping(node, as: "a removal policy", keys: RemovalKeys.self, required: [.policy]),
+            let policy = mapping[.policy].flatMap({ readEnumValue($0, RemovalPolicy.self, as: "removal policy") })
+        else { return nil }
+        return RemovalPolicyDefinition(
+            policy: policy,
+            ask: mapping[.ask].flatMap { readName($0, as: "question identifier") },
+            outcome: mapping[.outcome].flatMap { readName($0, as: "outcome") })
+    }
+
+    // MARK: Children
+
+    private mutating func readChildren(_ node: YAMLNode) -> [ChildFlowDeclaration] {
+        namedEntries(node, as: "children", entryName: "child name").compactMap { name, value in
+            guard let mapping = readMapping(value, as: "a child flow declaration", keys: ChildKeys.self, required: [.flow]),
+                let flow = mapping[.flow].flatMap({ self.readName($0, as: "flow name") })
+            else { return nil }
+            let handlers = mapping[.on].map { node in
+                namedEntries(node, as: "outcome handlers", entryName: "outcome").compactMap { outcome, value in
+                    readAction(value, context: .handler).map { OutcomeHandler(outcome: outcome, action: $0) }
+                }
+            } ?? []
+            return ChildFlowDeclaration(name: name, flow: flow, handlers: handlers)
+        }
+    }
+
+    // MARK: Actions
+
+    /// Where an action is written, which decides the forms it may take.
+    enum ActionContext {
+        /// `start:` and its branches: a bare name, `{ to: NAME, with: … }` or `{ if: … }`.
+        case start
+        /// An event's action: a mapping with one action key (and `params`).
+        case event
+        /// A child outcome handler: `stay` or a mapping with one action key.
+        case handler
+        /// A branch of a conditional inside an event or handler.
+        case branch
+    }
+
+    private mutating func readAction(_ node: YAMLNode, context: ActionContext) -> ActionDefinition? {
+        if let text = node.scalar {
+            let location = location(of: node)
+            switch context {
+            case .start:
+                return readName(node, as: "screen or child name").map {
+                    ActionDefinition(.show(target: $0, arguments: []), at: location)
+                }
+            case .handler where text == "stay":
+                return ActionDefinition(.stay, at: location)
+            case .handler, .event, .branch:
+                let expected = context == .handler ? "'stay' or an action mapping such as '{ push: SCREEN }'"
+                    : "an action mapping such as '{ push: SCREEN }'"
+                report(WrongNodeKind.self, "expected \(expected), found the scalar '\(text)'", at: node)
+                return nil
+            }
+        }
+        let keys: [ActionKeys] = context == .start ? [] : []
+        guard let mapping = readMapping(node, as: "an action", keys: ActionKeys.self, required: keys) else { return nil }
+        return readAction(mapping, node: node, context: context)
+    }
+
+    private mutating func readAction(_ mapping: KeyedMapping<ActionKeys>, node: YAMLNode, context: ActionContext) -> ActionDefinition? {
+        let allowed: [ActionKeys] = context == .start ? [.to, .if] : ActionKeys.actionKeys
+        let present = mapping.entries.filter { allowed.contains($0.key) }
+        for entry in mapping.entries where ActionKeys.actionKeys.contains(entry.key) || entry.key == .to {
+            if !allowed.contains(entry.key) {
+                let expected = allowed.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                report(MisplacedKey.self, "'\(entry.key.rawValue)' is not allowed here; expected \(expected)", at: entry.keyNode)
+            }
+        }
+        if context != .event, let params = mapping.entries.first(where: { $0.key == .params }) {
+            report(MisplacedKey.self, "'params' is allowed only on an event", at: params.keyNode)
+        }
+        guard let chosen = present.first else {
+            let expected = allowed.map(\.rawValue).joined(separator: ", ")
+            report(MissingKey.self, "missing action; add one of \(expected)", at: node)
+            return nil
+        }
+        for extra in present.dropFirst() {
+            report(ConflictingActions.self,
+                "'\(extra.key.rawValue)' conflicts with '\(chosen.key.rawValue)'; an action has exactly one of \(allowed.map(\.rawValue).joined(separator: ", "))",
+                at: extra.keyNode,
+                notes: [DiagnosticNote("'\(chosen.key.rawValue)' is here", at: location(of: chosen.keyNode))])
+        }
+        let at = location(of: chosen.keyNode)
+        let takesArguments: Set<ActionKeys> = [.push, .start, .replaceRoot, .to]
+        if let with = mapping.entries.first(where: { $0.key == .with }), !takesArguments.contains(chosen.key) {
+            report(MisplacedKey.self, "'with' is allowed only with push, start, replaceRoot or to", at: with.keyNode)
+        }
+        for branchKey in [ActionKeys.then, .else] where chosen.key != .if {
+            if let branch = mapping.entries.first(where: { $0.key == branchKey }) {
+                report(MisplacedKey.self, "'\(branchKey.rawValue)' is allowed only with 'if'", at: branch.keyNode)
+            }
+        }
+        let arguments = mapping[.with].map { readArguments($0) } ?? []
+        let value = chosen.value
+        switch chosen.key {
+        case .push:
+            return readName(value, as: "screen name").map { ActionDefinition(.push(screen: $0, arguments: arguments), at: at) }
+        case .start:
+            return readName(value, as: "child name").map { ActionDefinition(.startChild(child: $0, arguments: arguments), at: at) }
+        case .to:
+            return readName(value, as: "screen or child name").map { ActionDefinition(.show(target: $0, arguments: arguments), at: at) }
+        case .replaceRoot:
+            return readName(value, as: "screen or child name").map {
+                ActionDefinition(.replaceRoot(target: $0, arguments: arguments), at: at)
+            }
+        case .popTo:
+            return readName(value, as: "screen name").map { ActionDefinition(.popTo(screen: $0), at: at) }
+        case .finish:
+            return readName(value, as: "outcome").map { ActionDefinition(.finish(outcome: $0), at: at) }
+        case .pop:
+            return readInteger(value, as: "pop count", minimum: 1).map { ActionDefinition(.pop(count: $0), at: at) }
+        case .if:
+            let branchContext: ActionContext = context == .start ? .start : .branch
+            let condition = readName(value, as: "condition")
+            var branches: [ActionDefinition?] = []
+            for key in [ActionKeys.then, .else] {
+                guard let branch = mapping[key] else {
+                    report(MissingKey.self, "missing '\(key.rawValue)' for 'if: \(value.scalar ?? "")'", at: chosen.keyNode)
+                    branches.append(nil)
+                    continue
+                }
+                branches.append(readAction(branch, context: branchContext))
+            }
+            guard let condition, let then = branches[0], let otherwise = branches[1] else { return nil }
+            return ActionDefinition(.conditional(condition: condition, then: then, else: otherwise), at: at)
+        case .params, .with, .then, .else:
+            return nil
+        }
+    }
+
+    private mutating func readArguments(_ node: YAMLNode) -> [ArgumentDefinition] {
+        namedEntries(node, as: "arguments", entryName: "parameter name").compactMap { name, value in
+            guard let text = readScalar(value, as: "an argument value") else { return nil }
+            let expression: ArgumentDefinition.Expression
+            if text.hasPrefix("$"), value.isPlainScalar {
+                let reference = String(text.dropFirst())
+                guard Self.isIdentifier(reference) else {
+                    report(InvalidValue.self,
+                        "'\(text)' is not a parameter reference; write '$' and a parameter name, or quote the text for a literal",
+                        at: value)
+                    return nil
+                }
+                expression = .reference(reference)
+            } else {
+                expression = .literal(text)
+            }
+            return ArgumentDefinition(name: name, expression: expression, valueLocation: location(of: value))
+        }
+    }
+
+    // MARK: Parameters
+
+    private mutating func readParameters(_ node: YAMLNode) -> [ParameterDefinition] {
+        namedEntries(node, as: "parameters", entryName: "parameter name").compactMap { name, value in
+            if value.mapping == nil {
+                return readEnumValue(value, ParameterType.self, as: "type").map { ParameterDefinition(name: name, type: $0) }
+            }
+            guard let spec = readMapping(value, as: "a parameter", keys: ParameterKeys.self, required: [.type]),
+                let type = spec[.type].flatMap({ readEnumValue($0, ParameterType.self, as: "type") })
+            else { return nil }
+            var parameter = ParameterDefinition(name: name, type: type)
+            for (key, bound) in [(ParameterKeys.min, \ParameterDefinition.minimum), (.max, \.maximum)] {
+                guard let node = spec[key] else { continue }
+                guard type.value == .int || type.value == .double else {
+                    report(MisplacedKey.self, "'\(key.rawValue)' applies only to int and double parameters", at: spec.keyNode(key) ?? node)
+                    continue
+                }
+                if let number = readTypedValue(node, type: type.value, as: key.rawValue)?.number {
+                    parameter[keyPath: bound] = Located(number, at: location(of: node))
+                }
+            }
+            if let values = spec[.values] {
+                parameter.allowedValues = readSequence(values, as: "allowed values")?.compactMap { item in
+                    readTypedValue(item, type: type.value, as: "allowed value").map { Located($0, at: location(of: item)) }
+                }
+            }
+            parameter.check = spec[.check].flatMap { self.readName($0, as: "check name") }
+            if let defaultNode = spec[.default], let value = readTypedValue(defaultNode, type: type.value, as: "default") {
+                parameter.defaultValue = Located(value, at: location(of: defaultNode))
+            }
+            return parameter
+        }
+    }
+
+    /// A scalar parsed strictly as `type` (see `ParameterType.parse`).
+    private mutating func readTypedValue(_ node: YAMLNode, type: ParameterType, as what: String) -> Value? {
+        guard let text = readScalar(node, as: "a \(what)") else { return nil }
+        guard let value = type.parse(text) else {
+            report(InvalidValue.self, "'\(text)' is not a valid \(type.rawValue) for \(what)\(Self.typeHint(type))", at: node)
+            return nil
+        }
+        return value
+    }
+
+    static func typeHint(_ type: ParameterType) -> String {
+        switch type {
+        case .int: "; write decimal digits without a leading zero, such as 7 or -3"
+        case .double: "; write a decimal number such as 2.5"
+        case .bool: "; write true or false"
+        case .string: ""
+        }
+    }
+
+    // MARK: Links
+
+    private mutating func readLinks(_ node: YAMLNode) -> [DeepLinkDefinition] {
+        guard let entries = readMapping(node, as: "links") else { return [] }
+        return entries.compactMap { entry in
+            guard let pattern = readScalar(entry.key, as: "a link pattern"),
+                let segments = LinkPatternParser.parse(pattern, at: location(of: entry.key), reportingTo: &diagnostics),
+                let items = readSequence(entry.value, as: "a link's route list")
+            else { return nil }
+            let routes = items.compactMap { item -> LinkRouteDefinition? in
+                if item.scalar != nil {
+                    return readName(item, as: "route name").map { LinkRouteDefinition(name: $0, arguments: []) }
+                }
+                guard let pairs = readMapping(item, as: "a route"), pairs.count == 1, let pair = pairs.first else {
+                    if item.mapping != nil {
+                        report(InvalidValue.self, "a route is a name or a mapping with one entry, NAME: { ARGUMENTS }", at: item)
+                    }
+                    return nil
+                }
+                guard let name = readName(pair.key, as: "route name") else { return nil }
+                return LinkRouteDefinition(name: name, arguments: readArguments(pair.value))
+            }
+            if items.isEmpty {
+                report(InvalidValue.self, "a link needs at least one route", at: entry.value)
+                return nil
+            }
+            return DeepLinkDefinition(pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: routes)
+        }
+    }
+
+    private mutating func readLinkPolicy(_ node: YAMLNode) -> LinkPolicyDefinition? {
+        if node.mapping == nil {
+            guard let policy = readEnumValue(node, LinkPolicy.self, as: "link policy") else { return nil }
+            if policy.value == .redirect {
+                report(InvalidValue.self, "'redirect' needs a screen; write 'linkPolicy: { redirect: SCREEN }'", at: node)
+                return nil
+            }
+            return LinkPolicyDefinition(policy: policy.value, location: policy.location)
+        }
+        guard let mapping = readMapping(node, as: "a link policy", keys: LinkPolicyKeys.self, required: [.redirect]),
+            let screen = mapping[.redirect].flatMap({ readName($0, as: "screen name") })
+        else { return nil }
+        return LinkPolicyDefinition(policy: .redirect, redirect: screen, location: location(of: node))
+    }
+}

@@ -1,0 +1,64 @@
+import FlowModel
+
+/// Splits a deep-link pattern such as `/books/{bookID:int}/edit` into typed segments.
+///
+/// A pattern starts with `/`; segments are separated by `/`; a segment is either literal text
+/// or a whole placeholder `{name}` (a `string`) or `{name:type}` with a type of `ParameterType`.
+enum LinkPatternParser {
+    /// The segments, or nil after reporting an `InvalidLinkPattern` diagnostic.
+    /// - Parameter location: where the pattern's text starts (after an opening quote).
+    static func parse(
+        _ pattern: String, at location: SourceLocation, reportingTo diagnostics: inout [Diagnostic]
+    ) -> [LinkSegment]? {
+        func fail(_ message: String, column: Int) -> [LinkSegment]? {
+            var at = location
+            at.column += column
+            diagnostics.append(InvalidLinkPattern.diagnostic(message, at: at))
+            return nil
+        }
+        guard pattern.hasPrefix("/") else {
+            return fail("link pattern '\(pattern)' must start with '/'", column: 0)
+        }
+        var segments: [LinkSegment] = []
+        var column = 1
+        var names = Set<String>()
+        for part in pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            var at = location
+            at.column += column
+            defer { column += part.unicodeScalars.count + 1 }
+            if part.isEmpty {
+                if segments.isEmpty, pattern == "/" { break }
+                return fail("empty segment in link pattern '\(pattern)'; remove the extra '/'", column: column)
+            }
+            guard part.contains("{") || part.contains("}") else {
+                segments.append(LinkSegment(.literal(String(part)), at: at))
+                continue
+            }
+            guard part.hasPrefix("{"), part.hasSuffix("}"), part.count > 2 else {
+                return fail("a placeholder must fill a whole segment, as in '{bookID:int}'", column: column)
+            }
+            let inner = part.dropFirst().dropLast()
+            let pieces = inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(pieces[0])
+            guard FlowDecoder.isIdentifier(name) else {
+                return fail("'\(name)' is not a valid placeholder name; use letters, digits and '_'", column: column + 1)
+            }
+            var type = ParameterType.string
+            if pieces.count == 2 {
+                guard let parsed = ParameterType(rawValue: String(pieces[1])) else {
+                    let typeColumn = column + 2 + name.unicodeScalars.count
+                    return fail("unknown placeholder type '\(pieces[1])'\(NameSuggestion.hint(for: String(pieces[1]), among: ParameterType.allCases.map(\.rawValue)))",
+                        column: typeColumn)
+                }
+                type = parsed
+            }
+            guard names.insert(name).inserted else {
+                return fail("placeholder '\(name)' appears twice in link pattern '\(pattern)'", column: column + 1)
+            }
+            var nameLocation = at
+            nameLocation.column += 1
+            segments.append(LinkSegment(.placeholder(name: name, type: type), at: nameLocation))
+        }
+        return segments
+    }
+}

@@ -1,0 +1,33 @@
+/// The keys each kind of mapping in a flow file may have (docs/FORMAT.md lists them).
+protocol SchemaKey: RawRepresentable<String>, CaseIterable, Hashable, Sendable {}
+
+enum FlowKeys: String, SchemaKey {
+    case flow, description, params, conditions, start, outcomes, screens, children, links, linkPolicy, linkFallback
+}
+
+enum ScreenKeys: String, SchemaKey {
+    case params, on, removal
+}
+
+enum ActionKeys: String, SchemaKey {
+    case params, push, start, pop, popTo, replaceRoot, finish, `if`, then, `else`, with, to
+
+    /// The keys that name an action; an action mapping has exactly one of them.
+    static let actionKeys: [ActionKeys] = [.push, .start, .pop, .popTo, .replaceRoot, .finish, .if]
+}
+
+enum RemovalKeys: String, SchemaKey {
+    case policy, ask, outcome
+}
+
+enum ChildKeys: String, SchemaKey {
+    case flow, on
+}
+
+enum ParameterKeys: String, SchemaKey {
+    case type, min, max, values, check, `default`
+}
+
+enum LinkPolicyKeys: String, SchemaKey {
+    case redirect
+}

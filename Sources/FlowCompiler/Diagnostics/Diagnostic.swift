@@ -1,0 +1,67 @@
+import FlowModel
+
+/// How serious a diagnostic is. Errors fail `flowc validate` (exit 1); warnings fail it only under `--strict`.
+public enum Severity: String, Hashable, Sendable, Codable, Comparable {
+    case warning, error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+}
+
+/// A related location attached to a diagnostic ("previous definition is here").
+public struct DiagnosticNote: Hashable, Sendable {
+    public var message: String
+    public var location: SourceLocation
+
+    public init(_ message: String, at location: SourceLocation) {
+        self.message = message
+        self.location = location
+    }
+}
+
+/// One finding about the flows: what is wrong, where, and which rule says so.
+///
+/// Printed as `file:line:col: error: message [CODE]`, then its notes, then the source line with a caret.
+public struct Diagnostic: Hashable, Sendable {
+    public var severity: Severity
+    /// The stable rule code, for example `FC203`; `flowc explain FC203` describes it.
+    public var code: String
+    /// Lowercase, no trailing period: what was found and what would be right.
+    public var message: String
+    /// Where the offending text starts.
+    public var location: SourceLocation
+    /// The column (from 1, in Unicode scalars) just past the offending text on the same line, when known.
+    public var endColumn: Int?
+    public var notes: [DiagnosticNote]
+
+    public init(
+        _ severity: Severity, code: String, _ message: String, at location: SourceLocation,
+        endColumn: Int? = nil, notes: [DiagnosticNote] = []
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.location = location
+        self.endColumn = endColumn
+        self.notes = notes
+    }
+
+    /// The order diagnostics are printed in: file, line, column, then code and message so ties are stable.
+    public static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        if lhs.location != rhs.location {
+            return (lhs.location.file, lhs.location.line, lhs.location.column)
+                < (rhs.location.file, rhs.location.line, rhs.location.column)
+        }
+        return (lhs.code, lhs.message) < (rhs.code, rhs.message)
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Sorted by file, line and column (see `Diagnostic.precedes`), duplicates removed.
+    public func sortedForOutput() -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return sorted(by: Diagnostic.precedes).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether any diagnostic is an error.
+    public var containsErrors: Bool { contains { $0.severity == .error } }
+}

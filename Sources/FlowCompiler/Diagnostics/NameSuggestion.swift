@@ -1,0 +1,50 @@
+/// "Did you mean" suggestions for misspelled names.
+enum NameSuggestion {
+    /// The candidate closest to `name` by edit distance, when that distance is small for the name's length
+    /// (at most 1 for names up to 4 characters, 2 up to 8, 3 beyond); nil when none is close.
+    /// Compares case-insensitively first, so `Details` suggests `details`.
+    static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+        let limit = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != name {
+            if candidate.lowercased() == name.lowercased() { return candidate }
+            let distance = editDistance(name, candidate, limit: limit)
+            if distance <= limit, distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.name
+    }
+
+    /// `; did you mean 'x'?` or the empty string.
+    static func hint(for name: String, among candidates: some Sequence<String>) -> String {
+        closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// Damerau-Levenshtein distance (optimal string alignment), stopping early once every
+    /// entry of a row exceeds `limit` (the result is then `limit + 1`).
+    static func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
+        let a = Array(lhs.unicodeScalars), b = Array(rhs.unicodeScalars)
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previousPrevious[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return limit + 1 }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return previous[b.count]
+    }
+}

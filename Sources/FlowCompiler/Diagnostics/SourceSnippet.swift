@@ -1,0 +1,26 @@
+import FlowModel
+
+/// The source line under a diagnostic, with a caret marking the offending text, as clang prints it:
+///
+///     push: detials
+///           ^~~~~~~
+enum SourceSnippet {
+    /// The line containing `location` (found from its byte offset) and the marker line, or nil
+    /// when the offset is outside `bytes` or the line is not valid UTF-8.
+    /// Tabs before the column are repeated in the marker line so the caret lines up.
+    static func lines(for location: SourceLocation, endColumn: Int?, in bytes: [UInt8]) -> (String, String)? {
+        guard location.offset >= 0, location.offset <= bytes.count else { return nil }
+        var start = min(location.offset, bytes.count)
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        if start == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        guard let text = String(validating: bytes[start..<end], as: UTF8.self) else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        let prefixCount = min(max(location.column - 1, 0), scalars.count)
+        var marker = String(String.UnicodeScalarView(scalars[..<prefixCount].map { $0 == "\t" ? "\t" : " " }))
+        let width = max(1, min((endColumn ?? location.column + 1) - location.column, scalars.count - prefixCount))
+        marker += "^" + String(repeating: "~", count: width - 1)
+        return (text, marker)
+    }
+}

@@ -1,0 +1,51 @@
+import FlowModel
+import FlowYAML
+
+/// One flow file: its bytes, and what decoding them produced.
+public struct FlowSourceFile: Sendable {
+    /// The path as the user wrote it.
+    public let path: String
+    /// The file's bytes, kept to show source lines under diagnostics.
+    public let bytes: [UInt8]
+    /// The flow, when the file was readable far enough to name it and its start.
+    public let flow: FlowDefinition?
+    /// Loader and schema diagnostics for this file.
+    public let diagnostics: [Diagnostic]
+}
+
+/// Reads one flow file: YAML loading (FlowYAML) then decoding into a `FlowDefinition`.
+enum FlowFileReader {
+    static func read(path: String, bytes: [UInt8], limits: YAMLLimits = .default) -> FlowSourceFile {
+        let root: YAMLNode
+        do {
+            root = try YAMLLoader.load(bytes, limits: limits)
+        } catch {
+            return FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic(for: error, in: path)])
+        }
+        var decoder = FlowDecoder(file: path)
+        let flow = decoder.decodeFlow(root)
+        return FlowSourceFile(path: path, bytes: bytes, flow: flow, diagnostics: decoder.diagnostics)
+    }
+
+    /// The diagnostic for a loader error, under the rule for its kind.
+    static func diagnostic(for error: YAMLError, in path: String) -> Diagnostic {
+        func at(_ mark: YAMLMark) -> SourceLocation {
+            SourceLocation(file: path, line: mark.line, column: mark.column, offset: mark.offset)
+        }
+        let rule: any DiagnosticRule.Type = switch error.kind {
+        case .syntax: YAMLSyntaxError.self
+        case .duplicateKey: DuplicateKey.self
+        case .nonScalarKey: NonScalarKey.self
+        case .aliasLimit: AliasLimit.self
+        case .depthLimit: DepthLimit.self
+        case .fileTooLarge: FileTooLarge.self
+        case .unsupportedTag: UnsupportedTag.self
+        case .multipleDocuments: MultipleDocuments.self
+        case .emptyDocument: EmptyFile.self
+        case .invalidEncoding: InvalidEncoding.self
+        case .unknownAnchor: UnknownAnchor.self
+        }
+        return rule.diagnostic(
+            error.message, at: at(error.mark), notes: error.notes.map { DiagnosticNote($0.message, at: at($0.mark)) })
+    }
+}

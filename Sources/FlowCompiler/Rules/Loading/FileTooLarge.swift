@@ -1,0 +1,22 @@
+/// FC005 `file-too-large`: the file is larger than the size limit.
+struct FileTooLarge: DiagnosticRule {
+    static let description = RuleDescription(
+        code: "FC005",
+        identifier: "file-too-large",
+        severity: .error,
+        summary: "the file is larger than the size limit",
+        explanation: """
+            Flow files are read whole; files over the size limit (8 MiB by default) are rejected before parsing. Split the flows into several files: flowc validates a folder as one set.
+            """,
+        triggeringExamples: [
+
+        ],
+        nonTriggeringExamples: [
+            """
+            flow: sample
+            start: a
+            screens: { a: {} }
+            """,
+        ]
+    )
+}

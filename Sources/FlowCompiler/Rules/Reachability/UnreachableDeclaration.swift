@@ -1,0 +1,58 @@
+import FlowModel
+
+/// FC301 `unreachable`: a screen or child declaration cannot be reached from the flow's start.
+struct UnreachableDeclaration: FlowRule {
+    static let description = RuleDescription(
+        code: "FC301",
+        identifier: "unreachable",
+        severity: .error,
+        summary: "a screen or child declaration cannot be reached from the flow's start",
+        explanation: """
+            Starting from 'start', flowc follows every action of every reachable screen and every
+            outcome handler of every reachable child, both branches of each 'if' included. A screen
+            or child that is never reached is dead code or, more often, a missing 'push' or 'start'.
+            Deep links do not count: a screen reachable only by a link would have no back stack to
+            return through. Add an action that leads to it, or remove it.
+            """,
+        triggeringExamples: [
+            """
+            flow: sample
+            start: home
+            screens:
+              home: {}
+              ↓orphan: {}
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            flow: sample
+            start: home
+            conditions: [ready]
+            screens:
+              home:
+                on:
+                  next: { if: ready, then: { push: a }, else: { push: b } }
+              a: {}
+              b: {}
+            """,
+        ]
+    )
+
+    init() {}
+
+    func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
+        for flow in catalog.uniqueFlows {
+            let reachable = flow.reachableNames
+            for screen in flow.screens where !reachable.contains(screen.name.value) {
+                diagnostics.append(Self.diagnostic(
+                    "screen '\(screen.name.value)' is unreachable from the start of flow '\(flow.name.value)'; push it from a reachable screen or remove it",
+                    at: screen.name))
+            }
+            for child in flow.children where !reachable.contains(child.name.value) {
+                diagnostics.append(Self.diagnostic(
+                    "child '\(child.name.value)' is never started from the start of flow '\(flow.name.value)'; start it from a reachable screen or remove it",
+                    at: child.name))
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import FlowModel
+
+/// FC202 `duplicate-name`: a name is declared twice in one flow.
+struct DuplicateName: FlowRule {
+    static let description = RuleDescription(
+        code: "FC202",
+        identifier: "duplicate-name",
+        severity: .error,
+        summary: "a name is declared twice in one flow",
+        explanation: """
+            Screens and child declarations share one namespace, because 'start', 'replaceRoot' and
+            deep links name either; outcomes and host conditions must each be listed once. (Two
+            screens or two children with the same name are reported as duplicate keys.) Rename or
+            remove the second declaration.
+            """,
+        triggeringExamples: [
+            """
+            flow: sample
+            start: edit
+            screens:
+              edit: {}
+            children:
+              ↓edit: { flow: sample }
+            """,
+            """
+            flow: sample
+            start: a
+            outcomes: [done, ↓done]
+            screens:
+              a: { on: { ok: { finish: done } } }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            flow: sample
+            start: a
+            outcomes: [done]
+            screens:
+              a: { on: { ok: { finish: done } } }
+            """,
+        ]
+    )
+
+    init() {}
+
+    func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
+        for flow in catalog.uniqueFlows {
+            report(flow.screens.map(\.name) + flow.children.map(\.name), kind: "screen or child", into: &diagnostics)
+            report(flow.outcomes, kind: "outcome", into: &diagnostics)
+            report(flow.conditions, kind: "condition", into: &diagnostics)
+        }
+    }
+
+    private func report(_ names: [Located<String>], kind: String, into diagnostics: inout [Diagnostic]) {
+        var first: [String: Located<String>] = [:]
+        for name in names {
+            guard let earlier = first[name.value] else {
+                first[name.value] = name
+                continue
+            }
+            diagnostics.append(Self.diagnostic(
+                "\(kind) '\(name.value)' is declared twice; each name may be declared once in a flow",
+                at: name, notes: [DiagnosticNote("'\(name.value)' first declared here", at: earlier.location)]))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import FlowModel
+
+/// FC203 `unknown-screen`: an action names a screen the flow does not declare.
+struct UnknownScreen: FlowRule {
+    static let description = RuleDescription(
+        code: "FC203",
+        identifier: "unknown-screen",
+        severity: .error,
+        summary: "an action names a screen the flow does not declare",
+        explanation: """
+            push, popTo, linkFallback and a linkPolicy redirect name a screen of the same flow. A
+            flow's actions only address its own screens: a screen of a parent or child flow is
+            reached through that flow (start the child, or finish with an outcome the parent
+            handles). Fix the spelling, declare the screen, or use 'start' for a child flow.
+            """,
+        triggeringExamples: [
+            """
+            flow: reading
+            start: library
+            screens:
+              library:
+                on:
+                  select: { push: ↓detials }
+              details: {}
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            flow: reading
+            start: library
+            screens:
+              library:
+                on:
+                  select: { push: details }
+              details: {}
+            """,
+        ]
+    )
+
+    init() {}
+
+    func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
+        var owners: [String: String] = [:]
+        for flow in catalog.uniqueFlows {
+            for screen in flow.screens where owners[screen.name.value] == nil {
+                owners[screen.name.value] = flow.name.value
+            }
+        }
+        for flow in catalog.uniqueFlows {
+            var names: [Located<String>] = flow.allActions.compactMap { action, _ in
+                switch action.kind {
+                case .push(let screen, _), .popTo(let screen): screen
+                default: nil
+                }
+            }
+            names += [flow.linkFallback, flow.linkPolicy?.redirect].compactMap { $0 }
+            for name in names where flow.screen(named: name.value) == nil {
+                diagnostics.append(Self.diagnostic(
+                    Self.message(for: name.value, in: flow, owner: owners[name.value]), at: name))
+            }
+        }
+    }
+
+    static func message(for name: String, in flow: FlowDefinition, owner: String?) -> String {
+        var message = "unknown screen '\(name)' in flow '\(flow.name.value)'"
+        if flow.child(named: name) != nil {
+            return message + "; '\(name)' is a child flow: use 'start: \(name)'"
+        }
+        let suggestion = NameSuggestion.hint(for: name, among: flow.screens.map(\.name.value))
+        if !suggestion.isEmpty { return message + suggestion }
+        if let owner, owner != flow.name.value {
+            message += "; '\(name)' is a screen of flow '\(owner)', and a flow's actions only address its own screens"
+        }
+        return message
+    }
+}

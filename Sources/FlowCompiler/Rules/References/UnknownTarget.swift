@@ -1,0 +1,79 @@
+import FlowModel
+
+/// FC205 `unknown-target`: a start, replaceRoot or deep-link route names neither a screen nor a child.
+struct UnknownTarget: FlowRule {
+    static let description = RuleDescription(
+        code: "FC205",
+        identifier: "unknown-target",
+        severity: .error,
+        summary: "a start, replaceRoot or deep-link route names neither a screen nor a child",
+        explanation: """
+            'start', 'replaceRoot' and the routes of a deep link name a screen or a child
+            declaration of their flow; in a deep link, the routes after a child name that child
+            flow's screens. Fix the spelling or declare the screen or child.
+            """,
+        triggeringExamples: [
+            """
+            flow: sample
+            start: ↓hom
+            screens:
+              home: {}
+            """,
+            """
+            flow: sample
+            start: home
+            screens:
+              home: {}
+            links:
+              "/home": [home, ↓settings]
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            flow: sample
+            start: home
+            screens:
+              home: { on: { settings: { push: settings } } }
+              settings: {}
+            links:
+              "/settings": [home, settings]
+            """,
+        ]
+    )
+
+    init() {}
+
+    func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
+        for flow in catalog.uniqueFlows {
+            for (action, _) in flow.allActions {
+                switch action.kind {
+                case .show(let target, _), .replaceRoot(let target, _):
+                    report(target, in: flow, into: &diagnostics)
+                default:
+                    continue
+                }
+            }
+            for link in flow.links {
+                var current = flow
+                for route in link.routes {
+                    if current.screen(named: route.name.value) != nil { continue }
+                    guard let child = current.child(named: route.name.value) else {
+                        report(route.name, in: current, into: &diagnostics)
+                        break
+                    }
+                    guard let childFlow = catalog.flow(named: child.flow.value) else { break }
+                    current = childFlow
+                }
+            }
+        }
+    }
+
+    private func report(_ target: Located<String>, in flow: FlowDefinition, into diagnostics: inout [Diagnostic]) {
+        guard flow.screen(named: target.value) == nil, flow.child(named: target.value) == nil else { return }
+        let candidates = flow.screens.map(\.name.value) + flow.children.map(\.name.value)
+        diagnostics.append(Self.diagnostic(
+            "'\(target.value)' is neither a screen nor a child of flow '\(flow.name.value)'"
+                + NameSuggestion.hint(for: target.value, among: candidates),
+            at: target))
+    }
+}

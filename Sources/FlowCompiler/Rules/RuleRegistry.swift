@@ -1,0 +1,27 @@
+/// Every rule flowc knows, in code order: what `flowc rules` lists and `flowc explain` looks up.
+public enum RuleRegistry {
+    /// Rules checked while loading and decoding files.
+    static let readingRules: [any DiagnosticRule.Type] = [
+        YAMLSyntaxError.self, DuplicateKey.self, AliasLimit.self, DepthLimit.self, FileTooLarge.self,
+        UnsupportedTag.self, MultipleDocuments.self, EmptyFile.self, InvalidEncoding.self, NonScalarKey.self,
+        UnknownAnchor.self,
+        UnknownKey.self, MissingKey.self, WrongNodeKind.self, InvalidValue.self, ConflictingActions.self,
+        InvalidName.self, InvalidLinkPattern.self, MisplacedKey.self,
+    ]
+
+    /// Rules checked over the decoded flows as a whole.
+    static let flowRules: [any FlowRule.Type] = [
+        DuplicateFlow.self, DuplicateName.self, UnknownScreen.self, UnknownChild.self, UnknownTarget.self,
+        UnknownFlow.self, UnreachableDeclaration.self,
+    ]
+
+    /// The descriptions of all rules, sorted by code.
+    public static var all: [RuleDescription] {
+        (readingRules.map { $0.description } + flowRules.map { $0.description }).sorted { $0.code < $1.code }
+    }
+
+    /// The rule with `code` (case-insensitive), if any.
+    public static func rule(code: String) -> RuleDescription? {
+        all.first { $0.code.caseInsensitiveCompare(code) == .orderedSame || $0.identifier == code }
+    }
+}

@@ -1,0 +1,61 @@
+/// One flow as written in a flow file, every part located. See docs/FORMAT.md.
+public struct FlowDefinition: Hashable, Sendable {
+    /// `flow: NAME`.
+    public var name: Located<String>
+    /// Typed input parameters (`params:`), passed by the parent that starts the flow.
+    public var parameters: [ParameterDefinition]
+    /// Declared host conditions (`conditions: [isLoggedIn]`), evaluated by the host at run time.
+    public var conditions: [Located<String>]
+    /// `start:`: a screen or child name, or a conditional choice between them.
+    public var start: ActionDefinition
+    /// The outcomes the flow can finish with (`outcomes: [saved, discarded]`).
+    public var outcomes: [Located<String>]
+    public var screens: [ScreenDefinition]
+    public var children: [ChildFlowDeclaration]
+    public var links: [DeepLinkDefinition]
+    /// What happens to a deep link that arrives while this flow is active (`linkPolicy:`).
+    public var linkPolicy: LinkPolicyDefinition?
+    /// Where a deep link that fails validation goes instead (`linkFallback: SCREEN`); nil leaves the state untouched.
+    public var linkFallback: Located<String>?
+
+    public init(
+        name: Located<String>, parameters: [ParameterDefinition] = [], conditions: [Located<String>] = [],
+        start: ActionDefinition, outcomes: [Located<String>] = [], screens: [ScreenDefinition] = [],
+        children: [ChildFlowDeclaration] = [], links: [DeepLinkDefinition] = [],
+        linkPolicy: LinkPolicyDefinition? = nil, linkFallback: Located<String>? = nil
+    ) {
+        self.name = name
+        self.parameters = parameters
+        self.conditions = conditions
+        self.start = start
+        self.outcomes = outcomes
+        self.screens = screens
+        self.children = children
+        self.links = links
+        self.linkPolicy = linkPolicy
+        self.linkFallback = linkFallback
+    }
+
+    /// The file the flow was read from.
+    public var file: String { name.location.file }
+
+    /// The screen named `name`, if declared.
+    public func screen(named name: String) -> ScreenDefinition? { screens.first { $0.name.value == name } }
+
+    /// The child declaration named `name`, if declared.
+    public func child(named name: String) -> ChildFlowDeclaration? { children.first { $0.name.value == name } }
+}
+
+/// `linkPolicy: allow | queue | reject | { redirect: SCREEN }`, as written.
+public struct LinkPolicyDefinition: Hashable, Sendable {
+    public var policy: LinkPolicy
+    /// For `redirect`: the screen of this flow that links go to while it is active.
+    public var redirect: Located<String>?
+    public var location: SourceLocation
+
+    public init(policy: LinkPolicy, redirect: Located<String>? = nil, location: SourceLocation) {
+        self.policy = policy
+        self.redirect = redirect
+        self.location = location
+    }
+}

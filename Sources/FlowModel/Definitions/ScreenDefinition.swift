@@ -1,0 +1,48 @@
+/// An event a screen reports (a user intent), with its parameters and the action it triggers.
+public struct EventDefinition: Hashable, Sendable {
+    public var name: Located<String>
+    public var parameters: [ParameterDefinition]
+    public var action: ActionDefinition
+
+    public init(name: Located<String>, parameters: [ParameterDefinition], action: ActionDefinition) {
+        self.name = name
+        self.parameters = parameters
+        self.action = action
+    }
+}
+
+/// What happens to unsaved work when interactive back removes a screen's route, as written.
+///
+/// `removal: discard` (the default), `removal: preserve`, or
+/// `removal: { policy: confirm, ask: discardDraft, outcome: discarded }`.
+public struct RemovalPolicyDefinition: Hashable, Sendable {
+    public var policy: Located<RemovalPolicy>
+    /// For `confirm`: the question the host is asked (an identifier the host maps to text).
+    public var ask: Located<String>?
+    /// For `confirm`: the outcome the screen's flow is finished with when the removal is confirmed.
+    public var outcome: Located<String>?
+
+    public init(policy: Located<RemovalPolicy>, ask: Located<String>? = nil, outcome: Located<String>? = nil) {
+        self.policy = policy
+        self.ask = ask
+        self.outcome = outcome
+    }
+}
+
+/// A screen of a flow: its parameters, the events it reports and its removal policy.
+public struct ScreenDefinition: Hashable, Sendable {
+    public var name: Located<String>
+    public var parameters: [ParameterDefinition]
+    public var events: [EventDefinition]
+    public var removal: RemovalPolicyDefinition?
+
+    public init(
+        name: Located<String>, parameters: [ParameterDefinition], events: [EventDefinition],
+        removal: RemovalPolicyDefinition? = nil
+    ) {
+        self.name = name
+        self.parameters = parameters
+        self.events = events
+        self.removal = removal
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The top-level command: dispatches to a subcommand.
+enum FlowcCommand {
+    static let version = "0.1.0"
+
+    static let usage = """
+        OVERVIEW: flowc checks navigation flows written in YAML and runs them with one generic coordinator.
+
+        USAGE: flowc <subcommand> [options]
+
+        SUBCOMMANDS:
+          validate PATH…            Check flow files and folders; print diagnostics.
+          compile PATH… -o FILE     Write a compiled flow bundle.
+          run PATH… --flow NAME     Drive a coordinator from a script and print its state.
+          rules                     List every rule with its code, severity and summary.
+          explain CODE              Explain one rule.
+
+        OPTIONS:
+          -h, --help                Show help (also after a subcommand).
+          --version                 Show the version.
+
+        Exit codes: 0 success, 1 findings (errors, or warnings under --strict), 2 usage or I/O errors.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let subcommand = arguments.first else {
+            Console.error(usage)
+            return ExitCode.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        switch subcommand {
+        case "validate": return ValidateCommand.run(rest)
+        case "compile": return CompileCommand.run(rest)
+        case "run": return RunCommand.run(rest)
+        case "rules": return RulesCommand.run(rest)
+        case "explain": return ExplainCommand.run(rest)
+        case "-h", "--help", "help":
+            Console.output(usage)
+            return ExitCode.success
+        case "--version":
+            Console.output("flowc \(version)")
+            return ExitCode.success
+        default:
+            Console.error("flowc: error: unknown subcommand '\(subcommand)'; see 'flowc --help'")
+            return ExitCode.usage
+        }
+    }
+}
+
+/// The exit codes CI relies on.
+enum ExitCode {
+    static let success: Int32 = 0
+    static let findings: Int32 = 1
+    static let usage: Int32 = 2
+}
+
+/// Standard output for results, standard error for diagnostics and messages.
+enum Console {
+    static func output(_ text: String, terminator: String = "\n") {
+        FileHandle.standardOutput.write(Data((text + terminator).utf8))
+    }
+
+    static func error(_ text: String, terminator: String = "\n") {
+        FileHandle.standardError.write(Data((text + terminator).utf8))
+    }
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org).
+    static func shouldColorStandardError() -> Bool {
+        ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) != 0
+    }
+}

@@ -1,0 +1,57 @@
+/// A small scanner for `--long value`, `--long=value` and flag options, and positional arguments,
+/// following swift-argument-parser's conventions (which flowc cannot depend on).
+struct OptionScanner {
+    private(set) var positional: [String] = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    /// A usage error: the message to print after `flowc: error: `.
+    struct UsageError: Error {
+        let message: String
+    }
+
+    /// - Parameters:
+    ///   - valueOptions: options that take a value, with their short aliases (`["-o": "--output"]`).
+    ///   - flagOptions: options without a value.
+    /// - Throws: `UsageError` for an unknown option or a missing value.
+    init(_ arguments: [String], valueOptions: [String], flagOptions: [String], aliases: [String: String] = [:]) throws(UsageError) {
+        var index = 0
+        var onlyPositional = false
+        while index < arguments.count {
+            var argument = arguments[index]
+            index += 1
+            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+                positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            argument = aliases[argument] ?? argument
+            if flagOptions.contains(argument), inlineValue == nil {
+                flags.insert(argument)
+            } else if valueOptions.contains(argument) {
+                if let inlineValue {
+                    values[argument] = inlineValue
+                } else if index < arguments.count {
+                    values[argument] = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError(message: "option '\(argument)' needs a value")
+                }
+            } else {
+                throw UsageError(message: "unknown option '\(argument)'")
+            }
+        }
+    }
+
+    func value(_ option: String) -> String? { values[option] }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+}

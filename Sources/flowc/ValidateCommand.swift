@@ -1,0 +1,77 @@
+import FlowCompiler
+import Foundation
+
+/// `flowc validate PATH…`: checks flow files as one set and prints diagnostics.
+enum ValidateCommand {
+    static let usage = """
+        USAGE: flowc validate [--format text|json|sarif|github] [--strict] [--quiet] PATH…
+
+        Checks flow files (PATH is a file, or a folder searched for *.yaml and *.yml) as one set,
+        so references cross files.
+
+        OPTIONS:
+          --format FORMAT   text (default; clang-style, on standard error, with a summary on standard
+                            output), json, sarif (SARIF 2.1.0) or github (workflow commands); json,
+                            sarif and github go to standard output. With GITHUB_ACTIONS=true and no
+                            --format, github is chosen.
+          --strict          Exit 1 on warnings too.
+          --quiet           Text format: print diagnostics only, no summary.
+          -h, --help        Show this help.
+
+        EXIT CODES: 0 clean or warnings only, 1 errors (or warnings under --strict), 2 usage or I/O errors.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: OptionScanner
+        do {
+            options = try OptionScanner(arguments, valueOptions: ["--format"], flagOptions: ["--strict", "--quiet", "--help"], aliases: ["-h": "--help"])
+        } catch {
+            Console.error("flowc: error: \(error.message)\n\n\(usage)")
+            return ExitCode.usage
+        }
+        if options.has("--help") {
+            Console.output(usage)
+            return ExitCode.success
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let formatName = options.value("--format") ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
+        guard let format = DiagnosticFormat(rawValue: formatName) else {
+            Console.error("flowc: error: unknown format '\(formatName)'; expected text, json, sarif or github")
+            return ExitCode.usage
+        }
+        guard !options.positional.isEmpty else {
+            Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc validate Flows'\n\n\(usage)")
+            return ExitCode.usage
+        }
+        let result: ValidationResult
+        do {
+            result = try FlowValidation.validate(paths: options.positional)
+        } catch {
+            Console.error("flowc: error: \(error)")
+            return ExitCode.usage
+        }
+        report(result, format: format, quiet: options.has("--quiet"))
+        let failing = result.diagnostics.contains { $0.severity == .error || options.has("--strict") }
+        return failing ? ExitCode.findings : ExitCode.success
+    }
+
+    private static func report(_ result: ValidationResult, format: DiagnosticFormat, quiet: Bool) {
+        switch format {
+        case .text:
+            let renderer = TextDiagnosticRenderer(colored: Console.shouldColorStandardError())
+            Console.error(renderer.render(result.diagnostics, sources: result.sourcesByPath), terminator: "")
+            if !quiet { Console.output(ValidationSummary.text(for: result)) }
+        case .json:
+            Console.output(JSONDiagnosticRenderer.render(result.diagnostics), terminator: "")
+        case .sarif:
+            Console.output(SARIFDiagnosticRenderer.render(result.diagnostics, version: FlowcCommand.version), terminator: "")
+        case .github:
+            Console.output(GitHubDiagnosticRenderer.render(result.diagnostics), terminator: "")
+        }
+    }
+}
+
+/// The output formats of `flowc validate`.
+enum DiagnosticFormat: String {
+    case text, json, sarif, github
+}

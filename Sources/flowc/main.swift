@@ -1,0 +1,6 @@
+import Foundation
+
+/// `flowc <subcommand> [options] <paths>`: the thin command-line front end.
+/// Exit codes: 0 success, 1 findings, 2 usage or I/O errors.
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(FlowcCommand.run(arguments))
