@@ -22,6 +22,19 @@ extension FlowDecoder {
         SourceLocation(file: file, line: node.start.line, column: node.start.column, offset: node.start.offset)
     }
 
+    /// Where a scalar's text starts: after the opening quote of a quoted scalar.
+    func contentLocation(of node: YAMLNode) -> SourceLocation {
+        var location = location(of: node)
+        switch node.content {
+        case .scalar(_, .singleQuoted), .scalar(_, .doubleQuoted):
+            location.column += 1
+            location.offset += 1
+        default:
+            break
+        }
+        return location
+    }
+
     mutating func report<Rule: DiagnosticRule>(
         _ rule: Rule.Type, _ message: String, at node: YAMLNode, notes: [DiagnosticNote] = []
     ) {

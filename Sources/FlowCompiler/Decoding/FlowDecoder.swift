@@ -277,7 +277,7 @@ struct FlowDecoder {
         guard let entries = readMapping(node, as: "links") else { return [] }
         return entries.compactMap { entry in
             guard let pattern = readScalar(entry.key, as: "a link pattern"),
-                let segments = LinkPatternParser.parse(pattern, at: location(of: entry.key), reportingTo: &diagnostics),
+                let segments = LinkPatternParser.parse(pattern, at: contentLocation(of: entry.key), reportingTo: &diagnostics),
                 let items = readSequence(entry.value, as: "a link's route list")
             else { return nil }
             let routes = items.compactMap { item -> LinkRouteDefinition? in

@@ -47,7 +47,9 @@ enum LinkPatternParser {
             if pieces.count == 2 {
                 guard let parsed = ParameterType(rawValue: String(pieces[1])) else {
                     let typeColumn = column + 2 + name.unicodeScalars.count
-                    return fail("unknown placeholder type '\(pieces[1])'\(NameSuggestion.hint(for: String(pieces[1]), among: ParameterType.allCases.map(\.rawValue)))",
+                    let known = ParameterType.allCases.map(\.rawValue)
+                    let hint = NameSuggestion.hint(for: String(pieces[1]), among: known)
+                    return fail("unknown placeholder type '\(pieces[1])'" + (hint.isEmpty ? "; expected one of \(known.joined(separator: ", "))" : hint),
                         column: typeColumn)
                 }
                 type = parsed

@@ -13,7 +13,7 @@ struct YAMLSyntaxError: DiagnosticRule {
             flow: sample
             start: a
             screens:
-              a: { on: ↓}
+              a: { on: ↓] }
             """,
         ],
         nonTriggeringExamples: [

@@ -1,0 +1,52 @@
+import FlowCompiler
+import Foundation
+import Testing
+
+/// Golden files: every `Tests/Fixtures/invalid/NAME.yaml` (or folder `NAME/`, validated as one set)
+/// must print exactly `NAME.expected`; every file under `Tests/Fixtures/valid/` and `Flows/` must
+/// print nothing. Run with `FLOWC_UPDATE_GOLDEN=1` to rewrite the expected files after a deliberate change.
+@Suite struct GoldenFixtureTests {
+    static let fixtures = TestPaths.fixtures
+
+    static var invalidCases: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures + "/invalid")) ?? []
+        return names.filter { !$0.hasSuffix(".expected") && !$0.hasPrefix(".") }.sorted()
+    }
+
+    @Test(arguments: invalidCases)
+    func invalidFixturePrintsExpectedDiagnostics(name: String) throws {
+        let result = FlowValidation.validate(sources: try TestPaths.sources(under: "invalid/" + name, in: Self.fixtures))
+        let actual = TextDiagnosticRenderer().render(result.diagnostics, sources: result.sourcesByPath)
+        let stem = name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name
+        let expectedPath = Self.fixtures + "/invalid/" + stem + ".expected"
+        if ProcessInfo.processInfo.environment["FLOWC_UPDATE_GOLDEN"] == "1" {
+            try actual.write(toFile: expectedPath, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOfFile: expectedPath, encoding: .utf8)
+        #expect(actual == expected)
+        #expect(result.hasErrors || result.diagnostics.contains { $0.severity == .warning })
+    }
+
+    @Test func invalidFixturesExist() {
+        #expect(Self.invalidCases.count >= 20)
+    }
+
+    static var validCases: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures + "/valid")) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    @Test(arguments: validCases)
+    func validFixturePrintsNothing(name: String) throws {
+        let result = FlowValidation.validate(sources: try TestPaths.sources(under: "valid/" + name, in: Self.fixtures))
+        #expect(!result.flows.isEmpty)
+        #expect(result.diagnostics.map { "\($0.location): \($0.message) [\($0.code)]" } == [])
+    }
+
+    @Test func shippedFlowsValidateClean() throws {
+        let result = try FlowValidation.validate(paths: [TestPaths.packageRoot + "/Flows"])
+        #expect(result.diagnostics.map { "\($0.location): \($0.message) [\($0.code)]" } == [])
+        #expect(result.flows.map(\.name.value).sorted()
+            == ["app", "auth", "createPost", "edit", "main", "onboarding", "posts", "reading"])
+    }
+}
