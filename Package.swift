@@ -35,6 +35,7 @@ let package = Package(
             name: "FlowCompilerTests",
             dependencies: ["FlowCompiler", "FlowYAML", "FlowModel"]
         ),
+        .testTarget(name: "FlowcCLITests", dependencies: ["flowc"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowModel", "FlowCompiler"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,6 +4,7 @@
 ///
 /// Property values and messages are escaped as the runner requires (`%`, CR, LF; and `:`/`,` in properties).
 public enum GitHubDiagnosticRenderer {
+    /// One workflow command per diagnostic, each ending in a newline.
     public static func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { diagnostic in
             let command = diagnostic.severity == .error ? "error" : "warning"
@@ -23,12 +24,14 @@ public enum GitHubDiagnosticRenderer {
         }.joined()
     }
 
-    static func escapeData(_ text: String) -> String {
+    /// A workflow command's message: `%`, CR and LF percent-encoded.
+    public static func escapeData(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    static func escapeProperty(_ text: String) -> String {
+    /// A workflow command's property value: as `escapeData`, plus `:` and `,`.
+    public static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

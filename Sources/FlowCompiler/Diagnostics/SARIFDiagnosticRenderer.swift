@@ -127,7 +127,7 @@ public enum SARIFDiagnosticRenderer {
     }
 
     /// A relative URI for a path as the user wrote it: `./` dropped, separators kept, spaces and `%` escaped.
-    static func uri(_ path: String) -> String {
+    public static func uri(_ path: String) -> String {
         let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "%")
