@@ -1,0 +1,209 @@
+import FlowModel
+
+/// Why a set of flow definitions could not be lowered. Validated definitions never produce one;
+/// it reports a definition that skipped validation, at the location of the offending name.
+public struct GraphLoweringError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var location: SourceLocation
+
+    public init(_ message: String, at location: SourceLocation) {
+        self.message = message
+        self.location = location
+    }
+
+    /// `file:line:col: error: message`.
+    public var description: String { "\(location): error: \(message)" }
+}
+
+/// Turns validated flow definitions into the compiled, index-based ``FlowBundle``.
+public enum GraphLowering {
+    /// Lowers `flows` (valid definitions, see `FlowValidation`) into a bundle.
+    ///
+    /// Flows are sorted by name, so the same definitions in any order give the same bundle.
+    /// Names become indices; literal arguments are typed against the receiving parameter with
+    /// ``ParameterType/parse(_:)``; a child declaration's handlers are aligned with the child flow's
+    /// outcomes (an outcome without a handler gets ``CompiledAction/stay``).
+    /// - Throws: ``GraphLoweringError`` for a name that does not resolve, a literal that does not parse
+    ///   as its parameter's type, or an argument for an undeclared parameter.
+    public static func lower(_ flows: [FlowDefinition]) throws(GraphLoweringError) -> FlowBundle {
+        let sorted = flows.sorted { $0.name.value < $1.name.value }
+        var indexByName: [String: Int] = [:]
+        for (index, flow) in sorted.enumerated() {
+            if indexByName[flow.name.value] != nil {
+                throw GraphLoweringError("flow '\(flow.name.value)' is defined twice", at: flow.name.location)
+            }
+            indexByName[flow.name.value] = index
+        }
+        let context = Context(flows: sorted, indexByName: indexByName)
+        var graphs: [FlowGraph] = []
+        for flow in sorted { graphs.append(try context.lower(flow)) }
+        return FlowBundle(flows: graphs)
+    }
+
+    private struct Context {
+        var flows: [FlowDefinition]
+        var indexByName: [String: Int]
+
+        func lower(_ flow: FlowDefinition) throws(GraphLoweringError) -> FlowGraph {
+            var screens: [ScreenNode] = []
+            for screen in flow.screens {
+                var events: [EventNode] = []
+                for event in screen.events {
+                    events.append(EventNode(
+                        name: event.name.value, parameters: event.parameters.map(Self.parameter),
+                        action: try action(event.action, in: flow)))
+                }
+                var node = ScreenNode(name: screen.name.value, parameters: screen.parameters.map(Self.parameter),
+                                      events: events, removal: screen.removal?.policy.value ?? .discard)
+                if let removal = screen.removal, removal.policy.value == .confirm {
+                    node.confirmPrompt = removal.ask?.value
+                    if let outcome = removal.outcome {
+                        node.confirmOutcome = try outcomeIndex(outcome, in: flow)
+                    }
+                }
+                screens.append(node)
+            }
+            var children: [ChildNode] = []
+            for child in flow.children {
+                let childFlowIndex = try flowIndex(child.flow)
+                let childFlow = flows[childFlowIndex]
+                var handlers: [CompiledAction] = []
+                for outcome in childFlow.outcomes {
+                    if let handler = child.handlers.first(where: { $0.outcome.value == outcome.value }) {
+                        handlers.append(try action(handler.action, in: flow))
+                    } else {
+                        handlers.append(.stay)
+                    }
+                }
+                for handler in child.handlers where !childFlow.outcomes.contains(where: { $0.value == handler.outcome.value }) {
+                    throw GraphLoweringError(
+                        "flow '\(childFlow.name.value)' has no outcome '\(handler.outcome.value)'", at: handler.outcome.location)
+                }
+                children.append(ChildNode(name: child.name.value, flow: childFlowIndex, handlers: handlers))
+            }
+            var links: [LinkNode] = []
+            for link in flow.links { links.append(try self.link(link, in: flow)) }
+            var graph = FlowGraph(
+                name: flow.name.value, parameters: flow.parameters.map(Self.parameter),
+                conditions: flow.conditions.map(\.value), start: try action(flow.start, in: flow),
+                outcomes: flow.outcomes.map(\.value), screens: screens, children: children, links: links)
+            if let policy = flow.linkPolicy {
+                graph.linkPolicy = policy.policy
+                if let redirect = policy.redirect { graph.linkRedirect = try screenIndex(redirect, in: flow) }
+            }
+            if let fallback = flow.linkFallback { graph.linkFallback = try screenIndex(fallback, in: flow) }
+            return graph
+        }
+
+        func action(_ action: ActionDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> CompiledAction {
+            switch action.kind {
+            case .push(let screen, let arguments):
+                let index = try screenIndex(screen, in: flow)
+                return .push(screen: index, arguments: try self.arguments(arguments, to: flow.screens[index].parameters))
+            case .startChild(let child, let arguments):
+                let index = try childIndex(child, in: flow)
+                return .startChild(child: index, arguments: try self.arguments(arguments, to: childParameters(flow.children[index])))
+            case .pop(let count):
+                return .pop(count: count.value)
+            case .popTo(let screen):
+                return .popTo(screen: try screenIndex(screen, in: flow))
+            case .replaceRoot(let target, let arguments):
+                let (node, parameters) = try self.target(target, in: flow)
+                return .replaceRoot(target: node, arguments: try self.arguments(arguments, to: parameters))
+            case .finish(let outcome):
+                return .finish(outcome: try outcomeIndex(outcome, in: flow))
+            case .conditional(let condition, let then, let otherwise):
+                guard let index = flow.conditions.firstIndex(where: { $0.value == condition.value }) else {
+                    throw GraphLoweringError("flow '\(flow.name.value)' declares no condition '\(condition.value)'", at: condition.location)
+                }
+                return .conditional(condition: index, then: try self.action(then, in: flow), else: try self.action(otherwise, in: flow))
+            case .show(let target, let arguments):
+                let (node, parameters) = try self.target(target, in: flow)
+                return .show(target: node, arguments: try self.arguments(arguments, to: parameters))
+            case .stay:
+                return .stay
+            }
+        }
+
+        func link(_ link: DeepLinkDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> LinkNode {
+            var current = flow
+            var routes: [LinkRouteNode] = []
+            for route in link.routes {
+                let (node, parameters) = try target(route.name, in: current)
+                routes.append(LinkRouteNode(target: node, arguments: try arguments(route.arguments, to: parameters)))
+                if case .child(let index) = node { current = flows[try flowIndex(current.children[index].flow)] }
+            }
+            return LinkNode(pattern: link.pattern.value, segments: link.segments.map(\.kind), routes: routes)
+        }
+
+        func target(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError)
+            -> (TargetNode, [ParameterDefinition]) {
+            if let index = flow.screens.firstIndex(where: { $0.name.value == name.value }) {
+                return (.screen(index), flow.screens[index].parameters)
+            }
+            if let index = flow.children.firstIndex(where: { $0.name.value == name.value }) {
+                return (.child(index), try childParameters(flow.children[index]))
+            }
+            throw GraphLoweringError("flow '\(flow.name.value)' has no screen or child '\(name.value)'", at: name.location)
+        }
+
+        func arguments(_ arguments: [ArgumentDefinition], to parameters: [ParameterDefinition]) throws(GraphLoweringError)
+            -> [ArgumentNode] {
+            var nodes: [ArgumentNode] = []
+            for argument in arguments {
+                guard let parameter = parameters.first(where: { $0.name.value == argument.name.value }) else {
+                    throw GraphLoweringError("no parameter '\(argument.name.value)' receives this argument", at: argument.name.location)
+                }
+                switch argument.expression {
+                case .reference(let name):
+                    nodes.append(ArgumentNode(name: argument.name.value, source: .parameter(name)))
+                case .literal(let text):
+                    guard let value = parameter.type.value.parse(text) else {
+                        throw GraphLoweringError(
+                            "'\(text)' is not a valid \(parameter.type.value.rawValue) for '\(argument.name.value)'",
+                            at: argument.valueLocation)
+                    }
+                    nodes.append(ArgumentNode(name: argument.name.value, source: .literal(value)))
+                }
+            }
+            return nodes.sorted { $0.name < $1.name }
+        }
+
+        func childParameters(_ child: ChildFlowDeclaration) throws(GraphLoweringError) -> [ParameterDefinition] {
+            flows[try flowIndex(child.flow)].parameters
+        }
+
+        func flowIndex(_ name: Located<String>) throws(GraphLoweringError) -> Int {
+            guard let index = indexByName[name.value] else {
+                throw GraphLoweringError("no flow named '\(name.value)'", at: name.location)
+            }
+            return index
+        }
+
+        func screenIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
+            guard let index = flow.screens.firstIndex(where: { $0.name.value == name.value }) else {
+                throw GraphLoweringError("flow '\(flow.name.value)' has no screen '\(name.value)'", at: name.location)
+            }
+            return index
+        }
+
+        func childIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
+            guard let index = flow.children.firstIndex(where: { $0.name.value == name.value }) else {
+                throw GraphLoweringError("flow '\(flow.name.value)' declares no child '\(name.value)'", at: name.location)
+            }
+            return index
+        }
+
+        func outcomeIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
+            guard let index = flow.outcomes.firstIndex(where: { $0.value == name.value }) else {
+                throw GraphLoweringError("flow '\(flow.name.value)' declares no outcome '\(name.value)'", at: name.location)
+            }
+            return index
+        }
+
+        static func parameter(_ definition: ParameterDefinition) -> ParameterNode {
+            ParameterNode(name: definition.name.value, type: definition.type.value,
+                          constraints: definition.constraints, defaultValue: definition.defaultValue?.value)
+        }
+    }
+}

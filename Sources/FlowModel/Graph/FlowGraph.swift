@@ -1,0 +1,44 @@
+/// One compiled flow: its screens, child declarations and deep links, referenced by index.
+///
+/// Names are kept for display, snapshots and scripts; the runtime follows indices.
+public struct FlowGraph: Hashable, Sendable, Codable {
+    /// The flow's name (`flow: NAME`).
+    public var name: String
+    /// The flow's input parameters, passed by the parent that starts it.
+    public var parameters: [ParameterNode]
+    /// The host conditions the flow declares; ``CompiledAction/conditional(condition:then:else:)``
+    /// refers to them by index.
+    public var conditions: [String]
+    /// What starting the flow shows: a ``CompiledAction/show(target:arguments:)`` or a conditional
+    /// choice between shows.
+    public var start: CompiledAction
+    /// The outcomes the flow can finish with; ``CompiledAction/finish(outcome:)`` refers to them by index.
+    public var outcomes: [String]
+    public var screens: [ScreenNode]
+    public var children: [ChildNode]
+    public var links: [LinkNode]
+    /// What happens to a deep link that arrives while this flow's instance is the active (top) one.
+    public var linkPolicy: LinkPolicy
+    /// For ``LinkPolicy/redirect``: the index of the screen links go to instead.
+    public var linkRedirect: Int?
+    /// The index of the screen a failed deep link shows instead, if declared.
+    public var linkFallback: Int?
+
+    public init(
+        name: String, parameters: [ParameterNode] = [], conditions: [String] = [], start: CompiledAction,
+        outcomes: [String] = [], screens: [ScreenNode] = [], children: [ChildNode] = [], links: [LinkNode] = [],
+        linkPolicy: LinkPolicy = .allow, linkRedirect: Int? = nil, linkFallback: Int? = nil
+    ) {
+        self.name = name
+        self.parameters = parameters
+        self.conditions = conditions
+        self.start = start
+        self.outcomes = outcomes
+        self.screens = screens
+        self.children = children
+        self.links = links
+        self.linkPolicy = linkPolicy
+        self.linkRedirect = linkRedirect
+        self.linkFallback = linkFallback
+    }
+}

@@ -1,0 +1,107 @@
+import FlowModel
+
+extension FlowCoordinator {
+    /// Interactive back: accepts only a prefix of the current path (compared by token).
+    ///
+    /// Flow instances left without routes are cancelled in the same step (their completions become inert);
+    /// a child removed across a `preserve` route leaves its draft with its parent. When the removal crosses
+    /// a `confirm` route nothing changes and ``pendingConfirmation`` is set: answer with ``confirmRemoval()``
+    /// or ``keepEditing()``. The empty path stops the coordinator.
+    /// - Returns: applied; pending; or rejected with ``FlowRuntimeError/notAPrefix``.
+    @discardableResult
+    public func reconcile(to proposed: [Route]) -> StepResult {
+        reconcile(toTokens: proposed.map(\.token))
+    }
+
+    /// ``reconcile(to:)`` by tokens.
+    @discardableResult
+    public func reconcile(toTokens tokens: [RouteToken]) -> StepResult {
+        let path = state.path
+        guard tokens.count <= path.count, zip(tokens, path).allSatisfy({ $0 == $1.token }) else {
+            return .rejected(.notAPrefix)
+        }
+        guard tokens.count < path.count else { return .applied }
+        if let crossed = path[tokens.count...].first(where: { screen(of: $0).removal == .confirm }) {
+            pendingConfirmation = PendingConfirmation(
+                prompt: screen(of: crossed).confirmPrompt, route: crossed.token, flow: crossed.flow,
+                screen: crossed.screen, keepCount: tokens.count, pathTokens: path.map(\.token))
+            return StepResult(.pending)
+        }
+        return removeRoutes(keeping: tokens.count, confirmed: false)
+    }
+
+    /// Interactive back by `count` routes from the top (``reconcile(to:)`` with the shorter prefix).
+    @discardableResult
+    public func back(_ count: Int = 1) -> StepResult {
+        guard count >= 0, count <= state.path.count else { return .rejected(.notAPrefix) }
+        return reconcile(toTokens: state.path.dropLast(count).map(\.token))
+    }
+
+    /// Runs the pending removal. The first removed flow instance is cancelled with its `confirm` screen's
+    /// declared outcome, and its parent's handler for that outcome runs only when the removal took exactly
+    /// that instance's routes (so the handler acts on top of the parent's own, still shown, top route);
+    /// otherwise, or when the handler is refused, the removal stands and ``StepResult/reason`` says
+    /// ``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``.
+    /// - Returns: rejected without a pending confirmation; stale when the path changed since.
+    @discardableResult
+    public func confirmRemoval() -> StepResult {
+        guard let pending = pendingConfirmation else { return .rejected(.noPendingConfirmation) }
+        pendingConfirmation = nil
+        guard pending.pathTokens == state.path.map(\.token) else { return .stale(.confirmationOutdated) }
+        return removeRoutes(keeping: pending.keepCount, confirmed: true)
+    }
+
+    /// Drops the pending removal; the path stays as it is.
+    /// - Returns: rejected without a pending confirmation.
+    @discardableResult
+    public func keepEditing() -> StepResult {
+        guard pendingConfirmation != nil else { return .rejected(.noPendingConfirmation) }
+        pendingConfirmation = nil
+        return .applied
+    }
+
+    func screen(of route: Route) -> ScreenNode { bundle.flows[route.flowIndex].screens[route.screenIndex] }
+
+    private func removeRoutes(keeping count: Int, confirmed: Bool) -> StepResult {
+        if count == 0 { return stop() }
+        let old = state
+        var transition = Transition(bundle: bundle, host: host, state: old)
+        transition.state.cut(at: count)
+        let survivors = transition.state.chain.count
+        var note: FlowRuntimeError?
+        if survivors < old.chain.count, let declaration = old.chain[survivors].declaration {
+            let cancelled = old.chain[survivors]
+            let ownRange = old.routeRange(ofDepth: survivors)
+            let removedOwn = old.path[max(count, ownRange.lowerBound)..<ownRange.upperBound]
+            let parentDepth = survivors - 1
+            if removedOwn.contains(where: { screen(of: $0).removal == .preserve }) {
+                transition.state.chain[parentDepth].drafts[declaration] = PreservedDraft(
+                    arguments: cancelled.arguments,
+                    routes: old.path[ownRange].map { DraftRoute(screen: $0.screenIndex, arguments: $0.arguments) })
+            }
+            if confirmed, let crossed = removedOwn.first(where: { screen(of: $0).removal == .confirm }),
+               let outcome = screen(of: crossed).confirmOutcome {
+                let parent = transition.state.chain[parentDepth]
+                let parentGraph = bundle.flows[parent.flow]
+                let outcomeName = bundle.flows[cancelled.flow].outcomes[outcome]
+                if count == ownRange.lowerBound {
+                    var attempt = transition
+                    let handler = parentGraph.children[declaration].handlers[outcome]
+                    let top = attempt.state.path.last.flatMap { $0.depth == parentDepth ? $0.arguments : nil } ?? [:]
+                    do throws(FlowRuntimeError) {
+                        try attempt.run(handler, at: parentDepth, scope: [top, parent.arguments])
+                        try attempt.checkShape()
+                        transition = attempt
+                    } catch {
+                        note = .handlerSkipped(flow: parentGraph.name, outcome: outcomeName, because: error.description)
+                    }
+                } else {
+                    note = .handlerSkipped(flow: parentGraph.name, outcome: outcomeName,
+                                           because: "the back gesture also removed routes of flow '\(parentGraph.name)'")
+                }
+            }
+        }
+        _ = commit(transition)
+        return StepResult(.applied, note)
+    }
+}

@@ -1,0 +1,96 @@
+import FlowModel
+
+extension FlowCoordinator {
+    /// Opens a deep link: matches the root flow's declared links, checks every argument (types, constraints
+    /// and host checks), then builds the whole path and every child instance in one step.
+    ///
+    /// While running, the active (top) flow instance's link policy decides first: `reject` refuses, `queue`
+    /// validates the link now and holds it until that instance finishes, `redirect` pushes the flow's redirect
+    /// screen instead (unless it is already on top) and drops the link.
+    /// - Returns: applied; queued; redirected; or rejected (state untouched) with
+    ///   ``FlowRuntimeError/noMatchingLink(_:)``, an argument error, or ``FlowRuntimeError/linkRejected(flow:)``.
+    ///   When the root flow declares `linkFallback`, an invalid link shows that screen instead and the result is
+    ///   applied with reason ``FlowRuntimeError/linkFellBack(url:because:)``.
+    @discardableResult
+    public func open(_ url: String) -> StepResult {
+        if status == .running, let active = state.chain.last {
+            let graph = bundle.flows[active.flow]
+            switch graph.linkPolicy {
+            case .allow:
+                break
+            case .reject:
+                return .rejected(.linkRejected(flow: graph.name))
+            case .queue:
+                switch buildLink(url) {
+                case .success:
+                    state.chain[state.chain.count - 1].queuedLinks.append(url)
+                    return StepResult(.queued)
+                case .failure(let error):
+                    return fallBack(url, error)
+                }
+            case .redirect:
+                guard let screen = graph.linkRedirect else { break }
+                let depth = state.chain.count - 1
+                if let top = state.path.last, top.depth == depth, top.screenIndex == screen { return StepResult(.redirected) }
+                var transition = Transition(bundle: bundle, host: host, state: state)
+                do throws(FlowRuntimeError) {
+                    try transition.run(.push(screen: screen, arguments: []), at: depth, scope: [active.arguments])
+                } catch {
+                    return .rejected(error)
+                }
+                _ = commit(transition)
+                return StepResult(.redirected)
+            }
+        }
+        switch buildLink(url) {
+        case .success(let transition):
+            status = .running
+            return commit(transition)
+        case .failure(let error):
+            return fallBack(url, error)
+        }
+    }
+
+    /// The whole state a link describes, with fresh instances, or why it is invalid.
+    private func buildLink(_ url: String) -> Result<Transition, FlowRuntimeError> {
+        guard let (link, values) = DeepLinkMatcher.match(url, in: bundle.flows[rootFlow]) else {
+            return .failure(.noMatchingLink(url))
+        }
+        var transition = Transition(bundle: bundle, host: host, state: freshState(), runChecks: true)
+        do throws(FlowRuntimeError) {
+            var depth = 0
+            for route in link.routes {
+                let graph = transition.flow(at: depth)
+                guard depth == transition.state.chain.count - 1 else {
+                    let name = switch route.target {
+                    case .screen(let index): graph.screens[index].name
+                    case .child(let index): graph.children[index].name
+                    }
+                    throw FlowRuntimeError.linkRouteBelowChild(flow: graph.name, route: name)
+                }
+                let arguments = try transition.bind(route.arguments, for: route.target, in: graph, scope: [values])
+                try transition.show(route.target, arguments: arguments, at: depth)
+                if case .child = route.target { depth += 1 }
+            }
+            try transition.checkShape()
+        } catch {
+            return .failure(error)
+        }
+        return .success(transition)
+    }
+
+    /// Shows the root flow's `linkFallback` screen for an invalid link, or rejects it.
+    private func fallBack(_ url: String, _ error: FlowRuntimeError) -> StepResult {
+        guard let screen = bundle.flows[rootFlow].linkFallback else { return .rejected(error) }
+        var transition = Transition(bundle: bundle, host: host, state: freshState())
+        do throws(FlowRuntimeError) {
+            try transition.run(.show(target: .screen(screen), arguments: []), at: 0, scope: [rootArguments])
+            try transition.checkShape()
+        } catch {
+            return .rejected(error)
+        }
+        status = .running
+        _ = commit(transition)
+        return StepResult(.applied, .linkFellBack(url: url, because: error.description))
+    }
+}

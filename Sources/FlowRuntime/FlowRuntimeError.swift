@@ -1,0 +1,97 @@
+import FlowModel
+
+/// Why a coordinator refused a step (or what an applied step skipped). Every case has a readable description.
+public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The bundle has no flow of this name.
+    case unknownFlow(String)
+    /// The coordinator is not running (not started, stopped, or its root flow finished).
+    case notRunning
+    /// `start()` while running.
+    case alreadyRunning
+    /// The token names no route on the path.
+    case routeNotOnPath(RouteToken)
+    /// The flow instance has finished or was cancelled, or its coordinator is gone.
+    case instanceNotAlive(FlowInstanceID)
+    /// The route's screen declares no such event.
+    case unknownEvent(flow: String, screen: String, event: String)
+    /// The flow has no such outcome.
+    case unknownOutcome(flow: String, outcome: String)
+    /// An argument was passed that the receiver does not declare.
+    case unknownArgument(receiver: String, name: String)
+    /// A required argument is missing.
+    case missingArgument(receiver: String, name: String)
+    /// Text that does not parse as the parameter's type (`int` is strict: `07` is refused).
+    case invalidArgument(receiver: String, name: String, text: String, type: ParameterType)
+    /// A value of the wrong type.
+    case wrongArgumentType(receiver: String, name: String, expected: ParameterType, found: ParameterType)
+    /// A value outside the parameter's `min`/`max`/`values`.
+    case constraintViolated(receiver: String, name: String, message: String)
+    /// The host check named by the parameter refused the value.
+    case checkFailed(receiver: String, name: String, check: String, value: Value)
+    /// `$name` is not in scope.
+    case unresolvedReference(String)
+    /// push, start or replaceRoot sent from a route that is not on top.
+    case notOnTop(action: String, token: RouteToken)
+    /// `pop: N` would remove the instance's first route (use finish).
+    case popRemovesFirstRoute(flow: String, count: Int, routes: Int)
+    /// `popTo: SCREEN` where the instance has no route of SCREEN.
+    case noRouteOfScreen(flow: String, screen: String)
+    /// The step would leave a live flow instance without any route.
+    case instanceWithoutRoute(flow: String)
+    /// ``FlowCoordinator/reconcile(to:)`` with a path that is not a prefix of the current path.
+    case notAPrefix
+    /// ``FlowCoordinator/confirmRemoval()`` or ``FlowCoordinator/keepEditing()`` without a pending confirmation.
+    case noPendingConfirmation
+    /// The path changed since the confirmation was asked for.
+    case confirmationOutdated
+    /// A confirmed removal ran, but the parent's outcome handler did not (see docs/RUNNING.md).
+    case handlerSkipped(flow: String, outcome: String, because: String)
+    /// No declared link matches the URL.
+    case noMatchingLink(String)
+    /// The active flow's `reject` link policy refused the link.
+    case linkRejected(flow: String)
+    /// A link failed validation and went to the root flow's fallback screen instead.
+    case linkFellBack(url: String, because: String)
+    /// A link or snapshot route addresses a flow that is not the deepest one built so far.
+    case linkRouteBelowChild(flow: String, route: String)
+    /// A snapshot does not describe a valid state of this coordinator's root flow.
+    case invalidSnapshot(String)
+
+    public var description: String {
+        switch self {
+        case .unknownFlow(let name): return "no flow named '\(name)'"
+        case .notRunning: return "the coordinator is not running"
+        case .alreadyRunning: return "the coordinator is already running"
+        case .routeNotOnPath(let token): return "route \(token) is not on the path"
+        case .instanceNotAlive(let id): return "flow instance \(id) is no longer alive"
+        case .unknownEvent(let flow, let screen, let event): return "screen '\(screen)' of flow '\(flow)' has no event '\(event)'"
+        case .unknownOutcome(let flow, let outcome): return "flow '\(flow)' has no outcome '\(outcome)'"
+        case .unknownArgument(let receiver, let name): return "\(receiver) has no parameter '\(name)'"
+        case .missingArgument(let receiver, let name): return "\(receiver) needs an argument '\(name)'"
+        case .invalidArgument(let receiver, let name, let text, let type):
+            return "'\(text)' is not a valid \(type.rawValue) for '\(name)' of \(receiver)"
+        case .wrongArgumentType(let receiver, let name, let expected, let found):
+            return "'\(name)' of \(receiver) must be \(expected.rawValue), not \(found.rawValue)"
+        case .constraintViolated(let receiver, let name, let message): return "'\(name)' of \(receiver): \(message)"
+        case .checkFailed(let receiver, let name, let check, let value):
+            return "'\(name)' of \(receiver): host check '\(check)' refused \(value)"
+        case .unresolvedReference(let name): return "$\(name) is not in scope"
+        case .notOnTop(let action, let token): return "\(action) from route \(token), which is not on top"
+        case .popRemovesFirstRoute(let flow, let count, let routes):
+            return "pop \(count) would remove the first route of flow '\(flow)' (it has \(routes)); use finish"
+        case .noRouteOfScreen(let flow, let screen): return "flow '\(flow)' has no route of screen '\(screen)' to pop to"
+        case .instanceWithoutRoute(let flow): return "the step would leave flow '\(flow)' without a route"
+        case .notAPrefix: return "the proposed path is not a prefix of the current path"
+        case .noPendingConfirmation: return "no removal is waiting for confirmation"
+        case .confirmationOutdated: return "the path changed since the confirmation was asked for"
+        case .handlerSkipped(let flow, let outcome, let because):
+            return "the handler of flow '\(flow)' for outcome '\(outcome)' did not run: \(because)"
+        case .noMatchingLink(let url): return "no deep link matches '\(url)'"
+        case .linkRejected(let flow): return "flow '\(flow)' rejects deep links while it is active"
+        case .linkFellBack(let url, let because): return "deep link '\(url)' went to the fallback screen: \(because)"
+        case .linkRouteBelowChild(let flow, let route):
+            return "route '\(route)' addresses flow '\(flow)', whose start already started a child"
+        case .invalidSnapshot(let reason): return "invalid snapshot: \(reason)"
+        }
+    }
+}

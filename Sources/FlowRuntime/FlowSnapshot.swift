@@ -1,0 +1,74 @@
+import FlowModel
+
+/// A stable, Codable description of a coordinator's navigation state: flows, screens and arguments,
+/// and no instance ids or route tokens, which mean nothing after a relaunch.
+///
+/// `instances` lists the live flow instances from the root down; each one after the first is a child,
+/// named by its declaration, of the one before it. ``FlowCoordinator/restore(_:)`` validates it whole.
+/// Preserved drafts and queued deep links are not part of a snapshot. Arguments encode as plain JSON
+/// values (`{"bookID": 7}`); a whole number decodes as an `int`, which an `int` or `double` parameter accepts.
+public struct FlowSnapshot: Hashable, Sendable, Codable {
+    /// One flow instance and its own routes, bottom to top.
+    public struct Instance: Hashable, Sendable, Codable {
+        /// The child declaration in the previous instance's flow; nil for the root.
+        public var child: String?
+        /// The flow's name.
+        public var flow: String
+        public var arguments: [String: Value]
+        public var routes: [RouteEntry]
+
+        public init(child: String?, flow: String, arguments: [String: Value] = [:], routes: [RouteEntry]) {
+            self.child = child
+            self.flow = flow
+            self.arguments = arguments
+            self.routes = routes
+        }
+
+        private enum CodingKeys: String, CodingKey { case child, flow, arguments, routes }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            child = try container.decodeIfPresent(String.self, forKey: .child)
+            flow = try container.decode(String.self, forKey: .flow)
+            arguments = try container.decodeIfPresent([String: JSONArgument].self, forKey: .arguments)?.mapValues(\.value) ?? [:]
+            routes = try container.decode([RouteEntry].self, forKey: .routes)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(child, forKey: .child)
+            try container.encode(flow, forKey: .flow)
+            try container.encode(arguments.mapValues(JSONArgument.init), forKey: .arguments)
+            try container.encode(routes, forKey: .routes)
+        }
+    }
+
+    /// One route: a screen and its arguments.
+    public struct RouteEntry: Hashable, Sendable, Codable {
+        public var screen: String
+        public var arguments: [String: Value]
+
+        public init(screen: String, arguments: [String: Value] = [:]) {
+            self.screen = screen
+            self.arguments = arguments
+        }
+
+        private enum CodingKeys: String, CodingKey { case screen, arguments }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            screen = try container.decode(String.self, forKey: .screen)
+            arguments = try container.decodeIfPresent([String: JSONArgument].self, forKey: .arguments)?.mapValues(\.value) ?? [:]
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(screen, forKey: .screen)
+            try container.encode(arguments.mapValues(JSONArgument.init), forKey: .arguments)
+        }
+    }
+
+    public var instances: [Instance]
+
+    public init(instances: [Instance]) { self.instances = instances }
+}

@@ -1,0 +1,33 @@
+import FlowModel
+
+/// A ``Value`` coded as a plain JSON value: `7`, `2.5`, `true`, `"Dune"`.
+///
+/// Decoding tries, in order, a boolean, a whole number (`int`), a number (`double`) and a string.
+public struct JSONArgument: Hashable, Sendable, Codable {
+    public var value: Value
+
+    public init(_ value: Value) { self.value = value }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let bool = try? container.decode(Bool.self) {
+            value = .bool(bool)
+        } else if let int = try? container.decode(Int.self) {
+            value = .int(int)
+        } else if let double = try? container.decode(Double.self) {
+            value = .double(double)
+        } else {
+            value = .string(try container.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch value {
+        case .int(let int): try container.encode(int)
+        case .double(let double): try container.encode(double)
+        case .bool(let bool): try container.encode(bool)
+        case .string(let string): try container.encode(string)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import FlowModel
+
+/// A stable identifier of one route on a coordinator's path, unique for the coordinator's lifetime.
+///
+/// The host reports events by token; a token whose route is gone is stale forever (tokens are never reused).
+public struct RouteToken: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static func < (lhs: RouteToken, rhs: RouteToken) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// The number, as scripts and JSON traces write it.
+    public var description: String { String(rawValue) }
+}
+
+/// The identifier of one flow instance (the root flow or a child flow), unique for the coordinator's lifetime.
+public struct FlowInstanceID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static func < (lhs: FlowInstanceID, rhs: FlowInstanceID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { String(rawValue) }
+}
+
+/// One entry of the path: a screen of a flow instance with its typed arguments.
+///
+/// Two routes are the same route when their tokens are equal; ``FlowCoordinator/reconcile(to:)`` compares tokens.
+public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    /// The route's stable token.
+    public let token: RouteToken
+    /// The flow instance that owns the route.
+    public let instance: FlowInstanceID
+    /// The name of the instance's flow.
+    public let flow: String
+    /// The screen's name.
+    public let screen: String
+    /// The screen's arguments, typed and checked, defaults filled in.
+    public let arguments: [String: Value]
+    /// Index of the flow in the bundle.
+    let flowIndex: Int
+    /// Index of the screen in its flow.
+    let screenIndex: Int
+    /// Position of the owning instance in the instance chain (0 is the root flow instance).
+    let depth: Int
+
+    init(token: RouteToken, instance: FlowInstanceID, flow: String, screen: String, arguments: [String: Value],
+         flowIndex: Int, screenIndex: Int, depth: Int) {
+        self.token = token
+        self.instance = instance
+        self.flow = flow
+        self.screen = screen
+        self.arguments = arguments
+        self.flowIndex = flowIndex
+        self.screenIndex = screenIndex
+        self.depth = depth
+    }
+
+    public var id: RouteToken { token }
+
+    /// `flow.screen(name: value, …)`, arguments sorted by name, for messages and tests.
+    public var description: String {
+        let list = arguments.keys.sorted().map { "\($0): \(arguments[$0]!)" }.joined(separator: ", ")
+        return "\(flow).\(screen)" + (list.isEmpty ? "" : "(\(list))")
+    }
+}

@@ -1,0 +1,71 @@
+import FlowModel
+
+/// A route kept by the `preserve` removal policy, to be restored when its child flow starts again.
+struct DraftRoute: Hashable {
+    var screen: Int
+    var arguments: [String: Value]
+}
+
+/// A child flow instance's routes and arguments, kept by its parent after interactive back removed it
+/// across a `preserve` route.
+struct PreservedDraft: Hashable {
+    var arguments: [String: Value]
+    var routes: [DraftRoute]
+}
+
+/// One live flow instance, as a value: the coordinator's logic runs on these and then syncs the
+/// ``FlowInstance`` objects that own each other.
+struct InstanceRecord: Hashable {
+    var id: FlowInstanceID
+    /// Index of the flow in the bundle.
+    var flow: Int
+    /// Index of the child declaration in the parent's flow; nil for the root flow instance.
+    var declaration: Int?
+    var arguments: [String: Value]
+    /// Preserved drafts of this instance's children, by declaration index.
+    var drafts: [Int: PreservedDraft] = [:]
+    /// Deep links held by this instance's `queue` policy, opened when it finishes.
+    var queuedLinks: [String] = []
+}
+
+/// The whole navigation state as a value, so a step can run on a copy and be committed or dropped whole.
+///
+/// Live instances form a chain, root first: only the top route's instance can push or start a child,
+/// so an instance has at most one live child. The path is the chain's routes in chain order
+/// (an instance whose start is a child has no routes of its own).
+struct RuntimeState {
+    var path: [Route] = []
+    var chain: [InstanceRecord] = []
+    var nextInstance = 1
+    var nextToken = 1
+
+    /// The indices in `path` of the routes of the instance at chain position `depth`.
+    func routeRange(ofDepth depth: Int) -> Range<Int> {
+        let lower = path.firstIndex { $0.depth >= depth } ?? path.count
+        let upper = path[lower...].firstIndex { $0.depth > depth } ?? path.count
+        return lower..<upper
+    }
+
+    /// The chain position of a live instance.
+    func depth(of id: FlowInstanceID) -> Int? { chain.firstIndex { $0.id == id } }
+
+    mutating func makeInstanceID() -> FlowInstanceID {
+        defer { nextInstance += 1 }
+        return FlowInstanceID(nextInstance)
+    }
+
+    mutating func makeToken() -> RouteToken {
+        defer { nextToken += 1 }
+        return RouteToken(nextToken)
+    }
+
+    /// Removes the routes from `index` on and every instance left without routes above the new top.
+    mutating func cut(at index: Int) {
+        path.removeSubrange(index...)
+        if let last = path.last {
+            chain.removeSubrange((last.depth + 1)...)
+        } else {
+            chain.removeAll()
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import FlowModel
+
+/// Drives a coordinator from a `flowc run` script and describes each step as one JSON line.
+///
+/// The runner is its coordinator's host: `condition` and `check` commands set the answers (conditions
+/// default to false, checks to true). See docs/RUNNING.md.
+@MainActor
+public final class FlowScriptRunner {
+    /// The host answers the script sets; shared with the coordinator's host closures.
+    private final class Answers {
+        var conditions: [String: Bool] = [:]
+        var checks: [String: [String: Bool]] = [:]
+    }
+
+    /// The coordinator the script drives.
+    public let coordinator: FlowCoordinator
+    private let answers = Answers()
+    private var lastSnapshot: FlowSnapshot?
+    /// Every instance object seen, so `finish #ID` can act like a host that kept a handle.
+    private var handles: [FlowInstanceID: FlowInstance] = [:]
+    private var lineNumber = 0
+    /// Whether any line was not a valid command.
+    public private(set) var hadSyntaxErrors = false
+
+    /// Creates a runner for the flow named `flow` (not started: scripts begin with `start`, `open` or `restore`).
+    /// - Throws: ``FlowRuntimeError/unknownFlow(_:)`` or an argument error for the root flow.
+    public init(bundle: FlowBundle, flow: String) throws(FlowRuntimeError) {
+        let answers = self.answers
+        coordinator = try FlowCoordinator(bundle: bundle, flow: flow, host: FlowHost(
+            condition: { answers.conditions[$0] ?? false },
+            check: { name, value in answers.checks[name]?[value.description] ?? true }))
+    }
+
+    /// Runs one script line; nil for a blank line or a comment, else the trace line.
+    public func run(line text: String) -> TraceLine? {
+        lineNumber += 1
+        let command: ScriptCommand?
+        do {
+            command = try ScriptCommand.parse(text)
+        } catch {
+            hadSyntaxErrors = true
+            return trace(text, status: "invalid", reason: error.message, snapshot: nil)
+        }
+        guard let command else { return nil }
+        var snapshot: FlowSnapshot?
+        let result: StepResult
+        switch command {
+        case .start: result = coordinator.start()
+        case .event(let name, let token, let arguments):
+            result = coordinator.send(name, from: token, textArguments: arguments)
+        case .back(let count): result = coordinator.back(count)
+        case .backTo(let length):
+            result = length <= coordinator.path.count
+                ? coordinator.reconcile(toTokens: coordinator.path.prefix(length).map(\.token))
+                : StepResult(.rejected, .notAPrefix)
+        case .confirm: result = coordinator.confirmRemoval()
+        case .keep: result = coordinator.keepEditing()
+        case .open(let url): result = coordinator.open(url)
+        case .snapshot:
+            snapshot = coordinator.snapshot()
+            lastSnapshot = snapshot
+            result = .applied
+        case .restore(let json):
+            if let json {
+                do {
+                    result = coordinator.restore(try JSONDecoder().decode(FlowSnapshot.self, from: Data(json.utf8)))
+                } catch {
+                    result = StepResult(.rejected, .invalidSnapshot("the JSON does not decode as a snapshot"))
+                }
+            } else if let lastSnapshot {
+                result = coordinator.restore(lastSnapshot)
+            } else {
+                result = StepResult(.rejected, .invalidSnapshot("no snapshot was taken"))
+            }
+        case .condition(let name, let value):
+            answers.conditions[name] = value
+            result = .applied
+        case .check(let name, let value, let answer):
+            answers.checks[name, default: [:]][value] = answer
+            result = .applied
+        case .finish(let id, let outcome):
+            result = handles[id]?.finish(outcome) ?? StepResult(.stale, .instanceNotAlive(id))
+        case .stop: result = coordinator.stop()
+        }
+        return trace(text, status: result.status.rawValue, reason: result.reason?.description, snapshot: snapshot)
+    }
+
+    /// Runs every line of `script`, returning the trace lines.
+    public func run(script: String) -> [TraceLine] {
+        script.split(separator: "\n", omittingEmptySubsequences: false).compactMap { run(line: String($0)) }
+    }
+
+    /// One trace line as compact JSON with sorted keys.
+    public static func json(_ line: TraceLine) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(line)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    private func trace(_ text: String, status: String, reason: String?, snapshot: FlowSnapshot?) -> TraceLine {
+        var instances: TraceLine.InstanceEntry?
+        if let root = coordinator.root { instances = entry(for: root) }
+        let coordinatorState: String
+        var outcome: String?
+        switch coordinator.status {
+        case .idle: coordinatorState = "idle"
+        case .running: coordinatorState = "running"
+        case .stopped: coordinatorState = "stopped"
+        case .finished(let finished):
+            coordinatorState = "finished"
+            outcome = finished
+        }
+        return TraceLine(
+            line: lineNumber, command: text.trimmingCharacters(in: .whitespaces), status: status, reason: reason,
+            coordinator: coordinatorState, outcome: outcome,
+            path: coordinator.path.map {
+                TraceLine.RouteEntry(token: $0.token.rawValue, instance: $0.instance.rawValue, flow: $0.flow,
+                                     screen: $0.screen, arguments: $0.arguments.mapValues(JSONArgument.init))
+            },
+            instances: instances,
+            pending: coordinator.pendingConfirmation.map {
+                TraceLine.PendingEntry(prompt: $0.prompt, route: $0.route.rawValue, flow: $0.flow, screen: $0.screen)
+            },
+            snapshot: snapshot)
+    }
+
+    private func entry(for instance: FlowInstance) -> TraceLine.InstanceEntry {
+        handles[instance.id] = instance
+        return TraceLine.InstanceEntry(
+            id: instance.id.rawValue, flow: instance.flow, child: instance.declaration,
+            arguments: instance.arguments.mapValues(JSONArgument.init),
+            children: instance.children.keys.sorted().compactMap { instance.children[$0].map(entry(for:)) })
+    }
+}

@@ -1,0 +1,128 @@
+/// One parsed line of a `flowc run` script. See docs/RUNNING.md for the language.
+enum ScriptCommand: Equatable {
+    case start
+    case event(name: String, token: RouteToken?, arguments: [String: String])
+    case back(Int)
+    case backTo(Int)
+    case confirm
+    case keep
+    case open(String)
+    case snapshot
+    case restore(String?)
+    case condition(String, Bool)
+    case check(name: String, value: String, answer: Bool)
+    case finish(instance: FlowInstanceID, outcome: String)
+    case stop
+
+    /// Parses one line; nil for a blank line or a `#` comment.
+    /// - Throws: ``ScriptSyntaxError`` for an unknown command or malformed operands.
+    static func parse(_ line: String) throws(ScriptSyntaxError) -> ScriptCommand? {
+        let words = try split(line)
+        guard let verb = words.first else { return nil }
+        let operands = Array(words.dropFirst())
+        func count(_ range: ClosedRange<Int>, _ usage: String) throws(ScriptSyntaxError) {
+            guard range.contains(operands.count) else { throw ScriptSyntaxError(message: "usage: \(usage)") }
+        }
+        switch verb {
+        case "start": try count(0...0, "start"); return .start
+        case "confirm": try count(0...0, "confirm"); return .confirm
+        case "keep": try count(0...0, "keep"); return .keep
+        case "snapshot": try count(0...0, "snapshot"); return .snapshot
+        case "stop": try count(0...0, "stop"); return .stop
+        case "back":
+            try count(0...1, "back [N]")
+            guard let number = operands.isEmpty ? 1 : Int(operands[0]), number >= 0 else {
+                throw ScriptSyntaxError(message: "back takes a route count, such as 'back 2'")
+            }
+            return .back(number)
+        case "backto":
+            try count(1...1, "backto LENGTH")
+            guard let length = Int(operands[0]), length >= 0 else {
+                throw ScriptSyntaxError(message: "backto takes a path length, such as 'backto 1'")
+            }
+            return .backTo(length)
+        case "open": try count(1...1, "open URL"); return .open(operands[0])
+        case "restore":
+            let json = line.drop { $0 == " " || $0 == "\t" }.dropFirst("restore".count)
+                .trimmingCharacters(in: [" ", "\t"])
+            return .restore(json.isEmpty ? nil : json)
+        case "condition":
+            try count(2...2, "condition NAME true|false")
+            return .condition(operands[0], try boolean(operands[1]))
+        case "check":
+            try count(3...3, "check NAME VALUE true|false")
+            return .check(name: operands[0], value: operands[1], answer: try boolean(operands[2]))
+        case "finish":
+            try count(2...2, "finish #INSTANCE OUTCOME")
+            guard operands[0].hasPrefix("#"), let id = Int(operands[0].dropFirst()) else {
+                throw ScriptSyntaxError(message: "finish names an instance as #ID, such as 'finish #2 saved'")
+            }
+            return .finish(instance: FlowInstanceID(id), outcome: operands[1])
+        case "event":
+            var rest = operands[...]
+            var token: RouteToken?
+            if let first = rest.first, first.hasPrefix("@") {
+                guard let number = Int(first.dropFirst()) else {
+                    throw ScriptSyntaxError(message: "a route token is written @N, such as '@3'")
+                }
+                token = RouteToken(number)
+                rest = rest.dropFirst()
+            }
+            guard let name = rest.first, !name.contains("=") else {
+                throw ScriptSyntaxError(message: "usage: event [@TOKEN] NAME [key=value …]")
+            }
+            var arguments: [String: String] = [:]
+            for pair in rest.dropFirst() {
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                    throw ScriptSyntaxError(message: "event arguments are written key=value, not '\(pair)'")
+                }
+                arguments[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            return .event(name: name, token: token, arguments: arguments)
+        default:
+            throw ScriptSyntaxError(message: "unknown command '\(verb)'")
+        }
+    }
+
+    private static func boolean(_ text: String) throws(ScriptSyntaxError) -> Bool {
+        switch text {
+        case "true": return true
+        case "false": return false
+        default: throw ScriptSyntaxError(message: "expected true or false, not '\(text)'")
+        }
+    }
+
+    /// Splits at blanks; `"…"` groups words (`title="Hello world"`); `#` at a word's start ends the line
+    /// unless it is `#ID` after `finish`.
+    private static func split(_ line: String) throws(ScriptSyntaxError) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quoted = false
+        for character in line {
+            if quoted {
+                if character == "\"" { quoted = false } else { current.append(character) }
+            } else if character == "\"" {
+                quoted = true
+                inWord = true
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else if character == "#", !inWord, words.first != "finish" {
+                break
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if quoted { throw ScriptSyntaxError(message: "unterminated quote") }
+        if inWord { words.append(current) }
+        return words
+    }
+}
+
+/// A script line that is not a valid command.
+struct ScriptSyntaxError: Error, Equatable {
+    var message: String
+}

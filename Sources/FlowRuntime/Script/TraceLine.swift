@@ -1,0 +1,50 @@
+import FlowModel
+
+/// One JSON line of a `flowc run` trace. See docs/RUNNING.md, "Trace lines".
+public struct TraceLine: Encodable, Equatable {
+    /// One route on the path.
+    public struct RouteEntry: Encodable, Equatable {
+        public var token: Int
+        public var instance: Int
+        public var flow: String
+        public var screen: String
+        public var arguments: [String: JSONArgument]
+    }
+
+    /// One live flow instance and its live children.
+    public struct InstanceEntry: Encodable, Equatable {
+        public var id: Int
+        public var flow: String
+        /// The child declaration it runs as; absent for the root.
+        public var child: String?
+        public var arguments: [String: JSONArgument]
+        public var children: [InstanceEntry]
+    }
+
+    /// A removal waiting for `confirm` or `keep`.
+    public struct PendingEntry: Encodable, Equatable {
+        public var prompt: String?
+        public var route: Int
+        public var flow: String
+        public var screen: String
+    }
+
+    /// The script line number, from 1.
+    public var line: Int
+    /// The command as written (trimmed).
+    public var command: String
+    /// applied, rejected, stale, pending, queued, redirected, or invalid (a script syntax error).
+    public var status: String
+    /// Why the step was rejected, stale or invalid, or what an applied step skipped or fell back to.
+    public var reason: String?
+    /// The coordinator's state after the step: idle, running, stopped or finished.
+    public var coordinator: String
+    /// The root flow's outcome, once finished.
+    public var outcome: String?
+    public var path: [RouteEntry]
+    /// The tree of live flow instances, root first; absent when there is none.
+    public var instances: InstanceEntry?
+    public var pending: PendingEntry?
+    /// The snapshot taken by `snapshot`.
+    public var snapshot: FlowSnapshot?
+}

@@ -1,0 +1,35 @@
+/// What became of one intent given to a coordinator.
+public enum StepStatus: String, Hashable, Sendable, Codable {
+    /// The step ran; the state changed (or was already as asked).
+    case applied
+    /// The step was refused; the state is unchanged. ``StepResult/reason`` says why.
+    case rejected
+    /// The intent came from a route or flow instance that is gone; nothing happened.
+    case stale
+    /// Interactive back crossed a `confirm` route: nothing changed, a ``PendingConfirmation`` waits for the host.
+    case pending
+    /// A deep link was held by the active flow's `queue` policy; it opens when that flow finishes.
+    case queued
+    /// A deep link was replaced by the active flow's `redirect` screen.
+    case redirected
+}
+
+/// The result of one coordinator step.
+public struct StepResult: Hashable, Sendable, CustomStringConvertible {
+    public var status: StepStatus
+    /// Why the step was rejected or stale; for an applied step, what it skipped or went to instead
+    /// (a deep link that went to the fallback screen, an outcome handler that did not run).
+    public var reason: FlowRuntimeError?
+
+    public init(_ status: StepStatus, _ reason: FlowRuntimeError? = nil) {
+        self.status = status
+        self.reason = reason
+    }
+
+    public static let applied = StepResult(.applied)
+    static func rejected(_ reason: FlowRuntimeError) -> StepResult { StepResult(.rejected, reason) }
+    static func stale(_ reason: FlowRuntimeError) -> StepResult { StepResult(.stale, reason) }
+
+    /// `applied`, or `rejected: reason`.
+    public var description: String { reason.map { "\(status.rawValue): \($0)" } ?? status.rawValue }
+}

@@ -1,0 +1,94 @@
+import FlowModel
+import FlowRuntime
+import Foundation
+
+/// `flowc run PATH… --flow NAME [--script FILE]`: drives a coordinator from a script, one JSON line per command.
+enum RunCommand {
+    static let usage = """
+        USAGE: flowc run PATH… --flow NAME [--script FILE]
+
+        Runs the flow NAME with the generic coordinator. PATH is YAML flow files and folders (validated
+        first) or one compiled bundle. Commands come from FILE, or standard input without --script, one
+        per line; after each, one JSON line describes the step and the state (docs/RUNNING.md).
+
+        COMMANDS:
+          start                          Run the root flow's start.
+          event [@TOKEN] NAME [k=v …]    Send an event from the top route (or route TOKEN).
+          back [N]                       Interactive back by N routes (default 1).
+          backto LENGTH                  Interactive back to the path's first LENGTH routes.
+          confirm | keep                 Answer a pending removal confirmation.
+          open URL                       Open a deep link.
+          snapshot | restore [JSON]      Take a snapshot; restore the last one (or the JSON given).
+          condition NAME true|false      Set a host condition (default false).
+          check NAME VALUE true|false    Set a host check's answer for VALUE (default true).
+          finish #ID OUTCOME             Finish flow instance ID through a kept handle.
+          stop                           Empty the path and cancel every flow instance.
+          # …                            A comment.
+
+        OPTIONS:
+          --flow NAME       The root flow.
+          --script FILE     The script (default: standard input).
+          -h, --help        Show this help.
+
+        EXIT CODES: 0 the script ran, 1 the flows have errors or a script line is not a command,
+        2 usage or I/O errors.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: OptionScanner
+        do {
+            options = try OptionScanner(arguments, valueOptions: ["--flow", "--script"], flagOptions: ["--help"],
+                                        aliases: ["-h": "--help"])
+        } catch {
+            Console.error("flowc: error: \(error.message)\n\n\(usage)")
+            return ExitCode.usage
+        }
+        if options.has("--help") {
+            Console.output(usage)
+            return ExitCode.success
+        }
+        guard !options.positional.isEmpty else {
+            Console.error("flowc: error: no paths given; name flow files, folders or a bundle, such as 'flowc run Flows --flow reading'")
+            return ExitCode.usage
+        }
+        guard let flow = options.value("--flow") else {
+            Console.error("flowc: error: no root flow; add '--flow NAME'")
+            return ExitCode.usage
+        }
+        let script: String
+        if let path = options.value("--script") {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                Console.error("flowc: error: cannot read script '\(path)'")
+                return ExitCode.usage
+            }
+            script = String(decoding: data, as: UTF8.self)
+        } else {
+            script = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        let bundle: FlowBundle
+        switch FlowSources.load(paths: options.positional) {
+        case .success(let loaded): bundle = loaded
+        case .failure(let failure):
+            Console.error(failure.message, terminator: "")
+            return failure.exitCode
+        }
+        return MainActor.assumeIsolated { () -> Int32 in
+            let runner: FlowScriptRunner
+            do {
+                runner = try FlowScriptRunner(bundle: bundle, flow: flow)
+            } catch {
+                Console.error("flowc: error: \(error)")
+                return ExitCode.usage
+            }
+            for line in script.split(separator: "\n", omittingEmptySubsequences: false) {
+                if let trace = runner.run(line: String(line)) {
+                    Console.output(FlowScriptRunner.json(trace))
+                    if trace.status == "invalid" {
+                        Console.error("flowc: error: script line \(trace.line): \(trace.reason ?? "invalid command")")
+                    }
+                }
+            }
+            return runner.hadSyntaxErrors ? ExitCode.findings : ExitCode.success
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import FlowModel
+import FlowRuntime
+import Testing
+
+@MainActor
+struct DeepLinkTests {
+    func makeReading(_ host: TestHost = TestHost()) throws -> FlowCoordinator {
+        try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading", host: host.host)
+    }
+
+    @Test func linkBuildsTheWholePathAndChild() throws {
+        let coordinator = try makeReading()
+        #expect(coordinator.open("app://reading/books/7/edit?from=mail") == .applied)
+        #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 7)", "edit.editor(bookID: 7)"])
+        #expect(coordinator.instanceFlows == ["reading", "edit"])
+        #expect(coordinator.status == .running)
+        // The built child is a real child: finishing it returns to details.
+        #expect(coordinator.send("save") == .applied)
+        #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 7)"])
+    }
+
+    @Test func linkReplacesTheRunningState() throws {
+        let coordinator = try makeReading()
+        coordinator.start()
+        coordinator.send("selectBook", arguments: ["bookID": .int(2)])
+        coordinator.send("edit")
+        weak let oldEdit = coordinator.root?.children.values.first
+        #expect(coordinator.open("/books/5") == .applied)
+        #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 5)"])
+        #expect(oldEdit == nil)
+    }
+
+    @Test func invalidLinksLeaveTheStateUntouched() throws {
+        let host = TestHost()
+        host.checks = ["bookExists": ["9": false]]
+        let coordinator = try makeReading(host)
+        coordinator.start()
+        coordinator.send("selectBook", arguments: ["bookID": .int(2)])
+        let before = coordinator.path
+        let receiver = "screen 'details' of flow 'reading'"
+        #expect(coordinator.open("/books/9") == StepResult(.rejected, .checkFailed(receiver: receiver, name: "bookID", check: "bookExists", value: .int(9))))
+        #expect(coordinator.open("/books/0") == StepResult(.rejected, .constraintViolated(receiver: receiver, name: "bookID", message: "0 is less than the minimum 1")))
+        #expect(coordinator.open("/books/07") == StepResult(.rejected, .noMatchingLink("/books/07")))
+        #expect(coordinator.open("/books/seven") == StepResult(.rejected, .noMatchingLink("/books/seven")))
+        #expect(coordinator.open("/authors/1") == StepResult(.rejected, .noMatchingLink("/authors/1")))
+        #expect(coordinator.path == before)
+        #expect(coordinator.instanceFlows == ["reading"])
+    }
+
+    @Test func literalSegmentsWinOverPlaceholders() throws {
+        let host = TestHost()
+        host.conditions = ["hasOnboarded": true, "isLoggedIn": true]
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "posts", host: host.host)
+        #expect(coordinator.open("/posts/new") == .applied)
+        #expect(coordinator.screens == ["posts.list", "createPost.compose"])
+        #expect(coordinator.open("/posts/4") == .applied)
+        #expect(coordinator.screens == ["posts.list", "posts.detail(postId: 4)"])
+    }
+
+    static let policies = [
+        """
+        flow: shell
+        start: home
+        linkFallback: notFound
+        screens:
+          home:
+            on:
+              gate: { start: gate }
+              wizard: { start: wizard }
+              closed: { start: closed }
+              open: { push: item, with: { id: 1 } }
+              lost: { push: notFound }
+          item:
+            params: { id: { type: int, min: 1 } }
+          notFound: {}
+        children:
+          gate: { flow: gate, on: { done: stay } }
+          wizard: { flow: wizard, on: { done: stay } }
+          closed: { flow: closed, on: { done: stay } }
+        links:
+          "/items/{id:int}": [home, { item: { id: $id } }]
+        """,
+        """
+        flow: gate
+        start: signIn
+        outcomes: [done]
+        linkPolicy: { redirect: signIn }
+        screens:
+          signIn:
+            on:
+              more: { push: help }
+              ok: { finish: done }
+          help:
+            on:
+              back: { pop: 1 }
+        """,
+        """
+        flow: wizard
+        start: step
+        outcomes: [done]
+        linkPolicy: queue
+        screens:
+          step:
+            on:
+              ok: { finish: done }
+        """,
+        """
+        flow: closed
+        start: only
+        outcomes: [done]
+        linkPolicy: reject
+        screens:
+          only:
+            on:
+              ok: { finish: done }
+        """,
+    ]
+
+    func makeShell() throws -> FlowCoordinator {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle(Self.policies), flow: "shell")
+        #expect(coordinator.start() == .applied)
+        return coordinator
+    }
+
+    @Test func queuedLinkOpensWhenTheFlowFinishes() throws {
+        let coordinator = try makeShell()
+        coordinator.send("wizard")
+        #expect(coordinator.open("/items/3") == StepResult(.queued))
+        #expect(coordinator.screens == ["shell.home", "wizard.step"])
+        #expect(coordinator.send("ok") == .applied)
+        #expect(coordinator.screens == ["shell.home", "shell.item(id: 3)"])
+        #expect(coordinator.instanceFlows == ["shell"])
+    }
+
+    @Test func queuedLinkIsDroppedWhenTheFlowIsCancelled() throws {
+        let coordinator = try makeShell()
+        coordinator.send("wizard")
+        #expect(coordinator.open("/items/3") == StepResult(.queued))
+        #expect(coordinator.back() == .applied)
+        #expect(coordinator.screens == ["shell.home"])
+        coordinator.send("wizard")
+        coordinator.send("ok")
+        #expect(coordinator.screens == ["shell.home"])
+    }
+
+    @Test func rejectPolicyRefusesLinks() throws {
+        let coordinator = try makeShell()
+        coordinator.send("closed")
+        #expect(coordinator.open("/items/3") == StepResult(.rejected, .linkRejected(flow: "closed")))
+        #expect(coordinator.screens == ["shell.home", "closed.only"])
+    }
+
+    @Test func redirectPolicyShowsTheRedirectScreen() throws {
+        let coordinator = try makeShell()
+        coordinator.send("gate")
+        #expect(coordinator.open("/items/3") == StepResult(.redirected))
+        #expect(coordinator.screens == ["shell.home", "gate.signIn"])
+        coordinator.send("more")
+        #expect(coordinator.open("/items/3") == StepResult(.redirected))
+        #expect(coordinator.screens == ["shell.home", "gate.signIn", "gate.help", "gate.signIn"])
+    }
+
+    @Test func invalidLinkGoesToTheFallback() throws {
+        let coordinator = try makeShell()
+        coordinator.send("wizard")
+        #expect(coordinator.open("/items/0") == StepResult(.applied, .linkFellBack(
+            url: "/items/0", because: "'id' of screen 'item' of flow 'shell': 0 is less than the minimum 1")))
+        // The queue policy validated the link first, and the fallback replaced the whole path.
+        #expect(coordinator.screens == ["shell.notFound"])
+        #expect(coordinator.instanceFlows == ["shell"])
+        #expect(coordinator.open("/nowhere") == StepResult(.applied, .linkFellBack(url: "/nowhere", because: "no deep link matches '/nowhere'")))
+    }
+}

@@ -1,0 +1,86 @@
+import FlowModel
+import FlowRuntime
+import Foundation
+import Testing
+
+/// The example scripts in docs/examples print exactly the documented traces.
+@MainActor
+struct DocumentedTraceTests {
+    static let examples: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("docs/examples").path
+    }()
+
+    @Test(arguments: [("reading", "reading"), ("app", "app")])
+    func exampleScriptPrintsTheDocumentedTrace(script: String, flow: String) throws {
+        let source = try String(contentsOfFile: "\(Self.examples)/\(script).flowscript", encoding: .utf8)
+        let expected = try String(contentsOfFile: "\(Self.examples)/\(script).trace.jsonl", encoding: .utf8)
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: flow)
+        let lines = runner.run(script: source).map(FlowScriptRunner.json)
+        #expect(lines.joined(separator: "\n") + "\n" == expected)
+        #expect(!runner.hadSyntaxErrors)
+    }
+
+    @Test func scriptSyntaxErrorsAreReportedAsInvalid() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
+        let lines = runner.run(script: """
+            fly
+            back two
+            event
+            event selectBook 7
+            condition x maybe
+            finish 2 saved
+            event @x save
+            start extra
+            event save title="open
+            restore {not json}
+            finish #9 saved
+            """)
+        #expect(lines.map(\.reason) == [
+            "unknown command 'fly'",
+            "back takes a route count, such as 'back 2'",
+            "usage: event [@TOKEN] NAME [key=value …]",
+            "event arguments are written key=value, not '7'",
+            "expected true or false, not 'maybe'",
+            "finish names an instance as #ID, such as 'finish #2 saved'",
+            "a route token is written @N, such as '@3'",
+            "usage: start",
+            "unterminated quote",
+            "invalid snapshot: the JSON does not decode as a snapshot",
+            "flow instance 9 is no longer alive",
+        ])
+        #expect(lines.map(\.status) == Array(repeating: "invalid", count: 9) + ["rejected", "stale"])
+        #expect(runner.hadSyntaxErrors)
+        #expect(runner.run(line: "  # only a comment") == nil)
+        #expect(runner.run(line: "") == nil)
+        #expect(runner.run(line: "restore")?.reason == "invalid snapshot: no snapshot was taken")
+        #expect(runner.run(line: "backto 5")?.reason == "the proposed path is not a prefix of the current path")
+    }
+
+    @Test func scriptDrivesTokensHandlesAndBackTo() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
+        let lines = runner.run(script: """
+            start
+            event selectBook bookID=7
+            event edit
+            event @1 selectBook bookID=3
+            finish #2 saved
+            finish #2 saved
+            event edit
+            keep
+            backto 2
+            keep
+            backto 1
+            confirm
+            """)
+        #expect(lines.map(\.status) == ["applied", "applied", "applied", "rejected", "applied", "stale", "applied",
+                                        "rejected", "pending", "applied", "pending", "applied"])
+        #expect(lines[3].reason == "push details from route 1, which is not on top")
+        #expect(lines[8].pending?.prompt == "discardDraft")
+        #expect(lines[8].pending?.route == 4)
+        #expect(lines[8].pending?.screen == "editor")
+        #expect(lines.last?.path.map(\.screen) == ["library"])
+        #expect(lines.last?.reason == "the handler of flow 'reading' for outcome 'discarded' did not run: the back gesture also removed routes of flow 'reading'")
+    }
+}

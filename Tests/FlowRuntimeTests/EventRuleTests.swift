@@ -1,0 +1,144 @@
+import FlowModel
+import FlowRuntime
+import Testing
+
+/// Events: argument checking, stale routes, and what a route below the top may do.
+@MainActor
+struct EventRuleTests {
+    func reading(at book: Int? = nil) throws -> FlowCoordinator {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
+        coordinator.start()
+        if let book { coordinator.send("selectBook", arguments: ["bookID": .int(book)]) }
+        return coordinator
+    }
+
+    @Test func badArgumentsAreRejectedWithTheStateUnchanged() throws {
+        let coordinator = try reading()
+        let receiver = "event 'selectBook' of screen 'library' of flow 'reading'"
+        #expect(coordinator.send("selectBook", textArguments: ["bookID": "07"])
+            == StepResult(.rejected, .invalidArgument(receiver: receiver, name: "bookID", text: "07", type: .int)))
+        #expect(coordinator.send("selectBook", textArguments: ["bookID": "7.0"]).status == .rejected)
+        #expect(coordinator.send("selectBook", arguments: ["bookID": .string("7")])
+            == StepResult(.rejected, .wrongArgumentType(receiver: receiver, name: "bookID", expected: .int, found: .string)))
+        #expect(coordinator.send("selectBook", arguments: ["bookID": .int(0)])
+            == StepResult(.rejected, .constraintViolated(receiver: receiver, name: "bookID", message: "0 is less than the minimum 1")))
+        #expect(coordinator.send("selectBook") == StepResult(.rejected, .missingArgument(receiver: receiver, name: "bookID")))
+        #expect(coordinator.send("selectBook", arguments: ["bookID": .int(1), "x": .int(1)])
+            == StepResult(.rejected, .unknownArgument(receiver: receiver, name: "x")))
+        #expect(coordinator.send("selectBook", textArguments: ["x": "1"]) == StepResult(.rejected, .unknownArgument(receiver: receiver, name: "x")))
+        #expect(coordinator.send("fly") == StepResult(.rejected, .unknownEvent(flow: "reading", screen: "library", event: "fly")))
+        #expect(coordinator.screens == ["reading.library"])
+    }
+
+    @Test func eventsBeforeStartAreRejected() throws {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
+        #expect(coordinator.send("selectBook") == StepResult(.rejected, .notRunning))
+        #expect(coordinator.status == .idle)
+    }
+
+    @Test func unknownRootFlowAndBadRootArgumentsThrow() {
+        #expect(throws: FlowRuntimeError.unknownFlow("nope")) { try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "nope") }
+        #expect(throws: FlowRuntimeError.missingArgument(receiver: "flow 'edit'", name: "bookID")) {
+            try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "edit")
+        }
+    }
+
+    @Test func pushAndStartFromBelowTheTopAreRejected() throws {
+        let coordinator = try reading(at: 7)
+        let library = coordinator.path[0].token
+        let details = coordinator.path[1].token
+        coordinator.send("edit")
+        let before = coordinator.path
+        #expect(coordinator.send("selectBook", from: library, arguments: ["bookID": .int(3)])
+            == StepResult(.rejected, .notOnTop(action: "push details", token: library)))
+        #expect(coordinator.send("edit", from: details) == StepResult(.rejected, .notOnTop(action: "start edit", token: details)))
+        #expect(coordinator.path == before)
+        // pop from below the top removes the child above too.
+        weak let edit = coordinator.root?.children.values.first
+        #expect(coordinator.send("back", from: details) == .applied)
+        #expect(coordinator.screens == ["reading.library"])
+        #expect(edit == nil)
+    }
+
+    @Test func popMayNotRemoveTheFirstRoute() throws {
+        let host = TestHost()
+        host.conditions = ["hasOnboarded": true]
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([
+            """
+            flow: stack
+            start: a
+            screens:
+              a:
+                on:
+                  next: { push: b }
+                  up: { pop: 1 }
+                  toC: { popTo: c }
+              b:
+                on:
+                  next: { push: c }
+                  up: { pop: 2 }
+              c:
+                on:
+                  toA: { popTo: a }
+                  up: { pop: 2 }
+            """,
+        ]), flow: "stack", host: host.host)
+        coordinator.start()
+        #expect(coordinator.send("up") == StepResult(.rejected, .popRemovesFirstRoute(flow: "stack", count: 1, routes: 1)))
+        coordinator.send("next")
+        #expect(coordinator.send("up") == StepResult(.rejected, .popRemovesFirstRoute(flow: "stack", count: 2, routes: 2)))
+        coordinator.send("next")
+        #expect(coordinator.screens == ["stack.a", "stack.b", "stack.c"])
+        #expect(coordinator.send("toC", from: coordinator.path[0].token) == .applied)
+        #expect(coordinator.screens == ["stack.a", "stack.b", "stack.c"])
+        #expect(coordinator.send("toA") == .applied)
+        #expect(coordinator.screens == ["stack.a"])
+        #expect(coordinator.send("toC") == StepResult(.rejected, .noRouteOfScreen(flow: "stack", screen: "c")))
+        coordinator.send("next")
+        coordinator.send("next")
+        #expect(coordinator.send("up") == .applied)
+        #expect(coordinator.screens == ["stack.a"])
+    }
+
+    @Test func unknownOutcomeThroughAHandleIsRejectedAndRearmed() throws {
+        let coordinator = try reading(at: 7)
+        coordinator.send("edit")
+        let edit = try #require(coordinator.root?.children.values.first)
+        #expect(edit.finish("exploded") == StepResult(.rejected, .unknownOutcome(flow: "edit", outcome: "exploded")))
+        #expect(edit.isAlive)
+        #expect(edit.finish("discarded") == .applied)
+        #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 7)"])
+    }
+
+    @Test func finishingIntoAnEmptyParentIsRejected() throws {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([
+            """
+            flow: holder
+            start: inner
+            children:
+              inner: { flow: inner, on: { done: stay } }
+            """,
+            """
+            flow: inner
+            start: only
+            outcomes: [done]
+            screens:
+              only:
+                on:
+                  ok: { finish: done }
+            """,
+        ]), flow: "holder")
+        coordinator.start()
+        #expect(coordinator.screens == ["inner.only"])
+        #expect(coordinator.send("ok") == StepResult(.rejected, .instanceWithoutRoute(flow: "holder")))
+        #expect(coordinator.screens == ["inner.only"])
+        #expect(coordinator.instanceFlows == ["holder", "inner"])
+    }
+
+    @Test func rejectionReasonsReadWell() {
+        #expect(StepResult(.rejected, .notAPrefix).description == "rejected: the proposed path is not a prefix of the current path")
+        #expect(FlowRuntimeError.notOnTop(action: "push details", token: RouteToken(1)).description
+            == "push details from route 1, which is not on top")
+        #expect(FlowRuntimeError.unresolvedReference("x").description == "$x is not in scope")
+    }
+}

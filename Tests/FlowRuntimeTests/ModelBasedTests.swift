@@ -1,0 +1,152 @@
+import FlowModel
+import FlowRuntime
+import Testing
+
+/// Random sequences of intents over every shipped flow, checking the coordinator's invariants after every step.
+@MainActor
+struct ModelBasedTests {
+    final class WeakInstance {
+        weak var instance: FlowInstance?
+        init(_ instance: FlowInstance) { self.instance = instance }
+    }
+
+    static let urls = ["/books/7", "/books/7/edit", "/books/0", "/books/x", "/posts/3", "/posts/new", "/posts/0", "/nowhere"]
+    static let texts = ["1", "7", "0", "-3", "x", "Hello", "07"]
+
+    @Test(arguments: Fixtures.rootFlowNames)
+    func randomStepsKeepTheInvariants(flow: String) throws {
+        let bundle = try Fixtures.shipped()
+        var random = SplitMix64(seed: UInt64(flow.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }))
+        let host = TestHost()
+        var seen: [WeakInstance] = []
+        var kept: [FlowInstance] = []
+        do {
+            let coordinator = try FlowCoordinator(bundle: bundle, flow: flow, host: host.host)
+            coordinator.start()
+            var snapshot: FlowSnapshot?
+            var appliedEvents = 0
+            var maxDepth = 0
+            for _ in 0..<1500 {
+                host.conditions = ["hasOnboarded": Bool.random(using: &random), "isLoggedIn": Bool.random(using: &random)]
+                host.checks = ["bookExists": ["8": false], "postExists": ["9": false]]
+                let before = coordinator.path.map(\.token)
+                let hadPending = coordinator.pendingConfirmation != nil
+                var kind = ""
+                let result: StepResult
+                switch random.next() % 100 {
+                case 0..<50:
+                    kind = "event"
+                    let index = coordinator.path.isEmpty ? 0
+                        : (random.next() % 4 == 0 ? Int(random.next() % UInt64(coordinator.path.count)) : coordinator.path.count - 1)
+                    let route = coordinator.path.isEmpty ? nil : coordinator.path[index]
+                    let events = route.map { Self.events(of: $0, in: bundle) } ?? []
+                    let event = events.isEmpty ? nil : events[Int(random.next() % UInt64(events.count))]
+                    var arguments: [String: String] = [:]
+                    for parameter in event?.parameters ?? [] {
+                        arguments[parameter.name] = Self.texts[Int(random.next() % UInt64(Self.texts.count))]
+                    }
+                    result = coordinator.send(event?.name ?? "none", from: route?.token, textArguments: arguments)
+                case 50..<65:
+                    kind = "back"
+                    result = coordinator.back(Int(random.next() % 3))
+                case 65..<72:
+                    kind = "answer"
+                    result = random.next() % 2 == 0 ? coordinator.confirmRemoval() : coordinator.keepEditing()
+                case 72..<80:
+                    kind = "finish"
+                    if random.next() % 2 == 0, let last = coordinator.path.last, let live = coordinator.instance(last.instance) {
+                        if kept.count < 4 { kept.append(live) }
+                        let outcomes = bundle.flows[bundle.flowIndex(named: live.flow)!].outcomes
+                        result = live.finish(outcomes.isEmpty ? "none" : outcomes[Int(random.next() % UInt64(outcomes.count))])
+                    } else if let stale = kept.randomElement(using: &random) {
+                        result = stale.finish("saved")
+                    } else {
+                        result = StepResult(.stale)
+                    }
+                case 80..<88:
+                    kind = "open"
+                    result = coordinator.open(Self.urls[Int(random.next() % UInt64(Self.urls.count))])
+                case 88..<93:
+                    kind = "snapshot"
+                    if let taken = snapshot, random.next() % 2 == 0 {
+                        result = coordinator.restore(taken)
+                        if result.status == .applied {
+                            #expect(coordinator.snapshot() == taken)
+                        }
+                    } else {
+                        snapshot = coordinator.snapshot()
+                        result = .applied
+                    }
+                case 93..<96:
+                    kind = "stop"
+                    result = coordinator.stop()
+                    #expect(coordinator.path.isEmpty && coordinator.root == nil)
+                default:
+                    kind = "start"
+                    result = coordinator.start()
+                }
+                let after = coordinator.path.map(\.token)
+                if kind == "event", result.status == .applied { appliedEvents += 1 }
+                maxDepth = max(maxDepth, coordinator.instanceFlows.count)
+                // The path only changes the way the step allows.
+                switch result.status {
+                case .rejected, .stale, .pending, .queued:
+                    #expect(after == before, "\(kind) \(result) changed the path")
+                case .applied, .redirected:
+                    if kind == "back" || (kind == "answer" && hadPending) {
+                        #expect(after.count <= before.count && Array(before.prefix(after.count)) == after)
+                    }
+                }
+                checkInvariants(coordinator, seen: &seen, kept: kept)
+            }
+            #expect(seen.count > 10)
+            #expect(appliedEvents > 50, "only \(appliedEvents) events applied")
+            #expect(maxDepth >= (flow == "app" ? 4 : 1))
+        }
+        // Nothing outlives the coordinator but the handles the test kept.
+        let alive = seen.compactMap(\.instance)
+        #expect(alive.allSatisfy { instance in kept.contains { $0 === instance } })
+        #expect(kept.allSatisfy { !$0.isAlive })
+    }
+
+    static func events(of route: Route, in bundle: FlowBundle) -> [EventNode] {
+        let graph = bundle.flows[bundle.flowIndex(named: route.flow)!]
+        return graph.screens.first { $0.name == route.screen }!.events
+    }
+
+    func checkInvariants(_ coordinator: FlowCoordinator, seen: inout [WeakInstance], kept: [FlowInstance]) {
+        var chain: [FlowInstance] = []
+        var current = coordinator.root
+        while let instance = current {
+            #expect(instance.isAlive)
+            #expect(instance.children.count <= 1)
+            if let child = instance.children.values.first { #expect(child.parent === instance) }
+            if !seen.contains(where: { $0.instance === instance }) { seen.append(WeakInstance(instance)) }
+            chain.append(instance)
+            current = instance.children.values.first
+        }
+        let path = coordinator.path
+        // Every route belongs to a live flow instance, in chain order, with increasing tokens.
+        var depth = 0
+        for route in path {
+            guard let found = chain.firstIndex(where: { $0.id == route.instance }) else {
+                Issue.record("route \(route.token) belongs to a dead instance")
+                return
+            }
+            #expect(found >= depth)
+            depth = found
+        }
+        #expect(zip(path, path.dropFirst()).allSatisfy { $0.token < $1.token })
+        // Every live instance has a route on the path (its own or a descendant's); the deepest has its own.
+        if let deepest = chain.last { #expect(path.last?.instance == deepest.id) }
+        #expect(path.isEmpty == chain.isEmpty)
+        // Removed instances are inert and released unless the test holds them.
+        for entry in seen {
+            guard let instance = entry.instance else { continue }
+            if !chain.contains(where: { $0 === instance }) {
+                #expect(!instance.isAlive)
+                #expect(kept.contains { $0 === instance }, "instance \(instance.id) of \(instance.flow) leaked")
+            }
+        }
+    }
+}

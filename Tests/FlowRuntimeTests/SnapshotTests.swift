@@ -1,0 +1,53 @@
+import Foundation
+import FlowModel
+import FlowRuntime
+import Testing
+
+@MainActor
+struct SnapshotTests {
+    @Test func snapshotRoundTripsThroughJSON() throws {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
+        coordinator.open("/books/7/edit")
+        let snapshot = coordinator.snapshot()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
+        #expect(json == #"{"instances":[{"arguments":{},"flow":"reading","routes":[{"arguments":{},"screen":"library"},{"arguments":{"bookID":7},"screen":"details"}]},{"arguments":{"bookID":7},"child":"edit","flow":"edit","routes":[{"arguments":{"bookID":7},"screen":"editor"}]}]}"#)
+        let decoded = try JSONDecoder().decode(FlowSnapshot.self, from: Data(json.utf8))
+        #expect(decoded == snapshot)
+
+        let other = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
+        #expect(other.restore(decoded) == .applied)
+        #expect(other.screens == coordinator.screens)
+        #expect(other.instanceFlows == ["reading", "edit"])
+        #expect(other.send("save") == .applied)
+        #expect(other.screens == ["reading.library", "reading.details(bookID: 7)"])
+    }
+
+    @Test func restoreValidatesEverything() throws {
+        let host = TestHost()
+        host.checks = ["bookExists": ["9": false]]
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading", host: host.host)
+        coordinator.start()
+        let before = coordinator.path
+        func snapshot(_ instances: [FlowSnapshot.Instance]) -> FlowSnapshot { FlowSnapshot(instances: instances) }
+        let library = FlowSnapshot.RouteEntry(screen: "library")
+        #expect(coordinator.restore(snapshot([])) == StepResult(.rejected, .invalidSnapshot("it has no flow instances")))
+        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "posts", routes: [])]))
+            == StepResult(.rejected, .invalidSnapshot("its root flow is 'posts', not 'reading'")))
+        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [.init(screen: "shelf")])]))
+            == StepResult(.rejected, .invalidSnapshot("flow 'reading' has no screen 'shelf'")))
+        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [library, .init(screen: "details", arguments: ["bookID": .int(9)])])]))
+            == StepResult(.rejected, .checkFailed(receiver: "screen 'details' of flow 'reading'", name: "bookID", check: "bookExists", value: .int(9))))
+        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [library]),
+                                              .init(child: "write", flow: "edit", routes: [])]))
+            == StepResult(.rejected, .invalidSnapshot("flow 'reading' declares no child 'write'")))
+        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [library]),
+                                              .init(child: "edit", flow: "posts", routes: [])]))
+            == StepResult(.rejected, .invalidSnapshot("child 'edit' runs flow 'edit', not 'posts'")))
+        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [library]),
+                                              .init(child: "edit", flow: "edit", arguments: ["bookID": .int(2)], routes: [])]))
+            == StepResult(.rejected, .instanceWithoutRoute(flow: "edit")))
+        #expect(coordinator.path == before)
+    }
+}
