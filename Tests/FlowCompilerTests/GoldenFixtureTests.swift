@@ -50,3 +50,15 @@ import Testing
             == ["app", "auth", "createPost", "edit", "main", "onboarding", "posts", "reading"])
     }
 }
+
+/// Hazards whose input is generated rather than committed.
+@Suite struct GeneratedHazardTests {
+    @Test func fileLargerThanTheLimitIsRejectedBeforeParsing() {
+        let limit = 8 * 1024 * 1024
+        let bytes = Array("flow: big\nstart: a\n# ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: limit)
+        let result = FlowValidation.validate(sources: [("big.yaml", bytes)])
+        #expect(result.diagnostics.map { "\($0.location): \($0.message) [\($0.code)]" } == [
+            "big.yaml:1:1: file is 8388629 bytes, more than the limit of 8388608 bytes; split it into smaller files [FC005]"
+        ])
+    }
+}

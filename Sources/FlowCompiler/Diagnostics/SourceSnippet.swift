@@ -6,7 +6,8 @@ import FlowModel
 ///           ^~~~~~~
 enum SourceSnippet {
     /// The line containing `location` (found from its byte offset) and the marker line, or nil
-    /// when the offset is outside `bytes` or the line is not valid UTF-8.
+    /// when the offset is outside `bytes` or the line is empty. Bytes that are not valid UTF-8
+    /// show as U+FFFD.
     /// Tabs before the column are repeated in the marker line so the caret lines up.
     static func lines(for location: SourceLocation, endColumn: Int?, in bytes: [UInt8]) -> (String, String)? {
         guard location.offset >= 0, location.offset <= bytes.count else { return nil }
@@ -15,7 +16,8 @@ enum SourceSnippet {
         if start == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
-        guard let text = String(validating: bytes[start..<end], as: UTF8.self) else { return nil }
+        guard end > start else { return nil }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
         let scalars = Array(text.unicodeScalars)
         let prefixCount = min(max(location.column - 1, 0), scalars.count)
         var marker = String(String.UnicodeScalarView(scalars[..<prefixCount].map { $0 == "\t" ? "\t" : " " }))

@@ -1,0 +1,47 @@
+/// Loads YAML text into a located `YAMLNode` tree.
+///
+/// Rules, all enforced while libyaml's events stream in (linear time, no
+/// recursion, so hostile input fails fast and cleanly):
+/// - exactly one document (`.emptyDocument`, `.multipleDocuments`);
+/// - every scalar stays a `String`; no YAML 1.1 resolution of `on`/`no`/`yes`/`~`/`0123`…;
+/// - mapping keys are scalars (`.nonScalarKey`) and unique per mapping (`.duplicateKey`);
+/// - anchors and aliases work; an alias is a copy of the anchored node.
+///   Merge keys are *not* supported: `<<` is an ordinary key;
+/// - only core schema tags are accepted (`.unsupportedTag`), and they never change values;
+/// - `YAMLLimits` bound input size, nesting depth, node count (aliases expanded)
+///   and alias count;
+/// - UTF-8 only, with or without a byte order mark; LF, CR LF and CR line ends.
+public enum YAMLLoader {
+    /// Parses exactly one YAML document from `bytes` into a located node tree.
+    ///
+    /// - Parameters:
+    ///   - bytes: UTF-8 text, optionally starting with a byte order mark.
+    ///   - limits: bounds on size, depth, node count and aliases; `.default` unless given.
+    /// - Returns: the document's root node.
+    /// - Throws: `YAMLError`, with a mark (line and column from 1, column in
+    ///   Unicode scalars, byte offset from 0) and a message saying what is wrong
+    ///   and what to do. See `YAMLError.Kind` for every case.
+    public static func load(_ bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode {
+        guard bytes.count <= limits.maxFileBytes else {
+            throw YAMLError(
+                kind: .fileTooLarge,
+                message: "file is \(bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes; split it into smaller files",
+                mark: .startOfFile)
+        }
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            throw YAMLError(
+                kind: .invalidEncoding, message: "file is encoded as UTF-16; save it as UTF-8",
+                mark: .startOfFile)
+        }
+        var builder = TreeBuilder(events: try EventParser(bytes: bytes), limits: limits)
+        return try builder.build()
+    }
+
+    /// Parses exactly one YAML document from `text`; same as `load(_:limits:)` on
+    /// `Array(text.utf8)`, so marks' offsets are UTF-8 byte offsets into `text`.
+    ///
+    /// - Throws: `YAMLError`; see `load(_:limits:)` for `[UInt8]`.
+    public static func load(_ text: String, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode {
+        try load(Array(text.utf8), limits: limits)
+    }
+}

@@ -1,0 +1,42 @@
+import FlowYAML
+
+/// Shorthand for a mark: line, column (both from 1), byte offset (from 0).
+func mark(_ line: Int, _ column: Int, _ offset: Int) -> YAMLMark {
+    YAMLMark(line: line, column: column, offset: offset)
+}
+
+/// The error `load` throws for `text`, or nil if it loads.
+func loadError(_ text: String, limits: YAMLLimits = .default) -> YAMLError? {
+    loadError(Array(text.utf8), limits: limits)
+}
+
+/// The error `load` throws for `bytes`, or nil if it loads.
+func loadError(_ bytes: [UInt8], limits: YAMLLimits = .default) -> YAMLError? {
+    do {
+        _ = try YAMLLoader.load(bytes, limits: limits)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// A compact, exact rendering of a node's content: plain scalars bare, quoted
+/// ones with their quotes, block scalars prefixed by `|` or `>`, flow-style
+/// brackets for collections, and `!tag` prefixes for tagged nodes.
+func shape(_ node: YAMLNode) -> String {
+    let tag = node.tag.map { "!<\($0)> " } ?? ""
+    switch node.content {
+    case .scalar(let text, let style):
+        switch style {
+        case .plain: return tag + text
+        case .singleQuoted: return tag + "'\(text)'"
+        case .doubleQuoted: return tag + "\"\(text)\""
+        case .literal: return tag + "|\(text)"
+        case .folded: return tag + ">\(text)"
+        }
+    case .sequence(let items):
+        return tag + "[" + items.map(shape).joined(separator: ", ") + "]"
+    case .mapping(let entries):
+        return tag + "{" + entries.map { shape($0.key) + ": " + shape($0.value) }.joined(separator: ", ") + "}"
+    }
+}
