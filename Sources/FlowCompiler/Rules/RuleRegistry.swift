@@ -12,7 +12,14 @@ public enum RuleRegistry {
     /// Rules checked over the decoded flows as a whole.
     static let flowRules: [any FlowRule.Type] = [
         DuplicateFlow.self, DuplicateName.self, UnknownScreen.self, UnknownChild.self, UnknownTarget.self,
-        UnknownFlow.self, UnreachableDeclaration.self,
+        UnknownFlow.self, UnreachableDeclaration.self, OutcomeNeverProduced.self, ChildCannotFinish.self,
+        UnusedFlow.self,
+        ChildArguments.self, UnhandledOutcome.self, UnknownOutcomeHandler.self, UndeclaredOutcome.self,
+        OwnershipCycle.self,
+        UnresolvedReference.self, ArgumentTypeMismatch.self, ConstraintViolation.self, UndeclaredCondition.self,
+        UnusedCondition.self, ScreenArguments.self,
+        LinkRouteNotPath.self, LinkParameterUnbound.self, LinkPlaceholderUnused.self, OverlappingLinks.self,
+        ConfirmPolicyIncomplete.self, PreserveNotReenterable.self,
     ]
 
     /// The descriptions of all rules, sorted by code.

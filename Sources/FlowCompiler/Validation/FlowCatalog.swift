@@ -1,19 +1,52 @@
 import FlowModel
 
 /// The decoded flows of one validation run, indexed by name so rules look things up in constant time.
+///
+/// Everything several rules need (each flow's navigation graph, who uses each flow as a child) is
+/// computed once here, in time linear in the size of the flows.
 struct FlowCatalog: Sendable {
+    /// A child declaration together with the flow that declares it.
+    struct ChildUse: Sendable {
+        /// The flow that declares the child.
+        let parent: FlowDefinition
+        /// The declaration, whose `flow` names the flow used as a child.
+        let declaration: ChildFlowDeclaration
+    }
+
     /// Every decoded flow, in file order; duplicates included (a rule reports them).
     let flows: [FlowDefinition]
+    /// The distinct flows, each name once (first definition wins): what graph rules check.
+    let uniqueFlows: [FlowDefinition]
     /// The first definition of each flow name.
     private let byName: [String: FlowDefinition]
+    /// The navigation graph of each distinct flow.
+    private let navigations: [String: FlowNavigation]
+    /// For each flow name: the child declarations (of distinct flows) that run it, in file order.
+    private let uses: [String: [ChildUse]]
+    /// Every place arguments are passed in the distinct flows, resolved (see `ArgumentPassing`).
+    private(set) var argumentPassings: [ArgumentPassing] = []
 
     init(_ flows: [FlowDefinition]) {
         self.flows = flows
         var byName: [String: FlowDefinition] = [:]
+        var unique: [FlowDefinition] = []
         for flow in flows where byName[flow.name.value] == nil {
             byName[flow.name.value] = flow
+            unique.append(flow)
         }
         self.byName = byName
+        uniqueFlows = unique
+        var navigations: [String: FlowNavigation] = [:]
+        var uses: [String: [ChildUse]] = [:]
+        for flow in unique {
+            navigations[flow.name.value] = FlowNavigation(flow)
+            for child in flow.children {
+                uses[child.flow.value, default: []].append(ChildUse(parent: flow, declaration: child))
+            }
+        }
+        self.navigations = navigations
+        self.uses = uses
+        argumentPassings = collectArgumentPassings()
     }
 
     /// The flow named `name` (its first definition), if any.
@@ -22,9 +55,20 @@ struct FlowCatalog: Sendable {
     /// All flow names, for suggestions.
     var flowNames: Dictionary<String, FlowDefinition>.Keys { byName.keys }
 
-    /// The distinct flows, each name once (first definition wins): what graph rules check.
-    var uniqueFlows: [FlowDefinition] {
-        var seen = Set<String>()
-        return flows.filter { seen.insert($0.name.value).inserted }
+    /// The navigation graph of `flow` (of the first definition of its name).
+    func navigation(of flow: FlowDefinition) -> FlowNavigation {
+        navigations[flow.name.value] ?? FlowNavigation(flow)
     }
+
+    /// The child declarations that run the flow named `name`, in file order; empty for a root flow.
+    func childUses(of name: String) -> [ChildUse] { uses[name] ?? [] }
+
+    /// The first child declaration of another flow that runs the flow named `name`: the owner rules
+    /// speak of. A flow that declares only itself as a child is an ownership cycle (FC405), not a child.
+    func owner(of name: String) -> ChildUse? {
+        uses[name]?.first { $0.parent.name.value != name }
+    }
+
+    /// The flow a child declaration runs, if it exists.
+    func flow(of declaration: ChildFlowDeclaration) -> FlowDefinition? { byName[declaration.flow.value] }
 }

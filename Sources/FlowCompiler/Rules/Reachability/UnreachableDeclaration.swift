@@ -42,7 +42,7 @@ struct UnreachableDeclaration: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
-            let reachable = flow.reachableNames
+            let reachable = catalog.navigation(of: flow).reachable
             for screen in flow.screens where !reachable.contains(screen.name.value) {
                 diagnostics.append(Self.diagnostic(
                     "screen '\(screen.name.value)' is unreachable from the start of flow '\(flow.name.value)'; push it from a reachable screen or remove it",

@@ -42,8 +42,9 @@ struct UnknownChild: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
+            let children = catalog.navigation(of: flow).childrenByName
             for (action, _) in flow.allActions {
-                guard case .startChild(let child, _) = action.kind, flow.child(named: child.value) == nil else { continue }
+                guard case .startChild(let child, _) = action.kind, children[child.value] == nil else { continue }
                 var message = "unknown child '\(child.value)' in flow '\(flow.name.value)'"
                 let suggestion = NameSuggestion.hint(for: child.value, among: flow.children.map(\.name.value))
                 if !suggestion.isEmpty {

@@ -54,7 +54,8 @@ struct UnknownScreen: FlowRule {
                 }
             }
             names += [flow.linkFallback, flow.linkPolicy?.redirect].compactMap { $0 }
-            for name in names where flow.screen(named: name.value) == nil {
+            let screens = catalog.navigation(of: flow).screensByName
+            for name in names where screens[name.value] == nil {
                 diagnostics.append(Self.diagnostic(
                     Self.message(for: name.value, in: flow, owner: owners[name.value]), at: name))
             }

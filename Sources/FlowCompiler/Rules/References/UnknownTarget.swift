@@ -48,28 +48,30 @@ struct UnknownTarget: FlowRule {
             for (action, _) in flow.allActions {
                 switch action.kind {
                 case .show(let target, _), .replaceRoot(let target, _):
-                    report(target, in: flow, into: &diagnostics)
+                    report(target, in: flow, catalog: catalog, into: &diagnostics)
                 default:
                     continue
                 }
             }
             for link in flow.links {
-                var current = flow
-                for route in link.routes {
-                    if current.screen(named: route.name.value) != nil { continue }
-                    guard let child = current.child(named: route.name.value) else {
-                        report(route.name, in: current, into: &diagnostics)
-                        break
-                    }
-                    guard let childFlow = catalog.flow(named: child.flow.value) else { break }
-                    current = childFlow
-                }
+                let resolved = catalog.resolvedRoutes(of: link, in: flow)
+                guard resolved.count < link.routes.count else { continue }
+                // Resolution stops at an unknown name, or after a child whose flow is unknown (FC206).
+                if let last = resolved.last, case .child(_, nil) = last.target { continue }
+                let current = resolved.last.map { route -> FlowDefinition in
+                    if case .child(_, let childFlow?) = route.target { return childFlow }
+                    return route.flow
+                } ?? flow
+                report(link.routes[resolved.count].name, in: current, catalog: catalog, into: &diagnostics)
             }
         }
     }
 
-    private func report(_ target: Located<String>, in flow: FlowDefinition, into diagnostics: inout [Diagnostic]) {
-        guard flow.screen(named: target.value) == nil, flow.child(named: target.value) == nil else { return }
+    private func report(
+        _ target: Located<String>, in flow: FlowDefinition, catalog: FlowCatalog, into diagnostics: inout [Diagnostic]
+    ) {
+        let navigation = catalog.navigation(of: flow)
+        guard navigation.screensByName[target.value] == nil, navigation.childrenByName[target.value] == nil else { return }
         let candidates = flow.screens.map(\.name.value) + flow.children.map(\.name.value)
         diagnostics.append(Self.diagnostic(
             "'\(target.value)' is neither a screen nor a child of flow '\(flow.name.value)'"

@@ -1,0 +1,131 @@
+import FlowModel
+
+/// FC601 `link-route-not-path`: a deep link's route list is not a path the flow can take.
+struct LinkRouteNotPath: FlowRule {
+    static let description = RuleDescription(
+        code: "FC601",
+        identifier: "link-route-not-path",
+        severity: .error,
+        summary: "a deep link's route list is not a path the flow can take",
+        explanation: """
+            A link's route list is the complete back stack it builds, so it must be one the person
+            could have built by hand: the first route is one the flow's 'start' shows (any branch of
+            a conditional start), and each next route is reached from the previous one by one
+            action of that screen ('push' of a screen, 'start' of a child). A route naming a child
+            starts it, and the child's start route is implied: the next route must be reached by
+            one action from the child flow's start screen and names one of the child's screens.
+            Back stacks that skip a screen restore states the app cannot otherwise reach. Add the
+            missing routes, or the missing action.
+            """,
+        triggeringExamples: [
+            """
+            flow: reading
+            start: library
+            screens:
+              library: { on: { select: { push: details } } }
+              details: { on: { notes: { push: notes } } }
+              notes: {}
+            links:
+              "/details": [↓details]
+              "/notes": [library, ↓notes]
+            """,
+            """
+            ---- reading.yaml ----
+            flow: reading
+            start: library
+            screens:
+              library: { on: { edit: { start: edit } } }
+            children:
+              edit: { flow: edit, on: { saved: stay } }
+            links:
+              "/edit": [library, edit, ↓editor]
+            ---- edit.yaml ----
+            flow: edit
+            start: editor
+            outcomes: [saved]
+            screens:
+              editor: { on: { save: { finish: saved } } }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            ---- reading.yaml ----
+            flow: reading
+            start: library
+            screens:
+              library: { on: { select: { push: details } } }
+              details: { on: { edit: { start: edit } } }
+            children:
+              edit: { flow: edit, on: { saved: stay } }
+            links:
+              "/details": [library, details]
+              "/preview": [library, details, edit, preview]
+            ---- edit.yaml ----
+            flow: edit
+            start: editor
+            outcomes: [saved]
+            screens:
+              editor: { on: { save: { finish: saved }, preview: { push: preview } } }
+              preview: {}
+            """,
+        ]
+    )
+
+    init() {}
+
+    func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
+        for flow in catalog.uniqueFlows {
+            for link in flow.links {
+                check(link, in: flow, catalog: catalog, into: &diagnostics)
+            }
+        }
+    }
+
+    private func check(
+        _ link: DeepLinkDefinition, in flow: FlowDefinition, catalog: FlowCatalog, into diagnostics: inout [Diagnostic]
+    ) {
+        let routes = catalog.resolvedRoutes(of: link, in: flow)
+        guard let first = routes.first else { return }
+        let navigation = catalog.navigation(of: flow)
+        let starts = navigation.startTargets.map(\.value)
+        let startsResolve = starts.allSatisfy { navigation.screensByName[$0] != nil || navigation.childrenByName[$0] != nil }
+        // With an unknown start target (FC205), the first route cannot be judged.
+        if startsResolve, !starts.contains(first.route.name.value) {
+            diagnostics.append(Self.diagnostic(
+                "link '\(link.pattern.value)' starts at '\(first.route.name.value)', but flow '\(flow.name.value)' starts at \(Self.names(starts)); a link's routes begin at the flow's start, as in [\(starts.first ?? "…"), …]",
+                at: first.route.name))
+            return
+        }
+        for (previous, route) in zip(routes, routes.dropFirst()) {
+            let name = route.route.name.value
+            switch previous.target {
+            case .screen(let screen):
+                let navigation = catalog.navigation(of: previous.flow)
+                let targets = navigation.oneStepTargets[screen.name.value] ?? []
+                guard !targets.contains(name) else { continue }
+                // A misspelled push or start (FC203, FC204) may be the missing action: don't pile on.
+                guard !navigation.screensWithUnknownTargets.contains(screen.name.value) else { return }
+                diagnostics.append(Self.diagnostic(
+                    "in link '\(link.pattern.value)', '\(name)' is not reached from '\(screen.name.value)' by one action; list every route of the back stack, or add 'push' or 'start' of '\(name)' to an event of '\(screen.name.value)'",
+                    at: route.route.name))
+                return
+            case .child(let child, let childFlow):
+                guard let childFlow else { return }
+                let navigation = catalog.navigation(of: childFlow)
+                let childStarts = navigation.startTargets.map(\.value)
+                let targets = childStarts.reduce(into: Set<String>()) { $0.formUnion(navigation.oneStepTargets[$1] ?? []) }
+                guard !targets.contains(name) else { continue }
+                guard !childStarts.contains(where: navigation.screensWithUnknownTargets.contains) else { return }
+                let message = childStarts.contains(name)
+                    ? "in link '\(link.pattern.value)', '\(name)' is the start of child '\(child.name.value)' and is already implied by it; remove this route"
+                    : "in link '\(link.pattern.value)', '\(name)' is not reached by one action from \(Self.names(childStarts)), where child '\(child.name.value)' starts; list every route of the back stack"
+                diagnostics.append(Self.diagnostic(message, at: route.route.name))
+                return
+            }
+        }
+    }
+
+    private static func names(_ names: [String]) -> String {
+        ArgumentPassing.englishList(names.map { "'\($0)'" }, conjunction: "or")
+    }
+}

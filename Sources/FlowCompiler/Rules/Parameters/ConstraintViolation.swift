@@ -1,0 +1,64 @@
+import FlowModel
+
+/// FC503 `constraint-violation`: a literal argument is outside the receiving parameter's constraints.
+struct ConstraintViolation: FlowRule {
+    static let description = RuleDescription(
+        code: "FC503",
+        identifier: "constraint-violation",
+        severity: .error,
+        summary: "a literal argument is outside the receiving parameter's constraints",
+        explanation: """
+            A parameter may constrain its values with 'min', 'max' (inclusive) and 'values'. A
+            literal argument is known when the flows are validated, so a value the runtime would
+            reject is reported now. (References are checked by the runtime, as are host checks
+            such as 'bookExists'.) Pass a value within the constraints, or widen them.
+            """,
+        triggeringExamples: [
+            """
+            flow: reading
+            start: library
+            screens:
+              library:
+                on:
+                  select: { push: details, with: { bookID: ↓0, mode: ↓wide } }
+              details:
+                params:
+                  bookID: { type: int, min: 1 }
+                  mode: { type: string, values: [compact, full] }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            flow: reading
+            start: library
+            screens:
+              library:
+                on:
+                  select: { push: details, with: { bookID: 1, mode: full } }
+              details:
+                params:
+                  bookID: { type: int, min: 1 }
+                  mode: { type: string, values: [compact, full] }
+            """,
+        ]
+    )
+
+    init() {}
+
+    func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
+        for passing in catalog.argumentPassings {
+            let parameters = Dictionary(
+                passing.receiver.parameters.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+            for argument in passing.arguments {
+                guard case .literal(let text) = argument.expression, let parameter = parameters[argument.name.value],
+                    let value = parameter.type.value.parse(text),
+                    let violation = parameter.constraints.violation(of: value)
+                else { continue }
+                diagnostics.append(Self.diagnostic(
+                    "argument '\(argument.name.value)' of \(passing.receiver.label) is out of range: \(violation)",
+                    at: argument.valueLocation,
+                    notes: [DiagnosticNote("parameter '\(parameter.name.value)' declared here", at: parameter.name.location)]))
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import FlowModel
+
+/// FC501 `unresolved-reference`: a `$name` argument refers to nothing in scope.
+struct UnresolvedReference: FlowRule {
+    static let description = RuleDescription(
+        code: "FC501",
+        identifier: "unresolved-reference",
+        severity: .error,
+        summary: "a $name argument refers to nothing in scope",
+        explanation: """
+            An argument '$name' takes the value of a parameter in scope where it is written: in an
+            event's action, the event's parameters, then the screen's, then the flow's; in 'start'
+            and in a child's outcome handlers, the flow's parameters; in a deep link, the
+            placeholders of the URL pattern. A reference that resolves to nothing would have no
+            value at run time. Declare the parameter (for example in the event's 'params'), fix the
+            spelling, or pass a literal.
+            """,
+        triggeringExamples: [
+            """
+            flow: reading
+            start: library
+            screens:
+              library:
+                on:
+                  select:
+                    params: { bookID: int }
+                    push: details
+                    with: { bookID: ↓$bookId }
+              details:
+                params: { bookID: int }
+            links:
+              "/books/{id:int}": [library, { details: { bookID: ↓$bookID } }]
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            flow: reading
+            start: library
+            screens:
+              library:
+                on:
+                  select:
+                    params: { bookID: int }
+                    push: details
+                    with: { bookID: $bookID }
+              details:
+                params: { bookID: int }
+            links:
+              "/books/{bookID:int}": [library, { details: { bookID: $bookID } }]
+            """,
+        ]
+    )
+
+    init() {}
+
+    func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
+        for passing in catalog.argumentPassings {
+            for argument in passing.arguments {
+                guard case .reference(let name) = argument.expression, passing.scope.type(of: name) == nil else { continue }
+                let what = passing.link == nil ? "parameter" : "placeholder"
+                var message = "'$\(name)' refers to no \(what) in scope: \(passing.scope.label) declares no '\(name)'"
+                if let near = NameSuggestion.closest(to: name, among: passing.scope.names) {
+                    message += "; did you mean '$\(near)'?"
+                } else if passing.link == nil {
+                    message += "; declare it under the event's 'params' or pass a literal"
+                } else {
+                    message += "; add a placeholder '{\(name)}' to the pattern or pass a literal"
+                }
+                diagnostics.append(Self.diagnostic(message, at: Located("$" + name, at: argument.valueLocation)))
+            }
+        }
+    }
+}

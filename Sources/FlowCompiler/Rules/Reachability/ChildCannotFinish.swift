@@ -1,0 +1,101 @@
+import FlowModel
+
+/// FC303 `child-cannot-finish`: a flow used as a child has a reachable screen from which it can never finish.
+struct ChildCannotFinish: FlowRule {
+    static let description = RuleDescription(
+        code: "FC303",
+        identifier: "child-cannot-finish",
+        severity: .error,
+        summary: "a flow used as a child has a reachable screen from which it can never finish",
+        explanation: """
+            A child flow's routes stay on its parent's path until it finishes; a child that reaches a
+            screen from which no 'finish' can follow is held by its owner forever (a leak that
+            navigation libraries only notice in production). flowc follows every action: push,
+            start, replaceRoot and popTo lead to their target, 'pop' goes back to the screens that
+            push the current one, a child's handlers lead to their targets ('stay' returns to the
+            screens that start it), and both branches of every 'if' count. A 'confirm' removal
+            policy with an 'outcome' also finishes. Every reachable screen from which no finish is
+            reachable is reported (or, in a flow without such screens, the child declaration that
+            never leads to a finish). Add a 'finish', or a way back to a screen that finishes.
+            """,
+        triggeringExamples: [
+            """
+            ---- reading.yaml ----
+            flow: reading
+            start: library
+            screens:
+              library: { on: { edit: { start: edit } } }
+            children:
+              edit: { flow: edit, on: { saved: stay } }
+            ---- edit.yaml ----
+            flow: edit
+            start: editor
+            outcomes: [saved]
+            screens:
+              editor:
+                on:
+                  save: { finish: saved }
+                  review: { push: review }
+              ↓review:
+                on:
+                  more: { push: notes }
+              ↓notes: {}
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            ---- reading.yaml ----
+            flow: reading
+            start: library
+            screens:
+              library: { on: { edit: { start: edit } } }
+            children:
+              edit: { flow: edit, on: { saved: stay } }
+            ---- edit.yaml ----
+            flow: edit
+            start: editor
+            outcomes: [saved]
+            screens:
+              editor:
+                on:
+                  save: { finish: saved }
+                  review: { push: review }
+              review:
+                on:
+                  more: { push: notes }
+                  back: { pop: 1 }
+              notes:
+                on:
+                  done: { popTo: editor }
+            """,
+        ]
+    )
+
+    init() {}
+
+    func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
+        for flow in catalog.uniqueFlows {
+            guard let use = catalog.owner(of: flow.name.value) else { continue }
+            let navigation = catalog.navigation(of: flow)
+            let note = DiagnosticNote(
+                "flow '\(flow.name.value)' runs as child '\(use.declaration.name.value)' of flow '\(use.parent.name.value)' here",
+                at: use.declaration.name.location)
+            let owner = "'\(use.parent.name.value)'"
+            var reported = false
+            for screen in flow.screens
+            where navigation.reachable.contains(screen.name.value) && !navigation.canFinish.contains(screen.name.value) {
+                reported = true
+                diagnostics.append(Self.diagnostic(
+                    "flow '\(flow.name.value)' can never finish once screen '\(screen.name.value)' is shown, so its owner \(owner) would hold it forever; add a 'finish' or a way back to a screen that finishes",
+                    at: screen.name, notes: [note]))
+            }
+            guard !reported else { continue }
+            for child in flow.children
+            where navigation.reachable.contains(child.name.value) && !navigation.canFinish.contains(child.name.value) {
+                diagnostics.append(Self.diagnostic(
+                    "flow '\(flow.name.value)' can never finish once child '\(child.name.value)' is started, so its owner \(owner) would hold it forever; make one of its handlers lead to a 'finish'",
+                    at: child.name, notes: [note]))
+            }
+        }
+    }
+}

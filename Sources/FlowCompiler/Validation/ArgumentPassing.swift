@@ -1,0 +1,231 @@
+import FlowModel
+
+/// The parameters a `$name` reference can resolve to at one place, searched layer by layer:
+/// in an event's action the event's, then the screen's, then the flow's parameters; in `start` and in
+/// child outcome handlers the flow's; in a deep link the pattern's placeholders.
+struct ReferenceScope: Sendable {
+    /// One layer: what declares it (`event 'selectBook'`) and its parameter types by name.
+    struct Layer: Sendable {
+        let label: String
+        let types: [String: ParameterType]
+        /// The names in declaration order, for suggestions and messages.
+        let names: [String]
+
+        init(label: String, parameters: [(String, ParameterType)]) {
+            self.label = label
+            types = Dictionary(parameters, uniquingKeysWith: { first, _ in first })
+            names = parameters.map(\.0)
+        }
+
+        init(label: String, parameters: [ParameterDefinition]) {
+            self.init(label: label, parameters: parameters.map { ($0.name.value, $0.type.value) })
+        }
+    }
+
+    let layers: [Layer]
+
+    /// The type of the parameter `name` refers to, searching the layers in order; nil when unresolved.
+    func type(of name: String) -> ParameterType? {
+        for layer in layers {
+            if let type = layer.types[name] { return type }
+        }
+        return nil
+    }
+
+    /// Every name in scope, for "did you mean".
+    var names: [String] { layers.flatMap(\.names) }
+
+    /// What was searched, for messages: `event 'select', screen 'library' or flow 'reading'`.
+    var label: String {
+        let labels = layers.map(\.label)
+        guard labels.count > 1 else { return labels.first ?? "" }
+        return labels.dropLast().joined(separator: ", ") + " or " + labels[labels.count - 1]
+    }
+}
+
+/// What receives arguments: a screen, or the flow a child declaration runs.
+enum ArgumentReceiver: Sendable {
+    case screen(ScreenDefinition)
+    case child(ChildFlowDeclaration, flow: FlowDefinition)
+
+    /// The receiving parameters.
+    var parameters: [ParameterDefinition] {
+        switch self {
+        case .screen(let screen): screen.parameters
+        case .child(_, let flow): flow.parameters
+        }
+    }
+
+    /// `screen 'details'` or `child 'edit' (flow 'edit')`, for messages.
+    var label: String {
+        switch self {
+        case .screen(let screen): "screen '\(screen.name.value)'"
+        case .child(let child, let flow) where child.name.value == flow.name.value: "child flow '\(flow.name.value)'"
+        case .child(let child, let flow): "child '\(child.name.value)' (flow '\(flow.name.value)')"
+        }
+    }
+
+    /// Whether the receiver is a child flow (checked by `ChildArguments`) rather than a screen (`ScreenArguments`).
+    var isChild: Bool {
+        if case .child = self { true } else { false }
+    }
+}
+
+/// One place where arguments are passed (or, with none written, should be): a `push`, `start`,
+/// `replaceRoot` or shown `start` target, or a deep-link route, resolved to its receiver.
+struct ArgumentPassing: Sendable {
+    /// The name written at the place (`push: ↓details`).
+    let target: Located<String>
+    let receiver: ArgumentReceiver
+    let arguments: [ArgumentDefinition]
+    /// What `$name` references resolve to here.
+    let scope: ReferenceScope
+    /// The link, when the place is a deep-link route (its placeholders are the scope).
+    let link: DeepLinkDefinition?
+}
+
+/// A deep-link route resolved against the flow it addresses (the link's flow, or after a child
+/// route that child's flow).
+struct ResolvedRoute: Sendable {
+    let route: LinkRouteDefinition
+    /// The flow whose screen or child the route names.
+    let flow: FlowDefinition
+    /// The screen, or the child declaration and (when it exists) the flow it runs.
+    let target: Target
+
+    enum Target: Sendable {
+        case screen(ScreenDefinition)
+        case child(ChildFlowDeclaration, flow: FlowDefinition?)
+    }
+}
+
+extension FlowCatalog {
+    /// The routes of `link` (declared in `flow`) resolved in order, up to the first route that names
+    /// neither a screen nor a child (FC205 reports it) or that follows a child whose flow is unknown.
+    func resolvedRoutes(of link: DeepLinkDefinition, in flow: FlowDefinition) -> [ResolvedRoute] {
+        var resolved: [ResolvedRoute] = []
+        var current: FlowDefinition? = flow
+        for route in link.routes {
+            guard let addressed = current else { break }
+            let navigation = navigation(of: addressed)
+            if let screen = navigation.screensByName[route.name.value] {
+                resolved.append(ResolvedRoute(route: route, flow: addressed, target: .screen(screen)))
+            } else if let child = navigation.childrenByName[route.name.value] {
+                let childFlow = self.flow(of: child)
+                resolved.append(ResolvedRoute(route: route, flow: addressed, target: .child(child, flow: childFlow)))
+                current = childFlow
+            } else {
+                break
+            }
+        }
+        return resolved
+    }
+
+    /// Every place arguments are passed in every distinct flow, with resolved receivers; places whose
+    /// target does not resolve are left out (the reference rules report them). Linear in the size of the flows.
+    func collectArgumentPassings() -> [ArgumentPassing] {
+        var passings: [ArgumentPassing] = []
+        for flow in uniqueFlows {
+            let navigation = navigation(of: flow)
+            let flowLayer = ReferenceScope.Layer(label: "flow '\(flow.name.value)'", parameters: flow.parameters)
+            let flowScope = ReferenceScope(layers: [flowLayer])
+
+            func add(_ action: ActionDefinition, scope: ReferenceScope) {
+                for alternative in action.alternatives {
+                    let receiver: ArgumentReceiver?
+                    let target: Located<String>, arguments: [ArgumentDefinition]
+                    switch alternative.kind {
+                    case .push(let screen, let with):
+                        (target, arguments) = (screen, with)
+                        receiver = navigation.screensByName[screen.value].map { .screen($0) }
+                    case .startChild(let child, let with):
+                        (target, arguments) = (child, with)
+                        receiver = childReceiver(navigation.childrenByName[child.value])
+                    case .replaceRoot(let name, let with), .show(let name, let with):
+                        (target, arguments) = (name, with)
+                        receiver = navigation.screensByName[name.value].map { .screen($0) }
+                            ?? childReceiver(navigation.childrenByName[name.value])
+                    case .pop, .popTo, .finish, .conditional, .stay:
+                        continue
+                    }
+                    if let receiver {
+                        passings.append(ArgumentPassing(
+                            target: target, receiver: receiver, arguments: arguments, scope: scope, link: nil))
+                    }
+                }
+            }
+
+            add(flow.start, scope: flowScope)
+            for screen in flow.screens {
+                let screenLayer = ReferenceScope.Layer(label: "screen '\(screen.name.value)'", parameters: screen.parameters)
+                for event in screen.events {
+                    let eventLayer = ReferenceScope.Layer(label: "event '\(event.name.value)'", parameters: event.parameters)
+                    add(event.action, scope: ReferenceScope(layers: [eventLayer, screenLayer, flowLayer]))
+                }
+            }
+            for child in flow.children {
+                for handler in child.handlers { add(handler.action, scope: flowScope) }
+            }
+            for link in flow.links {
+                let scope = ReferenceScope(layers: [ReferenceScope.Layer(
+                    label: "link pattern '\(link.pattern.value)'",
+                    parameters: link.placeholders.map { ($0.name.value, $0.type) })])
+                for route in resolvedRoutes(of: link, in: flow) {
+                    let receiver: ArgumentReceiver?
+                    switch route.target {
+                    case .screen(let screen): receiver = .screen(screen)
+                    case .child(let child, let childFlow): receiver = childFlow.map { .child(child, flow: $0) }
+                    }
+                    if let receiver {
+                        passings.append(ArgumentPassing(
+                            target: route.route.name, receiver: receiver, arguments: route.route.arguments,
+                            scope: scope, link: link))
+                    }
+                }
+            }
+        }
+        return passings
+    }
+
+    private func childReceiver(_ declaration: ChildFlowDeclaration?) -> ArgumentReceiver? {
+        guard let declaration, let flow = flow(of: declaration) else { return nil }
+        return .child(declaration, flow: flow)
+    }
+}
+
+extension ArgumentPassing {
+    /// Reports, as `rule`, each argument that names no parameter of the receiver and (outside deep
+    /// links, where `LinkParameterUnbound` reports them) the required parameters left without an argument.
+    func checkArgumentNames(as rule: any DiagnosticRule.Type, into diagnostics: inout [Diagnostic]) {
+        let parameters = receiver.parameters
+        let declared = Set(parameters.map(\.name.value))
+        for argument in arguments where !declared.contains(argument.name.value) {
+            let known = parameters.map(\.name.value)
+            var message = "\(receiver.label) has no parameter '\(argument.name.value)'"
+            let hint = NameSuggestion.hint(for: argument.name.value, among: known)
+            if !hint.isEmpty {
+                message += hint
+            } else if known.isEmpty {
+                message += "; it takes no arguments"
+            } else {
+                message += "; its parameters are " + known.map { "'\($0)'" }.joined(separator: ", ")
+            }
+            diagnostics.append(rule.diagnostic(message, at: argument.name))
+        }
+        guard link == nil else { return }
+        let passed = Set(arguments.map(\.name.value))
+        let missing = parameters.filter { $0.isRequired && !passed.contains($0.name.value) }
+        guard !missing.isEmpty else { return }
+        let list = missing.map { "'\($0.name.value)' (\($0.type.value.rawValue))" }
+        let example = missing.map { "\($0.name.value): …" }.joined(separator: ", ")
+        diagnostics.append(rule.diagnostic(
+            "\(receiver.label) needs \(missing.count == 1 ? "argument" : "arguments") \(Self.englishList(list)); pass \(missing.count == 1 ? "it" : "them") with 'with: { \(example) }'",
+            at: target))
+    }
+
+    /// `a`, `a and b`, `a, b and c` (or `a, b or c` with `conjunction: "or"`).
+    static func englishList(_ items: [String], conjunction: String = "and") -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+    }
+}

@@ -1,0 +1,147 @@
+@testable import FlowCompiler
+import FlowModel
+import Foundation
+import Testing
+
+/// Targeted checks of the graph rules beyond their examples: the liveness model, the cross-file
+/// outcome contract, and that the rules stay fast on large flows.
+@Suite struct FlowRuleTests {
+    private func codes(_ example: String, _ code: String) -> [String] {
+        RuleExample(example).validate().diagnostics.filter { $0.code == code }
+            .map { "\($0.location.file):\($0.location.line):\($0.location.column)" }
+    }
+
+    @Test func popOfSeveralRoutesReturnsToAScreenThatFinishes() {
+        let example = """
+            ---- parent.yaml ----
+            flow: parent
+            start: home
+            screens:
+              home: { on: { go: { start: wizard } } }
+            children:
+              wizard: { flow: wizard, on: { done: stay } }
+            ---- wizard.yaml ----
+            flow: wizard
+            start: first
+            outcomes: [done]
+            screens:
+              first: { on: { next: { push: second }, done: { finish: done } } }
+              second: { on: { next: { push: third } } }
+              third: { on: { restart: { pop: 2 } } }
+            """
+        #expect(codes(example, ChildCannotFinish.description.code) == [])
+    }
+
+    @Test func handlerStayReturnsToTheStartingScreen() {
+        let example = """
+            ---- parent.yaml ----
+            flow: parent
+            start: home
+            screens:
+              home: { on: { go: { start: outer } } }
+            children:
+              outer: { flow: outer, on: { done: stay } }
+            ---- outer.yaml ----
+            flow: outer
+            start: list
+            outcomes: [done]
+            screens:
+              list: { on: { edit: { start: inner }, close: { finish: done } } }
+              stuck: {}
+            children:
+              inner: { flow: inner, on: { saved: stay, failed: { push: stuck } } }
+            ---- inner.yaml ----
+            flow: inner
+            start: form
+            outcomes: [saved, failed]
+            screens:
+              form: { on: { save: { finish: saved }, fail: { finish: failed } } }
+            """
+        // 'list' finishes; 'inner' returns to 'list' on 'saved'; 'stuck' has no way out.
+        #expect(codes(example, ChildCannotFinish.description.code) == ["outer.yaml:6:3"])
+    }
+
+    @Test func aChildWithOnlyAChildThatNeverFinishesIsReportedAtTheDeclaration() {
+        let example = """
+            ---- app.yaml ----
+            flow: app
+            start: main
+            children:
+              main: { flow: main, on: { signedOut: stay } }
+            ---- main.yaml ----
+            flow: main
+            start: posts
+            outcomes: [signedOut]
+            children:
+              posts: { flow: posts, on: { closed: stay } }
+            ---- posts.yaml ----
+            flow: posts
+            start: list
+            outcomes: [closed]
+            screens:
+              list: { on: { close: { finish: closed } } }
+            """
+        #expect(codes(example, ChildCannotFinish.description.code) == ["main.yaml:5:3"])
+    }
+
+    @Test func unhandledOutcomePointsIntoBothFiles() throws {
+        let sources = try TestPaths.sources(under: "invalid/unhandled-outcome-across-files", in: TestPaths.fixtures)
+        let diagnostics = FlowValidation.validate(sources: sources).diagnostics
+        let unhandled = try #require(diagnostics.first { $0.code == UnhandledOutcome.description.code })
+        #expect(unhandled.location.file.hasSuffix("parent.yaml"))
+        #expect(unhandled.notes.map(\.location.file).allSatisfy { $0.hasSuffix("child.yaml") })
+        #expect(unhandled.notes.first?.message == "outcome 'discarded' declared here")
+    }
+
+    @Test func ownershipCycleIsReportedOnceWithTheWholeCycle() {
+        let example = """
+            ---- a.yaml ----
+            flow: a
+            start: s
+            outcomes: [done]
+            screens: { s: { on: { go: { start: b }, done: { finish: done } } } }
+            children: { b: { flow: b, on: { done: stay } } }
+            ---- b.yaml ----
+            flow: b
+            start: s
+            outcomes: [done]
+            screens: { s: { on: { go: { start: c }, done: { finish: done } } } }
+            children: { c: { flow: c, on: { done: stay } } }
+            ---- c.yaml ----
+            flow: c
+            start: s
+            outcomes: [done]
+            screens: { s: { on: { go: { start: a }, done: { finish: done } } } }
+            children: { a: { flow: a, on: { done: stay } } }
+            """
+        let found = RuleExample(example).validate().diagnostics.filter { $0.code == OwnershipCycle.description.code }
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasPrefix("ownership cycle a → b → c → a") == true)
+    }
+
+    /// A long chain of screens (each pushing the next and popping back), a long ownership chain and
+    /// many link patterns: every rule must stay near-linear, so this runs in well under a second.
+    @Test func largeFlowsValidateQuickly() {
+        let count = 3_000
+        var flow = "flow: big\nstart: s0\noutcomes: [done]\nscreens:\n"
+        for index in 0..<count {
+            let next = index + 1 < count ? "next: { push: s\(index + 1), with: { n: 1 } }, " : ""
+            flow += "  s\(index):\n    params: { n: { type: int, default: 1 } }\n"
+            flow += "    on: { \(next)back: { pop: 1 }\(index == 0 ? ", done: { finish: done }" : "") }\n"
+        }
+        flow += "children:\n  c0: { flow: chain0 }\nlinks:\n"
+        for index in 0..<count {
+            flow += "  \"/s/\(index)/{n:int}\": [s0, { s1: { n: $n } }]\n"
+        }
+        var sources: [(path: String, bytes: [UInt8])] = [("big.yaml", Array(flow.utf8))]
+        for index in 0..<count {
+            let child = index + 1 < count ? "children: { c: { flow: chain\(index + 1) } }\n" : ""
+            sources.append(("chain\(index).yaml", Array("flow: chain\(index)\nstart: s\nscreens: { s: {} }\n\(child)".utf8)))
+        }
+        let clock = ContinuousClock()
+        var result: ValidationResult?
+        let elapsed = clock.measure { result = FlowValidation.validate(sources: sources) }
+        #expect(result?.flows.count == count + 1)
+        #expect(elapsed < .seconds(20))
+    }
+}
