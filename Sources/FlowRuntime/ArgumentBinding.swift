@@ -27,8 +27,11 @@ struct ArgumentBinding {
     /// types assignable (an `int` becomes a `double`), constraints met, host checks passed when enabled.
     func bind(values: [String: Value], to parameters: [ParameterNode], receiver: @autoclosure () -> String)
         throws(FlowRuntimeError) -> [String: Value] {
-        for name in values.keys.sorted() where !parameters.contains(where: { $0.name == name }) {
-            throw .unknownArgument(receiver: receiver(), name: name)
+        // Sorting only when some name is unknown keeps the reported name deterministic without sorting every time.
+        if values.keys.contains(where: { name in !parameters.contains { $0.name == name } }) {
+            for name in values.keys.sorted() where !parameters.contains(where: { $0.name == name }) {
+                throw .unknownArgument(receiver: receiver(), name: name)
+            }
         }
         var bound: [String: Value] = [:]
         for parameter in parameters {

@@ -37,4 +37,26 @@ enum DeepLinkMatcher {
         }
         return best.map { ($0.link, $0.values) }
     }
+
+    /// Why no link matched a URL whose segments fit a link's literals but not one of its placeholders'
+    /// types (`/books/abc` for `/books/{bookID:int}`): the first such link, placeholder and text.
+    static func nearMiss(_ url: String, in graph: FlowGraph) -> FlowRuntimeError? {
+        let parts = segments(of: url)
+        for link in graph.links where link.segments.count == parts.count {
+            var literalsMatch = true
+            var failure: FlowRuntimeError?
+            for (segment, part) in zip(link.segments, parts) {
+                switch segment {
+                case .literal(let text):
+                    literalsMatch = literalsMatch && text == part
+                case .placeholder(let name, let type):
+                    if failure == nil, type.parse(part) == nil {
+                        failure = .linkPlaceholderInvalid(url: url, pattern: link.pattern, name: name, text: part, type: type)
+                    }
+                }
+            }
+            if literalsMatch, let failure { return failure }
+        }
+        return nil
+    }
 }

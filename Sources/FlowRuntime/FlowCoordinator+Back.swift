@@ -1,40 +1,75 @@
 import FlowModel
 
 extension FlowCoordinator {
-    /// Interactive back: accepts only a prefix of the current path (compared by token).
+    /// Interactive back: accepts only a prefix of the current path.
     ///
+    /// Routes are compared whole (token, instance, flow, screen, arguments), so a route of another
+    /// coordinator that happens to carry the same token is not mistaken for this one's.
     /// Flow instances left without routes are cancelled in the same step (their completions become inert);
     /// a child removed across a `preserve` route leaves its draft with its parent. When the removal crosses
     /// a `confirm` route nothing changes and ``pendingConfirmation`` is set: answer with ``confirmRemoval()``
-    /// or ``keepEditing()``. The empty path stops the coordinator.
+    /// or ``keepEditing()``. The empty path stops the coordinator. The current path itself is a no-op.
     /// - Returns: applied; pending; or rejected with ``FlowRuntimeError/notAPrefix``.
     @discardableResult
     public func reconcile(to proposed: [Route]) -> StepResult {
-        reconcile(toTokens: proposed.map(\.token))
+        step {
+            let path = state.path
+            guard proposed.count <= path.count, zip(proposed, path).allSatisfy({ $0 == $1 }) else {
+                return .rejected(.notAPrefix)
+            }
+            return removeRoutes(from: proposed.count)
+        }
     }
 
     /// ``reconcile(to:)`` by tokens.
     @discardableResult
     public func reconcile(toTokens tokens: [RouteToken]) -> StepResult {
-        let path = state.path
-        guard tokens.count <= path.count, zip(tokens, path).allSatisfy({ $0 == $1.token }) else {
-            return .rejected(.notAPrefix)
+        step {
+            let path = state.path
+            guard tokens.count <= path.count, zip(tokens, path).allSatisfy({ $0 == $1.token }) else {
+                return .rejected(.notAPrefix)
+            }
+            return removeRoutes(from: tokens.count)
         }
-        guard tokens.count < path.count else { return .applied }
-        if let crossed = path[tokens.count...].first(where: { screen(of: $0).removal == .confirm }) {
+    }
+
+    /// Interactive back to the path's first `length` routes.
+    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/prefixBeyondPath(requested:length:)``
+    ///   when `length` is negative or longer than the path.
+    @discardableResult
+    public func back(toLength length: Int) -> StepResult {
+        step {
+            guard length >= 0, length <= state.path.count else {
+                return .rejected(.prefixBeyondPath(requested: length, length: state.path.count))
+            }
+            return removeRoutes(from: length)
+        }
+    }
+
+    /// Removes the routes from index `keep` on, or asks for confirmation when that crosses a `confirm` route.
+    private func removeRoutes(from keep: Int) -> StepResult {
+        let path = state.path
+        guard keep < path.count else { return .applied }
+        if let crossed = path[keep...].first(where: { screen(of: $0).removal == .confirm }) {
             pendingConfirmation = PendingConfirmation(
                 prompt: screen(of: crossed).confirmPrompt, route: crossed.token, flow: crossed.flow,
-                screen: crossed.screen, keepCount: tokens.count, pathTokens: path.map(\.token))
+                screen: crossed.screen, keepCount: keep, pathTokens: path.map(\.token))
             return StepResult(.pending)
         }
-        return removeRoutes(keeping: tokens.count, confirmed: false)
+        return removeRoutes(keeping: keep, confirmed: false)
     }
 
     /// Interactive back by `count` routes from the top (``reconcile(to:)`` with the shorter prefix).
+    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/backBeyondPath(count:length:)``
+    ///   when `count` is negative or more than the path has.
     @discardableResult
     public func back(_ count: Int = 1) -> StepResult {
-        guard count >= 0, count <= state.path.count else { return .rejected(.notAPrefix) }
-        return reconcile(toTokens: state.path.dropLast(count).map(\.token))
+        step {
+            guard count >= 0, count <= state.path.count else {
+                return .rejected(.backBeyondPath(count: count, length: state.path.count))
+            }
+            return removeRoutes(from: state.path.count - count)
+        }
     }
 
     /// Runs the pending removal. The first removed flow instance is cancelled with its `confirm` screen's
@@ -44,7 +79,9 @@ extension FlowCoordinator {
     /// ``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``.
     /// - Returns: rejected without a pending confirmation; stale when the path changed since.
     @discardableResult
-    public func confirmRemoval() -> StepResult {
+    public func confirmRemoval() -> StepResult { step(confirmRemovalNow) }
+
+    private func confirmRemovalNow() -> StepResult {
         guard let pending = pendingConfirmation else { return .rejected(.noPendingConfirmation) }
         pendingConfirmation = nil
         guard pending.pathTokens == state.path.map(\.token) else { return .stale(.confirmationOutdated) }
@@ -55,15 +92,17 @@ extension FlowCoordinator {
     /// - Returns: rejected without a pending confirmation.
     @discardableResult
     public func keepEditing() -> StepResult {
-        guard pendingConfirmation != nil else { return .rejected(.noPendingConfirmation) }
-        pendingConfirmation = nil
-        return .applied
+        step {
+            guard pendingConfirmation != nil else { return .rejected(.noPendingConfirmation) }
+            pendingConfirmation = nil
+            return .applied
+        }
     }
 
     func screen(of route: Route) -> ScreenNode { bundle.flows[route.flowIndex].screens[route.screenIndex] }
 
     private func removeRoutes(keeping count: Int, confirmed: Bool) -> StepResult {
-        if count == 0 { return stop() }
+        if count == 0 { return stopNow() }
         let old = state
         var transition = Transition(bundle: bundle, host: host, state: old)
         transition.state.cut(at: count)

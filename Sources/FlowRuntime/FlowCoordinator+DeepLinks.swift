@@ -8,11 +8,14 @@ extension FlowCoordinator {
     /// validates the link now and holds it until that instance finishes, `redirect` pushes the flow's redirect
     /// screen instead (unless it is already on top) and drops the link.
     /// - Returns: applied; queued; redirected; or rejected (state untouched) with
-    ///   ``FlowRuntimeError/noMatchingLink(_:)``, an argument error, or ``FlowRuntimeError/linkRejected(flow:)``.
+    ///   ``FlowRuntimeError/noMatchingLink(_:)``, ``FlowRuntimeError/linkPlaceholderInvalid(url:pattern:name:text:type:)``,
+    ///   an argument error, or ``FlowRuntimeError/linkRejected(flow:)``.
     ///   When the root flow declares `linkFallback`, an invalid link shows that screen instead and the result is
     ///   applied with reason ``FlowRuntimeError/linkFellBack(url:because:)``.
     @discardableResult
-    public func open(_ url: String) -> StepResult {
+    public func open(_ url: String) -> StepResult { step { openNow(url) } }
+
+    private func openNow(_ url: String) -> StepResult {
         if status == .running, let active = state.chain.last {
             let graph = bundle.flows[active.flow]
             switch graph.linkPolicy {
@@ -54,7 +57,7 @@ extension FlowCoordinator {
     /// The whole state a link describes, with fresh instances, or why it is invalid.
     private func buildLink(_ url: String) -> Result<Transition, FlowRuntimeError> {
         guard let (link, values) = DeepLinkMatcher.match(url, in: bundle.flows[rootFlow]) else {
-            return .failure(.noMatchingLink(url))
+            return .failure(DeepLinkMatcher.nearMiss(url, in: bundle.flows[rootFlow]) ?? .noMatchingLink(url))
         }
         var transition = Transition(bundle: bundle, host: host, state: freshState(), runChecks: true)
         do throws(FlowRuntimeError) {

@@ -17,17 +17,21 @@ extension FlowCoordinator {
     /// - Returns: applied; or rejected (state untouched) with ``FlowRuntimeError/invalidSnapshot(_:)`` or an
     ///   argument error.
     @discardableResult
-    public func restore(_ snapshot: FlowSnapshot) -> StepResult {
-        let empty = RuntimeState(nextInstance: state.nextInstance, nextToken: state.nextToken)
-        var transition = Transition(bundle: bundle, host: host, state: empty, runChecks: true)
+    public func restore(_ snapshot: FlowSnapshot) -> StepResult { step { restoreNow(snapshot) } }
+
+    private func restoreNow(_ snapshot: FlowSnapshot) -> StepResult {
+        var transition = Transition(bundle: bundle, host: host, state: state.emptied(), runChecks: true)
         do throws(FlowRuntimeError) {
             guard !snapshot.instances.isEmpty else { throw FlowRuntimeError.invalidSnapshot("it has no flow instances") }
             for (depth, entry) in snapshot.instances.enumerated() {
                 let flowIndex: Int
                 let declaration: Int?
                 if depth == 0 {
-                    guard entry.child == nil, entry.flow == flowName else {
+                    guard entry.flow == flowName else {
                         throw FlowRuntimeError.invalidSnapshot("its root flow is '\(entry.flow)', not '\(flowName)'")
+                    }
+                    if let child = entry.child {
+                        throw FlowRuntimeError.invalidSnapshot("its first instance is the root flow, not child '\(child)'")
                     }
                     flowIndex = rootFlow
                     declaration = nil
@@ -48,6 +52,8 @@ extension FlowCoordinator {
                                                             receiver: "flow '\(graph.name)'")
                 let id = transition.state.makeInstanceID()
                 transition.state.chain.append(InstanceRecord(id: id, flow: flowIndex, declaration: declaration, arguments: arguments))
+                try checkFirstRoute(of: entry, in: graph, isRoot: depth == 0,
+                                    next: snapshot.instances.indices.contains(depth + 1) ? snapshot.instances[depth + 1] : nil)
                 for route in entry.routes {
                     guard let screen = graph.screens.firstIndex(where: { $0.name == route.screen }) else {
                         throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no screen '\(route.screen)'")
@@ -63,5 +69,41 @@ extension FlowCoordinator {
         }
         status = .running
         return commit(transition)
+    }
+
+    /// Refuses an instance whose first route (its first screen, or its child when it has no routes of its
+    /// own) is not one its flow can show first: a target of its `start`, of a `replaceRoot`, or, for the
+    /// root flow, of a deep link's first route. Such a state is unreachable, and can be stuck: a flow left
+    /// without the screen its start shows has nothing to return to when its child finishes.
+    private func checkFirstRoute(of entry: FlowSnapshot.Instance, in graph: FlowGraph, isRoot: Bool,
+                                 next: FlowSnapshot.Instance?) throws(FlowRuntimeError) {
+        let first: TargetNode
+        let name: String
+        if let route = entry.routes.first {
+            guard let screen = graph.screens.firstIndex(where: { $0.name == route.screen }) else { return }
+            (first, name) = (.screen(screen), "screen '\(route.screen)'")
+        } else if let child = next?.child, let index = graph.children.firstIndex(where: { $0.name == child }) {
+            (first, name) = (.child(index), "child '\(child)'")
+        } else {
+            return
+        }
+        var targets: Set<TargetNode> = []
+        func collect(_ action: CompiledAction, starting: Bool) {
+            switch action {
+            case .show(let target, _) where starting, .replaceRoot(let target, _): targets.insert(target)
+            case .conditional(_, let then, let otherwise):
+                collect(then, starting: starting)
+                collect(otherwise, starting: starting)
+            default: break
+            }
+        }
+        collect(graph.start, starting: true)
+        for screen in graph.screens { for event in screen.events { collect(event.action, starting: false) } }
+        for child in graph.children { for handler in child.handlers { collect(handler, starting: false) } }
+        if isRoot { for link in graph.links { if let route = link.routes.first { targets.insert(route.target) } } }
+        guard targets.contains(first) else {
+            throw .invalidSnapshot("flow '\(graph.name)' never shows \(name) first"
+                + (entry.routes.isEmpty ? " (an instance without routes of its own must have started that child)" : ""))
+        }
     }
 }

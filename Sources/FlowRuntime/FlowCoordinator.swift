@@ -41,6 +41,10 @@ public final class FlowCoordinator {
     public internal(set) var pendingConfirmation: PendingConfirmation?
     /// The root flow instance; it owns every live child instance.
     @ObservationIgnored public private(set) var root: FlowInstance?
+    /// Whether a step is running (see ``step(_:)``).
+    @ObservationIgnored private var isStepping = false
+    /// Deep links queued by instances that finished in the running step, opened once it ends.
+    @ObservationIgnored private var linksAfterStep: [String] = []
 
     /// Creates a coordinator for the flow named `flow` of `bundle`, not yet started.
     /// - Throws: ``FlowRuntimeError/unknownFlow(_:)`` when the bundle has no such flow, or an argument error
@@ -53,7 +57,12 @@ public final class FlowCoordinator {
         self.host = host
         self.rootArguments = try ArgumentBinding(host: host, runChecks: false)
             .bind(values: arguments, to: bundle.flows[index].parameters, receiver: "flow '\(flow)'")
+        Self.coordinatorCount += 1
+        state.owner = Self.coordinatorCount
     }
+
+    /// How many coordinators were created; each one's serial number marks its routes.
+    private static var coordinatorCount = 0
 
     /// The routes, bottom (the root flow's first screen) to top.
     public var path: [Route] { state.path }
@@ -72,7 +81,9 @@ public final class FlowCoordinator {
     /// Runs the root flow's start. Also restarts a stopped or finished coordinator.
     /// - Returns: rejected with ``FlowRuntimeError/alreadyRunning`` while running, or with the start's error.
     @discardableResult
-    public func start() -> StepResult {
+    public func start() -> StepResult { step(startNow) }
+
+    private func startNow() -> StepResult {
         guard status != .running else { return .rejected(.alreadyRunning) }
         var transition = Transition(bundle: bundle, host: host, state: freshState())
         do throws(FlowRuntimeError) {
@@ -87,7 +98,9 @@ public final class FlowCoordinator {
 
     /// Empties the path and cancels every flow instance (their completions become inert). Always applies.
     @discardableResult
-    public func stop() -> StepResult {
+    public func stop() -> StepResult { step(stopNow) }
+
+    func stopNow() -> StepResult {
         let old = state.chain
         state.path = []
         state.chain = []
@@ -107,7 +120,7 @@ public final class FlowCoordinator {
     @discardableResult
     public func send(_ event: String, from token: RouteToken? = nil, arguments: [String: Value] = [:]) -> StepResult {
         sendEvent(event, from: token) { binding, parameters, receiver throws(FlowRuntimeError) in
-            try binding.bind(values: arguments, to: parameters, receiver: receiver)
+            try binding.bind(values: arguments, to: parameters, receiver: receiver())
         }
     }
 
@@ -116,13 +129,20 @@ public final class FlowCoordinator {
     @discardableResult
     public func send(_ event: String, from token: RouteToken? = nil, textArguments: [String: String]) -> StepResult {
         sendEvent(event, from: token) { binding, parameters, receiver throws(FlowRuntimeError) in
-            try binding.bind(texts: textArguments, to: parameters, receiver: receiver)
+            try binding.bind(texts: textArguments, to: parameters, receiver: receiver())
         }
     }
 
     private func sendEvent(
         _ event: String, from token: RouteToken?,
-        bind: (ArgumentBinding, [ParameterNode], String) throws(FlowRuntimeError) -> [String: Value]
+        bind: (ArgumentBinding, [ParameterNode], () -> String) throws(FlowRuntimeError) -> [String: Value]
+    ) -> StepResult {
+        step { sendEventNow(event, from: token, bind: bind) }
+    }
+
+    private func sendEventNow(
+        _ event: String, from token: RouteToken?,
+        bind: (ArgumentBinding, [ParameterNode], () -> String) throws(FlowRuntimeError) -> [String: Value]
     ) -> StepResult {
         guard status == .running, !state.path.isEmpty else { return .rejected(.notRunning) }
         let index: Int
@@ -141,8 +161,10 @@ public final class FlowCoordinator {
         let node = screen.events[eventIndex]
         var transition = Transition(bundle: bundle, host: host, state: state)
         do throws(FlowRuntimeError) {
-            let values = try bind(transition.binding, node.parameters,
-                                  "event '\(event)' of screen '\(screen.name)' of flow '\(graph.name)'")
+            // The receiver names the event in error messages only: built lazily, not on every event.
+            let values = try bind(transition.binding, node.parameters) {
+                "event '\(event)' of screen '\(screen.name)' of flow '\(graph.name)'"
+            }
             let sender = index == state.path.count - 1 ? nil : route.token
             try transition.run(node.action, at: route.depth,
                                scope: [values, route.arguments, state.chain[route.depth].arguments], below: sender)
@@ -161,8 +183,15 @@ public final class FlowCoordinator {
         }
     }
 
-    /// A flow instance's completion: finishes it unless it is gone; re-arms it when the step is rejected.
+    /// A flow instance's completion: finishes it unless it is gone; re-arms it when the step is rejected
+    /// (also when it was called from a host closure in the middle of another step).
     private func complete(_ id: FlowInstanceID, outcome: String) -> StepResult {
+        let result = step { completeNow(id, outcome: outcome) }
+        if result.status == .rejected { instance(id)?.completion = makeCompletion(id) }
+        return result
+    }
+
+    private func completeNow(_ id: FlowInstanceID, outcome: String) -> StepResult {
         guard status == .running, let depth = state.depth(of: id) else { return .stale(.instanceNotAlive(id)) }
         let graph = bundle.flows[state.chain[depth].flow]
         var transition = Transition(bundle: bundle, host: host, state: state)
@@ -173,7 +202,6 @@ public final class FlowCoordinator {
             try transition.finish(at: depth, outcome: index)
             try transition.checkShape()
         } catch {
-            instance(id)?.completion = makeCompletion(id)
             return .rejected(error)
         }
         return commit(transition)
@@ -181,23 +209,38 @@ public final class FlowCoordinator {
 
     // MARK: Committing
 
+    /// Runs one step. Host closures run inside steps; one that calls back into the coordinator (an event,
+    /// back, a completion, a deep link, `stop` …) would interleave two steps on one state, so that call is
+    /// rejected with ``FlowRuntimeError/reentrantStep`` and changes nothing. Deep links that instances
+    /// finished in the step had queued open after it ends.
+    func step(_ body: () -> StepResult) -> StepResult {
+        guard !isStepping else { return .rejected(.reentrantStep) }
+        isStepping = true
+        let result = body()
+        isStepping = false
+        let links = linksAfterStep
+        linksAfterStep = []
+        for url in links { open(url) }
+        return result
+    }
+
     /// A state with no instances but the root instance, keeping the token and id counters.
     func freshState() -> RuntimeState {
-        var fresh = RuntimeState(nextInstance: state.nextInstance, nextToken: state.nextToken)
+        var fresh = state.emptied()
         let id = fresh.makeInstanceID()
         fresh.chain = [InstanceRecord(id: id, flow: rootFlow, declaration: nil, arguments: rootArguments)]
         return fresh
     }
 
-    /// Makes a transition's state the coordinator's, syncs the instance objects, then opens the deep links
-    /// that instances finished in the step had queued.
+    /// Makes a transition's state the coordinator's, syncs the instance objects, and hands the deep links
+    /// that instances finished in the step had queued to ``step(_:)``.
     func commit(_ transition: Transition) -> StepResult {
         let old = state.chain
         state = transition.state
         pendingConfirmation = nil
         if let outcome = transition.rootOutcome { status = .finished(outcome: outcome) }
         sync(from: old)
-        for url in transition.linksToOpen { open(url) }
+        linksAfterStep += transition.linksToOpen
         return .applied
     }
 
@@ -215,7 +258,7 @@ public final class FlowCoordinator {
             let record = new[depth]
             let declaration = record.declaration.map { bundle.flows[new[depth - 1].flow].children[$0].name }
             let instance = FlowInstance(id: record.id, flow: bundle.flows[record.flow].name, declaration: declaration,
-                                        arguments: record.arguments, parent: parent)
+                                        arguments: record.arguments, parent: parent, coordinator: self)
             instance.completion = makeCompletion(record.id)
             if depth == 0 { root = instance }
             parent = instance

@@ -21,13 +21,18 @@ public final class FlowInstance {
     public private(set) weak var parent: FlowInstance?
     /// The live child instances, owned by this instance (at most one at a time; see docs/RUNNING.md).
     public private(set) var children: [FlowInstanceID: FlowInstance] = [:]
-    /// Whether the instance is still part of its coordinator's state.
-    public private(set) var isAlive = true
+    /// Whether the instance is still part of its coordinator's state: false once it finished or was
+    /// removed, and once its coordinator is gone.
+    public var isAlive: Bool { !isCancelled && coordinator != nil }
+    private var isCancelled = false
+    private weak var coordinator: FlowCoordinator?
 
     var completion: ((String) -> StepResult)?
 
-    init(id: FlowInstanceID, flow: String, declaration: String?, arguments: [String: Value], parent: FlowInstance?) {
+    init(id: FlowInstanceID, flow: String, declaration: String?, arguments: [String: Value], parent: FlowInstance?,
+         coordinator: FlowCoordinator) {
         self.id = id
+        self.coordinator = coordinator
         self.flow = flow
         self.declaration = declaration
         self.arguments = arguments
@@ -52,7 +57,7 @@ public final class FlowInstance {
         for child in children.values { child.cancel() }
         children.removeAll()
         completion = nil
-        isAlive = false
+        isCancelled = true
         parent?.children[id] = nil
     }
 }

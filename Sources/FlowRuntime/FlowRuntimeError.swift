@@ -40,6 +40,10 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case instanceWithoutRoute(flow: String)
     /// ``FlowCoordinator/reconcile(to:)`` with a path that is not a prefix of the current path.
     case notAPrefix
+    /// ``FlowCoordinator/back(_:)`` with a negative count or more routes than the path (of `length` routes) has.
+    case backBeyondPath(count: Int, length: Int)
+    /// ``FlowCoordinator/back(toLength:)`` with a negative length or one longer than the path (of `length` routes).
+    case prefixBeyondPath(requested: Int, length: Int)
     /// ``FlowCoordinator/confirmRemoval()`` or ``FlowCoordinator/keepEditing()`` without a pending confirmation.
     case noPendingConfirmation
     /// The path changed since the confirmation was asked for.
@@ -48,6 +52,8 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case handlerSkipped(flow: String, outcome: String, because: String)
     /// No declared link matches the URL.
     case noMatchingLink(String)
+    /// The URL fits a link's literal segments, but a placeholder's text is not of its type.
+    case linkPlaceholderInvalid(url: String, pattern: String, name: String, text: String, type: ParameterType)
     /// The active flow's `reject` link policy refused the link.
     case linkRejected(flow: String)
     /// A link failed validation and went to the root flow's fallback screen instead.
@@ -56,6 +62,8 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case linkRouteBelowChild(flow: String, route: String)
     /// A snapshot does not describe a valid state of this coordinator's root flow.
     case invalidSnapshot(String)
+    /// A host closure (a condition or a check) called back into the coordinator during a step.
+    case reentrantStep
 
     public var description: String {
         switch self {
@@ -82,16 +90,24 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .noRouteOfScreen(let flow, let screen): return "flow '\(flow)' has no route of screen '\(screen)' to pop to"
         case .instanceWithoutRoute(let flow): return "the step would leave flow '\(flow)' without a route"
         case .notAPrefix: return "the proposed path is not a prefix of the current path"
+        case .backBeyondPath(let count, let length):
+            return "cannot go back \(count) route\(count == 1 ? "" : "s"): the path has \(length); give a count from 0 to \(length)"
+        case .prefixBeyondPath(let requested, let length):
+            return "cannot go back to the first \(requested) routes: the path has \(length); give a length from 0 to \(length)"
         case .noPendingConfirmation: return "no removal is waiting for confirmation"
         case .confirmationOutdated: return "the path changed since the confirmation was asked for"
         case .handlerSkipped(let flow, let outcome, let because):
             return "the handler of flow '\(flow)' for outcome '\(outcome)' did not run: \(because)"
         case .noMatchingLink(let url): return "no deep link matches '\(url)'"
+        case .linkPlaceholderInvalid(let url, let pattern, let name, let text, let type):
+            return "no deep link matches '\(url)': it fits '\(pattern)', but '\(text)' is not a valid \(type.rawValue) for '\(name)'"
         case .linkRejected(let flow): return "flow '\(flow)' rejects deep links while it is active"
         case .linkFellBack(let url, let because): return "deep link '\(url)' went to the fallback screen: \(because)"
         case .linkRouteBelowChild(let flow, let route):
             return "route '\(route)' addresses flow '\(flow)', whose start already started a child"
         case .invalidSnapshot(let reason): return "invalid snapshot: \(reason)"
+        case .reentrantStep:
+            return "the coordinator is in the middle of a step (a host condition or check called back into it); call it after the step returns"
         }
     }
 }

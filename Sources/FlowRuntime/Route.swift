@@ -21,7 +21,9 @@ public struct FlowInstanceID: Hashable, Sendable, Codable, Comparable, CustomStr
 
 /// One entry of the path: a screen of a flow instance with its typed arguments.
 ///
-/// Two routes are the same route when their tokens are equal; ``FlowCoordinator/reconcile(to:)`` compares tokens.
+/// Routes compare whole: two coordinators number their tokens alike, but a route of one never equals a
+/// route of the other (each route carries its coordinator's serial number), so
+/// ``FlowCoordinator/reconcile(to:)`` refuses another coordinator's routes.
 public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     /// The route's stable token.
     public let token: RouteToken
@@ -39,9 +41,12 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     let screenIndex: Int
     /// Position of the owning instance in the instance chain (0 is the root flow instance).
     let depth: Int
+    /// The serial number of the coordinator whose path holds the route.
+    let owner: Int
 
     init(token: RouteToken, instance: FlowInstanceID, flow: String, screen: String, arguments: [String: Value],
-         flowIndex: Int, screenIndex: Int, depth: Int) {
+         flowIndex: Int, screenIndex: Int, depth: Int, owner: Int) {
+        self.owner = owner
         self.token = token
         self.instance = instance
         self.flow = flow

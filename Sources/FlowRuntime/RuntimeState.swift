@@ -34,10 +34,16 @@ struct InstanceRecord: Hashable {
 /// so an instance has at most one live child. The path is the chain's routes in chain order
 /// (an instance whose start is a child has no routes of its own).
 struct RuntimeState {
+    /// The serial number of the coordinator the state belongs to; it marks every route it creates.
+    var owner = 0
     var path: [Route] = []
     var chain: [InstanceRecord] = []
     var nextInstance = 1
     var nextToken = 1
+
+    /// An empty state of the same coordinator that keeps counting tokens and instance ids, so ids are
+    /// never reused.
+    func emptied() -> RuntimeState { RuntimeState(owner: owner, nextInstance: nextInstance, nextToken: nextToken) }
 
     /// The indices in `path` of the routes of the instance at chain position `depth`.
     func routeRange(ofDepth depth: Int) -> Range<Int> {

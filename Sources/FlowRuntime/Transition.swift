@@ -119,7 +119,7 @@ struct Transition {
         let graph = bundle.flows[record.flow]
         state.path.append(Route(
             token: state.makeToken(), instance: record.id, flow: graph.name, screen: graph.screens[screen].name,
-            arguments: arguments, flowIndex: record.flow, screenIndex: screen, depth: depth))
+            arguments: arguments, flowIndex: record.flow, screenIndex: screen, depth: depth, owner: state.owner))
     }
 
     func bind(_ arguments: [ArgumentNode], for target: TargetNode, in graph: FlowGraph, scope: [[String: Value]])

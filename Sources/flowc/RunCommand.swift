@@ -74,14 +74,23 @@ enum RunCommand {
         }
         return MainActor.assumeIsolated { () -> Int32 in
             let runner: FlowScriptRunner
-            do {
+            do throws(FlowRuntimeError) {
                 runner = try FlowScriptRunner(bundle: bundle, flow: flow)
             } catch {
-                Console.error("flowc: error: \(error)")
+                let hint: String
+                switch error {
+                case .unknownFlow:
+                    hint = "; the flows are: " + bundle.flows.map(\.name).joined(separator: ", ")
+                case .missingArgument, .unknownArgument, .wrongArgumentType, .constraintViolated:
+                    hint = "; flowc run starts a root flow without arguments, so pick a flow without required parameters"
+                default:
+                    hint = ""
+                }
+                Console.error("flowc: error: \(error)\(hint)")
                 return ExitCode.usage
             }
-            for line in script.split(separator: "\n", omittingEmptySubsequences: false) {
-                if let trace = runner.run(line: String(line)) {
+            for line in FlowScriptRunner.lines(of: script) {
+                if let trace = runner.run(line: line) {
                     Console.output(FlowScriptRunner.json(trace))
                     if trace.status == "invalid" {
                         Console.error("flowc: error: script line \(trace.line): \(trace.reason ?? "invalid command")")

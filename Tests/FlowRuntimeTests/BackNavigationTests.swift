@@ -47,8 +47,8 @@ struct BackNavigationTests {
         #expect(coordinator.back() == .applied)
         #expect(coordinator.status == .stopped)
         #expect(coordinator.root == nil)
-        #expect(coordinator.back() == StepResult(.rejected, .notAPrefix))
-        #expect(coordinator.back(-1) == StepResult(.rejected, .notAPrefix))
+        #expect(coordinator.back() == StepResult(.rejected, .backBeyondPath(count: 1, length: 0)))
+        #expect(coordinator.back(-1) == StepResult(.rejected, .backBeyondPath(count: -1, length: 0)))
     }
 
     @Test func confirmedRemovalPastTheParentSkipsTheHandler() throws {

@@ -40,8 +40,10 @@ struct DeepLinkTests {
         let receiver = "screen 'details' of flow 'reading'"
         #expect(coordinator.open("/books/9") == StepResult(.rejected, .checkFailed(receiver: receiver, name: "bookID", check: "bookExists", value: .int(9))))
         #expect(coordinator.open("/books/0") == StepResult(.rejected, .constraintViolated(receiver: receiver, name: "bookID", message: "0 is less than the minimum 1")))
-        #expect(coordinator.open("/books/07") == StepResult(.rejected, .noMatchingLink("/books/07")))
-        #expect(coordinator.open("/books/seven") == StepResult(.rejected, .noMatchingLink("/books/seven")))
+        #expect(coordinator.open("/books/07") == StepResult(.rejected, .linkPlaceholderInvalid(
+            url: "/books/07", pattern: "/books/{bookID:int}", name: "bookID", text: "07", type: .int)))
+        #expect(coordinator.open("/books/seven") == StepResult(.rejected, .linkPlaceholderInvalid(
+            url: "/books/seven", pattern: "/books/{bookID:int}", name: "bookID", text: "seven", type: .int)))
         #expect(coordinator.open("/authors/1") == StepResult(.rejected, .noMatchingLink("/authors/1")))
         #expect(coordinator.path == before)
         #expect(coordinator.instanceFlows == ["reading"])

@@ -55,7 +55,8 @@ struct DocumentedTraceTests {
         #expect(runner.run(line: "  # only a comment") == nil)
         #expect(runner.run(line: "") == nil)
         #expect(runner.run(line: "restore")?.reason == "invalid snapshot: no snapshot was taken")
-        #expect(runner.run(line: "backto 5")?.reason == "the proposed path is not a prefix of the current path")
+        #expect(runner.run(line: "backto 5")?.reason
+            == "cannot go back to the first 5 routes: the path has 0; give a length from 0 to 0")
     }
 
     @Test func scriptDrivesTokensHandlesAndBackTo() throws {

@@ -51,3 +51,51 @@ struct SnapshotTests {
         #expect(coordinator.path == before)
     }
 }
+
+/// Restoring refuses states no step could reach, in which the flows can get stuck.
+@MainActor
+struct SnapshotReachabilityTests {
+    @Test func aFlowWithoutTheScreenItStartsWithIsRefused() throws {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
+        // Before: restored as [edit.editor] with reading owning no route; saving the draft was then refused
+        // forever ("the step would leave flow 'reading' without a route").
+        let stuck = FlowSnapshot(instances: [
+            .init(child: nil, flow: "reading", routes: []),
+            .init(child: "edit", flow: "edit", arguments: ["bookID": .int(3)], routes: [.init(screen: "editor", arguments: ["bookID": .int(3)])]),
+        ])
+        #expect(coordinator.restore(stuck) == StepResult(.rejected, .invalidSnapshot(
+            "flow 'reading' never shows child 'edit' first (an instance without routes of its own must have started that child)")))
+        #expect(coordinator.status == .idle)
+        // A child must begin with what its start shows.
+        let edit = FlowSnapshot(instances: [
+            .init(child: nil, flow: "app", routes: []),
+            .init(child: "auth", flow: "auth", routes: [.init(screen: "resetPassword")]),
+        ])
+        let app = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "app")
+        #expect(app.restore(edit) == StepResult(.rejected, .invalidSnapshot("flow 'auth' never shows screen 'resetPassword' first")))
+    }
+
+    @Test func everyReachableFirstRouteIsAccepted() throws {
+        // The root may begin where a deep link begins; app shows main or auth by replaceRoot too.
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "app")
+        for child in ["onboarding", "auth", "main"] {
+            coordinator.stop()
+            let host = TestHost()
+            host.conditions = ["hasOnboarded": child != "onboarding", "isLoggedIn": child == "main"]
+            coordinator.host = host.host
+            coordinator.start()
+            let snapshot = coordinator.snapshot()
+            #expect(coordinator.restore(snapshot) == .applied, "\(child)")
+            #expect(coordinator.snapshot() == snapshot)
+        }
+    }
+}
+
+extension SnapshotReachabilityTests {
+    @Test func aRootEntryNamingAChildSaysSo() throws {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
+        // Before: "its root flow is 'reading', not 'reading'".
+        let snapshot = FlowSnapshot(instances: [.init(child: "edit", flow: "reading", routes: [.init(screen: "library")])])
+        #expect(coordinator.restore(snapshot) == StepResult(.rejected, .invalidSnapshot("its first instance is the root flow, not child 'edit'")))
+    }
+}

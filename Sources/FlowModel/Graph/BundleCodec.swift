@@ -48,8 +48,9 @@ public enum BundleCodec {
     ///
     /// - Throws: ``BundleError/notABundle`` without the header; ``BundleError/unsupportedVersion(found:supported:)``
     ///   for another format version; ``BundleError/corrupted(_:)`` for a truncated or malformed body or a
-    ///   body whose version disagrees with the header; ``BundleError/hashMismatch(stored:computed:)`` when the
-    ///   stored content hash does not match the flows.
+    ///   body whose version disagrees with the header, or a body the coordinator could not run
+    ///   (``FlowBundle/integrityProblem()``: an index out of range, a start that starts itself forever);
+    ///   ``BundleError/hashMismatch(stored:computed:)`` when the stored content hash does not match the flows.
     public static func decode<Bytes: Collection>(_ bytes: Bytes) throws(BundleError) -> FlowBundle
     where Bytes.Element == UInt8 {
         let data = Array(bytes)
@@ -78,6 +79,7 @@ public enum BundleCodec {
         guard computed == bundle.contentHash else {
             throw .hashMismatch(stored: bundle.contentHash, computed: computed)
         }
+        if let problem = bundle.integrityProblem() { throw .corrupted(problem) }
         return bundle
     }
 

@@ -33,6 +33,7 @@ public final class FlowScriptRunner {
     }
 
     /// Runs one script line; nil for a blank line or a comment, else the trace line.
+    @discardableResult
     public func run(line text: String) -> TraceLine? {
         lineNumber += 1
         let command: ScriptCommand?
@@ -50,10 +51,7 @@ public final class FlowScriptRunner {
         case .event(let name, let token, let arguments):
             result = coordinator.send(name, from: token, textArguments: arguments)
         case .back(let count): result = coordinator.back(count)
-        case .backTo(let length):
-            result = length <= coordinator.path.count
-                ? coordinator.reconcile(toTokens: coordinator.path.prefix(length).map(\.token))
-                : StepResult(.rejected, .notAPrefix)
+        case .backTo(let length): result = coordinator.back(toLength: length)
         case .confirm: result = coordinator.confirmRemoval()
         case .keep: result = coordinator.keepEditing()
         case .open(let url): result = coordinator.open(url)
@@ -88,7 +86,14 @@ public final class FlowScriptRunner {
 
     /// Runs every line of `script`, returning the trace lines.
     public func run(script: String) -> [TraceLine] {
-        script.split(separator: "\n", omittingEmptySubsequences: false).compactMap { run(line: String($0)) }
+        Self.lines(of: script).compactMap { run(line: $0) }
+    }
+
+    /// The lines of a script: split at `\n`, `\r\n` or `\r` (a script saved with Windows line ends runs
+    /// as written), keeping empty lines so that line numbers stay right.
+    public static func lines(of script: String) -> [String] {
+        script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .map(String.init)
     }
 
     /// One trace line as compact JSON with sorted keys.
@@ -112,7 +117,7 @@ public final class FlowScriptRunner {
             outcome = finished
         }
         return TraceLine(
-            line: lineNumber, command: text.trimmingCharacters(in: .whitespaces), status: status, reason: reason,
+            line: lineNumber, command: text.trimmingCharacters(in: .whitespacesAndNewlines), status: status, reason: reason,
             coordinator: coordinatorState, outcome: outcome,
             path: coordinator.path.map {
                 TraceLine.RouteEntry(token: $0.token.rawValue, instance: $0.instance.rawValue, flow: $0.flow,

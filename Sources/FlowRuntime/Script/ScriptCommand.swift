@@ -1,3 +1,5 @@
+import Foundation
+
 /// One parsed line of a `flowc run` script. See docs/RUNNING.md for the language.
 enum ScriptCommand: Equatable {
     case start
@@ -17,6 +19,12 @@ enum ScriptCommand: Equatable {
     /// Parses one line; nil for a blank line or a `#` comment.
     /// - Throws: ``ScriptSyntaxError`` for an unknown command or malformed operands.
     static func parse(_ line: String) throws(ScriptSyntaxError) -> ScriptCommand? {
+        // `restore JSON` takes the rest of the line as it is: JSON's quotes and escapes are not script words.
+        let trimmed = line.drop(while: \.isWhitespace)
+        if trimmed.hasPrefix("restore"), trimmed.dropFirst("restore".count).first?.isWhitespace ?? true {
+            let json = trimmed.dropFirst("restore".count).trimmingCharacters(in: .whitespacesAndNewlines)
+            return .restore(json.isEmpty || json.hasPrefix("#") ? nil : json)
+        }
         let words = try split(line)
         guard let verb = words.first else { return nil }
         let operands = Array(words.dropFirst())
@@ -31,21 +39,17 @@ enum ScriptCommand: Equatable {
         case "stop": try count(0...0, "stop"); return .stop
         case "back":
             try count(0...1, "back [N]")
-            guard let number = operands.isEmpty ? 1 : Int(operands[0]), number >= 0 else {
+            guard let number = operands.isEmpty ? 1 : natural(operands[0]) else {
                 throw ScriptSyntaxError(message: "back takes a route count, such as 'back 2'")
             }
             return .back(number)
         case "backto":
             try count(1...1, "backto LENGTH")
-            guard let length = Int(operands[0]), length >= 0 else {
+            guard let length = natural(operands[0]) else {
                 throw ScriptSyntaxError(message: "backto takes a path length, such as 'backto 1'")
             }
             return .backTo(length)
         case "open": try count(1...1, "open URL"); return .open(operands[0])
-        case "restore":
-            let json = line.drop { $0 == " " || $0 == "\t" }.dropFirst("restore".count)
-                .trimmingCharacters(in: [" ", "\t"])
-            return .restore(json.isEmpty ? nil : json)
         case "condition":
             try count(2...2, "condition NAME true|false")
             return .condition(operands[0], try boolean(operands[1]))
@@ -54,7 +58,7 @@ enum ScriptCommand: Equatable {
             return .check(name: operands[0], value: operands[1], answer: try boolean(operands[2]))
         case "finish":
             try count(2...2, "finish #INSTANCE OUTCOME")
-            guard operands[0].hasPrefix("#"), let id = Int(operands[0].dropFirst()) else {
+            guard operands[0].hasPrefix("#"), let id = natural(operands[0].dropFirst()) else {
                 throw ScriptSyntaxError(message: "finish names an instance as #ID, such as 'finish #2 saved'")
             }
             return .finish(instance: FlowInstanceID(id), outcome: operands[1])
@@ -62,7 +66,7 @@ enum ScriptCommand: Equatable {
             var rest = operands[...]
             var token: RouteToken?
             if let first = rest.first, first.hasPrefix("@") {
-                guard let number = Int(first.dropFirst()) else {
+                guard let number = natural(first.dropFirst()) else {
                     throw ScriptSyntaxError(message: "a route token is written @N, such as '@3'")
                 }
                 token = RouteToken(number)
@@ -76,12 +80,21 @@ enum ScriptCommand: Equatable {
                 guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                     throw ScriptSyntaxError(message: "event arguments are written key=value, not '\(pair)'")
                 }
-                arguments[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+                let key = String(pair[..<equals])
+                guard arguments.updateValue(String(pair[pair.index(after: equals)...]), forKey: key) == nil else {
+                    throw ScriptSyntaxError(message: "argument '\(key)' is given twice")
+                }
             }
             return .event(name: name, token: token, arguments: arguments)
         default:
             throw ScriptSyntaxError(message: "unknown command '\(verb)'")
         }
+    }
+
+    /// A count or an id: ASCII digits only (no sign, no spaces), fitting in `Int`.
+    private static func natural(_ text: some StringProtocol) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(text)
     }
 
     private static func boolean(_ text: String) throws(ScriptSyntaxError) -> Bool {
@@ -105,7 +118,7 @@ enum ScriptCommand: Equatable {
             } else if character == "\"" {
                 quoted = true
                 inWord = true
-            } else if character == " " || character == "\t" {
+            } else if character.isWhitespace {
                 if inWord { words.append(current) }
                 current = ""
                 inWord = false

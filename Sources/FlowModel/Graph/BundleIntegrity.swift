@@ -1,0 +1,137 @@
+/// The structural checks ``BundleCodec/decode(_:)`` runs after the content hash, so that a bundle the
+/// coordinator would crash or loop on is refused when it is read, not when it runs.
+///
+/// The content hash catches accidental damage only: anyone can edit a bundle and store a matching hash.
+/// These checks make every index the runtime follows valid and every step finite, whatever the file says.
+extension FlowBundle {
+    /// The first structural problem of the bundle, or nil when the coordinator can run it:
+    /// - flows are sorted by name with no name twice (``flowIndex(named:)`` searches them);
+    /// - every index (flow, screen, child, outcome, condition, redirect, fallback) is in range, and a
+    ///   child's handlers are one per outcome of its flow;
+    /// - a flow's `start` is only `show` and `conditional` (other actions would act on a half-built
+    ///   instance), and no flow's start starts, through children's starts, the same flow again (which
+    ///   would start children forever).
+    public func integrityProblem() -> String? {
+        for index in flows.indices.dropFirst() where !(flows[index - 1].name < flows[index].name) {
+            return "flows are not sorted by name with unique names ('\(flows[index - 1].name)' before '\(flows[index].name)')"
+        }
+        for graph in flows {
+            if let problem = problem(in: graph) { return "flow '\(graph.name)': \(problem)" }
+        }
+        return startCycle()
+    }
+
+    private func problem(in graph: FlowGraph) -> String? {
+        if let problem = startProblem(graph.start, in: graph) { return "start: \(problem)" }
+        for screen in graph.screens {
+            if let outcome = screen.confirmOutcome, !graph.outcomes.indices.contains(outcome) {
+                return "screen '\(screen.name)': outcome index \(outcome) is out of range"
+            }
+            for event in screen.events {
+                if let problem = actionProblem(event.action, in: graph) {
+                    return "screen '\(screen.name)', event '\(event.name)': \(problem)"
+                }
+            }
+        }
+        for child in graph.children {
+            guard flows.indices.contains(child.flow) else { return "child '\(child.name)': flow index \(child.flow) is out of range" }
+            let outcomes = flows[child.flow].outcomes.count
+            guard child.handlers.count == outcomes else {
+                return "child '\(child.name)': \(child.handlers.count) handlers for \(outcomes) outcomes"
+            }
+            for handler in child.handlers {
+                if let problem = actionProblem(handler, in: graph) { return "child '\(child.name)': \(problem)" }
+            }
+        }
+        for link in graph.links {
+            var current = graph
+            for route in link.routes {
+                guard let problem = targetProblem(route.target, in: current) else {
+                    if case .child(let child) = route.target { current = flows[current.children[child].flow] }
+                    continue
+                }
+                return "link '\(link.pattern)': \(problem)"
+            }
+        }
+        for (name, screen) in [("linkRedirect", graph.linkRedirect), ("linkFallback", graph.linkFallback)] {
+            if let screen, !graph.screens.indices.contains(screen) { return "\(name): screen index \(screen) is out of range" }
+        }
+        return nil
+    }
+
+    private func startProblem(_ action: CompiledAction, in graph: FlowGraph) -> String? {
+        switch action {
+        case .show(let target, _):
+            return targetProblem(target, in: graph)
+        case .conditional(let condition, let then, let otherwise):
+            guard graph.conditions.indices.contains(condition) else { return "condition index \(condition) is out of range" }
+            return startProblem(then, in: graph) ?? startProblem(otherwise, in: graph)
+        default:
+            return "only show and conditional may start a flow"
+        }
+    }
+
+    private func actionProblem(_ action: CompiledAction, in graph: FlowGraph) -> String? {
+        switch action {
+        case .push(let screen, _), .popTo(let screen):
+            return targetProblem(.screen(screen), in: graph)
+        case .startChild(let child, _):
+            return targetProblem(.child(child), in: graph)
+        case .replaceRoot(let target, _), .show(let target, _):
+            return targetProblem(target, in: graph)
+        case .finish(let outcome):
+            return graph.outcomes.indices.contains(outcome) ? nil : "outcome index \(outcome) is out of range"
+        case .conditional(let condition, let then, let otherwise):
+            guard graph.conditions.indices.contains(condition) else { return "condition index \(condition) is out of range" }
+            return actionProblem(then, in: graph) ?? actionProblem(otherwise, in: graph)
+        case .pop, .stay:
+            return nil
+        }
+    }
+
+    private func targetProblem(_ target: TargetNode, in graph: FlowGraph) -> String? {
+        switch target {
+        case .screen(let screen):
+            return graph.screens.indices.contains(screen) ? nil : "screen index \(screen) is out of range"
+        case .child(let child):
+            guard graph.children.indices.contains(child) else { return "child index \(child) is out of range" }
+            let flow = graph.children[child].flow
+            return flows.indices.contains(flow) ? nil : "child '\(graph.children[child].name)': flow index \(flow) is out of range"
+        }
+    }
+
+    /// A flow whose start reaches itself through the starts of the children it shows. Runs after every
+    /// index was checked.
+    private func startCycle() -> String? {
+        func shownChildren(_ action: CompiledAction, in graph: FlowGraph) -> [Int] {
+            switch action {
+            case .show(.child(let child), _): return [graph.children[child].flow]
+            case .conditional(_, let then, let otherwise):
+                return shownChildren(then, in: graph) + shownChildren(otherwise, in: graph)
+            default: return []
+            }
+        }
+        let edges = flows.map { shownChildren($0.start, in: $0) }
+        // Depth-first search with colours: 0 unvisited, 1 on the stack, 2 done.
+        var colour = Array(repeating: 0, count: flows.count)
+        for origin in flows.indices where colour[origin] == 0 {
+            var stack: [(flow: Int, next: Int)] = [(origin, 0)]
+            colour[origin] = 1
+            while let (flow, next) = stack.last {
+                guard next < edges[flow].count else {
+                    colour[flow] = 2
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let target = edges[flow][next]
+                if colour[target] == 1 { return "flow '\(flows[target].name)' starts itself again through the starts of its children" }
+                if colour[target] == 0 {
+                    colour[target] = 1
+                    stack.append((target, 0))
+                }
+            }
+        }
+        return nil
+    }
+}

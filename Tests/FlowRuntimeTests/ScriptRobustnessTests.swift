@@ -1,0 +1,67 @@
+import FlowModel
+import FlowRuntime
+import Testing
+
+/// Hostile `flowc run` scripts: line ends, strict numbers, repeated arguments, JSON on a restore line.
+@MainActor
+struct ScriptRobustnessTests {
+    func runner() throws -> FlowScriptRunner { try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading") }
+
+    @Test func windowsAndOldMacLineEndsSplitLines() throws {
+        // Before: "\r\n" is one Character, so a CRLF script was one line: "unknown command 'start\r\nevent'".
+        #expect(FlowScriptRunner.lines(of: "start\r\nevent selectBook bookID=7\r\n") == ["start", "event selectBook bookID=7", ""])
+        #expect(FlowScriptRunner.lines(of: "start\revent edit\n\nstop") == ["start", "event edit", "", "stop"])
+        let runner = try runner()
+        let lines = runner.run(script: "start\r\n\r\nevent selectBook bookID=7\r\n")
+        #expect(lines.map(\.status) == ["applied", "applied"])
+        #expect(lines.map(\.line) == [1, 3])
+        #expect(lines.map(\.command) == ["start", "event selectBook bookID=7"])
+        // A stray carriage return inside a line is a blank too.
+        #expect(runner.run(line: "back\r")?.status == "applied")
+        #expect(!runner.hadSyntaxErrors)
+    }
+
+    @Test func numbersAreDigitsOnly() throws {
+        let runner = try runner()
+        runner.run(line: "start")
+        runner.run(line: "event selectBook bookID=7")
+        for line in ["back +1", "back -1", "back 1.0", "backto +1", "event @+1 back", "event @-1 back", "finish #+1 x",
+                     "back 99999999999999999999999"] {
+            #expect(runner.run(line: line)?.status == "invalid", "\(line)")
+        }
+        #expect(runner.coordinator.path.count == 2)
+    }
+
+    @Test func anArgumentGivenTwiceIsInvalid() throws {
+        let runner = try runner()
+        runner.run(line: "start")
+        let line = try #require(runner.run(line: "event selectBook bookID=7 bookID=8"))
+        #expect(line.status == "invalid")
+        #expect(line.reason == "argument 'bookID' is given twice")
+        #expect(runner.coordinator.path.count == 1)
+    }
+
+    @Test func restoreTakesTheRestOfTheLineAsJSON() throws {
+        let runner = try runner()
+        runner.run(line: "open /books/7")
+        runner.run(line: "snapshot")
+        runner.run(line: "stop")
+        // A comment after `restore` is not JSON: it restores the last snapshot.
+        #expect(runner.run(line: "restore   # the one above")?.status == "applied")
+        #expect(runner.coordinator.path.count == 2)
+        // JSON with escaped quotes and a '#' is passed as it is (the word splitter used to see a quote).
+        let json = ##"{"instances":[{"flow":"reading","routes":[{"screen":"library"},{"screen":"details","arguments":{"bookID":3}}]}],"note":"a \"#\" sign"}"##
+        let restored = try #require(runner.run(line: "restore \(json)"))
+        #expect(restored.status == "applied")
+        #expect(runner.coordinator.top.arguments == ["bookID": .int(3)])
+        #expect(runner.run(line: "restored")?.reason == "unknown command 'restored'")
+    }
+
+    @Test func backBeyondThePathSaysWhatToDo() throws {
+        let runner = try runner()
+        runner.run(line: "start")
+        #expect(runner.run(line: "back 99999")?.reason == "cannot go back 99999 routes: the path has 1; give a count from 0 to 1")
+        #expect(runner.run(line: "backto 3")?.reason
+            == "cannot go back to the first 3 routes: the path has 1; give a length from 0 to 1")
+    }
+}
