@@ -5,13 +5,14 @@ extension FlowCoordinator {
     /// and host checks), then builds the whole path and every child instance in one step.
     ///
     /// While running, the active (top) flow instance's link policy decides first: `reject` refuses, `queue`
-    /// validates the link now and holds it until that instance finishes, `redirect` pushes the flow's redirect
-    /// screen instead (unless it is already on top) and drops the link.
+    /// validates the link now and holds it until that instance finishes (an invalid link is refused, never
+    /// sent to the fallback), `redirect` pushes the flow's redirect screen instead (unless it is already on
+    /// top) and drops the link.
     /// - Returns: applied; queued; redirected; or rejected (state untouched) with
     ///   ``FlowRuntimeError/noMatchingLink(_:)``, ``FlowRuntimeError/linkPlaceholderInvalid(url:pattern:name:text:type:)``,
     ///   an argument error, or ``FlowRuntimeError/linkRejected(flow:)``.
-    ///   When the root flow declares `linkFallback`, an invalid link shows that screen instead and the result is
-    ///   applied with reason ``FlowRuntimeError/linkFellBack(url:because:)``.
+    ///   When the root flow declares `linkFallback`, an invalid link (outside a queueing flow) shows that screen
+    ///   instead and the result is applied with reason ``FlowRuntimeError/linkFellBack(url:because:)``.
     @discardableResult
     public func open(_ url: String) -> StepResult { step { openNow(url) } }
 
@@ -29,7 +30,9 @@ extension FlowCoordinator {
                     state.chain[state.chain.count - 1].queuedLinks.append(url)
                     return StepResult(.queued)
                 case .failure(let error):
-                    return fallBack(url, error)
+                    // The active flow asked not to be interrupted: an invalid link is refused,
+                    // not sent to the fallback, which would replace the flow it protects.
+                    return .rejected(error)
                 }
             case .redirect:
                 guard let screen = graph.linkRedirect else { break }

@@ -165,9 +165,15 @@ struct DeepLinkTests {
     @Test func invalidLinkGoesToTheFallback() throws {
         let coordinator = try makeShell()
         coordinator.send("wizard")
+        let before = coordinator.screens
+        // The queueing flow is protected: an invalid link is refused and the wizard stays.
+        #expect(coordinator.open("/items/0") == StepResult(.rejected, .constraintViolated(
+            receiver: "screen 'item' of flow 'shell'", name: "id", message: "0 is less than the minimum 1")))
+        #expect(coordinator.screens == before)
+        coordinator.stop()
+        coordinator.start()
         #expect(coordinator.open("/items/0") == StepResult(.applied, .linkFellBack(
             url: "/items/0", because: "'id' of screen 'item' of flow 'shell': 0 is less than the minimum 1")))
-        // The queue policy validated the link first, and the fallback replaced the whole path.
         #expect(coordinator.screens == ["shell.notFound"])
         #expect(coordinator.instanceFlows == ["shell"])
         #expect(coordinator.open("/nowhere") == StepResult(.applied, .linkFellBack(url: "/nowhere", because: "no deep link matches '/nowhere'")))
