@@ -20,16 +20,9 @@ enum CompileCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
-        do {
-            options = try OptionScanner(arguments, valueOptions: ["--output"], flagOptions: ["--help"],
-                                        aliases: ["-h": "--help", "-o": "--output"])
-        } catch {
-            Console.error("flowc: error: \(error.message)\n\n\(usage)")
-            return ExitCode.usage
-        }
-        if options.has("--help") {
-            Console.output(usage)
-            return ExitCode.success
+        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--output"], aliases: ["-o": "--output"]) {
+        case .proceed(let scanned): options = scanned
+        case .exit(let code): return code
         }
         guard !options.positional.isEmpty else {
             Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc compile Flows -o app.flowbundle'")

@@ -55,3 +55,35 @@ struct OptionScanner {
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
+
+extension OptionScanner {
+    /// What a subcommand does after scanning its arguments.
+    enum Outcome {
+        /// Go on with these options.
+        case proceed(OptionScanner)
+        /// Stop with this exit code: help was printed (0) or a usage error was (2).
+        case exit(Int32)
+    }
+
+    /// Scans a subcommand's arguments, always accepting `-h`/`--help`: prints `usage` for help
+    /// (exit 0) or `flowc: error: …` and `usage` for a usage error (exit 2).
+    static func scan(
+        _ arguments: [String], usage: String, valueOptions: [String], flagOptions: [String] = [],
+        aliases: [String: String] = [:]
+    ) -> Outcome {
+        let options: OptionScanner
+        do {
+            options = try OptionScanner(
+                arguments, valueOptions: valueOptions, flagOptions: flagOptions + ["--help"],
+                aliases: aliases.merging(["-h": "--help"]) { current, _ in current })
+        } catch {
+            Console.error("flowc: error: \(error.message)\n\n\(usage)")
+            return .exit(ExitCode.usage)
+        }
+        if options.has("--help") {
+            Console.output(usage)
+            return .exit(ExitCode.success)
+        }
+        return .proceed(options)
+    }
+}

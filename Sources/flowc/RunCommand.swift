@@ -36,16 +36,9 @@ enum RunCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
-        do {
-            options = try OptionScanner(arguments, valueOptions: ["--flow", "--script"], flagOptions: ["--help"],
-                                        aliases: ["-h": "--help"])
-        } catch {
-            Console.error("flowc: error: \(error.message)\n\n\(usage)")
-            return ExitCode.usage
-        }
-        if options.has("--help") {
-            Console.output(usage)
-            return ExitCode.success
+        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--flow", "--script"]) {
+        case .proceed(let scanned): options = scanned
+        case .exit(let code): return code
         }
         guard !options.positional.isEmpty else {
             Console.error("flowc: error: no paths given; name flow files, folders or a bundle, such as 'flowc run Flows --flow reading'")

@@ -23,15 +23,9 @@ enum ValidateCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
-        do {
-            options = try OptionScanner(arguments, valueOptions: ["--format"], flagOptions: ["--strict", "--quiet", "--help"], aliases: ["-h": "--help"])
-        } catch {
-            Console.error("flowc: error: \(error.message)\n\n\(usage)")
-            return ExitCode.usage
-        }
-        if options.has("--help") {
-            Console.output(usage)
-            return ExitCode.success
+        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--format"], flagOptions: ["--strict", "--quiet"]) {
+        case .proceed(let scanned): options = scanned
+        case .exit(let code): return code
         }
         let environment = ProcessInfo.processInfo.environment
         let formatName = options.value("--format") ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
