@@ -1,11 +1,14 @@
 // flowc-bench: performance checks for flowc's modules.
 //
 //     flowc-bench yaml [--size MiB] [--runs N]    libyaml event scan vs YAMLLoader.load
+//     flowc-bench runtime [--iterations N] [--runs N] [--flows DIR] [--extra-flows N,N…]
+//                                                  FlowCoordinator vs a hand-written coordinator, and by bundle size
 //
 // Each benchmark lives in its own file and registers itself in `benchmarks` below.
 
-let benchmarks: [(name: String, summary: String, run: ([String]) -> Int32)] = [
-    ("yaml", "time YAMLLoader.load against a bare libyaml event scan", YAMLLoadBenchmark.run)
+let benchmarks: [(name: String, summary: String, run: @MainActor ([String]) -> Int32)] = [
+    ("yaml", "time YAMLLoader.load against a bare libyaml event scan", YAMLLoadBenchmark.run),
+    ("runtime", "time FlowCoordinator against a hand-written coordinator, and by bundle size", RuntimeBenchmark.run),
 ]
 
 @MainActor func usage() -> String {
