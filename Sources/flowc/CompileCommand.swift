@@ -33,7 +33,7 @@ enum CompileCommand {
             return ExitCode.usage
         }
         let bundle: FlowBundle
-        switch FlowSources.compile(paths: options.positional) {
+        switch FlowSources.compile(paths: options.positional, refusingToOverwrite: output) {
         case .success(let compiled): bundle = compiled
         case .failure(let failure):
             Console.error(failure.message, terminator: "")
@@ -42,61 +42,10 @@ enum CompileCommand {
         do {
             try Data(BundleCodec.encode(bundle)).write(to: URL(fileURLWithPath: output))
         } catch {
-            Console.error("flowc: error: cannot write '\(output)': \(error.localizedDescription)")
+            Console.error("flowc: error: cannot write '\(output)'; check that its folder exists and is writable")
             return ExitCode.usage
         }
         Console.output("compiled \(bundle.flows.count) flow\(bundle.flows.count == 1 ? "" : "s") to \(output) (content hash \(bundle.contentHash))")
         return ExitCode.success
-    }
-}
-
-/// Turns command-line paths into a bundle: YAML files and folders (validated, then lowered) or one bundle file.
-enum FlowSources {
-    struct Failure: Error {
-        /// What to print on standard error (ends with a newline).
-        var message: String
-        var exitCode: Int32
-    }
-
-    /// Validates and lowers YAML flow files; refuses when any diagnostic is an error.
-    static func compile(paths: [String]) -> Result<FlowBundle, Failure> {
-        let result: ValidationResult
-        do {
-            result = try FlowValidation.validate(paths: paths)
-        } catch {
-            return .failure(Failure(message: "flowc: error: \(error)\n", exitCode: ExitCode.usage))
-        }
-        if result.hasErrors {
-            let renderer = TextDiagnosticRenderer(colored: Console.shouldColorStandardError())
-            let rendered = renderer.render(result.diagnostics, sources: result.sourcesByPath)
-            return .failure(Failure(message: rendered + "flowc: error: the flows have errors; nothing was compiled\n",
-                                    exitCode: ExitCode.findings))
-        }
-        do {
-            return .success(try GraphLowering.lower(result.flows))
-        } catch {
-            return .failure(Failure(message: "\(error)\n", exitCode: ExitCode.findings))
-        }
-    }
-
-    /// One bundle file (detected by its header) or YAML files and folders.
-    static func load(paths: [String]) -> Result<FlowBundle, Failure> {
-        var isFolder: ObjCBool = false
-        if paths.count == 1, FileManager.default.fileExists(atPath: paths[0], isDirectory: &isFolder), !isFolder.boolValue,
-           let handle = FileHandle(forReadingAtPath: paths[0]) {
-            let head = (try? handle.read(upToCount: BundleCodec.magic.utf8.count + 1)) ?? Data()
-            try? handle.close()
-            if BundleCodec.looksLikeBundle(Array(head)) {
-                guard let data = FileManager.default.contents(atPath: paths[0]) else {
-                    return .failure(Failure(message: "flowc: error: cannot read '\(paths[0])'\n", exitCode: ExitCode.usage))
-                }
-                do {
-                    return .success(try BundleCodec.decode(Array(data)))
-                } catch {
-                    return .failure(Failure(message: "flowc: error: \(paths[0]): \(error)\n", exitCode: ExitCode.findings))
-                }
-            }
-        }
-        return compile(paths: paths)
     }
 }

@@ -65,8 +65,8 @@ enum Console {
         FileHandle.standardError.write(Data((text + terminator).utf8))
     }
 
-    /// Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org).
+    /// Colour only on a terminal, and never when `NO_COLOR` is set to a non-empty value (https://no-color.org).
     static func shouldColorStandardError() -> Bool {
-        ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) != 0
+        (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty && isatty(STDERR_FILENO) != 0
     }
 }

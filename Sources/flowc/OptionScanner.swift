@@ -37,6 +37,9 @@ struct OptionScanner {
             if flagOptions.contains(argument), inlineValue == nil {
                 flags.insert(argument)
             } else if valueOptions.contains(argument) {
+                guard values[argument] == nil else {
+                    throw UsageError(message: "option '\(argument)' is given twice; give it once")
+                }
                 if let inlineValue {
                     values[argument] = inlineValue
                 } else if index < arguments.count {

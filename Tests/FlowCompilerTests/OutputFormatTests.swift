@@ -82,6 +82,8 @@ import Testing
     @Test func sarifURIsArePercentEncodedRelativePaths() {
         #expect(SARIFDiagnosticRenderer.uri("./Flows/my flow.yaml") == "Flows/my%20flow.yaml")
         #expect(SARIFDiagnosticRenderer.uri("Flows/100%.yaml") == "Flows/100%25.yaml")
+        #expect(SARIFDiagnosticRenderer.uri("c:d.yaml") == "c%3Ad.yaml")
+        #expect(SARIFDiagnosticRenderer.uri("/tmp/my flows/a#1.yaml") == "file:///tmp/my%20flows/a%231.yaml")
     }
 
     @Test func githubEscapesPropertiesAndData() {

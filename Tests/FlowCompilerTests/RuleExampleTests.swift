@@ -106,3 +106,20 @@ struct RuleExample {
 extension RuleDescription: CustomTestStringConvertible {
     public var testDescription: String { code }
 }
+
+/// "Did you mean" suggestions.
+@Suite struct NameSuggestionTests {
+    @Test func suggestsTheNearestNameWithinTheDistanceLimit() {
+        #expect(NameSuggestion.closest(to: "detials", among: ["library", "details", "edit"]) == "details")
+        #expect(NameSuggestion.closest(to: "Details", among: ["details"]) == "details")
+        #expect(NameSuggestion.closest(to: "hom", among: ["home", "homes"]) == "home")
+        #expect(NameSuggestion.closest(to: "abc", among: ["xyz"]) == nil)
+        #expect(NameSuggestion.closest(to: "integer", among: ["int", "string", "bool", "double"]) == nil)
+    }
+
+    @Test func looksAtABoundedNumberOfCandidates() {
+        let filler = (0..<NameSuggestion.candidateLimit).map { "zzzzzz\($0)" }
+        #expect(NameSuggestion.closest(to: "details", among: filler + ["details1"]) == nil)
+        #expect(NameSuggestion.closest(to: "details", among: ["details1"] + filler) == "details1")
+    }
+}

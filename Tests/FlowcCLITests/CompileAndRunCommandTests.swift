@@ -59,3 +59,55 @@ import Testing
         #expect(bad.standardError.hasPrefix("flowc: error: "))
     }
 }
+
+/// Input mistakes around paths that CI must not let pass.
+@Suite struct PathHandlingTests {
+    @Test func compileRefusesToOverwriteAnInputAndATwiceGivenOutput() throws {
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = folder.appendingPathComponent("edit.yaml")
+        let original = try Data(contentsOf: URL(fileURLWithPath: FlowcProcess.packageRoot + "/Flows/edit.yaml"))
+        try original.write(to: flow)
+        let overwrite = try FlowcProcess.run(["compile", flow.path, "-o", folder.path + "/./edit.yaml"])
+        #expect(overwrite.status == 2)
+        #expect(overwrite.standardError == "flowc: error: the output '\(folder.path)/./edit.yaml' is one of the flow files read; choose another file for the bundle\n")
+        #expect(try Data(contentsOf: flow) == original)
+        let twice = try FlowcProcess.run(["compile", "Flows", "-o", folder.path + "/a", "--output", folder.path + "/b"])
+        #expect(twice.status == 2)
+        #expect(twice.standardError.hasPrefix("flowc: error: option '--output' is given twice; give it once\n"))
+    }
+
+    @Test func aFolderWithoutFlowFilesIsAnInputError() throws {
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("readme.txt"))
+        let output = try FlowcProcess.run(["validate", folder.path])
+        #expect(output.status == 2)
+        #expect(output.standardError == "flowc: error: cannot read '\(folder.path)': the folder holds no *.yaml or *.yml files\n")
+    }
+
+    @Test func aFileNamedTwoWaysIsReadOnce() throws {
+        let output = try FlowcProcess.run(["validate", "Flows", FlowcProcess.packageRoot + "/Flows", "./Flows/reading.yaml"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.hasSuffix("8 flows in 8 files: no problems\n"))
+    }
+
+    @Test func upperCaseExtensionsAreFlowFiles() throws {
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("flow: upper\nstart: home\nscreens:\n  home: {}\n".utf8).write(to: folder.appendingPathComponent("UPPER.YAML"))
+        let output = try FlowcProcess.run(["validate", folder.path])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.hasSuffix("1 flow in 1 file: no problems\n"))
+    }
+
+    @Test func aBundleMustBeTheOnlyPath() throws {
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("app.flowbundle").path
+        #expect(try FlowcProcess.run(["compile", "Flows", "-o", bundle]).status == 0)
+        let mixed = try FlowcProcess.run(["run", bundle, "Flows", "--flow", "reading"], input: "start\n")
+        #expect(mixed.status == 2)
+        #expect(mixed.standardError == "flowc: error: '\(bundle)' is a compiled bundle; a bundle must be the only PATH\n")
+    }
+}

@@ -119,7 +119,7 @@ extension FlowDecoder {
         guard Self.isIdentifier(text) else {
             let shown = text.isEmpty ? "an empty value" : "'\(text)'"
             report(InvalidName.self,
-                "\(shown) is not a valid \(what); use letters, digits and '_', starting with a letter or '_'",
+                "\(shown) is not a valid \(what); use ASCII letters, digits and '_', starting with a letter or '_'",
                 at: node)
             return nil
         }

@@ -248,7 +248,35 @@ struct FlowDecoder {
             if let defaultNode = spec[.default], let value = readTypedValue(defaultNode, type: type.value, as: "default") {
                 parameter.defaultValue = Located(value, at: location(of: defaultNode))
             }
+            checkConstraints(of: parameter, spec: spec)
             return parameter
+        }
+    }
+
+    /// Reports constraints that contradict each other: `min` above `max`, an empty or repeating
+    /// `values` list, and a `default` its own constraints reject (every route would then be refused).
+    private mutating func checkConstraints(of parameter: ParameterDefinition, spec: KeyedMapping<ParameterKeys>) {
+        if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum.value > maximum.value,
+            let node = spec[.max] {
+            report(InvalidValue.self,
+                "'max' \(ParameterConstraints.format(maximum.value)) is less than 'min' \(ParameterConstraints.format(minimum.value)); no value could satisfy both",
+                at: node)
+        }
+        if let values = parameter.allowedValues, let node = spec[.values] {
+            if values.isEmpty, node.sequence != nil {
+                report(InvalidValue.self, "'values' is empty, so no value is allowed; list at least one value or remove 'values'", at: node)
+            }
+            var seen = Set<Value>()
+            for value in values where !seen.insert(value.value).inserted {
+                diagnostics.append(InvalidValue.diagnostic(
+                    "value '\(value.value)' is listed twice in 'values'; list each value once", at: value.location))
+            }
+        }
+        if let defaultValue = parameter.defaultValue, let node = spec[.default],
+            let violation = parameter.constraints.violation(of: defaultValue.value) {
+            report(ConstraintViolation.self,
+                "default of parameter '\(parameter.name.value)' breaks its own constraints: \(violation); every route without this argument would be refused",
+                at: node)
         }
     }
 

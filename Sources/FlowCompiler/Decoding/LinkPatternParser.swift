@@ -41,7 +41,7 @@ enum LinkPatternParser {
             let pieces = inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pieces[0])
             guard FlowDecoder.isIdentifier(name) else {
-                return fail("'\(name)' is not a valid placeholder name; use letters, digits and '_'", column: column + 1)
+                return fail("'\(name)' is not a valid placeholder name; use ASCII letters, digits and '_'", column: column + 1)
             }
             var type = ParameterType.string
             if pieces.count == 2 {

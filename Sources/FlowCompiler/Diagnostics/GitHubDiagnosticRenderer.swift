@@ -16,9 +16,9 @@ public enum GitHubDiagnosticRenderer {
             if let end = diagnostic.endColumn { properties.append("endColumn=\(end)") }
             let identifier = RuleRegistry.rule(code: diagnostic.code)?.identifier ?? ""
             properties.append("title=\(escapeProperty("\(diagnostic.code) \(identifier)"))")
-            var message = diagnostic.message + " [\(diagnostic.code)]"
+            var message = TerminalSafeText.escaped(diagnostic.message) + " [\(diagnostic.code)]"
             for note in diagnostic.notes {
-                message += "\n\(note.location): note: \(note.message)"
+                message += "\n\(note.location): note: \(TerminalSafeText.escaped(note.message))"
             }
             return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
         }.joined()

@@ -1,14 +1,24 @@
 /// "Did you mean" suggestions for misspelled names.
 enum NameSuggestion {
+    /// How many candidates one lookup looks at, at most: keeps "did you mean" linear in the number
+    /// of unknown names however many names a flow declares (a flow with more candidates than this
+    /// gets suggestions from its first ones only).
+    static let candidateLimit = 256
+
     /// The candidate closest to `name` by edit distance, when that distance is small for the name's length
     /// (at most 1 for names up to 4 characters, 2 up to 8, 3 beyond); nil when none is close.
-    /// Compares case-insensitively first, so `Details` suggests `details`.
+    /// Compares case-insensitively first, so `Details` suggests `details`. Looks at the first
+    /// `candidateLimit` candidates only.
     static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
         let limit = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3
+        let scalars = Array(name.unicodeScalars)
+        let length = scalars.count
+        let lowercased = name.lowercased()
         var best: (name: String, distance: Int)?
-        for candidate in candidates where candidate != name {
-            if candidate.lowercased() == name.lowercased() { return candidate }
-            let distance = editDistance(name, candidate, limit: limit)
+        for candidate in candidates.prefix(candidateLimit) where candidate != name {
+            if abs(candidate.unicodeScalars.count - length) > limit { continue }
+            if candidate.lowercased() == lowercased { return candidate }
+            let distance = editDistance(scalars, Array(candidate.unicodeScalars), limit: limit)
             if distance <= limit, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }
@@ -24,7 +34,11 @@ enum NameSuggestion {
     /// Damerau-Levenshtein distance (optimal string alignment), stopping early once every
     /// entry of a row exceeds `limit` (the result is then `limit + 1`).
     static func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
-        let a = Array(lhs.unicodeScalars), b = Array(rhs.unicodeScalars)
+        editDistance(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars), limit: limit)
+    }
+
+    /// `editDistance(_:_:limit:)` on scalars already split.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)

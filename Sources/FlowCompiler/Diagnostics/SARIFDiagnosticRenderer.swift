@@ -126,11 +126,16 @@ public enum SARIFDiagnosticRenderer {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// A relative URI for a path as the user wrote it: `./` dropped, separators kept, spaces and `%` escaped.
+    /// The URI of a path as the user wrote it: relative paths stay relative (`./` dropped), absolute
+    /// paths become `file://` URIs; characters outside a URI path (spaces, `%`, `#`, and `:` so that
+    /// `c:d.yaml` cannot read as a scheme) are percent-encoded.
     public static func uri(_ path: String) -> String {
-        let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "%")
+        allowed.remove(charactersIn: "%:")
+        if path.hasPrefix("/") {
+            return "file://" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
+        }
+        let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         return trimmed.addingPercentEncoding(withAllowedCharacters: allowed) ?? trimmed
     }
 }

@@ -12,10 +12,10 @@ enum SourceSnippet {
     static func lines(for location: SourceLocation, endColumn: Int?, in bytes: [UInt8]) -> (String, String)? {
         guard location.offset >= 0, location.offset <= bytes.count else { return nil }
         var start = min(location.offset, bytes.count)
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        while start > 0, breakLength(endingAt: start, in: bytes) == 0 { start -= 1 }
         if start == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        while end < bytes.count, breakLength(startingAt: end, in: bytes) == 0 { end += 1 }
         guard end > start else { return nil }
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
         let scalars = Array(text.unicodeScalars)
@@ -24,5 +24,20 @@ enum SourceSnippet {
         let width = max(1, min((endColumn ?? location.column + 1) - location.column, scalars.count - prefixCount))
         marker += "^" + String(repeating: "~", count: width - 1)
         return (text, marker)
+    }
+
+    /// The line breaks libyaml counts: LF, CR, NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9).
+    private static let multiByteBreaks: [[UInt8]] = [[0xC2, 0x85], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9]]
+
+    /// The length of the line break that starts at `index`, or 0.
+    static func breakLength(startingAt index: Int, in bytes: [UInt8]) -> Int {
+        if bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") { return 1 }
+        return multiByteBreaks.first { bytes[index...].starts(with: $0) }?.count ?? 0
+    }
+
+    /// The length of the line break that ends just before `index`, or 0.
+    static func breakLength(endingAt index: Int, in bytes: [UInt8]) -> Int {
+        if bytes[index - 1] == UInt8(ascii: "\n") || bytes[index - 1] == UInt8(ascii: "\r") { return 1 }
+        return multiByteBreaks.first { index >= $0.count && bytes[(index - $0.count)..<index].elementsEqual($0) }?.count ?? 0
     }
 }

@@ -24,11 +24,11 @@ public struct TextDiagnosticRenderer: Sendable {
         var output = ""
         for diagnostic in diagnostics {
             let label = diagnostic.severity == .error ? paint("error:", "1;31") : paint("warning:", "1;35")
-            output += paint("\(diagnostic.location):", "1") + " \(label) "
-                + paint(diagnostic.message, "1") + " [\(diagnostic.code)]\n"
+            output += paint(TerminalSafeText.escaped("\(diagnostic.location):"), "1") + " \(label) "
+                + paint(TerminalSafeText.escaped(diagnostic.message), "1") + " [\(diagnostic.code)]\n"
             output += snippet(diagnostic.location, endColumn: diagnostic.endColumn, sources: sources)
             for note in diagnostic.notes {
-                output += paint("\(note.location):", "1") + " " + paint("note:", "1;36") + " \(note.message)\n"
+                output += paint(TerminalSafeText.escaped("\(note.location):"), "1") + " " + paint("note:", "1;36") + " \(TerminalSafeText.escaped(note.message))\n"
                 output += snippet(note.location, endColumn: nil, sources: sources)
             }
         }
@@ -39,7 +39,7 @@ public struct TextDiagnosticRenderer: Sendable {
         guard showsSource, let bytes = sources[location.file],
             let (line, marker) = SourceSnippet.lines(for: location, endColumn: endColumn, in: bytes)
         else { return "" }
-        return line + "\n" + paint(marker, "1;32") + "\n"
+        return TerminalSafeText.sourceLine(line) + "\n" + paint(marker, "1;32") + "\n"
     }
 
     private func paint(_ text: String, _ code: String) -> String {

@@ -22,6 +22,13 @@ enum FlowFileReader {
         } catch {
             return FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic(for: error, in: path)])
         }
+        if case .scalar("", .plain) = root.content {
+            // A document with no content (`---` alone) defines nothing, like an empty file.
+            let diagnostic = EmptyFile.diagnostic(
+                "file contains an empty YAML document; write a flow in it, starting with 'flow: NAME'",
+                at: SourceLocation(file: path, line: 1, column: 1, offset: 0))
+            return FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic])
+        }
         var decoder = FlowDecoder(file: path)
         let flow = decoder.decodeFlow(root)
         return FlowSourceFile(path: path, bytes: bytes, flow: flow, diagnostics: decoder.diagnostics)

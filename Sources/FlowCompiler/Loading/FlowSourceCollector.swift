@@ -16,9 +16,12 @@ public struct FlowInputError: Error, Hashable, Sendable, CustomStringConvertible
 /// Turns the paths a user named into the flow files to read.
 enum FlowSourceCollector {
     /// Files are taken as named, whatever their extension; folders are searched recursively for
-    /// `*.yaml` and `*.yml` (hidden files and folders skipped), in sorted order. Paths are kept as
-    /// written (`Flows/reading.yaml`), so diagnostics repeat what the user typed.
-    /// - Throws: `FlowInputError` when a path does not exist or a folder cannot be listed.
+    /// `*.yaml` and `*.yml` in any letter case (hidden files and folders skipped; symbolic links to
+    /// folders not followed), in sorted order. Paths are kept as written (`Flows/reading.yaml`), so
+    /// diagnostics repeat what the user typed; a file named twice (`a.yaml ./a.yaml`, a link and its
+    /// target) is read once, under the first name.
+    /// - Throws: `FlowInputError` when a path does not exist, or a folder cannot be listed or holds
+    ///   no flow files (a mistyped folder in CI must not pass as "no problems").
     static func files(at paths: [String]) throws(FlowInputError) -> [String] {
         var files: [String] = []
         var seen = Set<String>()
@@ -29,7 +32,7 @@ enum FlowSourceCollector {
                 throw FlowInputError(path: path, reason: "no such file or directory")
             }
             guard isDirectory.boolValue else {
-                if seen.insert(path).inserted { files.append(path) }
+                if seen.insert(FlowSourceFiles.identity(of: path)).inserted { files.append(path) }
                 continue
             }
             guard let enumerator = manager.enumerator(atPath: path) else {
@@ -42,14 +45,17 @@ enum FlowSourceCollector {
                     enumerator.skipDescendants()
                     continue
                 }
-                guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
+                guard FlowSourceFiles.hasFlowExtension(name) else { continue }
                 let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
                 var isFolder: ObjCBool = false
                 if manager.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
                     found.append(full)
                 }
             }
-            for file in found.sorted() where seen.insert(file).inserted {
+            guard !found.isEmpty else {
+                throw FlowInputError(path: path, reason: "the folder holds no *.yaml or *.yml files")
+            }
+            for file in found.sorted() where seen.insert(FlowSourceFiles.identity(of: file)).inserted {
                 files.append(file)
             }
         }

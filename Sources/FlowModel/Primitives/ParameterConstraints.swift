@@ -29,8 +29,8 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
         return nil
     }
 
-    /// `1` for whole numbers, `2.5` otherwise.
-    static func format(_ number: Double) -> String {
+    /// A bound as written in messages: `1` for whole numbers, `2.5` otherwise.
+    public static func format(_ number: Double) -> String {
         number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 }

@@ -46,7 +46,7 @@ struct UnknownChild: FlowRule {
             for (action, _) in flow.allActions {
                 guard case .startChild(let child, _) = action.kind, children[child.value] == nil else { continue }
                 var message = "unknown child '\(child.value)' in flow '\(flow.name.value)'"
-                let suggestion = NameSuggestion.hint(for: child.value, among: flow.children.map(\.name.value))
+                let suggestion = NameSuggestion.hint(for: child.value, among: flow.children.lazy.map(\.name.value))
                 if !suggestion.isEmpty {
                     message += suggestion
                 } else if flow.screen(named: child.value) != nil {

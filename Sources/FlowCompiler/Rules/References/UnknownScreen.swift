@@ -67,7 +67,7 @@ struct UnknownScreen: FlowRule {
         if flow.child(named: name) != nil {
             return message + "; '\(name)' is a child flow: use 'start: \(name)'"
         }
-        let suggestion = NameSuggestion.hint(for: name, among: flow.screens.map(\.name.value))
+        let suggestion = NameSuggestion.hint(for: name, among: flow.screens.lazy.map(\.name.value))
         if !suggestion.isEmpty { return message + suggestion }
         if let owner, owner != flow.name.value {
             message += "; '\(name)' is a screen of flow '\(owner)', and a flow's actions only address its own screens"

@@ -72,7 +72,7 @@ struct UnknownTarget: FlowRule {
     ) {
         let navigation = catalog.navigation(of: flow)
         guard navigation.screensByName[target.value] == nil, navigation.childrenByName[target.value] == nil else { return }
-        let candidates = flow.screens.map(\.name.value) + flow.children.map(\.name.value)
+        let candidates = [flow.screens.lazy.map(\.name.value), flow.children.lazy.map(\.name.value)].joined()
         diagnostics.append(Self.diagnostic(
             "'\(target.value)' is neither a screen nor a child of flow '\(flow.name.value)'"
                 + NameSuggestion.hint(for: target.value, among: candidates),
