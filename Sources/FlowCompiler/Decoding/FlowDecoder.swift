@@ -140,6 +140,10 @@ struct FlowDecoder {
             report(MisplacedKey.self, "'params' is allowed only on an event", at: params.keyNode)
         }
         guard let chosen = present.first else {
+            if let branch = mapping.entries.first(where: { $0.key == .then || $0.key == .else }) {
+                report(MissingKey.self, "'\(branch.key.rawValue)' needs 'if: CONDITION' beside it", at: branch.keyNode)
+                return nil
+            }
             let expected = allowed.map(\.rawValue).joined(separator: ", ")
             report(MissingKey.self, "missing action; add one of \(expected)", at: node)
             return nil

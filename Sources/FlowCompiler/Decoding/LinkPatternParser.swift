@@ -5,6 +5,14 @@ import FlowModel
 /// A pattern starts with `/`; segments are separated by `/`; a segment is either literal text
 /// or a whole placeholder `{name}` (a `string`) or `{name:type}` with a type of `ParameterType`.
 enum LinkPatternParser {
+    /// The characters a literal segment may hold: RFC 3986 `pchar` without percent escapes
+    /// (unreserved characters, sub-delimiters, `:` and `@`), ASCII only.
+    static func isPathCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return false }
+        if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) { return true }
+        return "-._~!$&'()*+,;=:@".unicodeScalars.contains(scalar)
+    }
+
     /// The segments, or nil after reporting an `InvalidLinkPattern` diagnostic.
     /// - Parameter location: where the pattern's text starts (after an opening quote).
     static func parse(
@@ -30,11 +38,27 @@ enum LinkPatternParser {
                 if segments.isEmpty, pattern == "/" { break }
                 return fail("empty segment in link pattern '\(pattern)'; remove the extra '/'", column: column)
             }
+            if part == "." || part == ".." {
+                return fail("'\(part)' segments are not allowed in link pattern '\(pattern)'; write the path as it is matched", column: column)
+            }
+            if let offset = part.unicodeScalars.firstIndex(where: { !Self.isPathCharacter($0) && $0 != "{" && $0 != "}" }) {
+                let scalar = part.unicodeScalars[offset]
+                let advice = switch scalar {
+                case "?", "#": "a pattern matches the URL's path only, without its query or fragment"
+                case "%": "percent escapes are not supported; write the character itself"
+                default: "use letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @"
+                }
+                let shown = scalar == " " ? "a space" : "'\(scalar)'"
+                return fail("\(shown) cannot appear in link pattern '\(pattern)'; \(advice)",
+                    column: column + part.unicodeScalars.distance(from: part.unicodeScalars.startIndex, to: offset))
+            }
             guard part.contains("{") || part.contains("}") else {
                 segments.append(LinkSegment(.literal(String(part)), at: at))
                 continue
             }
-            guard part.hasPrefix("{"), part.hasSuffix("}"), part.count > 2 else {
+            guard part.hasPrefix("{"), part.hasSuffix("}"), part.count > 2,
+                part.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" })
+            else {
                 return fail("a placeholder must fill a whole segment, as in '{bookID:int}'", column: column)
             }
             let inner = part.dropFirst().dropLast()

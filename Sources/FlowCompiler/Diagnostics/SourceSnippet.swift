@@ -5,6 +5,9 @@ import FlowModel
 ///     push: detials
 ///           ^~~~~~~
 enum SourceSnippet {
+    /// The most scalars of a source line shown; a longer line is shown as a window around the column.
+    static let maximumWidth = 200
+
     /// The line containing `location` (found from its byte offset) and the marker line, or nil
     /// when the offset is outside `bytes` or the line is empty. Bytes that are not valid UTF-8
     /// show as U+FFFD.
@@ -18,12 +21,23 @@ enum SourceSnippet {
         while end < bytes.count, breakLength(startingAt: end, in: bytes) == 0 { end += 1 }
         guard end > start else { return nil }
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
-        let scalars = Array(text.unicodeScalars)
-        let prefixCount = min(max(location.column - 1, 0), scalars.count)
+        var scalars = Array(text.unicodeScalars)
+        var prefixCount = min(max(location.column - 1, 0), scalars.count)
+        var width = max(1, min((endColumn ?? location.column + 1) - location.column, scalars.count - prefixCount))
+        if scalars.count > maximumWidth {
+            // Show a window around the column, marked with ellipses, instead of a huge line.
+            let start = max(0, min(prefixCount - maximumWidth / 2, scalars.count - maximumWidth))
+            let end = min(scalars.count, start + maximumWidth)
+            var window = Array(scalars[start..<end])
+            if start > 0 { window.insert("…", at: 0) }
+            if end < scalars.count { window.append("…") }
+            prefixCount = prefixCount - start + (start > 0 ? 1 : 0)
+            width = max(1, min(width, window.count - prefixCount))
+            scalars = window
+        }
         var marker = String(String.UnicodeScalarView(scalars[..<prefixCount].map { $0 == "\t" ? "\t" : " " }))
-        let width = max(1, min((endColumn ?? location.column + 1) - location.column, scalars.count - prefixCount))
         marker += "^" + String(repeating: "~", count: width - 1)
-        return (text, marker)
+        return (String(String.UnicodeScalarView(scalars)), marker)
     }
 
     /// The line breaks libyaml counts: LF, CR, NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9).
