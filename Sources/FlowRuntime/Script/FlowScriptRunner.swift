@@ -97,10 +97,22 @@ public final class FlowScriptRunner {
     }
 
     /// One trace line as compact JSON with sorted keys.
+    ///
+    /// Foundation's encoder refuses deeply nested values; a chain of some 250 nested child flows
+    /// makes `instances` that deep. The line is then written without `instances`, and `reason`
+    /// says so, rather than lost.
     public static func json(_ line: TraceLine) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(line)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        if let data = try? encoder.encode(line) { return String(decoding: data, as: UTF8.self) }
+        var shallow = line
+        shallow.instances = nil
+        let note = "the instance tree is nested too deeply to write as JSON; 'instances' is left out"
+        shallow.reason = shallow.reason.map { "\($0); \(note)" } ?? note
+        guard let data = try? encoder.encode(shallow) else {
+            return #"{"line":\#(line.line),"reason":"the trace line could not be written as JSON","status":"invalid"}"#
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     private func trace(_ text: String, status: String, reason: String?, snapshot: FlowSnapshot?) -> TraceLine {
