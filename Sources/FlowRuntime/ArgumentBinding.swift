@@ -1,60 +1,62 @@
 import FlowModel
 
 /// Types and checks arguments against the parameters that receive them.
+///
+/// Bound arguments are positional: the result has one value per parameter, in the parameters' order,
+/// defaults filled in, so later `$name` lookups scan a short parameter list instead of hashing names.
 @MainActor
 struct ArgumentBinding {
     let host: FlowHost
     /// Whether host checks (`check:`) run: for deep links and restoration only.
     let runChecks: Bool
 
-    /// Resolves `$name` sources in `scope` (first dictionary that has the name wins), then binds.
-    func bind(_ arguments: [ArgumentNode], scope: [[String: Value]], to parameters: [ParameterNode],
-              receiver: @autoclosure () -> String) throws(FlowRuntimeError) -> [String: Value] {
-        var values: [String: Value] = [:]
-        for argument in arguments {
-            switch argument.source {
-            case .literal(let value):
-                values[argument.name] = value
-            case .parameter(let name):
-                guard let value = scope.lazy.compactMap({ $0[name] }).first else { throw .unresolvedReference(name) }
-                values[argument.name] = value
+    /// Resolves `$name` sources in `scope`, then binds the arguments to `parameters`.
+    func bind(_ arguments: [ArgumentNode], scope: ArgumentScope, to parameters: [ParameterNode],
+              receiver: @autoclosure () -> String) throws(FlowRuntimeError) -> [Value] {
+        // References are resolved, in argument order, before anything else is checked.
+        for index in arguments.indices {
+            if case .parameter(let name) = arguments[index].source, scope.value(named: name) == nil {
+                throw .unresolvedReference(name)
             }
         }
-        return try bind(values: values, to: parameters, receiver: receiver())
+        if !parameters.containsAll(namesOf: arguments) {
+            try rejectUnknownName(in: arguments.names, of: parameters, receiver: receiver())
+        }
+        var bound: [Value] = []
+        bound.reserveCapacity(parameters.count)
+        for index in parameters.indices {
+            let given: Value?
+            if let argument = arguments.lastIndex(named: parameters[index].name) {
+                switch arguments[argument].source {
+                case .literal(let value): given = value
+                case .parameter(let name): given = scope.value(named: name)
+                }
+            } else {
+                given = nil
+            }
+            bound.append(try check(given, for: parameters[index], receiver: receiver()))
+        }
+        return bound
     }
 
     /// Checks typed values: no unknown names, every required parameter present (defaults filled in),
     /// types assignable (an `int` becomes a `double`), constraints met, host checks passed when enabled.
     func bind(values: [String: Value], to parameters: [ParameterNode], receiver: @autoclosure () -> String)
-        throws(FlowRuntimeError) -> [String: Value] {
-        // Sorting only when some name is unknown keeps the reported name deterministic without sorting every time.
-        if values.keys.contains(where: { name in !parameters.contains { $0.name == name } }) {
-            for name in values.keys.sorted() where !parameters.contains(where: { $0.name == name }) {
-                throw .unknownArgument(receiver: receiver(), name: name)
-            }
+        throws(FlowRuntimeError) -> [Value] {
+        if !parameters.containsAll(values.keys) {
+            try rejectUnknownName(in: Array(values.keys), of: parameters, receiver: receiver())
         }
-        var bound: [String: Value] = [:]
-        for parameter in parameters {
-            guard let given = values[parameter.name] ?? parameter.defaultValue else {
-                throw .missingArgument(receiver: receiver(), name: parameter.name)
-            }
-            guard let value = given.converted(to: parameter.type) else {
-                throw .wrongArgumentType(receiver: receiver(), name: parameter.name, expected: parameter.type, found: given.type)
-            }
-            if let message = parameter.constraints.violation(of: value) {
-                throw .constraintViolated(receiver: receiver(), name: parameter.name, message: message)
-            }
-            if runChecks, let check = parameter.constraints.check, !host.check(check, value) {
-                throw .checkFailed(receiver: receiver(), name: parameter.name, check: check, value: value)
-            }
-            bound[parameter.name] = value
+        var bound: [Value] = []
+        bound.reserveCapacity(parameters.count)
+        for index in parameters.indices {
+            bound.append(try check(values[parameters[index].name], for: parameters[index], receiver: receiver()))
         }
         return bound
     }
 
     /// Parses text arguments strictly by each parameter's type, then binds them.
     func bind(texts: [String: String], to parameters: [ParameterNode], receiver: @autoclosure () -> String)
-        throws(FlowRuntimeError) -> [String: Value] {
+        throws(FlowRuntimeError) -> [Value] {
         var values: [String: Value] = [:]
         for name in texts.keys.sorted() {
             guard let parameter = parameters.first(where: { $0.name == name }) else {
@@ -66,5 +68,33 @@ struct ArgumentBinding {
             values[name] = value
         }
         return try bind(values: values, to: parameters, receiver: receiver())
+    }
+
+    /// Throws for the first name, in sorted order, that no parameter has. Sorting only when some name is
+    /// unknown keeps the reported name deterministic without sorting every time.
+    private func rejectUnknownName(in names: [String], of parameters: [ParameterNode], receiver: @autoclosure () -> String)
+        throws(FlowRuntimeError) {
+        for name in names.sorted() where !parameters.contains(named: name) {
+            throw .unknownArgument(receiver: receiver(), name: name)
+        }
+    }
+
+    /// The value for one parameter: the given one or the default, converted to the parameter's type,
+    /// its constraints met and, when enabled, its host check passed.
+    private func check(_ given: Value?, for parameter: ParameterNode, receiver: @autoclosure () -> String)
+        throws(FlowRuntimeError) -> Value {
+        guard let given = given ?? parameter.defaultValue else {
+            throw .missingArgument(receiver: receiver(), name: parameter.name)
+        }
+        guard let value = given.converted(to: parameter.type) else {
+            throw .wrongArgumentType(receiver: receiver(), name: parameter.name, expected: parameter.type, found: given.type)
+        }
+        if let message = parameter.constraints.violation(of: value) {
+            throw .constraintViolated(receiver: receiver(), name: parameter.name, message: message)
+        }
+        if runChecks, let check = parameter.constraints.check, !host.check(check, value) {
+            throw .checkFailed(receiver: receiver(), name: parameter.name, check: check, value: value)
+        }
+        return value
     }
 }

@@ -13,10 +13,7 @@ extension FlowCoordinator {
     @discardableResult
     public func reconcile(to proposed: [Route]) -> StepResult {
         step {
-            let path = state.path
-            guard proposed.count <= path.count, zip(proposed, path).allSatisfy({ $0 == $1 }) else {
-                return .rejected(.notAPrefix)
-            }
+            guard state.path.starts(with: proposed) else { return .rejected(.notAPrefix) }
             return removeRoutes(from: proposed.count)
         }
     }
@@ -50,10 +47,10 @@ extension FlowCoordinator {
     private func removeRoutes(from keep: Int) -> StepResult {
         let path = state.path
         guard keep < path.count else { return .applied }
-        if let crossed = path[keep...].first(where: { screen(of: $0).removal == .confirm }) {
-            pendingConfirmation = PendingConfirmation(
-                prompt: screen(of: crossed).confirmPrompt, route: crossed.token, flow: crossed.flow,
-                screen: crossed.screen, keepCount: keep, pathTokens: path.map(\.token))
+        if let crossed = firstRoute(in: path[keep...], withRemoval: .confirm) {
+            setPendingConfirmation(PendingConfirmation(
+                prompt: bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmPrompt, route: crossed.token, flow: crossed.flow,
+                screen: crossed.screen, keepCount: keep, pathTokens: path.map(\.token)))
             return StepResult(.pending)
         }
         return removeRoutes(keeping: keep, confirmed: false)
@@ -82,8 +79,8 @@ extension FlowCoordinator {
     public func confirmRemoval() -> StepResult { step(confirmRemovalNow) }
 
     private func confirmRemovalNow() -> StepResult {
-        guard let pending = pendingConfirmation else { return .rejected(.noPendingConfirmation) }
-        pendingConfirmation = nil
+        guard let pending = currentPendingConfirmation else { return .rejected(.noPendingConfirmation) }
+        clearPendingConfirmation()
         guard pending.pathTokens == state.path.map(\.token) else { return .stale(.confirmationOutdated) }
         return removeRoutes(keeping: pending.keepCount, confirmed: true)
     }
@@ -93,13 +90,22 @@ extension FlowCoordinator {
     @discardableResult
     public func keepEditing() -> StepResult {
         step {
-            guard pendingConfirmation != nil else { return .rejected(.noPendingConfirmation) }
-            pendingConfirmation = nil
+            guard currentPendingConfirmation != nil else { return .rejected(.noPendingConfirmation) }
+            clearPendingConfirmation()
             return .applied
         }
     }
 
-    func screen(of route: Route) -> ScreenNode { bundle.flows[route.flowIndex].screens[route.screenIndex] }
+    /// The removal policy of a route's screen.
+    func removal(of route: Route) -> RemovalPolicy { bundle.flows[route.flowIndex].screens[route.screenIndex].removal }
+
+    /// The first of `routes` whose screen has the removal policy `policy`. A loop, not `first(where:)`:
+    /// a closure formed in main-actor code and handed to the standard library checks its isolation on
+    /// every call.
+    func firstRoute(in routes: ArraySlice<Route>, withRemoval policy: RemovalPolicy) -> Route? {
+        for route in routes where removal(of: route) == policy { return route }
+        return nil
+    }
 
     private func removeRoutes(keeping count: Int, confirmed: Bool) -> StepResult {
         if count == 0 { return stopNow() }
@@ -113,34 +119,32 @@ extension FlowCoordinator {
             let ownRange = old.routeRange(ofDepth: survivors)
             let removedOwn = old.path[max(count, ownRange.lowerBound)..<ownRange.upperBound]
             let parentDepth = survivors - 1
-            if removedOwn.contains(where: { screen(of: $0).removal == .preserve }) {
-                transition.state.chain[parentDepth].drafts[declaration] = PreservedDraft(
-                    arguments: cancelled.arguments,
-                    routes: old.path[ownRange].map { DraftRoute(screen: $0.screenIndex, arguments: $0.arguments) })
+            if firstRoute(in: removedOwn, withRemoval: .preserve) != nil {
+                var routes: [DraftRoute] = []
+                for route in old.path[ownRange] { routes.append(DraftRoute(screen: route.screenIndex, values: route.values)) }
+                transition.state.chain[parentDepth].drafts[declaration] = PreservedDraft(values: cancelled.values, routes: routes)
             }
-            if confirmed, let crossed = removedOwn.first(where: { screen(of: $0).removal == .confirm }),
-               let outcome = screen(of: crossed).confirmOutcome {
-                let parent = transition.state.chain[parentDepth]
-                let parentGraph = bundle.flows[parent.flow]
+            if confirmed, let crossed = firstRoute(in: removedOwn, withRemoval: .confirm),
+               let outcome = bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmOutcome {
+                let parentFlow = transition.state.chain[parentDepth].flow
+                let parentName = bundle.flows[parentFlow].name
                 let outcomeName = bundle.flows[cancelled.flow].outcomes[outcome]
                 if count == ownRange.lowerBound {
                     var attempt = transition
-                    let handler = parentGraph.children[declaration].handlers[outcome]
-                    let top = attempt.state.path.last.flatMap { $0.depth == parentDepth ? $0.arguments : nil } ?? [:]
                     do throws(FlowRuntimeError) {
-                        try attempt.run(handler, at: parentDepth, scope: [top, parent.arguments])
+                        try attempt.runHandler(declaration, outcome: outcome, at: parentDepth)
                         try attempt.checkShape()
                         transition = attempt
                     } catch {
-                        note = .handlerSkipped(flow: parentGraph.name, outcome: outcomeName, because: error.description)
+                        note = .handlerSkipped(flow: parentName, outcome: outcomeName, because: error.description)
                     }
                 } else {
-                    note = .handlerSkipped(flow: parentGraph.name, outcome: outcomeName,
-                                           because: "the back gesture also removed routes of flow '\(parentGraph.name)'")
+                    note = .handlerSkipped(flow: parentName, outcome: outcomeName,
+                                           because: "the back gesture also removed routes of flow '\(parentName)'")
                 }
             }
         }
-        _ = commit(transition)
+        _ = commit(consume transition)
         return StepResult(.applied, note)
     }
 }

@@ -17,17 +17,16 @@ extension FlowCoordinator {
     public func open(_ url: String) -> StepResult { step { openNow(url) } }
 
     private func openNow(_ url: String) -> StepResult {
-        if status == .running, let active = state.chain.last {
-            let graph = bundle.flows[active.flow]
-            switch graph.linkPolicy {
+        if currentStatus == .running, let active = state.chain.last {
+            switch bundle.flows[active.flow].linkPolicy {
             case .allow:
                 break
             case .reject:
-                return .rejected(.linkRejected(flow: graph.name))
+                return .rejected(.linkRejected(flow: bundle.flows[active.flow].name))
             case .queue:
                 switch buildLink(url) {
                 case .success:
-                    state.chain[state.chain.count - 1].queuedLinks.append(url)
+                    updateState { $0.chain[$0.chain.count - 1].queuedLinks.append(url) }
                     return StepResult(.queued)
                 case .failure(let error):
                     // The active flow asked not to be interrupted: an invalid link is refused,
@@ -35,12 +34,12 @@ extension FlowCoordinator {
                     return .rejected(error)
                 }
             case .redirect:
-                guard let screen = graph.linkRedirect else { break }
+                guard let screen = bundle.flows[active.flow].linkRedirect else { break }
                 let depth = state.chain.count - 1
                 if let top = state.path.last, top.depth == depth, top.screenIndex == screen { return StepResult(.redirected) }
                 var transition = Transition(bundle: bundle, host: host, state: state)
                 do throws(FlowRuntimeError) {
-                    try transition.run(.push(screen: screen, arguments: []), at: depth, scope: [active.arguments])
+                    try transition.run(.push(screen: screen, arguments: []), at: depth, scope: ArgumentScope(transition.instanceFrame(at: depth)))
                 } catch {
                     return .rejected(error)
                 }
@@ -50,7 +49,7 @@ extension FlowCoordinator {
         }
         switch buildLink(url) {
         case .success(let transition):
-            status = .running
+            setStatus(.running)
             return commit(transition)
         case .failure(let error):
             return fallBack(url, error)
@@ -66,16 +65,17 @@ extension FlowCoordinator {
         do throws(FlowRuntimeError) {
             var depth = 0
             for route in link.routes {
-                let graph = transition.flow(at: depth)
+                let flow = transition.flowIndex(at: depth)
                 guard depth == transition.state.chain.count - 1 else {
                     let name = switch route.target {
-                    case .screen(let index): graph.screens[index].name
-                    case .child(let index): graph.children[index].name
+                    case .screen(let index): bundle.flows[flow].screens[index].name
+                    case .child(let index): bundle.flows[flow].children[index].name
                     }
-                    throw FlowRuntimeError.linkRouteBelowChild(flow: graph.name, route: name)
+                    throw FlowRuntimeError.linkRouteBelowChild(flow: bundle.flows[flow].name, route: name)
                 }
-                let arguments = try transition.bind(route.arguments, for: route.target, in: graph, scope: [values])
-                try transition.show(route.target, arguments: arguments, at: depth)
+                let arguments = try transition.bind(route.arguments, for: route.target, in: flow,
+                                                    scope: ArgumentScope(.named(values)))
+                try transition.show(route.target, values: arguments, at: depth)
                 if case .child = route.target { depth += 1 }
             }
             try transition.checkShape()
@@ -90,12 +90,12 @@ extension FlowCoordinator {
         guard let screen = bundle.flows[rootFlow].linkFallback else { return .rejected(error) }
         var transition = Transition(bundle: bundle, host: host, state: freshState())
         do throws(FlowRuntimeError) {
-            try transition.run(.show(target: .screen(screen), arguments: []), at: 0, scope: [rootArguments])
+            try transition.run(.show(target: .screen(screen), arguments: []), at: 0, scope: ArgumentScope(rootFrame))
             try transition.checkShape()
         } catch {
             return .rejected(error)
         }
-        status = .running
+        setStatus(.running)
         _ = commit(transition)
         return StepResult(.applied, .linkFellBack(url: url, because: error.description))
     }

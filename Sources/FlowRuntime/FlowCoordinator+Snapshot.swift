@@ -3,12 +3,13 @@ import FlowModel
 extension FlowCoordinator {
     /// The current state as a stable description: flows, child declarations, screens and arguments.
     public func snapshot() -> FlowSnapshot {
+        access(keyPath: \.path)
         let chain = state.chain
         return FlowSnapshot(instances: chain.indices.map { depth in
             let record = chain[depth]
             let child = record.declaration.map { bundle.flows[chain[depth - 1].flow].children[$0].name }
             let routes = state.path.filter { $0.depth == depth }.map { FlowSnapshot.RouteEntry(screen: $0.screen, arguments: $0.arguments) }
-            return FlowSnapshot.Instance(child: child, flow: bundle.flows[record.flow].name, arguments: record.arguments, routes: routes)
+            return FlowSnapshot.Instance(child: child, flow: bundle.flows[record.flow].name, arguments: bundle.flows[record.flow].parameters.named(record.values), routes: routes)
         })
     }
 
@@ -48,10 +49,10 @@ extension FlowCoordinator {
                     }
                 }
                 let graph = bundle.flows[flowIndex]
-                let arguments = try transition.binding.bind(values: entry.arguments, to: graph.parameters,
+                let values = try transition.binding.bind(values: entry.arguments, to: graph.parameters,
                                                             receiver: "flow '\(graph.name)'")
                 let id = transition.state.makeInstanceID()
-                transition.state.chain.append(InstanceRecord(id: id, flow: flowIndex, declaration: declaration, arguments: arguments))
+                transition.state.chain.append(InstanceRecord(id: id, flow: flowIndex, declaration: declaration, values: values))
                 try checkFirstRoute(of: entry, in: graph, isRoot: depth == 0,
                                     next: snapshot.instances.indices.contains(depth + 1) ? snapshot.instances[depth + 1] : nil)
                 for route in entry.routes {
@@ -59,15 +60,15 @@ extension FlowCoordinator {
                         throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no screen '\(route.screen)'")
                     }
                     let values = try transition.binding.bind(values: route.arguments, to: graph.screens[screen].parameters,
-                                                             receiver: Transition.receiver(graph, screen: screen))
-                    transition.appendRoute(screen: screen, arguments: values, at: depth)
+                                                             receiver: Transition.receiver(bundle, flow: flowIndex, screen: screen))
+                    transition.appendRoute(screen: screen, values: values, at: depth)
                 }
             }
             try transition.checkShape()
         } catch {
             return .rejected(error)
         }
-        status = .running
+        setStatus(.running)
         return commit(transition)
     }
 

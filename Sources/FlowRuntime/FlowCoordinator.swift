@@ -33,14 +33,20 @@ public final class FlowCoordinator {
     /// The host that answers conditions and checks.
     @ObservationIgnored public var host: FlowHost
 
-    /// The navigation state, as a value.
-    var state = RuntimeState()
-    /// Where the coordinator is in its life.
-    public internal(set) var status: CoordinatorStatus = .idle
-    /// The removal waiting for ``confirmRemoval()`` or ``keepEditing()``, if any.
-    public internal(set) var pendingConfirmation: PendingConfirmation?
-    /// The root flow instance; it owns every live child instance.
-    @ObservationIgnored public private(set) var root: FlowInstance?
+    // Observation: the stored state is ignored by the macro and published by hand, so that the
+    // coordinator's own reads cost nothing and observers hear of what changed. Public reads of the
+    // navigation state register access to `path`; every write of it (``setState(_:)``) notifies `path`.
+
+    /// The navigation state, as a value. Write it with ``setState(_:)`` or ``updateState(_:)``.
+    @ObservationIgnored private(set) var state = RuntimeState()
+    /// Storage of ``status``; write it with ``setStatus(_:)``.
+    @ObservationIgnored private(set) var currentStatus: CoordinatorStatus = .idle
+    /// Storage of ``pendingConfirmation``; write it with ``setPendingConfirmation(_:)``.
+    @ObservationIgnored private(set) var currentPendingConfirmation: PendingConfirmation?
+    /// The root flow's arguments, aligned with its parameters.
+    @ObservationIgnored let rootValues: [Value]
+    /// The live flow instance objects, aligned with `state.chain` (the root first).
+    @ObservationIgnored private var instances = InstanceObjects()
     /// Whether a step is running (see ``step(_:)``).
     @ObservationIgnored private var isStepping = false
     /// Deep links queued by instances that finished in the running step, opened once it ends.
@@ -55,8 +61,11 @@ public final class FlowCoordinator {
         self.bundle = bundle
         self.rootFlow = index
         self.host = host
-        self.rootArguments = try ArgumentBinding(host: host, runChecks: false)
-            .bind(values: arguments, to: bundle.flows[index].parameters, receiver: "flow '\(flow)'")
+        let parameters = bundle.flows[index].parameters
+        let values = try ArgumentBinding(host: host, runChecks: false)
+            .bind(values: arguments, to: parameters, receiver: "flow '\(flow)'")
+        self.rootValues = values
+        self.rootArguments = parameters.named(values)
         Self.coordinatorCount += 1
         state.owner = Self.coordinatorCount
     }
@@ -64,16 +73,62 @@ public final class FlowCoordinator {
     /// How many coordinators were created; each one's serial number marks its routes.
     private static var coordinatorCount = 0
 
+    /// Where the coordinator is in its life.
+    public var status: CoordinatorStatus {
+        access(keyPath: \.status)
+        return currentStatus
+    }
+
+    /// The removal waiting for ``confirmRemoval()`` or ``keepEditing()``, if any.
+    public var pendingConfirmation: PendingConfirmation? {
+        access(keyPath: \.pendingConfirmation)
+        return currentPendingConfirmation
+    }
+
     /// The routes, bottom (the root flow's first screen) to top.
-    public var path: [Route] { state.path }
+    public var path: [Route] {
+        access(keyPath: \.path)
+        return state.path
+    }
 
     /// The root flow's name.
     public var flowName: String { bundle.flows[rootFlow].name }
 
+    /// The root flow instance; it owns every live child instance.
+    public var root: FlowInstance? { instances.root }
+
     /// The live instance with this id, if any.
     public func instance(_ id: FlowInstanceID) -> FlowInstance? {
-        guard let depth = state.depth(of: id) else { return nil }
-        return handle(for: state.chain[...depth].map(\.id))
+        access(keyPath: \.path)
+        return state.depth(of: id).map { instances[$0] }
+    }
+
+    /// Replaces the navigation state, notifying observers of ``path``.
+    func setState(_ new: RuntimeState) {
+        withMutation(keyPath: \.path) { state = new }
+    }
+
+    /// Changes the navigation state in place, notifying observers of ``path``.
+    func updateState(_ change: (inout RuntimeState) -> Void) {
+        withMutation(keyPath: \.path) { change(&state) }
+    }
+
+    /// Sets ``status``, notifying its observers when it changes.
+    func setStatus(_ new: CoordinatorStatus) {
+        guard new != currentStatus else { return }
+        withMutation(keyPath: \.status) { currentStatus = new }
+    }
+
+    /// Sets ``pendingConfirmation``, notifying its observers when it changes.
+    func setPendingConfirmation(_ new: PendingConfirmation) {
+        withMutation(keyPath: \.pendingConfirmation) { currentPendingConfirmation = new }
+    }
+
+    /// Clears ``pendingConfirmation``, notifying its observers when there was one. Most steps clear an
+    /// already clear confirmation: that costs a test and notifies no one.
+    func clearPendingConfirmation() {
+        guard currentPendingConfirmation != nil else { return }
+        withMutation(keyPath: \.pendingConfirmation) { currentPendingConfirmation = nil }
     }
 
     // MARK: Start and stop
@@ -84,16 +139,16 @@ public final class FlowCoordinator {
     public func start() -> StepResult { step(startNow) }
 
     private func startNow() -> StepResult {
-        guard status != .running else { return .rejected(.alreadyRunning) }
+        guard currentStatus != .running else { return .rejected(.alreadyRunning) }
         var transition = Transition(bundle: bundle, host: host, state: freshState())
         do throws(FlowRuntimeError) {
-            try transition.run(bundle.flows[rootFlow].start, at: 0, scope: [rootArguments])
+            try transition.run(bundle.flows[rootFlow].start, at: 0, scope: ArgumentScope(rootFrame))
             try transition.checkShape()
         } catch {
             return .rejected(error)
         }
-        status = .running
-        return commit(transition)
+        setStatus(.running)
+        return commit(consume transition)
     }
 
     /// Empties the path and cancels every flow instance (their completions become inert). Always applies.
@@ -102,11 +157,13 @@ public final class FlowCoordinator {
 
     func stopNow() -> StepResult {
         let old = state.chain
-        state.path = []
-        state.chain = []
-        pendingConfirmation = nil
-        sync(from: old)
-        if status == .running { status = .stopped }
+        updateState { state in
+            state.path = []
+            state.chain = []
+        }
+        clearPendingConfirmation()
+        sync(from: old, to: [])
+        if currentStatus == .running { setStatus(.stopped) }
         return .applied
     }
 
@@ -135,16 +192,18 @@ public final class FlowCoordinator {
 
     private func sendEvent(
         _ event: String, from token: RouteToken?,
-        bind: (ArgumentBinding, [ParameterNode], () -> String) throws(FlowRuntimeError) -> [String: Value]
+        bind: (ArgumentBinding, [ParameterNode], () -> String) throws(FlowRuntimeError) -> [Value]
     ) -> StepResult {
         step { sendEventNow(event, from: token, bind: bind) }
     }
 
     private func sendEventNow(
         _ event: String, from token: RouteToken?,
-        bind: (ArgumentBinding, [ParameterNode], () -> String) throws(FlowRuntimeError) -> [String: Value]
+        bind: (ArgumentBinding, [ParameterNode], () -> String) throws(FlowRuntimeError) -> [Value]
     ) -> StepResult {
-        guard status == .running, !state.path.isEmpty else { return .rejected(.notRunning) }
+        // One read of the stored state: every read of a class's stored property is an exclusivity check.
+        let state = self.state
+        guard currentStatus == .running, !state.path.isEmpty else { return .rejected(.notRunning) }
         let index: Int
         if let token {
             guard let found = state.path.firstIndex(where: { $0.token == token }) else { return .stale(.routeNotOnPath(token)) }
@@ -153,58 +212,53 @@ public final class FlowCoordinator {
             index = state.path.count - 1
         }
         let route = state.path[index]
-        let graph = bundle.flows[route.flowIndex]
-        let screen = graph.screens[route.screenIndex]
-        guard let eventIndex = screen.eventIndex(named: event) else {
-            return .rejected(.unknownEvent(flow: graph.name, screen: screen.name, event: event))
+        let flow = route.flowIndex
+        guard let eventIndex = bundle.flows[flow].screens[route.screenIndex].eventIndex(named: event) else {
+            return .rejected(.unknownEvent(flow: route.flow, screen: route.screen, event: event))
         }
-        let node = screen.events[eventIndex]
+        let node = bundle.flows[flow].screens[route.screenIndex].events[eventIndex]
         var transition = Transition(bundle: bundle, host: host, state: state)
         do throws(FlowRuntimeError) {
             // The receiver names the event in error messages only: built lazily, not on every event.
             let values = try bind(transition.binding, node.parameters) {
-                "event '\(event)' of screen '\(screen.name)' of flow '\(graph.name)'"
+                "event '\(event)' of screen '\(route.screen)' of flow '\(route.flow)'"
             }
             let sender = index == state.path.count - 1 ? nil : route.token
-            try transition.run(node.action, at: route.depth,
-                               scope: [values, route.arguments, state.chain[route.depth].arguments], below: sender)
+            let scope = ArgumentScope(.bound(parameters: node.parameters, values: values),
+                                      .bound(parameters: route.parameters, values: route.values),
+                                      transition.instanceFrame(at: route.depth))
+            try transition.run(node.action, at: route.depth, scope: scope, below: sender)
             try transition.checkShape()
         } catch {
             return .rejected(error)
         }
-        return commit(transition)
+        return commit(consume transition)
     }
 
     // MARK: Completion
 
-    func makeCompletion(_ id: FlowInstanceID) -> @MainActor (String) -> StepResult {
-        { [weak self] outcome in
-            self?.complete(id, outcome: outcome) ?? .stale(.instanceNotAlive(id))
-        }
-    }
-
     /// A flow instance's completion: finishes it unless it is gone; re-arms it when the step is rejected
     /// (also when it was called from a host closure in the middle of another step).
-    private func complete(_ id: FlowInstanceID, outcome: String) -> StepResult {
+    func complete(_ id: FlowInstanceID, outcome: String) -> StepResult {
         let result = step { completeNow(id, outcome: outcome) }
-        if result.status == .rejected { instance(id)?.completion = makeCompletion(id) }
+        if result.status == .rejected, let depth = state.depth(of: id) { instances[depth].rearm() }
         return result
     }
 
     private func completeNow(_ id: FlowInstanceID, outcome: String) -> StepResult {
-        guard status == .running, let depth = state.depth(of: id) else { return .stale(.instanceNotAlive(id)) }
-        let graph = bundle.flows[state.chain[depth].flow]
+        guard currentStatus == .running, let depth = state.depth(of: id) else { return .stale(.instanceNotAlive(id)) }
+        let flow = state.chain[depth].flow
         var transition = Transition(bundle: bundle, host: host, state: state)
         do throws(FlowRuntimeError) {
-            guard let index = graph.outcomes.firstIndex(of: outcome) else {
-                throw FlowRuntimeError.unknownOutcome(flow: graph.name, outcome: outcome)
+            guard let index = bundle.flows[flow].outcomes.firstIndex(of: outcome) else {
+                throw FlowRuntimeError.unknownOutcome(flow: bundle.flows[flow].name, outcome: outcome)
             }
             try transition.finish(at: depth, outcome: index)
             try transition.checkShape()
         } catch {
             return .rejected(error)
         }
-        return commit(transition)
+        return commit(consume transition)
     }
 
     // MARK: Committing
@@ -218,60 +272,41 @@ public final class FlowCoordinator {
         isStepping = true
         let result = body()
         isStepping = false
-        let links = linksAfterStep
-        linksAfterStep = []
-        for url in links { open(url) }
+        if !linksAfterStep.isEmpty {
+            let links = linksAfterStep
+            linksAfterStep = []
+            for url in links { open(url) }
+        }
         return result
     }
+
+    /// The root flow's arguments, as a frame `$name` resolves in.
+    var rootFrame: ArgumentFrame { .bound(parameters: bundle.flows[rootFlow].parameters, values: rootValues) }
 
     /// A state with no instances but the root instance, keeping the token and id counters.
     func freshState() -> RuntimeState {
         var fresh = state.emptied()
         let id = fresh.makeInstanceID()
-        fresh.chain = [InstanceRecord(id: id, flow: rootFlow, declaration: nil, arguments: rootArguments)]
+        fresh.chain = [InstanceRecord(id: id, flow: rootFlow, declaration: nil, values: rootValues)]
         return fresh
     }
 
     /// Makes a transition's state the coordinator's, syncs the instance objects, and hands the deep links
-    /// that instances finished in the step had queued to ``step(_:)``.
-    func commit(_ transition: Transition) -> StepResult {
+    /// that instances finished in the step had queued to ``step(_:)``. Callers hand the transition over
+    /// (`commit(consume transition)`): a copy would retain everything it holds once more.
+    func commit(_ transition: consuming Transition) -> StepResult {
         let old = state.chain
-        state = transition.state
-        pendingConfirmation = nil
-        if let outcome = transition.rootOutcome { status = .finished(outcome: outcome) }
-        sync(from: old)
-        linksAfterStep += transition.linksToOpen
+        let new = transition.state.chain
+        setState(transition.state)
+        clearPendingConfirmation()
+        if let outcome = transition.rootOutcome { setStatus(.finished(outcome: outcome)) }
+        sync(from: old, to: new)
+        if !transition.linksToOpen.isEmpty { linksAfterStep += transition.linksToOpen }
         return .applied
     }
 
     /// Cancels the instance objects that left the chain and creates those that joined it.
-    func sync(from old: [InstanceRecord]) {
-        let new = state.chain
-        var kept = 0
-        while kept < old.count, kept < new.count, old[kept].id == new[kept].id { kept += 1 }
-        if kept < old.count {
-            handle(for: old[...kept].map(\.id))?.cancel()
-            if kept == 0 { root = nil }
-        }
-        var parent = kept > 0 ? handle(for: new[..<kept].map(\.id)) : nil
-        for depth in kept..<new.count {
-            let record = new[depth]
-            let declaration = record.declaration.map { bundle.flows[new[depth - 1].flow].children[$0].name }
-            let instance = FlowInstance(id: record.id, flow: bundle.flows[record.flow].name, declaration: declaration,
-                                        arguments: record.arguments, parent: parent, coordinator: self)
-            instance.completion = makeCompletion(record.id)
-            if depth == 0 { root = instance }
-            parent = instance
-        }
-    }
-
-    /// The instance object at the end of a chain of ids, walking down from the root.
-    private func handle(for ids: [FlowInstanceID]) -> FlowInstance? {
-        guard var current = root, current.id == ids.first else { return nil }
-        for id in ids.dropFirst() {
-            guard let next = current.children[id] else { return nil }
-            current = next
-        }
-        return current
+    private func sync(from old: [InstanceRecord], to new: [InstanceRecord]) {
+        instances.sync(from: old, to: new, bundle: bundle, coordinator: self)
     }
 }

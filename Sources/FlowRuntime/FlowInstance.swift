@@ -3,10 +3,10 @@ import FlowModel
 /// A live flow instance (the root flow or a child flow) as an object a host may hold.
 ///
 /// Ownership follows the coordinator contract: the coordinator owns the root instance, every instance
-/// owns its children strongly in one dictionary, and a child refers to its parent weakly. The completion
-/// closure refers to the coordinator weakly, is cleared before it runs, and is cleared when the instance
-/// is removed, so a second ``finish(_:)``, a finish after removal, or a finish after the coordinator is
-/// gone does nothing and reports ``StepStatus/stale``.
+/// owns its children strongly in one dictionary, and a child refers to its parent weakly. The instance
+/// refers to its coordinator weakly; its completion is disarmed before it runs and when the instance is
+/// removed, so a second ``finish(_:)``, a finish after removal, or a finish after the coordinator is gone
+/// does nothing and reports ``StepStatus/stale``.
 @MainActor
 public final class FlowInstance {
     /// The instance's identifier.
@@ -15,27 +15,40 @@ public final class FlowInstance {
     public let flow: String
     /// The child declaration it was started as; nil for the root flow instance.
     public let declaration: String?
-    /// The flow's arguments.
-    public let arguments: [String: Value]
+    /// The flow's arguments, by parameter name.
+    public var arguments: [String: Value] { parameters.named(values) }
     /// The parent instance (weak); nil for the root, or once the parent is gone.
     public private(set) weak var parent: FlowInstance?
     /// The live child instances, owned by this instance (at most one at a time; see docs/RUNNING.md).
     public private(set) var children: [FlowInstanceID: FlowInstance] = [:]
     /// Whether the instance is still part of its coordinator's state: false once it finished or was
     /// removed, and once its coordinator is gone.
-    public var isAlive: Bool { !isCancelled && coordinator != nil }
-    private var isCancelled = false
+    public var isAlive: Bool { life != .cancelled && coordinator != nil }
     private weak var coordinator: FlowCoordinator?
+    /// The flow's parameters and the instance's arguments, aligned.
+    private let parameters: [ParameterNode]
+    private let values: [Value]
 
-    var completion: ((String) -> StepResult)?
+    /// Where the instance is in its life.
+    private enum Life {
+        /// ``finish(_:)`` reaches the coordinator.
+        case armed
+        /// ``finish(_:)`` ran and is inert, unless the coordinator rejects its step and re-arms it.
+        case finishing
+        /// Removed from the coordinator's state: inert for good.
+        case cancelled
+    }
 
-    init(id: FlowInstanceID, flow: String, declaration: String?, arguments: [String: Value], parent: FlowInstance?,
-         coordinator: FlowCoordinator) {
+    private var life = Life.armed
+
+    init(id: FlowInstanceID, flow: String, declaration: String?, parameters: [ParameterNode], values: [Value],
+         parent: FlowInstance?, coordinator: FlowCoordinator) {
         self.id = id
         self.coordinator = coordinator
         self.flow = flow
         self.declaration = declaration
-        self.arguments = arguments
+        self.parameters = parameters
+        self.values = values
         self.parent = parent
         parent?.children[id] = self
     }
@@ -43,21 +56,28 @@ public final class FlowInstance {
     /// Finishes the flow with `outcome`, as its `finish:` action would: its routes and descendants' are
     /// removed and the parent's handler runs (or, for the root, the coordinator records the outcome).
     ///
-    /// The completion is cleared before it runs; if the coordinator rejects the step (for example the
+    /// The completion is disarmed before it runs; if the coordinator rejects the step (for example the
     /// handler's action is refused, or `outcome` is not declared) it is re-armed and the state is unchanged.
     @discardableResult
     public func finish(_ outcome: String) -> StepResult {
-        guard let completion else { return .stale(.instanceNotAlive(id)) }
-        self.completion = nil
-        return completion(outcome)
+        guard life == .armed else { return .stale(.instanceNotAlive(id)) }
+        life = .finishing
+        guard let coordinator else { return .stale(.instanceNotAlive(id)) }
+        return coordinator.complete(id, outcome: outcome)
+    }
+
+    /// Makes ``finish(_:)`` reach the coordinator again, after the coordinator rejected its step.
+    func rearm() {
+        if life == .finishing { life = .armed }
     }
 
     /// Removes the instance from its parent and makes it inert, with every descendant.
     func cancel() {
-        for child in children.values { child.cancel() }
-        children.removeAll()
-        completion = nil
-        isCancelled = true
-        parent?.children[id] = nil
+        if !children.isEmpty {
+            for child in children.values { child.cancel() }
+            children.removeAll()
+        }
+        life = .cancelled
+        if let parent { parent.children[id] = nil }
     }
 }

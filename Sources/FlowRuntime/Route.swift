@@ -33,8 +33,10 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     public let flow: String
     /// The screen's name.
     public let screen: String
-    /// The screen's arguments, typed and checked, defaults filled in.
-    public let arguments: [String: Value]
+    /// The screen's arguments, typed and checked, one per parameter of the screen in its order.
+    let values: [Value]
+    /// The screen's parameters, which name `values`.
+    let parameters: [ParameterNode]
     /// Index of the flow in the bundle.
     let flowIndex: Int
     /// Index of the screen in its flow.
@@ -44,14 +46,15 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     /// The serial number of the coordinator whose path holds the route.
     let owner: Int
 
-    init(token: RouteToken, instance: FlowInstanceID, flow: String, screen: String, arguments: [String: Value],
-         flowIndex: Int, screenIndex: Int, depth: Int, owner: Int) {
+    init(token: RouteToken, instance: FlowInstanceID, flow: String, screen: String, values: [Value],
+         parameters: [ParameterNode], flowIndex: Int, screenIndex: Int, depth: Int, owner: Int) {
         self.owner = owner
         self.token = token
         self.instance = instance
         self.flow = flow
         self.screen = screen
-        self.arguments = arguments
+        self.values = values
+        self.parameters = parameters
         self.flowIndex = flowIndex
         self.screenIndex = screenIndex
         self.depth = depth
@@ -59,8 +62,26 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
 
     public var id: RouteToken { token }
 
+    /// The screen's arguments by name, typed and checked, defaults filled in.
+    public var arguments: [String: Value] { parameters.named(values) }
+
+    /// Whole-route equality: token, instance, flow, screen, arguments and coordinator. Within one
+    /// coordinator (one bundle) the flow and screen indices fix the parameter names, so the values,
+    /// aligned with them, compare the arguments.
+    public static func == (lhs: Route, rhs: Route) -> Bool {
+        lhs.token == rhs.token && lhs.owner == rhs.owner && lhs.instance == rhs.instance && lhs.depth == rhs.depth
+            && lhs.flowIndex == rhs.flowIndex && lhs.screenIndex == rhs.screenIndex
+            && lhs.flow == rhs.flow && lhs.screen == rhs.screen && lhs.values == rhs.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(owner)
+        hasher.combine(token)
+    }
+
     /// `flow.screen(name: value, …)`, arguments sorted by name, for messages and tests.
     public var description: String {
+        let arguments = self.arguments
         let list = arguments.keys.sorted().map { "\($0): \(arguments[$0]!)" }.joined(separator: ", ")
         return "\(flow).\(screen)" + (list.isEmpty ? "" : "(\(list))")
     }

@@ -3,13 +3,15 @@ import FlowModel
 /// A route kept by the `preserve` removal policy, to be restored when its child flow starts again.
 struct DraftRoute: Hashable {
     var screen: Int
-    var arguments: [String: Value]
+    /// The route's arguments, aligned with the screen's parameters.
+    var values: [Value]
 }
 
 /// A child flow instance's routes and arguments, kept by its parent after interactive back removed it
 /// across a `preserve` route.
 struct PreservedDraft: Hashable {
-    var arguments: [String: Value]
+    /// The child's arguments, aligned with its flow's parameters.
+    var values: [Value]
     var routes: [DraftRoute]
 }
 
@@ -21,7 +23,8 @@ struct InstanceRecord: Hashable {
     var flow: Int
     /// Index of the child declaration in the parent's flow; nil for the root flow instance.
     var declaration: Int?
-    var arguments: [String: Value]
+    /// The flow's arguments, aligned with its parameters.
+    var values: [Value]
     /// Preserved drafts of this instance's children, by declaration index.
     var drafts: [Int: PreservedDraft] = [:]
     /// Deep links held by this instance's `queue` policy, opened when it finishes.
@@ -67,11 +70,17 @@ struct RuntimeState {
 
     /// Removes the routes from `index` on and every instance left without routes above the new top.
     mutating func cut(at index: Int) {
-        path.removeSubrange(index...)
-        if let last = path.last {
-            chain.removeSubrange((last.depth + 1)...)
-        } else {
-            chain.removeAll()
-        }
+        removeRoutes(from: index)
+        removeInstances(from: path.last.map { $0.depth + 1 } ?? 0)
+    }
+
+    /// Removes the routes from `index` on.
+    mutating func removeRoutes(from index: Int) {
+        path.truncate(to: index)
+    }
+
+    /// Removes the instances from chain position `depth` on.
+    mutating func removeInstances(from depth: Int) {
+        chain.truncate(to: depth)
     }
 }

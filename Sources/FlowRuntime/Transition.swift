@@ -2,10 +2,12 @@ import FlowModel
 
 /// One step of the coordinator, run on a copy of the state: it either completes and is committed
 /// whole, or throws and is dropped, leaving the coordinator's state untouched.
+///
+/// Flows are reached by index (`bundle.flows[flow].screens[screen]…`), never copied whole: a step
+/// reads only the parts of a graph it uses.
 @MainActor
 struct Transition {
     let bundle: FlowBundle
-    let host: FlowHost
     var state: RuntimeState
     var binding: ArgumentBinding
     /// Set when the root flow instance finished, with its outcome.
@@ -15,60 +17,65 @@ struct Transition {
 
     init(bundle: FlowBundle, host: FlowHost, state: RuntimeState, runChecks: Bool = false) {
         self.bundle = bundle
-        self.host = host
         self.state = state
         self.binding = ArgumentBinding(host: host, runChecks: runChecks)
     }
 
-    func flow(at depth: Int) -> FlowGraph { bundle.flows[state.chain[depth].flow] }
+    var host: FlowHost { binding.host }
+
+    /// The bundle index of the flow of the instance at chain position `depth`.
+    func flowIndex(at depth: Int) -> Int { state.chain[depth].flow }
+
+    /// The arguments of the instance at chain position `depth`, as a frame `$name` resolves in.
+    func instanceFrame(at depth: Int) -> ArgumentFrame {
+        let record = state.chain[depth]
+        return .bound(parameters: bundle.flows[record.flow].parameters, values: record.values)
+    }
 
     /// Runs `action` for the instance at chain position `depth`.
     /// - Parameters:
     ///   - scope: where `$name` arguments resolve, first match wins.
     ///   - sender: the route whose event runs the action, when it is not on top (push, start and
     ///     replaceRoot are then refused); nil when the action runs on top.
-    mutating func run(_ action: CompiledAction, at depth: Int, scope: [[String: Value]], below sender: RouteToken? = nil)
+    mutating func run(_ action: CompiledAction, at depth: Int, scope: ArgumentScope, below sender: RouteToken? = nil)
         throws(FlowRuntimeError) {
-        let graph = flow(at: depth)
+        let flow = flowIndex(at: depth)
         switch action {
         case .push(let screen, let arguments):
-            if let sender { throw .notOnTop(action: "push \(graph.screens[screen].name)", token: sender) }
-            let values = try binding.bind(arguments, scope: scope, to: graph.screens[screen].parameters,
-                                          receiver: Self.receiver(graph, screen: screen))
-            appendRoute(screen: screen, arguments: values, at: depth)
+            if let sender { throw .notOnTop(action: "push \(bundle.flows[flow].screens[screen].name)", token: sender) }
+            let values = try bind(arguments, for: .screen(screen), in: flow, scope: scope)
+            appendRoute(screen: screen, values: values, at: depth)
         case .startChild(let child, let arguments):
-            if let sender { throw .notOnTop(action: "start \(graph.children[child].name)", token: sender) }
-            let childFlow = bundle.flows[graph.children[child].flow]
-            let values = try binding.bind(arguments, scope: scope, to: childFlow.parameters,
-                                          receiver: "flow '\(childFlow.name)'")
-            try startChild(child, arguments: values, at: depth, restoringDraft: true)
+            if let sender { throw .notOnTop(action: "start \(bundle.flows[flow].children[child].name)", token: sender) }
+            let values = try bind(arguments, for: .child(child), in: flow, scope: scope)
+            try startChild(child, values: values, at: depth, restoringDraft: true)
         case .pop(let count):
             let range = state.routeRange(ofDepth: depth)
             guard count >= 1, count < range.count else {
-                throw .popRemovesFirstRoute(flow: graph.name, count: count, routes: range.count)
+                throw .popRemovesFirstRoute(flow: bundle.flows[flow].name, count: count, routes: range.count)
             }
             state.cut(at: range.upperBound - count)
         case .popTo(let screen):
             let range = state.routeRange(ofDepth: depth)
             guard let index = range.last(where: { state.path[$0].screenIndex == screen }) else {
-                throw .noRouteOfScreen(flow: graph.name, screen: graph.screens[screen].name)
+                throw .noRouteOfScreen(flow: bundle.flows[flow].name, screen: bundle.flows[flow].screens[screen].name)
             }
             state.cut(at: index + 1)
         case .replaceRoot(let target, let arguments):
             if let sender { throw .notOnTop(action: "replaceRoot", token: sender) }
-            let values = try bind(arguments, for: target, in: graph, scope: scope)
-            state.path.removeSubrange(state.routeRange(ofDepth: depth).lowerBound...)
-            state.chain.removeSubrange((depth + 1)...)
+            let values = try bind(arguments, for: target, in: flow, scope: scope)
+            state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
+            state.removeInstances(from: depth + 1)
             state.chain[depth].drafts = [:]
-            try show(target, arguments: values, at: depth)
+            try show(target, values: values, at: depth)
         case .finish(let outcome):
             try finish(at: depth, outcome: outcome)
         case .conditional(let condition, let then, let otherwise):
-            let chosen = host.condition(graph.conditions[condition]) ? then : otherwise
+            let chosen = host.condition(bundle.flows[flow].conditions[condition]) ? then : otherwise
             try run(chosen, at: depth, scope: scope, below: sender)
         case .show(let target, let arguments):
             if let sender { throw .notOnTop(action: "show", token: sender) }
-            try show(target, arguments: try bind(arguments, for: target, in: graph, scope: scope), at: depth)
+            try show(target, values: try bind(arguments, for: target, in: flow, scope: scope), at: depth)
         case .stay:
             break
         }
@@ -78,59 +85,74 @@ struct Transition {
     /// (on top, with the parent's top route's arguments, then the parent's). The root flow records its outcome.
     mutating func finish(at depth: Int, outcome: Int) throws(FlowRuntimeError) {
         let record = state.chain[depth]
-        linksToOpen += record.queuedLinks
-        state.path.removeSubrange(state.routeRange(ofDepth: depth).lowerBound...)
-        state.chain.removeSubrange(depth...)
+        if !record.queuedLinks.isEmpty { linksToOpen += record.queuedLinks }
+        state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
+        state.removeInstances(from: depth)
         guard depth > 0, let declaration = record.declaration else {
             rootOutcome = bundle.flows[record.flow].outcomes[outcome]
             return
         }
-        let parent = state.chain[depth - 1]
-        let handler = bundle.flows[parent.flow].children[declaration].handlers[outcome]
-        let top = state.path.last.flatMap { $0.depth == depth - 1 ? $0.arguments : nil } ?? [:]
-        try run(handler, at: depth - 1, scope: [top, parent.arguments])
+        try runHandler(declaration, outcome: outcome, at: depth - 1)
+    }
+
+    /// Runs the handler of the instance at `depth` for `outcome` of its child `declaration`, on top: `$name`
+    /// resolves in the instance's top route's arguments (when that route is its own), then the instance's.
+    mutating func runHandler(_ declaration: Int, outcome: Int, at depth: Int) throws(FlowRuntimeError) {
+        let handler = bundle.flows[flowIndex(at: depth)].children[declaration].handlers[outcome]
+        var top: ArgumentFrame?
+        if let last = state.path.last, last.depth == depth {
+            top = .bound(parameters: last.parameters, values: last.values)
+        }
+        try run(handler, at: depth, scope: ArgumentScope(top, instanceFrame(at: depth)))
     }
 
     /// Shows a screen as a route of the instance at `depth`, or starts a child of it.
-    mutating func show(_ target: TargetNode, arguments: [String: Value], at depth: Int) throws(FlowRuntimeError) {
+    mutating func show(_ target: TargetNode, values: [Value], at depth: Int) throws(FlowRuntimeError) {
         switch target {
-        case .screen(let screen): appendRoute(screen: screen, arguments: arguments, at: depth)
-        case .child(let child): try startChild(child, arguments: arguments, at: depth, restoringDraft: false)
+        case .screen(let screen): appendRoute(screen: screen, values: values, at: depth)
+        case .child(let child): try startChild(child, values: values, at: depth, restoringDraft: false)
         }
     }
 
     /// Creates a child instance of the instance at `depth` (at `depth + 1`) and runs the child flow's start,
     /// or restores the child's preserved draft when its arguments are the same.
-    mutating func startChild(_ child: Int, arguments: [String: Value], at depth: Int, restoringDraft: Bool)
+    mutating func startChild(_ child: Int, values: [Value], at depth: Int, restoringDraft: Bool)
         throws(FlowRuntimeError) {
-        let declaration = flow(at: depth).children[child]
-        let draft = state.chain[depth].drafts.removeValue(forKey: child)
+        let childFlow = bundle.flows[flowIndex(at: depth)].children[child].flow
+        let draft = state.chain[depth].drafts.isEmpty ? nil : state.chain[depth].drafts.removeValue(forKey: child)
         let id = state.makeInstanceID()
-        state.chain.append(InstanceRecord(id: id, flow: declaration.flow, declaration: child, arguments: arguments))
-        if restoringDraft, let draft, draft.arguments == arguments, !draft.routes.isEmpty {
-            for route in draft.routes { appendRoute(screen: route.screen, arguments: route.arguments, at: depth + 1) }
+        state.chain.append(InstanceRecord(id: id, flow: childFlow, declaration: child, values: values))
+        if restoringDraft, let draft, draft.values == values, !draft.routes.isEmpty {
+            for route in draft.routes { appendRoute(screen: route.screen, values: route.values, at: depth + 1) }
             return
         }
-        try run(bundle.flows[declaration.flow].start, at: depth + 1, scope: [arguments])
+        try run(bundle.flows[childFlow].start, at: depth + 1,
+                scope: ArgumentScope(.bound(parameters: bundle.flows[childFlow].parameters, values: values)))
     }
 
-    mutating func appendRoute(screen: Int, arguments: [String: Value], at depth: Int) {
+    mutating func appendRoute(screen: Int, values: [Value], at depth: Int) {
         let record = state.chain[depth]
-        let graph = bundle.flows[record.flow]
+        let token = state.makeToken()
         state.path.append(Route(
-            token: state.makeToken(), instance: record.id, flow: graph.name, screen: graph.screens[screen].name,
-            arguments: arguments, flowIndex: record.flow, screenIndex: screen, depth: depth, owner: state.owner))
+            token: token, instance: record.id, flow: bundle.flows[record.flow].name,
+            screen: bundle.flows[record.flow].screens[screen].name, values: values,
+            parameters: bundle.flows[record.flow].screens[screen].parameters,
+            flowIndex: record.flow, screenIndex: screen, depth: depth, owner: state.owner))
     }
 
-    func bind(_ arguments: [ArgumentNode], for target: TargetNode, in graph: FlowGraph, scope: [[String: Value]])
-        throws(FlowRuntimeError) -> [String: Value] {
+    /// Binds `arguments` to the parameters of a target of the flow `flow`: a screen's, or a child flow's.
+    func bind(_ arguments: [ArgumentNode], for target: TargetNode, in flow: Int, scope: ArgumentScope)
+        throws(FlowRuntimeError) -> [Value] {
+        // The receiver's name, for error messages only, captures this local rather than the whole transition.
+        let bundle = self.bundle
         switch target {
         case .screen(let screen):
-            return try binding.bind(arguments, scope: scope, to: graph.screens[screen].parameters,
-                                    receiver: Self.receiver(graph, screen: screen))
+            return try binding.bind(arguments, scope: scope, to: bundle.flows[flow].screens[screen].parameters,
+                                    receiver: Self.receiver(bundle, flow: flow, screen: screen))
         case .child(let child):
-            let childFlow = bundle.flows[graph.children[child].flow]
-            return try binding.bind(arguments, scope: scope, to: childFlow.parameters, receiver: "flow '\(childFlow.name)'")
+            let childFlow = bundle.flows[flow].children[child].flow
+            return try binding.bind(arguments, scope: scope, to: bundle.flows[childFlow].parameters,
+                                    receiver: "flow '\(bundle.flows[childFlow].name)'")
         }
     }
 
@@ -142,7 +164,8 @@ struct Transition {
         }
     }
 
-    static func receiver(_ graph: FlowGraph, screen: Int) -> String {
-        "screen '\(graph.screens[screen].name)' of flow '\(graph.name)'"
+    /// How error messages name a screen.
+    static func receiver(_ bundle: FlowBundle, flow: Int, screen: Int) -> String {
+        "screen '\(bundle.flows[flow].screens[screen].name)' of flow '\(bundle.flows[flow].name)'"
     }
 }
