@@ -60,6 +60,8 @@ struct EventRuleTests {
         #expect(edit == nil)
     }
 
+    /// FC306 rejects a `pop` from a screen nothing pushes; `a` is pushed by `again`, so the flow
+    /// validates, and the runtime must still refuse `up` while `a` is the first route.
     @Test func popMayNotRemoveTheFirstRoute() throws {
         let host = TestHost()
         host.conditions = ["hasOnboarded": true]
@@ -81,6 +83,7 @@ struct EventRuleTests {
                 on:
                   toA: { popTo: a }
                   up: { pop: 2 }
+                  again: { push: a }
             """,
         ]), flow: "stack", host: host.host)
         coordinator.start()

@@ -13,7 +13,7 @@ public enum RuleRegistry {
     static let flowRules: [any FlowRule.Type] = [
         DuplicateFlow.self, DuplicateName.self, UnknownScreen.self, UnknownChild.self, UnknownTarget.self,
         UnknownFlow.self, UnreachableDeclaration.self, OutcomeNeverProduced.self, ChildCannotFinish.self,
-        UnusedFlow.self,
+        UnusedFlow.self, PopFromFirstRoute.self,
         ChildArguments.self, UnhandledOutcome.self, UnknownOutcomeHandler.self, UndeclaredOutcome.self,
         OwnershipCycle.self,
         UnresolvedReference.self, ArgumentTypeMismatch.self, ConstraintViolation.self, UndeclaredCondition.self,

@@ -23,6 +23,8 @@ struct ReferenceScope: Sendable {
     }
 
     let layers: [Layer]
+    /// How to bring a missing name into scope, for messages.
+    var declarationHint = "declare it under the event's 'params' or pass a literal"
 
     /// The type of the parameter `name` refers to, searching the layers in order; nil when unresolved.
     func type(of name: String) -> ParameterType? {
@@ -128,7 +130,8 @@ extension FlowCatalog {
         for flow in uniqueFlows {
             let navigation = navigation(of: flow)
             let flowLayer = ReferenceScope.Layer(label: "flow '\(flow.name.value)'", parameters: flow.parameters)
-            let flowScope = ReferenceScope(layers: [flowLayer])
+            var flowScope = ReferenceScope(layers: [flowLayer])
+            flowScope.declarationHint = "declare it under the flow's 'params' or pass a literal"
 
             func add(_ action: ActionDefinition, scope: ReferenceScope) {
                 for alternative in action.alternatives {
@@ -163,8 +166,14 @@ extension FlowCatalog {
                     add(event.action, scope: ReferenceScope(layers: [eventLayer, screenLayer, flowLayer]))
                 }
             }
+            let startersLayers = handlerLayers(of: flow)
             for child in flow.children {
-                for handler in child.handlers { add(handler.action, scope: flowScope) }
+                var scope = flowScope
+                if let starters = startersLayers[child.name.value] {
+                    scope = ReferenceScope(layers: [starters, flowLayer])
+                    scope.declarationHint = "declare it under the 'params' of the flow or of every screen that starts child '\(child.name.value)', or pass a literal"
+                }
+                for handler in child.handlers { add(handler.action, scope: scope) }
             }
             for link in flow.links {
                 let scope = ReferenceScope(layers: [ReferenceScope.Layer(
@@ -185,6 +194,45 @@ extension FlowCatalog {
             }
         }
         return passings
+    }
+
+    /// For each child declaration started only from screens' events, the parameters every one of those
+    /// screens declares (same name and type): a handler runs on top of the screen that started the
+    /// child, so `$name` resolves in that route's arguments before the flow's. A child that `start`,
+    /// a `replaceRoot` or another child's handler shows has no such layer (the parent may have no
+    /// route of its own then, or an unknown one). Linear in the size of the flow.
+    private func handlerLayers(of flow: FlowDefinition) -> [String: ReferenceScope.Layer] {
+        var starters: [String: [ScreenDefinition]] = [:]
+        var startedOtherwise = Set<String>()
+        for (action, site) in flow.allActions {
+            let started: String
+            switch action.kind {
+            case .startChild(let child, _): started = child.value
+            case .replaceRoot(let target, _), .show(let target, _): started = target.value
+            default: continue
+            }
+            guard case .event(let screenName, _) = site, case .startChild = action.kind,
+                let screen = navigation(of: flow).screensByName[screenName] else {
+                startedOtherwise.insert(started)
+                continue
+            }
+            if starters[started]?.last?.name.value != screenName { starters[started, default: []].append(screen) }
+        }
+        var layers: [String: ReferenceScope.Layer] = [:]
+        for (child, screens) in starters where !startedOtherwise.contains(child) {
+            guard let first = screens.first else { continue }
+            var common = first.parameters.map { ($0.name.value, $0.type.value) }
+            for screen in screens.dropFirst() {
+                let types = Dictionary(screen.parameters.map { ($0.name.value, $0.type.value) }, uniquingKeysWith: { first, _ in first })
+                common = common.filter { types[$0.0] == $0.1 }
+            }
+            var seen = Set<String>()
+            let names = screens.compactMap { seen.insert($0.name.value).inserted ? "'\($0.name.value)'" : nil }
+            let label = (names.count == 1 ? "screen " : "screens ") + ArgumentPassing.englishList(names)
+                + " (which \(names.count == 1 ? "starts" : "start") child '\(child)')"
+            layers[child] = ReferenceScope.Layer(label: label, parameters: common)
+        }
+        return layers
     }
 
     private func childReceiver(_ declaration: ChildFlowDeclaration?) -> ArgumentReceiver? {

@@ -22,6 +22,9 @@ struct FlowNavigation: Sendable {
     let childrenByName: [String: ChildFlowDeclaration]
     /// The screens and children `start` can show, each alternative of a conditional start included.
     let startTargets: [Located<String>]
+    /// The names a flow's routes can begin with: the `start` targets, then the targets of every
+    /// `replaceRoot` (of events and outcome handlers), each once, in that order.
+    let firstRouteTargets: [String]
     /// The screens and children reachable from `start` (see `FlowDefinition.reachableNames`).
     let reachable: Set<String>
     /// For each screen: the screens and children its events lead to by one `push` or `start`.
@@ -40,6 +43,14 @@ struct FlowNavigation: Sendable {
         startTargets = flow.start.alternatives.compactMap { alternative in
             if case .show(let target, _) = alternative.kind { target } else { nil }
         }
+        var firstRoutes = startTargets.map(\.value)
+        var seenFirst = Set(firstRoutes)
+        for (action, _) in flow.allActions {
+            if case .replaceRoot(let target, _) = action.kind, seenFirst.insert(target.value).inserted {
+                firstRoutes.append(target.value)
+            }
+        }
+        firstRouteTargets = firstRoutes
         let reachable = flow.reachableNames
         self.reachable = reachable
 

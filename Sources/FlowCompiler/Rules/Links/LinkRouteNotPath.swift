@@ -10,7 +10,8 @@ struct LinkRouteNotPath: FlowRule {
         explanation: """
             A link's route list is the complete back stack it builds, so it must be one the person
             could have built by hand: the first route is one the flow's 'start' shows (any branch of
-            a conditional start), and each next route is reached from the previous one by one
+            a conditional start) or the target of one of its 'replaceRoot' actions (which leaves it
+            as the only route), and each next route is reached from the previous one by one
             action of that screen ('push' of a screen, 'start' of a child). A route naming a child
             starts it, and the child's start route is implied: the next route must be reached by
             one action from the child flow's start screen and names one of the child's screens.
@@ -48,6 +49,19 @@ struct LinkRouteNotPath: FlowRule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            flow: app
+            conditions: [hasSession]
+            start: splash
+            screens:
+              splash: { on: { loaded: { if: hasSession, then: { replaceRoot: home }, else: { replaceRoot: login } } } }
+              home: { on: { settings: { push: settings }, logout: { replaceRoot: login } } }
+              settings: {}
+              login: { on: { submit: { replaceRoot: home } } }
+            links:
+              "/home": [home]
+              "/settings": [home, settings]
+            """,
             """
             ---- reading.yaml ----
             flow: reading
@@ -88,11 +102,16 @@ struct LinkRouteNotPath: FlowRule {
         guard let first = routes.first else { return }
         let navigation = catalog.navigation(of: flow)
         let starts = navigation.startTargets.map(\.value)
-        let startsResolve = starts.allSatisfy { navigation.screensByName[$0] != nil || navigation.childrenByName[$0] != nil }
-        // With an unknown start target (FC205), the first route cannot be judged.
-        if startsResolve, !starts.contains(first.route.name.value) {
+        let firstRoutes = navigation.firstRouteTargets
+        let firstRoutesResolve = firstRoutes.allSatisfy {
+            navigation.screensByName[$0] != nil || navigation.childrenByName[$0] != nil
+        }
+        // With an unknown start or replaceRoot target (FC205), the first route cannot be judged.
+        if firstRoutesResolve, !firstRoutes.contains(first.route.name.value) {
+            let others = firstRoutes.filter { !starts.contains($0) }
+            let alsoReplaced = others.isEmpty ? "" : " (and after a 'replaceRoot', at \(Self.names(others)))"
             diagnostics.append(Self.diagnostic(
-                "link '\(link.pattern.value)' starts at '\(first.route.name.value)', but flow '\(flow.name.value)' starts at \(Self.names(starts)); a link's routes begin at the flow's start, as in [\(starts.first ?? "…"), …]",
+                "link '\(link.pattern.value)' starts at '\(first.route.name.value)', but flow '\(flow.name.value)' starts at \(Self.names(starts))\(alsoReplaced); a link's routes begin where the flow's routes can begin, as in [\(starts.first ?? "…"), …]",
                 at: first.route.name))
             return
         }

@@ -9,13 +9,32 @@ struct UnresolvedReference: FlowRule {
         summary: "a $name argument refers to nothing in scope",
         explanation: """
             An argument '$name' takes the value of a parameter in scope where it is written: in an
-            event's action, the event's parameters, then the screen's, then the flow's; in 'start'
-            and in a child's outcome handlers, the flow's parameters; in a deep link, the
-            placeholders of the URL pattern. A reference that resolves to nothing would have no
+            event's action, the event's parameters, then the screen's, then the flow's; in 'start',
+            the flow's parameters; in a child's outcome handlers, the parameters every screen that
+            starts the child declares (the handler runs on top of that screen), then the flow's;
+            in a deep link, the placeholders of the URL pattern. A reference that resolves to nothing would have no
             value at run time. Declare the parameter (for example in the event's 'params'), fix the
             spelling, or pass a literal.
             """,
         triggeringExamples: [
+            """
+            ---- app.yaml ----
+            flow: app
+            start: home
+            screens:
+              home: { on: { pay: { start: checkout } } }
+              receipt: { params: { orderID: int } }
+            children:
+              checkout:
+                flow: checkout
+                on: { paid: { push: receipt, with: { orderID: ↓$orderID } } }
+            ---- checkout.yaml ----
+            flow: checkout
+            start: cart
+            outcomes: [paid]
+            screens:
+              cart: { on: { pay: { finish: paid } } }
+            """,
             """
             flow: reading
             start: library
@@ -33,6 +52,33 @@ struct UnresolvedReference: FlowRule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            ---- orders.yaml ----
+            flow: orders
+            start: list
+            screens:
+              list:
+                on:
+                  select: { params: { orderID: int }, push: order, with: { orderID: $orderID } }
+              order:
+                params: { orderID: int }
+                on: { startReturn: { start: returns, with: { orderID: $orderID } } }
+              returnStarted:
+                params: { orderID: int }
+            children:
+              returns:
+                flow: returns
+                on:
+                  submitted: { push: returnStarted, with: { orderID: $orderID } }
+                  cancelled: stay
+            ---- returns.yaml ----
+            flow: returns
+            params: { orderID: int }
+            start: items
+            outcomes: [submitted, cancelled]
+            screens:
+              items: { on: { submit: { finish: submitted }, cancel: { finish: cancelled } } }
+            """,
             """
             flow: reading
             start: library
@@ -62,7 +108,7 @@ struct UnresolvedReference: FlowRule {
                 if let near = NameSuggestion.closest(to: name, among: passing.scope.names) {
                     message += "; did you mean '$\(near)'?"
                 } else if passing.link == nil {
-                    message += "; declare it under the event's 'params' or pass a literal"
+                    message += "; " + passing.scope.declarationHint
                 } else {
                     message += "; add a placeholder '{\(name)}' to the pattern or pass a literal"
                 }
