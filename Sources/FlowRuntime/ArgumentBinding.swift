@@ -6,13 +6,18 @@ import FlowModel
 /// defaults filled in, so later `$name` lookups scan a short parameter list instead of hashing names.
 @MainActor
 struct ArgumentBinding {
-    let host: FlowHost
-    /// Whether host checks (`check:`) run: for deep links and restoration only.
-    let runChecks: Bool
+    /// The host's check (`check:`), when checks run: for deep links and restoration only. Events do not
+    /// hold the host's closure at all.
+    private let hostCheck: (@MainActor (_ name: String, _ value: Value) -> Bool)?
+
+    init(host: FlowHost, runChecks: Bool) {
+        hostCheck = runChecks ? host.check : nil
+    }
 
     /// Resolves `$name` sources in `scope`, then binds the arguments to `parameters`.
     func bind(_ arguments: [ArgumentNode], scope: ArgumentScope, to parameters: [ParameterNode],
               receiver: @autoclosure () -> String) throws(FlowRuntimeError) -> [Value] {
+        if arguments.isEmpty, parameters.isEmpty { return [] }
         // References are resolved, in argument order, before anything else is checked.
         for index in arguments.indices {
             if case .parameter(let name) = arguments[index].source, scope.value(named: name) == nil {
@@ -43,6 +48,7 @@ struct ArgumentBinding {
     /// types assignable (an `int` becomes a `double`), constraints met, host checks passed when enabled.
     func bind(values: [String: Value], to parameters: [ParameterNode], receiver: @autoclosure () -> String)
         throws(FlowRuntimeError) -> [Value] {
+        if values.isEmpty, parameters.isEmpty { return [] }
         if !parameters.containsAll(values.keys) {
             try rejectUnknownName(in: Array(values.keys), of: parameters, receiver: receiver())
         }
@@ -92,7 +98,7 @@ struct ArgumentBinding {
         if let message = parameter.constraints.violation(of: value) {
             throw .constraintViolated(receiver: receiver(), name: parameter.name, message: message)
         }
-        if runChecks, let check = parameter.constraints.check, !host.check(check, value) {
+        if let hostCheck, let check = parameter.constraints.check, !hostCheck(check, value) {
             throw .checkFailed(receiver: receiver(), name: parameter.name, check: check, value: value)
         }
         return value

@@ -109,22 +109,23 @@ extension FlowCoordinator {
 
     private func removeRoutes(keeping count: Int, confirmed: Bool) -> StepResult {
         if count == 0 { return stopNow() }
-        let old = state
-        var transition = Transition(bundle: bundle, host: host, state: old)
+        var transition = Transition(context: context, state: StateEdit(state))
         transition.state.cut(at: count)
         let survivors = transition.state.chain.count
         var note: FlowRuntimeError?
-        if survivors < old.chain.count, let declaration = old.chain[survivors].declaration {
-            let cancelled = old.chain[survivors]
-            let ownRange = old.routeRange(ofDepth: survivors)
-            let removedOwn = old.path[max(count, ownRange.lowerBound)..<ownRange.upperBound]
+        // The state before the cut is still the coordinator's: read it in place (a copy held until the
+        // commit would make the commit copy the path).
+        if survivors < state.chain.count, let declaration = state.chain[survivors].declaration {
+            let cancelled = state.chain[survivors]
+            let ownRange = state.path.routeRange(ofDepth: survivors)
+            let removedOwn = max(count, ownRange.lowerBound)..<ownRange.upperBound
             let parentDepth = survivors - 1
-            if firstRoute(in: removedOwn, withRemoval: .preserve) != nil {
+            if firstRoute(in: state.path[removedOwn], withRemoval: .preserve) != nil {
                 var routes: [DraftRoute] = []
-                for route in old.path[ownRange] { routes.append(DraftRoute(screen: route.screenIndex, values: route.values)) }
+                for route in state.path[ownRange] { routes.append(DraftRoute(screen: route.screenIndex, values: route.values)) }
                 transition.state.chain[parentDepth].drafts[declaration] = PreservedDraft(values: cancelled.values, routes: routes)
             }
-            if confirmed, let crossed = firstRoute(in: removedOwn, withRemoval: .confirm),
+            if confirmed, let crossed = firstRoute(in: state.path[removedOwn], withRemoval: .confirm),
                let outcome = bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmOutcome {
                 let parentFlow = transition.state.chain[parentDepth].flow
                 let parentName = bundle.flows[parentFlow].name

@@ -37,13 +37,13 @@ extension FlowCoordinator {
                 guard let screen = bundle.flows[active.flow].linkRedirect else { break }
                 let depth = state.chain.count - 1
                 if let top = state.path.last, top.depth == depth, top.screenIndex == screen { return StepResult(.redirected) }
-                var transition = Transition(bundle: bundle, host: host, state: state)
+                var transition = Transition(context: context, state: StateEdit(state))
                 do throws(FlowRuntimeError) {
                     try transition.run(.push(screen: screen, arguments: []), at: depth, scope: ArgumentScope(transition.instanceFrame(at: depth)))
                 } catch {
                     return .rejected(error)
                 }
-                _ = commit(transition)
+                _ = commit(consume transition)
                 return StepResult(.redirected)
             }
         }
@@ -61,7 +61,7 @@ extension FlowCoordinator {
         guard let (link, values) = DeepLinkMatcher.match(url, in: bundle.flows[rootFlow]) else {
             return .failure(DeepLinkMatcher.nearMiss(url, in: bundle.flows[rootFlow]) ?? .noMatchingLink(url))
         }
-        var transition = Transition(bundle: bundle, host: host, state: freshState(), runChecks: true)
+        var transition = Transition(context: context, state: freshState(), runChecks: true)
         do throws(FlowRuntimeError) {
             var depth = 0
             for route in link.routes {
@@ -88,7 +88,7 @@ extension FlowCoordinator {
     /// Shows the root flow's `linkFallback` screen for an invalid link, or rejects it.
     private func fallBack(_ url: String, _ error: FlowRuntimeError) -> StepResult {
         guard let screen = bundle.flows[rootFlow].linkFallback else { return .rejected(error) }
-        var transition = Transition(bundle: bundle, host: host, state: freshState())
+        var transition = Transition(context: context, state: freshState())
         do throws(FlowRuntimeError) {
             try transition.run(.show(target: .screen(screen), arguments: []), at: 0, scope: ArgumentScope(rootFrame))
             try transition.checkShape()
@@ -96,7 +96,7 @@ extension FlowCoordinator {
             return .rejected(error)
         }
         setStatus(.running)
-        _ = commit(transition)
+        _ = commit(consume transition)
         return StepResult(.applied, .linkFellBack(url: url, because: error.description))
     }
 }

@@ -21,7 +21,7 @@ extension FlowCoordinator {
     public func restore(_ snapshot: FlowSnapshot) -> StepResult { step { restoreNow(snapshot) } }
 
     private func restoreNow(_ snapshot: FlowSnapshot) -> StepResult {
-        var transition = Transition(bundle: bundle, host: host, state: state.emptied(), runChecks: true)
+        var transition = Transition(context: context, state: emptiedState(), runChecks: true)
         do throws(FlowRuntimeError) {
             guard !snapshot.instances.isEmpty else { throw FlowRuntimeError.invalidSnapshot("it has no flow instances") }
             for (depth, entry) in snapshot.instances.enumerated() {
@@ -69,7 +69,7 @@ extension FlowCoordinator {
             return .rejected(error)
         }
         setStatus(.running)
-        return commit(transition)
+        return commit(consume transition)
     }
 
     /// Refuses an instance whose first route (its first screen, or its child when it has no routes of its

@@ -31,21 +31,28 @@ public final class FlowCoordinator {
     /// The root flow's arguments, typed and checked at init.
     public let rootArguments: [String: Value]
     /// The host that answers conditions and checks.
-    @ObservationIgnored public var host: FlowHost
+    @ObservationIgnored public var host: FlowHost {
+        didSet { context = StepContext(bundle: bundle, host: host) }
+    }
+    /// The bundle and the host, as every step reads them.
+    @ObservationIgnored private(set) var context: StepContext
 
     // Observation: the stored state is ignored by the macro and published by hand, so that the
     // coordinator's own reads cost nothing and observers hear of what changed. Public reads of the
-    // navigation state register access to `path`; every write of it (``setState(_:)``) notifies `path`.
+    // navigation state register access to `path`; every write of it (``updateState(_:)``) notifies `path`.
 
-    /// The navigation state, as a value. Write it with ``setState(_:)`` or ``updateState(_:)``.
+    /// The navigation state, as a value. Write it with ``updateState(_:)`` (a step commits its edit so).
     @ObservationIgnored private(set) var state = RuntimeState()
     /// Storage of ``status``; write it with ``setStatus(_:)``.
     @ObservationIgnored private(set) var currentStatus: CoordinatorStatus = .idle
     /// Storage of ``pendingConfirmation``; write it with ``setPendingConfirmation(_:)``.
     @ObservationIgnored private(set) var currentPendingConfirmation: PendingConfirmation?
+    /// Whether there is a pending confirmation: most steps clear an already clear one, and testing this
+    /// costs less than testing the optional, which copies it.
+    @ObservationIgnored private var isConfirmationPending = false
     /// The root flow's arguments, aligned with its parameters.
     @ObservationIgnored let rootValues: [Value]
-    /// The live flow instance objects, aligned with `state.chain` (the root first).
+    /// The flow instance objects created so far, a prefix of `state.chain` (the root first).
     @ObservationIgnored private var instances = InstanceObjects()
     /// Whether a step is running (see ``step(_:)``).
     @ObservationIgnored private var isStepping = false
@@ -61,6 +68,7 @@ public final class FlowCoordinator {
         self.bundle = bundle
         self.rootFlow = index
         self.host = host
+        self.context = StepContext(bundle: bundle, host: host)
         let parameters = bundle.flows[index].parameters
         let values = try ArgumentBinding(host: host, runChecks: false)
             .bind(values: arguments, to: parameters, receiver: "flow '\(flow)'")
@@ -95,17 +103,23 @@ public final class FlowCoordinator {
     public var flowName: String { bundle.flows[rootFlow].name }
 
     /// The root flow instance; it owns every live child instance.
-    public var root: FlowInstance? { instances.root }
+    public var root: FlowInstance? { state.chain.isEmpty ? nil : instanceObject(at: 0) }
 
     /// The live instance with this id, if any.
     public func instance(_ id: FlowInstanceID) -> FlowInstance? {
         access(keyPath: \.path)
-        return state.depth(of: id).map { instances[$0] }
+        return state.depth(of: id).map(instanceObject(at:))
     }
 
-    /// Replaces the navigation state, notifying observers of ``path``.
-    func setState(_ new: RuntimeState) {
-        withMutation(keyPath: \.path) { state = new }
+    /// The object of the live instance at chain position `depth`, created when the host first asks.
+    private func instanceObject(at depth: Int) -> FlowInstance {
+        instances.object(at: depth, of: state.chain, bundle: bundle, coordinator: self)
+    }
+
+    /// Creates the object of the live child of `parent`, if it has one (``FlowInstance/children``).
+    func createChildObject(of parent: FlowInstance) {
+        guard let depth = state.depth(of: parent.id), depth + 1 < state.chain.count else { return }
+        _ = instanceObject(at: depth + 1)
     }
 
     /// Changes the navigation state in place, notifying observers of ``path``.
@@ -122,13 +136,15 @@ public final class FlowCoordinator {
     /// Sets ``pendingConfirmation``, notifying its observers when it changes.
     func setPendingConfirmation(_ new: PendingConfirmation) {
         withMutation(keyPath: \.pendingConfirmation) { currentPendingConfirmation = new }
+        isConfirmationPending = true
     }
 
     /// Clears ``pendingConfirmation``, notifying its observers when there was one. Most steps clear an
     /// already clear confirmation: that costs a test and notifies no one.
     func clearPendingConfirmation() {
-        guard currentPendingConfirmation != nil else { return }
+        guard isConfirmationPending else { return }
         withMutation(keyPath: \.pendingConfirmation) { currentPendingConfirmation = nil }
+        isConfirmationPending = false
     }
 
     // MARK: Start and stop
@@ -140,7 +156,7 @@ public final class FlowCoordinator {
 
     private func startNow() -> StepResult {
         guard currentStatus != .running else { return .rejected(.alreadyRunning) }
-        var transition = Transition(bundle: bundle, host: host, state: freshState())
+        var transition = Transition(context: context, state: freshState())
         do throws(FlowRuntimeError) {
             try transition.run(bundle.flows[rootFlow].start, at: 0, scope: ArgumentScope(rootFrame))
             try transition.checkShape()
@@ -156,13 +172,12 @@ public final class FlowCoordinator {
     public func stop() -> StepResult { step(stopNow) }
 
     func stopNow() -> StepResult {
-        let old = state.chain
+        if instances.hasObjects { instances.sync(from: state.chain, to: EmptyCollection()) }
         updateState { state in
-            state.path = []
-            state.chain = []
+            state.path.truncate(to: 0)
+            state.chain.truncate(to: 0)
         }
         clearPendingConfirmation()
-        sync(from: old, to: [])
         if currentStatus == .running { setStatus(.stopped) }
         return .applied
     }
@@ -201,29 +216,34 @@ public final class FlowCoordinator {
         _ event: String, from token: RouteToken?,
         bind: (ArgumentBinding, [ParameterNode], () -> String) throws(FlowRuntimeError) -> [Value]
     ) -> StepResult {
-        // One read of the stored state: every read of a class's stored property is an exclusivity check.
-        let state = self.state
-        guard currentStatus == .running, !state.path.isEmpty else { return .rejected(.notRunning) }
-        let index: Int
-        if let token {
-            guard let found = state.path.firstIndex(where: { $0.token == token }) else { return .stale(.routeNotOnPath(token)) }
-            index = found
-        } else {
-            index = state.path.count - 1
+        guard currentStatus == .running else { return .rejected(.notRunning) }
+        let route: Route
+        let sender: RouteToken?
+        do {
+            // One read of the stored path: every read of a class's stored property is an exclusivity check.
+            // The copy ends with this block, before the step commits its edit of the path in place.
+            let path = state.path
+            guard let top = path.last else { return .rejected(.notRunning) }
+            if let token, token != top.token {
+                guard let found = path.firstIndex(where: { $0.token == token }) else { return .stale(.routeNotOnPath(token)) }
+                (route, sender) = (path[found], token)
+            } else {
+                (route, sender) = (top, nil)
+            }
         }
-        let route = state.path[index]
         let flow = route.flowIndex
-        guard let eventIndex = bundle.flows[flow].screens[route.screenIndex].eventIndex(named: event) else {
+        // The screen's events, not the screen: calling a method of the screen would copy it whole.
+        let events = bundle.flows[flow].screens[route.screenIndex].events
+        guard let eventIndex = events.index(named: event) else {
             return .rejected(.unknownEvent(flow: route.flow, screen: route.screen, event: event))
         }
-        let node = bundle.flows[flow].screens[route.screenIndex].events[eventIndex]
-        var transition = Transition(bundle: bundle, host: host, state: state)
+        let node = events[eventIndex]
+        var transition = Transition(context: context, state: StateEdit(state))
         do throws(FlowRuntimeError) {
             // The receiver names the event in error messages only: built lazily, not on every event.
             let values = try bind(transition.binding, node.parameters) {
                 "event '\(event)' of screen '\(route.screen)' of flow '\(route.flow)'"
             }
-            let sender = index == state.path.count - 1 ? nil : route.token
             let scope = ArgumentScope(.bound(parameters: node.parameters, values: values),
                                       .bound(parameters: route.parameters, values: route.values),
                                       transition.instanceFrame(at: route.depth))
@@ -241,14 +261,14 @@ public final class FlowCoordinator {
     /// (also when it was called from a host closure in the middle of another step).
     func complete(_ id: FlowInstanceID, outcome: String) -> StepResult {
         let result = step { completeNow(id, outcome: outcome) }
-        if result.status == .rejected, let depth = state.depth(of: id) { instances[depth].rearm() }
+        if result.status == .rejected, let depth = state.depth(of: id) { instances.existing(at: depth)?.rearm() }
         return result
     }
 
     private func completeNow(_ id: FlowInstanceID, outcome: String) -> StepResult {
         guard currentStatus == .running, let depth = state.depth(of: id) else { return .stale(.instanceNotAlive(id)) }
         let flow = state.chain[depth].flow
-        var transition = Transition(bundle: bundle, host: host, state: state)
+        var transition = Transition(context: context, state: StateEdit(state))
         do throws(FlowRuntimeError) {
             guard let index = bundle.flows[flow].outcomes.firstIndex(of: outcome) else {
                 throw FlowRuntimeError.unknownOutcome(flow: bundle.flows[flow].name, outcome: outcome)
@@ -283,30 +303,31 @@ public final class FlowCoordinator {
     /// The root flow's arguments, as a frame `$name` resolves in.
     var rootFrame: ArgumentFrame { .bound(parameters: bundle.flows[rootFlow].parameters, values: rootValues) }
 
-    /// A state with no instances but the root instance, keeping the token and id counters.
-    func freshState() -> RuntimeState {
-        var fresh = state.emptied()
+    /// An edit that removes every route and instance, keeping the token and id counters (ids are never reused).
+    func emptiedState() -> StateEdit {
+        var emptied = StateEdit(state)
+        emptied.removeAll()
+        return emptied
+    }
+
+    /// An edit that removes every route and instance and creates a fresh root instance, keeping the token
+    /// and id counters.
+    func freshState() -> StateEdit {
+        var fresh = emptiedState()
         let id = fresh.makeInstanceID()
-        fresh.chain = [InstanceRecord(id: id, flow: rootFlow, declaration: nil, values: rootValues)]
+        fresh.chain.append(InstanceRecord(id: id, flow: rootFlow, declaration: nil, values: rootValues))
         return fresh
     }
 
-    /// Makes a transition's state the coordinator's, syncs the instance objects, and hands the deep links
-    /// that instances finished in the step had queued to ``step(_:)``. Callers hand the transition over
-    /// (`commit(consume transition)`): a copy would retain everything it holds once more.
+    /// Makes a transition's state the coordinator's, cancels the objects of the instances it removed, and
+    /// hands the deep links that instances finished in the step had queued to ``step(_:)``. Callers hand the
+    /// transition over (`commit(consume transition)`): a copy would retain everything it holds once more.
     func commit(_ transition: consuming Transition) -> StepResult {
-        let old = state.chain
-        let new = transition.state.chain
-        setState(transition.state)
+        if instances.hasObjects { instances.sync(from: state.chain, to: transition.state.chain) }
+        updateState { $0.apply(&transition.state) }
         clearPendingConfirmation()
         if let outcome = transition.rootOutcome { setStatus(.finished(outcome: outcome)) }
-        sync(from: old, to: new)
         if !transition.linksToOpen.isEmpty { linksAfterStep += transition.linksToOpen }
         return .applied
-    }
-
-    /// Cancels the instance objects that left the chain and creates those that joined it.
-    private func sync(from old: [InstanceRecord], to new: [InstanceRecord]) {
-        instances.sync(from: old, to: new, bundle: bundle, coordinator: self)
     }
 }

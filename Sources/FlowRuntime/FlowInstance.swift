@@ -3,7 +3,8 @@ import FlowModel
 /// A live flow instance (the root flow or a child flow) as an object a host may hold.
 ///
 /// Ownership follows the coordinator contract: the coordinator owns the root instance, every instance
-/// owns its children strongly in one dictionary, and a child refers to its parent weakly. The instance
+/// owns its children strongly in one dictionary, and a child refers to its parent weakly. The coordinator
+/// creates an instance's object when the host first reaches it (see `InstanceObjects`). The instance
 /// refers to its coordinator weakly; its completion is disarmed before it runs and when the instance is
 /// removed, so a second ``finish(_:)``, a finish after removal, or a finish after the coordinator is gone
 /// does nothing and reports ``StepStatus/stale``.
@@ -20,7 +21,12 @@ public final class FlowInstance {
     /// The parent instance (weak); nil for the root, or once the parent is gone.
     public private(set) weak var parent: FlowInstance?
     /// The live child instances, owned by this instance (at most one at a time; see docs/RUNNING.md).
-    public private(set) var children: [FlowInstanceID: FlowInstance] = [:]
+    public var children: [FlowInstanceID: FlowInstance] {
+        if life != .cancelled { coordinator?.createChildObject(of: self) }
+        return ownedChildren
+    }
+    /// Storage of ``children``: the child objects created so far.
+    private var ownedChildren: [FlowInstanceID: FlowInstance] = [:]
     /// Whether the instance is still part of its coordinator's state: false once it finished or was
     /// removed, and once its coordinator is gone.
     public var isAlive: Bool { life != .cancelled && coordinator != nil }
@@ -50,7 +56,7 @@ public final class FlowInstance {
         self.parameters = parameters
         self.values = values
         self.parent = parent
-        parent?.children[id] = self
+        parent?.ownedChildren[id] = self
     }
 
     /// Finishes the flow with `outcome`, as its `finish:` action would: its routes and descendants' are
@@ -73,11 +79,11 @@ public final class FlowInstance {
 
     /// Removes the instance from its parent and makes it inert, with every descendant.
     func cancel() {
-        if !children.isEmpty {
-            for child in children.values { child.cancel() }
-            children.removeAll()
+        if !ownedChildren.isEmpty {
+            for child in ownedChildren.values { child.cancel() }
+            ownedChildren.removeAll()
         }
         life = .cancelled
-        if let parent { parent.children[id] = nil }
+        if let parent { parent.ownedChildren[id] = nil }
     }
 }

@@ -1,6 +1,6 @@
 import FlowModel
 
-// Name lookups in the short parameter and argument lists of a graph.
+// Name lookups in the short parameter, argument and event lists of a graph.
 //
 // They live outside the main actor on purpose: a closure formed in main-actor code and handed to the
 // standard library (`contains(where:)`, `lastIndex(where:)` …) checks its isolation on every call,
@@ -33,6 +33,13 @@ extension Array where Element == ParameterNode {
         var named: [String: Value] = [:]
         for index in indices where index < values.count { named[self[index].name] = values[index] }
         return named
+    }
+}
+
+extension Array where Element == EventNode {
+    /// The position of the event named `name` (a screen declares each event once).
+    func index(named name: String) -> Int? {
+        firstIndex { $0.name == name }
     }
 }
 

@@ -24,40 +24,66 @@ public struct FlowInstanceID: Hashable, Sendable, Codable, Comparable, CustomStr
 /// Routes compare whole: two coordinators number their tokens alike, but a route of one never equals a
 /// route of the other (each route carries its coordinator's serial number), so
 /// ``FlowCoordinator/reconcile(to:)`` refuses another coordinator's routes.
+///
+/// A route is one reference to immutable storage: copying it (into a path, out of a path, into a step's
+/// edit) costs one retain, whatever it holds.
 public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    /// The route's fields, shared by every copy of the route.
+    private final class Storage: Sendable {
+        let token: RouteToken
+        let instance: FlowInstanceID
+        let flow: String
+        let screen: String
+        let values: [Value]
+        let parameters: [ParameterNode]
+        let flowIndex: Int
+        let screenIndex: Int
+        let depth: Int
+        let owner: Int
+
+        init(token: RouteToken, instance: FlowInstanceID, flow: String, screen: String, values: [Value],
+             parameters: [ParameterNode], flowIndex: Int, screenIndex: Int, depth: Int, owner: Int) {
+            self.token = token
+            self.instance = instance
+            self.flow = flow
+            self.screen = screen
+            self.values = values
+            self.parameters = parameters
+            self.flowIndex = flowIndex
+            self.screenIndex = screenIndex
+            self.depth = depth
+            self.owner = owner
+        }
+    }
+
+    private let storage: Storage
+
     /// The route's stable token.
-    public let token: RouteToken
+    public var token: RouteToken { storage.token }
     /// The flow instance that owns the route.
-    public let instance: FlowInstanceID
+    public var instance: FlowInstanceID { storage.instance }
     /// The name of the instance's flow.
-    public let flow: String
+    public var flow: String { storage.flow }
     /// The screen's name.
-    public let screen: String
+    public var screen: String { storage.screen }
     /// The screen's arguments, typed and checked, one per parameter of the screen in its order.
-    let values: [Value]
+    var values: [Value] { storage.values }
     /// The screen's parameters, which name `values`.
-    let parameters: [ParameterNode]
+    var parameters: [ParameterNode] { storage.parameters }
     /// Index of the flow in the bundle.
-    let flowIndex: Int
+    var flowIndex: Int { storage.flowIndex }
     /// Index of the screen in its flow.
-    let screenIndex: Int
+    var screenIndex: Int { storage.screenIndex }
     /// Position of the owning instance in the instance chain (0 is the root flow instance).
-    let depth: Int
+    var depth: Int { storage.depth }
     /// The serial number of the coordinator whose path holds the route.
-    let owner: Int
+    var owner: Int { storage.owner }
 
     init(token: RouteToken, instance: FlowInstanceID, flow: String, screen: String, values: [Value],
          parameters: [ParameterNode], flowIndex: Int, screenIndex: Int, depth: Int, owner: Int) {
-        self.owner = owner
-        self.token = token
-        self.instance = instance
-        self.flow = flow
-        self.screen = screen
-        self.values = values
-        self.parameters = parameters
-        self.flowIndex = flowIndex
-        self.screenIndex = screenIndex
-        self.depth = depth
+        storage = Storage(token: token, instance: instance, flow: flow, screen: screen, values: values,
+                          parameters: parameters, flowIndex: flowIndex, screenIndex: screenIndex, depth: depth,
+                          owner: owner)
     }
 
     public var id: RouteToken { token }
@@ -69,7 +95,8 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     /// coordinator (one bundle) the flow and screen indices fix the parameter names, so the values,
     /// aligned with them, compare the arguments.
     public static func == (lhs: Route, rhs: Route) -> Bool {
-        lhs.token == rhs.token && lhs.owner == rhs.owner && lhs.instance == rhs.instance && lhs.depth == rhs.depth
+        if lhs.storage === rhs.storage { return true }
+        return lhs.token == rhs.token && lhs.owner == rhs.owner && lhs.instance == rhs.instance && lhs.depth == rhs.depth
             && lhs.flowIndex == rhs.flowIndex && lhs.screenIndex == rhs.screenIndex
             && lhs.flow == rhs.flow && lhs.screen == rhs.screen && lhs.values == rhs.values
     }

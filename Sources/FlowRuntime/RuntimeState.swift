@@ -31,7 +31,8 @@ struct InstanceRecord: Hashable {
     var queuedLinks: [String] = []
 }
 
-/// The whole navigation state as a value, so a step can run on a copy and be committed or dropped whole.
+/// The whole navigation state as a value. A step works on a ``StateEdit`` of it and applies that whole,
+/// or drops it and leaves the state untouched.
 ///
 /// Live instances form a chain, root first: only the top route's instance can push or start a child,
 /// so an instance has at most one live child. The path is the chain's routes in chain order
@@ -44,43 +45,23 @@ struct RuntimeState {
     var nextInstance = 1
     var nextToken = 1
 
-    /// An empty state of the same coordinator that keeps counting tokens and instance ids, so ids are
-    /// never reused.
-    func emptied() -> RuntimeState { RuntimeState(owner: owner, nextInstance: nextInstance, nextToken: nextToken) }
-
-    /// The indices in `path` of the routes of the instance at chain position `depth`.
-    func routeRange(ofDepth depth: Int) -> Range<Int> {
-        let lower = path.firstIndex { $0.depth >= depth } ?? path.count
-        let upper = path[lower...].firstIndex { $0.depth > depth } ?? path.count
-        return lower..<upper
-    }
-
     /// The chain position of a live instance.
     func depth(of id: FlowInstanceID) -> Int? { chain.firstIndex { $0.id == id } }
 
-    mutating func makeInstanceID() -> FlowInstanceID {
-        defer { nextInstance += 1 }
-        return FlowInstanceID(nextInstance)
+    /// Makes the state the one `edit` describes, in place; `edit` must have started from this state.
+    mutating func apply(_ edit: inout StateEdit) {
+        edit.path.apply(to: &path)
+        edit.chain.apply(to: &chain)
+        nextInstance = edit.nextInstance
+        nextToken = edit.nextToken
     }
+}
 
-    mutating func makeToken() -> RouteToken {
-        defer { nextToken += 1 }
-        return RouteToken(nextToken)
-    }
-
-    /// Removes the routes from `index` on and every instance left without routes above the new top.
-    mutating func cut(at index: Int) {
-        removeRoutes(from: index)
-        removeInstances(from: path.last.map { $0.depth + 1 } ?? 0)
-    }
-
-    /// Removes the routes from `index` on.
-    mutating func removeRoutes(from index: Int) {
-        path.truncate(to: index)
-    }
-
-    /// Removes the instances from chain position `depth` on.
-    mutating func removeInstances(from depth: Int) {
-        chain.truncate(to: depth)
+extension RandomAccessCollection where Element == Route, Index == Int {
+    /// The indices of the routes of the instance at chain position `depth` (routes are in chain order).
+    func routeRange(ofDepth depth: Int) -> Range<Int> {
+        let lower = firstIndex { $0.depth >= depth } ?? endIndex
+        let upper = self[lower...].firstIndex { $0.depth > depth } ?? endIndex
+        return lower..<upper
     }
 }

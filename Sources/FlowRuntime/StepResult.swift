@@ -26,7 +26,9 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public static let applied = StepResult(.applied)
+    /// A step that applied with nothing to report. Built where it is used: a stored `static let` would
+    /// cost a lazy-initialization check and a copy on every step.
+    public static var applied: StepResult { StepResult(.applied) }
     static func rejected(_ reason: FlowRuntimeError) -> StepResult { StepResult(.rejected, reason) }
     static func stale(_ reason: FlowRuntimeError) -> StepResult { StepResult(.stale, reason) }
 

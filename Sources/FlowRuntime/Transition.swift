@@ -1,27 +1,29 @@
 import FlowModel
 
-/// One step of the coordinator, run on a copy of the state: it either completes and is committed
-/// whole, or throws and is dropped, leaving the coordinator's state untouched.
+/// One step of the coordinator, run on an edit of the state (``StateEdit``): it either completes and is
+/// committed whole, or throws and is dropped, leaving the coordinator's state untouched.
 ///
 /// Flows are reached by index (`bundle.flows[flow].screens[screen]…`), never copied whole: a step
 /// reads only the parts of a graph it uses.
 @MainActor
 struct Transition {
-    let bundle: FlowBundle
-    var state: RuntimeState
+    /// The bundle and the host, shared by every step of the coordinator.
+    let context: StepContext
+    var state: StateEdit
     var binding: ArgumentBinding
     /// Set when the root flow instance finished, with its outcome.
     var rootOutcome: String?
     /// Deep links queued by instances that finished in this step, to open after the commit.
     var linksToOpen: [String] = []
 
-    init(bundle: FlowBundle, host: FlowHost, state: RuntimeState, runChecks: Bool = false) {
-        self.bundle = bundle
+    init(context: StepContext, state: StateEdit, runChecks: Bool = false) {
+        self.context = context
         self.state = state
-        self.binding = ArgumentBinding(host: host, runChecks: runChecks)
+        self.binding = ArgumentBinding(host: context.host, runChecks: runChecks)
     }
 
-    var host: FlowHost { binding.host }
+    var bundle: FlowBundle { context.bundle }
+    var host: FlowHost { context.host }
 
     /// The bundle index of the flow of the instance at chain position `depth`.
     func flowIndex(at depth: Int) -> Int { state.chain[depth].flow }
@@ -66,7 +68,7 @@ struct Transition {
             let values = try bind(arguments, for: target, in: flow, scope: scope)
             state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
             state.removeInstances(from: depth + 1)
-            state.chain[depth].drafts = [:]
+            if !state.chain[depth].drafts.isEmpty { state.chain[depth].drafts = [:] }
             try show(target, values: values, at: depth)
         case .finish(let outcome):
             try finish(at: depth, outcome: outcome)
@@ -158,10 +160,9 @@ struct Transition {
 
     /// Refuses a state where a live instance has no route on the path (the deepest instance must own the top route).
     func checkShape() throws(FlowRuntimeError) {
-        guard let last = state.chain.last else { return }
-        guard state.path.last?.depth == state.chain.count - 1 else {
-            throw .instanceWithoutRoute(flow: bundle.flows[last.flow].name)
-        }
+        let deepest = state.chain.count - 1
+        guard deepest >= 0, state.path.last?.depth != deepest else { return }
+        throw .instanceWithoutRoute(flow: bundle.flows[state.chain[deepest].flow].name)
     }
 
     /// How error messages name a screen.

@@ -1,0 +1,55 @@
+/// The navigation state as a step changes it: an edit of the coordinator's ``RuntimeState`` that leaves
+/// it untouched until the step commits (``RuntimeState/apply(_:)``), and is simply dropped when the step
+/// is rejected. A step never copies the path or the instance chain.
+struct StateEdit {
+    /// The serial number of the coordinator the state belongs to; it marks every route it creates.
+    let owner: Int
+    var path: EditedArray<Route>
+    var chain: EditedArray<InstanceRecord>
+    var nextInstance: Int
+    var nextToken: Int
+
+    /// An edit of `state` that has changed nothing yet.
+    init(_ state: RuntimeState) {
+        owner = state.owner
+        path = EditedArray(state.path)
+        chain = EditedArray(state.chain)
+        nextInstance = state.nextInstance
+        nextToken = state.nextToken
+    }
+
+    /// The indices in `path` of the routes of the instance at chain position `depth`.
+    func routeRange(ofDepth depth: Int) -> Range<Int> { path.routeRange(ofDepth: depth) }
+
+    mutating func makeInstanceID() -> FlowInstanceID {
+        defer { nextInstance += 1 }
+        return FlowInstanceID(nextInstance)
+    }
+
+    mutating func makeToken() -> RouteToken {
+        defer { nextToken += 1 }
+        return RouteToken(nextToken)
+    }
+
+    /// Removes every route and instance, keeping the token and id counters, so ids are never reused.
+    mutating func removeAll() {
+        removeRoutes(from: 0)
+        removeInstances(from: 0)
+    }
+
+    /// Removes the routes from `index` on and every instance left without routes above the new top.
+    mutating func cut(at index: Int) {
+        removeRoutes(from: index)
+        removeInstances(from: path.last.map { $0.depth + 1 } ?? 0)
+    }
+
+    /// Removes the routes from `index` on.
+    mutating func removeRoutes(from index: Int) {
+        path.truncate(to: index)
+    }
+
+    /// Removes the instances from chain position `depth` on.
+    mutating func removeInstances(from depth: Int) {
+        chain.truncate(to: depth)
+    }
+}
