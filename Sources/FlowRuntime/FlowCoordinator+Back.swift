@@ -145,7 +145,7 @@ extension FlowCoordinator {
                 }
             }
         }
-        _ = commit(consume transition)
+        _ = commit(&transition)
         return StepResult(.applied, note)
     }
 }

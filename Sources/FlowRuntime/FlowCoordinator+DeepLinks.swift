@@ -43,14 +43,14 @@ extension FlowCoordinator {
                 } catch {
                     return .rejected(error)
                 }
-                _ = commit(consume transition)
+                _ = commit(&transition)
                 return StepResult(.redirected)
             }
         }
         switch buildLink(url) {
-        case .success(let transition):
+        case .success(var transition):
             setStatus(.running)
-            return commit(transition)
+            return commit(&transition)
         case .failure(let error):
             return fallBack(url, error)
         }
@@ -96,7 +96,7 @@ extension FlowCoordinator {
             return .rejected(error)
         }
         setStatus(.running)
-        _ = commit(consume transition)
+        _ = commit(&transition)
         return StepResult(.applied, .linkFellBack(url: url, because: error.description))
     }
 }

@@ -3,7 +3,7 @@ import FlowModel
 extension FlowCoordinator {
     /// The current state as a stable description: flows, child declarations, screens and arguments.
     public func snapshot() -> FlowSnapshot {
-        access(keyPath: \.path)
+        access(keyPath: ObservedKeyPaths.path)
         let chain = state.chain
         return FlowSnapshot(instances: chain.indices.map { depth in
             let record = chain[depth]
@@ -69,7 +69,7 @@ extension FlowCoordinator {
             return .rejected(error)
         }
         setStatus(.running)
-        return commit(consume transition)
+        return commit(&transition)
     }
 
     /// Refuses an instance whose first route (its first screen, or its child when it has no routes of its

@@ -83,19 +83,19 @@ public final class FlowCoordinator {
 
     /// Where the coordinator is in its life.
     public var status: CoordinatorStatus {
-        access(keyPath: \.status)
+        access(keyPath: ObservedKeyPaths.status)
         return currentStatus
     }
 
     /// The removal waiting for ``confirmRemoval()`` or ``keepEditing()``, if any.
     public var pendingConfirmation: PendingConfirmation? {
-        access(keyPath: \.pendingConfirmation)
+        access(keyPath: ObservedKeyPaths.pendingConfirmation)
         return currentPendingConfirmation
     }
 
     /// The routes, bottom (the root flow's first screen) to top.
     public var path: [Route] {
-        access(keyPath: \.path)
+        access(keyPath: ObservedKeyPaths.path)
         return state.path
     }
 
@@ -107,13 +107,22 @@ public final class FlowCoordinator {
 
     /// The live instance with this id, if any.
     public func instance(_ id: FlowInstanceID) -> FlowInstance? {
-        access(keyPath: \.path)
+        access(keyPath: ObservedKeyPaths.path)
         return state.depth(of: id).map(instanceObject(at:))
     }
 
     /// The object of the live instance at chain position `depth`, created when the host first asks.
     private func instanceObject(at depth: Int) -> FlowInstance {
-        instances.object(at: depth, of: state.chain, bundle: bundle, coordinator: self)
+        let chain = state.chain
+        return updateInstances { $0.object(at: depth, of: chain, bundle: bundle, coordinator: self) }
+    }
+
+    /// Changes the instance objects, moved out of ``instances`` and back, as ``updateState(_:)`` does the state.
+    private func updateInstances<Result>(_ change: (inout InstanceObjects) -> Result) -> Result {
+        var changed = InstanceObjects()
+        swap(&changed, &instances)
+        defer { swap(&changed, &instances) }
+        return change(&changed)
     }
 
     /// Creates the object of the live child of `parent`, if it has one (``FlowInstance/children``).
@@ -123,19 +132,29 @@ public final class FlowCoordinator {
     }
 
     /// Changes the navigation state in place, notifying observers of ``path``.
+    ///
+    /// The state is moved out, changed and moved back, rather than changed through `&state`. The compiler
+    /// drops the run-time exclusivity checks of a class's stored property only when no access to it in the
+    /// module spans a call: one `change(&state)` would keep every read of `state` in every step checked.
+    /// Moving the state out leaves it unshared, so the change still happens in place.
     func updateState(_ change: (inout RuntimeState) -> Void) {
-        withMutation(keyPath: \.path) { change(&state) }
+        withMutation(keyPath: ObservedKeyPaths.path) {
+            var changed = RuntimeState()
+            swap(&changed, &state)
+            change(&changed)
+            swap(&changed, &state)
+        }
     }
 
     /// Sets ``status``, notifying its observers when it changes.
     func setStatus(_ new: CoordinatorStatus) {
         guard new != currentStatus else { return }
-        withMutation(keyPath: \.status) { currentStatus = new }
+        withMutation(keyPath: ObservedKeyPaths.status) { currentStatus = new }
     }
 
     /// Sets ``pendingConfirmation``, notifying its observers when it changes.
     func setPendingConfirmation(_ new: PendingConfirmation) {
-        withMutation(keyPath: \.pendingConfirmation) { currentPendingConfirmation = new }
+        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { currentPendingConfirmation = new }
         isConfirmationPending = true
     }
 
@@ -143,7 +162,7 @@ public final class FlowCoordinator {
     /// already clear confirmation: that costs a test and notifies no one.
     func clearPendingConfirmation() {
         guard isConfirmationPending else { return }
-        withMutation(keyPath: \.pendingConfirmation) { currentPendingConfirmation = nil }
+        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { currentPendingConfirmation = nil }
         isConfirmationPending = false
     }
 
@@ -164,7 +183,7 @@ public final class FlowCoordinator {
             return .rejected(error)
         }
         setStatus(.running)
-        return commit(consume transition)
+        return commit(&transition)
     }
 
     /// Empties the path and cancels every flow instance (their completions become inert). Always applies.
@@ -172,7 +191,10 @@ public final class FlowCoordinator {
     public func stop() -> StepResult { step(stopNow) }
 
     func stopNow() -> StepResult {
-        if instances.hasObjects { instances.sync(from: state.chain, to: EmptyCollection()) }
+        if instances.hasObjects {
+            let chain = state.chain
+            updateInstances { $0.sync(from: chain, to: EmptyCollection()) }
+        }
         updateState { state in
             state.path.truncate(to: 0)
             state.chain.truncate(to: 0)
@@ -252,7 +274,7 @@ public final class FlowCoordinator {
         } catch {
             return .rejected(error)
         }
-        return commit(consume transition)
+        return commit(&transition)
     }
 
     // MARK: Completion
@@ -278,7 +300,7 @@ public final class FlowCoordinator {
         } catch {
             return .rejected(error)
         }
-        return commit(consume transition)
+        return commit(&transition)
     }
 
     // MARK: Committing
@@ -320,14 +342,19 @@ public final class FlowCoordinator {
     }
 
     /// Makes a transition's state the coordinator's, cancels the objects of the instances it removed, and
-    /// hands the deep links that instances finished in the step had queued to ``step(_:)``. Callers hand the
-    /// transition over (`commit(consume transition)`): a copy would retain everything it holds once more.
-    func commit(_ transition: consuming Transition) -> StepResult {
-        if instances.hasObjects { instances.sync(from: state.chain, to: transition.state.chain) }
+    /// hands the deep links that instances finished in the step had queued to ``step(_:)``. The transition is
+    /// changed in place, its edit emptied: a copy would retain everything it holds once more, and would keep
+    /// the coordinator's path and chain shared, so that applying the edit copied them.
+    func commit(_ transition: inout Transition) -> StepResult {
+        if instances.hasObjects {
+            let chain = state.chain
+            updateInstances { $0.sync(from: chain, to: transition.state.chain) }
+        }
         updateState { $0.apply(&transition.state) }
         clearPendingConfirmation()
         if let outcome = transition.rootOutcome { setStatus(.finished(outcome: outcome)) }
-        if !transition.linksToOpen.isEmpty { linksAfterStep += transition.linksToOpen }
+        // Read, then written: `+=` would be an access spanning a call (see ``updateState(_:)``).
+        if !transition.linksToOpen.isEmpty { linksAfterStep = linksAfterStep + transition.linksToOpen }
         return .applied
     }
 }
