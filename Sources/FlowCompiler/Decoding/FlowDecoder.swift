@@ -122,8 +122,7 @@ struct FlowDecoder {
                 return nil
             }
         }
-        let keys: [ActionKeys] = context == .start ? [] : []
-        guard let mapping = readMapping(node, as: "an action", keys: ActionKeys.self, required: keys) else { return nil }
+        guard let mapping = readMapping(node, as: "an action", keys: ActionKeys.self, required: []) else { return nil }
         return readAction(mapping, node: node, context: context)
     }
 
