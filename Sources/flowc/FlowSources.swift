@@ -10,7 +10,8 @@ enum FlowSources {
         var exitCode: Int32
     }
 
-    /// Validates and lowers YAML flow files; refuses when any diagnostic is an error.
+    /// Validates and lowers YAML flow files; refuses when any diagnostic is an error, and prints
+    /// warnings on standard error when there are only warnings.
     /// - Parameter output: a file about to be written, refused when it is one of the flow files read.
     static func compile(paths: [String], refusingToOverwrite output: String? = nil) -> Result<FlowBundle, Failure> {
         let result: ValidationResult
@@ -24,12 +25,14 @@ enum FlowSources {
                 message: "flowc: error: the output '\(output)' is one of the flow files read; choose another file for the bundle\n",
                 exitCode: ExitCode.usage))
         }
+        let renderer = TextDiagnosticRenderer(colored: Console.shouldColorStandardError())
+        let rendered = renderer.render(result.diagnostics, sources: result.sourcesByPath)
         if result.hasErrors {
-            let renderer = TextDiagnosticRenderer(colored: Console.shouldColorStandardError())
-            let rendered = renderer.render(result.diagnostics, sources: result.sourcesByPath)
             return .failure(Failure(message: rendered + "flowc: error: the flows have errors; fix them first\n",
                                     exitCode: ExitCode.findings))
         }
+        // Warnings do not stop compiling, but are never dropped silently.
+        Console.error(rendered, terminator: "")
         do {
             return .success(try GraphLowering.lower(result.flows))
         } catch {

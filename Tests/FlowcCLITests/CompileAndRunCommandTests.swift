@@ -111,3 +111,18 @@ import Testing
         #expect(mixed.standardError == "flowc: error: '\(bundle)' is a compiled bundle; a bundle must be the only PATH\n")
     }
 }
+
+/// Warnings never vanish: `compile` and `run` print them and go on.
+@Suite struct WarningsOnCompileTests {
+    @Test func compilePrintsWarningsAndWritesTheBundle() throws {
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = folder.appendingPathComponent("flow.yaml")
+        try Data("flow: sample\nstart: home\nconditions: [ready]\nscreens:\n  home: {}\n".utf8).write(to: flow)
+        let bundle = folder.appendingPathComponent("out.flowbundle").path
+        let output = try FlowcProcess.run(["compile", flow.path, "-o", bundle])
+        #expect(output.status == 0)
+        #expect(output.standardError.hasPrefix("\(flow.path):3:14: warning: condition 'ready' is declared"))
+        #expect(FileManager.default.fileExists(atPath: bundle))
+    }
+}

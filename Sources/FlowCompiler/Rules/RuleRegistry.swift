@@ -12,7 +12,7 @@ public enum RuleRegistry {
     /// Rules checked over the decoded flows as a whole.
     static let flowRules: [any FlowRule.Type] = [
         DuplicateFlow.self, DuplicateName.self, UnknownScreen.self, UnknownChild.self, UnknownTarget.self,
-        UnknownFlow.self, UnreachableDeclaration.self, OutcomeNeverProduced.self, ChildCannotFinish.self,
+        UnknownFlow.self, UnreachableDeclaration.self, StayLeavesNoRoute.self, OutcomeNeverProduced.self, ChildCannotFinish.self,
         UnusedFlow.self, PopFromFirstRoute.self,
         ChildArguments.self, UnhandledOutcome.self, UnknownOutcomeHandler.self, UndeclaredOutcome.self,
         OwnershipCycle.self,
