@@ -32,6 +32,8 @@ struct LineIndex {
 
     /// Byte offset of libyaml character index `index` (which does not count a byte order mark).
     /// Only valid for text libyaml has already decoded, which is valid UTF-8.
+    /// Inlined: it runs twice per event and usually moves only a few characters.
+    @inline(__always)
     mutating func byteOffset(ofCharacter index: Int) -> Int {
         if index < cursorCharacter {
             let checkpoint = min(index / Self.stride, checkpoints.count - 1)
@@ -44,17 +46,21 @@ struct LineIndex {
         var nextCheckpoint = checkpoints.count * Self.stride
         let raw = UnsafeRawPointer(bytes.baseAddress)
         while character < index, byte < count {
-            // Fast path: skip 8 ASCII bytes (8 characters) at a time when no checkpoint is crossed.
-            if let raw, index - character >= 8, count - byte >= 8, nextCheckpoint - character > 8,
-                raw.loadUnaligned(fromByteOffset: byte, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            // Fast path: up to 8 ASCII bytes (as many characters) at once, stopping at the
+            // target and at the next checkpoint. Marks are usually only a few characters
+            // apart, so the step is often shorter than 8: only its bytes are tested.
+            let step = min(index - character, nextCheckpoint - character, 8)
+            if let raw, step > 1, count - byte >= 8,
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: byte, as: UInt64.self))
+                    & (0x8080_8080_8080_8080 >> UInt64(64 - 8 * step)) == 0
             {
-                byte += 8
-                character += 8
-                continue
+                byte += step
+                character += step
+            } else {
+                let lead = bytes[byte]
+                byte += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                character += 1
             }
-            let lead = bytes[byte]
-            byte += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            character += 1
             if character == nextCheckpoint {
                 checkpoints.append(byte)
                 nextCheckpoint += Self.stride

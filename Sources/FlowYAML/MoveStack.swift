@@ -55,14 +55,21 @@ struct MoveStack<Element>: ~Copyable {
     }
 
     /// Removes the elements from index `start` to the top and returns them, in order, as an array.
+    ///
+    /// The array is allocated with `reserveCapacity`, which the compiler specializes for
+    /// `Element`; `Array(unsafeUninitializedCapacity:)` goes through the standard library's
+    /// unspecialized allocator, which looks up the storage's generic metadata on every call
+    /// (several hundred instructions per collection).
     mutating func popArray(from start: Int) -> [Element] {
         let moved = count - start
         guard moved > 0 else { return [] }
         let source = base + start
         count = start
-        return [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: source, count: moved)
-            initialized = moved
+        var array: [Element] = []
+        array.reserveCapacity(moved)
+        for offset in 0..<moved {
+            array.append((source + offset).move())
         }
+        return array
     }
 }

@@ -87,6 +87,9 @@ struct TreeBuilder: ~Copyable {
 
     /// Reads events until the end of the stream and returns the root node.
     mutating func build() throws(YAMLError) -> YAMLNode {
+        // A local reference: reading the stored property inside the loop would retain
+        // and release the parser on every event.
+        let events = self.events
         while true {
             let finished = try events.next { (event: borrowing yaml_event_t) throws(YAMLError) -> Bool in
                 try handle(event)
@@ -110,13 +113,12 @@ struct TreeBuilder: ~Copyable {
             let start = mark(event.start_mark)
             let tag = try checkTag(scalar.tag, kind: "scalar", at: start)
             try count(1, at: start)
-            let text = String(
-                decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
-            let node = YAMLNode(
-                content: .scalar(text, Self.style(scalar.style)), start: start, end: mark(event.end_mark),
-                tag: tag)
+            let text = Self.string(scalar.value, length: Int(scalar.length))
+            let style = Self.style(scalar.style)
+            let end = mark(event.end_mark)
+            let node = YAMLNode(content: .scalar(text, style), start: start, end: end, tag: tag)
             if let anchor = scalar.anchor { anchors[Self.string(anchor)] = Anchored(node: node, size: 1, height: 0) }
-            try add(node, height: 0, scalarText: text)
+            try add(node, height: 0)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
             try open(isMapping: false, tag: data.tag, anchor: data.anchor, at: mark(event.start_mark))
@@ -183,12 +185,13 @@ struct TreeBuilder: ~Copyable {
         if let anchor = frame.anchor {
             anchors[anchor] = Anchored(node: node, size: nodeCount - frame.countBefore, height: height)
         }
-        try add(node, height: height, scalarText: nil)
+        try add(node, height: height)
     }
 
     /// Attaches a finished node to the open collection (or makes it the root).
-    /// `scalarText` is the node's text if it is a scalar, nil otherwise.
-    private mutating func add(_ node: consuming YAMLNode, height: Int, scalarText: String?) throws(YAMLError) {
+    /// A key's text is read from the node only when the node is a key (passing
+    /// every scalar's text along cost a retain and a release per scalar).
+    private mutating func add(_ node: consuming YAMLNode, height: Int) throws(YAMLError) {
         let top = frames.count - 1
         guard top >= 0 else {
             root = node
@@ -204,7 +207,7 @@ struct TreeBuilder: ~Copyable {
             entries.push(YAMLMapEntry(key: keys.pop(), value: node))
             return
         }
-        guard let text = scalarText else {
+        guard let text = node.scalar else {
             throw Self.nonScalarKeyError(kindName: node.kindName, at: node.start)
         }
         try checkDuplicate(text, at: node.start, in: top)
@@ -274,7 +277,7 @@ struct TreeBuilder: ~Copyable {
         var node = anchored.node
         node.start = start
         node.end = end
-        try add(node, height: anchored.height, scalarText: anchored.node.scalar)
+        try add(node, height: anchored.height)
     }
 
     /// Counts `added` more nodes, throwing `.aliasLimit` past `maxNodes`.
@@ -291,11 +294,20 @@ struct TreeBuilder: ~Copyable {
 
     // MARK: - Tags
 
-    /// Returns the tag if it is a core tag fitting `kind`, throws `.unsupportedTag` otherwise.
+    /// Returns nil for an untagged node (almost all of them, checked inline), else
+    /// the tag if it is a core tag fitting `kind`; throws `.unsupportedTag` otherwise.
+    @inline(__always)
     private func checkTag(
         _ raw: UnsafeMutablePointer<yaml_char_t>?, kind: String, at mark: YAMLMark
     ) throws(YAMLError) -> String? {
         guard let raw else { return nil }
+        return try checkPresentTag(raw, kind: kind, at: mark)
+    }
+
+    /// `checkTag` for a node that has a tag.
+    private func checkPresentTag(
+        _ raw: UnsafeMutablePointer<yaml_char_t>, kind: String, at mark: YAMLMark
+    ) throws(YAMLError) -> String {
         let tag = Self.string(raw)
         let fits: Bool =
             switch kind {
@@ -326,6 +338,19 @@ struct TreeBuilder: ~Copyable {
             kind: .nonScalarKey,
             message: "mapping key is a \(kindName); use a plain string as the key",
             mark: mark)
+    }
+
+    /// A scalar's text from libyaml's buffer. `String(unsafeUninitializedCapacity:)`
+    /// builds short ASCII text (most keys and values) in place as a small string,
+    /// without a separate validation pass; other text is validated (and repaired,
+    /// like `String(decoding:as:)`) as usual.
+    @inline(__always)
+    private static func string(_ bytes: UnsafePointer<yaml_char_t>?, length: Int) -> String {
+        guard let bytes, length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            buffer.baseAddress!.initialize(from: bytes, count: length)
+            return length
+        }
     }
 
     @inline(__always)
