@@ -58,7 +58,8 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case linkRejected(flow: String)
     /// A link failed validation and went to the root flow's fallback screen instead.
     case linkFellBack(url: String, because: String)
-    /// A link or snapshot route addresses a flow that is not the deepest one built so far.
+    /// A deep link's route addresses a flow that is not the deepest one built so far (its start already
+    /// started a child).
     case linkRouteBelowChild(flow: String, route: String)
     /// A snapshot does not describe a valid state of this coordinator's root flow.
     case invalidSnapshot(String)

@@ -4,8 +4,9 @@ public struct PendingConfirmation: Hashable, Sendable {
     public var prompt: String?
     /// The `confirm` route that would be removed (the lowest one, when several are crossed).
     public var route: RouteToken
-    /// The flow and screen of that route.
+    /// The name of that route's flow.
     public var flow: String
+    /// The name of that route's screen.
     public var screen: String
     /// How many routes stay when the removal is confirmed.
     public var keepCount: Int

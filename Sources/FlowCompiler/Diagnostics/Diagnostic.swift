@@ -47,10 +47,7 @@ public struct Diagnostic: Hashable, Sendable {
 
     /// The order diagnostics are printed in: file, line, column, then code and message so ties are stable.
     public static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
-        if lhs.location != rhs.location {
-            return (lhs.location.file, lhs.location.line, lhs.location.column)
-                < (rhs.location.file, rhs.location.line, rhs.location.column)
-        }
+        if lhs.location != rhs.location { return lhs.location < rhs.location }
         return (lhs.code, lhs.message) < (rhs.code, rhs.message)
     }
 }

@@ -31,13 +31,8 @@ enum NameSuggestion {
         closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
-    /// Damerau-Levenshtein distance (optimal string alignment), stopping early once every
-    /// entry of a row exceeds `limit` (the result is then `limit + 1`).
-    static func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
-        editDistance(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars), limit: limit)
-    }
-
-    /// `editDistance(_:_:limit:)` on scalars already split.
+    /// Damerau-Levenshtein distance (optimal string alignment) between two names split into scalars,
+    /// stopping early once every entry of a row exceeds `limit` (the result is then `limit + 1`).
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }

@@ -1,3 +1,4 @@
+import FlowModel
 import Foundation
 
 /// Renders diagnostics as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format),
@@ -67,6 +68,15 @@ public enum SARIFDiagnosticRenderer {
         let id: Int?
         let physicalLocation: PhysicalLocation
         let message: Text?
+
+        /// The SARIF location of `location`, a diagnostic's (`id` nil) or a note's.
+        init(_ location: SourceLocation, endColumn: Int?, id: Int?, message: String?) {
+            self.id = id
+            physicalLocation = PhysicalLocation(
+                artifactLocation: ArtifactLocation(uri: SARIFDiagnosticRenderer.uri(location.file)),
+                region: Region(startLine: location.line, startColumn: location.column, endColumn: endColumn))
+            self.message = message.map(Text.init)
+        }
     }
 
     struct PhysicalLocation: Encodable {
@@ -97,26 +107,12 @@ public enum SARIFDiagnosticRenderer {
         }
         let results = diagnostics.map { diagnostic in
             let related = diagnostic.notes.enumerated().map { index, note in
-                Location(
-                    id: index + 1,
-                    physicalLocation: PhysicalLocation(
-                        artifactLocation: ArtifactLocation(uri: uri(note.location.file)),
-                        region: Region(startLine: note.location.line, startColumn: note.location.column, endColumn: nil)),
-                    message: Text(text: note.message))
+                Location(note.location, endColumn: nil, id: index + 1, message: note.message)
             }
             return Result(
                 ruleId: diagnostic.code, ruleIndex: indexByCode[diagnostic.code] ?? 0,
                 level: diagnostic.severity.rawValue, message: Text(text: diagnostic.message),
-                locations: [
-                    Location(
-                        id: nil,
-                        physicalLocation: PhysicalLocation(
-                            artifactLocation: ArtifactLocation(uri: uri(diagnostic.location.file)),
-                            region: Region(
-                                startLine: diagnostic.location.line, startColumn: diagnostic.location.column,
-                                endColumn: diagnostic.endColumn)),
-                        message: nil)
-                ],
+                locations: [Location(diagnostic.location, endColumn: diagnostic.endColumn, id: nil, message: nil)],
                 relatedLocations: related.isEmpty ? nil : related)
         }
         let log = Log(runs: [Run(tool: Tool(driver: Driver(version: version, rules: rules)), results: results)])

@@ -29,10 +29,3 @@ public enum ValidationSummary {
         return lines.joined(separator: "\n")
     }
 }
-
-extension ValidationResult {
-    /// The bytes of every file read, by path, for source snippets.
-    public var sourcesByPath: [String: [UInt8]] {
-        Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
-    }
-}

@@ -22,12 +22,13 @@ public enum RuleRegistry {
         ConfirmPolicyIncomplete.self, PreserveNotReenterable.self,
     ]
 
-    /// The descriptions of all rules, sorted by code.
-    public static var all: [RuleDescription] {
+    /// The descriptions of all rules, sorted by code. Built once: `rule(code:)` runs per diagnostic
+    /// in the GitHub format.
+    public static let all: [RuleDescription] =
         (readingRules.map { $0.description } + flowRules.map { $0.description }).sorted { $0.code < $1.code }
-    }
 
-    /// The rule with `code` (case-insensitive), if any.
+    /// The rule whose code is `code` (case-insensitive, `fc203` finds `FC203`) or whose identifier is
+    /// `code` (`unknown-screen`), if any.
     public static func rule(code: String) -> RuleDescription? {
         all.first { $0.code.caseInsensitiveCompare(code) == .orderedSame || $0.identifier == code }
     }

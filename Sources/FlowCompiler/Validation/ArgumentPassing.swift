@@ -38,11 +38,7 @@ struct ReferenceScope: Sendable {
     var names: [String] { layers.flatMap(\.names) }
 
     /// What was searched, for messages: `event 'select', screen 'library' or flow 'reading'`.
-    var label: String {
-        let labels = layers.map(\.label)
-        guard labels.count > 1 else { return labels.first ?? "" }
-        return labels.dropLast().joined(separator: ", ") + " or " + labels[labels.count - 1]
-    }
+    var label: String { ArgumentPassing.englishList(layers.map(\.label), conjunction: "or") }
 }
 
 /// What receives arguments: a screen, or the flow a child declaration runs.
@@ -202,9 +198,10 @@ extension FlowCatalog {
     /// a `replaceRoot` or another child's handler shows has no such layer (the parent may have no
     /// route of its own then, or an unknown one). Linear in the size of the flow.
     private func handlerLayers(of flow: FlowDefinition) -> [String: ReferenceScope.Layer] {
+        let navigation = navigation(of: flow)
         var starters: [String: [ScreenDefinition]] = [:]
         var startedOtherwise = Set<String>()
-        for (action, site) in flow.allActions {
+        for (action, site) in navigation.allActions {
             let started: String
             switch action.kind {
             case .startChild(let child, _): started = child.value
@@ -212,7 +209,7 @@ extension FlowCatalog {
             default: continue
             }
             guard case .event(let screenName, _) = site, case .startChild = action.kind,
-                let screen = navigation(of: flow).screensByName[screenName] else {
+                let screen = navigation.screensByName[screenName] else {
                 startedOtherwise.insert(started)
                 continue
             }

@@ -28,7 +28,8 @@ extension FlowDefinition {
         return actions
     }
 
-    /// The screen or child an action leads to, by name; nil for pop, finish, stay and conditionals.
+    /// The screen or child an action leads to, by name; nil for pop, popTo (its screen is already
+    /// shown), finish, stay and conditionals.
     static func destination(of action: ActionDefinition) -> Located<String>? {
         switch action.kind {
         case .push(let screen, _): screen
@@ -36,26 +37,5 @@ extension FlowDefinition {
         case .replaceRoot(let target, _), .show(let target, _): target
         case .popTo, .pop, .finish, .conditional, .stay: nil
         }
-    }
-
-    /// The names of the screens and children reachable from `start`, following every action of
-    /// reachable screens (events) and children (outcome handlers), both branches of every conditional.
-    /// Linear in the size of the flow.
-    var reachableNames: Set<String> {
-        let screensByName = Dictionary(screens.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
-        let childrenByName = Dictionary(children.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
-        var reached = Set<String>()
-        var pending: [ActionDefinition] = [start]
-        while let action = pending.popLast() {
-            for alternative in action.alternatives {
-                guard let name = Self.destination(of: alternative)?.value, reached.insert(name).inserted else { continue }
-                if let screen = screensByName[name] {
-                    pending += screen.events.map(\.action)
-                } else if let child = childrenByName[name] {
-                    pending += child.handlers.map(\.action)
-                }
-            }
-        }
-        return reached
     }
 }

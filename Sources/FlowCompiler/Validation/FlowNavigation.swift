@@ -20,12 +20,15 @@ struct FlowNavigation: Sendable {
     let screensByName: [String: ScreenDefinition]
     /// The child declarations by name (the first of duplicates).
     let childrenByName: [String: ChildFlowDeclaration]
+    /// Every action of the flow with where it is written (`FlowDefinition.allActions`), listed once for all rules.
+    let allActions: [(action: ActionDefinition, site: ActionSite)]
     /// The screens and children `start` can show, each alternative of a conditional start included.
     let startTargets: [Located<String>]
     /// The names a flow's routes can begin with: the `start` targets, then the targets of every
     /// `replaceRoot` (of events and outcome handlers), each once, in that order.
     let firstRouteTargets: [String]
-    /// The screens and children reachable from `start` (see `FlowDefinition.reachableNames`).
+    /// The screens and children reachable from `start`, following every action of reachable screens
+    /// (events) and children (outcome handlers), both branches of every conditional.
     let reachable: Set<String>
     /// For each screen: the screens and children its events lead to by one `push` or `start`.
     let oneStepTargets: [String: Set<String>]
@@ -40,18 +43,19 @@ struct FlowNavigation: Sendable {
     init(_ flow: FlowDefinition) {
         screensByName = Dictionary(flow.screens.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         childrenByName = Dictionary(flow.children.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        allActions = flow.allActions
         startTargets = flow.start.alternatives.compactMap { alternative in
             if case .show(let target, _) = alternative.kind { target } else { nil }
         }
         var firstRoutes = startTargets.map(\.value)
         var seenFirst = Set(firstRoutes)
-        for (action, _) in flow.allActions {
+        for (action, _) in allActions {
             if case .replaceRoot(let target, _) = action.kind, seenFirst.insert(target.value).inserted {
                 firstRoutes.append(target.value)
             }
         }
         firstRouteTargets = firstRoutes
-        let reachable = flow.reachableNames
+        let reachable = Self.reachableNames(from: flow.start, screensByName: screensByName, childrenByName: childrenByName)
         self.reachable = reachable
 
         var oneStep: [String: Set<String>] = [:]
@@ -90,6 +94,27 @@ struct FlowNavigation: Sendable {
         }.keys)
         producedOutcomes = produced
         canFinish = Self.finishingNames(flow)
+    }
+
+    /// The names of the screens and children reachable from `start` (see `reachable`). Linear in the size of the flow.
+    private static func reachableNames(
+        from start: ActionDefinition, screensByName: [String: ScreenDefinition],
+        childrenByName: [String: ChildFlowDeclaration]
+    ) -> Set<String> {
+        var reached = Set<String>()
+        var pending: [ActionDefinition] = [start]
+        while let action = pending.popLast() {
+            for alternative in action.alternatives {
+                guard let name = FlowDefinition.destination(of: alternative)?.value, reached.insert(name).inserted
+                else { continue }
+                if let screen = screensByName[name] {
+                    pending += screen.events.map(\.action)
+                } else if let child = childrenByName[name] {
+                    pending += child.handlers.map(\.action)
+                }
+            }
+        }
+        return reached
     }
 
     /// The names of the screens and children from which a `finish` can be reached (see the type's documentation).

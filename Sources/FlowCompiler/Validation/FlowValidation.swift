@@ -14,6 +14,11 @@ public struct ValidationResult: Sendable {
 
     /// Whether any diagnostic is an error (the flows must not be compiled or run).
     public var hasErrors: Bool { diagnostics.containsErrors }
+
+    /// The bytes of every file read, by path, for source snippets.
+    public var sourcesByPath: [String: [UInt8]] {
+        Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// Validates flow files as one set, so references cross files.

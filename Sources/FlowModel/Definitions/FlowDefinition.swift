@@ -51,6 +51,7 @@ public struct LinkPolicyDefinition: Hashable, Sendable {
     public var policy: LinkPolicy
     /// For `redirect`: the screen of this flow that links go to while it is active.
     public var redirect: Located<String>?
+    /// Where the policy is written: the policy word, or the `{ redirect: SCREEN }` mapping.
     public var location: SourceLocation
 
     public init(policy: LinkPolicy, redirect: Located<String>? = nil, location: SourceLocation) {

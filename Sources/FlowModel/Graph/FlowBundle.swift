@@ -28,8 +28,9 @@ public struct FlowBundle: Hashable, Sendable, Codable {
         self.flows = flows
     }
 
-    /// The index of the flow named `name`, found by binary search over the sorted names;
-    /// nil when the bundle has no such flow. Hosts call it once, to pick the root flow.
+    /// The index of the flow named `name`, found by binary search over the sorted names, then by a
+    /// linear search (a bundle built with ``init(formatVersion:contentHash:flows:)`` or ``init(flows:)``
+    /// may hold unsorted flows); nil when the bundle has no such flow. Hosts call it once, to pick the root flow.
     public func flowIndex(named name: String) -> Int? {
         var low = 0
         var high = flows.count - 1

@@ -34,7 +34,7 @@ public enum Value: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// Whether a value of type `type` may be passed where a parameter of this value's type is expected
+    /// Whether a value of type `type` may be passed where a parameter of type `parameterType` is expected
     /// (an `int` may be passed as a `double`).
     public static func isAssignable(_ type: ParameterType, to parameterType: ParameterType) -> Bool {
         type == parameterType || (type == .int && parameterType == .double)

@@ -45,7 +45,7 @@ struct UndeclaredOutcome: FlowRule {
         for flow in catalog.uniqueFlows {
             let declared = flow.outcomes.map(\.value)
             let declaredSet = Set(declared)
-            var finishes: [Located<String>] = flow.allActions.compactMap { action, _ in
+            var finishes: [Located<String>] = catalog.navigation(of: flow).allActions.compactMap { action, _ in
                 if case .finish(let outcome) = action.kind { outcome } else { nil }
             }
             finishes += flow.screens.compactMap { $0.removal?.outcome }

@@ -46,7 +46,7 @@ struct UndeclaredCondition: FlowRule {
         for flow in catalog.uniqueFlows {
             let declared = flow.conditions.map(\.value)
             let declaredSet = Set(declared)
-            for (action, _) in flow.allActions {
+            for (action, _) in catalog.navigation(of: flow).allActions {
                 guard case .conditional(let condition, _, _) = action.kind, !declaredSet.contains(condition.value) else { continue }
                 let hint = NameSuggestion.hint(for: condition.value, among: declared)
                 diagnostics.append(Self.diagnostic(

@@ -45,7 +45,7 @@ struct UnusedCondition: FlowRule {
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
             var used = Set<String>()
-            for (action, _) in flow.allActions {
+            for (action, _) in catalog.navigation(of: flow).allActions {
                 if case .conditional(let condition, _, _) = action.kind { used.insert(condition.value) }
             }
             var seen = Set<String>()

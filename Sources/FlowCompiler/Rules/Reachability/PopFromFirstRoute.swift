@@ -53,10 +53,11 @@ struct PopFromFirstRoute: FlowRule {
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
             var pushed = Set<String>()
-            for (action, _) in flow.allActions {
+            let navigation = catalog.navigation(of: flow)
+            for (action, _) in navigation.allActions {
                 if case .push(let screen, _) = action.kind { pushed.insert(screen.value) }
             }
-            let reachable = catalog.navigation(of: flow).reachable
+            let reachable = navigation.reachable
             var seen = Set<String>()
             for screen in flow.screens
             where seen.insert(screen.name.value).inserted && reachable.contains(screen.name.value)

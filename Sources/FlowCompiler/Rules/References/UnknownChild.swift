@@ -42,9 +42,10 @@ struct UnknownChild: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
-            let children = catalog.navigation(of: flow).childrenByName
-            for (action, _) in flow.allActions {
-                guard case .startChild(let child, _) = action.kind, children[child.value] == nil else { continue }
+            let navigation = catalog.navigation(of: flow)
+            for (action, _) in navigation.allActions {
+                guard case .startChild(let child, _) = action.kind, navigation.childrenByName[child.value] == nil
+                else { continue }
                 var message = "unknown child '\(child.value)' in flow '\(flow.name.value)'"
                 let suggestion = NameSuggestion.hint(for: child.value, among: flow.children.lazy.map(\.name.value))
                 if !suggestion.isEmpty {

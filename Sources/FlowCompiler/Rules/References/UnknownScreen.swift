@@ -47,22 +47,22 @@ struct UnknownScreen: FlowRule {
             }
         }
         for flow in catalog.uniqueFlows {
-            var names: [Located<String>] = flow.allActions.compactMap { action, _ in
+            let navigation = catalog.navigation(of: flow)
+            var names: [Located<String>] = navigation.allActions.compactMap { action, _ in
                 switch action.kind {
                 case .push(let screen, _), .popTo(let screen): screen
                 default: nil
                 }
             }
             names += [flow.linkFallback, flow.linkPolicy?.redirect].compactMap { $0 }
-            let screens = catalog.navigation(of: flow).screensByName
-            for name in names where screens[name.value] == nil {
+            for name in names where navigation.screensByName[name.value] == nil {
                 diagnostics.append(Self.diagnostic(
                     Self.message(for: name.value, in: flow, owner: owners[name.value]), at: name))
             }
         }
     }
 
-    static func message(for name: String, in flow: FlowDefinition, owner: String?) -> String {
+    private static func message(for name: String, in flow: FlowDefinition, owner: String?) -> String {
         var message = "unknown screen '\(name)' in flow '\(flow.name.value)'"
         if flow.child(named: name) != nil {
             return message + "; '\(name)' is a child flow: use 'start: \(name)'"

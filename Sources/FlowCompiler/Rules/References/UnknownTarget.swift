@@ -45,7 +45,7 @@ struct UnknownTarget: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
-            for (action, _) in flow.allActions {
+            for (action, _) in catalog.navigation(of: flow).allActions {
                 switch action.kind {
                 case .show(let target, _), .replaceRoot(let target, _):
                     report(target, in: flow, catalog: catalog, into: &diagnostics)
