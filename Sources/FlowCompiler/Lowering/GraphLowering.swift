@@ -34,15 +34,24 @@ public enum GraphLowering {
             }
             indexByName[flow.name.value] = index
         }
-        let context = Context(flows: sorted, indexByName: indexByName)
+        let context = Context(flows: sorted, indexByName: indexByName, names: sorted.map(FlowNameIndex.init))
         var graphs: [FlowGraph] = []
         for flow in sorted { graphs.append(try context.lower(flow)) }
         return FlowBundle(flows: graphs)
     }
 
+    /// Every name is resolved through hash tables built once (``FlowNameIndex``), so lowering is
+    /// linear in the size of the definitions, like validation.
     private struct Context {
         var flows: [FlowDefinition]
         var indexByName: [String: Int]
+        /// The name tables of `flows`, at the same indices.
+        var names: [FlowNameIndex]
+
+        /// The name tables of `flow` (one of `flows`).
+        func names(of flow: FlowDefinition) -> FlowNameIndex {
+            names[indexByName[flow.name.value]!]
+        }
 
         func lower(_ flow: FlowDefinition) throws(GraphLoweringError) -> FlowGraph {
             var screens: [ScreenNode] = []
@@ -67,17 +76,22 @@ public enum GraphLowering {
             for child in flow.children {
                 let childFlowIndex = try flowIndex(child.flow)
                 let childFlow = flows[childFlowIndex]
+                let childOutcomes = names[childFlowIndex].outcomes
+                var handlerByOutcome: [Int: ActionDefinition] = [:]
+                for handler in child.handlers {
+                    guard let outcome = childOutcomes[handler.outcome.value] else {
+                        throw GraphLoweringError(
+                            "flow '\(childFlow.name.value)' has no outcome '\(handler.outcome.value)'", at: handler.outcome.location)
+                    }
+                    if handlerByOutcome[outcome] == nil { handlerByOutcome[outcome] = handler.action }
+                }
                 var handlers: [CompiledAction] = []
-                for outcome in childFlow.outcomes {
-                    if let handler = child.handlers.first(where: { $0.outcome.value == outcome.value }) {
-                        handlers.append(try action(handler.action, in: flow))
+                for index in childFlow.outcomes.indices {
+                    if let handler = handlerByOutcome[index] {
+                        handlers.append(try action(handler, in: flow))
                     } else {
                         handlers.append(.stay)
                     }
-                }
-                for handler in child.handlers where !childFlow.outcomes.contains(where: { $0.value == handler.outcome.value }) {
-                    throw GraphLoweringError(
-                        "flow '\(childFlow.name.value)' has no outcome '\(handler.outcome.value)'", at: handler.outcome.location)
                 }
                 children.append(ChildNode(name: child.name.value, flow: childFlowIndex, handlers: handlers))
             }
@@ -99,27 +113,29 @@ public enum GraphLowering {
             switch action.kind {
             case .push(let screen, let arguments):
                 let index = try screenIndex(screen, in: flow)
-                return .push(screen: index, arguments: try self.arguments(arguments, to: flow.screens[index].parameters))
+                return .push(screen: index, arguments: try self.arguments(
+                    arguments, to: flow.screens[index].parameters, named: names(of: flow).screenParameters[index]))
             case .startChild(let child, let arguments):
                 let index = try childIndex(child, in: flow)
-                return .startChild(child: index, arguments: try self.arguments(arguments, to: childParameters(flow.children[index])))
+                let (parameters, parameterIndex) = try childParameters(flow.children[index])
+                return .startChild(child: index, arguments: try self.arguments(arguments, to: parameters, named: parameterIndex))
             case .pop(let count):
                 return .pop(count: count.value)
             case .popTo(let screen):
                 return .popTo(screen: try screenIndex(screen, in: flow))
             case .replaceRoot(let target, let arguments):
-                let (node, parameters) = try self.target(target, in: flow)
-                return .replaceRoot(target: node, arguments: try self.arguments(arguments, to: parameters))
+                let (node, parameters, parameterIndex) = try self.target(target, in: flow)
+                return .replaceRoot(target: node, arguments: try self.arguments(arguments, to: parameters, named: parameterIndex))
             case .finish(let outcome):
                 return .finish(outcome: try outcomeIndex(outcome, in: flow))
             case .conditional(let condition, let then, let otherwise):
-                guard let index = flow.conditions.firstIndex(where: { $0.value == condition.value }) else {
+                guard let index = names(of: flow).conditions[condition.value] else {
                     throw GraphLoweringError("flow '\(flow.name.value)' declares no condition '\(condition.value)'", at: condition.location)
                 }
                 return .conditional(condition: index, then: try self.action(then, in: flow), else: try self.action(otherwise, in: flow))
             case .show(let target, let arguments):
-                let (node, parameters) = try self.target(target, in: flow)
-                return .show(target: node, arguments: try self.arguments(arguments, to: parameters))
+                let (node, parameters, parameterIndex) = try self.target(target, in: flow)
+                return .show(target: node, arguments: try self.arguments(arguments, to: parameters, named: parameterIndex))
             case .stay:
                 return .stay
             }
@@ -129,31 +145,36 @@ public enum GraphLowering {
             var current = flow
             var routes: [LinkRouteNode] = []
             for route in link.routes {
-                let (node, parameters) = try target(route.name, in: current)
-                routes.append(LinkRouteNode(target: node, arguments: try arguments(route.arguments, to: parameters)))
+                let (node, parameters, parameterIndex) = try target(route.name, in: current)
+                routes.append(LinkRouteNode(
+                    target: node, arguments: try arguments(route.arguments, to: parameters, named: parameterIndex)))
                 if case .child(let index) = node { current = flows[try flowIndex(current.children[index].flow)] }
             }
             return LinkNode(pattern: link.pattern.value, segments: link.segments.map(\.kind), routes: routes)
         }
 
         func target(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError)
-            -> (TargetNode, [ParameterDefinition]) {
-            if let index = flow.screens.firstIndex(where: { $0.name.value == name.value }) {
-                return (.screen(index), flow.screens[index].parameters)
+            -> (TargetNode, [ParameterDefinition], [String: Int]) {
+            let table = names(of: flow)
+            if let index = table.screens[name.value] {
+                return (.screen(index), flow.screens[index].parameters, table.screenParameters[index])
             }
-            if let index = flow.children.firstIndex(where: { $0.name.value == name.value }) {
-                return (.child(index), try childParameters(flow.children[index]))
+            if let index = table.children[name.value] {
+                let (parameters, parameterIndex) = try childParameters(flow.children[index])
+                return (.child(index), parameters, parameterIndex)
             }
             throw GraphLoweringError("flow '\(flow.name.value)' has no screen or child '\(name.value)'", at: name.location)
         }
 
-        func arguments(_ arguments: [ArgumentDefinition], to parameters: [ParameterDefinition]) throws(GraphLoweringError)
-            -> [ArgumentNode] {
+        /// `parameterIndex` maps each name of `parameters` to its first position.
+        func arguments(_ arguments: [ArgumentDefinition], to parameters: [ParameterDefinition],
+                       named parameterIndex: [String: Int]) throws(GraphLoweringError) -> [ArgumentNode] {
             var nodes: [ArgumentNode] = []
             for argument in arguments {
-                guard let parameter = parameters.first(where: { $0.name.value == argument.name.value }) else {
+                guard let position = parameterIndex[argument.name.value] else {
                     throw GraphLoweringError("no parameter '\(argument.name.value)' receives this argument", at: argument.name.location)
                 }
+                let parameter = parameters[position]
                 switch argument.expression {
                 case .reference(let name):
                     nodes.append(ArgumentNode(name: argument.name.value, source: .parameter(name)))
@@ -169,8 +190,10 @@ public enum GraphLowering {
             return nodes.sorted { $0.name < $1.name }
         }
 
-        func childParameters(_ child: ChildFlowDeclaration) throws(GraphLoweringError) -> [ParameterDefinition] {
-            flows[try flowIndex(child.flow)].parameters
+        /// The parameters of `child`'s flow and their name table.
+        func childParameters(_ child: ChildFlowDeclaration) throws(GraphLoweringError) -> ([ParameterDefinition], [String: Int]) {
+            let index = try flowIndex(child.flow)
+            return (flows[index].parameters, names[index].parameters)
         }
 
         func flowIndex(_ name: Located<String>) throws(GraphLoweringError) -> Int {
@@ -181,21 +204,21 @@ public enum GraphLowering {
         }
 
         func screenIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
-            guard let index = flow.screens.firstIndex(where: { $0.name.value == name.value }) else {
+            guard let index = names(of: flow).screens[name.value] else {
                 throw GraphLoweringError("flow '\(flow.name.value)' has no screen '\(name.value)'", at: name.location)
             }
             return index
         }
 
         func childIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
-            guard let index = flow.children.firstIndex(where: { $0.name.value == name.value }) else {
+            guard let index = names(of: flow).children[name.value] else {
                 throw GraphLoweringError("flow '\(flow.name.value)' declares no child '\(name.value)'", at: name.location)
             }
             return index
         }
 
         func outcomeIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
-            guard let index = flow.outcomes.firstIndex(where: { $0.value == name.value }) else {
+            guard let index = names(of: flow).outcomes[name.value] else {
                 throw GraphLoweringError("flow '\(flow.name.value)' declares no outcome '\(name.value)'", at: name.location)
             }
             return index

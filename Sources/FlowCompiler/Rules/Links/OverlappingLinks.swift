@@ -50,74 +50,138 @@ struct OverlappingLinks: FlowRule {
 
     init() {}
 
-    /// A trie node: children by literal text and by placeholder type, and the link ending here.
+    /// A trie node: children by literal text and by placeholder type, and the links ending here
+    /// (in declaration order).
     private struct Node {
         var literals: [String: Int] = [:]
         var placeholders: [ParameterType: Int] = [:]
-        var link: Int?
+        var links: [Int] = []
+        /// For each placeholder type, the literal children whose text that type accepts
+        /// (filled once the trie is complete).
+        var literalsAccepted: [ParameterType: [Int]] = [:]
     }
 
+    /// All links of a flow go into one trie; then pairs of trie nodes at the same depth that can
+    /// match the same URL prefix are walked from the root pair with an explicit work list (no
+    /// recursion, so a link of any number of segments is safe). Each compatible pair is visited
+    /// once, and a pair costs time proportional to its shorter literal table plus the compatible
+    /// pairs it yields, so flows whose patterns share few compatible prefixes are checked in
+    /// near-linear time. For every link, the earliest other link it overlaps is the first link
+    /// at the cheapest partner node, kept as a running minimum per node.
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows where flow.links.count > 1 {
-            var nodes = [Node()]
+            let segments = flow.links.map { $0.segments.map(\.kind) }
+            let earliest = Self.earliestOverlaps(segments)
             for (index, link) in flow.links.enumerated() {
-                let segments = link.segments.map(\.kind)
-                if let other = Self.overlap(segments, from: 0, at: 0, in: nodes) {
-                    let earlier = flow.links[other]
-                    let url = Self.sampleURL(segments, earlier.segments.map(\.kind))
-                    diagnostics.append(Self.diagnostic(
-                        "link '\(link.pattern.value)' overlaps '\(earlier.pattern.value)': both match '\(url)'; make one of them more specific",
-                        at: link.pattern.location,
-                        notes: [DiagnosticNote("link '\(earlier.pattern.value)' declared here", at: earlier.pattern.location)]))
-                }
-                Self.insert(segments, link: index, into: &nodes)
+                guard let other = earliest[index] else { continue }
+                let earlier = flow.links[other]
+                let url = Self.sampleURL(segments[index], segments[other])
+                diagnostics.append(Self.diagnostic(
+                    "link '\(link.pattern.value)' overlaps '\(earlier.pattern.value)': both match '\(url)'; make one of them more specific",
+                    at: link.pattern.location,
+                    notes: [DiagnosticNote("link '\(earlier.pattern.value)' declared here", at: earlier.pattern.location)]))
             }
         }
     }
 
-    private static func insert(_ segments: [LinkPatternSegment], link: Int, into nodes: inout [Node]) {
-        var current = 0
-        for segment in segments {
-            let next: Int?
-            switch segment {
-            case .literal(let text): next = nodes[current].literals[text]
-            case .placeholder(_, let type): next = nodes[current].placeholders[type]
+    /// For each pattern, the index of the earliest pattern before it that can match the same URL, or nil.
+    static func earliestOverlaps(_ patterns: [[LinkPatternSegment]]) -> [Int?] {
+        let nodes = trie(of: patterns)
+        // The smallest first link among the other nodes whose URLs a node's URLs overlap.
+        var partner = [Int](repeating: Int.max, count: nodes.count)
+        walkCompatiblePairs(nodes) { a, b in
+            guard a != b, let first = nodes[b].links.first, let other = nodes[a].links.first else { return }
+            partner[a] = min(partner[a], first)
+            partner[b] = min(partner[b], other)
+        }
+        var earliest = [Int?](repeating: nil, count: patterns.count)
+        for (index, node) in nodes.enumerated() where !node.links.isEmpty {
+            for link in node.links {
+                var candidate = partner[index] < link ? partner[index] : Int.max
+                if link != node.links[0] { candidate = min(candidate, node.links[0]) }
+                if candidate != Int.max { earliest[link] = candidate }
             }
-            if let next {
-                current = next
+        }
+        return earliest
+    }
+
+    /// How many pairs of trie nodes the overlap check compares for `patterns` (the measure of its
+    /// work, which tests keep near-linear).
+    static func compatiblePairCount(_ patterns: [[LinkPatternSegment]]) -> Int {
+        var count = 0
+        walkCompatiblePairs(trie(of: patterns)) { _, _ in count += 1 }
+        return count
+    }
+
+    /// The trie of `patterns`: node 0 is the root; a node's `links` are the patterns ending there.
+    private static func trie(of patterns: [[LinkPatternSegment]]) -> [Node] {
+        var nodes = [Node()]
+        for (link, segments) in patterns.enumerated() {
+            var current = 0
+            for segment in segments {
+                let existing: Int? = switch segment {
+                case .literal(let text): nodes[current].literals[text]
+                case .placeholder(_, let type): nodes[current].placeholders[type]
+                }
+                if let existing {
+                    current = existing
+                    continue
+                }
+                nodes.append(Node())
+                switch segment {
+                case .literal(let text): nodes[current].literals[text] = nodes.count - 1
+                case .placeholder(_, let type): nodes[current].placeholders[type] = nodes.count - 1
+                }
+                current = nodes.count - 1
+            }
+            nodes[current].links.append(link)
+        }
+        for index in nodes.indices where !nodes[index].literals.isEmpty {
+            for type in ParameterType.allCases {
+                nodes[index].literalsAccepted[type] = nodes[index].literals
+                    .filter { type.parse($0.key) != nil }.map(\.value)
+            }
+        }
+        return nodes
+    }
+
+    /// Calls `visit(a, b)` (with `a <= b`) once for every pair of trie nodes at the same depth whose
+    /// paths from the root can match the same URL prefix, including each node paired with itself.
+    private static func walkCompatiblePairs(_ nodes: [Node], _ visit: (Int, Int) -> Void) {
+        var work: [(Int, Int)] = [(0, 0)]
+        func pair(_ x: Int, _ y: Int) { work.append(x <= y ? (x, y) : (y, x)) }
+        while let (a, b) = work.popLast() {
+            visit(a, b)
+            let left = nodes[a], right = nodes[b]
+            if a == b {
+                for child in left.literals.values { pair(child, child) }
+                for (type, child) in left.placeholders {
+                    for literal in left.literalsAccepted[type] ?? [] { pair(literal, child) }
+                }
+                let types = Array(left.placeholders)
+                for i in types.indices {
+                    for j in i..<types.count where overlaps(types[i].key, types[j].key) {
+                        pair(types[i].value, types[j].value)
+                    }
+                }
                 continue
             }
-            nodes.append(Node())
-            switch segment {
-            case .literal(let text): nodes[current].literals[text] = nodes.count - 1
-            case .placeholder(_, let type): nodes[current].placeholders[type] = nodes.count - 1
+            let (small, large) = left.literals.count <= right.literals.count ? (left, right) : (right, left)
+            for (text, child) in small.literals {
+                if let match = large.literals[text] { pair(child, match) }
             }
-            current = nodes.count - 1
-        }
-        if nodes[current].link == nil { nodes[current].link = link }
-    }
-
-    /// The index of an inserted link that matches a URL `segments` (from `position`, at trie node `node`)
-    /// also matches; each trie node is visited at most once per query.
-    private static func overlap(_ segments: [LinkPatternSegment], from position: Int, at node: Int, in nodes: [Node]) -> Int? {
-        guard position < segments.count else { return nodes[node].link }
-        let current = nodes[node]
-        var next: [Int] = []
-        switch segments[position] {
-        case .literal(let text):
-            if let child = current.literals[text] { next.append(child) }
-            for (type, child) in current.placeholders where type.parse(text) != nil { next.append(child) }
-        case .placeholder(_, let type):
-            for (text, child) in current.literals where type.parse(text) != nil { next.append(child) }
-            for (other, child) in current.placeholders where overlaps(type, other) { next.append(child) }
-        }
-        var found: Int?
-        for child in next {
-            if let link = overlap(segments, from: position + 1, at: child, in: nodes) {
-                found = min(found ?? link, link)
+            for (type, child) in right.placeholders {
+                for literal in left.literalsAccepted[type] ?? [] { pair(literal, child) }
+            }
+            for (type, child) in left.placeholders {
+                for literal in right.literalsAccepted[type] ?? [] { pair(literal, child) }
+            }
+            for (leftType, leftChild) in left.placeholders {
+                for (rightType, rightChild) in right.placeholders where overlaps(leftType, rightType) {
+                    pair(leftChild, rightChild)
+                }
             }
         }
-        return found
     }
 
     private static func overlaps(_ lhs: ParameterType, _ rhs: ParameterType) -> Bool {

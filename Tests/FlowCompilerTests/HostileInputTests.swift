@@ -1,0 +1,106 @@
+@testable import FlowCompiler
+import FlowModel
+import Testing
+
+/// Hostile and oversized input (issue 8): each test is a small instance of a kind of input that
+/// once crashed, hung or took super-linear time. They assert behaviour, never time; the same
+/// shapes at full size run in `scripts/stress.sh`.
+@Suite struct HostileInputTests {
+    /// Two links of thousands of segments (explicit `? "…"` keys get past the plain-key limit)
+    /// used to overflow the stack in the overlap check, which recursed once per segment.
+    @Test func veryLongLinksDoNotRecursePerSegment() {
+        let segments = 20_000
+        let path = String(repeating: "/a", count: segments)
+        let yaml = """
+            flow: deep
+            start: home
+            screens: { home: {} }
+            links:
+              ? "\(path)"
+              : [home]
+              ? "\(path)/b"
+              : [home]
+              ? "\(path)/{s}"
+              : [home]
+
+            """
+        let result = SmallStack.run { FlowValidation.validate(sources: [("deep.yaml", Array(yaml.utf8))]) }
+        let found = result.diagnostics.map { "\($0.code) \($0.location.line):\($0.location.column)" }
+        // FC603: the placeholder '{s}' (after the opening quote, the segments and a slash) is unused.
+        #expect(found == ["FC605 9:5", "FC603 9:\(5 + 1 + 2 * segments + 1 + 1)"])
+        let overlap = result.diagnostics.first { $0.code == "FC605" }
+        #expect(overlap?.notes.map { "\($0.location.line):\($0.location.column)" } == ["7:5"])
+    }
+
+    /// N links `/I/z` and N links `/{x:int}/yI`: every literal of the first segment accepts the
+    /// placeholder, so checking each new link against all earlier ones was quadratic. The pairs of
+    /// trie nodes compared must stay linear in the number of links.
+    @Test func overlapCheckComparesLinearlyManyPrefixes() {
+        for count in [100, 1_000, 4_000] {
+            var patterns: [[LinkPatternSegment]] = []
+            for index in 1...count { patterns.append([.literal("\(index)"), .literal("z")]) }
+            for index in 1...count { patterns.append([.placeholder(name: "x", type: .int), .literal("y\(index)")]) }
+            #expect(OverlappingLinks.compatiblePairCount(patterns) <= 4 * patterns.count + 4)
+            #expect(OverlappingLinks.earliestOverlaps(patterns) == [Int?](repeating: nil, count: patterns.count))
+        }
+    }
+
+    /// The same shape through `validate`, plus one link that does overlap, reported once at the
+    /// later link with the earliest link it overlaps.
+    @Test func manyLinksWithOneOverlapReportOnlyIt() {
+        let count = 2_000
+        var yaml = "flow: many\nstart: home\nscreens: { home: {} }\nlinks:\n"
+        for index in 1...count { yaml += "  \"/\(index)/z\": [home]\n" }
+        for index in 1...count { yaml += "  \"/{x:int}/y\(index)\": [home]\n" }
+        yaml += "  \"/{x:int}/z\": [home]\n"
+        let result = FlowValidation.validate(sources: [("many.yaml", Array(yaml.utf8))])
+        // Every '{x:int}' link also gets FC603 (its placeholder is passed to no route).
+        let overlaps = result.diagnostics.filter { $0.code == "FC605" }
+        #expect(overlaps.map(\.location.line) == [5 + 2 * count])
+        #expect(overlaps.first?.message
+            == "link '/{x:int}/z' overlaps '/1/z': both match '/1/z'; make one of them more specific")
+        #expect(overlaps.first?.notes.first?.location.line == 5)
+        #expect(result.diagnostics.count == count + 2)
+    }
+
+    /// Identical patterns, patterns overlapping several earlier ones, and placeholder types:
+    /// each link names the earliest link it overlaps.
+    @Test func earliestOverlapIsReported() {
+        let patterns: [[LinkPatternSegment]] = [
+            [.literal("a"), .placeholder(name: "x", type: .int)],  // 0
+            [.literal("a"), .literal("7")],  // 1: overlaps 0
+            [.placeholder(name: "s", type: .string), .literal("7")],  // 2: overlaps 0 and 1
+            [.literal("a"), .placeholder(name: "y", type: .bool)],  // 3: overlaps nothing earlier (bool vs int)
+            [.literal("a"), .placeholder(name: "d", type: .double)],  // 4: overlaps 0 (int is a double)
+            [.literal("a"), .placeholder(name: "x", type: .int)],  // 5: same as 0
+            [.literal("b")],  // 6
+            [.placeholder(name: "s", type: .bool)],  // 7: 'b' is not a bool
+            [.placeholder(name: "s", type: .string)],  // 8: overlaps 6 and 7
+        ]
+        #expect(OverlappingLinks.earliestOverlaps(patterns) == [nil, 0, 0, nil, 0, 0, nil, nil, 6])
+    }
+
+    /// Lowering looked every name up by scanning lists, so compile was quadratic in the number of
+    /// screens; it must resolve every name of a large flow to the right index.
+    @Test func largeFlowLowersEveryNameToItsIndex() throws {
+        let count = 5_000
+        var yaml = "flow: big\nstart: s0\nscreens:\n"
+        for index in 0..<count {
+            let next = (index + 1) % count
+            yaml += "  s\(index): { params: { n: { type: int, default: 0 } }, on: { next: { push: s\(next), with: { n: \(index) } } } }\n"
+        }
+        yaml += "links:\n"
+        for index in 0..<count { yaml += "  \"/s/\(index)\": [s0, { s1: { n: \(index) } }]\n" }
+        let result = FlowValidation.validate(sources: [("big.yaml", Array(yaml.utf8))])
+        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.code) == [])
+        let graph = try #require(try GraphLowering.lower(result.flows).flows.first)
+        #expect(graph.screens.count == count)
+        #expect(graph.links.count == count)
+        for index in [0, 1, count / 2, count - 1] {
+            #expect(graph.screens[index].events.first?.action
+                == .push(screen: (index + 1) % count, arguments: [ArgumentNode(name: "n", source: .literal(.int(index)))]))
+            #expect(graph.links[index].routes.last
+                == LinkRouteNode(target: .screen(1), arguments: [ArgumentNode(name: "n", source: .literal(.int(index)))]))
+        }
+    }
+}
