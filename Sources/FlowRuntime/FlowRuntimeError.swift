@@ -65,6 +65,10 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidSnapshot(String)
     /// A host closure (a condition or a check) called back into the coordinator during a step.
     case reentrantStep
+    /// `select: TAB` from a flow that is neither a tab flow nor a tab of one.
+    case noTabSet(flow: String)
+    /// The tab set has no tab of this name.
+    case unknownTab(flow: String, tab: String)
 
     public var description: String {
         switch self {
@@ -107,6 +111,8 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .linkRouteBelowChild(let flow, let route):
             return "route '\(route)' addresses flow '\(flow)', whose start already started a child"
         case .invalidSnapshot(let reason): return "invalid snapshot: \(reason)"
+        case .noTabSet(let flow): return "flow '\(flow)' runs in no tab set, so it cannot select a tab"
+        case .unknownTab(let flow, let tab): return "the tab set of flow '\(flow)' has no tab '\(tab)'"
         case .reentrantStep:
             return "the coordinator is in the middle of a step (a host condition or check called back into it); call it after the step returns"
         }

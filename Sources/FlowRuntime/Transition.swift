@@ -80,6 +80,8 @@ struct Transition {
             try show(target, values: try bind(arguments, for: target, in: flow, scope: scope), at: depth)
         case .stay:
             break
+        case .select:
+            throw .noTabSet(flow: bundle.flows[flow].name)
         }
     }
 

@@ -10,7 +10,7 @@ struct BundleCodecTests {
         let result = try FlowValidation.validate(paths: [Fixtures.flowsFolder])
         let reversed = try GraphLowering.lower(result.flows.reversed())
         #expect(BundleCodec.encode(reversed) == first)
-        #expect(Array(first.prefix(15)) == Array("flowc-bundle 1\n".utf8))
+        #expect(Array(first.prefix(15)) == Array("flowc-bundle 2\n".utf8))
         #expect(first.last == UInt8(ascii: "\n"))
     }
 
@@ -31,8 +31,8 @@ struct BundleCodecTests {
 
     @Test func anotherFormatVersionIsRefused() throws {
         var bytes = BundleCodec.encode(try Fixtures.shipped())
-        bytes.replaceSubrange(0..<15, with: Array("flowc-bundle 2\n".utf8))
-        #expect(throws: BundleError.unsupportedVersion(found: 2, supported: 1)) { try BundleCodec.decode(bytes) }
+        bytes.replaceSubrange(0..<15, with: Array("flowc-bundle 1\n".utf8))
+        #expect(throws: BundleError.unsupportedVersion(found: 1, supported: 2)) { try BundleCodec.decode(bytes) }
     }
 
     @Test func notABundleIsRefused() {
@@ -44,21 +44,21 @@ struct BundleCodecTests {
         let bytes = BundleCodec.encode(try Fixtures.shipped())
         #expect(throws: BundleError.corrupted("malformed JSON")) { try BundleCodec.decode(bytes.prefix(bytes.count / 2)) }
         #expect(throws: BundleError.corrupted("the header line is not terminated")) {
-            try BundleCodec.decode(Array("flowc-bundle 1".utf8))
+            try BundleCodec.decode(Array("flowc-bundle 2".utf8))
         }
         #expect(throws: BundleError.corrupted("the header's format version 'x' is not a number")) {
             try BundleCodec.decode(Array("flowc-bundle x\n{}".utf8))
         }
         #expect(throws: BundleError.corrupted("missing 'contentHash'")) {
-            try BundleCodec.decode(Array("flowc-bundle 1\n{\"flows\":[],\"formatVersion\":1}".utf8))
+            try BundleCodec.decode(Array("flowc-bundle 2\n{\"flows\":[],\"formatVersion\":1}".utf8))
         }
     }
 
     @Test func bodyVersionDisagreeingWithHeaderIsCorrupted() {
         let bundle = FlowBundle(formatVersion: 3, contentHash: ContentHash.of(flows: []), flows: [])
         var bytes = BundleCodec.encode(bundle)
-        bytes.replaceSubrange(0..<15, with: Array("flowc-bundle 1\n".utf8))
-        #expect(throws: BundleError.corrupted("the body says format version 3, the header 1")) { try BundleCodec.decode(bytes) }
+        bytes.replaceSubrange(0..<15, with: Array("flowc-bundle 2\n".utf8))
+        #expect(throws: BundleError.corrupted("the body says format version 3, the header 2")) { try BundleCodec.decode(bytes) }
     }
 
     @Test func editedBundleFailsTheHash() throws {

@@ -13,7 +13,7 @@ import Testing
         #expect(try FlowcProcess.run(["compile", "--output", second, "Flows"]).status == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: first))
         #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: second))))
-        #expect(bytes.starts(with: Data("flowc-bundle 1".utf8)))
+        #expect(bytes.starts(with: Data("flowc-bundle 2".utf8)))
 
         let script = "docs/examples/reading.flowscript"
         let expected = try String(contentsOfFile: FlowcProcess.packageRoot + "/docs/examples/reading.trace.jsonl", encoding: .utf8)
@@ -53,7 +53,7 @@ import Testing
         let corrupt = try FlowcProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: corrupt) }
         let bundle = corrupt.appendingPathComponent("bad.flowbundle")
-        try Data("flowc-bundle 1\n{\"trunc".utf8).write(to: bundle)
+        try Data("flowc-bundle 2\n{\"trunc".utf8).write(to: bundle)
         let bad = try FlowcProcess.run(["run", bundle.path, "--flow", "reading"], input: "start\n")
         #expect(bad.status != 0)
         #expect(bad.standardError.hasPrefix("flowc: error: "))
@@ -89,7 +89,7 @@ import Testing
     @Test func aFileNamedTwoWaysIsReadOnce() throws {
         let output = try FlowcProcess.run(["validate", "Flows", FlowcProcess.packageRoot + "/Flows", "./Flows/reading.yaml"])
         #expect(output.status == 0)
-        #expect(output.standardOutput.hasSuffix("8 flows in 8 files: no problems\n"))
+        #expect(output.standardOutput.hasSuffix("13 flows in 13 files: no problems\n"))
     }
 
     @Test func upperCaseExtensionsAreFlowFiles() throws {

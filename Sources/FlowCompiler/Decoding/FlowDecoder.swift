@@ -30,11 +30,36 @@ struct FlowDecoder {
         let links = flow[.links].map { readLinks($0) } ?? []
         let linkPolicy = flow[.linkPolicy].flatMap { readLinkPolicy($0) }
         let linkFallback = flow[.linkFallback].flatMap { readName($0, as: "screen name") }
+        let tabs = flow[.tabs].map { readTabs($0) } ?? []
         if let description = flow[.description] { _ = readScalar(description, as: "a description") }
         guard let name, let start else { return nil }
         return FlowDefinition(
             name: name, parameters: parameters, conditions: conditions, start: start, outcomes: outcomes,
-            screens: screens, children: children, links: links, linkPolicy: linkPolicy, linkFallback: linkFallback)
+            screens: screens, children: children, links: links, linkPolicy: linkPolicy, linkFallback: linkFallback,
+            tabs: tabs, tabsLocation: flow.keyNode(.tabs).map { location(of: $0) })
+    }
+
+    // MARK: Tabs
+
+    /// `tabs: [feed, { search: { scope: all } }]`: names, or one-entry mappings of name → arguments.
+    private mutating func readTabs(_ node: YAMLNode) -> [TabDefinition] {
+        guard let items = readSequence(node, as: "a list of tabs") else { return [] }
+        if items.isEmpty {
+            report(InvalidValue.self, "'tabs' is empty; list at least one tab, or remove 'tabs'", at: node)
+        }
+        return items.compactMap { item -> TabDefinition? in
+            if item.scalar != nil {
+                return readName(item, as: "tab name").map { TabDefinition(name: $0) }
+            }
+            guard let pairs = readMapping(item, as: "a tab"), pairs.count == 1, let pair = pairs.first else {
+                if item.mapping != nil {
+                    report(InvalidValue.self, "a tab is a child name, or a mapping with one entry, CHILD: { ARGUMENTS }", at: item)
+                }
+                return nil
+            }
+            guard let name = readName(pair.key, as: "tab name") else { return nil }
+            return TabDefinition(name: name, arguments: readArguments(pair.value))
+        }
     }
 
     // MARK: Screens and events
@@ -87,7 +112,8 @@ struct FlowDecoder {
                     readAction(value, context: .handler).map { OutcomeHandler(outcome: outcome, action: $0) }
                 }
             } ?? []
-            return ChildFlowDeclaration(name: name, flow: flow, handlers: handlers)
+            let presentation = mapping[.presentation].flatMap { readEnumValue($0, Presentation.self, as: "presentation") }
+            return ChildFlowDeclaration(name: name, flow: flow, handlers: handlers, presentation: presentation)
         }
     }
 
@@ -180,6 +206,8 @@ struct FlowDecoder {
             return readName(value, as: "screen name").map { ActionDefinition(.popTo(screen: $0), at: at) }
         case .finish:
             return readName(value, as: "outcome").map { ActionDefinition(.finish(outcome: $0), at: at) }
+        case .select:
+            return readName(value, as: "tab name").map { ActionDefinition(.select(tab: $0), at: at) }
         case .pop:
             return readInteger(value, as: "pop count", minimum: 1).map { ActionDefinition(.pop(count: $0), at: at) }
         case .if:

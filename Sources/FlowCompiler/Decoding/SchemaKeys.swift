@@ -2,7 +2,7 @@
 protocol SchemaKey: RawRepresentable<String>, CaseIterable, Hashable, Sendable {}
 
 enum FlowKeys: String, SchemaKey {
-    case flow, description, params, conditions, start, outcomes, screens, children, links, linkPolicy, linkFallback
+    case flow, description, params, conditions, start, outcomes, screens, children, links, linkPolicy, linkFallback, tabs
 }
 
 enum ScreenKeys: String, SchemaKey {
@@ -10,10 +10,10 @@ enum ScreenKeys: String, SchemaKey {
 }
 
 enum ActionKeys: String, SchemaKey {
-    case params, push, start, pop, popTo, replaceRoot, finish, `if`, then, `else`, with, to
+    case params, push, start, pop, popTo, replaceRoot, finish, select, `if`, then, `else`, with, to
 
     /// The keys that name an action; an action mapping has exactly one of them.
-    static let actionKeys: [ActionKeys] = [.push, .start, .pop, .popTo, .replaceRoot, .finish, .if]
+    static let actionKeys: [ActionKeys] = [.push, .start, .pop, .popTo, .replaceRoot, .finish, .select, .if]
 }
 
 enum RemovalKeys: String, SchemaKey {
@@ -21,7 +21,7 @@ enum RemovalKeys: String, SchemaKey {
 }
 
 enum ChildKeys: String, SchemaKey {
-    case flow, on
+    case flow, on, presentation
 }
 
 enum ParameterKeys: String, SchemaKey {

@@ -93,14 +93,21 @@ public enum GraphLowering {
                         handlers.append(.stay)
                     }
                 }
-                children.append(ChildNode(name: child.name.value, flow: childFlowIndex, handlers: handlers))
+                children.append(ChildNode(name: child.name.value, flow: childFlowIndex, handlers: handlers,
+                                          presentation: child.presentationStyle))
             }
             var links: [LinkNode] = []
             for link in flow.links { links.append(try self.link(link, in: flow)) }
+            var tabs: [TabNode] = []
+            for tab in flow.tabs {
+                let index = try childIndex(tab.name, in: flow)
+                let (parameters, parameterIndex) = try childParameters(flow.children[index])
+                tabs.append(TabNode(child: index, arguments: try arguments(tab.arguments, to: parameters, named: parameterIndex)))
+            }
             var graph = FlowGraph(
                 name: flow.name.value, parameters: flow.parameters.map(Self.parameter),
                 conditions: flow.conditions.map(\.value), start: try action(flow.start, in: flow),
-                outcomes: flow.outcomes.map(\.value), screens: screens, children: children, links: links)
+                outcomes: flow.outcomes.map(\.value), screens: screens, children: children, links: links, tabs: tabs)
             if let policy = flow.linkPolicy {
                 graph.linkPolicy = policy.policy
                 if let redirect = policy.redirect { graph.linkRedirect = try screenIndex(redirect, in: flow) }
@@ -138,6 +145,8 @@ public enum GraphLowering {
                 return .show(target: node, arguments: try self.arguments(arguments, to: parameters, named: parameterIndex))
             case .stay:
                 return .stay
+            case .select(let tab):
+                return .select(tab: tab.value)
             }
         }
 

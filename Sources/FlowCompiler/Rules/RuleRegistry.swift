@@ -20,6 +20,7 @@ public enum RuleRegistry {
         UnusedCondition.self, ScreenArguments.self,
         LinkRouteNotPath.self, LinkParameterUnbound.self, LinkPlaceholderUnused.self, OverlappingLinks.self,
         ConfirmPolicyIncomplete.self, PreserveNotReenterable.self,
+        UnknownTab.self, DuplicateTab.self, TabFlowShape.self, TabStartedAsChild.self, CoverCannotEnd.self, TabsPushed.self,
     ]
 
     /// The descriptions of all rules, sorted by code. Built once: `rule(code:)` runs per diagnostic

@@ -140,11 +140,14 @@ extension FlowCatalog {
                     case .startChild(let child, let with):
                         (target, arguments) = (child, with)
                         receiver = childReceiver(navigation.childrenByName[child.value])
+                    case .show(let name, _) where flow.tab(named: name.value) != nil:
+                        // A tab flow's start selects a tab, which starts with its declared arguments.
+                        continue
                     case .replaceRoot(let name, let with), .show(let name, let with):
                         (target, arguments) = (name, with)
                         receiver = navigation.screensByName[name.value].map { .screen($0) }
                             ?? childReceiver(navigation.childrenByName[name.value])
-                    case .pop, .popTo, .finish, .conditional, .stay:
+                    case .pop, .popTo, .finish, .conditional, .stay, .select:
                         continue
                     }
                     if let receiver {
@@ -155,6 +158,13 @@ extension FlowCatalog {
             }
 
             add(flow.start, scope: flowScope)
+            for tab in flow.tabs {
+                // A tab is started with its declared arguments, in the tab flow's scope.
+                if let receiver = childReceiver(navigation.childrenByName[tab.name.value]) {
+                    passings.append(ArgumentPassing(
+                        target: tab.name, receiver: receiver, arguments: tab.arguments, scope: flowScope, link: nil))
+                }
+            }
             for screen in flow.screens {
                 let screenLayer = ReferenceScope.Layer(label: "screen '\(screen.name.value)'", parameters: screen.parameters)
                 for event in screen.events {
@@ -176,6 +186,8 @@ extension FlowCatalog {
                     label: "link pattern '\(link.pattern.value)'",
                     parameters: link.placeholders.map { ($0.name.value, $0.type) })])
                 for route in resolvedRoutes(of: link, in: flow) {
+                    // A link that names a tab selects it; the tab starts with its declared arguments.
+                    if case .child(let child, _) = route.target, route.flow.tab(named: child.name.value) != nil { continue }
                     let receiver: ArgumentReceiver?
                     switch route.target {
                     case .screen(let screen): receiver = .screen(screen)

@@ -39,7 +39,10 @@ struct FlowCatalog: Sendable {
         var navigations: [String: FlowNavigation] = [:]
         var uses: [String: [ChildUse]] = [:]
         for flow in unique {
-            navigations[flow.name.value] = FlowNavigation(flow)
+            // Children that run a flow without outcomes are long-lived: they never finish, and leave
+            // only by back or dismissal, which returns to the screen that started them.
+            let longLived = Set(flow.children.filter { byName[$0.flow.value]?.outcomes.isEmpty == true }.map(\.name.value))
+            navigations[flow.name.value] = FlowNavigation(flow, longLivedChildren: longLived)
             for child in flow.children {
                 uses[child.flow.value, default: []].append(ChildUse(parent: flow, declaration: child))
             }
@@ -67,6 +70,24 @@ struct FlowCatalog: Sendable {
     /// speak of. A flow that declares only itself as a child is an ownership cycle (FC405), not a child.
     func owner(of name: String) -> ChildUse? {
         uses[name]?.first { $0.parent.name.value != name }
+    }
+
+    /// The tab flows whose tab set `select` in `flow` addresses: `flow` itself when it declares tabs,
+    /// otherwise every flow that runs it as a tab (see FORMAT.md, "Tabs").
+    func tabSets(of flow: FlowDefinition) -> [FlowDefinition] {
+        if flow.hasTabs { return [flow] }
+        var sets: [FlowDefinition] = []
+        var seen = Set<String>()
+        for use in childUses(of: flow.name.value)
+        where use.parent.tab(named: use.declaration.name.value) != nil && seen.insert(use.parent.name.value).inserted {
+            sets.append(use.parent)
+        }
+        return sets
+    }
+
+    /// Whether `declaration`, declared in `parent`, is one of `parent`'s tabs.
+    static func isTab(_ declaration: ChildFlowDeclaration, of parent: FlowDefinition) -> Bool {
+        parent.tab(named: declaration.name.value) != nil
     }
 
     /// The flow a child declaration runs, if it exists.

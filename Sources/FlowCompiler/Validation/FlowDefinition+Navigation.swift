@@ -35,7 +35,7 @@ extension FlowDefinition {
         case .push(let screen, _): screen
         case .startChild(let child, _): child
         case .replaceRoot(let target, _), .show(let target, _): target
-        case .popTo, .pop, .finish, .conditional, .stay: nil
+        case .popTo, .pop, .finish, .conditional, .stay, .select: nil
         }
     }
 }

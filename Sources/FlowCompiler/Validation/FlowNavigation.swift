@@ -40,7 +40,9 @@ struct FlowNavigation: Sendable {
     /// The outcomes produced by a `finish` or a `confirm` removal policy of a reachable screen or child.
     let producedOutcomes: Set<String>
 
-    init(_ flow: FlowDefinition) {
+    /// - Parameter longLivedChildren: the child declarations whose flow declares no outcomes: such a
+    ///   child never finishes, and is left by back or dismissal, which returns to the screens that start it.
+    init(_ flow: FlowDefinition, longLivedChildren: Set<String> = []) {
         screensByName = Dictionary(flow.screens.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         childrenByName = Dictionary(flow.children.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         allActions = flow.allActions
@@ -55,7 +57,10 @@ struct FlowNavigation: Sendable {
             }
         }
         firstRouteTargets = firstRoutes
-        let reachable = Self.reachableNames(from: flow.start, screensByName: screensByName, childrenByName: childrenByName)
+        // Every tab can be selected by the person, so a tab set's tabs are all reachable.
+        let tabShows = flow.tabs.map { ActionDefinition(.show(target: $0.name, arguments: $0.arguments), at: $0.name.location) }
+        let reachable = Self.reachableNames(from: [flow.start] + tabShows, screensByName: screensByName,
+                                            childrenByName: childrenByName)
         self.reachable = reachable
 
         var oneStep: [String: Set<String>] = [:]
@@ -93,16 +98,16 @@ struct FlowNavigation: Sendable {
             targets.contains { screensByName[$0] == nil && childrenByName[$0] == nil }
         }.keys)
         producedOutcomes = produced
-        canFinish = Self.finishingNames(flow)
+        canFinish = Self.finishingNames(flow, longLivedChildren: longLivedChildren)
     }
 
     /// The names of the screens and children reachable from `start` (see `reachable`). Linear in the size of the flow.
     private static func reachableNames(
-        from start: ActionDefinition, screensByName: [String: ScreenDefinition],
+        from starts: [ActionDefinition], screensByName: [String: ScreenDefinition],
         childrenByName: [String: ChildFlowDeclaration]
     ) -> Set<String> {
         var reached = Set<String>()
-        var pending: [ActionDefinition] = [start]
+        var pending: [ActionDefinition] = starts
         while let action = pending.popLast() {
             for alternative in action.alternatives {
                 guard let name = FlowDefinition.destination(of: alternative)?.value, reached.insert(name).inserted
@@ -118,7 +123,7 @@ struct FlowNavigation: Sendable {
     }
 
     /// The names of the screens and children from which a `finish` can be reached (see the type's documentation).
-    private static func finishingNames(_ flow: FlowDefinition) -> Set<String> {
+    private static func finishingNames(_ flow: FlowDefinition, longLivedChildren: Set<String>) -> Set<String> {
         var index: [String: Int] = [:]
         var names: [String] = []
         for name in flow.screens.map(\.name.value) + flow.children.map(\.name.value) where index[name] == nil {
@@ -158,7 +163,7 @@ struct FlowNavigation: Sendable {
                     edge(node, below(node))
                 case .finish:
                     finishing.append(node)
-                case .conditional:
+                case .conditional, .select:
                     break
                 }
             }
@@ -173,6 +178,7 @@ struct FlowNavigation: Sendable {
         for child in flow.children {
             guard let node = index[child.name.value] else { continue }
             for handler in child.handlers { follow(handler.action, from: node, isHandler: true) }
+            if longLivedChildren.contains(child.name.value) { edge(node, below(node)) }
         }
         var visited = [Bool](repeating: false, count: 3 * count)
         var pending = finishing

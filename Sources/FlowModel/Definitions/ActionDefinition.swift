@@ -20,6 +20,9 @@ public indirect enum ActionKind: Hashable, Sendable {
     case show(target: Located<String>, arguments: [ArgumentDefinition])
     /// `stay`: in a child's outcome handler, do nothing beyond removing the child.
     case stay
+    /// `select: TAB` (since format 1.1): select a tab of the tab set the flow runs in (its own, or the one
+    /// it is a tab of); the other tabs keep their stacks.
+    case select(tab: Located<String>)
 }
 
 /// An action together with the location of its key (`push:`, `if:`, …) or bare name.

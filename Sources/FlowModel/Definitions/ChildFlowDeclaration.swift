@@ -20,10 +20,17 @@ public struct ChildFlowDeclaration: Hashable, Sendable {
     public var flow: Located<String>
     /// One handler for each outcome of the child flow.
     public var handlers: [OutcomeHandler]
+    /// `presentation: push | sheet | cover` (since format 1.1); nil when not written (`push`).
+    public var presentation: Located<Presentation>?
 
-    public init(name: Located<String>, flow: Located<String>, handlers: [OutcomeHandler]) {
+    public init(name: Located<String>, flow: Located<String>, handlers: [OutcomeHandler],
+                presentation: Located<Presentation>? = nil) {
         self.name = name
         self.flow = flow
         self.handlers = handlers
+        self.presentation = presentation
     }
+
+    /// How the child is shown (`push` when not written).
+    public var presentationStyle: Presentation { presentation?.value ?? .push }
 }

@@ -17,12 +17,17 @@ public struct FlowDefinition: Hashable, Sendable {
     public var linkPolicy: LinkPolicyDefinition?
     /// Where a deep link that fails validation goes instead (`linkFallback: SCREEN`); nil leaves the state untouched.
     public var linkFallback: Located<String>?
+    /// The flow's tab set (`tabs:`, since format 1.1), in display order; empty for a flow without tabs.
+    public var tabs: [TabDefinition]
+    /// Where `tabs:` is written, when it is.
+    public var tabsLocation: SourceLocation?
 
     public init(
         name: Located<String>, parameters: [ParameterDefinition] = [], conditions: [Located<String>] = [],
         start: ActionDefinition, outcomes: [Located<String>] = [], screens: [ScreenDefinition] = [],
         children: [ChildFlowDeclaration] = [], links: [DeepLinkDefinition] = [],
-        linkPolicy: LinkPolicyDefinition? = nil, linkFallback: Located<String>? = nil
+        linkPolicy: LinkPolicyDefinition? = nil, linkFallback: Located<String>? = nil,
+        tabs: [TabDefinition] = [], tabsLocation: SourceLocation? = nil
     ) {
         self.name = name
         self.parameters = parameters
@@ -34,7 +39,15 @@ public struct FlowDefinition: Hashable, Sendable {
         self.links = links
         self.linkPolicy = linkPolicy
         self.linkFallback = linkFallback
+        self.tabs = tabs
+        self.tabsLocation = tabsLocation
     }
+
+    /// Whether the flow declares a tab set.
+    public var hasTabs: Bool { !tabs.isEmpty }
+
+    /// The tab named `name`, if declared.
+    public func tab(named name: String) -> TabDefinition? { tabs.first { $0.name.value == name } }
 
     /// The file the flow was read from.
     public var file: String { name.location.file }

@@ -53,6 +53,14 @@ extension FlowBundle {
                 return "link '\(link.pattern)': \(problem)"
             }
         }
+        var tabChildren = Set<Int>()
+        for tab in graph.tabs {
+            guard graph.children.indices.contains(tab.child) else { return "tab: child index \(tab.child) is out of range" }
+            guard tabChildren.insert(tab.child).inserted else { return "tab '\(graph.children[tab.child].name)' is listed twice" }
+            guard graph.children[tab.child].presentation == .push else {
+                return "tab '\(graph.children[tab.child].name)' is presented as \(graph.children[tab.child].presentation.rawValue)"
+            }
+        }
         for (name, screen) in [("linkRedirect", graph.linkRedirect), ("linkFallback", graph.linkFallback)] {
             if let screen, !graph.screens.indices.contains(screen) { return "\(name): screen index \(screen) is out of range" }
         }
@@ -84,7 +92,7 @@ extension FlowBundle {
         case .conditional(let condition, let then, let otherwise):
             guard graph.conditions.indices.contains(condition) else { return "condition index \(condition) is out of range" }
             return actionProblem(then, in: graph) ?? actionProblem(otherwise, in: graph)
-        case .pop, .stay:
+        case .pop, .stay, .select:
             return nil
         }
     }

@@ -46,4 +46,7 @@ public indirect enum CompiledAction: Hashable, Sendable, Codable {
     case show(target: TargetNode, arguments: [ArgumentNode])
     /// Do nothing more (in outcome handlers).
     case stay
+    /// Select the tab with this name in the nearest tab set: the instance's own, or the one its instance
+    /// is a tab of (since format 1.1). By name: one flow may be a tab of several tab sets.
+    case select(tab: String)
 }

@@ -23,11 +23,13 @@ public struct FlowGraph: Hashable, Sendable, Codable {
     public var linkRedirect: Int?
     /// The index of the screen a failed deep link shows instead, if declared.
     public var linkFallback: Int?
+    /// The flow's tab set, in display order (since format 1.1); empty for a flow without tabs.
+    public var tabs: [TabNode]
 
     public init(
         name: String, parameters: [ParameterNode] = [], conditions: [String] = [], start: CompiledAction,
         outcomes: [String] = [], screens: [ScreenNode] = [], children: [ChildNode] = [], links: [LinkNode] = [],
-        linkPolicy: LinkPolicy = .allow, linkRedirect: Int? = nil, linkFallback: Int? = nil
+        linkPolicy: LinkPolicy = .allow, linkRedirect: Int? = nil, linkFallback: Int? = nil, tabs: [TabNode] = []
     ) {
         self.name = name
         self.parameters = parameters
@@ -40,5 +42,26 @@ public struct FlowGraph: Hashable, Sendable, Codable {
         self.linkPolicy = linkPolicy
         self.linkRedirect = linkRedirect
         self.linkFallback = linkFallback
+        self.tabs = tabs
+    }
+
+    /// The position in ``tabs`` of the tab named `name` (a tab is named by its child declaration), if any.
+    /// Tab sets are short: a linear search.
+    public func tabIndex(named name: String) -> Int? { tabs.firstIndex { children[$0.child].name == name } }
+
+    /// The position in ``tabs`` of the tab that runs child declaration `child`, if it is a tab.
+    public func tabIndex(ofChild child: Int) -> Int? { tabs.firstIndex { $0.child == child } }
+}
+
+/// One tab of a compiled tab set: the child declaration it runs and the arguments it starts with.
+public struct TabNode: Hashable, Sendable, Codable {
+    /// The index of the child declaration (in the tab flow's `children`); its name is the tab's name.
+    public var child: Int
+    /// The arguments of the child flow, resolved in the tab flow's parameters.
+    public var arguments: [ArgumentNode]
+
+    public init(child: Int, arguments: [ArgumentNode] = []) {
+        self.child = child
+        self.arguments = arguments
     }
 }

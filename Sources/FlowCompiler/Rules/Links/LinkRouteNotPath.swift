@@ -102,7 +102,8 @@ struct LinkRouteNotPath: FlowRule {
         guard let first = routes.first else { return }
         let navigation = catalog.navigation(of: flow)
         let starts = navigation.startTargets.map(\.value)
-        let firstRoutes = navigation.firstRouteTargets
+        // A tab flow's routes begin in whichever tab is selected: a link may select any tab.
+        let firstRoutes = navigation.firstRouteTargets + flow.tabs.map(\.name.value)
         let firstRoutesResolve = firstRoutes.allSatisfy {
             navigation.screensByName[$0] != nil || navigation.childrenByName[$0] != nil
         }
@@ -130,6 +131,15 @@ struct LinkRouteNotPath: FlowRule {
                 return
             case .child(let child, let childFlow):
                 guard let childFlow else { return }
+                if childFlow.hasTabs {
+                    // After a tab flow, a route selects one of its tabs (the tab flow's start is not implied).
+                    guard childFlow.tab(named: name) == nil else { continue }
+                    let tabs = childFlow.tabs.map(\.name.value)
+                    diagnostics.append(Self.diagnostic(
+                        "in link '\(link.pattern.value)', '\(name)' follows child '\(child.name.value)', whose flow '\(childFlow.name.value)' shows tabs: the next route selects one of \(Self.names(tabs))",
+                        at: route.route.name))
+                    return
+                }
                 let navigation = catalog.navigation(of: childFlow)
                 let childStarts = navigation.startTargets.map(\.value)
                 let targets = childStarts.reduce(into: Set<String>()) { $0.formUnion(navigation.oneStepTargets[$1] ?? []) }

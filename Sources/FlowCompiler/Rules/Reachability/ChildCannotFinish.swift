@@ -17,6 +17,8 @@ struct ChildCannotFinish: FlowRule {
             policy with an 'outcome' also finishes. Every reachable screen from which no finish is
             reachable is reported (or, in a flow without such screens, the child declaration that
             never leads to a finish). Add a 'finish', or a way back to a screen that finishes.
+            A flow that declares no outcomes is long-lived (since format 1.1): it never finishes, is
+            ended only by its parent (a tab, an app's 'main'), and is not checked.
             """,
         triggeringExamples: [
             """
@@ -75,7 +77,8 @@ struct ChildCannotFinish: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
-            guard let use = catalog.owner(of: flow.name.value) else { continue }
+            // A flow that declares no outcomes is long-lived: it never finishes and is ended by its parent.
+            guard !flow.outcomes.isEmpty, let use = catalog.owner(of: flow.name.value) else { continue }
             let navigation = catalog.navigation(of: flow)
             let note = DiagnosticNote(
                 "flow '\(flow.name.value)' runs as child '\(use.declaration.name.value)' of flow '\(use.parent.name.value)' here",
