@@ -6,12 +6,12 @@ import FlowModel
 /// defaults filled in, so later `$name` lookups scan a short parameter list instead of hashing names.
 @MainActor
 struct ArgumentBinding {
-    /// The host's check (`check:`), when checks run: for deep links and restoration only. Events do not
-    /// hold the host's closure at all.
-    private let hostCheck: (@MainActor (_ name: String, _ value: Value) -> Bool)?
+    /// The host's check (`check:`), run for every value bound to a parameter that names one: root
+    /// arguments, event arguments, action and handler arguments, outcome arguments, deep links and restore.
+    private let hostCheck: @MainActor (_ name: String, _ value: Value) -> Bool
 
-    init(host: FlowHost, runChecks: Bool) {
-        hostCheck = runChecks ? host.check : nil
+    init(host: FlowHost) {
+        hostCheck = host.check
     }
 
     /// Resolves `$name` sources in `scope`, then binds the arguments to `parameters`.
@@ -45,7 +45,7 @@ struct ArgumentBinding {
     }
 
     /// Checks typed values: no unknown names, every required parameter present (defaults filled in),
-    /// types assignable (an `int` becomes a `double`), constraints met, host checks passed when enabled.
+    /// types assignable (an `int` becomes a `double`), constraints met, host checks passed.
     func bind(values: [String: Value], to parameters: [ParameterNode], receiver: @autoclosure () -> String)
         throws(FlowRuntimeError) -> [Value] {
         if values.isEmpty, parameters.isEmpty { return [] }
@@ -86,7 +86,7 @@ struct ArgumentBinding {
     }
 
     /// The value for one parameter: the given one or the default, converted to the parameter's type,
-    /// its constraints met and, when enabled, its host check passed.
+    /// its constraints met and its host check (if it names one) passed.
     private func check(_ given: Value?, for parameter: ParameterNode, receiver: @autoclosure () -> String)
         throws(FlowRuntimeError) -> Value {
         guard let given = given ?? parameter.defaultValue else {
@@ -98,7 +98,7 @@ struct ArgumentBinding {
         if let message = parameter.constraints.violation(of: value) {
             throw .constraintViolated(receiver: receiver(), name: parameter.name, message: message)
         }
-        if let hostCheck, let check = parameter.constraints.check, !hostCheck(check, value) {
+        if let check = parameter.constraints.check, !hostCheck(check, value) {
             throw .checkFailed(receiver: receiver(), name: parameter.name, check: check, value: value)
         }
         return value

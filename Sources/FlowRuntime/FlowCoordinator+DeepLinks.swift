@@ -61,7 +61,7 @@ extension FlowCoordinator {
         guard let (link, values) = DeepLinkMatcher.match(url, in: bundle.flows[rootFlow]) else {
             return .failure(DeepLinkMatcher.nearMiss(url, in: bundle.flows[rootFlow]) ?? .noMatchingLink(url))
         }
-        var transition = Transition(context: context, state: freshState(), runChecks: true)
+        var transition = Transition(context: context, state: freshState())
         do throws(FlowRuntimeError) {
             var depth = 0
             for route in link.routes {

@@ -21,7 +21,7 @@ extension FlowCoordinator {
     public func restore(_ snapshot: FlowSnapshot) -> StepResult { step { restoreNow(snapshot) } }
 
     private func restoreNow(_ snapshot: FlowSnapshot) -> StepResult {
-        var transition = Transition(context: context, state: emptiedState(), runChecks: true)
+        var transition = Transition(context: context, state: emptiedState())
         do throws(FlowRuntimeError) {
             guard !snapshot.instances.isEmpty else { throw FlowRuntimeError.invalidSnapshot("it has no flow instances") }
             for (depth, entry) in snapshot.instances.enumerated() {

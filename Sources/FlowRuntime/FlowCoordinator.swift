@@ -70,7 +70,7 @@ public final class FlowCoordinator {
         self.host = host
         self.context = StepContext(bundle: bundle, host: host)
         let parameters = bundle.flows[index].parameters
-        let values = try ArgumentBinding(host: host, runChecks: false)
+        let values = try ArgumentBinding(host: host)
             .bind(values: arguments, to: parameters, receiver: "flow '\(flow)'")
         self.rootValues = values
         self.rootArguments = parameters.named(values)
@@ -281,13 +281,13 @@ public final class FlowCoordinator {
 
     /// A flow instance's completion: finishes it unless it is gone; re-arms it when the step is rejected
     /// (also when it was called from a host closure in the middle of another step).
-    func complete(_ id: FlowInstanceID, outcome: String) -> StepResult {
-        let result = step { completeNow(id, outcome: outcome) }
+    func complete(_ id: FlowInstanceID, outcome: String, arguments: [String: Value]) -> StepResult {
+        let result = step { completeNow(id, outcome: outcome, arguments: arguments) }
         if result.status == .rejected, let depth = state.depth(of: id) { instances.existing(at: depth)?.rearm() }
         return result
     }
 
-    private func completeNow(_ id: FlowInstanceID, outcome: String) -> StepResult {
+    private func completeNow(_ id: FlowInstanceID, outcome: String, arguments: [String: Value]) -> StepResult {
         guard currentStatus == .running, let depth = state.depth(of: id) else { return .stale(.instanceNotAlive(id)) }
         let flow = state.chain[depth].flow
         var transition = Transition(context: context, state: StateEdit(state))
@@ -295,7 +295,11 @@ public final class FlowCoordinator {
             guard let index = bundle.flows[flow].outcomes.firstIndex(of: outcome) else {
                 throw FlowRuntimeError.unknownOutcome(flow: bundle.flows[flow].name, outcome: outcome)
             }
-            try transition.finish(at: depth, outcome: index)
+            let graph = bundle.flows[flow]
+            let values = try transition.binding.bind(
+                values: arguments, to: graph.parameters(ofOutcome: index),
+                receiver: Transition.outcomeReceiver(bundle, flow: flow, outcome: index))
+            try transition.finish(at: depth, outcome: index, values: values)
             try transition.checkShape()
         } catch {
             return .rejected(error)
@@ -355,6 +359,8 @@ public final class FlowCoordinator {
         if let outcome = transition.rootOutcome { setStatus(.finished(outcome: outcome)) }
         // Read, then written: `+=` would be an access spanning a call (see ``updateState(_:)``).
         if !transition.linksToOpen.isEmpty { linksAfterStep = linksAfterStep + transition.linksToOpen }
-        return .applied
+        var result = StepResult.applied
+        if !transition.finished.isEmpty { result.finished = transition.finished }
+        return result
     }
 }

@@ -8,8 +8,9 @@ import FlowModel
 public struct FlowHost {
     /// Answers a declared host condition by name (`isLoggedIn`).
     public var condition: @MainActor (_ name: String) -> Bool
-    /// Answers a parameter's host check (`check: bookExists`) for a value; called for deep-link and
-    /// restored arguments only.
+    /// Answers a parameter's host check (`check: bookExists`) for a value; called whenever a value is bound
+    /// to a parameter that names a check (root, event, action, outcome, deep-link and restored arguments;
+    /// docs/RUNNING.md, "When conditions and checks run").
     public var check: @MainActor (_ name: String, _ value: Value) -> Bool
 
     /// A host; by default every condition is false and every check passes.

@@ -61,15 +61,18 @@ public final class FlowInstance {
 
     /// Finishes the flow with `outcome`, as its `finish:` action would: its routes and descendants' are
     /// removed and the parent's handler runs (or, for the root, the coordinator records the outcome).
+    /// `arguments` are checked against the outcome's parameters (types, constraints, host checks; defaults
+    /// fill the rest) and are what the parent's handler reads as `$name`.
     ///
     /// The completion is disarmed before it runs; if the coordinator rejects the step (for example the
-    /// handler's action is refused, or `outcome` is not declared) it is re-armed and the state is unchanged.
+    /// handler's action is refused, `outcome` is not declared or an argument is invalid) it is re-armed and
+    /// the state is unchanged.
     @discardableResult
-    public func finish(_ outcome: String) -> StepResult {
+    public func finish(_ outcome: String, arguments: [String: Value] = [:]) -> StepResult {
         guard life == .armed else { return .stale(.instanceNotAlive(id)) }
         life = .finishing
         guard let coordinator else { return .stale(.instanceNotAlive(id)) }
-        return coordinator.complete(id, outcome: outcome)
+        return coordinator.complete(id, outcome: outcome, arguments: arguments)
     }
 
     /// Makes ``finish(_:)`` reach the coordinator again, after the coordinator rejected its step.

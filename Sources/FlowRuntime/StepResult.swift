@@ -20,6 +20,8 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
     /// Why the step was rejected or stale; for an applied step, what it skipped or went to instead
     /// (a deep link that went to the fallback screen, an outcome handler that did not run).
     public var reason: FlowRuntimeError?
+    /// The flow instances that finished in the step, in order, with their outcomes and outcome arguments.
+    public var finished: [FinishedFlow] = []
 
     public init(_ status: StepStatus, _ reason: FlowRuntimeError? = nil) {
         self.status = status
@@ -31,6 +33,17 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
     public static var applied: StepResult { StepResult(.applied) }
     static func rejected(_ reason: FlowRuntimeError) -> StepResult { StepResult(.rejected, reason) }
     static func stale(_ reason: FlowRuntimeError) -> StepResult { StepResult(.stale, reason) }
+
+    /// Results compare by status and reason: ``finished`` reports what the step did, so that
+    /// `result == .applied` holds for any applied step without a reason.
+    public static func == (lhs: StepResult, rhs: StepResult) -> Bool {
+        lhs.status == rhs.status && lhs.reason == rhs.reason
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(status)
+        hasher.combine(reason)
+    }
 
     /// `applied`, or `rejected: reason`.
     public var description: String { reason.map { "\(status.rawValue): \($0)" } ?? status.rawValue }

@@ -15,11 +15,13 @@ struct Transition {
     var rootOutcome: String?
     /// Deep links queued by instances that finished in this step, to open after the commit.
     var linksToOpen: [String] = []
+    /// The instances that finished in this step, in order, with their outcomes and outcome arguments.
+    var finished: [FinishedFlow] = []
 
-    init(context: StepContext, state: StateEdit, runChecks: Bool = false) {
+    init(context: StepContext, state: StateEdit) {
         self.context = context
         self.state = state
-        self.binding = ArgumentBinding(host: context.host, runChecks: runChecks)
+        self.binding = ArgumentBinding(host: context.host)
     }
 
     var bundle: FlowBundle { context.bundle }
@@ -70,8 +72,15 @@ struct Transition {
             state.removeInstances(from: depth + 1)
             if !state.chain[depth].drafts.isEmpty { state.chain[depth].drafts = [:] }
             try show(target, values: values, at: depth)
-        case .finish(let outcome):
-            try finish(at: depth, outcome: outcome)
+        case .finish(let outcome, let arguments):
+            let parameters = bundle.flows[flow].parameters(ofOutcome: outcome)
+            var values: [Value] = []
+            if arguments != nil || !parameters.isEmpty {
+                let bundle = self.bundle
+                values = try binding.bind(arguments ?? [], scope: scope, to: parameters,
+                                          receiver: Self.outcomeReceiver(bundle, flow: flow, outcome: outcome))
+            }
+            try finish(at: depth, outcome: outcome, values: values)
         case .conditional(let condition, let then, let otherwise):
             let chosen = host.condition(bundle.flows[flow].conditions[condition]) ? then : otherwise
             try run(chosen, at: depth, scope: scope, below: sender)
@@ -85,29 +94,39 @@ struct Transition {
         }
     }
 
-    /// The instance at `depth` finishes: its routes and its descendants' go, then its parent's handler runs
-    /// (on top, with the parent's top route's arguments, then the parent's). The root flow records its outcome.
-    mutating func finish(at depth: Int, outcome: Int) throws(FlowRuntimeError) {
+    /// The instance at `depth` finishes with `outcome` and `values` (bound to the outcome's parameters): its
+    /// routes and its descendants' go, then its parent's handler runs (on top; `$name` resolves in the outcome's
+    /// values, the parent's top route's arguments, then the parent's). The root flow records its outcome.
+    mutating func finish(at depth: Int, outcome: Int, values: [Value] = []) throws(FlowRuntimeError) {
         let record = state.chain[depth]
         if !record.queuedLinks.isEmpty { linksToOpen += record.queuedLinks }
         state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
         state.removeInstances(from: depth)
+        let outcomeParameters = bundle.flows[record.flow].parameters(ofOutcome: outcome)
+        finished.append(FinishedFlow(
+            instance: record.id, flow: bundle.flows[record.flow].name, outcome: bundle.flows[record.flow].outcomes[outcome],
+            arguments: outcomeParameters.named(values)))
         guard depth > 0, let declaration = record.declaration else {
             rootOutcome = bundle.flows[record.flow].outcomes[outcome]
             return
         }
-        try runHandler(declaration, outcome: outcome, at: depth - 1)
+        let frame: ArgumentFrame? = outcomeParameters.isEmpty ? nil : .bound(parameters: outcomeParameters, values: values)
+        try runHandler(declaration, outcome: outcome, at: depth - 1, outcomeValues: frame)
     }
 
     /// Runs the handler of the instance at `depth` for `outcome` of its child `declaration`, on top: `$name`
-    /// resolves in the instance's top route's arguments (when that route is its own), then the instance's.
-    mutating func runHandler(_ declaration: Int, outcome: Int, at depth: Int) throws(FlowRuntimeError) {
+    /// resolves in the outcome's values, then the instance's top route's arguments (when that route is its
+    /// own), then the instance's.
+    mutating func runHandler(_ declaration: Int, outcome: Int, at depth: Int, outcomeValues: ArgumentFrame? = nil)
+        throws(FlowRuntimeError) {
         let handler = bundle.flows[flowIndex(at: depth)].children[declaration].handlers[outcome]
         var top: ArgumentFrame?
         if let last = state.path.last, last.depth == depth {
             top = .bound(parameters: last.parameters, values: last.values)
         }
-        try run(handler, at: depth, scope: ArgumentScope(top, instanceFrame(at: depth)))
+        let scope = outcomeValues.map { ArgumentScope($0, top, instanceFrame(at: depth)) }
+            ?? ArgumentScope(top, instanceFrame(at: depth))
+        try run(handler, at: depth, scope: scope)
     }
 
     /// Shows a screen as a route of the instance at `depth`, or starts a child of it.
@@ -165,6 +184,11 @@ struct Transition {
         let deepest = state.chain.count - 1
         guard deepest >= 0, state.path.last?.depth != deepest else { return }
         throw .instanceWithoutRoute(flow: bundle.flows[state.chain[deepest].flow].name)
+    }
+
+    /// How error messages name an outcome.
+    static func outcomeReceiver(_ bundle: FlowBundle, flow: Int, outcome: Int) -> String {
+        "outcome '\(bundle.flows[flow].outcomes[outcome])' of flow '\(bundle.flows[flow].name)'"
     }
 
     /// How error messages name a screen.

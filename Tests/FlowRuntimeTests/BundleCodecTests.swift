@@ -50,7 +50,7 @@ struct BundleCodecTests {
             try BundleCodec.decode(Array("flowc-bundle x\n{}".utf8))
         }
         #expect(throws: BundleError.corrupted("missing 'contentHash'")) {
-            try BundleCodec.decode(Array("flowc-bundle 2\n{\"flows\":[],\"formatVersion\":1}".utf8))
+            try BundleCodec.decode(Array("flowc-bundle 2\n{\"flows\":[],\"formatVersion\":2}".utf8))
         }
     }
 

@@ -24,7 +24,7 @@ struct FlowDecoder {
         let parameters = flow[.params].map { readParameters($0) } ?? []
         let conditions = flow[.conditions].map { readNames($0, as: "condition") } ?? []
         let start = flow[.start].flatMap { readAction($0, context: .start) }
-        let outcomes = flow[.outcomes].map { readNames($0, as: "outcome") } ?? []
+        let (outcomes, outcomeParameters) = flow[.outcomes].map { readOutcomes($0) } ?? ([], [:])
         let screens = flow[.screens].map { readScreens($0) } ?? []
         let children = flow[.children].map { readChildren($0) } ?? []
         let links = flow[.links].map { readLinks($0) } ?? []
@@ -35,7 +35,7 @@ struct FlowDecoder {
         guard let name, let start else { return nil }
         return FlowDefinition(
             name: name, parameters: parameters, conditions: conditions, start: start, outcomes: outcomes,
-            screens: screens, children: children, links: links, linkPolicy: linkPolicy, linkFallback: linkFallback,
+            outcomeParameters: outcomeParameters, screens: screens, children: children, links: links, linkPolicy: linkPolicy, linkFallback: linkFallback,
             tabs: tabs, tabsLocation: flow.keyNode(.tabs).map { location(of: $0) })
     }
 
@@ -60,6 +60,23 @@ struct FlowDecoder {
             guard let name = readName(pair.key, as: "tab name") else { return nil }
             return TabDefinition(name: name, arguments: readArguments(pair.value))
         }
+    }
+
+    /// `outcomes: [saved, discarded]`, or (since format 1.1) a mapping of outcome name → nothing or
+    /// `{ params: { … } }`: the values a `finish` with that outcome passes to the parent's handler.
+    private mutating func readOutcomes(_ node: YAMLNode) -> ([Located<String>], [String: [ParameterDefinition]]) {
+        guard node.mapping != nil else { return (readNames(node, as: "outcome"), [:]) }
+        var names: [Located<String>] = []
+        var parameters: [String: [ParameterDefinition]] = [:]
+        for (name, value) in namedEntries(node, as: "outcomes", entryName: "outcome") {
+            names.append(name)
+            guard let outcome = readMapping(value, as: "an outcome", keys: OutcomeKeys.self, required: [], allowEmpty: true)
+            else { continue }
+            if let params = outcome[.params], parameters[name.value] == nil {
+                parameters[name.value] = readParameters(params)
+            }
+        }
+        return (names, parameters)
     }
 
     // MARK: Screens and events
@@ -180,9 +197,9 @@ struct FlowDecoder {
                 notes: [DiagnosticNote("'\(chosen.key.rawValue)' is here", at: location(of: chosen.keyNode))])
         }
         let at = location(of: chosen.keyNode)
-        let takesArguments: Set<ActionKeys> = [.push, .start, .replaceRoot, .to]
+        let takesArguments: Set<ActionKeys> = [.push, .start, .replaceRoot, .to, .finish]
         if let with = mapping.entries.first(where: { $0.key == .with }), !takesArguments.contains(chosen.key) {
-            report(MisplacedKey.self, "'with' is allowed only with push, start, replaceRoot or to", at: with.keyNode)
+            report(MisplacedKey.self, "'with' is allowed only with push, start, replaceRoot, finish or to", at: with.keyNode)
         }
         for branchKey in [ActionKeys.then, .else] where chosen.key != .if {
             if let branch = mapping.entries.first(where: { $0.key == branchKey }) {
@@ -205,7 +222,7 @@ struct FlowDecoder {
         case .popTo:
             return readName(value, as: "screen name").map { ActionDefinition(.popTo(screen: $0), at: at) }
         case .finish:
-            return readName(value, as: "outcome").map { ActionDefinition(.finish(outcome: $0), at: at) }
+            return readName(value, as: "outcome").map { ActionDefinition(.finish(outcome: $0, arguments: arguments), at: at) }
         case .select:
             return readName(value, as: "tab name").map { ActionDefinition(.select(tab: $0), at: at) }
         case .pop:
@@ -275,12 +292,38 @@ struct FlowDecoder {
                     readTypedValue(item, type: type.value, as: "allowed value").map { Located($0, at: location(of: item)) }
                 }
             }
+            readStringConstraints(spec, type: type.value, into: &parameter)
             parameter.check = spec[.check].flatMap { self.readName($0, as: "check name") }
             if let defaultNode = spec[.default], let value = readTypedValue(defaultNode, type: type.value, as: "default") {
                 parameter.defaultValue = Located(value, at: location(of: defaultNode))
             }
             checkConstraints(of: parameter, spec: spec)
             return parameter
+        }
+    }
+
+    /// Reads `minLength`, `maxLength` (whole numbers of at least 0) and `pattern` (a regular expression
+    /// that compiles), which apply to strings only (since format 1.1).
+    private mutating func readStringConstraints(
+        _ spec: KeyedMapping<ParameterKeys>, type: ParameterType, into parameter: inout ParameterDefinition
+    ) {
+        for key in [ParameterKeys.minLength, .maxLength, .pattern] {
+            guard let node = spec[key] else { continue }
+            guard type == .string else {
+                report(MisplacedKey.self, "'\(key.rawValue)' applies only to string parameters", at: spec.keyNode(key) ?? node)
+                continue
+            }
+            switch key {
+            case .minLength: parameter.minimumLength = readInteger(node, as: "minimum length", minimum: 0)
+            case .maxLength: parameter.maximumLength = readInteger(node, as: "maximum length", minimum: 0)
+            default:
+                guard let text = readScalar(node, as: "a pattern") else { continue }
+                if let problem = PatternMatcher.problem(with: text) {
+                    report(InvalidValue.self, "'pattern' is not a valid regular expression: \(problem)", at: node)
+                } else {
+                    parameter.pattern = Located(text, at: location(of: node))
+                }
+            }
         }
     }
 
@@ -293,6 +336,12 @@ struct FlowDecoder {
                 "'max' \(ParameterConstraints.format(maximum.value)) is less than 'min' \(ParameterConstraints.format(minimum.value)); no value could satisfy both",
                 at: node)
         }
+        if let minimum = parameter.minimumLength, let maximum = parameter.maximumLength, minimum.value > maximum.value,
+            let node = spec[.maxLength] {
+            report(InvalidValue.self,
+                "'maxLength' \(maximum.value) is less than 'minLength' \(minimum.value); no string could satisfy both",
+                at: node)
+        }
         if let values = parameter.allowedValues, let node = spec[.values] {
             if values.isEmpty, node.sequence != nil {
                 report(InvalidValue.self, "'values' is empty, so no value is allowed; list at least one value or remove 'values'", at: node)
@@ -301,6 +350,15 @@ struct FlowDecoder {
             for value in values where !seen.insert(value.value).inserted {
                 diagnostics.append(InvalidValue.diagnostic(
                     "value '\(value.value)' is listed twice in 'values'; list each value once", at: value.location))
+            }
+            let others = ParameterConstraints(
+                minimumLength: parameter.minimumLength?.value, maximumLength: parameter.maximumLength?.value,
+                pattern: parameter.pattern?.value)
+            for value in values {
+                guard let violation = others.violation(of: value.value) else { continue }
+                diagnostics.append(ConstraintViolation.diagnostic(
+                    "value '\(value.value)' in 'values' breaks the parameter's other constraints: \(violation); no argument could use it",
+                    at: value.location))
             }
         }
         if let defaultValue = parameter.defaultValue, let node = spec[.default],

@@ -25,7 +25,12 @@ enum ChildKeys: String, SchemaKey {
 }
 
 enum ParameterKeys: String, SchemaKey {
-    case type, min, max, values, check, `default`
+    case type, min, max, values, check, `default`, minLength, maxLength, pattern
+}
+
+/// The keys of an outcome written as a mapping (`created: { params: { postID: int } }`, since format 1.1).
+enum OutcomeKeys: String, SchemaKey {
+    case params
 }
 
 enum LinkPolicyKeys: String, SchemaKey {

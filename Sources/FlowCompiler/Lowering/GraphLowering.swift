@@ -66,6 +66,7 @@ public enum GraphLowering {
                                       events: events, removal: screen.removal?.policy.value ?? .discard)
                 if let removal = screen.removal, removal.policy.value == .confirm {
                     node.confirmPrompt = removal.ask?.value
+                    // The removal passes no arguments: outcome parameters take their defaults (FC450 requires them).
                     if let outcome = removal.outcome {
                         node.confirmOutcome = try outcomeIndex(outcome, in: flow)
                     }
@@ -108,6 +109,9 @@ public enum GraphLowering {
                 name: flow.name.value, parameters: flow.parameters.map(Self.parameter),
                 conditions: flow.conditions.map(\.value), start: try action(flow.start, in: flow),
                 outcomes: flow.outcomes.map(\.value), screens: screens, children: children, links: links, tabs: tabs)
+            if !flow.outcomeParameters.isEmpty {
+                graph.outcomeParameters = flow.outcomes.map { flow.parameters(ofOutcome: $0.value).map(Self.parameter) }
+            }
             if let policy = flow.linkPolicy {
                 graph.linkPolicy = policy.policy
                 if let redirect = policy.redirect { graph.linkRedirect = try screenIndex(redirect, in: flow) }
@@ -133,8 +137,12 @@ public enum GraphLowering {
             case .replaceRoot(let target, let arguments):
                 let (node, parameters, parameterIndex) = try self.target(target, in: flow)
                 return .replaceRoot(target: node, arguments: try self.arguments(arguments, to: parameters, named: parameterIndex))
-            case .finish(let outcome):
-                return .finish(outcome: try outcomeIndex(outcome, in: flow))
+            case .finish(let outcome, let arguments):
+                let index = try outcomeIndex(outcome, in: flow)
+                let parameters = flow.parameters(ofOutcome: outcome.value)
+                guard !arguments.isEmpty || !parameters.isEmpty else { return .finish(outcome: index) }
+                return .finish(outcome: index, arguments: try self.arguments(
+                    arguments, to: parameters, named: FlowNameIndex.firstPositions(parameters.map(\.name.value))))
             case .conditional(let condition, let then, let otherwise):
                 guard let index = names(of: flow).conditions[condition.value] else {
                     throw GraphLoweringError("flow '\(flow.name.value)' declares no condition '\(condition.value)'", at: condition.location)

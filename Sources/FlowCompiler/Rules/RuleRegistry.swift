@@ -15,7 +15,7 @@ public enum RuleRegistry {
         UnknownFlow.self, UnreachableDeclaration.self, StayLeavesNoRoute.self, OutcomeNeverProduced.self, ChildCannotFinish.self,
         UnusedFlow.self, PopFromFirstRoute.self,
         ChildArguments.self, UnhandledOutcome.self, UnknownOutcomeHandler.self, UndeclaredOutcome.self,
-        OwnershipCycle.self,
+        OwnershipCycle.self, FinishArguments.self,
         UnresolvedReference.self, ArgumentTypeMismatch.self, ConstraintViolation.self, UndeclaredCondition.self,
         UnusedCondition.self, ScreenArguments.self,
         LinkRouteNotPath.self, LinkParameterUnbound.self, LinkPlaceholderUnused.self, OverlappingLinks.self,

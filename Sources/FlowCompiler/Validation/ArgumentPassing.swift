@@ -41,31 +41,45 @@ struct ReferenceScope: Sendable {
     var label: String { ArgumentPassing.englishList(layers.map(\.label), conjunction: "or") }
 }
 
-/// What receives arguments: a screen, or the flow a child declaration runs.
+/// What receives arguments: a screen, the flow a child declaration runs, or (since format 1.1) an outcome
+/// a `finish` passes to the parent's handler.
 enum ArgumentReceiver: Sendable {
     case screen(ScreenDefinition)
     case child(ChildFlowDeclaration, flow: FlowDefinition)
+    case outcome(String, flow: FlowDefinition)
 
     /// The receiving parameters.
     var parameters: [ParameterDefinition] {
         switch self {
         case .screen(let screen): screen.parameters
         case .child(_, let flow): flow.parameters
+        case .outcome(let outcome, let flow): flow.parameters(ofOutcome: outcome)
         }
     }
 
-    /// `screen 'details'` or `child 'edit' (flow 'edit')`, for messages.
+    /// `screen 'details'`, `child 'edit' (flow 'edit')` or `outcome 'created' of flow 'createPost'`, for messages.
     var label: String {
         switch self {
         case .screen(let screen): "screen '\(screen.name.value)'"
         case .child(let child, let flow) where child.name.value == flow.name.value: "child flow '\(flow.name.value)'"
         case .child(let child, let flow): "child '\(child.name.value)' (flow '\(flow.name.value)')"
+        case .outcome(let outcome, let flow): "outcome '\(outcome)' of flow '\(flow.name.value)'"
         }
     }
 
-    /// Whether the receiver is a child flow (checked by `ChildArguments`) rather than a screen (`ScreenArguments`).
+    /// Whether the receiver is a child flow (checked by `ChildArguments`).
     var isChild: Bool {
         if case .child = self { true } else { false }
+    }
+
+    /// Whether the receiver is a screen (checked by `ScreenArguments`).
+    var isScreen: Bool {
+        if case .screen = self { true } else { false }
+    }
+
+    /// Whether the receiver is an outcome (checked by `FinishArguments`).
+    var isOutcome: Bool {
+        if case .outcome = self { true } else { false }
     }
 }
 
@@ -147,7 +161,11 @@ extension FlowCatalog {
                         (target, arguments) = (name, with)
                         receiver = navigation.screensByName[name.value].map { .screen($0) }
                             ?? childReceiver(navigation.childrenByName[name.value])
-                    case .pop, .popTo, .finish, .conditional, .stay, .select:
+                    case .finish(let outcome, let with):
+                        guard flow.outcomes.contains(where: { $0.value == outcome.value }) else { continue }
+                        (target, arguments) = (outcome, with)
+                        receiver = .outcome(outcome.value, flow: flow)
+                    case .pop, .popTo, .conditional, .stay, .select:
                         continue
                     }
                     if let receiver {
@@ -179,7 +197,20 @@ extension FlowCatalog {
                     scope = ReferenceScope(layers: [starters, flowLayer])
                     scope.declarationHint = "declare it under the 'params' of the flow or of every screen that starts child '\(child.name.value)', or pass a literal"
                 }
-                for handler in child.handlers { add(handler.action, scope: scope) }
+                let childFlow = self.flow(of: child)
+                for handler in child.handlers {
+                    // The outcome's parameters come first: the values the child's `finish` passed.
+                    let outcomeParameters = childFlow?.parameters(ofOutcome: handler.outcome.value) ?? []
+                    guard !outcomeParameters.isEmpty, let childFlow else {
+                        add(handler.action, scope: scope)
+                        continue
+                    }
+                    var handlerScope = ReferenceScope(layers: [ReferenceScope.Layer(
+                        label: "outcome '\(handler.outcome.value)' of flow '\(childFlow.name.value)'",
+                        parameters: outcomeParameters)] + scope.layers)
+                    handlerScope.declarationHint = scope.declarationHint
+                    add(handler.action, scope: handlerScope)
+                }
             }
             for link in flow.links {
                 let scope = ReferenceScope(layers: [ReferenceScope.Layer(

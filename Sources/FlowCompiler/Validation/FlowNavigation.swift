@@ -71,7 +71,7 @@ struct FlowNavigation: Sendable {
                 for alternative in event.action.alternatives {
                     switch alternative.kind {
                     case .push(let target, _), .startChild(let target, _): targets.insert(target.value)
-                    case .finish(let outcome) where reachable.contains(screen.name.value): produced.insert(outcome.value)
+                    case .finish(let outcome, _) where reachable.contains(screen.name.value): produced.insert(outcome.value)
                     default: break
                     }
                 }
@@ -84,12 +84,12 @@ struct FlowNavigation: Sendable {
         }
         for child in flow.children where reachable.contains(child.name.value) {
             for handler in child.handlers {
-                for case .finish(let outcome) in handler.action.alternatives.map(\.kind) {
+                for case .finish(let outcome, _) in handler.action.alternatives.map(\.kind) {
                     produced.insert(outcome.value)
                 }
             }
         }
-        for case .finish(let outcome) in flow.start.alternatives.map(\.kind) {
+        for case .finish(let outcome, _) in flow.start.alternatives.map(\.kind) {
             produced.insert(outcome.value)
         }
         oneStepTargets = oneStep

@@ -12,8 +12,9 @@ public indirect enum ActionKind: Hashable, Sendable {
     case popTo(screen: Located<String>)
     /// `replaceRoot: TARGET` (with `with:`): remove all of this flow's routes and children, then show TARGET.
     case replaceRoot(target: Located<String>, arguments: [ArgumentDefinition])
-    /// `finish: OUTCOME`: finish this flow; its parent handles OUTCOME.
-    case finish(outcome: Located<String>)
+    /// `finish: OUTCOME` (with `with:` since format 1.1): finish this flow; its parent handles OUTCOME,
+    /// with the arguments bound to the outcome's parameters.
+    case finish(outcome: Located<String>, arguments: [ArgumentDefinition])
     /// `if: CONDITION`, `then: ACTION`, `else: ACTION`: choose on a declared host condition.
     case conditional(condition: Located<String>, then: ActionDefinition, else: ActionDefinition)
     /// A bare name in `start:` or a conditional branch of it: show a screen or start a child.

@@ -10,6 +10,9 @@ public struct FlowDefinition: Hashable, Sendable {
     public var start: ActionDefinition
     /// The outcomes the flow can finish with (`outcomes: [saved, discarded]`).
     public var outcomes: [Located<String>]
+    /// The parameters of the outcomes that declare some (`outcomes: { created: { params: { postID: int } } }`,
+    /// since format 1.1), by outcome name: what a `finish` with that outcome passes to the parent's handler.
+    public var outcomeParameters: [String: [ParameterDefinition]]
     public var screens: [ScreenDefinition]
     public var children: [ChildFlowDeclaration]
     public var links: [DeepLinkDefinition]
@@ -24,7 +27,8 @@ public struct FlowDefinition: Hashable, Sendable {
 
     public init(
         name: Located<String>, parameters: [ParameterDefinition] = [], conditions: [Located<String>] = [],
-        start: ActionDefinition, outcomes: [Located<String>] = [], screens: [ScreenDefinition] = [],
+        start: ActionDefinition, outcomes: [Located<String>] = [],
+        outcomeParameters: [String: [ParameterDefinition]] = [:], screens: [ScreenDefinition] = [],
         children: [ChildFlowDeclaration] = [], links: [DeepLinkDefinition] = [],
         linkPolicy: LinkPolicyDefinition? = nil, linkFallback: Located<String>? = nil,
         tabs: [TabDefinition] = [], tabsLocation: SourceLocation? = nil
@@ -34,6 +38,7 @@ public struct FlowDefinition: Hashable, Sendable {
         self.conditions = conditions
         self.start = start
         self.outcomes = outcomes
+        self.outcomeParameters = outcomeParameters
         self.screens = screens
         self.children = children
         self.links = links
@@ -54,6 +59,9 @@ public struct FlowDefinition: Hashable, Sendable {
 
     /// The screen named `name`, if declared.
     public func screen(named name: String) -> ScreenDefinition? { screens.first { $0.name.value == name } }
+
+    /// The parameters of the outcome named `outcome` (none for an outcome that declares none).
+    public func parameters(ofOutcome outcome: String) -> [ParameterDefinition] { outcomeParameters[outcome] ?? [] }
 
     /// The child declaration named `name`, if declared.
     public func child(named name: String) -> ChildFlowDeclaration? { children.first { $0.name.value == name } }

@@ -13,10 +13,16 @@ public struct ParameterDefinition: Hashable, Sendable {
     public var maximum: Located<Double>?
     /// The allowed values, when the parameter is an enumeration (`values: [...]`).
     public var allowedValues: [Located<Value>]?
-    /// The name of a host-provided check (for example `bookExists`) run on deep-link and restored arguments.
+    /// The name of a host-provided check (for example `bookExists`) run whenever a value is bound to the parameter.
     public var check: Located<String>?
     /// The value used when no argument is passed; a parameter with a default is optional.
     public var defaultValue: Located<Value>?
+    /// For strings: the fewest Unicode scalars allowed (`minLength`, since format 1.1).
+    public var minimumLength: Located<Int>?
+    /// For strings: the most Unicode scalars allowed (`maxLength`, since format 1.1).
+    public var maximumLength: Located<Int>?
+    /// For strings: a regular expression the whole value must match (`pattern`, since format 1.1).
+    public var pattern: Located<String>?
 
     public init(
         name: Located<String>, type: Located<ParameterType>, minimum: Located<Double>? = nil,
@@ -39,6 +45,7 @@ public struct ParameterDefinition: Hashable, Sendable {
     public var constraints: ParameterConstraints {
         ParameterConstraints(
             minimum: minimum?.value, maximum: maximum?.value,
-            allowedValues: allowedValues?.map(\.value), check: check?.value)
+            allowedValues: allowedValues?.map(\.value), check: check?.value,
+            minimumLength: minimumLength?.value, maximumLength: maximumLength?.value, pattern: pattern?.value)
     }
 }

@@ -23,6 +23,9 @@ extension FlowBundle {
 
     private func problem(in graph: FlowGraph) -> String? {
         if let problem = startProblem(graph.start, in: graph) { return "start: \(problem)" }
+        if let parameters = graph.outcomeParameters, parameters.count != graph.outcomes.count {
+            return "\(parameters.count) outcome parameter lists for \(graph.outcomes.count) outcomes"
+        }
         for screen in graph.screens {
             if let outcome = screen.confirmOutcome, !graph.outcomes.indices.contains(outcome) {
                 return "screen '\(screen.name)': outcome index \(outcome) is out of range"
@@ -87,7 +90,7 @@ extension FlowBundle {
             return targetProblem(.child(child), in: graph)
         case .replaceRoot(let target, _), .show(let target, _):
             return targetProblem(target, in: graph)
-        case .finish(let outcome):
+        case .finish(let outcome, _):
             return graph.outcomes.indices.contains(outcome) ? nil : "outcome index \(outcome) is out of range"
         case .conditional(let condition, let then, let otherwise):
             guard graph.conditions.indices.contains(condition) else { return "condition index \(condition) is out of range" }

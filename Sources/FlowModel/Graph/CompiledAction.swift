@@ -38,8 +38,9 @@ public indirect enum CompiledAction: Hashable, Sendable, Codable {
     case popTo(screen: Int)
     /// Remove all of this flow instance's routes and children, then show the target as its first route.
     case replaceRoot(target: TargetNode, arguments: [ArgumentNode])
-    /// Finish this flow instance with the outcome (index into the flow's outcomes).
-    case finish(outcome: Int)
+    /// Finish this flow instance with the outcome (index into the flow's outcomes), passing `arguments` to the
+    /// outcome's parameters (``FlowGraph/outcomeParameters``); nil when the outcome has none (format 1.1).
+    case finish(outcome: Int, arguments: [ArgumentNode]? = nil)
     /// Ask the host the condition (index into the flow's conditions) and run one branch.
     case conditional(condition: Int, then: CompiledAction, else: CompiledAction)
     /// Show a screen or start a child as the instance's first route (in `start:` only).

@@ -14,6 +14,9 @@ public struct FlowGraph: Hashable, Sendable, Codable {
     public var start: CompiledAction
     /// The outcomes the flow can finish with; ``CompiledAction/finish(outcome:)`` refers to them by index.
     public var outcomes: [String]
+    /// The parameters of each outcome, aligned with ``outcomes``; nil when no outcome declares any (so flows
+    /// of format 1.0 encode as before). What a `finish` passes and a parent's handler reads as `$name`.
+    public var outcomeParameters: [[ParameterNode]]?
     public var screens: [ScreenNode]
     public var children: [ChildNode]
     public var links: [LinkNode]
@@ -25,6 +28,12 @@ public struct FlowGraph: Hashable, Sendable, Codable {
     public var linkFallback: Int?
     /// The flow's tab set, in display order (since format 1.1); empty for a flow without tabs.
     public var tabs: [TabNode]
+
+    /// The parameters of the outcome at `index` (none when the flow declares no outcome parameters).
+    public func parameters(ofOutcome index: Int) -> [ParameterNode] {
+        guard let outcomeParameters, outcomeParameters.indices.contains(index) else { return [] }
+        return outcomeParameters[index]
+    }
 
     public init(
         name: String, parameters: [ParameterNode] = [], conditions: [String] = [], start: CompiledAction,

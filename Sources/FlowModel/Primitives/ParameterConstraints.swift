@@ -6,14 +6,26 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
     public var maximum: Double?
     /// The only values allowed, when set.
     public var allowedValues: [Value]?
-    /// The name of a host check run on deep-link and restored arguments (for example `bookExists`).
+    /// The name of a host check run whenever a value is bound to the parameter (for example `bookExists`).
     public var check: String?
+    /// For strings: the fewest Unicode scalars allowed (inclusive). Since format 1.1.
+    public var minimumLength: Int?
+    /// For strings: the most Unicode scalars allowed (inclusive). Since format 1.1.
+    public var maximumLength: Int?
+    /// For strings: a regular expression (Swift `Regex` syntax) the whole value must match. Since format 1.1.
+    public var pattern: String?
 
-    public init(minimum: Double? = nil, maximum: Double? = nil, allowedValues: [Value]? = nil, check: String? = nil) {
+    public init(
+        minimum: Double? = nil, maximum: Double? = nil, allowedValues: [Value]? = nil, check: String? = nil,
+        minimumLength: Int? = nil, maximumLength: Int? = nil, pattern: String? = nil
+    ) {
         self.minimum = minimum
         self.maximum = maximum
         self.allowedValues = allowedValues
         self.check = check
+        self.minimumLength = minimumLength
+        self.maximumLength = maximumLength
+        self.pattern = pattern
     }
 
     /// Why `value` violates these constraints (`"7 is less than the minimum 10"`), or nil when it satisfies them.
@@ -23,10 +35,36 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
             if let minimum, number < minimum { return "\(value) is less than the minimum \(Self.format(minimum))" }
             if let maximum, number > maximum { return "\(value) is greater than the maximum \(Self.format(maximum))" }
         }
+        if let problem = lengthOrPatternViolation(of: value) { return problem }
         if let allowedValues, !allowedValues.contains(where: { $0 == value || $0.converted(to: value.type) == value }) {
             return "\(value) is not one of \(allowedValues.map(\.description).joined(separator: ", "))"
         }
         return nil
+    }
+
+    /// Why a string `value` breaks `minLength`, `maxLength` or `pattern`, or nil (also for other types).
+    /// Lengths count Unicode scalars.
+    public func lengthOrPatternViolation(of value: Value) -> String? {
+        guard case .string(let text) = value else { return nil }
+        if minimumLength != nil || maximumLength != nil {
+            let length = text.unicodeScalars.count
+            if let minimumLength, length < minimumLength {
+                return "\(Self.quoted(text)) is shorter than the minimum length \(minimumLength) (it has \(length) \(length == 1 ? "character" : "characters"))"
+            }
+            if let maximumLength, length > maximumLength {
+                return "\(Self.quoted(text)) is longer than the maximum length \(maximumLength) (it has \(length) characters)"
+            }
+        }
+        if let pattern, !PatternMatcher.shared.wholeMatch(text, pattern: pattern) {
+            return "\(Self.quoted(text)) does not match the pattern \(pattern)"
+        }
+        return nil
+    }
+
+    /// A string value in messages: quoted, so an empty string reads as `""`; long values shortened.
+    static func quoted(_ text: String) -> String {
+        let shown = text.unicodeScalars.count > 60 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(57))) + "…" : text
+        return "\"" + shown + "\""
     }
 
     /// A bound as written in messages: `1` for whole numbers, `2.5` otherwise.

@@ -77,11 +77,45 @@ public final class FlowScriptRunner {
         case .check(let name, let value, let answer):
             answers.checks[name, default: [:]][value] = answer
             result = .applied
-        case .finish(let id, let outcome):
-            result = handles[id]?.finish(outcome) ?? StepResult(.stale, .instanceNotAlive(id))
+        case .finish(let id, let outcome, let arguments):
+            result = finish(id, outcome: outcome, textArguments: arguments)
         case .stop: result = coordinator.stop()
         }
-        return trace(text, status: result.status.rawValue, reason: result.reason?.description, snapshot: snapshot)
+        var line = trace(text, status: result.status.rawValue, reason: result.reason?.description, snapshot: snapshot)
+        if !result.finished.isEmpty {
+            line.finished = result.finished.map {
+                TraceLine.FinishedEntry(instance: $0.instance.rawValue, flow: $0.flow, outcome: $0.outcome,
+                                        arguments: $0.arguments.mapValues(JSONArgument.init))
+            }
+        }
+        return line
+    }
+
+    /// `finish #ID OUTCOME key=value …` through the handle kept for instance `id`: the texts are parsed by
+    /// the types of the outcome's parameters (an unknown outcome is left for the coordinator to refuse).
+    private func finish(_ id: FlowInstanceID, outcome: String, textArguments: [String: String]) -> StepResult {
+        guard let handle = handles[id] else { return StepResult(.stale, .instanceNotAlive(id)) }
+        var arguments: [String: Value] = [:]
+        let bundle = coordinator.bundle
+        if !textArguments.isEmpty, let flow = bundle.flowIndex(named: handle.flow),
+            let index = bundle.flows[flow].outcomes.firstIndex(of: outcome) {
+            let parameters = bundle.flows[flow].parameters(ofOutcome: index)
+            let receiver = "outcome '\(outcome)' of flow '\(handle.flow)'"
+            for name in textArguments.keys.sorted() {
+                let text = textArguments[name] ?? ""
+                guard let parameter = parameters.first(where: { $0.name == name }) else {
+                    return StepResult(.rejected, .unknownArgument(receiver: receiver, name: name))
+                }
+                guard let value = parameter.type.parse(text) else {
+                    return StepResult(.rejected, .invalidArgument(receiver: receiver, name: name, text: text, type: parameter.type))
+                }
+                arguments[name] = value
+            }
+        } else {
+            // An unknown outcome: the coordinator refuses it; the texts go as strings.
+            arguments = textArguments.mapValues(Value.string)
+        }
+        return handle.finish(outcome, arguments: arguments)
     }
 
     /// Runs every line of `script`, returning the trace lines.

@@ -13,7 +13,7 @@ enum ScriptCommand: Equatable {
     case restore(String?)
     case condition(String, Bool)
     case check(name: String, value: String, answer: Bool)
-    case finish(instance: FlowInstanceID, outcome: String)
+    case finish(instance: FlowInstanceID, outcome: String, arguments: [String: String])
     case stop
 
     /// Parses one line; nil for a blank line or a `#` comment.
@@ -57,11 +57,13 @@ enum ScriptCommand: Equatable {
             try count(3...3, "check NAME VALUE true|false")
             return .check(name: operands[0], value: operands[1], answer: try boolean(operands[2]))
         case "finish":
-            try count(2...2, "finish #INSTANCE OUTCOME")
+            guard operands.count >= 2, !operands[1].contains("=") else {
+                throw ScriptSyntaxError(message: "usage: finish #INSTANCE OUTCOME [key=value …]")
+            }
             guard operands[0].hasPrefix("#"), let id = natural(operands[0].dropFirst()) else {
                 throw ScriptSyntaxError(message: "finish names an instance as #ID, such as 'finish #2 saved'")
             }
-            return .finish(instance: FlowInstanceID(id), outcome: operands[1])
+            return .finish(instance: FlowInstanceID(id), outcome: operands[1], arguments: try keyValues(operands.dropFirst(2), of: "finish"))
         case "event":
             var rest = operands[...]
             var token: RouteToken?
@@ -75,20 +77,25 @@ enum ScriptCommand: Equatable {
             guard let name = rest.first, !name.contains("=") else {
                 throw ScriptSyntaxError(message: "usage: event [@TOKEN] NAME [key=value …]")
             }
-            var arguments: [String: String] = [:]
-            for pair in rest.dropFirst() {
-                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                    throw ScriptSyntaxError(message: "event arguments are written key=value, not '\(pair)'")
-                }
-                let key = String(pair[..<equals])
-                guard arguments.updateValue(String(pair[pair.index(after: equals)...]), forKey: key) == nil else {
-                    throw ScriptSyntaxError(message: "argument '\(key)' is given twice")
-                }
-            }
-            return .event(name: name, token: token, arguments: arguments)
+            return .event(name: name, token: token, arguments: try keyValues(rest.dropFirst(), of: "event"))
         default:
             throw ScriptSyntaxError(message: "unknown command '\(verb)'")
         }
+    }
+
+    /// `key=value` words (of `event` and `finish`), each key once.
+    private static func keyValues(_ pairs: ArraySlice<String>, of verb: String) throws(ScriptSyntaxError) -> [String: String] {
+        var arguments: [String: String] = [:]
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ScriptSyntaxError(message: "\(verb) arguments are written key=value, not '\(pair)'")
+            }
+            let key = String(pair[..<equals])
+            guard arguments.updateValue(String(pair[pair.index(after: equals)...]), forKey: key) == nil else {
+                throw ScriptSyntaxError(message: "argument '\(key)' is given twice")
+            }
+        }
+        return arguments
     }
 
     /// A count or an id: ASCII digits only (no sign, no spaces), fitting in `Int`.

@@ -29,6 +29,15 @@ public struct TraceLine: Encodable, Equatable {
         public var screen: String
     }
 
+    /// A flow instance that finished in the step.
+    public struct FinishedEntry: Encodable, Equatable {
+        public var instance: Int
+        public var flow: String
+        public var outcome: String
+        /// The outcome's arguments (since format 1.1); `{}` for an outcome without parameters.
+        public var arguments: [String: JSONArgument]
+    }
+
     /// The script line number, from 1.
     public var line: Int
     /// The command as written (trimmed).
@@ -47,4 +56,6 @@ public struct TraceLine: Encodable, Equatable {
     public var pending: PendingEntry?
     /// The snapshot taken by `snapshot`.
     public var snapshot: FlowSnapshot?
+    /// The flow instances that finished in the step, with their outcomes and outcome arguments; absent when none.
+    public var finished: [FinishedEntry]?
 }

@@ -46,7 +46,7 @@ struct UndeclaredOutcome: FlowRule {
             let declared = flow.outcomes.map(\.value)
             let declaredSet = Set(declared)
             var finishes: [Located<String>] = catalog.navigation(of: flow).allActions.compactMap { action, _ in
-                if case .finish(let outcome) = action.kind { outcome } else { nil }
+                if case .finish(let outcome, _) = action.kind { outcome } else { nil }
             }
             finishes += flow.screens.compactMap { $0.removal?.outcome }
             for outcome in finishes where !declaredSet.contains(outcome.value) {

@@ -8,9 +8,12 @@ struct ConstraintViolation: FlowRule {
         severity: .error,
         summary: "a literal argument is outside the receiving parameter's constraints",
         explanation: """
-            A parameter may constrain its values with 'min', 'max' (inclusive) and 'values'. A
-            literal argument is known when the flows are validated, so a value the runtime would
-            reject is reported now. (References are checked by the runtime, as are host checks
+            A parameter may constrain its values with 'min', 'max' (inclusive) and 'values', and a
+            string parameter (since format 1.1) with 'minLength', 'maxLength' (in Unicode scalars,
+            inclusive) and 'pattern' (a regular expression the whole value must match). A literal
+            argument is known when the flows are validated, so a value the runtime would reject is
+            reported now, as is a 'default' or a 'values' entry that breaks the parameter's own
+            constraints. (References are checked by the runtime, as are host checks
             such as 'bookExists'.) Pass a value within the constraints, or widen them.
             """,
         triggeringExamples: [
@@ -26,6 +29,15 @@ struct ConstraintViolation: FlowRule {
                   bookID: { type: int, min: 1 }
                   mode: { type: string, values: [compact, full] }
             """,
+            """
+            flow: signIn
+            start: { to: form, with: { email: ↓"", code: ↓"12a" } }
+            screens:
+              form:
+                params:
+                  email: { type: string, minLength: 1, maxLength: 254 }
+                  code: { type: string, pattern: "[0-9]{3}", default: ↓none }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -39,6 +51,15 @@ struct ConstraintViolation: FlowRule {
                 params:
                   bookID: { type: int, min: 1 }
                   mode: { type: string, values: [compact, full] }
+            """,
+            """
+            flow: signIn
+            start: { to: form, with: { email: "ada@example.com", code: "123" } }
+            screens:
+              form:
+                params:
+                  email: { type: string, minLength: 1, maxLength: 254 }
+                  code: { type: string, pattern: "[0-9]{3}", default: "000" }
             """,
         ]
     )
@@ -55,7 +76,9 @@ struct ConstraintViolation: FlowRule {
                     let violation = parameter.constraints.violation(of: value)
                 else { continue }
                 diagnostics.append(Self.diagnostic(
-                    "argument '\(argument.name.value)' of \(passing.receiver.label) is out of range: \(violation)",
+                    "argument '\(argument.name.value)' of \(passing.receiver.label) "
+                        + (parameter.constraints.lengthOrPatternViolation(of: value) != nil ? "breaks its constraints: " : "is out of range: ")
+                        + violation,
                     at: argument.valueLocation,
                     notes: [DiagnosticNote("parameter '\(parameter.name.value)' declared here", at: parameter.name.location)]))
             }

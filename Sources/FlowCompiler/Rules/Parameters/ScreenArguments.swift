@@ -70,7 +70,7 @@ struct ScreenArguments: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for passing in catalog.argumentPassings where !passing.receiver.isChild {
+        for passing in catalog.argumentPassings where passing.receiver.isScreen {
             passing.checkArgumentNames(as: Self.self, into: &diagnostics)
         }
         for flow in catalog.uniqueFlows {

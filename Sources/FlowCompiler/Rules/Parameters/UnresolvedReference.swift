@@ -10,8 +10,9 @@ struct UnresolvedReference: FlowRule {
         explanation: """
             An argument '$name' takes the value of a parameter in scope where it is written: in an
             event's action, the event's parameters, then the screen's, then the flow's; in 'start',
-            the flow's parameters; in a child's outcome handlers, the parameters every screen that
-            starts the child declares (the handler runs on top of that screen), then the flow's;
+            the flow's parameters; in a child's outcome handlers, the outcome's parameters (since
+            format 1.1, the values the child's 'finish' passed), then the parameters every screen
+            that starts the child declares (the handler runs on top of that screen), then the flow's;
             in a deep link, the placeholders of the URL pattern. A reference that resolves to nothing would have no
             value at run time. Declare the parameter (for example in the event's 'params'), fix the
             spelling, or pass a literal.
