@@ -45,6 +45,7 @@ enum Bench {
 
     /// `value` with `digits` decimals.
     static func format(_ value: Double, _ digits: Int = 1) -> String {
+        guard digits > 0 else { return value.isFinite ? String(Int(value.rounded())) : String(value) }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         let rounded = (value * scale).rounded() / scale

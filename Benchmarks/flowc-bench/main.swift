@@ -3,12 +3,22 @@
 //     flowc-bench yaml [--size MiB] [--runs N]    libyaml event scan vs YAMLLoader.load
 //     flowc-bench runtime [--iterations N] [--runs N] [--flows DIR] [--extra-flows N,N…]
 //                                                  FlowCoordinator vs a hand-written coordinator, and by bundle size
+//     flowc-bench e2e [--screens N] [--files N] [--runs N] [--callgrind]
+//                                                  flowc validate / compile / run (YAML, bundle) vs a bare scan
+//     flowc-bench scaling [--series N,N…]          flowc validate from 1k to 100k screens (or more)
+//     flowc-bench oneline [--series N,N…]          flowc validate on one long line full of errors
+//     flowc-bench generate DIR …, scan FILE…       the generated app, and the bare scan alone
 //
 // Each benchmark lives in its own file and registers itself in `benchmarks` below.
 
 let benchmarks: [(name: String, summary: String, run: @MainActor ([String]) -> Int32)] = [
     ("yaml", "time YAMLLoader.load against a bare libyaml event scan", YAMLLoadBenchmark.run),
     ("runtime", "time FlowCoordinator against a hand-written coordinator, and by bundle size", RuntimeBenchmark.run),
+    ("e2e", "time flowc validate, compile and run (YAML, bundle) against a bare libyaml scan", EndToEndBenchmark.run),
+    ("scaling", "time flowc validate from 1k to 100k screens", ScalingBenchmark.run),
+    ("oneline", "time flowc validate on one flow on one line where every screen has an error", ScalingBenchmark.oneLine),
+    ("generate", "write the generated app (or the one-line flow) to a folder", InputCommands.generate),
+    ("scan", "bare libyaml event scan of the files named", InputCommands.scan),
 ]
 
 @MainActor func usage() -> String {
