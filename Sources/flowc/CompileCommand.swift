@@ -7,12 +7,12 @@ enum CompileCommand {
     static let usage = """
         USAGE: flowc compile PATH… -o FILE
 
-        Validates flow files (PATH is a file, or a folder searched for *.yaml and *.yml) as one set and,
-        when there is no error, writes the compiled bundle to FILE (see docs/BUNDLE.md). The same flows
-        always give the same bytes.
+        Validates flow files (PATH is a file, a folder searched for *.yaml and *.yml, or - for standard
+        input) as one set and, when there is no error, writes the compiled bundle to FILE (see
+        docs/BUNDLE.md). The same flows always give the same bytes.
 
         OPTIONS:
-          -o, --output FILE   Where to write the bundle.
+          -o, --output FILE   Where to write the bundle (- for standard output).
           -h, --help          Show this help.
 
         EXIT CODES: 0 written, 1 the flows have errors (nothing written), 2 usage or I/O errors.
@@ -39,13 +39,13 @@ enum CompileCommand {
             Console.error(failure.message, terminator: "")
             return failure.exitCode
         }
-        do {
-            try Data(BundleCodec.encode(bundle)).write(to: URL(fileURLWithPath: output))
-        } catch {
-            Console.error("flowc: error: cannot write '\(output)'; check that its folder exists and is writable")
+        if let reason = OutputFile.write(BundleCodec.encode(bundle), to: output) {
+            Console.error("flowc: error: cannot write '\(output)': \(reason)")
             return ExitCode.usage
         }
-        Console.output("compiled \(bundle.flows.count) flow\(bundle.flows.count == 1 ? "" : "s") to \(output) (content hash \(bundle.contentHash))")
+        // With '-o -' the bundle is standard output, so the summary goes to standard error.
+        let summary = "compiled \(bundle.flows.count) flow\(bundle.flows.count == 1 ? "" : "s") to \(output) (content hash \(bundle.contentHash))"
+        if output == OutputFile.standardOutputPath { Console.error(summary) } else { Console.output(summary) }
         return ExitCode.success
     }
 }

@@ -103,4 +103,23 @@ import Testing
                 == LinkRouteNode(target: .screen(1), arguments: [ArgumentNode(name: "n", source: .literal(.int(index)))]))
         }
     }
+
+    /// A source snippet used to decode its whole line (16-21 s for a 100 MiB one-line file); it
+    /// must show, and look at, only a window around the offset.
+    @Test func aHugeLineShowsOnlyAWindowAroundTheOffset() {
+        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000) + Array("Xé".utf8)
+            + [UInt8](repeating: UInt8(ascii: "b"), count: 1_000_000) + Array("\nnext".utf8)
+        let location = SourceLocation(file: "f.yaml", line: 1, column: 1_000_001, offset: 1_000_000)
+        let lines = SourceSnippet.lines(for: location, endColumn: 1_000_003, in: bytes)
+        #expect(lines?.0 == "…" + String(repeating: "a", count: 100) + "Xé" + String(repeating: "b", count: 98) + "…")
+        #expect(lines?.1 == String(repeating: " ", count: 101) + "^~")
+        // Near the end of the long line: the window keeps 200 scalars, more of them before the offset.
+        let nearEnd = SourceLocation(file: "f.yaml", line: 1, column: 1_999_994, offset: 1_999_996)
+        let end = SourceSnippet.lines(for: nearEnd, endColumn: nil, in: bytes)
+        #expect(end?.0 == "…" + String(repeating: "b", count: 200))
+        #expect(end?.1 == String(repeating: " ", count: 194) + "^")
+        // A short line is shown whole.
+        let next = SourceLocation(file: "f.yaml", line: 2, column: 2, offset: bytes.count - 3)
+        #expect(SourceSnippet.lines(for: next, endColumn: 4, in: bytes).map { [$0.0, $0.1] } == ["next", " ^~"])
+    }
 }

@@ -23,7 +23,9 @@ struct FlowcProcess {
 
     /// Runs `flowc arguments…` in the package root with `environment` added to a minimal environment
     /// (no `GITHUB_ACTIONS`, `NO_COLOR` set unless overridden), feeding `input` on standard input.
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: String = "") throws -> Output {
+    /// `executable` replaces `flowc` (for a shell that runs it).
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String = "",
+                    executable: URL = Self.executable) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -18,31 +18,40 @@ enum LinkPatternParser {
     static func parse(
         _ pattern: String, at location: SourceLocation, reportingTo diagnostics: inout [Diagnostic]
     ) -> [LinkSegment]? {
-        func fail(_ message: String, column: Int) -> [LinkSegment]? {
+        // `column` counts scalars from the start of the pattern and `offset` its UTF-8 bytes, so
+        // a location keeps its column and byte offset in step (source snippets use the offset).
+        func at(column: Int, offset: Int) -> SourceLocation {
             var at = location
             at.column += column
-            diagnostics.append(InvalidLinkPattern.diagnostic(message, at: at))
+            at.offset += offset
+            return at
+        }
+        func fail(_ message: String, column: Int, offset: Int) -> [LinkSegment]? {
+            diagnostics.append(InvalidLinkPattern.diagnostic(message, at: at(column: column, offset: offset)))
             return nil
         }
         guard pattern.hasPrefix("/") else {
-            return fail("link pattern '\(pattern)' must start with '/'", column: 0)
+            return fail("link pattern '\(pattern)' must start with '/'", column: 0, offset: 0)
         }
         var segments: [LinkSegment] = []
         var column = 1
+        var offset = 1
         var names = Set<String>()
         for part in pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            var at = location
-            at.column += column
-            defer { column += part.unicodeScalars.count + 1 }
+            let segmentLocation = at(column: column, offset: offset)
+            defer {
+                column += part.unicodeScalars.count + 1
+                offset += part.utf8.count + 1
+            }
             if part.isEmpty {
                 if segments.isEmpty, pattern == "/" { break }
-                return fail("empty segment in link pattern '\(pattern)'; remove the extra '/'", column: column)
+                return fail("empty segment in link pattern '\(pattern)'; remove the extra '/'", column: column, offset: offset)
             }
             if part == "." || part == ".." {
-                return fail("'\(part)' segments are not allowed in link pattern '\(pattern)'; write the path as it is matched", column: column)
+                return fail("'\(part)' segments are not allowed in link pattern '\(pattern)'; write the path as it is matched", column: column, offset: offset)
             }
-            if let offset = part.unicodeScalars.firstIndex(where: { !Self.isPathCharacter($0) && $0 != "{" && $0 != "}" }) {
-                let scalar = part.unicodeScalars[offset]
+            if let index = part.unicodeScalars.firstIndex(where: { !Self.isPathCharacter($0) && $0 != "{" && $0 != "}" }) {
+                let scalar = part.unicodeScalars[index]
                 let advice = switch scalar {
                 case "?", "#": "a pattern matches the URL's path only, without its query or fragment"
                 case "%": "percent escapes are not supported; write the character itself"
@@ -50,40 +59,40 @@ enum LinkPatternParser {
                 }
                 let shown = scalar == " " ? "a space" : "'\(scalar)'"
                 return fail("\(shown) cannot appear in link pattern '\(pattern)'; \(advice)",
-                    column: column + part.unicodeScalars.distance(from: part.unicodeScalars.startIndex, to: offset))
+                    column: column + part.unicodeScalars.distance(from: part.unicodeScalars.startIndex, to: index),
+                    offset: offset + part.utf8.distance(from: part.startIndex, to: index))
             }
             guard part.contains("{") || part.contains("}") else {
-                segments.append(LinkSegment(.literal(String(part)), at: at))
+                segments.append(LinkSegment(.literal(String(part)), at: segmentLocation))
                 continue
             }
             guard part.hasPrefix("{"), part.hasSuffix("}"), part.count > 2,
                 part.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" })
             else {
-                return fail("a placeholder must fill a whole segment, as in '{bookID:int}'", column: column)
+                return fail("a placeholder must fill a whole segment, as in '{bookID:int}'", column: column, offset: offset)
             }
             let inner = part.dropFirst().dropLast()
             let pieces = inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pieces[0])
             guard FlowDecoder.isIdentifier(name) else {
-                return fail("'\(name)' is not a valid placeholder name; use ASCII letters, digits and '_'", column: column + 1)
+                return fail("'\(name)' is not a valid placeholder name; use ASCII letters, digits and '_'", column: column + 1, offset: offset + 1)
             }
             var type = ParameterType.string
             if pieces.count == 2 {
                 guard let parsed = ParameterType(rawValue: String(pieces[1])) else {
                     let typeColumn = column + 2 + name.unicodeScalars.count
+                    let typeOffset = offset + 2 + name.utf8.count
                     let known = ParameterType.allCases.map(\.rawValue)
                     let hint = NameSuggestion.hint(for: String(pieces[1]), among: known)
                     return fail("unknown placeholder type '\(pieces[1])'" + (hint.isEmpty ? "; expected one of \(known.joined(separator: ", "))" : hint),
-                        column: typeColumn)
+                        column: typeColumn, offset: typeOffset)
                 }
                 type = parsed
             }
             guard names.insert(name).inserted else {
-                return fail("placeholder '\(name)' appears twice in link pattern '\(pattern)'", column: column + 1)
+                return fail("placeholder '\(name)' appears twice in link pattern '\(pattern)'", column: column + 1, offset: offset + 1)
             }
-            var nameLocation = at
-            nameLocation.column += 1
-            segments.append(LinkSegment(.placeholder(name: name, type: type), at: nameLocation))
+            segments.append(LinkSegment(.placeholder(name: name, type: type), at: at(column: column + 1, offset: offset + 1)))
         }
         return segments
     }

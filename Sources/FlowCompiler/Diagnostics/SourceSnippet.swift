@@ -12,32 +12,60 @@ enum SourceSnippet {
     /// when the offset is outside `bytes` or the line is empty. Bytes that are not valid UTF-8
     /// show as U+FFFD.
     /// Tabs before the column are repeated in the marker line so the caret lines up.
+    ///
+    /// Only a window of at most `maximumWidth` scalars on each side of the offset is ever
+    /// scanned or decoded, so the cost is bounded by the window, not by the length of the line
+    /// (a one-line file of megabytes costs as much as a short line). A line longer than
+    /// `maximumWidth` scalars is shown as a window around the offset, marked with ellipses.
     static func lines(for location: SourceLocation, endColumn: Int?, in bytes: [UInt8]) -> (String, String)? {
         guard location.offset >= 0, location.offset <= bytes.count else { return nil }
-        var start = min(location.offset, bytes.count)
-        while start > 0, breakLength(endingAt: start, in: bytes) == 0 { start -= 1 }
-        if start == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        var end = start
-        while end < bytes.count, breakLength(startingAt: end, in: bytes) == 0 { end += 1 }
-        guard end > start else { return nil }
-        let text = String(decoding: bytes[start..<end], as: UTF8.self)
-        var scalars = Array(text.unicodeScalars)
-        var prefixCount = min(max(location.column - 1, 0), scalars.count)
-        var width = max(1, min((endColumn ?? location.column + 1) - location.column, scalars.count - prefixCount))
-        if scalars.count > maximumWidth {
-            // Show a window around the column, marked with ellipses, instead of a huge line.
-            let start = max(0, min(prefixCount - maximumWidth / 2, scalars.count - maximumWidth))
-            let end = min(scalars.count, start + maximumWidth)
-            var window = Array(scalars[start..<end])
-            if start > 0 { window.insert("…", at: 0) }
-            if end < scalars.count { window.append("…") }
-            prefixCount = prefixCount - start + (start > 0 ? 1 : 0)
-            width = max(1, min(width, window.count - prefixCount))
-            scalars = window
+        let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let offset = max(location.offset, bomLength)
+        // Up to `maximumWidth` scalars before the offset, stopping at the start of the line. A
+        // scalar is a lead byte and at most three continuation bytes.
+        var lower = offset
+        var before = 0
+        while before < maximumWidth, lower > bomLength, breakLength(endingAt: lower, in: bytes) == 0 {
+            lower -= 1
+            var continuations = 0
+            while continuations < 3, lower > bomLength, bytes[lower] & 0xC0 == 0x80,
+                breakLength(endingAt: lower, in: bytes) == 0 {
+                lower -= 1
+                continuations += 1
+            }
+            before += 1
         }
-        var marker = String(String.UnicodeScalarView(scalars[..<prefixCount].map { $0 == "\t" ? "\t" : " " }))
+        let lineStartsInWindow = lower == bomLength || breakLength(endingAt: lower, in: bytes) > 0
+        // Up to `maximumWidth` scalars from the offset, stopping at the end of the line.
+        var upper = offset
+        var after = 0
+        while after < maximumWidth, upper < bytes.count, breakLength(startingAt: upper, in: bytes) == 0 {
+            upper += 1
+            var continuations = 0
+            while continuations < 3, upper < bytes.count, bytes[upper] & 0xC0 == 0x80 {
+                upper += 1
+                continuations += 1
+            }
+            after += 1
+        }
+        let lineEndsInWindow = upper == bytes.count || breakLength(startingAt: upper, in: bytes) > 0
+        guard before + after > 0 else { return nil }
+        let beforeScalars = Array(String(decoding: bytes[lower..<offset], as: UTF8.self).unicodeScalars)
+        let afterScalars = Array(String(decoding: bytes[offset..<upper], as: UTF8.self).unicodeScalars)
+        // Show at most `maximumWidth` scalars: half before the offset, or more when the line ends sooner.
+        let shownBefore = min(beforeScalars.count, max(maximumWidth / 2, maximumWidth - afterScalars.count))
+        let shownAfter = min(afterScalars.count, maximumWidth - shownBefore)
+        let cutBefore = shownBefore < beforeScalars.count || !lineStartsInWindow
+        let cutAfter = shownAfter < afterScalars.count || !lineEndsInWindow
+        var prefix = Array(beforeScalars[(beforeScalars.count - shownBefore)...])
+        if cutBefore { prefix.insert("…", at: 0) }
+        var shown = prefix + afterScalars[..<shownAfter]
+        if cutAfter { shown.append("…") }
+        let requested = (endColumn ?? location.column + 1) - location.column
+        let width = max(1, min(requested, shownAfter + (cutAfter ? 1 : 0)))
+        var marker = String(String.UnicodeScalarView(prefix.map { $0 == "\t" ? "\t" : " " }))
         marker += "^" + String(repeating: "~", count: width - 1)
-        return (String(String.UnicodeScalarView(scalars)), marker)
+        return (String(String.UnicodeScalarView(shown)), marker)
     }
 
     /// The line breaks libyaml counts: LF, CR, NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9).

@@ -34,6 +34,17 @@ enum FlowFileReader {
         return FlowSourceFile(path: path, bytes: bytes, flow: flow, diagnostics: decoder.diagnostics)
     }
 
+    /// A file over the size limit, which was not read past the limit: FC005 at its start.
+    static func tooLarge(path: String, size: Int?, limit: Int) -> FlowSourceFile {
+        let message = if let size {
+            "file is \(size) bytes, more than the limit of \(limit) bytes; split it into smaller files"
+        } else {
+            "input is more than the limit of \(limit) bytes (reading stopped there); split it into smaller files"
+        }
+        let diagnostic = FileTooLarge.diagnostic(message, at: SourceLocation(file: path, line: 1, column: 1, offset: 0))
+        return FlowSourceFile(path: path, bytes: [], flow: nil, diagnostics: [diagnostic])
+    }
+
     /// The diagnostic for a loader error, under the rule for its kind.
     static func diagnostic(for error: YAMLError, in path: String) -> Diagnostic {
         func at(_ mark: YAMLMark) -> SourceLocation {

@@ -27,22 +27,37 @@ public struct ValidationResult: Sendable {
 /// run every graph rule over the decoded flows → sort diagnostics. Output order never
 /// depends on scheduling.
 public enum FlowValidation {
-    /// Validates the flow files at `paths` (files, or folders searched for `*.yaml`/`*.yml`).
-    /// - Throws: `FlowInputError` when a path does not exist or a file cannot be read.
+    /// Validates the flow files at `paths` (files, or folders searched for `*.yaml`/`*.yml`; `-`
+    /// reads standard input, reported as `<stdin>`). A file over `limits.maxFileBytes` is reported
+    /// (FC005) without being read past the limit.
+    /// - Throws: `FlowInputError` when a path does not exist, a file cannot be read, or a flow file in
+    ///   a folder cannot be checked (see `FlowSourceCollector`).
     public static func validate(paths: [String], limits: YAMLLimits = .default) throws(FlowInputError) -> ValidationResult {
         let paths = try FlowSourceCollector.files(at: paths)
-        var sources: [(String, [UInt8])] = []
+        var inputs: [(String, FlowFileContents)] = []
         for path in paths {
-            sources.append((path, try FlowSourceCollector.read(path)))
+            let shown = path == FlowSourceCollector.standardInputPath ? standardInputName : path
+            inputs.append((shown, try FlowSourceCollector.read(path, limit: limits.maxFileBytes)))
         }
-        return validate(sources: sources, limits: limits)
+        return validate(inputs: inputs, limits: limits)
     }
+
+    /// The name standard input (`-`) has in diagnostics.
+    public static let standardInputName = "<stdin>"
 
     /// Validates in-memory sources, each a (path, bytes) pair; the paths are used only in locations.
     public static func validate(sources: [(path: String, bytes: [UInt8])], limits: YAMLLimits = .default) -> ValidationResult {
-        let slots = Mutex([FlowSourceFile?](repeating: nil, count: sources.count))
-        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-            let file = FlowFileReader.read(path: sources[index].path, bytes: sources[index].bytes, limits: limits)
+        validate(inputs: sources.map { ($0.path, .bytes($0.bytes)) }, limits: limits)
+    }
+
+    static func validate(inputs: [(path: String, contents: FlowFileContents)], limits: YAMLLimits) -> ValidationResult {
+        let slots = Mutex([FlowSourceFile?](repeating: nil, count: inputs.count))
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            let (path, contents) = inputs[index]
+            let file = switch contents {
+            case .bytes(let bytes): FlowFileReader.read(path: path, bytes: bytes, limits: limits)
+            case .tooLarge(let size): FlowFileReader.tooLarge(path: path, size: size, limit: limits.maxFileBytes)
+            }
             slots.withLock { $0[index] = file }
         }
         let files = slots.withLock { $0.compactMap { $0 } }

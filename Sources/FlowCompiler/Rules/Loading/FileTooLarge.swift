@@ -6,7 +6,7 @@ struct FileTooLarge: DiagnosticRule {
         severity: .error,
         summary: "the file is larger than the size limit",
         explanation: """
-            Flow files are read whole; files over the size limit (8 MiB by default) are rejected before parsing. Split the flows into several files: flowc validates a folder as one set.
+            Flow files are read whole; files over the size limit (8 MiB by default) are rejected before parsing. A regular file is refused from its size before any byte is read; a pipe or device is read only to one byte past the limit. Split the flows into several files: flowc validates a folder as one set.
             """,
         triggeringExamples: [
 
