@@ -140,7 +140,7 @@ import Glibc
         }
         let toStandardOutput = try FlowcProcess.run(["compile", root + "/edit.yaml", "-o", "-"])
         #expect(toStandardOutput.status == 0)
-        #expect(toStandardOutput.standardOutput.hasPrefix("flowc-bundle 1\n{"))
+        #expect(toStandardOutput.standardOutput.hasPrefix("flowc-bundle "))
         #expect(toStandardOutput.standardError.contains("compiled 1 flow to - (content hash "))
     }
 }
