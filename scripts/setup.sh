@@ -1,11 +1,43 @@
 #!/usr/bin/env bash
-# Installs libyaml's headers and pkg-config file when missing (Debian: libyaml-dev, pkg-config).
+# Installs what building and testing flowc needs on Debian, each part only when it is missing, so a
+# second run does nothing and takes well under a second:
+#   - libyaml-dev and pkg-config: the build (libyaml is the YAML parser);
+#   - graphviz: the tests render 'flowc graph --format dot' to SVG with 'dot';
+#   - python3 with venv, and check-jsonschema (PyPI) in a virtual environment under
+#     $FLOWC_TOOLS (default ~/.cache/flowc): the tests validate flow files against the JSON Schema.
+# Uses sudo for apt-get when not run as root.
 set -euo pipefail
-if pkg-config --exists yaml-0.1 2>/dev/null; then
-  exit 0
+
+tools="${FLOWC_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/flowc}"
+check_jsonschema_version="0.39.0"
+
+packages=()
+pkg-config --exists yaml-0.1 2>/dev/null || packages+=(libyaml-dev pkg-config)
+command -v dot >/dev/null 2>&1 || packages+=(graphviz)
+need_venv=0
+stamp="$tools/venv/check-jsonschema-$check_jsonschema_version.installed"
+if [ ! -x "$tools/venv/bin/check-jsonschema" ] || [ ! -f "$stamp" ]; then
+  need_venv=1
+  python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || packages+=(python3 python3-venv)
 fi
-if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq libyaml-dev pkg-config >/dev/null
-pkg-config --exists yaml-0.1
+
+if [ "${#packages[@]}" -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+fi
+
+if [ "$need_venv" -eq 1 ]; then
+  rm -rf "$tools/venv"
+  mkdir -p "$tools"
+  python3 -m venv "$tools/venv"
+  "$tools/venv/bin/pip" install -q --disable-pip-version-check "check-jsonschema==$check_jsonschema_version"
+  "$tools/venv/bin/check-jsonschema" --version >/dev/null
+  touch "$stamp"
+fi
+
+if [ "${#packages[@]}" -gt 0 ]; then
+  pkg-config --exists yaml-0.1
+  command -v dot >/dev/null
+fi

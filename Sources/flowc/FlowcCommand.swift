@@ -15,6 +15,7 @@ enum FlowcCommand {
           run PATH… --flow NAME     Drive a coordinator from a script and print its state.
           rules                     List every rule with its code, severity and summary.
           explain CODE              Explain one rule.
+          schema                    Print the JSON Schema of a flow file, for editors.
 
         OPTIONS:
           -h, --help                Show help (also after a subcommand).
@@ -35,6 +36,7 @@ enum FlowcCommand {
         case "run": return RunCommand.run(rest)
         case "rules": return RulesCommand.run(rest)
         case "explain": return ExplainCommand.run(rest)
+        case "schema": return SchemaCommand.run(rest)
         case "-h", "--help", "help":
             Console.output(usage)
             return ExitCode.success

@@ -1,0 +1,664 @@
+/// The JSON Schema (draft-07) of a flow file, for editors: yaml-language-server and VS Code's YAML
+/// extension read it for completion, hover text and checks while typing (docs/EDITORS.md).
+///
+/// It describes every key of docs/FORMAT.md with its description, allowed values and default, as an
+/// editor sees the file: through YAML 1.2's core schema, where `7` is a number and `on` is text. It is
+/// looser than flowc in a few places it cannot express (strict number spelling, `min` not above `max`,
+/// placeholders named once), so `flowc validate` stays the judge. `flowc schema` prints it, and
+/// `schema/flow.schema.json` is a copy that a test keeps equal; another test checks, with the PyPI
+/// validator `check-jsonschema`, that every valid fixture and shipped flow passes and every fixture
+/// with a schema diagnostic (FC1xx) fails, and that its keys and enums are the decoder's.
+public enum FlowSchema {
+    /// The schema as pretty-printed JSON text, ending with a newline.
+    public static let json: String = #"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://flowc.dev/schema/flow-1.schema.json",
+  "title": "flowc flow file",
+  "description": "One navigation flow for flowc (docs/FORMAT.md): screens, child flows, the events that move between them, and deep links. Written by 'flowc schema'; flowc's own reading rules (scalars are text, YAML 1.1 words are names) are stricter than any schema, so run 'flowc validate' too.",
+  "type": "object",
+  "required": [
+    "flow",
+    "start"
+  ],
+  "additionalProperties": false,
+  "properties": {
+    "flow": {
+      "$ref": "#/definitions/name",
+      "description": "The flow's name, unique across all flow files validated together."
+    },
+    "description": {
+      "type": [
+        "string",
+        "number",
+        "boolean",
+        "null"
+      ],
+      "description": "Free text for people; flowc ignores it."
+    },
+    "params": {
+      "$ref": "#/definitions/parameters",
+      "description": "The flow's typed input parameters, passed by whoever starts it as a child flow."
+    },
+    "conditions": {
+      "$ref": "#/definitions/names",
+      "description": "The host conditions this flow may test with 'if', such as [isLoggedIn]."
+    },
+    "start": {
+      "$ref": "#/definitions/start",
+      "description": "The flow's first route: a screen or child name, '{ to: NAME, with: ARGUMENTS }', or '{ if: CONDITION, then: START, else: START }'."
+    },
+    "outcomes": {
+      "$ref": "#/definitions/names",
+      "description": "The outcomes this flow can finish with (such as [saved, discarded]); a parent handles each one."
+    },
+    "screens": {
+      "description": "Screen name → screen. Screens and children share one namespace.",
+      "type": [
+        "object",
+        "null"
+      ],
+      "propertyNames": {
+        "$ref": "#/definitions/name"
+      },
+      "additionalProperties": {
+        "$ref": "#/definitions/screen"
+      }
+    },
+    "children": {
+      "description": "Child name → child-flow declaration: which flow runs as the child and how each of its outcomes is handled.",
+      "type": [
+        "object",
+        "null"
+      ],
+      "propertyNames": {
+        "$ref": "#/definitions/name"
+      },
+      "additionalProperties": {
+        "$ref": "#/definitions/child"
+      }
+    },
+    "links": {
+      "description": "Deep links: URL path pattern (such as \"/books/{bookID:int}\") → the complete route list it opens, first route first.",
+      "type": [
+        "object",
+        "null"
+      ],
+      "propertyNames": {
+        "$ref": "#/definitions/linkPattern"
+      },
+      "additionalProperties": {
+        "$ref": "#/definitions/linkRoutes"
+      }
+    },
+    "linkPolicy": {
+      "description": "What a deep link arriving while this flow is active does: allow (default), queue (held until the flow finishes), reject, or { redirect: SCREEN }.",
+      "default": "allow",
+      "oneOf": [
+        {
+          "type": "string",
+          "enum": [
+            "allow",
+            "queue",
+            "reject"
+          ],
+          "enumDescriptions": [
+            "Open the link at once (the default).",
+            "Hold the link until this flow finishes, then open it.",
+            "Drop the link."
+          ]
+        },
+        {
+          "type": "object",
+          "required": [
+            "redirect"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "redirect": {
+              "$ref": "#/definitions/name",
+              "description": "The screen shown instead of the link's routes; it takes no required parameters."
+            }
+          }
+        }
+      ]
+    },
+    "linkFallback": {
+      "$ref": "#/definitions/name",
+      "description": "A screen shown when a deep link fails validation; it takes no required parameters. Without one, a failed link changes nothing."
+    }
+  },
+  "definitions": {
+    "name": {
+      "type": "string",
+      "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+      "description": "An identifier: ASCII letters, digits and '_', not starting with a digit."
+    },
+    "names": {
+      "type": [
+        "array",
+        "null"
+      ],
+      "items": {
+        "$ref": "#/definitions/name"
+      }
+    },
+    "number": {
+      "description": "A decimal number (flowc reads numbers strictly: no leading zero, no '_', no hex, no nan or inf).",
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?$"
+        }
+      ]
+    },
+    "scalar": {
+      "description": "A literal value, typed by flowc against the parameter that receives it.",
+      "type": [
+        "string",
+        "number",
+        "boolean"
+      ]
+    },
+    "parameterType": {
+      "type": "string",
+      "enum": [
+        "int",
+        "string",
+        "bool",
+        "double"
+      ],
+      "enumDescriptions": [
+        "A whole number, written in decimal digits.",
+        "Text.",
+        "true or false.",
+        "A decimal number such as 2.5."
+      ]
+    },
+    "parameters": {
+      "description": "Parameter name → type: 'int', 'string', 'bool' or 'double', or a mapping with 'type' and constraints.",
+      "type": [
+        "object",
+        "null"
+      ],
+      "propertyNames": {
+        "$ref": "#/definitions/name"
+      },
+      "additionalProperties": {
+        "$ref": "#/definitions/parameter"
+      }
+    },
+    "parameter": {
+      "oneOf": [
+        {
+          "$ref": "#/definitions/parameterType"
+        },
+        {
+          "type": "object",
+          "required": [
+            "type"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "$ref": "#/definitions/parameterType",
+              "description": "The parameter's type."
+            },
+            "min": {
+              "$ref": "#/definitions/number",
+              "description": "Inclusive lower bound (int and double only)."
+            },
+            "max": {
+              "$ref": "#/definitions/number",
+              "description": "Inclusive upper bound (int and double only)."
+            },
+            "values": {
+              "description": "The only values allowed (at least one, each once).",
+              "type": "array",
+              "minItems": 1,
+              "uniqueItems": true,
+              "items": {
+                "$ref": "#/definitions/scalar"
+              }
+            },
+            "check": {
+              "$ref": "#/definitions/name",
+              "description": "A host check (such as bookExists) the runtime asks before it builds a deep link or restores a path with this argument."
+            },
+            "default": {
+              "$ref": "#/definitions/scalar",
+              "description": "The value used when no argument is passed; a parameter with a default is optional."
+            }
+          },
+          "if": {
+            "properties": {
+              "type": {
+                "enum": [
+                  "string",
+                  "bool"
+                ]
+              }
+            }
+          },
+          "then": {
+            "properties": {
+              "min": false,
+              "max": false
+            }
+          }
+        }
+      ]
+    },
+    "arguments": {
+      "description": "Destination parameter name → value: a literal, or '$name' (unquoted) for a parameter in scope.",
+      "type": [
+        "object",
+        "null"
+      ],
+      "propertyNames": {
+        "$ref": "#/definitions/name"
+      },
+      "additionalProperties": {
+        "$ref": "#/definitions/scalar"
+      }
+    },
+    "start": {
+      "oneOf": [
+        {
+          "$ref": "#/definitions/name"
+        },
+        {
+          "type": "object",
+          "required": [
+            "to"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "to": {
+              "$ref": "#/definitions/name",
+              "description": "The screen or child shown first."
+            },
+            "with": {
+              "$ref": "#/definitions/arguments"
+            }
+          }
+        },
+        {
+          "type": "object",
+          "required": [
+            "if",
+            "then",
+            "else"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "if": {
+              "$ref": "#/definitions/name",
+              "description": "A host condition declared in 'conditions'."
+            },
+            "then": {
+              "$ref": "#/definitions/start",
+              "description": "The start when the condition holds."
+            },
+            "else": {
+              "$ref": "#/definitions/start",
+              "description": "The start when it does not."
+            }
+          }
+        }
+      ]
+    },
+    "actionProperties": {
+      "push": {
+        "$ref": "#/definitions/name",
+        "description": "Push one of this flow's screens (arguments in 'with')."
+      },
+      "start": {
+        "$ref": "#/definitions/name",
+        "description": "Start the child flow declared as this child (arguments in 'with'); its start route is pushed."
+      },
+      "pop": {
+        "description": "Remove this flow's top N routes (N ≥ 1).",
+        "anyOf": [
+          {
+            "type": "integer",
+            "minimum": 1
+          },
+          {
+            "type": "string",
+            "pattern": "^[1-9][0-9]*$"
+          }
+        ]
+      },
+      "popTo": {
+        "$ref": "#/definitions/name",
+        "description": "Remove this flow's routes above its topmost such screen."
+      },
+      "replaceRoot": {
+        "$ref": "#/definitions/name",
+        "description": "Remove all of this flow's routes and children, then show this screen or child (arguments in 'with')."
+      },
+      "finish": {
+        "$ref": "#/definitions/name",
+        "description": "Finish this flow with this outcome; the parent's handler runs."
+      },
+      "if": {
+        "$ref": "#/definitions/name",
+        "description": "Choose by a host condition declared in 'conditions'."
+      },
+      "with": {
+        "$ref": "#/definitions/arguments"
+      }
+    },
+    "action": {
+      "description": "Exactly one of push, start, pop, popTo, replaceRoot, finish or if.",
+      "type": "object",
+      "oneOf": [
+        {
+          "required": [
+            "push"
+          ]
+        },
+        {
+          "required": [
+            "start"
+          ]
+        },
+        {
+          "required": [
+            "pop"
+          ]
+        },
+        {
+          "required": [
+            "popTo"
+          ]
+        },
+        {
+          "required": [
+            "replaceRoot"
+          ]
+        },
+        {
+          "required": [
+            "finish"
+          ]
+        },
+        {
+          "required": [
+            "if"
+          ]
+        }
+      ],
+      "dependencies": {
+        "with": {
+          "anyOf": [
+            {
+              "required": [
+                "push"
+              ]
+            },
+            {
+              "required": [
+                "start"
+              ]
+            },
+            {
+              "required": [
+                "replaceRoot"
+              ]
+            }
+          ]
+        },
+        "if": [
+          "then",
+          "else"
+        ],
+        "then": [
+          "if"
+        ],
+        "else": [
+          "if"
+        ]
+      }
+    },
+    "event": {
+      "description": "An event the screen reports: its params and exactly one action.",
+      "allOf": [
+        {
+          "$ref": "#/definitions/action"
+        }
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "params": {
+          "$ref": "#/definitions/parameters",
+          "description": "The arguments the screen sends with this event."
+        },
+        "push": {
+          "$ref": "#/definitions/actionProperties/push"
+        },
+        "start": {
+          "$ref": "#/definitions/actionProperties/start"
+        },
+        "pop": {
+          "$ref": "#/definitions/actionProperties/pop"
+        },
+        "popTo": {
+          "$ref": "#/definitions/actionProperties/popTo"
+        },
+        "replaceRoot": {
+          "$ref": "#/definitions/actionProperties/replaceRoot"
+        },
+        "finish": {
+          "$ref": "#/definitions/actionProperties/finish"
+        },
+        "if": {
+          "$ref": "#/definitions/actionProperties/if"
+        },
+        "then": {
+          "$ref": "#/definitions/branch",
+          "description": "The action when the condition holds."
+        },
+        "else": {
+          "$ref": "#/definitions/branch",
+          "description": "The action when it does not."
+        },
+        "with": {
+          "$ref": "#/definitions/actionProperties/with"
+        }
+      }
+    },
+    "branch": {
+      "description": "An action (no params): exactly one of push, start, pop, popTo, replaceRoot, finish or if.",
+      "allOf": [
+        {
+          "$ref": "#/definitions/action"
+        }
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "push": {
+          "$ref": "#/definitions/actionProperties/push"
+        },
+        "start": {
+          "$ref": "#/definitions/actionProperties/start"
+        },
+        "pop": {
+          "$ref": "#/definitions/actionProperties/pop"
+        },
+        "popTo": {
+          "$ref": "#/definitions/actionProperties/popTo"
+        },
+        "replaceRoot": {
+          "$ref": "#/definitions/actionProperties/replaceRoot"
+        },
+        "finish": {
+          "$ref": "#/definitions/actionProperties/finish"
+        },
+        "if": {
+          "$ref": "#/definitions/actionProperties/if"
+        },
+        "then": {
+          "$ref": "#/definitions/branch",
+          "description": "The action when the condition holds."
+        },
+        "else": {
+          "$ref": "#/definitions/branch",
+          "description": "The action when it does not."
+        },
+        "with": {
+          "$ref": "#/definitions/actionProperties/with"
+        }
+      }
+    },
+    "handler": {
+      "description": "What the parent does when the child finishes with this outcome: 'stay' (only remove the child) or an action of the parent flow.",
+      "oneOf": [
+        {
+          "type": "string",
+          "const": "stay"
+        },
+        {
+          "$ref": "#/definitions/branch"
+        }
+      ]
+    },
+    "screen": {
+      "description": "A screen: its parameters, the events it reports and its removal policy. An empty screen may be written 'name:'.",
+      "type": [
+        "object",
+        "null"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "params": {
+          "$ref": "#/definitions/parameters",
+          "description": "The screen's parameters; every route to it passes them."
+        },
+        "on": {
+          "description": "Event name → event.",
+          "type": [
+            "object",
+            "null"
+          ],
+          "propertyNames": {
+            "$ref": "#/definitions/name"
+          },
+          "additionalProperties": {
+            "$ref": "#/definitions/event"
+          }
+        },
+        "removal": {
+          "$ref": "#/definitions/removal"
+        }
+      }
+    },
+    "removal": {
+      "description": "What interactive back does to this screen: discard (default), preserve (keep the draft for the next start), or { policy: confirm, ask: QUESTION, outcome: OUTCOME }.",
+      "default": "discard",
+      "oneOf": [
+        {
+          "type": "string",
+          "enum": [
+            "discard",
+            "preserve",
+            "confirm"
+          ],
+          "enumDescriptions": [
+            "The route is removed (the default).",
+            "The route is removed but its draft is kept; starting the flow again restores it.",
+            "The host asks first."
+          ]
+        },
+        {
+          "type": "object",
+          "required": [
+            "policy"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "policy": {
+              "type": "string",
+              "enum": [
+                "discard",
+                "preserve",
+                "confirm"
+              ],
+              "description": "The policy: discard, preserve or confirm."
+            },
+            "ask": {
+              "$ref": "#/definitions/name",
+              "description": "The question's identifier, which the host turns into text."
+            },
+            "outcome": {
+              "$ref": "#/definitions/name",
+              "description": "On confirm, the screen's flow finishes with this outcome."
+            }
+          }
+        }
+      ]
+    },
+    "child": {
+      "description": "A child-flow declaration.",
+      "type": "object",
+      "required": [
+        "flow"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "flow": {
+          "$ref": "#/definitions/name",
+          "description": "The flow that runs as this child, defined in any file."
+        },
+        "on": {
+          "description": "Outcome → handler, one for each outcome of the child flow.",
+          "type": [
+            "object",
+            "null"
+          ],
+          "propertyNames": {
+            "$ref": "#/definitions/name"
+          },
+          "additionalProperties": {
+            "$ref": "#/definitions/handler"
+          }
+        }
+      }
+    },
+    "linkPattern": {
+      "description": "A URL path: literal segments and whole-segment placeholders {name:type} ({name} is a string); no query, fragment, percent escapes, '.' or '..' segments.",
+      "type": "string",
+      "pattern": "^(/|(/(?!\\.\\.?(/|$))([A-Za-z0-9\\-._~!$&'()*+,;=:@]+|\\{[A-Za-z_][A-Za-z0-9_]*(:(int|string|bool|double))?\\}))+)$"
+    },
+    "linkRoutes": {
+      "description": "The routes the link opens, first route first: a name, or a one-entry mapping name → arguments.",
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "oneOf": [
+          {
+            "$ref": "#/definitions/name"
+          },
+          {
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "propertyNames": {
+              "$ref": "#/definitions/name"
+            },
+            "additionalProperties": {
+              "$ref": "#/definitions/arguments"
+            }
+          }
+        ]
+      }
+    }
+  }
+}
+
+"""#
+}
