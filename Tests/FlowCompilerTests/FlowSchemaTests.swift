@@ -81,6 +81,7 @@ import Testing
         #expect(try Self.enumValues(["definitions", "parameterType"]) == Set(ParameterType.allCases.map(\.rawValue)))
         #expect(try Self.enumValues(["definitions", "removal", "oneOf", 0]) == Set(RemovalPolicy.allCases.map(\.rawValue)))
         #expect(try Self.enumValues(["definitions", "removal", "oneOf", 1, "properties", "policy"]) == Set(RemovalPolicy.allCases.map(\.rawValue)))
+        #expect(try Self.enumValues(["definitions", "child", "properties", "presentation"]) == Set(Presentation.allCases.map(\.rawValue)))
         #expect(try Self.enumValues(["properties", "linkPolicy", "oneOf", 0])
             == Set(LinkPolicy.allCases.map(\.rawValue)).subtracting([LinkPolicy.redirect.rawValue]))
     }

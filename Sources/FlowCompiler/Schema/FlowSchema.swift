@@ -13,7 +13,7 @@ public enum FlowSchema {
     public static let json: String = #"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
-  "$id": "https://flowc.dev/schema/flow-1.schema.json",
+  "$id": "urn:flowc:flow-schema",
   "title": "flowc flow file",
   "description": "One navigation flow for flowc (docs/FORMAT.md): screens, child flows, the events that move between them, and deep links. Written by 'flowc schema'; flowc's own reading rules (scalars are text, YAML 1.1 words are names) are stricter than any schema, so run 'flowc validate' too.",
   "type": "object",
@@ -126,6 +126,14 @@ public enum FlowSchema {
     "linkFallback": {
       "$ref": "#/definitions/name",
       "description": "A screen shown when a deep link fails validation; it takes no required parameters. Without one, a failed link changes nothing."
+    },
+    "tabs": {
+      "description": "Since format 1.1: the flow's tab set, a list of its children (each a name, or a one-entry mapping CHILD → arguments). A tab flow declares no screens; its start names the tab selected first.",
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "$ref": "#/definitions/routeItem"
+      }
     }
   },
   "definitions": {
@@ -345,6 +353,10 @@ public enum FlowSchema {
         "$ref": "#/definitions/name",
         "description": "Finish this flow with this outcome; the parent's handler runs."
       },
+      "select": {
+        "$ref": "#/definitions/name",
+        "description": "Since format 1.1: select this tab of the nearest tab set; the other tabs keep their stacks."
+      },
       "if": {
         "$ref": "#/definitions/name",
         "description": "Choose by a host condition declared in 'conditions'."
@@ -354,7 +366,7 @@ public enum FlowSchema {
       }
     },
     "action": {
-      "description": "Exactly one of push, start, pop, popTo, replaceRoot, finish or if.",
+      "description": "Exactly one of push, start, pop, popTo, replaceRoot, finish, select or if.",
       "type": "object",
       "oneOf": [
         {
@@ -385,6 +397,11 @@ public enum FlowSchema {
         {
           "required": [
             "finish"
+          ]
+        },
+        {
+          "required": [
+            "select"
           ]
         },
         {
@@ -456,6 +473,9 @@ public enum FlowSchema {
         "finish": {
           "$ref": "#/definitions/actionProperties/finish"
         },
+        "select": {
+          "$ref": "#/definitions/actionProperties/select"
+        },
         "if": {
           "$ref": "#/definitions/actionProperties/if"
         },
@@ -473,7 +493,7 @@ public enum FlowSchema {
       }
     },
     "branch": {
-      "description": "An action (no params): exactly one of push, start, pop, popTo, replaceRoot, finish or if.",
+      "description": "An action (no params): exactly one of push, start, pop, popTo, replaceRoot, finish, select or if.",
       "allOf": [
         {
           "$ref": "#/definitions/action"
@@ -498,6 +518,9 @@ public enum FlowSchema {
         },
         "finish": {
           "$ref": "#/definitions/actionProperties/finish"
+        },
+        "select": {
+          "$ref": "#/definitions/actionProperties/select"
         },
         "if": {
           "$ref": "#/definitions/actionProperties/if"
@@ -626,6 +649,21 @@ public enum FlowSchema {
           "additionalProperties": {
             "$ref": "#/definitions/handler"
           }
+        },
+        "presentation": {
+          "description": "Since format 1.1: how the child is shown: push (the default) on the presenting stack, sheet (its own stack, dismissible by the person) or cover (full screen, not dismissible; ends when its flow finishes).",
+          "type": "string",
+          "enum": [
+            "push",
+            "sheet",
+            "cover"
+          ],
+          "default": "push",
+          "enumDescriptions": [
+            "On the presenting stack (the default).",
+            "Its own stack over the presenting one; the person may dismiss it.",
+            "A full-screen cover with its own stack; the person cannot dismiss it."
+          ]
         }
       }
     },
@@ -639,23 +677,27 @@ public enum FlowSchema {
       "type": "array",
       "minItems": 1,
       "items": {
-        "oneOf": [
-          {
+        "$ref": "#/definitions/routeItem"
+      }
+    },
+    "routeItem": {
+      "description": "A name, or a one-entry mapping NAME → arguments.",
+      "oneOf": [
+        {
+          "$ref": "#/definitions/name"
+        },
+        {
+          "type": "object",
+          "minProperties": 1,
+          "maxProperties": 1,
+          "propertyNames": {
             "$ref": "#/definitions/name"
           },
-          {
-            "type": "object",
-            "minProperties": 1,
-            "maxProperties": 1,
-            "propertyNames": {
-              "$ref": "#/definitions/name"
-            },
-            "additionalProperties": {
-              "$ref": "#/definitions/arguments"
-            }
+          "additionalProperties": {
+            "$ref": "#/definitions/arguments"
           }
-        ]
-      }
+        }
+      ]
     }
   }
 }
