@@ -49,8 +49,21 @@ public enum FlowSchema {
       "description": "The flow's first route: a screen or child name, '{ to: NAME, with: ARGUMENTS }', or '{ if: CONDITION, then: START, else: START }'."
     },
     "outcomes": {
-      "$ref": "#/definitions/names",
-      "description": "The outcomes this flow can finish with (such as [saved, discarded]); a parent handles each one."
+      "description": "The outcomes this flow can finish with: a list of names (such as [saved, discarded]), or since format 1.1 a mapping of outcome name → { params } so that the outcome carries data to the parent's handler.",
+      "anyOf": [
+        {
+          "$ref": "#/definitions/names"
+        },
+        {
+          "type": "object",
+          "propertyNames": {
+            "$ref": "#/definitions/name"
+          },
+          "additionalProperties": {
+            "$ref": "#/definitions/outcome"
+          }
+        }
+      ]
     },
     "screens": {
       "description": "Screen name → screen. Screens and children share one namespace.",
@@ -239,24 +252,63 @@ public enum FlowSchema {
             "default": {
               "$ref": "#/definitions/scalar",
               "description": "The value used when no argument is passed; a parameter with a default is optional."
+            },
+            "minLength": {
+              "description": "Since format 1.1, string only: the shortest length allowed, in Unicode scalars.",
+              "type": "integer",
+              "minimum": 0
+            },
+            "maxLength": {
+              "description": "Since format 1.1, string only: the longest length allowed, in Unicode scalars.",
+              "type": "integer",
+              "minimum": 0
+            },
+            "pattern": {
+              "description": "Since format 1.1, string only: a regular expression (Swift Regex syntax) the whole value must match; at most 1,000 characters.",
+              "type": "string",
+              "maxLength": 1000
             }
           },
-          "if": {
-            "properties": {
-              "type": {
-                "enum": [
-                  "string",
-                  "bool"
-                ]
+          "allOf": [
+            {
+              "if": {
+                "properties": {
+                  "type": {
+                    "enum": [
+                      "string",
+                      "bool"
+                    ]
+                  }
+                }
+              },
+              "then": {
+                "properties": {
+                  "min": false,
+                  "max": false
+                }
+              }
+            },
+            {
+              "if": {
+                "properties": {
+                  "type": {
+                    "enum": [
+                      "int",
+                      "double",
+                      "bool"
+                    ]
+                  }
+                }
+              },
+              "then": {
+                "properties": {
+                  "minLength": false,
+                  "maxLength": false,
+                  "pattern": false
+                }
               }
             }
-          },
-          "then": {
-            "properties": {
-              "min": false,
-              "max": false
-            }
-          }
+          ]
         }
       ]
     },
@@ -351,7 +403,7 @@ public enum FlowSchema {
       },
       "finish": {
         "$ref": "#/definitions/name",
-        "description": "Finish this flow with this outcome; the parent's handler runs."
+        "description": "Finish this flow with this outcome, passing its parameters in 'with' (since format 1.1); the parent's handler runs."
       },
       "select": {
         "$ref": "#/definitions/name",
@@ -426,6 +478,11 @@ public enum FlowSchema {
             {
               "required": [
                 "replaceRoot"
+              ]
+            },
+            {
+              "required": [
+                "finish"
               ]
             }
           ]
@@ -698,6 +755,20 @@ public enum FlowSchema {
           }
         }
       ]
+    },
+    "outcome": {
+      "description": "An outcome (since format 1.1): its parameters, which 'finish' passes with 'with' and the parent's handler reads as $name. An outcome without data may be written 'name:'.",
+      "type": [
+        "object",
+        "null"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "params": {
+          "$ref": "#/definitions/parameters",
+          "description": "The data the outcome carries to the parent's handler."
+        }
+      }
     }
   }
 }
