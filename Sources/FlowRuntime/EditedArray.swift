@@ -6,47 +6,50 @@
 /// makes the change in the original in place, without copying its elements, when nothing else shares it.
 /// Writing an element of the prefix first moves it, and the elements after it, into the appended part.
 struct EditedArray<Element>: RandomAccessCollection {
-    /// The array the edit started from. Only its first `keptCount` elements are part of the edit.
+    /// The array the edit started from. Only its first `kept` elements are part of the edit.
     private var base: [Element]
-    private var keptCount: Int
+    private var kept: Int
     /// The elements appended after the kept prefix.
     private var added: [Element] = []
 
     /// An edit of `base` that has changed nothing yet.
     init(_ base: [Element]) {
         self.base = base
-        self.keptCount = base.count
+        self.kept = base.count
     }
 
+    /// How many elements of the original array the edit still holds unchanged, at the same positions.
+    var keptCount: Int { kept }
+
     var startIndex: Int { 0 }
-    var endIndex: Int { keptCount + added.count }
+    var endIndex: Int { kept + added.count }
 
     subscript(position: Int) -> Element {
-        get { position < keptCount ? base[position] : added[position - keptCount] }
+        get { position < kept ? base[position] : added[position - kept] }
         set {
-            if position < keptCount {
-                added.insert(contentsOf: base[position..<keptCount], at: 0)
-                keptCount = position
+            if position < kept {
+                added.insert(contentsOf: base[position..<kept], at: 0)
+                kept = position
             }
-            added[position - keptCount] = newValue
+            added[position - kept] = newValue
         }
     }
 
     /// The last element (the standard library's `last` goes through the index arithmetic of a generic collection).
     var last: Element? {
         if let element = added.last { return element }
-        return keptCount > 0 ? base[keptCount - 1] : nil
+        return kept > 0 ? base[kept - 1] : nil
     }
 
     mutating func append(_ element: Element) { added.append(element) }
 
     /// Removes the elements from position `count` on.
     mutating func truncate(to count: Int) {
-        if count <= keptCount {
-            keptCount = count
+        if count <= kept {
+            kept = count
             added.removeAll()
         } else {
-            added.truncate(to: count - keptCount)
+            added.truncate(to: count - kept)
         }
     }
 
@@ -55,10 +58,10 @@ struct EditedArray<Element>: RandomAccessCollection {
     mutating func apply(to original: inout [Element]) {
         assert(original.count == base.count, "an edit applies only to the array it started from")
         base = []
-        original.truncate(to: keptCount)
+        original.truncate(to: kept)
         // One at a time: a step appends a few elements, cheaper so than through the general `append(contentsOf:)`.
         for element in added { original.append(element) }
-        keptCount = 0
+        kept = 0
         added = []
     }
 }

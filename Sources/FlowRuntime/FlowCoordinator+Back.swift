@@ -3,8 +3,8 @@ import FlowModel
 extension FlowCoordinator {
     /// Interactive back: accepts only a prefix of the current path.
     ///
-    /// Routes are compared whole (token, instance, flow, screen, arguments), so a route of another
-    /// coordinator that happens to carry the same token is not mistaken for this one's.
+    /// Routes are compared whole (token, instance, flow, screen, arguments, coordinator), so a route of
+    /// another coordinator that happens to carry the same token is not mistaken for this one's.
     /// Flow instances left without routes are cancelled in the same step (their completions become inert);
     /// a child removed across a `preserve` route leaves its draft with its parent. When the removal crosses
     /// a `confirm` route nothing changes and ``pendingConfirmation`` is set: answer with ``confirmRemoval()``
@@ -19,11 +19,14 @@ extension FlowCoordinator {
     }
 
     /// ``reconcile(to:)`` by tokens.
+    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/foreignToken(_:)`` for a token
+    ///   another coordinator made.
     @discardableResult
     public func reconcile(toTokens tokens: [RouteToken]) -> StepResult {
         step {
+            for token in tokens where !token.belongs(to: state.owner) { return .rejected(.foreignToken(token)) }
             let path = state.path
-            guard tokens.count <= path.count, zip(tokens, path).allSatisfy({ $0 == $1.token }) else {
+            guard tokens.count <= path.count, zip(tokens, path).allSatisfy({ $0.rawValue == $1.token.rawValue }) else {
                 return .rejected(.notAPrefix)
             }
             return removeRoutes(from: tokens.count)
@@ -43,17 +46,15 @@ extension FlowCoordinator {
         }
     }
 
-    /// Removes the routes from index `keep` on, or asks for confirmation when that crosses a `confirm` route.
+    /// Removes the routes from index `keep` on (``Transition/removeAsBack(keeping:before:sender:)``), or
+    /// asks for confirmation when that removes a `confirm` route; the empty path stops the coordinator.
     private func removeRoutes(from keep: Int) -> StepResult {
-        let path = state.path
-        guard keep < path.count else { return .applied }
-        if let crossed = firstRoute(in: path[keep...], withRemoval: .confirm) {
-            setPendingConfirmation(PendingConfirmation(
-                prompt: bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmPrompt, route: crossed.token, flow: crossed.flow,
-                screen: crossed.screen, keepCount: keep, pathTokens: path.map(\.token)))
-            return StepResult(.pending)
-        }
-        return removeRoutes(keeping: keep, confirmed: false)
+        guard keep < state.path.count else { return .applied }
+        var transition = Transition(context: context, state: StateEdit(state))
+        let note = transition.removeAsBack(keeping: keep, before: state, sender: nil)
+        let replay: @MainActor (FlowCoordinator) -> StepResult = { $0.removeRoutes(from: keep) }
+        guard keep > 0 else { return askIfUndecided(transition, sender: nil, replay: replay) ?? stopNow() }
+        return conclude(&transition, sender: nil, note: note, replay: replay)
     }
 
     /// Interactive back by `count` routes from the top (``reconcile(to:)`` with the shorter prefix).
@@ -69,20 +70,26 @@ extension FlowCoordinator {
         }
     }
 
-    /// Runs the pending removal. The first removed flow instance is cancelled with its `confirm` screen's
-    /// declared outcome, and its parent's handler for that outcome runs only when the removal took exactly
-    /// that instance's routes (so the handler acts on top of the parent's own, still shown, top route);
-    /// otherwise, or when the handler is refused, the removal stands and ``StepResult/reason`` says
-    /// ``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``.
-    /// - Returns: rejected without a pending confirmation; stale when the path changed since.
+    /// Runs the step waiting for confirmation, with its `confirm` routes decided. For interactive back (and
+    /// an event from below the top, whose routes above the sender go as back removes them) the first
+    /// removed flow instance is cancelled with its `confirm` screen's declared outcome, and its parent's
+    /// handler for that outcome runs only when the removal took exactly that instance's routes (so the
+    /// handler acts on top of the parent's own, still shown, top route); otherwise, or when the handler is
+    /// refused, the removal stands and ``StepResult/reason`` says
+    /// ``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``. A confirmed discard keeps no draft.
+    /// - Returns: the step's result; rejected without a pending confirmation; stale when the path changed since.
     @discardableResult
     public func confirmRemoval() -> StepResult { step(confirmRemovalNow) }
 
     private func confirmRemovalNow() -> StepResult {
-        guard let pending = currentPendingConfirmation else { return .rejected(.noPendingConfirmation) }
+        guard let pending = currentPendingConfirmation, let replay = pendingReplay else {
+            return .rejected(.noPendingConfirmation)
+        }
         clearPendingConfirmation()
         guard pending.pathTokens == state.path.map(\.token) else { return .stale(.confirmationOutdated) }
-        return removeRoutes(keeping: pending.keepCount, confirmed: true)
+        grantedRemovals = Set(pending.routes)
+        defer { grantedRemovals = [] }
+        return replay(self)
     }
 
     /// Drops the pending removal; the path stays as it is.
@@ -94,58 +101,5 @@ extension FlowCoordinator {
             clearPendingConfirmation()
             return .applied
         }
-    }
-
-    /// The removal policy of a route's screen.
-    func removal(of route: Route) -> RemovalPolicy { bundle.flows[route.flowIndex].screens[route.screenIndex].removal }
-
-    /// The first of `routes` whose screen has the removal policy `policy`. A loop, not `first(where:)`:
-    /// a closure formed in main-actor code and handed to the standard library checks its isolation on
-    /// every call.
-    func firstRoute(in routes: ArraySlice<Route>, withRemoval policy: RemovalPolicy) -> Route? {
-        for route in routes where removal(of: route) == policy { return route }
-        return nil
-    }
-
-    private func removeRoutes(keeping count: Int, confirmed: Bool) -> StepResult {
-        if count == 0 { return stopNow() }
-        var transition = Transition(context: context, state: StateEdit(state))
-        transition.state.cut(at: count)
-        let survivors = transition.state.chain.count
-        var note: FlowRuntimeError?
-        // The state before the cut is still the coordinator's: read it in place (a copy held until the
-        // commit would make the commit copy the path).
-        if survivors < state.chain.count, let declaration = state.chain[survivors].declaration {
-            let cancelled = state.chain[survivors]
-            let ownRange = state.path.routeRange(ofDepth: survivors)
-            let removedOwn = max(count, ownRange.lowerBound)..<ownRange.upperBound
-            let parentDepth = survivors - 1
-            if firstRoute(in: state.path[removedOwn], withRemoval: .preserve) != nil {
-                var routes: [DraftRoute] = []
-                for route in state.path[ownRange] { routes.append(DraftRoute(screen: route.screenIndex, values: route.values)) }
-                transition.state.chain[parentDepth].drafts[declaration] = PreservedDraft(values: cancelled.values, routes: routes)
-            }
-            if confirmed, let crossed = firstRoute(in: state.path[removedOwn], withRemoval: .confirm),
-               let outcome = bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmOutcome {
-                let parentFlow = transition.state.chain[parentDepth].flow
-                let parentName = bundle.flows[parentFlow].name
-                let outcomeName = bundle.flows[cancelled.flow].outcomes[outcome]
-                if count == ownRange.lowerBound {
-                    var attempt = transition
-                    do throws(FlowRuntimeError) {
-                        try attempt.runHandler(declaration, outcome: outcome, at: parentDepth)
-                        try attempt.checkShape()
-                        transition = attempt
-                    } catch {
-                        note = .handlerSkipped(flow: parentName, outcome: outcomeName, because: error.description)
-                    }
-                } else {
-                    note = .handlerSkipped(flow: parentName, outcome: outcomeName,
-                                           because: "the back gesture also removed routes of flow '\(parentName)'")
-                }
-            }
-        }
-        _ = commit(&transition)
-        return StepResult(.applied, note)
     }
 }

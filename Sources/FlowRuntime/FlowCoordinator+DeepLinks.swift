@@ -2,13 +2,14 @@ import FlowModel
 
 extension FlowCoordinator {
     /// Opens a deep link: matches the root flow's declared links, checks every argument (types, constraints
-    /// and host checks), then builds the whole path and every child instance in one step.
+    /// and host checks), then builds the whole path and every child instance in one step. Replacing a path
+    /// that holds a `confirm` route asks first (pending), as interactive back does.
     ///
     /// While running, the active (top) flow instance's link policy decides first: `reject` refuses, `queue`
     /// validates the link now and holds it until that instance finishes (an invalid link is refused, never
     /// sent to the fallback), `redirect` pushes the flow's redirect screen instead (unless it is already on
     /// top) and drops the link.
-    /// - Returns: applied; queued; redirected; or rejected (state untouched) with
+    /// - Returns: applied; queued; redirected; pending; or rejected (state untouched) with
     ///   ``FlowRuntimeError/noMatchingLink(_:)``, ``FlowRuntimeError/linkPlaceholderInvalid(url:pattern:name:text:type:)``,
     ///   an argument error, or ``FlowRuntimeError/linkRejected(flow:)``.
     ///   When the root flow declares `linkFallback`, an invalid link (outside a queueing flow) shows that screen
@@ -49,8 +50,9 @@ extension FlowCoordinator {
         }
         switch buildLink(url) {
         case .success(var transition):
-            setStatus(.running)
-            return commit(&transition)
+            let result = conclude(&transition, sender: nil, note: nil) { $0.openNow(url) }
+            if result.status == .applied { setStatus(.running) }
+            return result
         case .failure(let error):
             return fallBack(url, error)
         }
@@ -95,8 +97,10 @@ extension FlowCoordinator {
         } catch {
             return .rejected(error)
         }
-        setStatus(.running)
-        _ = commit(&transition)
-        return StepResult(.applied, .linkFellBack(url: url, because: error.description))
+        let result = conclude(&transition, sender: nil, note: .linkFellBack(url: url, because: error.description)) {
+            $0.openNow(url)
+        }
+        if result.status == .applied { setStatus(.running) }
+        return result
     }
 }

@@ -15,7 +15,8 @@ extension FlowCoordinator {
 
     /// Rebuilds the state a snapshot describes, with fresh instances and tokens, through the same validation
     /// as deep links (types, constraints, host checks); nothing is taken on trust.
-    /// - Returns: applied; or rejected (state untouched) with ``FlowRuntimeError/invalidSnapshot(_:)`` or an
+    /// Replacing a path that holds a `confirm` route asks first (pending), as interactive back does.
+    /// - Returns: applied; pending; or rejected (state untouched) with ``FlowRuntimeError/invalidSnapshot(_:)`` or an
     ///   argument error.
     @discardableResult
     public func restore(_ snapshot: FlowSnapshot) -> StepResult { step { restoreNow(snapshot) } }
@@ -24,6 +25,10 @@ extension FlowCoordinator {
         var transition = Transition(context: context, state: emptiedState())
         do throws(FlowRuntimeError) {
             guard !snapshot.instances.isEmpty else { throw FlowRuntimeError.invalidSnapshot("it has no flow instances") }
+            guard snapshot.instances.count <= ChildNesting.limit + 1 else {
+                throw FlowRuntimeError.invalidSnapshot(
+                    "its \(snapshot.instances.count) instances nest child flows more than \(ChildNesting.limit) levels deep")
+            }
             for (depth, entry) in snapshot.instances.enumerated() {
                 let flowIndex: Int
                 let declaration: Int?
@@ -68,8 +73,9 @@ extension FlowCoordinator {
         } catch {
             return .rejected(error)
         }
-        setStatus(.running)
-        return commit(&transition)
+        let result = conclude(&transition, sender: nil, note: nil) { $0.restoreNow(snapshot) }
+        if result.status == .applied { setStatus(.running) }
+        return result
     }
 
     /// Refuses an instance whose first route (its first screen, or its child when it has no routes of its

@@ -50,6 +50,10 @@ public final class FlowCoordinator {
     /// Whether there is a pending confirmation: most steps clear an already clear one, and testing this
     /// costs less than testing the optional, which copies it.
     @ObservationIgnored private var isConfirmationPending = false
+    /// The step waiting for the pending confirmation; it runs again once the removal is confirmed.
+    @ObservationIgnored private(set) var pendingReplay: (@MainActor (FlowCoordinator) -> StepResult)?
+    /// The `confirm` routes the person decided to remove, while ``confirmRemoval()`` runs the waiting step.
+    @ObservationIgnored var grantedRemovals: Set<RouteToken> = []
     /// The root flow's arguments, aligned with its parameters.
     @ObservationIgnored let rootValues: [Value]
     /// The flow instance objects created so far, a prefix of `state.chain` (the root first).
@@ -152,10 +156,11 @@ public final class FlowCoordinator {
         withMutation(keyPath: ObservedKeyPaths.status) { currentStatus = new }
     }
 
-    /// Sets ``pendingConfirmation``, notifying its observers when it changes.
-    func setPendingConfirmation(_ new: PendingConfirmation) {
+    /// Sets ``pendingConfirmation`` and the step that runs once it is confirmed, notifying observers.
+    func setPendingConfirmation(_ new: PendingConfirmation, replay: @escaping @MainActor (FlowCoordinator) -> StepResult) {
         withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { currentPendingConfirmation = new }
         isConfirmationPending = true
+        pendingReplay = replay
     }
 
     /// Clears ``pendingConfirmation``, notifying its observers when there was one. Most steps clear an
@@ -164,6 +169,7 @@ public final class FlowCoordinator {
         guard isConfirmationPending else { return }
         withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { currentPendingConfirmation = nil }
         isConfirmationPending = false
+        pendingReplay = nil
     }
 
     // MARK: Start and stop
@@ -209,48 +215,72 @@ public final class FlowCoordinator {
     /// Reports `event` from the route `token` (nil: the top route) with typed arguments.
     ///
     /// Arguments are checked against the event's parameters (an `int` may be passed for a `double`).
-    /// - Returns: stale when the route is no longer on the path; rejected (state unchanged) for an unknown
-    ///   event, bad arguments, a push/start/replaceRoot from a route that is not on top, or a refused action.
+    /// An event from a route below the top acts from that route: the routes above it go first, as
+    /// interactive back removes them (through the removal guard), then the action runs with the sender on
+    /// top — `pop: 1` removes the sender and everything above it, `popTo` counts from the sender, `push`
+    /// and `start` add on top of the sender.
+    /// - Returns: stale when the route is no longer on the path; pending when the step would remove a
+    ///   `confirm` route; rejected (state unchanged) for a token of another coordinator, an unknown event,
+    ///   bad arguments, or a refused action.
     @discardableResult
     public func send(_ event: String, from token: RouteToken? = nil, arguments: [String: Value] = [:]) -> StepResult {
-        sendEvent(event, from: token) { binding, parameters, receiver throws(FlowRuntimeError) in
-            try binding.bind(values: arguments, to: parameters, receiver: receiver())
-        }
+        step { sendEventNow(event, from: token, arguments: .values(arguments)) }
     }
 
     /// Reports `event` with arguments as text, each parsed strictly by its parameter's type
     /// (``ParameterType/parse(_:)``: `int` takes `7`, not `07` or `7.0`).
     @discardableResult
     public func send(_ event: String, from token: RouteToken? = nil, textArguments: [String: String]) -> StepResult {
-        sendEvent(event, from: token) { binding, parameters, receiver throws(FlowRuntimeError) in
-            try binding.bind(texts: textArguments, to: parameters, receiver: receiver())
+        step { sendEventNow(event, from: token, arguments: .texts(textArguments)) }
+    }
+
+    /// An event's arguments as the host passed them.
+    @MainActor
+    enum EventArguments {
+        case values([String: Value])
+        case texts([String: String])
+
+        func bind(_ binding: ArgumentBinding, to parameters: [ParameterNode], receiver: () -> String)
+            throws(FlowRuntimeError) -> [Value] {
+            switch self {
+            case .values(let values): try binding.bind(values: values, to: parameters, receiver: receiver())
+            case .texts(let texts): try binding.bind(texts: texts, to: parameters, receiver: receiver())
+            }
         }
     }
 
-    private func sendEvent(
-        _ event: String, from token: RouteToken?,
-        bind: (ArgumentBinding, [ParameterNode], () -> String) throws(FlowRuntimeError) -> [Value]
-    ) -> StepResult {
-        step { sendEventNow(event, from: token, bind: bind) }
+    /// Where a token leads on the path.
+    enum TokenLookup {
+        case found(Int)
+        /// Rejected (another coordinator's token) or stale (a route no longer on the path).
+        case refused(StepResult)
     }
 
-    private func sendEventNow(
-        _ event: String, from token: RouteToken?,
-        bind: (ArgumentBinding, [ParameterNode], () -> String) throws(FlowRuntimeError) -> [Value]
-    ) -> StepResult {
+    /// The position on the path of the route `token` names.
+    func pathIndex(of token: RouteToken) -> TokenLookup {
+        guard token.belongs(to: state.owner) else { return .refused(.rejected(.foreignToken(token))) }
+        // A loop, not `firstIndex(where:)`: see ``Transition/firstRoute(in:withRemoval:)``.
+        let path = state.path
+        for index in path.indices.reversed() where path[index].token.rawValue == token.rawValue { return .found(index) }
+        return .refused(.stale(.routeNotOnPath(token)))
+    }
+
+    private func sendEventNow(_ event: String, from token: RouteToken?, arguments: EventArguments) -> StepResult {
         guard currentStatus == .running else { return .rejected(.notRunning) }
         let route: Route
-        let sender: RouteToken?
+        var below: Int?
         do {
             // One read of the stored path: every read of a class's stored property is an exclusivity check.
             // The copy ends with this block, before the step commits its edit of the path in place.
             let path = state.path
             guard let top = path.last else { return .rejected(.notRunning) }
             if let token, token != top.token {
-                guard let found = path.firstIndex(where: { $0.token == token }) else { return .stale(.routeNotOnPath(token)) }
-                (route, sender) = (path[found], token)
+                switch pathIndex(of: token) {
+                case .found(let index): (route, below) = (path[index], index == path.count - 1 ? nil : index)
+                case .refused(let refusal): return refusal
+                }
             } else {
-                (route, sender) = (top, nil)
+                route = top
             }
         }
         let flow = route.flowIndex
@@ -261,20 +291,22 @@ public final class FlowCoordinator {
         }
         let node = events[eventIndex]
         var transition = Transition(context: context, state: StateEdit(state))
+        var note: FlowRuntimeError?
         do throws(FlowRuntimeError) {
             // The receiver names the event in error messages only: built lazily, not on every event.
-            let values = try bind(transition.binding, node.parameters) {
+            let values = try arguments.bind(transition.binding, to: node.parameters) {
                 "event '\(event)' of screen '\(route.screen)' of flow '\(route.flow)'"
             }
+            if let below { note = transition.removeAsBack(keeping: below + 1, before: state, sender: route.token) }
             let scope = ArgumentScope(.bound(parameters: node.parameters, values: values),
                                       .bound(parameters: route.parameters, values: route.values),
                                       transition.instanceFrame(at: route.depth))
-            try transition.run(node.action, at: route.depth, scope: scope, below: sender)
+            try transition.run(node.action, at: route.depth, scope: scope)
             try transition.checkShape()
         } catch {
             return .rejected(error)
         }
-        return commit(&transition)
+        return conclude(&transition, sender: route.token, note: note) { $0.sendEventNow(event, from: token, arguments: arguments) }
     }
 
     // MARK: Completion
@@ -283,7 +315,7 @@ public final class FlowCoordinator {
     /// (also when it was called from a host closure in the middle of another step).
     func complete(_ id: FlowInstanceID, outcome: String, arguments: [String: Value]) -> StepResult {
         let result = step { completeNow(id, outcome: outcome, arguments: arguments) }
-        if result.status == .rejected, let depth = state.depth(of: id) { instances.existing(at: depth)?.rearm() }
+        if result.status == .rejected || result.status == .pending, let depth = state.depth(of: id) { instances.existing(at: depth)?.rearm() }
         return result
     }
 
@@ -304,7 +336,7 @@ public final class FlowCoordinator {
         } catch {
             return .rejected(error)
         }
-        return commit(&transition)
+        return conclude(&transition, sender: nil, note: nil) { $0.completeNow(id, outcome: outcome, arguments: arguments) }
     }
 
     // MARK: Committing
@@ -318,6 +350,11 @@ public final class FlowCoordinator {
         isStepping = true
         let result = body()
         isStepping = false
+        // Any other applied step (a no-op back too) drops a pending confirmation.
+        switch result.status {
+        case .applied, .queued, .redirected: clearPendingConfirmation()
+        case .rejected, .stale, .pending: break
+        }
         if !linksAfterStep.isEmpty {
             let links = linksAfterStep
             linksAfterStep = []
@@ -343,6 +380,33 @@ public final class FlowCoordinator {
         let id = fresh.makeInstanceID()
         fresh.chain.append(InstanceRecord(id: id, flow: rootFlow, declaration: nil, values: rootValues))
         return fresh
+    }
+
+    /// Ends a step that may have removed routes: when the removal guard finds a `confirm` route removed
+    /// without the person's decision (``Transition/undecidedRemovals(from:sender:granted:)``), nothing
+    /// changes and the step waits as ``pendingConfirmation`` (`replay` runs it again once confirmed);
+    /// otherwise the step is committed, with `note` as its reason.
+    /// - Parameter sender: the route whose event runs the step; it may remove itself.
+    func conclude(_ transition: inout Transition, sender: RouteToken?, note: FlowRuntimeError?,
+                  replay: @escaping @MainActor (FlowCoordinator) -> StepResult) -> StepResult {
+        if let pending = askIfUndecided(transition, sender: sender, replay: replay) { return pending }
+        var result = commit(&transition)
+        if let note { result.reason = note }
+        return result
+    }
+
+    /// The pending result of a step that removes a `confirm` route without a decision (the confirmation is
+    /// set), or nil when the step may go on.
+    func askIfUndecided(_ transition: Transition, sender: RouteToken?,
+                        replay: @escaping @MainActor (FlowCoordinator) -> StepResult) -> StepResult? {
+        let path = state.path
+        let (kept, undecided) = transition.undecidedRemovals(from: path, sender: sender, granted: grantedRemovals)
+        guard let first = undecided.first else { return nil }
+        setPendingConfirmation(PendingConfirmation(
+            prompt: bundle.flows[first.flowIndex].screens[first.screenIndex].confirmPrompt, route: first.token,
+            flow: first.flow, screen: first.screen, keepCount: kept, pathTokens: path.map(\.token),
+            routes: undecided.map(\.token)), replay: replay)
+        return StepResult(.pending)
     }
 
     /// Makes a transition's state the coordinator's, cancels the objects of the instances it removed, and

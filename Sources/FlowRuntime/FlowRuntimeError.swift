@@ -30,8 +30,10 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case checkFailed(receiver: String, name: String, check: String, value: Value)
     /// `$name` is not in scope.
     case unresolvedReference(String)
-    /// push, start or replaceRoot sent from a route that is not on top.
-    case notOnTop(action: String, token: RouteToken)
+    /// The token was made by another coordinator (another window on the same bundle numbers its tokens alike).
+    case foreignToken(RouteToken)
+    /// Starting a child flow would nest it deeper than ``ChildNesting/limit`` levels below the root flow.
+    case childNestingTooDeep(flow: String, child: String, limit: Int)
     /// `pop: N` would remove the instance's first route (use finish).
     case popRemovesFirstRoute(flow: String, count: Int, routes: Int)
     /// `popTo: SCREEN` where the instance has no route of SCREEN.
@@ -89,7 +91,9 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .checkFailed(let receiver, let name, let check, let value):
             return "'\(name)' of \(receiver): host check '\(check)' refused \(value)"
         case .unresolvedReference(let name): return "$\(name) is not in scope"
-        case .notOnTop(let action, let token): return "\(action) from route \(token), which is not on top"
+        case .foreignToken(let token): return "route token \(token) belongs to another coordinator"
+        case .childNestingTooDeep(let flow, let child, let limit):
+            return "starting child '\(child)' of flow '\(flow)' would nest child flows more than \(limit) levels deep"
         case .popRemovesFirstRoute(let flow, let count, let routes):
             return "pop \(count) would remove the first route of flow '\(flow)' (it has \(routes)); use finish"
         case .noRouteOfScreen(let flow, let screen): return "flow '\(flow)' has no route of screen '\(screen)' to pop to"

@@ -3,12 +3,37 @@ import FlowModel
 /// A stable identifier of one route on a coordinator's path, unique for the coordinator's lifetime.
 ///
 /// The host reports events by token; a token whose route is gone is stale forever (tokens are never reused).
+/// A token taken from a coordinator's path belongs to that coordinator: another coordinator (a second
+/// window on the same bundle numbers its tokens alike) refuses it with ``FlowRuntimeError/foreignToken(_:)``.
+/// A token made from a number (``init(_:)``, as `flowc run` scripts write `@3`) belongs to no coordinator
+/// and names route 3 of the coordinator it is given to.
 public struct RouteToken: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     public let rawValue: Int
-    public init(_ rawValue: Int) { self.rawValue = rawValue }
-    public static func < (lhs: RouteToken, rhs: RouteToken) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// The serial number of the coordinator that made the token; 0 for a token made from a number.
+    let owner: Int
+    /// A token that names route `rawValue` of whichever coordinator it is given to.
+    public init(_ rawValue: Int) { self.init(rawValue, owner: 0) }
+    init(_ rawValue: Int, owner: Int) {
+        self.rawValue = rawValue
+        self.owner = owner
+    }
+    /// Orders by number, then by coordinator.
+    public static func < (lhs: RouteToken, rhs: RouteToken) -> Bool {
+        (lhs.rawValue, lhs.owner) < (rhs.rawValue, rhs.owner)
+    }
     /// The number, as scripts and JSON traces write it.
     public var description: String { String(rawValue) }
+    private enum CodingKeys: String, CodingKey { case rawValue }
+    /// A token encodes its number only (`{"rawValue": 3}`); a decoded token belongs to no coordinator.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .rawValue))
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rawValue, forKey: .rawValue)
+    }
+    /// Whether the token may name a route of the coordinator with serial number `coordinator`.
+    func belongs(to coordinator: Int) -> Bool { owner == 0 || owner == coordinator }
 }
 
 /// The identifier of one flow instance (the root flow or a child flow), unique for the coordinator's lifetime.

@@ -28,7 +28,7 @@ struct StateEdit {
 
     mutating func makeToken() -> RouteToken {
         defer { nextToken += 1 }
-        return RouteToken(nextToken)
+        return RouteToken(nextToken, owner: owner)
     }
 
     /// Removes every route and instance, keeping the token and id counters, so ids are never reused.

@@ -15,7 +15,8 @@ struct Transition {
     var rootOutcome: String?
     /// Deep links queued by instances that finished in this step, to open after the commit.
     var linksToOpen: [String] = []
-    /// The instances that finished in this step, in order, with their outcomes and outcome arguments.
+    /// The instances that finished in this step, in order, with their outcomes and outcome arguments. Their
+    /// routes leave with their outcome, the flow's own decision, so the removal guard lets them go.
     var finished: [FinishedFlow] = []
 
     init(context: StepContext, state: StateEdit) {
@@ -36,21 +37,16 @@ struct Transition {
         return .bound(parameters: bundle.flows[record.flow].parameters, values: record.values)
     }
 
-    /// Runs `action` for the instance at chain position `depth`.
-    /// - Parameters:
-    ///   - scope: where `$name` arguments resolve, first match wins.
-    ///   - sender: the route whose event runs the action, when it is not on top (push, start and
-    ///     replaceRoot are then refused); nil when the action runs on top.
-    mutating func run(_ action: CompiledAction, at depth: Int, scope: ArgumentScope, below sender: RouteToken? = nil)
-        throws(FlowRuntimeError) {
+    /// Runs `action` for the instance at chain position `depth`, on top of the path (an event from a route
+    /// below the top has had the routes above it removed first; see ``FlowCoordinator``).
+    /// - Parameter scope: where `$name` arguments resolve, first match wins.
+    mutating func run(_ action: CompiledAction, at depth: Int, scope: ArgumentScope) throws(FlowRuntimeError) {
         let flow = flowIndex(at: depth)
         switch action {
         case .push(let screen, let arguments):
-            if let sender { throw .notOnTop(action: "push \(bundle.flows[flow].screens[screen].name)", token: sender) }
             let values = try bind(arguments, for: .screen(screen), in: flow, scope: scope)
             appendRoute(screen: screen, values: values, at: depth)
         case .startChild(let child, let arguments):
-            if let sender { throw .notOnTop(action: "start \(bundle.flows[flow].children[child].name)", token: sender) }
             let values = try bind(arguments, for: .child(child), in: flow, scope: scope)
             try startChild(child, values: values, at: depth, restoringDraft: true)
         case .pop(let count):
@@ -66,7 +62,6 @@ struct Transition {
             }
             state.cut(at: index + 1)
         case .replaceRoot(let target, let arguments):
-            if let sender { throw .notOnTop(action: "replaceRoot", token: sender) }
             let values = try bind(arguments, for: target, in: flow, scope: scope)
             state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
             state.removeInstances(from: depth + 1)
@@ -83,9 +78,8 @@ struct Transition {
             try finish(at: depth, outcome: outcome, values: values)
         case .conditional(let condition, let then, let otherwise):
             let chosen = host.condition(bundle.flows[flow].conditions[condition]) ? then : otherwise
-            try run(chosen, at: depth, scope: scope, below: sender)
+            try run(chosen, at: depth, scope: scope)
         case .show(let target, let arguments):
-            if let sender { throw .notOnTop(action: "show", token: sender) }
             try show(target, values: try bind(arguments, for: target, in: flow, scope: scope), at: depth)
         case .stay:
             break
@@ -141,7 +135,12 @@ struct Transition {
     /// or restores the child's preserved draft when its arguments are the same.
     mutating func startChild(_ child: Int, values: [Value], at depth: Int, restoringDraft: Bool)
         throws(FlowRuntimeError) {
-        let childFlow = bundle.flows[flowIndex(at: depth)].children[child].flow
+        let declaration = bundle.flows[flowIndex(at: depth)].children[child]
+        guard depth < ChildNesting.limit else {
+            throw .childNestingTooDeep(flow: bundle.flows[flowIndex(at: depth)].name, child: declaration.name,
+                                       limit: ChildNesting.limit)
+        }
+        let childFlow = declaration.flow
         let draft = state.chain[depth].drafts.isEmpty ? nil : state.chain[depth].drafts.removeValue(forKey: child)
         let id = state.makeInstanceID()
         state.chain.append(InstanceRecord(id: id, flow: childFlow, declaration: child, values: values))

@@ -59,7 +59,7 @@ struct BackNavigationTests {
         #expect(coordinator.back(2) == StepResult(.pending))
         #expect(coordinator.pendingConfirmation?.keepCount == 1)
         #expect(coordinator.confirmRemoval() == StepResult(.applied, .handlerSkipped(
-            flow: "reading", outcome: "discarded", because: "the back gesture also removed routes of flow 'reading'")))
+            flow: "reading", outcome: "discarded", because: "the removal also took routes of flow 'reading'")))
         #expect(coordinator.screens == ["reading.library"])
         #expect(coordinator.instanceFlows == ["reading"])
     }

@@ -25,7 +25,9 @@ struct DeepLinkTests {
         coordinator.send("selectBook", arguments: ["bookID": .int(2)])
         coordinator.send("edit")
         weak let oldEdit = coordinator.root?.children.values.first
-        #expect(coordinator.open("/books/5") == .applied)
+        #expect(coordinator.open("/books/5") == StepResult(.pending))
+        #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 2)", "edit.editor(bookID: 2)"])
+        #expect(coordinator.confirmRemoval() == .applied)
         #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 5)"])
         #expect(oldEdit == nil)
     }

@@ -75,13 +75,15 @@ struct DocumentedTraceTests {
             backto 1
             confirm
             """)
-        #expect(lines.map(\.status) == ["applied", "applied", "applied", "rejected", "applied", "stale", "applied",
+        #expect(lines.map(\.status) == ["applied", "applied", "applied", "pending", "applied", "stale", "applied",
                                         "rejected", "pending", "applied", "pending", "applied"])
-        #expect(lines[3].reason == "push details from route 1, which is not on top")
+        // The push from route 1 would remove the editor above it: it asks first; the finish then drops the question.
+        #expect(lines[3].pending?.route == 3)
+        #expect(lines[4].pending == nil)
         #expect(lines[8].pending?.prompt == "discardDraft")
         #expect(lines[8].pending?.route == 4)
         #expect(lines[8].pending?.screen == "editor")
         #expect(lines.last?.path.map(\.screen) == ["library"])
-        #expect(lines.last?.reason == "the handler of flow 'reading' for outcome 'discarded' did not run: the back gesture also removed routes of flow 'reading'")
+        #expect(lines.last?.reason == "the handler of flow 'reading' for outcome 'discarded' did not run: the removal also took routes of flow 'reading'")
     }
 }

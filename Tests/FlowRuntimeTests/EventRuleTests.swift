@@ -43,21 +43,23 @@ struct EventRuleTests {
         }
     }
 
-    @Test func pushAndStartFromBelowTheTopAreRejected() throws {
+    @Test func pushAndStartFromBelowTheTopActFromTheSender() throws {
         let coordinator = try reading(at: 7)
         let library = coordinator.path[0].token
         let details = coordinator.path[1].token
+        // push from below: the routes above the sender go first, then the push lands on the sender.
+        #expect(coordinator.send("selectBook", from: library, arguments: ["bookID": .int(3)]) == .applied)
+        #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 3)"])
+        #expect(coordinator.send("back", from: details) == StepResult(.stale, .routeNotOnPath(details)))
+        let newDetails = coordinator.path[1].token
         coordinator.send("edit")
-        let before = coordinator.path
-        #expect(coordinator.send("selectBook", from: library, arguments: ["bookID": .int(3)])
-            == StepResult(.rejected, .notOnTop(action: "push details", token: library)))
-        #expect(coordinator.send("edit", from: details) == StepResult(.rejected, .notOnTop(action: "start edit", token: details)))
-        #expect(coordinator.path == before)
-        // pop from below the top removes the child above too.
         weak let edit = coordinator.root?.children.values.first
-        #expect(coordinator.send("back", from: details) == .applied)
-        #expect(coordinator.screens == ["reading.library"])
+        // start from below: the editor above it is a `confirm` route, so the step asks first.
+        #expect(coordinator.send("edit", from: newDetails) == StepResult(.pending))
+        #expect(coordinator.confirmRemoval() == .applied)
+        #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 3)", "edit.editor(bookID: 3)"])
         #expect(edit == nil)
+        #expect(coordinator.path[2].token.rawValue == 5)
     }
 
     /// FC306 rejects a `pop` from a screen nothing pushes; `a` is pushed by `again`, so the flow
@@ -92,7 +94,8 @@ struct EventRuleTests {
         #expect(coordinator.send("up") == StepResult(.rejected, .popRemovesFirstRoute(flow: "stack", count: 2, routes: 2)))
         coordinator.send("next")
         #expect(coordinator.screens == ["stack.a", "stack.b", "stack.c"])
-        #expect(coordinator.send("toC", from: coordinator.path[0].token) == .applied)
+        // popTo counts from the sender: from `a` there is no `c` at or below it.
+        #expect(coordinator.send("toC", from: coordinator.path[0].token) == StepResult(.rejected, .noRouteOfScreen(flow: "stack", screen: "c")))
         #expect(coordinator.screens == ["stack.a", "stack.b", "stack.c"])
         #expect(coordinator.send("toA") == .applied)
         #expect(coordinator.screens == ["stack.a"])
@@ -141,8 +144,7 @@ struct EventRuleTests {
 
     @Test func rejectionReasonsReadWell() {
         #expect(StepResult(.rejected, .notAPrefix).description == "rejected: the proposed path is not a prefix of the current path")
-        #expect(FlowRuntimeError.notOnTop(action: "push details", token: RouteToken(1)).description
-            == "push details from route 1, which is not on top")
+        #expect(FlowRuntimeError.foreignToken(RouteToken(1)).description == "route token 1 belongs to another coordinator")
         #expect(FlowRuntimeError.unresolvedReference("x").description == "$x is not in scope")
     }
 }

@@ -15,8 +15,9 @@ struct HostAPITests {
     @Test func routesOfAnotherCoordinatorAreNotAPrefix() throws {
         let first = try reading(editing: 7)
         let second = try reading(editing: 8)
-        // Same tokens (1, 2, 3), other routes: before, comparing tokens only popped `first`'s editor.
-        #expect(first.path.map(\.token) == second.path.map(\.token))
+        // Same token numbers (1, 2, 3), other routes: before, comparing tokens only popped `first`'s editor.
+        #expect(first.path.map(\.token.rawValue) == second.path.map(\.token.rawValue))
+        #expect(first.path.map(\.token) != second.path.map(\.token))
         #expect(first.reconcile(to: Array(second.path.prefix(2))) == StepResult(.rejected, .notAPrefix))
         #expect(first.screens == ["reading.library", "reading.details(bookID: 7)", "edit.editor(bookID: 7)"])
         #expect(second.reconcile(to: Array(first.path.prefix(1))) == StepResult(.rejected, .notAPrefix))
@@ -69,7 +70,8 @@ struct HostAPITests {
 
         coordinator.send("edit")
         let third = try #require(coordinator.root?.children.values.first)
-        coordinator.open("/books/9")   // replaces the parent instance too
+        #expect(coordinator.open("/books/9") == StepResult(.pending))   // replaces the editor: asks first
+        #expect(coordinator.confirmRemoval() == .applied)               // and the parent instance too
         #expect(third.parent == nil || third.parent?.isAlive == false)
         #expect(third.finish("saved").status == .stale)
         #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 9)"])
@@ -78,7 +80,10 @@ struct HostAPITests {
     @Test func aDeepLinkWhileAConfirmationIsPendingReplacesItWhole() throws {
         let coordinator = try reading(editing: 7)
         #expect(coordinator.back() == StepResult(.pending))
-        #expect(coordinator.open("/books/3") == .applied)
+        // The link would remove the editor too: it asks in place of the back gesture, and confirming opens it.
+        #expect(coordinator.open("/books/3") == StepResult(.pending))
+        #expect(coordinator.pendingConfirmation?.keepCount == 0)
+        #expect(coordinator.confirmRemoval() == .applied)
         #expect(coordinator.pendingConfirmation == nil)
         #expect(coordinator.confirmRemoval() == StepResult(.rejected, .noPendingConfirmation))
         #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 3)"])

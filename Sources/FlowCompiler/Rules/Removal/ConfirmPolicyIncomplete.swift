@@ -8,11 +8,15 @@ struct ConfirmPolicyIncomplete: FlowRule {
         severity: .error,
         summary: "a 'confirm' removal policy lacks its question or, in a child flow, its outcome",
         explanation: """
-            'removal: { policy: confirm }' makes interactive back ask the host first. The host needs
-            to know what to ask ('ask', an identifier it turns into text), and in a flow that runs as
-            a child the parent needs to know how the child ended when the person confirms
-            ('outcome', which finishes the flow). Without them the host cannot ask, or the parent
-            is left holding a child that was removed without an outcome. Add the missing key.
+            'removal: { policy: confirm }' makes the runtime ask the host before the route leaves,
+            whichever step removes it: interactive back, an event from a route below it, a pop,
+            popTo or replaceRoot, a parent's handler, a deep link or a restore (not the route's own
+            event, its flow finishing, or the host's stop). The host needs to know what to ask
+            ('ask', an identifier it turns into text), and in a flow that runs as a child the parent
+            needs to know how the child ended when the person confirms ('outcome', which finishes
+            the flow; a confirmed removal keeps no 'preserve' draft). Without them the host cannot
+            ask, or the parent is left holding a child that was removed without an outcome. Add the
+            missing key.
             """,
         triggeringExamples: [
             """

@@ -1,0 +1,100 @@
+import FlowModel
+
+/// How routes leave the path: every step that removes routes goes through these two functions, so the
+/// `removal` policies of docs/RUNNING.md hold whichever way a route is removed.
+///
+/// - ``removeAsBack(keeping:before:sender:)`` is interactive back: the routes above a point go, a child
+///   removed across a `preserve` route leaves its draft with its parent, and one removed across a
+///   `confirm` route ends with the screen's declared outcome. Back gestures use it, and so does every
+///   event sent from a route below the top (the routes above the sender go first, then the action runs
+///   with the sender on top).
+/// - ``undecidedRemovals(from:sender:granted:)`` is the removal guard, asked once at the end of every
+///   step (back, events, completions, deep links, restore): a `confirm` route may leave only with the
+///   person's decision. Without it the step is not applied; it waits as a pending confirmation and runs
+///   again once confirmed.
+extension Transition {
+    /// The removal policy of a route's screen.
+    func removal(of route: Route) -> RemovalPolicy {
+        bundle.flows[route.flowIndex].screens[route.screenIndex].removal
+    }
+
+    /// The first of `routes` whose screen has the removal policy `policy`. A loop, not `first(where:)`:
+    /// a closure formed in main-actor code and handed to the standard library checks its isolation on
+    /// every call.
+    func firstRoute(in routes: ArraySlice<Route>, withRemoval policy: RemovalPolicy) -> Route? {
+        for route in routes where removal(of: route) == policy { return route }
+        return nil
+    }
+
+    /// Removes the routes from index `count` on, as interactive back does, and cancels the instances left
+    /// without routes.
+    ///
+    /// When the first instance removed is a child whose own removed routes include a `confirm` route, its
+    /// draft is discarded (a confirmed discard is final) and its parent's handler for the screen's declared
+    /// outcome runs — but only when the removal took exactly that instance's routes (so the handler acts on
+    /// top of the parent's own top route) and, when an event from `sender` asked for the removal, the
+    /// handler leaves `sender` on top for the event's action. Otherwise a child removed across a `preserve`
+    /// route leaves its routes and arguments with its parent as a draft.
+    /// - Parameter old: the coordinator's state before the step (the state this transition started from).
+    /// - Returns: ``FlowRuntimeError/handlerSkipped(flow:outcome:because:)`` when a handler did not run.
+    mutating func removeAsBack(keeping count: Int, before old: RuntimeState, sender: RouteToken?) -> FlowRuntimeError? {
+        state.cut(at: count)
+        let survivors = state.chain.count
+        guard survivors < old.chain.count, let declaration = old.chain[survivors].declaration else { return nil }
+        let cancelled = old.chain[survivors]
+        let ownRange = old.path.routeRange(ofDepth: survivors)
+        let removedOwn = max(count, ownRange.lowerBound)..<ownRange.upperBound
+        let parentDepth = survivors - 1
+        guard let crossed = firstRoute(in: old.path[removedOwn], withRemoval: .confirm) else {
+            if firstRoute(in: old.path[removedOwn], withRemoval: .preserve) != nil {
+                var routes: [DraftRoute] = []
+                for route in old.path[ownRange] { routes.append(DraftRoute(screen: route.screenIndex, values: route.values)) }
+                state.chain[parentDepth].drafts[declaration] = PreservedDraft(values: cancelled.values, routes: routes)
+            }
+            return nil
+        }
+        // The person chose to discard: no draft of this child survives, an older one neither.
+        if state.chain[parentDepth].drafts[declaration] != nil { state.chain[parentDepth].drafts[declaration] = nil }
+        guard let outcome = bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmOutcome else { return nil }
+        let parentName = bundle.flows[state.chain[parentDepth].flow].name
+        let outcomeName = bundle.flows[cancelled.flow].outcomes[outcome]
+        guard count == ownRange.lowerBound else {
+            return .handlerSkipped(flow: parentName, outcome: outcomeName,
+                                   because: "the removal also took routes of flow '\(parentName)'")
+        }
+        var attempt = self
+        do throws(FlowRuntimeError) {
+            try attempt.runHandler(declaration, outcome: outcome, at: parentDepth)
+            try attempt.checkShape()
+            if let sender, attempt.state.path.last?.token != sender {
+                return .handlerSkipped(flow: parentName, outcome: outcomeName,
+                                       because: "it would take route \(sender) off the top, whose event acts next")
+            }
+        } catch {
+            return .handlerSkipped(flow: parentName, outcome: outcomeName, because: error.description)
+        }
+        self = attempt
+        return nil
+    }
+
+    /// The removal guard: the routes of `old` (the path before the step) that this step removes without
+    /// the person's decision — `confirm` routes, except the sender's own route (it asked to go), the routes
+    /// of instances that finished in the step (their flow decided, with its outcome) and the routes the
+    /// person confirmed (`granted`).
+    /// - Returns: how many routes of `old` the step keeps, and the undecided routes, lowest first.
+    func undecidedRemovals(from old: [Route], sender: RouteToken?, granted: Set<RouteToken>) -> (kept: Int, routes: [Route]) {
+        let kept = state.path.keptCount
+        var undecided: [Route] = []
+        for route in old[kept...] where removal(of: route) == .confirm {
+            if route.token == sender || granted.contains(route.token) || hasFinished(route.instance) { continue }
+            undecided.append(route)
+        }
+        return (kept, undecided)
+    }
+
+    /// Whether the instance finished in this step (a loop: see ``firstRoute(in:withRemoval:)``).
+    private func hasFinished(_ instance: FlowInstanceID) -> Bool {
+        for flow in finished where flow.instance == instance { return true }
+        return false
+    }
+}
