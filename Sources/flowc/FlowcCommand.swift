@@ -15,6 +15,7 @@ enum FlowcCommand {
           run PATH… --flow NAME     Drive a coordinator from a script and print its state.
           rules                     List every rule with its code, severity and summary.
           explain CODE              Explain one rule.
+          graph PATH…               Draw flows as a Mermaid or Graphviz (DOT) diagram.
           schema                    Print the JSON Schema of a flow file, for editors.
 
         OPTIONS:
@@ -37,6 +38,7 @@ enum FlowcCommand {
         case "rules": return RulesCommand.run(rest)
         case "explain": return ExplainCommand.run(rest)
         case "schema": return SchemaCommand.run(rest)
+        case "graph": return GraphCommand.run(rest)
         case "-h", "--help", "help":
             Console.output(usage)
             return ExitCode.success

@@ -1,0 +1,61 @@
+import FlowCompiler
+import Foundation
+
+/// `flowc graph PATH… [--flow NAME] [--format mermaid|dot]`: draws flows as a diagram.
+enum GraphCommand {
+    static let usage = """
+        USAGE: flowc graph PATH… [--flow NAME] [--format mermaid|dot]
+
+        Draws flow files (PATH is a file, or a folder searched for *.yaml and *.yml) as one diagram on
+        standard output: each flow a cluster, screens and child flows as nodes, events as labelled edges,
+        each child flow's outcomes back to the parent's handler, deep links as entry points. What a
+        diagnostic points at is marked in red with its code; flows with errors are drawn too, and their
+        diagnostics go to standard error. The same flows always give the same text.
+
+        OPTIONS:
+          --flow NAME       Draw only flow NAME and the flows it runs as children.
+          --format FORMAT   mermaid (default; a Mermaid flowchart, for Markdown) or dot (Graphviz:
+                            'flowc graph Flows --format dot | dot -Tsvg > flows.svg').
+          -h, --help        Show this help.
+
+        EXIT CODES: 0 drawn (even with diagnostics), 2 usage or I/O errors, or no flow to draw.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: OptionScanner
+        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--flow", "--format"]) {
+        case .proceed(let scanned): options = scanned
+        case .exit(let code): return code
+        }
+        let format = options.value("--format") ?? "mermaid"
+        guard format == "mermaid" || format == "dot" else {
+            Console.error("flowc: error: unknown graph format '\(format)'; expected mermaid or dot")
+            return ExitCode.usage
+        }
+        guard !options.positional.isEmpty else {
+            Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc graph Flows'\n\n\(usage)")
+            return ExitCode.usage
+        }
+        let result: ValidationResult
+        do {
+            result = try FlowValidation.validate(paths: options.positional)
+        } catch {
+            Console.error("flowc: error: \(error)")
+            return ExitCode.usage
+        }
+        let renderer = TextDiagnosticRenderer(colored: Console.shouldColorStandardError())
+        Console.error(renderer.render(result.diagnostics, sources: result.sourcesByPath), terminator: "")
+        let flow = options.value("--flow")
+        guard let diagram = FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: flow) else {
+            let names = result.flows.map(\.name.value)
+            Console.error("flowc: error: no flow '\(flow ?? "")'; the flows are: \(names.joined(separator: ", "))")
+            return ExitCode.usage
+        }
+        guard !diagram.clusters.isEmpty else {
+            Console.error("flowc: error: no flow could be read; fix the errors above")
+            return ExitCode.usage
+        }
+        Console.output(format == "dot" ? DOTDiagramRenderer.render(diagram) : MermaidDiagramRenderer.render(diagram), terminator: "")
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,112 @@
+import FlowCompiler
+import Foundation
+import Testing
+
+/// `flowc graph`: golden Mermaid and DOT text for the shipped flows and for flows with diagnostics,
+/// every DOT file rendered by Graphviz's `dot` (installed by scripts/setup.sh) without a warning, and
+/// the committed pictures in docs/graphs/ up to date (scripts/render-graphs.sh writes them).
+@Suite struct FlowDiagramTests {
+    static let goldenFolder = TestPaths.fixtures + "/graphs"
+
+    /// Golden case name → (fixture path under the package root, root flow or nil for all).
+    static let cases: [String: (path: String, root: String?)] = [
+        "reading": ("Flows", "reading"),
+        "app": ("Flows", "app"),
+        "social": ("Flows", "social"),
+        "unknown-screen": ("Tests/Fixtures/invalid/unknown-screen", nil),
+        "unreachable": ("Tests/Fixtures/invalid/unreachable.yaml", nil),
+        "unknown-target": ("Tests/Fixtures/invalid/unknown-target.yaml", nil),
+    ]
+
+    static func diagram(_ name: String) throws -> FlowDiagram {
+        let (path, root) = try #require(cases[name])
+        let result = FlowValidation.validate(sources: try TestPaths.sources(under: path, in: TestPaths.packageRoot))
+        return try #require(FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: root))
+    }
+
+    static func checkGolden(_ actual: String, file: String) throws {
+        let path = goldenFolder + "/" + file
+        if ProcessInfo.processInfo.environment["FLOWC_UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(atPath: goldenFolder, withIntermediateDirectories: true)
+            try actual.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(actual == expected, "Tests/Fixtures/graphs/\(file) differs; after a deliberate change run FLOWC_UPDATE_GOLDEN=1 swift test and read the diff")
+    }
+
+    @Test(arguments: cases.keys.sorted())
+    func mermaidIsGolden(name: String) throws {
+        try Self.checkGolden(MermaidDiagramRenderer.render(try Self.diagram(name)), file: name + ".mmd")
+    }
+
+    @Test(arguments: cases.keys.sorted())
+    func dotIsGolden(name: String) throws {
+        try Self.checkGolden(DOTDiagramRenderer.render(try Self.diagram(name)), file: name + ".dot")
+    }
+
+    @Test func readingHasItsEdges() throws {
+        let diagram = try Self.diagram("reading")
+        func label(_ id: String) -> String { diagram.node(id)?.lines.first ?? "?" }
+        let edges = diagram.edges.map { "\(label($0.from)) -[\($0.lines.joined(separator: " "))]-> \(label($0.to))" }
+        #expect(diagram.clusters.map(\.title) == ["flow reading", "flow edit"])
+        #expect(edges == [
+            "start -[]-> library",
+            "library -[selectBook push]-> details",
+            "details -[edit start]-> edit",
+            "details -[back pop]-> library",
+            "edit -[runs]-> start",
+            "finish: saved -[saved ⇒ stay]-> details",
+            "finish: discarded -[discarded ⇒ stay]-> details",
+            "/books/{bookID:int} -[library › details]-> details",
+            "/books/{bookID:int}/edit -[library › details › edit]-> edit",
+            "start -[]-> editor",
+            "editor -[save finish]-> finish: saved",
+            "editor -[cancel finish]-> finish: discarded",
+        ])
+    }
+
+    @Test func diagnosedDeclarationsAreMarked() throws {
+        let diagram = try Self.diagram("unknown-screen")
+        let marked = diagram.nodes.filter { !$0.diagnosed.isEmpty || $0.kind == .missing }
+            .map { "\($0.lines[0]) \($0.diagnosed)" }
+        #expect(marked == ["details [\"FC301\"]", "edit [\"FC301\"]", "? detials [\"FC203\"]", "pop: no screen below []"])
+        #expect(diagram.edges.filter { !$0.diagnosed.isEmpty }.map(\.diagnosed) == [["FC203"]])
+    }
+
+    @Test func unknownRootFlowIsNil() throws {
+        let result = try FlowValidation.validate(paths: [TestPaths.packageRoot + "/Flows"])
+        #expect(FlowDiagram.build(flows: result.flows, root: "nope") == nil)
+    }
+
+    // MARK: Graphviz
+
+    @Test(.enabled(if: ExternalTool.dot.shouldRun, "\(ExternalTool.dot.missingNote)"), arguments: cases.keys.sorted())
+    func graphvizRendersTheDOT(name: String) throws {
+        let dot = DOTDiagramRenderer.render(try Self.diagram(name))
+        let output = try ExternalTool.dot.run(["-Tsvg"], in: TestPaths.packageRoot, input: dot)
+        #expect(output.status == 0, "dot -Tsvg failed on \(name).dot:\n\(output.standardError)")
+        #expect(output.standardError == "", "dot -Tsvg warned on \(name).dot")
+        #expect(output.standardOutput.contains("<svg"))
+        #expect(output.standardOutput.contains("<title>flows</title>"))
+    }
+
+    /// The pictures README and docs/FORMAT.md show: docs/graphs/NAME.dot is what `flowc graph Flows
+    /// --flow NAME --format dot` prints, and NAME.svg is what `dot -Tsvg` makes of it (exactly, when
+    /// the Graphviz version is the one that wrote it; otherwise the same texts).
+    @Test(.enabled(if: ExternalTool.dot.shouldRun, "\(ExternalTool.dot.missingNote)"), arguments: ["reading", "app", "social"])
+    func committedPicturesAreUpToDate(name: String) throws {
+        let folder = TestPaths.packageRoot + "/docs/graphs/"
+        let hint = "docs/graphs/\(name) is out of date; run scripts/render-graphs.sh"
+        let dot = DOTDiagramRenderer.render(try Self.diagram(name))
+        #expect(try String(contentsOfFile: folder + name + ".dot", encoding: .utf8) == dot, "\(hint)")
+        let committed = try String(contentsOfFile: folder + name + ".svg", encoding: .utf8)
+        let rendered = try ExternalTool.dot.run(["-Tsvg"], in: TestPaths.packageRoot, input: dot).standardOutput
+        func version(_ svg: String) -> Substring? { svg.firstMatch(of: /Generated by graphviz version ([^\n]*) -->/)?.output.1 }
+        func texts(_ svg: String) -> [Substring] { svg.matches(of: /<text[^>]*>([^<]*)<\/text>/).map(\.output.1) }
+        if version(committed) == version(rendered) {
+            #expect(committed == rendered, "\(hint)")
+        } else {
+            #expect(texts(committed) == texts(rendered), "\(hint)")
+        }
+    }
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Writes the pictures of the shipped flows that README and docs/FORMAT.md show: docs/graphs/NAME.dot
+# ('flowc graph Flows --flow NAME --format dot') and NAME.svg (Graphviz's 'dot -Tsvg').
+# FlowDiagramTests fails when they are out of date. Needs Graphviz (scripts/setup.sh installs it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --product flowc >/dev/null
+flowc="$(swift build --show-bin-path)/flowc"
+mkdir -p docs/graphs
+for flow in reading app social; do
+  "$flowc" graph Flows --flow "$flow" --format dot > "docs/graphs/$flow.dot"
+  dot -Tsvg "docs/graphs/$flow.dot" > "docs/graphs/$flow.svg"
+done
+echo "wrote docs/graphs/{reading,app,social}.{dot,svg}"
