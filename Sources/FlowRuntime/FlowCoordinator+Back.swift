@@ -48,8 +48,9 @@ extension FlowCoordinator {
 
     /// Removes the routes from index `keep` on (``Transition/removeAsBack(keeping:before:sender:)``), or
     /// asks for confirmation when that removes a `confirm` route; the empty path stops the coordinator.
-    private func removeRoutes(from keep: Int) -> StepResult {
+    func removeRoutes(from keep: Int) -> StepResult {
         guard keep < state.path.count else { return .applied }
+        if let tab = tabRemoved(keeping: keep) { return .rejected(.tabFirstRoute(tab: tab)) }
         var transition = Transition(context: context, state: StateEdit(state))
         let note = transition.removeAsBack(keeping: keep, before: state, sender: nil)
         let replay: @MainActor (FlowCoordinator) -> StepResult = { $0.removeRoutes(from: keep) }

@@ -68,7 +68,10 @@ extension FlowCoordinator {
             var depth = 0
             for route in link.routes {
                 let flow = transition.flowIndex(at: depth)
-                guard depth == transition.state.chain.count - 1 else {
+                // A route naming a tab selects it, also when the tab flow's start already selected another.
+                var isTab = false
+                if case .child(let child) = route.target { isTab = bundle.flows[flow].tabIndex(ofChild: child) != nil }
+                guard depth == transition.state.chain.count - 1 || isTab else {
                     let name = switch route.target {
                     case .screen(let index): bundle.flows[flow].screens[index].name
                     case .child(let index): bundle.flows[flow].children[index].name

@@ -1,16 +1,44 @@
 import FlowModel
 
 extension FlowCoordinator {
-    /// The current state as a stable description: flows, child declarations, screens and arguments.
+    /// How many tab sets a snapshot may nest inside the kept (unselected) tabs of others; deeper ones are
+    /// refused by ``restore(_:)``, so restoring never recurses to a depth the input chooses.
+    public static let maximumSnapshotTabNesting = 16
+
+    /// The current state as a stable description: flows, child declarations, screens and arguments, the
+    /// selected tab of every tab set and its other started tabs.
     public func snapshot() -> FlowSnapshot {
         access(keyPath: ObservedKeyPaths.path)
-        let chain = state.chain
-        return FlowSnapshot(instances: chain.indices.map { depth in
-            let record = chain[depth]
-            let child = record.declaration.map { bundle.flows[chain[depth - 1].flow].children[$0].name }
-            let routes = state.path.filter { $0.depth == depth }.map { FlowSnapshot.RouteEntry(screen: $0.screen, arguments: $0.arguments) }
-            return FlowSnapshot.Instance(child: child, flow: bundle.flows[record.flow].name, arguments: bundle.flows[record.flow].parameters.named(record.values), routes: routes)
-        })
+        return FlowSnapshot(instances: snapshotEntries(state.chain, at: 0, path: state.path, parentFlow: nil))
+    }
+
+    /// The snapshot entries of a run of the chain (`records`, at chain positions from `base` on; the first
+    /// is a child of `parentFlow`, or the root) and their routes.
+    private func snapshotEntries(_ records: [InstanceRecord], at base: Int, path: [Route], parentFlow: Int?)
+        -> [FlowSnapshot.Instance] {
+        var routesByDepth: [Int: [FlowSnapshot.RouteEntry]] = [:]
+        for route in path { routesByDepth[route.depth, default: []].append(FlowSnapshot.RouteEntry(screen: route.screen, arguments: route.arguments)) }
+        var entries: [FlowSnapshot.Instance] = []
+        var parent = parentFlow
+        for (offset, record) in records.enumerated() {
+            let depth = base + offset
+            let graph = bundle.flows[record.flow]
+            var entry = FlowSnapshot.Instance(
+                child: record.declaration.flatMap { declaration in parent.map { bundle.flows[$0].children[declaration].name } },
+                flow: graph.name, arguments: graph.parameters.named(record.values), routes: routesByDepth[depth] ?? [])
+            if let tabs = record.tabs {
+                entry.selectedTab = graph.children[graph.tabs[tabs.selected].child].name
+                var others: [String: [FlowSnapshot.Instance]] = [:]
+                for (tab, parked) in tabs.parked {
+                    others[graph.children[graph.tabs[tab].child].name] =
+                        snapshotEntries(parked.chain, at: depth + 1, path: parked.path, parentFlow: record.flow)
+                }
+                if !others.isEmpty { entry.otherTabs = others }
+            }
+            entries.append(entry)
+            parent = record.flow
+        }
+        return entries
     }
 
     /// Rebuilds the state a snapshot describes, with fresh instances and tokens, through the same validation
@@ -25,51 +53,7 @@ extension FlowCoordinator {
         var transition = Transition(context: context, state: emptiedState())
         do throws(FlowRuntimeError) {
             guard !snapshot.instances.isEmpty else { throw FlowRuntimeError.invalidSnapshot("it has no flow instances") }
-            guard snapshot.instances.count <= ChildNesting.limit + 1 else {
-                throw FlowRuntimeError.invalidSnapshot(
-                    "its \(snapshot.instances.count) instances nest child flows more than \(ChildNesting.limit) levels deep")
-            }
-            for (depth, entry) in snapshot.instances.enumerated() {
-                let flowIndex: Int
-                let declaration: Int?
-                if depth == 0 {
-                    guard entry.flow == flowName else {
-                        throw FlowRuntimeError.invalidSnapshot("its root flow is '\(entry.flow)', not '\(flowName)'")
-                    }
-                    if let child = entry.child {
-                        throw FlowRuntimeError.invalidSnapshot("its first instance is the root flow, not child '\(child)'")
-                    }
-                    flowIndex = rootFlow
-                    declaration = nil
-                } else {
-                    let parentGraph = bundle.flows[transition.state.chain[depth - 1].flow]
-                    guard let name = entry.child, let index = parentGraph.children.firstIndex(where: { $0.name == name }) else {
-                        throw FlowRuntimeError.invalidSnapshot(
-                            "flow '\(parentGraph.name)' declares no child '\(entry.child ?? "")'")
-                    }
-                    flowIndex = parentGraph.children[index].flow
-                    declaration = index
-                    guard bundle.flows[flowIndex].name == entry.flow else {
-                        throw FlowRuntimeError.invalidSnapshot("child '\(name)' runs flow '\(bundle.flows[flowIndex].name)', not '\(entry.flow)'")
-                    }
-                }
-                let graph = bundle.flows[flowIndex]
-                let values = try transition.binding.bind(values: entry.arguments, to: graph.parameters,
-                                                            receiver: "flow '\(graph.name)'")
-                let id = transition.state.makeInstanceID()
-                transition.state.chain.append(InstanceRecord(id: id, flow: flowIndex, declaration: declaration, values: values))
-                try checkFirstRoute(of: entry, in: graph, isRoot: depth == 0,
-                                    next: snapshot.instances.indices.contains(depth + 1) ? snapshot.instances[depth + 1] : nil)
-                for route in entry.routes {
-                    guard let screen = graph.screens.firstIndex(where: { $0.name == route.screen }) else {
-                        throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no screen '\(route.screen)'")
-                    }
-                    let values = try transition.binding.bind(values: route.arguments, to: graph.screens[screen].parameters,
-                                                             receiver: Transition.receiver(bundle, flow: flowIndex, screen: screen))
-                    transition.appendRoute(screen: screen, values: values, at: depth)
-                }
-            }
-            try transition.checkShape()
+            try restoreInstances(snapshot.instances, at: 0, into: &transition, nesting: 0)
         } catch {
             return .rejected(error)
         }
@@ -78,10 +62,105 @@ extension FlowCoordinator {
         return result
     }
 
+    /// Appends the instances `entries` describe to the chain from position `base` on (0: the root), with
+    /// their routes, and the kept tabs of their tab sets (each built on top, then set aside).
+    private func restoreInstances(_ entries: [FlowSnapshot.Instance], at base: Int, into transition: inout Transition,
+                                  nesting: Int) throws(FlowRuntimeError) {
+        guard base + entries.count <= ChildNesting.limit + 1 else {
+            throw FlowRuntimeError.invalidSnapshot(
+                "its \(base + entries.count) instances nest child flows more than \(ChildNesting.limit) levels deep")
+        }
+        for (offset, entry) in entries.enumerated() {
+            let depth = base + offset
+            let next = entries.indices.contains(offset + 1) ? entries[offset + 1] : nil
+            var record: InstanceRecord
+            if depth == 0 {
+                guard entry.flow == flowName else {
+                    throw FlowRuntimeError.invalidSnapshot("its root flow is '\(entry.flow)', not '\(flowName)'")
+                }
+                if let child = entry.child {
+                    throw FlowRuntimeError.invalidSnapshot("its first instance is the root flow, not child '\(child)'")
+                }
+                let values = try transition.binding.bind(values: entry.arguments, to: bundle.flows[rootFlow].parameters,
+                                                         receiver: "flow '\(flowName)'")
+                record = InstanceRecord(id: transition.state.makeInstanceID(), flow: rootFlow, declaration: nil, values: values)
+            } else {
+                let parentGraph = bundle.flows[transition.state.chain[depth - 1].flow]
+                guard let name = entry.child, let index = parentGraph.children.firstIndex(where: { $0.name == name }) else {
+                    throw FlowRuntimeError.invalidSnapshot("flow '\(parentGraph.name)' declares no child '\(entry.child ?? "")'")
+                }
+                let childFlow = parentGraph.children[index].flow
+                guard bundle.flows[childFlow].name == entry.flow else {
+                    throw FlowRuntimeError.invalidSnapshot("child '\(name)' runs flow '\(bundle.flows[childFlow].name)', not '\(entry.flow)'")
+                }
+                let values = try transition.binding.bind(values: entry.arguments, to: bundle.flows[childFlow].parameters,
+                                                         receiver: "flow '\(entry.flow)'")
+                record = try transition.childRecord(index, values: values, at: depth - 1)
+            }
+            let flowIndex = record.flow
+            let graph = bundle.flows[flowIndex]
+            transition.state.chain.append(record)
+            try checkFirstRoute(of: entry, in: graph, isRoot: depth == 0, next: next)
+            for route in entry.routes {
+                guard let screen = graph.screens.firstIndex(where: { $0.name == route.screen }) else {
+                    throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no screen '\(route.screen)'")
+                }
+                let values = try transition.binding.bind(values: route.arguments, to: graph.screens[screen].parameters,
+                                                         receiver: Transition.receiver(bundle, flow: flowIndex, screen: screen))
+                transition.appendRoute(screen: screen, values: values, at: depth)
+            }
+            try restoreTabs(of: entry, graph: graph, at: depth, next: next, into: &transition, nesting: nesting)
+        }
+        try transition.checkShape()
+    }
+
+    /// Restores the tab set of the instance at `depth`: its kept tabs, each built on top of it and set aside,
+    /// then records the selected tab, which must be the one the next instance runs.
+    private func restoreTabs(of entry: FlowSnapshot.Instance, graph: FlowGraph, at depth: Int, next: FlowSnapshot.Instance?,
+                             into transition: inout Transition, nesting: Int) throws(FlowRuntimeError) {
+        guard !graph.tabs.isEmpty else {
+            if entry.selectedTab != nil || entry.otherTabs != nil {
+                throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no tabs")
+            }
+            return
+        }
+        guard let selectedName = entry.selectedTab, let selected = graph.tabIndex(named: selectedName) else {
+            throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no tab '\(entry.selectedTab ?? "")' to select")
+        }
+        if let next, next.child != selectedName {
+            throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' selects tab '\(selectedName)' but shows child '\(next.child ?? "")'")
+        }
+        var set = TabSetRecord(selected: selected)
+        if let others = entry.otherTabs, !others.isEmpty {
+            guard nesting < Self.maximumSnapshotTabNesting else {
+                throw FlowRuntimeError.invalidSnapshot("tab sets are nested more than \(Self.maximumSnapshotTabNesting) deep in kept tabs")
+            }
+            // In tab order, so that ids and tokens do not depend on the dictionary's order.
+            for (tab, node) in graph.tabs.enumerated() {
+                let name = graph.children[node.child].name
+                guard let segment = others[name] else { continue }
+                guard tab != selected else { throw FlowRuntimeError.invalidSnapshot("tab '\(name)' is both selected and kept") }
+                guard segment.first?.child == name else {
+                    throw FlowRuntimeError.invalidSnapshot("kept tab '\(name)' of flow '\(graph.name)' must begin with child '\(name)'")
+                }
+                try restoreInstances(segment, at: depth + 1, into: &transition, nesting: nesting + 1)
+                let first = transition.state.routeRange(ofDepth: depth + 1).lowerBound
+                set.parked[tab] = ParkedTab(chain: Array(transition.state.chain[(depth + 1)...]),
+                                            path: Array(transition.state.path[first...]))
+                transition.state.removeRoutes(from: first)
+                transition.state.removeInstances(from: depth + 1)
+            }
+            for name in others.keys where graph.tabIndex(named: name) == nil {
+                throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no tab '\(name)'")
+            }
+        }
+        transition.state.chain[depth].tabs = set
+    }
+
     /// Refuses an instance whose first route (its first screen, or its child when it has no routes of its
-    /// own) is not one its flow can show first: a target of its `start`, of a `replaceRoot`, or, for the
-    /// root flow, of a deep link's first route. Such a state is unreachable, and can be stuck: a flow left
-    /// without the screen its start shows has nothing to return to when its child finishes.
+    /// own) is not one its flow can show first: a target of its `start`, of a `replaceRoot`, a tab of its
+    /// tab set, or, for the root flow, of a deep link's first route. Such a state is unreachable, and can be
+    /// stuck: a flow left without the screen its start shows has nothing to return to when its child finishes.
     private func checkFirstRoute(of entry: FlowSnapshot.Instance, in graph: FlowGraph, isRoot: Bool,
                                  next: FlowSnapshot.Instance?) throws(FlowRuntimeError) {
         let first: TargetNode
@@ -107,6 +186,7 @@ extension FlowCoordinator {
         collect(graph.start, starting: true)
         for screen in graph.screens { for event in screen.events { collect(event.action, starting: false) } }
         for child in graph.children { for handler in child.handlers { collect(handler, starting: false) } }
+        for tab in graph.tabs { targets.insert(.child(tab.child)) }
         if isRoot { for link in graph.links { if let route = link.routes.first { targets.insert(route.target) } } }
         guard targets.contains(first) else {
             throw .invalidSnapshot("flow '\(graph.name)' never shows \(name) first"

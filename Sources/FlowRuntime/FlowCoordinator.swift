@@ -199,7 +199,7 @@ public final class FlowCoordinator {
     func stopNow() -> StepResult {
         if instances.hasObjects {
             let chain = state.chain
-            updateInstances { $0.sync(from: chain, to: EmptyCollection()) }
+            updateInstances { $0.sync(from: chain, to: EmptyCollection(), keptTabs: [:]) }
         }
         updateState { state in
             state.path.truncate(to: 0)
@@ -400,7 +400,10 @@ public final class FlowCoordinator {
     func askIfUndecided(_ transition: Transition, sender: RouteToken?,
                         replay: @escaping @MainActor (FlowCoordinator) -> StepResult) -> StepResult? {
         let path = state.path
-        let (kept, undecided) = transition.undecidedRemovals(from: path, sender: sender, granted: grantedRemovals)
+        var (kept, undecided) = transition.undecidedRemovals(from: path, sender: sender, granted: grantedRemovals)
+        if !transition.droppedTabs.isEmpty || transition.state.chain.keptCount < state.chain.count {
+            undecided += transition.droppedKeptRoutes(from: state.chain, granted: grantedRemovals)
+        }
         guard let first = undecided.first else { return nil }
         setPendingConfirmation(PendingConfirmation(
             prompt: bundle.flows[first.flowIndex].screens[first.screenIndex].confirmPrompt, route: first.token,
@@ -416,7 +419,8 @@ public final class FlowCoordinator {
     func commit(_ transition: inout Transition) -> StepResult {
         if instances.hasObjects {
             let chain = state.chain
-            updateInstances { $0.sync(from: chain, to: transition.state.chain) }
+            let keptTabs = transition.keptTabs, droppedTabs = transition.droppedTabs
+            updateInstances { $0.sync(from: chain, to: transition.state.chain, keptTabs: keptTabs, droppedTabs: droppedTabs) }
         }
         updateState { $0.apply(&transition.state) }
         clearPendingConfirmation()

@@ -71,6 +71,22 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case noTabSet(flow: String)
     /// The tab set has no tab of this name.
     case unknownTab(flow: String, tab: String)
+    /// A flow with tabs would be shown on a stack that already has routes (a tab bar sits at a stack's bottom).
+    case tabsNotAtStackBottom(flow: String)
+    /// The tab flow's tab bar is covered by a child it presented itself; select a tab once that child ends.
+    case tabBarCovered(flow: String)
+    /// No instance of this id runs a tab set that is shown.
+    case noShownTabSet(FlowInstanceID)
+    /// No shown stack begins with this instance.
+    case noShownStack(FlowInstanceID)
+    /// The stack is not a presented layer (only sheets and covers are dismissed).
+    case notPresented(FlowInstanceID)
+    /// ``FlowCoordinator/dismiss(_:)`` without a layer while no sheet or cover is shown.
+    case noPresentedLayer
+    /// A full-screen cover is not dismissed by the person; its flow finishes.
+    case coverNotDismissible(flow: String)
+    /// Back would remove a tab's first route; a tab lives as long as its tab flow.
+    case tabFirstRoute(tab: String)
 
     public var description: String {
         switch self {
@@ -117,6 +133,16 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .invalidSnapshot(let reason): return "invalid snapshot: \(reason)"
         case .noTabSet(let flow): return "flow '\(flow)' runs in no tab set, so it cannot select a tab"
         case .unknownTab(let flow, let tab): return "the tab set of flow '\(flow)' has no tab '\(tab)'"
+        case .tabsNotAtStackBottom(let flow):
+            return "flow '\(flow)' has tabs and would be shown on a stack that already has routes; a tab bar sits at the bottom of a stack"
+        case .tabBarCovered(let flow):
+            return "the tab bar of flow '\(flow)' is covered by a child it presented; a tab can be selected once that child ends"
+        case .noShownTabSet(let id): return "flow instance \(id) runs no tab set that is shown"
+        case .noShownStack(let id): return "no shown stack begins with flow instance \(id)"
+        case .notPresented(let id): return "the stack of flow instance \(id) is not a presented sheet or cover"
+        case .noPresentedLayer: return "no sheet or cover is shown"
+        case .coverNotDismissible(let flow): return "flow '\(flow)' is a full-screen cover, which is not dismissed; it ends when the flow finishes"
+        case .tabFirstRoute(let tab): return "back would remove the first route of tab '\(tab)'; a tab lives as long as its tab flow"
         case .reentrantStep:
             return "the coordinator is in the middle of a step (a host condition or check called back into it); call it after the step returns"
         }

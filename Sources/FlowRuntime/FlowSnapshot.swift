@@ -3,8 +3,9 @@ import FlowModel
 /// A stable, Codable description of a coordinator's navigation state: flows, screens and arguments,
 /// and no instance ids or route tokens, which mean nothing after a relaunch.
 ///
-/// `instances` lists the live flow instances from the root down; each one after the first is a child,
-/// named by its declaration, of the one before it. ``FlowCoordinator/restore(_:)`` validates it whole.
+/// `instances` lists the shown flow instances from the root down; each one after the first is a child,
+/// named by its declaration, of the one before it. A tab flow's instance names its selected tab (the next
+/// instance runs it) and holds its other started tabs, each a list of the same shape. ``FlowCoordinator/restore(_:)`` validates it whole.
 /// Preserved drafts and queued deep links are not part of a snapshot. Arguments encode as plain JSON
 /// values (`{"bookID": 7}`); a whole number decodes as an `int`, which an `int` or `double` parameter accepts.
 public struct FlowSnapshot: Hashable, Sendable, Codable {
@@ -16,15 +17,23 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
         public var flow: String
         public var arguments: [String: Value]
         public var routes: [RouteEntry]
+        /// For an instance of a flow with tabs: the selected tab (the next instance of the list runs it).
+        public var selectedTab: String?
+        /// For an instance of a flow with tabs: the started tabs that are not selected, by name; each is the
+        /// tab's instance and its live descendants, root first, written like ``FlowSnapshot/instances``.
+        public var otherTabs: [String: [Instance]]?
 
-        public init(child: String?, flow: String, arguments: [String: Value] = [:], routes: [RouteEntry]) {
+        public init(child: String?, flow: String, arguments: [String: Value] = [:], routes: [RouteEntry],
+                    selectedTab: String? = nil, otherTabs: [String: [Instance]]? = nil) {
             self.child = child
             self.flow = flow
             self.arguments = arguments
             self.routes = routes
+            self.selectedTab = selectedTab
+            self.otherTabs = otherTabs
         }
 
-        private enum CodingKeys: String, CodingKey { case child, flow, arguments, routes }
+        private enum CodingKeys: String, CodingKey { case child, flow, arguments, routes, selectedTab, otherTabs }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -32,6 +41,8 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             flow = try container.decode(String.self, forKey: .flow)
             arguments = try container.decodeIfPresent([String: JSONArgument].self, forKey: .arguments)?.mapValues(\.value) ?? [:]
             routes = try container.decode([RouteEntry].self, forKey: .routes)
+            selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
+            otherTabs = try container.decodeIfPresent([String: [Instance]].self, forKey: .otherTabs)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -40,6 +51,8 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             try container.encode(flow, forKey: .flow)
             try container.encode(arguments.mapValues(JSONArgument.init), forKey: .arguments)
             try container.encode(routes, forKey: .routes)
+            try container.encodeIfPresent(selectedTab, forKey: .selectedTab)
+            try container.encodeIfPresent(otherTabs, forKey: .otherTabs)
         }
     }
 

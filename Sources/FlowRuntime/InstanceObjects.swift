@@ -8,9 +8,14 @@ import FlowModel
 /// cancels the objects of the instances that left the chain. A step that creates and removes instances
 /// no one asked about creates no objects. Seen from the host, nothing differs from objects made with
 /// their instances: an object exists, with its parent and owner, whenever the host can reach it.
+///
+/// A tab that is not selected keeps its objects aside (``parked``, by the tab's instance id): they stay
+/// alive, owned by the tab flow's object, and go back into place when the tab is selected again.
 @MainActor
 struct InstanceObjects {
     private(set) var objects: [FlowInstance] = []
+    /// The objects of kept (unselected) tabs, by the id of the tab's instance: a prefix of its kept chain.
+    private var parked: [FlowInstanceID: [FlowInstance]] = [:]
 
     /// Whether any object was created (most steps of a host that holds no handle have none to cancel).
     var hasObjects: Bool { !objects.isEmpty }
@@ -36,14 +41,43 @@ struct InstanceObjects {
     }
 
     /// Cancels the objects of the instances that left the chain (with their descendants): every object
-    /// from the first position where `old` and `new` differ.
-    mutating func sync<New: RandomAccessCollection<InstanceRecord>>(from old: [InstanceRecord], to new: New)
-    where New.Index == Int {
+    /// from the first position where `old` and `new` differ, unless the step set that part aside as a kept
+    /// tab (`tabs`: the chains of the tabs the step kept, by their first instance's id), which keeps its
+    /// objects. Objects of a kept tab the step selected go back into place.
+    mutating func sync<New: RandomAccessCollection<InstanceRecord>>(
+        from old: [InstanceRecord], to new: New, keptTabs tabs: [FlowInstanceID: [FlowInstanceID]],
+        droppedTabs: [FlowInstanceID] = []
+    ) where New.Index == Int {
+        for root in droppedTabs { parked.removeValue(forKey: root)?.first?.cancel() }
         var kept = 0
         while kept < objects.count, kept < new.count, old[kept].id == new[kept].id { kept += 1 }
+        var cancelled = false
         if kept < objects.count {
-            objects[kept].cancel()
+            if tabs[objects[kept].id] != nil {
+                parked[objects[kept].id] = Array(objects[kept...])
+            } else {
+                objects[kept].cancel()
+                cancelled = true
+            }
             objects.truncate(to: kept)
         }
+        // A kept tab whose chain the step changed (back on a tab that is not selected): objects past the
+        // part still kept are cancelled.
+        for (root, ids) in tabs {
+            guard var segment = parked[root] else { continue }
+            var same = 0
+            while same < segment.count, same < ids.count, segment[same].id == ids[same] { same += 1 }
+            if same < segment.count {
+                segment[same].cancel()
+                cancelled = true
+                segment.truncate(to: same)
+                parked[root] = segment.isEmpty ? nil : segment
+            }
+        }
+        while objects.count < new.count, !parked.isEmpty, let segment = parked.removeValue(forKey: new[objects.count].id) {
+            objects.append(contentsOf: segment)
+        }
+        // A cancelled tab flow cancelled its kept tabs' objects (it owns them): forget them.
+        if cancelled, !parked.isEmpty { parked = parked.filter { $0.value.first?.isAlive ?? false } }
     }
 }

@@ -86,10 +86,19 @@ extension Transition {
         let kept = state.path.keptCount
         var undecided: [Route] = []
         for route in old[kept...] where removal(of: route) == .confirm {
-            if route.token == sender || granted.contains(route.token) || hasFinished(route.instance) { continue }
+            if route.token == sender || granted.contains(route.token) || hasFinished(route.instance) || isKept(route.instance) {
+                continue
+            }
             undecided.append(route)
         }
         return (kept, undecided)
+    }
+
+    /// Whether the instance is in a tab this step set aside: its routes are kept, not removed.
+    private func isKept(_ instance: FlowInstanceID) -> Bool {
+        if keptTabs.isEmpty { return false }
+        for ids in keptTabs.values where ids.contains(instance) { return true }
+        return false
     }
 
     /// Whether the instance finished in this step (a loop: see ``firstRoute(in:withRemoval:)``).

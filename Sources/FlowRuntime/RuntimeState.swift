@@ -29,6 +29,13 @@ struct InstanceRecord: Hashable {
     var drafts: [Int: PreservedDraft] = [:]
     /// Deep links held by this instance's `queue` policy, opened when it finishes.
     var queuedLinks: [String] = []
+    /// How the instance was shown: `push` for the root, tabs and pushed children.
+    var presentation: Presentation = .push
+    /// The chain position of the instance whose routes begin the stack this instance's routes go on:
+    /// its own for the root, a tab or a presented child; its parent's otherwise.
+    var stackDepth = 0
+    /// For an instance of a flow with tabs: which tab is selected and the tabs kept aside.
+    var tabs: TabSetRecord?
 }
 
 /// The whole navigation state as a value. A step works on a ``StateEdit`` of it and applies that whole,

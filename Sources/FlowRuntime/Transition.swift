@@ -18,6 +18,12 @@ struct Transition {
     /// The instances that finished in this step, in order, with their outcomes and outcome arguments. Their
     /// routes leave with their outcome, the flow's own decision, so the removal guard lets them go.
     var finished: [FinishedFlow] = []
+    /// The tabs this step set aside (or changed while aside): each kept chain's instance ids, by the id of
+    /// the tab's instance. The coordinator keeps their instance objects alive (``InstanceObjects``).
+    var keptTabs: [FlowInstanceID: [FlowInstanceID]] = [:]
+    /// The kept tabs this step dropped while their tab flow stays (`replaceRoot` in a tab flow), by the id
+    /// of the tab's instance: their instance objects are cancelled.
+    var droppedTabs: [FlowInstanceID] = []
 
     init(context: StepContext, state: StateEdit) {
         self.context = context
@@ -66,6 +72,11 @@ struct Transition {
             state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
             state.removeInstances(from: depth + 1)
             if !state.chain[depth].drafts.isEmpty { state.chain[depth].drafts = [:] }
+            // A tab flow's children include its tabs: the kept ones go too.
+            if let tabs = state.chain[depth].tabs {
+                for parked in tabs.parked.values { droppedTabs.append(parked.chain[0].id) }
+                state.chain[depth].tabs = nil
+            }
             try show(target, values: values, at: depth)
         case .finish(let outcome, let arguments):
             let parameters = bundle.flows[flow].parameters(ofOutcome: outcome)
@@ -83,8 +94,8 @@ struct Transition {
             try show(target, values: try bind(arguments, for: target, in: flow, scope: scope), at: depth)
         case .stay:
             break
-        case .select:
-            throw .noTabSet(flow: bundle.flows[flow].name)
+        case .select(let tab):
+            try select(tab, from: depth)
         }
     }
 
@@ -106,6 +117,7 @@ struct Transition {
         }
         let frame: ArgumentFrame? = outcomeParameters.isEmpty ? nil : .bound(parameters: outcomeParameters, values: values)
         try runHandler(declaration, outcome: outcome, at: depth - 1, outcomeValues: frame)
+        try restartSelectedTab(ofDepth: depth - 1)
     }
 
     /// Runs the handler of the instance at `depth` for `outcome` of its child `declaration`, on top: `$name`
@@ -126,8 +138,15 @@ struct Transition {
     /// Shows a screen as a route of the instance at `depth`, or starts a child of it.
     mutating func show(_ target: TargetNode, values: [Value], at depth: Int) throws(FlowRuntimeError) {
         switch target {
-        case .screen(let screen): appendRoute(screen: screen, values: values, at: depth)
-        case .child(let child): try startChild(child, values: values, at: depth, restoringDraft: false)
+        case .screen(let screen):
+            appendRoute(screen: screen, values: values, at: depth)
+        case .child(let child):
+            // A tab flow shows a tab by selecting it (the tab starts with its declared arguments).
+            if let tab = bundle.flows[flowIndex(at: depth)].tabIndex(ofChild: child) {
+                try selectTab(tab, at: depth)
+            } else {
+                try startChild(child, values: values, at: depth, restoringDraft: false)
+            }
         }
     }
 
@@ -140,16 +159,33 @@ struct Transition {
             throw .childNestingTooDeep(flow: bundle.flows[flowIndex(at: depth)].name, child: declaration.name,
                                        limit: ChildNesting.limit)
         }
-        let childFlow = declaration.flow
+        let record = try childRecord(child, values: values, at: depth)
+        let childFlow = record.flow
         let draft = state.chain[depth].drafts.isEmpty ? nil : state.chain[depth].drafts.removeValue(forKey: child)
-        let id = state.makeInstanceID()
-        state.chain.append(InstanceRecord(id: id, flow: childFlow, declaration: child, values: values))
+        state.chain.append(record)
         if restoringDraft, let draft, draft.values == values, !draft.routes.isEmpty {
             for route in draft.routes { appendRoute(screen: route.screen, values: route.values, at: depth + 1) }
             return
         }
         try run(bundle.flows[childFlow].start, at: depth + 1,
                 scope: ArgumentScope(.bound(parameters: bundle.flows[childFlow].parameters, values: values)))
+    }
+
+    /// A new instance of child declaration `child` of the instance at `depth`, to go at `depth + 1`: with a
+    /// fresh id, its presentation and the stack its routes go on (a presented child and a tab begin their
+    /// own). A flow with tabs is refused on a stack that already has routes.
+    mutating func childRecord(_ child: Int, values: [Value], at depth: Int) throws(FlowRuntimeError) -> InstanceRecord {
+        let parentFlow = flowIndex(at: depth)
+        let declaration = bundle.flows[parentFlow].children[child]
+        let beginsStack = declaration.presentation.isPresented || bundle.flows[parentFlow].tabIndex(ofChild: child) != nil
+        let stackDepth = beginsStack ? depth + 1 : state.chain[depth].stackDepth
+        if !bundle.flows[declaration.flow].tabs.isEmpty, let top = state.path.last, top.depth >= stackDepth {
+            throw .tabsNotAtStackBottom(flow: bundle.flows[declaration.flow].name)
+        }
+        var record = InstanceRecord(id: state.makeInstanceID(), flow: declaration.flow, declaration: child, values: values)
+        record.presentation = declaration.presentation
+        record.stackDepth = stackDepth
+        return record
     }
 
     mutating func appendRoute(screen: Int, values: [Value], at depth: Int) {

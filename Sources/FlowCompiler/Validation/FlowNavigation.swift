@@ -13,7 +13,8 @@ import FlowModel
 ///
 /// "Below" is modelled with two virtual nodes per node (directly below, anywhere below), so `pop`
 /// costs one edge rather than one per pushing screen. `finish` (and a `confirm` removal policy with an
-/// `outcome`) makes a node *finishing*; `canFinish` holds the nodes from which a finishing node can be
+/// `outcome`) makes a node *finishing*; in a tab flow, every tab leads to every other (the person selects
+/// them), through one virtual tab-bar node; `canFinish` holds the nodes from which a finishing node can be
 /// reached, found by one reverse breadth-first search.
 struct FlowNavigation: Sendable {
     /// The screens by name (the first of duplicates).
@@ -134,7 +135,8 @@ struct FlowNavigation: Sendable {
         // Node i is a screen or child; count + i is "directly below i"; 2 * count + i is "anywhere below i".
         func below(_ node: Int) -> Int { count + node }
         func anywhereBelow(_ node: Int) -> Int { 2 * count + node }
-        var reverse = [[Int]](repeating: [], count: 3 * count)
+        // One more node, 3 * count, is the tab bar of a tab flow: the person selects any tab from any tab.
+        var reverse = [[Int]](repeating: [], count: 3 * count + 1)
         var finishing: [Int] = []
         func edge(_ from: Int, _ to: Int) { reverse[to].append(from) }
         // `top` sits directly on `base` (a real node), or on whatever is below the child `base` when `viaChild`.
@@ -180,7 +182,12 @@ struct FlowNavigation: Sendable {
             for handler in child.handlers { follow(handler.action, from: node, isHandler: true) }
             if longLivedChildren.contains(child.name.value) { edge(node, below(node)) }
         }
-        var visited = [Bool](repeating: false, count: 3 * count)
+        for tab in flow.tabs {
+            guard let node = index[tab.name.value] else { continue }
+            edge(node, 3 * count)
+            edge(3 * count, node)
+        }
+        var visited = [Bool](repeating: false, count: 3 * count + 1)
         var pending = finishing
         for node in finishing { visited[node] = true }
         while let node = pending.popLast() {

@@ -80,6 +80,9 @@ public final class FlowScriptRunner {
         case .finish(let id, let outcome, let arguments):
             result = finish(id, outcome: outcome, textArguments: arguments)
         case .stop: result = coordinator.stop()
+        case .backOnStack(let count, let stack): result = coordinator.back(count, onStack: stack)
+        case .select(let tab, let tabSet): result = coordinator.select(tab: tab, in: tabSet)
+        case .dismiss(let layer): result = coordinator.dismiss(layer)
         }
         var line = trace(text, status: result.status.rawValue, reason: result.reason?.description, snapshot: snapshot)
         if !result.finished.isEmpty {
@@ -169,6 +172,8 @@ public final class FlowScriptRunner {
                 TraceLine.RouteEntry(token: $0.token.rawValue, instance: $0.instance.rawValue, flow: $0.flow,
                                      screen: $0.screen, arguments: $0.arguments.mapValues(JSONArgument.init))
             },
+            stacks: stackEntries(),
+            tabs: tabSetEntries(),
             instances: instances,
             pending: coordinator.pendingConfirmation.map {
                 TraceLine.PendingEntry(prompt: $0.prompt, route: $0.route.rawValue, flow: $0.flow, screen: $0.screen)
@@ -178,9 +183,39 @@ public final class FlowScriptRunner {
 
     private func entry(for instance: FlowInstance) -> TraceLine.InstanceEntry {
         handles[instance.id] = instance
-        return TraceLine.InstanceEntry(
+        var entry = TraceLine.InstanceEntry(
             id: instance.id.rawValue, flow: instance.flow, child: instance.declaration,
             arguments: instance.arguments.mapValues(JSONArgument.init),
-            children: instance.children.keys.sorted().compactMap { instance.children[$0].map(entry(for:)) })
+            children: [], presentation: coordinator.presentation(of: instance.id).map(\.rawValue),
+            kept: coordinator.isShown(instance.id) ? nil : true)
+        let shown = instance.children
+        let kept = coordinator.keptTabEntries(of: instance.id).filter { shown[FlowInstanceID($0.id)] == nil }
+        entry.children = (shown.values.map(entry(for:)) + kept).sorted { $0.id < $1.id }
+        return entry
+    }
+
+    private func stackEntries() -> [TraceLine.StackEntry]? {
+        let stacks = coordinator.stacks
+        if stacks.count <= 1, stacks.allSatisfy({ $0.kind == .root }) { return nil }
+        return stacks.map { stack in
+            var kind = "root"
+            var tab: String?
+            switch stack.kind {
+            case .root: break
+            case .tab(let name, _): (kind, tab) = ("tab", name)
+            case .sheet: kind = "sheet"
+            case .cover: kind = "cover"
+            }
+            return TraceLine.StackEntry(id: stack.id.rawValue, kind: kind, tab: tab, routes: stack.routes.map(\.token.rawValue))
+        }
+    }
+
+    private func tabSetEntries() -> [TraceLine.TabSetEntry]? {
+        let sets = coordinator.tabSets
+        guard !sets.isEmpty else { return nil }
+        return sets.map { set in
+            TraceLine.TabSetEntry(instance: set.id.rawValue, flow: set.flow, tabs: set.tabs, selected: set.selected,
+                                  kept: set.keptStacks.mapValues { $0.routes.map(\.token.rawValue) })
+        }
     }
 }

@@ -15,6 +15,12 @@ enum ScriptCommand: Equatable {
     case check(name: String, value: String, answer: Bool)
     case finish(instance: FlowInstanceID, outcome: String, arguments: [String: String])
     case stop
+    /// `back N #ID`: interactive back on the stack instance ID begins.
+    case backOnStack(Int, stack: FlowInstanceID)
+    /// `select TAB [#ID]`: the person selects a tab.
+    case select(tab: String, tabSet: FlowInstanceID?)
+    /// `dismiss [#ID]`: the person dismisses a presented layer.
+    case dismiss(FlowInstanceID?)
 
     /// Parses one line; nil for a blank line or a `#` comment.
     /// - Throws: ``ScriptSyntaxError`` for an unknown command or malformed operands.
@@ -38,11 +44,26 @@ enum ScriptCommand: Equatable {
         case "snapshot": try count(0...0, "snapshot"); return .snapshot
         case "stop": try count(0...0, "stop"); return .stop
         case "back":
-            try count(0...1, "back [N]")
-            guard let number = operands.isEmpty ? 1 : natural(operands[0]) else {
+            try count(0...2, "back [N] [#STACK]")
+            var rest = operands[...]
+            var stack: FlowInstanceID?
+            if let last = rest.last, last.hasPrefix("#") {
+                stack = try instance(last, usage: "back names a stack as #ID, such as 'back 1 #3'")
+                rest = rest.dropLast()
+            }
+            guard rest.count <= 1, let number = rest.isEmpty ? 1 : natural(rest[rest.startIndex]) else {
                 throw ScriptSyntaxError(message: "back takes a route count, such as 'back 2'")
             }
+            if let stack { return .backOnStack(number, stack: stack) }
             return .back(number)
+        case "select":
+            try count(1...2, "select TAB [#TABSET]")
+            let tabSet = try operands.count == 2 ? instance(operands[1], usage: "select names a tab set as #ID, such as 'select search #1'") : nil
+            return .select(tab: operands[0], tabSet: tabSet)
+        case "dismiss":
+            try count(0...1, "dismiss [#LAYER]")
+            guard let operand = operands.first else { return .dismiss(nil) }
+            return .dismiss(try instance(operand, usage: "dismiss names a layer as #ID, such as 'dismiss #4'"))
         case "backto":
             try count(1...1, "backto LENGTH")
             guard let length = natural(operands[0]) else {
@@ -98,6 +119,15 @@ enum ScriptCommand: Equatable {
         return arguments
     }
 
+    /// `#ID`: an instance id.
+    private static func instance(_ text: String, usage: String) throws(ScriptSyntaxError) -> FlowInstanceID {
+        guard text.hasPrefix("#"), let id = natural(text.dropFirst()) else { throw ScriptSyntaxError(message: usage) }
+        return FlowInstanceID(id)
+    }
+
+    /// The verbs that take `#ID` operands (other words starting with `#` comment out the rest of the line).
+    private static let instanceVerbs: Set<String> = ["finish", "back", "select", "dismiss"]
+
     /// A count or an id: ASCII digits only (no sign, no spaces), fitting in `Int`.
     private static func natural(_ text: some StringProtocol) -> Int? {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
@@ -113,7 +143,7 @@ enum ScriptCommand: Equatable {
     }
 
     /// Splits at blanks; `"…"` groups words (`title="Hello world"`); `#` at a word's start ends the line
-    /// unless it is `#ID` after `finish`.
+    /// unless it is `#ID` after `finish`, `back`, `select` or `dismiss`.
     private static func split(_ line: String) throws(ScriptSyntaxError) -> [String] {
         var words: [String] = []
         var current = ""
@@ -129,7 +159,7 @@ enum ScriptCommand: Equatable {
                 if inWord { words.append(current) }
                 current = ""
                 inWord = false
-            } else if character == "#", !inWord, words.first != "finish" {
+            } else if character == "#", !inWord, !(words.first.map(instanceVerbs.contains) ?? false) {
                 break
             } else {
                 current.append(character)
@@ -138,6 +168,11 @@ enum ScriptCommand: Equatable {
         }
         if quoted { throw ScriptSyntaxError(message: "unterminated quote") }
         if inWord { words.append(current) }
+        // After a verb that takes `#ID`, a `#` word that is not `#` and digits still starts a comment.
+        if let verb = words.first, verb != "finish", instanceVerbs.contains(verb),
+            let comment = words.firstIndex(where: { $0.hasPrefix("#") && natural($0.dropFirst()) == nil }) {
+            words.removeSubrange(comment...)
+        }
         return words
     }
 }

@@ -19,6 +19,31 @@ public struct TraceLine: Encodable, Equatable {
         public var child: String?
         public var arguments: [String: JSONArgument]
         public var children: [InstanceEntry]
+        /// `sheet` or `cover` for a presented child; absent for a pushed one.
+        public var presentation: String?
+        /// true for an instance in a tab that is not selected (kept with its stack); absent otherwise.
+        public var kept: Bool?
+    }
+
+    /// One shown stack: the instance that begins it, what it is, and its routes' tokens.
+    public struct StackEntry: Encodable, Equatable {
+        public var id: Int
+        /// `root`, `tab`, `sheet` or `cover`.
+        public var kind: String
+        /// For a tab's stack: the tab's name.
+        public var tab: String?
+        public var routes: [Int]
+    }
+
+    /// One shown tab set.
+    public struct TabSetEntry: Encodable, Equatable {
+        /// The tab flow instance.
+        public var instance: Int
+        public var flow: String
+        public var tabs: [String]
+        public var selected: String
+        /// The bottom stack of each started tab that is not selected: its routes' tokens, by tab name.
+        public var kept: [String: [Int]]
     }
 
     /// A removal waiting for `confirm` or `keep`.
@@ -51,6 +76,10 @@ public struct TraceLine: Encodable, Equatable {
     /// The root flow's outcome, once finished.
     public var outcome: String?
     public var path: [RouteEntry]
+    /// The shown stacks, bottom to top; absent when the root's stack is the only one (a one-stack flow).
+    public var stacks: [StackEntry]?
+    /// The shown tab sets, outermost first; absent when there is none.
+    public var tabs: [TabSetEntry]?
     /// The tree of live flow instances, root first; absent when there is none.
     public var instances: InstanceEntry?
     public var pending: PendingEntry?

@@ -61,7 +61,8 @@ struct StayLeavesNoRoute: FlowRule {
         for flow in catalog.uniqueFlows {
             let navigation = catalog.navigation(of: flow)
             for name in navigation.firstRouteTargets {
-                guard let child = navigation.childrenByName[name] else { continue }
+                // A tab whose flow finishes is started afresh after its handler (FORMAT.md, "Tabs").
+                guard let child = navigation.childrenByName[name], flow.tab(named: name) == nil else { continue }
                 for handler in child.handlers where handler.action.alternatives.contains(where: { $0.kind == .stay }) {
                     diagnostics.append(Self.diagnostic(
                         "child '\(child.name.value)' is the first route of flow '\(flow.name.value)', so 'stay' after '\(handler.outcome.value)' would leave the flow without a route and the runtime refuses it; use 'finish', 'replaceRoot' or an action that shows a route",

@@ -1,0 +1,100 @@
+import FlowModel
+
+/// Host-reported changes of one stack of the tree: interactive back on a given stack, and the dismissal
+/// of a presented layer. Both remove routes the way interactive back does (``reconcile(to:)``): through
+/// the removal policies, in one step.
+extension FlowCoordinator {
+    /// Interactive back on the shown stack that begins with instance `stack`: accepts only a prefix of that
+    /// stack's routes. The stack's routes above the prefix go, with every layer presented above them.
+    /// The stack's own routes, unchanged, are a no-op (also when layers are presented above it).
+    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/noShownStack(_:)`` when no shown
+    ///   stack begins with `stack` (a stack in a tab that is not selected is not shown),
+    ///   ``FlowRuntimeError/notAPrefix``, or ``FlowRuntimeError/tabFirstRoute(tab:)`` for a tab's first route.
+    @discardableResult
+    public func reconcile(stack: FlowInstanceID, to proposed: [Route]) -> StepResult {
+        step {
+            guard let (found, start) = shownStack(stack) else { return .rejected(.noShownStack(stack)) }
+            guard found.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
+            return removeFromStack(found, keeping: proposed.count, start: start)
+        }
+    }
+
+    /// Interactive back by `count` routes on the shown stack that begins with instance `stack`.
+    /// - Returns: as ``reconcile(stack:to:)``; rejected with ``FlowRuntimeError/backBeyondPath(count:length:)``
+    ///   when the stack has fewer routes.
+    @discardableResult
+    public func back(_ count: Int, onStack stack: FlowInstanceID) -> StepResult {
+        step {
+            guard let (found, start) = shownStack(stack) else { return .rejected(.noShownStack(stack)) }
+            guard count >= 0, count <= found.routes.count else {
+                return .rejected(.backBeyondPath(count: count, length: found.routes.count))
+            }
+            return removeFromStack(found, keeping: found.routes.count - count, start: start)
+        }
+    }
+
+    /// The person dismissed the presented layer begun by instance `layer` (a sheet's swipe-down): its
+    /// routes go, with every layer above it, and its instance and every descendant are cancelled in the
+    /// same step (their completions become inert). The instance's parent's handlers do not run, except
+    /// the handler for a `confirm` screen's outcome, as for back (``confirmRemoval()``).
+    /// - Parameter layer: the presented instance; nil for the topmost presented layer.
+    /// - Returns: applied; pending when a removed screen's policy is `confirm`; rejected with
+    ///   ``FlowRuntimeError/notPresented(_:)``, ``FlowRuntimeError/coverNotDismissible(flow:)``,
+    ///   ``FlowRuntimeError/noPresentedLayer`` or
+    ///   ``FlowRuntimeError/noShownStack(_:)``; stale with ``FlowRuntimeError/instanceNotAlive(_:)``.
+    @discardableResult
+    public func dismiss(_ layer: FlowInstanceID? = nil) -> StepResult {
+        step {
+            guard currentStatus == .running else { return .rejected(.notRunning) }
+            let chain = state.chain
+            let depth: Int
+            if let layer {
+                guard let found = state.depth(of: layer) else { return .stale(.instanceNotAlive(layer)) }
+                depth = found
+            } else {
+                guard let found = chain.lastIndex(where: { $0.presentation.isPresented }) else {
+                    return .rejected(.noPresentedLayer)
+                }
+                depth = found
+            }
+            switch chain[depth].presentation {
+            case .push: return .rejected(.notPresented(chain[depth].id))
+            case .cover: return .rejected(.coverNotDismissible(flow: bundle.flows[chain[depth].flow].name))
+            case .sheet: break
+            }
+            let start = state.path.routeRange(ofDepth: depth).lowerBound
+            guard start < state.path.count else { return .rejected(.noShownStack(chain[depth].id)) }
+            return removeRoutes(from: start)
+        }
+    }
+
+    /// The shown stack that begins with instance `id`, and the path index of its first route.
+    private func shownStack(_ id: FlowInstanceID) -> (FlowStack, Int)? {
+        guard currentStatus == .running, let depth = state.depth(of: id), state.chain[depth].stackDepth == depth,
+            let found = Self.stacks(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil).first(where: { $0.id == id }),
+            let start = state.path.firstIndex(where: { $0.token == found.routes[0].token })
+        else { return nil }
+        return (found, start)
+    }
+
+    /// Removes the routes of `stack` (whose first route is at path index `start`) above its first `keep`.
+    private func removeFromStack(_ stack: FlowStack, keeping keep: Int, start: Int) -> StepResult {
+        guard keep < stack.routes.count else { return .applied }
+        if keep == 0, case .tab(let name, _) = stack.kind { return .rejected(.tabFirstRoute(tab: name)) }
+        return removeRoutes(from: start + keep)
+    }
+
+    /// The tab whose first route a removal of the routes from path index `keep` on would take while its tab
+    /// flow stays, if any: a tab lives as long as its tab flow, so back never removes it alone.
+    func tabRemoved(keeping keep: Int) -> String? {
+        let path = state.path
+        guard keep > 0, keep < path.count else { return nil }
+        // The instances that stay are those down to the new top route's; the first one removed is the only
+        // one whose parent stays.
+        let removed = path[keep - 1].depth + 1
+        let chain = state.chain
+        guard removed < chain.count, let declaration = chain[removed].declaration else { return nil }
+        let parent = bundle.flows[chain[removed - 1].flow]
+        return parent.tabIndex(ofChild: declaration) != nil ? parent.children[declaration].name : nil
+    }
+}

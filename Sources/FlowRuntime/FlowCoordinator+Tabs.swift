@@ -1,0 +1,38 @@
+import FlowModel
+
+extension FlowCoordinator {
+    /// The person selected tab `name` (a host's `TabView(selection:)` reports it): the shown tab is kept
+    /// with its stack and live children, and the selected one is shown again as it was, or started with its
+    /// declared arguments the first time. Selecting the selected tab changes nothing.
+    /// - Parameter tabSet: the tab flow instance; nil for the innermost tab set shown.
+    /// - Returns: applied; rejected with ``FlowRuntimeError/noShownTabSet(_:)``,
+    ///   ``FlowRuntimeError/noTabSet(flow:)``, ``FlowRuntimeError/unknownTab(flow:tab:)``,
+    ///   ``FlowRuntimeError/tabBarCovered(flow:)`` or the error of the tab flow's start.
+    @discardableResult
+    public func select(tab name: String, in tabSet: FlowInstanceID? = nil) -> StepResult {
+        step { selectNow(tab: name, in: tabSet) }
+    }
+
+    private func selectNow(tab name: String, in tabSet: FlowInstanceID?) -> StepResult {
+        guard currentStatus == .running else { return .rejected(.notRunning) }
+        let chain = state.chain
+        let depth: Int
+        if let tabSet {
+            guard let found = state.depth(of: tabSet), chain[found].tabs != nil else { return .rejected(.noShownTabSet(tabSet)) }
+            depth = found
+        } else {
+            guard let found = chain.lastIndex(where: { $0.tabs != nil }) else { return .rejected(.noTabSet(flow: flowName)) }
+            depth = found
+        }
+        let graph = bundle.flows[chain[depth].flow]
+        guard let tab = graph.tabIndex(named: name) else { return .rejected(.unknownTab(flow: graph.name, tab: name)) }
+        var transition = Transition(context: context, state: StateEdit(state))
+        do throws(FlowRuntimeError) {
+            try transition.selectTab(tab, at: depth)
+            try transition.checkShape()
+        } catch {
+            return .rejected(error)
+        }
+        return commit(&transition)
+    }
+}

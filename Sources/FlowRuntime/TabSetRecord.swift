@@ -1,0 +1,22 @@
+import FlowModel
+
+/// The tab set of a tab flow instance, as a value in its ``InstanceRecord``.
+///
+/// The selected tab's instances and routes are part of the chain and the path, like any child's; the
+/// other started tabs are kept aside here, whole, until they are selected again. A step that does not
+/// select a tab never reads them, so its cost does not depend on them.
+struct TabSetRecord: Hashable {
+    /// The position (in the flow's `tabs`) of the selected tab.
+    var selected: Int
+    /// The started tabs that are not selected, by position.
+    var parked: [Int: ParkedTab] = [:]
+}
+
+/// A started tab that is not selected: the part of the chain from the tab's instance down, and their
+/// routes, exactly as they were when another tab was selected (same instances, same tokens).
+struct ParkedTab: Hashable {
+    /// The tab's instance first, then its live descendants (the chain positions after the tab flow's).
+    var chain: [InstanceRecord]
+    /// Their routes, bottom to top.
+    var path: [Route]
+}
