@@ -1,20 +1,7 @@
 import Observation
 
-/// The baseline of `flowc-bench runtime`: a coordinator written by hand for `Flows/reading.yaml` and
-/// `Flows/edit.yaml`, with the semantics `FlowCoordinator` implements for that pair of flows (the first
-/// seed's contract, plus the editor's `confirm` removal policy):
-///
-/// - the path is an array of route values; the live `edit` children are owned in one dictionary and refer
-///   to the coordinator weakly through their completion, which is cleared before it runs (a second or late
-///   completion is inert) and when the child is cancelled;
-/// - events come from the top route only and check their arguments (`bookID >= 1`);
-/// - interactive back accepts only a prefix of the path and cancels the children whose routes vanished;
-///   crossing the editor (`removal: confirm`) waits for `confirmRemoval()` / `keepEditing()`, and a
-///   confirmed removal cancels the child with `discarded` and runs the parent's handler (`stay`);
-/// - stop empties the path and cancels every child.
-@MainActor
-@Observable
-final class HandWrittenReadingCoordinator {
+/// The values both hand-written coordinators use.
+enum HandWrittenReading {
     enum Route: Hashable {
         case library
         case details(bookID: Int)
@@ -45,7 +32,7 @@ final class HandWrittenReadingCoordinator {
     final class EditFlow {
         let id: Int
         let bookID: Int
-        fileprivate var completion: ((Outcome) -> Bool)?
+        var completion: ((Outcome) -> Bool)?
 
         init(id: Int, bookID: Int, completion: @escaping (Outcome) -> Bool) {
             self.id = id
@@ -63,13 +50,62 @@ final class HandWrittenReadingCoordinator {
 
         func cancel() { completion = nil }
     }
+}
 
-    private(set) var path: [Route] = []
-    private(set) var status: Status = .idle
-    private(set) var pendingConfirmation: PendingConfirmation?
-    @ObservationIgnored private var children: [Int: EditFlow] = [:]
-    @ObservationIgnored private var nextChild = 1
+/// The baseline of `flowc-bench runtime`: a coordinator written by hand for `Flows/reading.yaml` and
+/// `Flows/edit.yaml`, with the semantics `FlowCoordinator` implements for that pair of flows (the first
+/// seed's contract, plus the editor's `confirm` removal policy):
+///
+/// - the path is an array of route values; the live `edit` children are owned in one dictionary and refer
+///   to the coordinator weakly through their completion, which is cleared before it runs (a second or late
+///   completion is inert) and when the child is cancelled;
+/// - events come from the top route only and check their arguments (`bookID >= 1`);
+/// - interactive back accepts only a prefix of the path and cancels the children whose routes vanished;
+///   crossing the editor (`removal: confirm`) waits for `confirmRemoval()` / `keepEditing()`, and a
+///   confirmed removal cancels the child with `discarded` and runs the parent's handler (`stay`);
+/// - stop empties the path and cancels every child.
+///
+/// The logic is written once, in this protocol's extension; ``ObservableReadingCoordinator`` (an
+/// `@Observable` class, as an app would write it) and ``PlainReadingCoordinator`` (no observation) only
+/// hold the state, so the benchmark can tell what observation itself costs.
+@MainActor
+protocol HandWrittenReadingCoordinator: AnyObject {
+    typealias Route = HandWrittenReading.Route
+    typealias Status = HandWrittenReading.Status
+    typealias Outcome = HandWrittenReading.Outcome
+    typealias Answer = HandWrittenReading.Answer
+    typealias PendingConfirmation = HandWrittenReading.PendingConfirmation
+    typealias EditFlow = HandWrittenReading.EditFlow
 
+    var path: [Route] { get set }
+    var status: Status { get set }
+    var pendingConfirmation: PendingConfirmation? { get set }
+    var children: [Int: EditFlow] { get set }
+    var nextChild: Int { get set }
+}
+
+/// The hand-written coordinator as an app would write it: observable path, status and confirmation.
+@MainActor
+@Observable
+final class ObservableReadingCoordinator: HandWrittenReadingCoordinator {
+    var path: [Route] = []
+    var status: Status = .idle
+    var pendingConfirmation: PendingConfirmation?
+    @ObservationIgnored var children: [Int: EditFlow] = [:]
+    @ObservationIgnored var nextChild = 1
+}
+
+/// The same coordinator without observation.
+@MainActor
+final class PlainReadingCoordinator: HandWrittenReadingCoordinator {
+    var path: [Route] = []
+    var status: Status = .idle
+    var pendingConfirmation: PendingConfirmation?
+    var children: [Int: EditFlow] = [:]
+    var nextChild = 1
+}
+
+extension HandWrittenReadingCoordinator {
     var childCount: Int { children.count }
 
     // MARK: Start and stop
@@ -135,7 +171,7 @@ final class HandWrittenReadingCoordinator {
 
     // MARK: Completion
 
-    private func finished(_ id: Int, _ outcome: Outcome) -> Bool {
+    func finished(_ id: Int, _ outcome: Outcome) -> Bool {
         guard status == .running, children[id] != nil,
             let index = path.firstIndex(where: { if case .editor(id, _) = $0 { true } else { false } })
         else { return false }
@@ -147,7 +183,7 @@ final class HandWrittenReadingCoordinator {
     }
 
     /// The parent's handlers for the child's outcomes: `saved: stay`, `discarded: stay`.
-    private func handle(_ outcome: Outcome) {
+    func handle(_ outcome: Outcome) {
         switch outcome {
         case .saved, .discarded: break
         }
@@ -185,7 +221,7 @@ final class HandWrittenReadingCoordinator {
         return true
     }
 
-    private func removeRoutes(keeping count: Int, confirmed: Bool) {
+    func removeRoutes(keeping count: Int, confirmed: Bool) {
         if count == 0 {
             stop()
             return
@@ -200,7 +236,7 @@ final class HandWrittenReadingCoordinator {
     }
 
     /// Cancels every child whose editor route is not in `kept`.
-    private func cancelChildren(keeping kept: [Route]) {
+    func cancelChildren(keeping kept: [Route]) {
         guard !children.isEmpty else { return }
         for id in Array(children.keys)
         where !kept.contains(where: { if case .editor(id, _) = $0 { true } else { false } }) {

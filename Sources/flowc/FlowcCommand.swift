@@ -13,6 +13,7 @@ enum FlowcCommand {
           validate PATH…            Check flow files and folders; print diagnostics.
           compile PATH… -o FILE     Write a compiled flow bundle.
           run PATH… --flow NAME     Drive a coordinator from a script and print its state.
+          inspect PATH…             Print a compiled bundle as readable JSON.
           rules                     List every rule with its code, severity and summary.
           explain CODE              Explain one rule.
           graph PATH…               Draw flows as a Mermaid or Graphviz (DOT) diagram.
@@ -35,6 +36,7 @@ enum FlowcCommand {
         case "validate": return ValidateCommand.run(rest)
         case "compile": return CompileCommand.run(rest)
         case "run": return RunCommand.run(rest)
+        case "inspect": return InspectCommand.run(rest)
         case "rules": return RulesCommand.run(rest)
         case "explain": return ExplainCommand.run(rest)
         case "schema": return SchemaCommand.run(rest)

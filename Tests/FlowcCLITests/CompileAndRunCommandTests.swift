@@ -13,7 +13,7 @@ import Testing
         #expect(try FlowcProcess.run(["compile", "--output", second, "Flows"]).status == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: first))
         #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: second))))
-        #expect(bytes.starts(with: Data("flowc-bundle 2".utf8)))
+        #expect(bytes.starts(with: Data("flowc-bundle 3\n".utf8)))
 
         let script = "docs/examples/reading.flowscript"
         let expected = try String(contentsOfFile: FlowcProcess.packageRoot + "/docs/examples/reading.trace.jsonl", encoding: .utf8)
@@ -22,6 +22,13 @@ import Testing
         #expect(fromYAML.status == 0)
         #expect(fromYAML.standardOutput == expected)
         #expect(fromBundle.standardOutput == expected)
+
+        let inspected = try FlowcProcess.run(["inspect", first])
+        #expect(inspected.status == 0)
+        #expect(inspected.standardOutput == (try FlowcProcess.run(["inspect", "Flows"])).standardOutput)
+        #expect(inspected.standardOutput.hasPrefix("{\n  \"contentHash\" : \""))
+        #expect(inspected.standardOutput.contains("\"name\" : \"library\""))
+        #expect(try FlowcProcess.run(["inspect"]).status == 2)
     }
 
     @Test func compileRefusesFlowsWithErrors() throws {
@@ -53,10 +60,16 @@ import Testing
         let corrupt = try FlowcProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: corrupt) }
         let bundle = corrupt.appendingPathComponent("bad.flowbundle")
-        try Data("flowc-bundle 2\n{\"trunc".utf8).write(to: bundle)
+        try Data("flowc-bundle 3\n{\"trunc".utf8).write(to: bundle)
         let bad = try FlowcProcess.run(["run", bundle.path, "--flow", "reading"], input: "start\n")
-        #expect(bad.status != 0)
-        #expect(bad.standardError.hasPrefix("flowc: error: "))
+        #expect(bad.status == 1)
+        #expect(bad.standardError == "flowc: error: \(bundle.path): bundle is truncated or corrupted: the content hash is truncated\n")
+        // A JSON bundle of an earlier flowc is refused with the advice to recompile.
+        try Data("flowc-bundle 2\n{\"flows\":[]}\n".utf8).write(to: bundle)
+        let old = try FlowcProcess.run(["run", bundle.path, "--flow", "reading"], input: "start\n")
+        #expect(old.status == 1)
+        #expect(old.standardError == "flowc: error: \(bundle.path): bundle format version 2 is not supported"
+            + " (this flowc reads version 3); recompile the flows with 'flowc compile'\n")
     }
 }
 

@@ -6,9 +6,9 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case notABundle
     /// The bundle was written in a format version this flowc does not read.
     case unsupportedVersion(found: Int, supported: Int)
-    /// The file is truncated or damaged: the body is not a well-formed bundle.
+    /// The file is truncated or damaged: the payload is not well-formed flows, or not flows a coordinator can run.
     case corrupted(String)
-    /// The body is well formed, but the hash stored in it does not match its content.
+    /// The payload does not hash to the hash stored before it.
     case hashMismatch(stored: String, computed: String)
 
     public var description: String {
@@ -16,7 +16,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notABundle:
             return "not a flowc bundle (the file does not start with '\(BundleCodec.magic) ')"
         case .unsupportedVersion(let found, let supported):
-            return "bundle format version \(found) is not supported (this flowc reads version \(supported))"
+            return "bundle format version \(found) is not supported (this flowc reads version \(supported));"
+                + " recompile the flows with 'flowc compile'"
         case .corrupted(let reason):
             return "bundle is truncated or corrupted: \(reason)"
         case .hashMismatch(let stored, let computed):
@@ -27,16 +28,22 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Reads and writes bundle files. See docs/BUNDLE.md.
 ///
-/// A bundle file is one header line, `flowc-bundle VERSION\n`, followed by the bundle as compact
-/// JSON with sorted keys and a final newline. Encoding the same bundle always gives the same bytes.
+/// A bundle file is one header line, `flowc-bundle VERSION\n`, then the 64-bit content hash (8 bytes,
+/// little endian) of the payload that follows: the flows in flowc's binary encoding
+/// (``BinaryBundleEncoder``). Encoding the same bundle always gives the same bytes; reading checks the
+/// hash over the stored bytes as they are, without encoding anything again.
 public enum BundleCodec {
     /// The first word of every bundle file.
     public static let magic = "flowc-bundle"
 
-    /// The bytes of the bundle file for `bundle`: deterministic for equal bundles.
+    /// The bytes of the bundle file for `bundle`: deterministic for equal bundles. The stored hash is
+    /// `bundle.contentHash` as written (0 when it is not 16 hex digits), so an unchecked bundle with a
+    /// wrong hash gives a file that ``decode(_:)`` refuses.
     public static func encode(_ bundle: FlowBundle) -> [UInt8] {
-        let header = Array("\(magic) \(bundle.formatVersion)\n".utf8)
-        return header + canonicalJSON(bundle) + [UInt8(ascii: "\n")]
+        var bytes = Array("\(magic) \(bundle.formatVersion)\n".utf8)
+        let hash = UInt64(bundle.contentHash, radix: 16) ?? 0
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: hash >> UInt64(shift))) }
+        return bytes + payload(of: bundle.flows)
     }
 
     /// Whether `bytes` start with the bundle header (used to tell a bundle from YAML flow files).
@@ -47,10 +54,11 @@ public enum BundleCodec {
     /// Reads a bundle file.
     ///
     /// - Throws: ``BundleError/notABundle`` without the header; ``BundleError/unsupportedVersion(found:supported:)``
-    ///   for another format version; ``BundleError/corrupted(_:)`` for a truncated or malformed body or a
-    ///   body whose version disagrees with the header, or a body the coordinator could not run
-    ///   (``FlowBundle/integrityProblem()``: an index out of range, a start that starts itself forever);
-    ///   ``BundleError/hashMismatch(stored:computed:)`` when the stored content hash does not match the flows.
+    ///   for another format version (such as the JSON bundles of versions 1 and 2: recompile them);
+    ///   ``BundleError/hashMismatch(stored:computed:)`` when the payload does not hash to the stored hash;
+    ///   ``BundleError/corrupted(_:)`` for a truncated header or hash, a payload that is not flows in the
+    ///   binary encoding, or flows the coordinator could not run (``FlowBundle/integrityProblem()``: an
+    ///   index out of range, a start that starts itself forever).
     public static func decode<Bytes: Collection>(_ bytes: Bytes) throws(BundleError) -> FlowBundle
     where Bytes.Element == UInt8 {
         let data = Array(bytes)
@@ -65,51 +73,46 @@ public enum BundleCodec {
         guard version == FlowBundle.currentFormatVersion else {
             throw .unsupportedVersion(found: version, supported: FlowBundle.currentFormatVersion)
         }
-        let body = Data(data[(newline + 1)...])
-        let bundle: FlowBundle
+        let hashStart = newline + 1
+        guard data.count - hashStart >= 8 else { throw .corrupted("the content hash is truncated") }
+        var stored: UInt64 = 0
+        for offset in 0..<8 { stored |= UInt64(data[hashStart + offset]) << UInt64(8 * offset) }
+        let payload = Array(data[(hashStart + 8)...])
+        let computed = ContentHash.fnv1a64(payload)
+        guard computed == stored else {
+            throw .hashMismatch(stored: ContentHash.hex(stored), computed: ContentHash.hex(computed))
+        }
+        let flows: [FlowGraph]
         do {
-            bundle = try JSONDecoder().decode(FlowBundle.self, from: body)
+            flows = try BinaryBundleDecoder.decode([FlowGraph].self, from: payload)
         } catch {
-            throw .corrupted(describe(error))
+            throw .corrupted(error.reason)
         }
-        guard bundle.formatVersion == version else {
-            throw .corrupted("the body says format version \(bundle.formatVersion), the header \(version)")
-        }
-        let computed = ContentHash.of(flows: bundle.flows)
-        guard computed == bundle.contentHash else {
-            throw .hashMismatch(stored: bundle.contentHash, computed: computed)
-        }
+        let bundle = FlowBundle(formatVersion: version, contentHash: ContentHash.hex(stored), flows: flows)
         if let problem = bundle.integrityProblem() { throw .corrupted(problem) }
         return bundle
     }
 
-    /// The canonical encoding of `flows`: compact JSON with sorted keys. The content hash is taken over it.
+    /// The canonical encoding of `flows`, the payload of a bundle file: the content hash is taken over it.
     public static func canonicalEncoding(of flows: [FlowGraph]) -> [UInt8] {
-        canonicalJSON(flows)
+        payload(of: flows)
     }
 
-    private static func canonicalJSON<T: Encodable>(_ value: T) -> [UInt8] {
+    /// The bundle as pretty-printed JSON with sorted keys, for people (`flowc inspect`); not a bundle file.
+    public static func readableJSON(_ bundle: FlowBundle) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Graph values hold only strings, integers, booleans and finite doubles, which always encode.
-        guard let data = try? encoder.encode(value) else { return [] }
-        return Array(data)
+        guard let data = try? encoder.encode(bundle) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
     }
 
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context):
-            return "malformed JSON" + path(context.codingPath)
-        case DecodingError.keyNotFound(let key, let context):
-            return "missing '\(key.stringValue)'" + path(context.codingPath)
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "unexpected value" + path(context.codingPath)
-        default:
-            return "unreadable body"
+    private static func payload(of flows: [FlowGraph]) -> [UInt8] {
+        do {
+            return try BinaryBundleEncoder.payload(of: flows)
+        } catch {
+            // Only a bare optional outside a keyed container fails, and no graph type has one.
+            preconditionFailure("a graph value the binary bundle encoding cannot write: \(error)")
         }
-    }
-
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        codingPath.isEmpty ? "" : " at " + codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
     }
 }
