@@ -51,9 +51,10 @@ extension FlowCoordinator {
 
     private func restoreNow(_ snapshot: FlowSnapshot) -> StepResult {
         var transition = Transition(context: context, state: emptiedState())
+        var reachable = ReachableSteps(bundle: bundle, rootFlow: rootFlow)
         do throws(FlowRuntimeError) {
             guard !snapshot.instances.isEmpty else { throw FlowRuntimeError.invalidSnapshot("it has no flow instances") }
-            try restoreInstances(snapshot.instances, at: 0, into: &transition, nesting: 0)
+            try restoreInstances(snapshot.instances, at: 0, into: &transition, reachable: &reachable, nesting: 0)
         } catch {
             return .rejected(error)
         }
@@ -64,8 +65,10 @@ extension FlowCoordinator {
 
     /// Appends the instances `entries` describe to the chain from position `base` on (0: the root), with
     /// their routes, and the kept tabs of their tab sets (each built on top, then set aside).
+    /// Each instance must be one steps can build (``ReachableSteps``): it begins with something its flow shows
+    /// first, each next route is one step from the route below it, and a child runs on a route that starts it.
     private func restoreInstances(_ entries: [FlowSnapshot.Instance], at base: Int, into transition: inout Transition,
-                                  nesting: Int) throws(FlowRuntimeError) {
+                                  reachable: inout ReachableSteps, nesting: Int) throws(FlowRuntimeError) {
         guard base + entries.count <= ChildNesting.limit + 1 else {
             throw FlowRuntimeError.invalidSnapshot(
                 "its \(base + entries.count) instances nest child flows more than \(ChildNesting.limit) levels deep")
@@ -93,6 +96,18 @@ extension FlowCoordinator {
                 guard bundle.flows[childFlow].name == entry.flow else {
                     throw FlowRuntimeError.invalidSnapshot("child '\(name)' runs flow '\(bundle.flows[childFlow].name)', not '\(entry.flow)'")
                 }
+                // The child runs on top of a route of its parent that starts it, or, when the parent has
+                // no routes of its own, is what the parent's flow shows first (a tab, for a tab set).
+                let parentFlow = transition.state.chain[depth - 1].flow
+                if let top = transition.state.path.last, top.depth == depth - 1 {
+                    guard reachable.canFollow(top.screenIndex, with: .child(index), in: parentFlow) else {
+                        throw FlowRuntimeError.invalidSnapshot(
+                            "in flow '\(parentGraph.name)', screen '\(top.screen)' never starts child '\(name)'")
+                    }
+                } else if !reachable.canShowFirst(.child(index), in: parentFlow) {
+                    throw FlowRuntimeError.invalidSnapshot("flow '\(parentGraph.name)' never shows child '\(name)' first"
+                        + " (an instance without routes of its own must have started that child)")
+                }
                 let values = try transition.binding.bind(values: entry.arguments, to: bundle.flows[childFlow].parameters,
                                                          receiver: "flow '\(entry.flow)'")
                 record = try transition.childRecord(index, values: values, at: depth - 1)
@@ -100,16 +115,25 @@ extension FlowCoordinator {
             let flowIndex = record.flow
             let graph = bundle.flows[flowIndex]
             transition.state.chain.append(record)
-            try checkFirstRoute(of: entry, in: graph, isRoot: depth == 0, next: next)
+            var previous: Int?
             for route in entry.routes {
                 guard let screen = graph.screens.firstIndex(where: { $0.name == route.screen }) else {
                     throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no screen '\(route.screen)'")
                 }
+                if let previous {
+                    guard reachable.canFollow(previous, with: .screen(screen), in: flowIndex) else {
+                        throw FlowRuntimeError.invalidSnapshot(
+                            "in flow '\(graph.name)', no step shows screen '\(route.screen)' on top of screen '\(graph.screens[previous].name)'")
+                    }
+                } else if !reachable.canShowFirst(.screen(screen), in: flowIndex) {
+                    throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' never shows screen '\(route.screen)' first")
+                }
                 let values = try transition.binding.bind(values: route.arguments, to: graph.screens[screen].parameters,
                                                          receiver: Transition.receiver(bundle, flow: flowIndex, screen: screen))
                 transition.appendRoute(screen: screen, values: values, at: depth)
+                previous = screen
             }
-            try restoreTabs(of: entry, graph: graph, at: depth, next: next, into: &transition, nesting: nesting)
+            try restoreTabs(of: entry, graph: graph, at: depth, next: next, into: &transition, reachable: &reachable, nesting: nesting)
         }
         try transition.checkShape()
     }
@@ -117,7 +141,8 @@ extension FlowCoordinator {
     /// Restores the tab set of the instance at `depth`: its kept tabs, each built on top of it and set aside,
     /// then records the selected tab, which must be the one the next instance runs.
     private func restoreTabs(of entry: FlowSnapshot.Instance, graph: FlowGraph, at depth: Int, next: FlowSnapshot.Instance?,
-                             into transition: inout Transition, nesting: Int) throws(FlowRuntimeError) {
+                             into transition: inout Transition, reachable: inout ReachableSteps,
+                             nesting: Int) throws(FlowRuntimeError) {
         guard !graph.tabs.isEmpty else {
             if entry.selectedTab != nil || entry.otherTabs != nil {
                 throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no tabs")
@@ -143,7 +168,7 @@ extension FlowCoordinator {
                 guard segment.first?.child == name else {
                     throw FlowRuntimeError.invalidSnapshot("kept tab '\(name)' of flow '\(graph.name)' must begin with child '\(name)'")
                 }
-                try restoreInstances(segment, at: depth + 1, into: &transition, nesting: nesting + 1)
+                try restoreInstances(segment, at: depth + 1, into: &transition, reachable: &reachable, nesting: nesting + 1)
                 let first = transition.state.routeRange(ofDepth: depth + 1).lowerBound
                 set.parked[tab] = ParkedTab(chain: Array(transition.state.chain[(depth + 1)...]),
                                             path: Array(transition.state.path[first...]))
@@ -155,42 +180,5 @@ extension FlowCoordinator {
             }
         }
         transition.state.chain[depth].tabs = set
-    }
-
-    /// Refuses an instance whose first route (its first screen, or its child when it has no routes of its
-    /// own) is not one its flow can show first: a target of its `start`, of a `replaceRoot`, a tab of its
-    /// tab set, or, for the root flow, of a deep link's first route. Such a state is unreachable, and can be
-    /// stuck: a flow left without the screen its start shows has nothing to return to when its child finishes.
-    private func checkFirstRoute(of entry: FlowSnapshot.Instance, in graph: FlowGraph, isRoot: Bool,
-                                 next: FlowSnapshot.Instance?) throws(FlowRuntimeError) {
-        let first: TargetNode
-        let name: String
-        if let route = entry.routes.first {
-            guard let screen = graph.screens.firstIndex(where: { $0.name == route.screen }) else { return }
-            (first, name) = (.screen(screen), "screen '\(route.screen)'")
-        } else if let child = next?.child, let index = graph.children.firstIndex(where: { $0.name == child }) {
-            (first, name) = (.child(index), "child '\(child)'")
-        } else {
-            return
-        }
-        var targets: Set<TargetNode> = []
-        func collect(_ action: CompiledAction, starting: Bool) {
-            switch action {
-            case .show(let target, _) where starting, .replaceRoot(let target, _): targets.insert(target)
-            case .conditional(_, let then, let otherwise):
-                collect(then, starting: starting)
-                collect(otherwise, starting: starting)
-            default: break
-            }
-        }
-        collect(graph.start, starting: true)
-        for screen in graph.screens { for event in screen.events { collect(event.action, starting: false) } }
-        for child in graph.children { for handler in child.handlers { collect(handler, starting: false) } }
-        for tab in graph.tabs { targets.insert(.child(tab.child)) }
-        if isRoot { for link in graph.links { if let route = link.routes.first { targets.insert(route.target) } } }
-        guard targets.contains(first) else {
-            throw .invalidSnapshot("flow '\(graph.name)' never shows \(name) first"
-                + (entry.routes.isEmpty ? " (an instance without routes of its own must have started that child)" : ""))
-        }
     }
 }

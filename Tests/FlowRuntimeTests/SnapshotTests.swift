@@ -47,6 +47,10 @@ struct SnapshotTests {
             == StepResult(.rejected, .invalidSnapshot("child 'edit' runs flow 'edit', not 'posts'")))
         #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [library]),
                                               .init(child: "edit", flow: "edit", arguments: ["bookID": .int(2)], routes: [])]))
+            == StepResult(.rejected, .invalidSnapshot("in flow 'reading', screen 'library' never starts child 'edit'")))
+        let details = FlowSnapshot.RouteEntry(screen: "details", arguments: ["bookID": .int(2)])
+        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [library, details]),
+                                              .init(child: "edit", flow: "edit", arguments: ["bookID": .int(2)], routes: [])]))
             == StepResult(.rejected, .instanceWithoutRoute(flow: "edit")))
         #expect(coordinator.path == before)
     }

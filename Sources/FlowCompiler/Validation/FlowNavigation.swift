@@ -28,8 +28,10 @@ struct FlowNavigation: Sendable {
     /// The names a flow's routes can begin with: the `start` targets, then the targets of every
     /// `replaceRoot` (of events and outcome handlers), each once, in that order.
     let firstRouteTargets: [String]
-    /// The screens and children reachable from `start`, following every action of reachable screens
-    /// (events) and children (outcome handlers), both branches of every conditional.
+    /// The screens and children reachable from `start` (and from what the person or a link policy shows
+    /// directly: the tabs, the `linkFallback` and `redirect` screens), following
+    /// every action of reachable screens (events) and children (outcome handlers), both branches of
+    /// every conditional.
     let reachable: Set<String>
     /// For each screen: the screens and children its events lead to by one `push` or `start`.
     let oneStepTargets: [String: Set<String>]
@@ -59,8 +61,13 @@ struct FlowNavigation: Sendable {
         }
         firstRouteTargets = firstRoutes
         // Every tab can be selected by the person, so a tab set's tabs are all reachable.
-        let tabShows = flow.tabs.map { ActionDefinition(.show(target: $0.name, arguments: $0.arguments), at: $0.name.location) }
-        let reachable = Self.reachableNames(from: [flow.start] + tabShows, screensByName: screensByName,
+        // The link policies show their screens too: `linkFallback` as the first route when a link fails,
+        // a `redirect` screen pushed on any route of the flow.
+        let policyShows: [Located<String>] = [flow.linkFallback, flow.linkPolicy?.redirect].compactMap { $0 }
+        let shows = (flow.tabs.map { ($0.name, $0.arguments) } + policyShows.map { ($0, []) }).map { name, arguments in
+            ActionDefinition(.show(target: name, arguments: arguments), at: name.location)
+        }
+        let reachable = Self.reachableNames(from: [flow.start] + shows, screensByName: screensByName,
                                             childrenByName: childrenByName)
         self.reachable = reachable
 

@@ -11,8 +11,10 @@ struct UnreachableDeclaration: FlowRule {
             Starting from 'start', flowc follows every action of every reachable screen and every
             outcome handler of every reachable child, both branches of each 'if' included. A screen
             or child that is never reached is dead code or, more often, a missing 'push' or 'start'.
-            Deep links do not count: a screen reachable only by a link would have no back stack to
-            return through. Add an action that leads to it, or remove it.
+            The screens a link policy shows count as reached: 'linkFallback' (shown when a link
+            fails) and the 'redirect' screen of 'linkPolicy' (pushed when a link arrives). Deep
+            links' routes do not count: a screen reachable only by a link would have no back stack
+            to return through. Add an action that leads to it, or remove it.
             """,
         triggeringExamples: [
             """
@@ -34,6 +36,16 @@ struct UnreachableDeclaration: FlowRule {
                   next: { if: ready, then: { push: a }, else: { push: b } }
               a: {}
               b: {}
+            """,
+            """
+            flow: library
+            start: home
+            linkPolicy: { redirect: busy }
+            linkFallback: notFound
+            screens:
+              home: {}
+              busy: {}
+              notFound: {}
             """,
         ]
     )
