@@ -2,7 +2,11 @@ import FlowModel
 import FlowRuntime
 import Testing
 
-/// Random sequences of intents over every shipped flow, checking the coordinator's invariants after every step.
+/// Random sequences of intents over every shipped flow, checking the coordinator's invariants after every step:
+/// the instance chain and the path agree, removed instances are inert and released, an event acts on its
+/// sender (every route above it goes; without a finish, nothing below its flow instance), a `confirm`
+/// route never leaves without its decision, and every state the steps reach restores whole into a
+/// fresh coordinator (restore ≡ reachable).
 @MainActor
 struct ModelBasedTests {
     final class WeakInstance {
@@ -26,21 +30,29 @@ struct ModelBasedTests {
             var snapshot: FlowSnapshot?
             var appliedEvents = 0
             var maxDepth = 0
+            var pendingFromBack = false
+            var guardedRemovals = 0
             for _ in 0..<1500 {
                 host.conditions = ["hasOnboarded": Bool.random(using: &random), "isLoggedIn": Bool.random(using: &random)]
                 host.checks = ["bookExists": ["8": false], "postExists": ["9": false]]
-                let before = coordinator.path.map(\.token)
+                let beforeRoutes = coordinator.path
+                let before = beforeRoutes.map(\.token)
                 let hadPending = coordinator.pendingConfirmation != nil
                 var kind = ""
+                var sender: Route?
+                var sentEvent: EventNode?
                 let result: StepResult
-                switch random.next() % 100 {
+                // A pending confirmation is answered more often than chance would, so guarded removals happen.
+                switch hadPending && random.next() % 3 == 0 ? 66 : random.next() % 100 {
                 case 0..<50:
                     kind = "event"
                     let index = coordinator.path.isEmpty ? 0
                         : (random.next() % 4 == 0 ? Int(random.next() % UInt64(coordinator.path.count)) : coordinator.path.count - 1)
                     let route = coordinator.path.isEmpty ? nil : coordinator.path[index]
+                    sender = route
                     let events = route.map { Self.events(of: $0, in: bundle) } ?? []
                     let event = events.isEmpty ? nil : events[Int(random.next() % UInt64(events.count))]
+                    sentEvent = event
                     var arguments: [String: String] = [:]
                     for parameter in event?.parameters ?? [] {
                         arguments[parameter.name] = Self.texts[Int(random.next() % UInt64(Self.texts.count))]
@@ -87,21 +99,27 @@ struct ModelBasedTests {
                 }
                 let after = coordinator.path.map(\.token)
                 if kind == "event", result.status == .applied { appliedEvents += 1 }
+                checkSenderRule(sender, event: sentEvent, result: result, before: beforeRoutes, after: after)
+                guardedRemovals += checkRemovalGuard(kind: kind, hadPending: hadPending, sender: sender, result: result,
+                                                     before: beforeRoutes, after: after, bundle: bundle)
+                checkRestorable(coordinator, bundle: bundle, flow: flow, host: host)
                 maxDepth = max(maxDepth, coordinator.instanceFlows.count)
                 // The path only changes the way the step allows.
                 switch result.status {
                 case .rejected, .stale, .pending, .queued:
                     #expect(after == before, "\(kind) \(result) changed the path")
                 case .applied, .redirected:
-                    if kind == "back" || (kind == "answer" && hadPending) {
+                    if kind == "back" || (kind == "answer" && hadPending && pendingFromBack) {
                         #expect(after.count <= before.count && Array(before.prefix(after.count)) == after)
                     }
                 }
+                if result.status == .pending { pendingFromBack = kind == "back" }
                 checkInvariants(coordinator, seen: &seen, kept: kept)
             }
             #expect(seen.count > 10)
             #expect(appliedEvents > 50, "only \(appliedEvents) events applied")
             #expect(maxDepth >= (flow == "app" ? 4 : 1))
+            if flow == "reading" { #expect(guardedRemovals > 5, "only \(guardedRemovals) confirmed removals") }
         }
         // Nothing outlives the coordinator but the handles the test kept.
         let alive = seen.compactMap(\.instance)
@@ -112,6 +130,59 @@ struct ModelBasedTests {
     static func events(of route: Route, in bundle: FlowBundle) -> [EventNode] {
         let graph = bundle.flows[bundle.flowIndex(named: route.flow)!]
         return graph.screens.first { $0.name == route.screen }!.events
+    }
+
+    /// An event acts on its sender: every route above the sender goes; unless a flow finished in the step,
+    /// the routes below the sender's flow instance stay; and `pop`, `popTo` and `push` count from the sender.
+    func checkSenderRule(_ sender: Route?, event: EventNode?, result: StepResult, before: [Route], after: [RouteToken]) {
+        guard let sender, result.status == .applied, let index = before.firstIndex(where: { $0.token == sender.token }) else { return }
+        let survivors = Set(after)
+        for route in before[(index + 1)...] {
+            #expect(!survivors.contains(route.token), "route \(route) above sender \(sender) survived its event")
+        }
+        guard result.finished.isEmpty, let first = before.firstIndex(where: { $0.instance == sender.instance }) else { return }
+        #expect(Array(after.prefix(first)) == before.prefix(first).map(\.token), "an event of \(sender) removed routes below its flow")
+        guard result.reason == nil, let action = event?.action else { return }
+        let kept = before.map(\.token)
+        switch action {
+        case .pop(let count):
+            #expect(after == Array(kept.prefix(index + 1 - count)), "pop \(count) from \(sender)")
+        case .popTo:
+            #expect(after.count <= index + 1 && after == Array(kept.prefix(after.count)), "popTo from \(sender)")
+        case .push:
+            #expect(after.count == index + 2 && Array(after.prefix(index + 1)) == Array(kept.prefix(index + 1)), "push from \(sender)")
+        default:
+            break
+        }
+    }
+
+    /// A `confirm` route leaves only by a confirmation, its own event, its flow finishing, or `stop`.
+    /// - Returns: how many `confirm` routes left by a confirmation.
+    func checkRemovalGuard(kind: String, hadPending: Bool, sender: Route?, result: StepResult,
+                           before: [Route], after: [RouteToken], bundle: FlowBundle) -> Int {
+        let survivors = Set(after)
+        var confirmed = 0
+        for route in before where !survivors.contains(route.token) {
+            let graph = bundle.flows[bundle.flowIndex(named: route.flow)!]
+            guard graph.screens.first(where: { $0.name == route.screen })?.removal == .confirm else { continue }
+            if kind == "answer" && hadPending && result.status == .applied { confirmed += 1; continue }
+            let decided = kind == "stop" || route.token == sender?.token || result.finished.contains { $0.instance == route.instance }
+            #expect(decided, "\(kind) removed \(route) without a decision (\(result))")
+        }
+        return confirmed
+    }
+
+    /// Every reached state restores whole into a fresh coordinator.
+    func checkRestorable(_ coordinator: FlowCoordinator, bundle: FlowBundle, flow: String, host: TestHost) {
+        guard !coordinator.path.isEmpty else { return }
+        let snapshot = coordinator.snapshot()
+        guard let fresh = try? FlowCoordinator(bundle: bundle, flow: flow, host: host.host) else {
+            Issue.record("no fresh coordinator")
+            return
+        }
+        let result = fresh.restore(snapshot)
+        #expect(result == .applied, "a reached state does not restore: \(result) \(coordinator.screens)")
+        #expect(fresh.snapshot() == snapshot)
     }
 
     func checkInvariants(_ coordinator: FlowCoordinator, seen: inout [WeakInstance], kept: [FlowInstance]) {
