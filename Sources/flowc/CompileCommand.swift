@@ -5,7 +5,7 @@ import Foundation
 /// `flowc compile PATH… -o FILE`: validates flow files and writes a compiled bundle.
 enum CompileCommand {
     static let usage = """
-        USAGE: flowc compile PATH… -o FILE
+        USAGE: flowc compile PATH… -o FILE [--config FILE]
 
         Validates flow files (PATH is a file, a folder searched for *.yaml and *.yml, or - for standard
         input) as one set and, when there is no error, writes the compiled bundle to FILE (see
@@ -13,6 +13,7 @@ enum CompileCommand {
 
         OPTIONS:
           -o, --output FILE   Where to write the bundle (- for standard output).
+        \(ConfigurationOption.help)
           -h, --help          Show this help.
 
         EXIT CODES: 0 written, 1 the flows have errors (nothing written), 2 usage or I/O errors.
@@ -20,7 +21,7 @@ enum CompileCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
-        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--output"], aliases: ["-o": "--output"]) {
+        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--output", "--config"], aliases: ["-o": "--output"]) {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
         }
@@ -32,8 +33,15 @@ enum CompileCommand {
             Console.error("flowc: error: no output file; add '-o FILE'")
             return ExitCode.usage
         }
+        let configuration: LoadedConfiguration?
+        switch ConfigurationOption.load(options) {
+        case .success(let loaded): configuration = loaded
+        case .failure(let failure):
+            Console.error(failure.message, terminator: "")
+            return failure.exitCode
+        }
         let bundle: FlowBundle
-        switch FlowSources.compile(paths: options.positional, refusingToOverwrite: output) {
+        switch FlowSources.compile(paths: options.positional, configuration: configuration, refusingToOverwrite: output) {
         case .success(let compiled): bundle = compiled
         case .failure(let failure):
             Console.error(failure.message, terminator: "")

@@ -13,10 +13,12 @@ enum FlowSources {
     /// Validates and lowers YAML flow files; refuses when any diagnostic is an error, and prints
     /// warnings on standard error when there are only warnings.
     /// - Parameter output: a file about to be written, refused when it is one of the flow files read.
-    static func compile(paths: [String], refusingToOverwrite output: String? = nil) -> Result<FlowBundle, Failure> {
+    static func compile(
+        paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil
+    ) -> Result<FlowBundle, Failure> {
         let result: ValidationResult
         do {
-            result = try FlowValidation.validate(paths: paths)
+            result = try FlowValidation.validate(paths: paths, configuration: configuration)
         } catch {
             return .failure(Failure(message: "flowc: error: \(error)\n", exitCode: ExitCode.usage))
         }
@@ -41,7 +43,7 @@ enum FlowSources {
     }
 
     /// One bundle file (detected by its header) or YAML files and folders.
-    static func load(paths: [String]) -> Result<FlowBundle, Failure> {
+    static func load(paths: [String], configuration: LoadedConfiguration? = nil) -> Result<FlowBundle, Failure> {
         if paths.count > 1, let bundle = paths.first(where: isBundleFile) {
             return .failure(Failure(
                 message: "flowc: error: '\(bundle)' is a compiled bundle; a bundle must be the only PATH\n",
@@ -57,7 +59,7 @@ enum FlowSources {
                 return .failure(Failure(message: "flowc: error: \(paths[0]): \(error)\n", exitCode: ExitCode.findings))
             }
         }
-        return compile(paths: paths)
+        return compile(paths: paths, configuration: configuration)
     }
 
     /// Whether `path` is a readable file that starts with the bundle header.

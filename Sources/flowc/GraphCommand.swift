@@ -4,7 +4,7 @@ import Foundation
 /// `flowc graph PATH… [--flow NAME] [--format mermaid|dot]`: draws flows as a diagram.
 enum GraphCommand {
     static let usage = """
-        USAGE: flowc graph PATH… [--flow NAME] [--format mermaid|dot]
+        USAGE: flowc graph PATH… [--flow NAME] [--format mermaid|dot] [--config FILE]
 
         Draws flow files (PATH is a file, or a folder searched for *.yaml and *.yml) as one diagram on
         standard output: each flow a cluster, screens and child flows as nodes, events as labelled edges,
@@ -16,6 +16,7 @@ enum GraphCommand {
           --flow NAME       Draw only flow NAME and the flows it runs as children.
           --format FORMAT   mermaid (default; a Mermaid flowchart, for Markdown) or dot (Graphviz:
                             'flowc graph Flows --format dot | dot -Tsvg > flows.svg').
+        \(ConfigurationOption.help)
           -h, --help        Show this help.
 
         EXIT CODES: 0 drawn (even with diagnostics), 2 usage or I/O errors, or no flow to draw.
@@ -23,7 +24,7 @@ enum GraphCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
-        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--flow", "--format"]) {
+        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--flow", "--format", "--config"]) {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
         }
@@ -36,9 +37,16 @@ enum GraphCommand {
             Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc graph Flows'\n\n\(usage)")
             return ExitCode.usage
         }
+        let configuration: LoadedConfiguration?
+        switch ConfigurationOption.load(options) {
+        case .success(let loaded): configuration = loaded
+        case .failure(let failure):
+            Console.error(failure.message, terminator: "")
+            return failure.exitCode
+        }
         let result: ValidationResult
         do {
-            result = try FlowValidation.validate(paths: options.positional)
+            result = try FlowValidation.validate(paths: options.positional, configuration: configuration)
         } catch {
             Console.error("flowc: error: \(error)")
             return ExitCode.usage

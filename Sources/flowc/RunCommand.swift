@@ -1,3 +1,4 @@
+import FlowCompiler
 import FlowModel
 import FlowRuntime
 import Foundation
@@ -28,6 +29,7 @@ enum RunCommand {
         OPTIONS:
           --flow NAME       The root flow.
           --script FILE     The script (default: standard input).
+        \(ConfigurationOption.help)
           -h, --help        Show this help.
 
         EXIT CODES: 0 the script ran, 1 the flows have errors or a script line is not a command,
@@ -36,7 +38,7 @@ enum RunCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
-        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--flow", "--script"]) {
+        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--flow", "--script", "--config"]) {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
         }
@@ -58,8 +60,15 @@ enum RunCommand {
         } else {
             script = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
+        let configuration: LoadedConfiguration?
+        switch ConfigurationOption.load(options) {
+        case .success(let loaded): configuration = loaded
+        case .failure(let failure):
+            Console.error(failure.message, terminator: "")
+            return failure.exitCode
+        }
         let bundle: FlowBundle
-        switch FlowSources.load(paths: options.positional) {
+        switch FlowSources.load(paths: options.positional, configuration: configuration) {
         case .success(let loaded): bundle = loaded
         case .failure(let failure):
             Console.error(failure.message, terminator: "")

@@ -4,7 +4,7 @@ import Foundation
 /// `flowc validate PATH…`: checks flow files as one set and prints diagnostics.
 enum ValidateCommand {
     static let usage = """
-        USAGE: flowc validate [--format text|json|sarif|github] [--strict] [--quiet] PATH…
+        USAGE: flowc validate [--format text|json|sarif|github] [--strict] [--quiet] [--config FILE] PATH…
 
         Checks flow files (PATH is a file, or a folder searched for *.yaml and *.yml) as one set,
         so references cross files.
@@ -13,7 +13,8 @@ enum ValidateCommand {
           --format FORMAT   text (default; clang-style, on standard error, with a summary on standard
                             output), json, sarif (SARIF 2.1.0) or github (workflow commands); json,
                             sarif and github go to standard output. With GITHUB_ACTIONS=true and no
-                            --format, github is chosen.
+                            --format, github is chosen; a configuration's 'format' comes first.
+        \(ConfigurationOption.help)
           --strict          Exit 1 on warnings too.
           --quiet           Text format: print diagnostics only, no summary.
           -h, --help        Show this help.
@@ -23,12 +24,20 @@ enum ValidateCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
-        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--format"], flagOptions: ["--strict", "--quiet"]) {
+        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--format", "--config"], flagOptions: ["--strict", "--quiet"]) {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
         }
+        let configuration: LoadedConfiguration?
+        switch ConfigurationOption.load(options) {
+        case .success(let loaded): configuration = loaded
+        case .failure(let failure):
+            Console.error(failure.message, terminator: "")
+            return failure.exitCode
+        }
         let environment = ProcessInfo.processInfo.environment
-        let formatName = options.value("--format") ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
+        let formatName = options.value("--format") ?? configuration?.configuration.format
+            ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
         guard let format = DiagnosticFormat(rawValue: formatName) else {
             Console.error("flowc: error: unknown format '\(formatName)'; expected text, json, sarif or github")
             return ExitCode.usage
@@ -39,7 +48,7 @@ enum ValidateCommand {
         }
         let result: ValidationResult
         do {
-            result = try FlowValidation.validate(paths: options.positional)
+            result = try FlowValidation.validate(paths: options.positional, configuration: configuration)
         } catch {
             Console.error("flowc: error: \(error)")
             return ExitCode.usage

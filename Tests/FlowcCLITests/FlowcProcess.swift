@@ -23,13 +23,14 @@ struct FlowcProcess {
 
     /// Runs `flowc arguments…` in the package root with `environment` added to a minimal environment
     /// (no `GITHUB_ACTIONS`, `NO_COLOR` set unless overridden), feeding `input` on standard input.
-    /// `executable` replaces `flowc` (for a shell that runs it).
+    /// `executable` replaces `flowc` (for a shell that runs it); `folder` replaces the package root as
+    /// the working folder.
     static func run(_ arguments: [String], environment: [String: String] = [:], input: String = "",
-                    executable: URL = Self.executable) throws -> Output {
+                    executable: URL = Self.executable, in folder: String? = nil) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        process.currentDirectoryURL = URL(fileURLWithPath: folder ?? packageRoot)
         var base = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
         base.merge(environment) { _, new in new }
         process.environment = base.filter { !$0.value.isEmpty }

@@ -83,7 +83,7 @@ import Testing
     @Test func helpAndVersion() throws {
         let help = try FlowcProcess.run(["validate", "--help"])
         #expect(help.status == 0)
-        #expect(help.standardOutput.hasPrefix("USAGE: flowc validate [--format text|json|sarif|github] [--strict] [--quiet] PATH…\n"))
+        #expect(help.standardOutput.hasPrefix("USAGE: flowc validate [--format text|json|sarif|github] [--strict] [--quiet] [--config FILE] PATH…\n"))
         let top = try FlowcProcess.run(["--help"])
         #expect(top.status == 0)
         #expect(top.standardOutput.contains("  validate PATH…"))

@@ -44,7 +44,9 @@ enum FlowSourceCollector {
     ///   symbolic link, a permission), a folder or sub-folder cannot be listed, a folder holds no
     ///   flow files (a mistyped folder in CI must not pass as "no problems"), or a flow file found
     ///   in a folder cannot be checked (see the type's summary).
-    static func files(at paths: [String]) throws(FlowInputError) -> [String] {
+    /// - Parameter admitting: decides, for each file found in a folder (not for files named), whether
+    ///   it is read (a configuration's include and exclude globs); nil reads them all.
+    static func files(at paths: [String], admitting: ((String) -> Bool)? = nil) throws(FlowInputError) -> [String] {
         var files: [String] = []
         var seen = Set<String>()
         for path in paths {
@@ -58,9 +60,15 @@ enum FlowSourceCollector {
                 if seen.insert(FlowSourceFiles.identity(of: path)).inserted { files.append(path) }
                 continue
             }
-            let found = try flowFiles(in: path)
+            var found = try flowFiles(in: path)
             guard !found.isEmpty else {
                 throw FlowInputError(path: path, reason: "the folder holds no *.yaml or *.yml files")
+            }
+            if let admitting {
+                found = found.filter(admitting)
+                guard !found.isEmpty else {
+                    throw FlowInputError(path: path, reason: "every flow file in the folder is left out by the configuration's include and exclude globs")
+                }
             }
             for file in found where seen.insert(FlowSourceFiles.identity(of: file)).inserted {
                 files.append(file)

@@ -24,10 +24,15 @@ public enum RuleRegistry {
         UnknownTab.self, DuplicateTab.self, TabFlowShape.self, TabStartedAsChild.self, CoverCannotEnd.self, TabsPushed.self,
     ]
 
+    /// Rules about inline suppressions and the configuration file.
+    static let settingRules: [any DiagnosticRule.Type] = [
+        UnusedSuppression.self, InvalidSuppression.self, InvalidConfiguration.self,
+    ]
+
     /// The descriptions of all rules, sorted by code. Built once: `rule(code:)` runs per diagnostic
     /// in the GitHub format.
     public static let all: [RuleDescription] =
-        (readingRules.map { $0.description } + flowRules.map { $0.description }).sorted { $0.code < $1.code }
+        (readingRules.map { $0.description } + flowRules.map { $0.description } + settingRules.map { $0.description }).sorted { $0.code < $1.code }
 
     /// The rule whose code is `code` (case-insensitive, `fc203` finds `FC203`) or whose identifier is
     /// `code` (`unknown-screen`), if any.

@@ -1,6 +1,7 @@
 import Dispatch
 import FlowModel
 import FlowYAML
+import Foundation
 import Synchronization
 
 /// The result of validating a set of flow files together.
@@ -15,9 +16,13 @@ public struct ValidationResult: Sendable {
     /// Whether any diagnostic is an error (the flows must not be compiled or run).
     public var hasErrors: Bool { diagnostics.containsErrors }
 
-    /// The bytes of every file read, by path, for source snippets.
+    /// The configuration file, when it has problems (its diagnostics are in `diagnostics`).
+    public var configurationFile: FlowSourceFile?
+
+    /// The bytes of every file read (and of the configuration file), by path, for source snippets.
     public var sourcesByPath: [String: [UInt8]] {
-        Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        let all = files + (configurationFile.map { [$0] } ?? [])
+        return Dictionary(all.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
     }
 }
 
@@ -32,14 +37,28 @@ public enum FlowValidation {
     /// (FC005) without being read past the limit.
     /// - Throws: `FlowInputError` when a path does not exist, a file cannot be read, or a flow file in
     ///   a folder cannot be checked (see `FlowSourceCollector`).
-    public static func validate(paths: [String], limits: YAMLLimits = .default) throws(FlowInputError) -> ValidationResult {
-        let paths = try FlowSourceCollector.files(at: paths)
+    /// - Parameter configuration: a configuration file read (`.flowc.yml`): its include and exclude
+    ///   globs choose the files read from folders, its rule settings change severities, and its own
+    ///   problems are reported with the flows'.
+    public static func validate(
+        paths: [String], limits: YAMLLimits = .default, configuration: LoadedConfiguration? = nil
+    ) throws(FlowInputError) -> ValidationResult {
+        let settings = configuration?.configuration
+        let admitting = settings.map { settings in
+            { (path: String) in settings.admits(URL(fileURLWithPath: path).standardizedFileURL.path) }
+        }
+        let paths = try FlowSourceCollector.files(at: paths, admitting: admitting)
         var inputs: [(String, FlowFileContents)] = []
         for path in paths {
             let shown = path == FlowSourceCollector.standardInputPath ? standardInputName : path
             inputs.append((shown, try FlowSourceCollector.read(path, limit: limits.maxFileBytes)))
         }
-        return validate(inputs: inputs, limits: limits)
+        var result = validate(inputs: inputs, limits: limits, configuration: settings)
+        if let configuration, !configuration.file.diagnostics.isEmpty {
+            result.configurationFile = configuration.file
+            result.diagnostics = (result.diagnostics + configuration.file.diagnostics).sortedForOutput()
+        }
+        return result
     }
 
     /// The name standard input (`-`) has in diagnostics.
@@ -50,7 +69,9 @@ public enum FlowValidation {
         validate(inputs: sources.map { ($0.path, .bytes($0.bytes)) }, limits: limits)
     }
 
-    static func validate(inputs: [(path: String, contents: FlowFileContents)], limits: YAMLLimits) -> ValidationResult {
+    static func validate(
+        inputs: [(path: String, contents: FlowFileContents)], limits: YAMLLimits, configuration: FlowConfiguration? = nil
+    ) -> ValidationResult {
         let slots = Mutex([FlowSourceFile?](repeating: nil, count: inputs.count))
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
             let (path, contents) = inputs[index]
@@ -67,6 +88,13 @@ public enum FlowValidation {
         for rule in RuleRegistry.flowRules {
             rule.init().check(catalog, into: &diagnostics)
         }
+        var suppressions: [String: [Suppression]] = [:]
+        for file in files {
+            let found = SuppressionScanner.scan(file.bytes, path: file.path, into: &diagnostics)
+            if !found.isEmpty { suppressions[file.path, default: []] += found }
+        }
+        diagnostics = SuppressionFilter.apply(suppressions, to: diagnostics)
+        if let configuration { diagnostics = configuration.applySeverities(to: diagnostics) }
         return ValidationResult(files: files, flows: flows, diagnostics: diagnostics.sortedForOutput())
     }
 }

@@ -1,0 +1,37 @@
+import FlowModel
+
+/// Applies inline suppressions to a validation's diagnostics: drops each diagnostic a suppression
+/// covers (same file, a covered line, a named code), and warns (FC090) about every code of a
+/// suppression that covered nothing, as SwiftLint does for superfluous disable commands.
+enum SuppressionFilter {
+    /// - Parameter suppressions: by file path.
+    static func apply(_ suppressions: [String: [Suppression]], to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !suppressions.isEmpty else { return diagnostics }
+        var used = Set<SuppressionUse>()
+        var kept: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let covering = (suppressions[diagnostic.location.file] ?? []).first { suppression in
+                suppression.lines.contains(diagnostic.location.line) && suppression.codes.contains(diagnostic.code)
+            }
+            if let covering {
+                used.insert(SuppressionUse(location: covering.location, code: diagnostic.code))
+            } else {
+                kept.append(diagnostic)
+            }
+        }
+        for suppression in suppressions.values.joined() {
+            for code in suppression.codes where !used.contains(SuppressionUse(location: suppression.location, code: code)) {
+                let span = suppression.lines.count == 1 ? "line \(suppression.lines.lowerBound)"
+                    : "lines \(suppression.lines.lowerBound)–\(suppression.lines.upperBound)"
+                kept.append(UnusedSuppression.diagnostic(
+                    "suppression of \(code) suppresses nothing on \(span); remove it", at: suppression.location))
+            }
+        }
+        return kept
+    }
+
+    private struct SuppressionUse: Hashable {
+        var location: SourceLocation
+        var code: String
+    }
+}

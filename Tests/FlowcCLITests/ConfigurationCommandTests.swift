@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// `.flowc.yml` as a user meets it: found from the working folder up, or named with --config;
+/// excludes a docker-compose file from a folder scan; changes severities; sets the default format.
+@Suite struct ConfigurationCommandTests {
+    /// project/{Flows/reading.yaml, Flows/edit.yaml, Flows/extra.yaml, deploy/docker-compose.yml}
+    static func project() throws -> URL {
+        let root = try FlowcProcess.temporaryFolder()
+        let manager = FileManager.default
+        for folder in ["Flows", "deploy", "Flows/nested"] {
+            try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for name in ["reading", "edit"] {
+            try manager.copyItem(atPath: FlowcProcess.packageRoot + "/Flows/\(name).yaml", toPath: root.path + "/Flows/\(name).yaml")
+        }
+        try "flow: extra\nconditions: [unused]\nstart: home\nscreens:\n  home: {}\n  # flowc:disable FC301 -- the archive ships next\n  archive: {}\n"
+            .write(to: root.appendingPathComponent("Flows/extra.yaml"), atomically: true, encoding: .utf8)
+        try "services:\n  web:\n    image: nginx\n".write(to: root.appendingPathComponent("deploy/docker-compose.yml"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test func withoutConfigurationTheComposeFileIsAnError() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try FlowcProcess.run(["validate", "."], in: root.path)
+        #expect(output.status == 1)
+        #expect(output.standardError.contains("./deploy/docker-compose.yml:1:1: error: unknown key 'services' in a flow"))
+    }
+
+    @Test func configurationFoundFromASubfolderExcludesAndChangesSeverities() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try """
+            exclude: ["**/docker-compose.yml"]
+            rules:
+              FC304: off
+              unused-condition: error
+            """.write(to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        let output = try FlowcProcess.run(["validate", "--format", "json", ".."], in: root.path + "/Flows/nested")
+        #expect(output.status == 1)
+        let findings = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]] ?? []
+        #expect(findings.map { "\($0["code"] ?? "") \($0["severity"] ?? "")" } == ["FC505 error"])
+        #expect(output.standardOutput.contains("\"file\":\"..\\/extra.yaml\"") || output.standardOutput.contains("../extra.yaml"))
+    }
+
+    @Test func formatComesFromTheConfigurationAndFlagsWin() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "format: github\nrules: { FC505: off, unused-flow: off }\n".write(to: root.appendingPathComponent("flowc.yml"), atomically: true, encoding: .utf8)
+        let output = try FlowcProcess.run(["validate", "--config", "flowc.yml", "Flows"], in: root.path)
+        #expect(output.status == 0)
+        #expect(output.standardOutput == "")
+        #expect(output.standardError == "")
+        let text = try FlowcProcess.run(["validate", "--config", "flowc.yml", "--format", "text", "Flows"], in: root.path)
+        #expect(text.standardOutput.hasSuffix("3 flows in 3 files: no problems\n"))
+    }
+
+    @Test func configurationErrorsAreLocatedAndFail() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "exclude: [\"**/docker-compose.yml\"]\nrules:\n  FC304: off\n  FC505: off\n  FC3O1: off\n".write(to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        let output = try FlowcProcess.run(["validate", "Flows"], in: root.path)
+        #expect(output.status == 1)
+        #expect(output.standardError == """
+            .flowc.yml:5:3: error: unknown rule 'FC3O1'; did you mean 'FC301'? [FC095]
+              FC3O1: off
+              ^~~~~
+
+            """)
+        let compile = try FlowcProcess.run(["compile", "Flows", "-o", "app.flowbundle"], in: root.path)
+        #expect(compile.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: root.path + "/app.flowbundle"))
+    }
+
+    @Test func missingConfigurationFileIsAUsageError() throws {
+        let output = try FlowcProcess.run(["validate", "--config", "no-such.yml", "Flows"])
+        #expect(output.status == 2)
+        #expect(output.standardError.hasPrefix("flowc: error: cannot read 'no-such.yml'"))
+    }
+
+    @Test func everythingExcludedIsAnInputError() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "exclude: [\"Flows/\"]\n".write(to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        let output = try FlowcProcess.run(["validate", "Flows"], in: root.path)
+        #expect(output.status == 2)
+        #expect(output.standardError == "flowc: error: cannot read 'Flows': every flow file in the folder is left out by the configuration's include and exclude globs\n")
+    }
+}
