@@ -78,6 +78,20 @@ extension FlowCoordinator {
 }
 
 extension FlowCoordinator {
+    /// Whether instance `id` is alive in a kept (unselected) tab. Searches the kept tabs: only a completion of
+    /// an instance that is not shown asks.
+    func isInKeptTab(_ id: FlowInstanceID) -> Bool {
+        var pending: [ParkedTab] = []
+        for record in state.chain { if let tabs = record.tabs { pending += tabs.parked.values } }
+        while let parked = pending.popLast() {
+            for record in parked.chain {
+                if record.id == id { return true }
+                if let tabs = record.tabs { pending += tabs.parked.values }
+            }
+        }
+        return false
+    }
+
     /// Whether instance `id` is in the shown chain (not in a kept tab, not gone).
     func isShown(_ id: FlowInstanceID) -> Bool { state.depth(of: id) != nil }
 

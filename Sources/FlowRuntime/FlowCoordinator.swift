@@ -315,12 +315,21 @@ public final class FlowCoordinator {
     /// (also when it was called from a host closure in the middle of another step).
     func complete(_ id: FlowInstanceID, outcome: String, arguments: [String: Value]) -> StepResult {
         let result = step { completeNow(id, outcome: outcome, arguments: arguments) }
-        if result.status == .rejected || result.status == .pending, let depth = state.depth(of: id) { instances.existing(at: depth)?.rearm() }
+        if result.status == .rejected || result.status == .pending {
+            if let depth = state.depth(of: id) {
+                instances.existing(at: depth)?.rearm()
+            } else {
+                instances.kept(id)?.rearm()
+            }
+        }
         return result
     }
 
     private func completeNow(_ id: FlowInstanceID, outcome: String, arguments: [String: Value]) -> StepResult {
-        guard currentStatus == .running, let depth = state.depth(of: id) else { return .stale(.instanceNotAlive(id)) }
+        guard currentStatus == .running, let depth = state.depth(of: id) else {
+            if currentStatus == .running, isInKeptTab(id) { return .rejected(.instanceInKeptTab(id)) }
+            return .stale(.instanceNotAlive(id))
+        }
         let flow = state.chain[depth].flow
         var transition = Transition(context: context, state: StateEdit(state))
         do throws(FlowRuntimeError) {

@@ -81,6 +81,8 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case noShownStack(FlowInstanceID)
     /// The stack is not a presented layer (only sheets and covers are dismissed).
     case notPresented(FlowInstanceID)
+    /// The instance is alive in a tab that is not selected; it can finish once its tab is selected again.
+    case instanceInKeptTab(FlowInstanceID)
     /// ``FlowCoordinator/dismiss(_:)`` without a layer while no sheet or cover is shown.
     case noPresentedLayer
     /// A full-screen cover is not dismissed by the person; its flow finishes.
@@ -140,6 +142,8 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .noShownTabSet(let id): return "flow instance \(id) runs no tab set that is shown"
         case .noShownStack(let id): return "no shown stack begins with flow instance \(id)"
         case .notPresented(let id): return "the stack of flow instance \(id) is not a presented sheet or cover"
+        case .instanceInKeptTab(let id):
+            return "flow instance \(id) is in a tab that is not selected; it can finish once its tab is selected"
         case .noPresentedLayer: return "no sheet or cover is shown"
         case .coverNotDismissible(let flow): return "flow '\(flow)' is a full-screen cover, which is not dismissed; it ends when the flow finishes"
         case .tabFirstRoute(let tab): return "back would remove the first route of tab '\(tab)'; a tab lives as long as its tab flow"

@@ -20,6 +20,12 @@ struct InstanceObjects {
     /// Whether any object was created (most steps of a host that holds no handle have none to cancel).
     var hasObjects: Bool { !objects.isEmpty }
 
+    /// The object of instance `id` in a kept tab, if it was created.
+    func kept(_ id: FlowInstanceID) -> FlowInstance? {
+        for segment in parked.values { for object in segment where object.id == id { return object } }
+        return nil
+    }
+
     /// The object at chain position `depth`, if it was created.
     func existing(at depth: Int) -> FlowInstance? { depth < objects.count ? objects[depth] : nil }
 

@@ -298,6 +298,9 @@ struct TabsAndSheetsTests {
         let compose = try #require(coordinator.instance(coordinator.stacks[1].id))
         coordinator.select(tab: "search")
         #expect(compose.isAlive)
+        // Not shown: refused and re-armed, not lost.
+        #expect(compose.finish("published") == StepResult(.rejected, .instanceInKeptTab(compose.id)))
+        #expect(shape(coordinator) == ["tab search: query"])
         coordinator.select(tab: "feed")
         #expect(shape(coordinator) == ["tab feed: timeline", "sheet: compose"])
         #expect(compose.finish("published") == .applied)
