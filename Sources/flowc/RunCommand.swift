@@ -5,14 +5,8 @@ import Foundation
 
 /// `flowc run PATH… --flow NAME [--script FILE]`: drives a coordinator from a script, one JSON line per command.
 enum RunCommand {
-    static let usage = """
-        USAGE: flowc run PATH… --flow NAME [--script FILE]
-
-        Runs the flow NAME with the generic coordinator. PATH is YAML flow files and folders (validated
-        first) or one compiled bundle. Commands come from FILE, or standard input without --script, one
-        per line; after each, one JSON line describes the step and the state (docs/RUNNING.md).
-
-        COMMANDS:
+    /// The script commands, for the usage text and the interactive `help`.
+    static let commands = """
           start                          Run the root flow's start.
           event [@TOKEN] NAME [k=v …]    Send an event from the top route (or route TOKEN).
           back [N]                       Interactive back by N routes (default 1).
@@ -25,6 +19,19 @@ enum RunCommand {
           finish #ID OUTCOME             Finish flow instance ID through a kept handle.
           stop                           Empty the path and cancel every flow instance.
           # …                            A comment.
+        """
+
+    static let usage = """
+        USAGE: flowc run PATH… --flow NAME [--script FILE]
+
+        Runs the flow NAME with the generic coordinator. PATH is YAML flow files and folders (validated
+        first) or one compiled bundle. Commands come from FILE, or standard input without --script, one
+        per line; after each, one JSON line describes the step and the state (docs/RUNNING.md). When
+        standard input is a terminal, each command runs as it is typed and its result is shown for a
+        person: the outcome, the path and the events the top screen accepts ('help' lists commands).
+
+        COMMANDS:
+        \(commands)
 
         OPTIONS:
           --flow NAME       The root flow.
@@ -50,8 +57,11 @@ enum RunCommand {
             Console.error("flowc: error: no root flow; add '--flow NAME'")
             return ExitCode.usage
         }
-        let script: String
-        if let path = options.value("--script") {
+        let interactive = options.value("--script") == nil && isatty(STDIN_FILENO) != 0
+        var script = ""
+        if interactive {
+            // Commands are read one at a time below, as the person types them.
+        } else if let path = options.value("--script") {
             guard let data = FileManager.default.contents(atPath: path) else {
                 Console.error("flowc: error: cannot read script '\(path)'")
                 return ExitCode.usage
@@ -91,6 +101,7 @@ enum RunCommand {
                 Console.error("flowc: error: \(error)\(hint)")
                 return ExitCode.usage
             }
+            if interactive { return InteractiveSession(runner: runner, bundle: bundle, flow: flow).run() }
             for line in FlowScriptRunner.lines(of: script) {
                 if let trace = runner.run(line: line) {
                     Console.output(FlowScriptRunner.json(trace))
