@@ -42,28 +42,37 @@ struct ReferenceScope: Sendable {
 }
 
 /// What receives arguments: a screen, the flow a child declaration runs, or (since format 1.1) an outcome
-/// a `finish` passes to the parent's handler.
+/// a `finish` passes to the parent's handler. Holds names and parameters only, not whole definitions:
+/// there is one receiver per place arguments are passed, so copies of screens and flows added up.
 enum ArgumentReceiver: Sendable {
-    case screen(ScreenDefinition)
-    case child(ChildFlowDeclaration, flow: FlowDefinition)
-    case outcome(String, flow: FlowDefinition)
+    case screen(name: String, parameters: [ParameterDefinition])
+    case child(name: String, flow: String, parameters: [ParameterDefinition])
+    case outcome(String, flow: String, parameters: [ParameterDefinition])
+
+    static func screen(_ screen: ScreenDefinition) -> Self { .screen(name: screen.name.value, parameters: screen.parameters) }
+
+    static func child(_ child: ChildFlowDeclaration, flow: FlowDefinition) -> Self {
+        .child(name: child.name.value, flow: flow.name.value, parameters: flow.parameters)
+    }
+
+    static func outcome(_ outcome: String, flow: FlowDefinition) -> Self {
+        .outcome(outcome, flow: flow.name.value, parameters: flow.parameters(ofOutcome: outcome))
+    }
 
     /// The receiving parameters.
     var parameters: [ParameterDefinition] {
         switch self {
-        case .screen(let screen): screen.parameters
-        case .child(_, let flow): flow.parameters
-        case .outcome(let outcome, let flow): flow.parameters(ofOutcome: outcome)
+        case .screen(_, let parameters), .child(_, _, let parameters), .outcome(_, _, let parameters): parameters
         }
     }
 
     /// `screen 'details'`, `child 'edit' (flow 'edit')` or `outcome 'created' of flow 'createPost'`, for messages.
     var label: String {
         switch self {
-        case .screen(let screen): "screen '\(screen.name.value)'"
-        case .child(let child, let flow) where child.name.value == flow.name.value: "child flow '\(flow.name.value)'"
-        case .child(let child, let flow): "child '\(child.name.value)' (flow '\(flow.name.value)')"
-        case .outcome(let outcome, let flow): "outcome '\(outcome)' of flow '\(flow.name.value)'"
+        case .screen(let name, _): "screen '\(name)'"
+        case .child(let name, let flow, _) where name == flow: "child flow '\(flow)'"
+        case .child(let name, let flow, _): "child '\(name)' (flow '\(flow)')"
+        case .outcome(let outcome, let flow, _): "outcome '\(outcome)' of flow '\(flow)'"
         }
     }
 

@@ -18,9 +18,9 @@ import FlowModel
 /// reached, found by one reverse breadth-first search.
 struct FlowNavigation: Sendable {
     /// The screens by name (the first of duplicates).
-    let screensByName: [String: ScreenDefinition]
+    let screensByName: NamedIndex<ScreenDefinition>
     /// The child declarations by name (the first of duplicates).
-    let childrenByName: [String: ChildFlowDeclaration]
+    let childrenByName: NamedIndex<ChildFlowDeclaration>
     /// Every action of the flow with where it is written (`FlowDefinition.allActions`), listed once for all rules.
     let allActions: [(action: ActionDefinition, site: ActionSite)]
     /// The screens and children `start` can show, each alternative of a conditional start included.
@@ -46,8 +46,8 @@ struct FlowNavigation: Sendable {
     /// - Parameter longLivedChildren: the child declarations whose flow declares no outcomes: such a
     ///   child never finishes, and is left by back or dismissal, which returns to the screens that start it.
     init(_ flow: FlowDefinition, longLivedChildren: Set<String> = []) {
-        screensByName = Dictionary(flow.screens.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
-        childrenByName = Dictionary(flow.children.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        screensByName = NamedIndex(flow.screens) { $0.name.value }
+        childrenByName = NamedIndex(flow.children) { $0.name.value }
         allActions = flow.allActions
         startTargets = flow.start.alternatives.compactMap { alternative in
             if case .show(let target, _) = alternative.kind { target } else { nil }
@@ -111,8 +111,8 @@ struct FlowNavigation: Sendable {
 
     /// The names of the screens and children reachable from `start` (see `reachable`). Linear in the size of the flow.
     private static func reachableNames(
-        from starts: [ActionDefinition], screensByName: [String: ScreenDefinition],
-        childrenByName: [String: ChildFlowDeclaration]
+        from starts: [ActionDefinition], screensByName: NamedIndex<ScreenDefinition>,
+        childrenByName: NamedIndex<ChildFlowDeclaration>
     ) -> Set<String> {
         var reached = Set<String>()
         var pending: [ActionDefinition] = starts
