@@ -1,16 +1,25 @@
 import FlowModel
 
 extension FlowCoordinator {
-    /// Opens a deep link: matches the root flow's declared links, checks every argument (types, constraints
-    /// and host checks), then builds the whole path and every child instance in one step. Replacing a path
-    /// that holds a `confirm` route asks first (pending), as interactive back does.
+    /// Opens a deep link: matches the root flow's declared links, evaluates the link's guard (`when:`, format
+    /// 1.1) and every conditional choice its routes pass through, checks every argument (types, constraints
+    /// and host checks), then builds the whole path and every child instance in one step.
     ///
-    /// While running, the active (top) flow instance's link policy decides first: `reject` refuses, `queue`
-    /// validates the link now and holds it until that instance finishes (an invalid link is refused, never
-    /// sent to the fallback), `redirect` pushes the flow's redirect screen instead (unless it is already on
-    /// top) and drops the link.
+    /// While running, the link policy of the deepest live instance whose flow declares one decides first (a
+    /// declared policy protects its flow while any descendant without a policy of its own is shown):
+    /// `reject` refuses, `queue` validates the link now and holds it on that instance until it finishes (an
+    /// invalid link is refused, never sent to the fallback), `redirect` pushes the flow's redirect screen when
+    /// that flow's own route is on top (unless it is already shown) and drops the link; while a descendant is
+    /// shown, `redirect` refuses the link.
+    ///
+    /// A guarded link whose `when:` condition does not hold opens its `otherwise` routes instead (reason
+    /// ``FlowRuntimeError/linkGuarded(url:condition:flow:outcome:)``); with `continueOn`, the link is kept
+    /// pending on the guarding flow's instance and opened again when it finishes with that outcome.
+    ///
+    /// Replacing a path that holds a `confirm` route asks first (pending), as interactive back does.
     /// - Returns: applied; queued; redirected; pending; or rejected (state untouched) with
     ///   ``FlowRuntimeError/noMatchingLink(_:)``, ``FlowRuntimeError/linkPlaceholderInvalid(url:pattern:name:text:type:)``,
+    ///   ``FlowRuntimeError/linkGuardFailed(url:condition:)``, ``FlowRuntimeError/linkContradictsCondition(url:route:because:)``,
     ///   an argument error, or ``FlowRuntimeError/linkRejected(flow:)``.
     ///   When the root flow declares `linkFallback`, an invalid link (outside a queueing flow) shows that screen
     ///   instead and the result is applied with reason ``FlowRuntimeError/linkFellBack(url:because:)``.
@@ -18,39 +27,42 @@ extension FlowCoordinator {
     public func open(_ url: String) -> StepResult { step { openNow(url) } }
 
     private func openNow(_ url: String) -> StepResult {
-        if currentStatus == .running, let active = state.chain.last {
-            switch bundle.flows[active.flow].linkPolicy {
+        if currentStatus == .running, let protector = linkPolicyHolder() {
+            let flow = state.chain[protector].flow
+            switch bundle.flows[flow].linkPolicy {
             case .allow:
                 break
             case .reject:
-                return .rejected(.linkRejected(flow: bundle.flows[active.flow].name))
+                return .rejected(.linkRejected(flow: bundle.flows[flow].name))
             case .queue:
                 switch buildLink(url) {
                 case .success:
-                    updateState { $0.chain[$0.chain.count - 1].queuedLinks.append(url) }
+                    updateState { $0.chain[protector].queuedLinks.append(url) }
                     return StepResult(.queued)
                 case .failure(let error):
-                    // The active flow asked not to be interrupted: an invalid link is refused,
+                    // The protecting flow asked not to be interrupted: an invalid link is refused,
                     // not sent to the fallback, which would replace the flow it protects.
                     return .rejected(error)
                 }
             case .redirect:
-                guard let screen = bundle.flows[active.flow].linkRedirect else { break }
-                let depth = state.chain.count - 1
-                if let top = state.path.last, top.depth == depth, top.screenIndex == screen { return StepResult(.redirected) }
+                guard let screen = bundle.flows[flow].linkRedirect else { break }
+                guard protector == state.chain.count - 1 else { return .rejected(.linkRejected(flow: bundle.flows[flow].name)) }
+                if let top = state.path.last, top.depth == protector, top.screenIndex == screen { return StepResult(.redirected) }
                 var transition = Transition(context: context, state: StateEdit(state))
                 do throws(FlowRuntimeError) {
-                    try transition.run(.push(screen: screen, arguments: []), at: depth, scope: ArgumentScope(transition.instanceFrame(at: depth)))
+                    try transition.run(.push(screen: screen, arguments: []), at: protector,
+                                       scope: ArgumentScope(transition.instanceFrame(at: protector)))
                 } catch {
                     return .rejected(error)
                 }
-                _ = commit(&transition)
-                return StepResult(.redirected)
+                var result = commit(&transition)
+                result.status = .redirected
+                return result
             }
         }
         switch buildLink(url) {
-        case .success(var transition):
-            let result = conclude(&transition, sender: nil, note: nil) { $0.openNow(url) }
+        case .success(var built):
+            let result = conclude(&built.transition, sender: nil, note: built.note) { $0.openNow(url) }
             if result.status == .applied { setStatus(.running) }
             return result
         case .failure(let error):
@@ -58,36 +70,76 @@ extension FlowCoordinator {
         }
     }
 
-    /// The whole state a link describes, with fresh instances, or why it is invalid.
-    private func buildLink(_ url: String) -> Result<Transition, FlowRuntimeError> {
+    /// The chain position of the deepest live instance whose flow declares a link policy, if any.
+    private func linkPolicyHolder() -> Int? {
+        state.chain.lastIndex { bundle.flows[$0.flow].linkPolicyDeclared == true }
+    }
+
+    /// A link's state, built whole, and what to report about it (its guard sent it to `otherwise`).
+    private struct BuiltLink {
+        var transition: Transition
+        var note: FlowRuntimeError?
+    }
+
+    /// The whole state a link describes, with fresh instances, or why it is invalid. A guarded link whose
+    /// `when:` condition does not hold builds its `otherwise` routes and, with `continueOn`, leaves the link
+    /// pending on the instance of the last child route.
+    private func buildLink(_ url: String) -> Result<BuiltLink, FlowRuntimeError> {
         guard let (link, values) = DeepLinkMatcher.match(url, in: bundle.flows[rootFlow]) else {
             return .failure(DeepLinkMatcher.nearMiss(url, in: bundle.flows[rootFlow]) ?? .noMatchingLink(url))
         }
         var transition = Transition(context: context, state: freshState())
         do throws(FlowRuntimeError) {
-            var depth = 0
-            for route in link.routes {
-                let flow = transition.flowIndex(at: depth)
-                // A route naming a tab selects it, also when the tab flow's start already selected another.
-                var isTab = false
-                if case .child(let child) = route.target { isTab = bundle.flows[flow].tabIndex(ofChild: child) != nil }
-                guard depth == transition.state.chain.count - 1 || isTab else {
-                    let name = switch route.target {
-                    case .screen(let index): bundle.flows[flow].screens[index].name
-                    case .child(let index): bundle.flows[flow].children[index].name
-                    }
-                    throw FlowRuntimeError.linkRouteBelowChild(flow: bundle.flows[flow].name, route: name)
-                }
-                let arguments = try transition.bind(route.arguments, for: route.target, in: flow,
-                                                    scope: ArgumentScope(.named(values)))
-                try transition.show(route.target, values: arguments, at: depth)
-                if case .child = route.target { depth += 1 }
+            let unmet = link.guardConditions?.first { !host.condition($0) }
+            guard let unmet else {
+                _ = try build(link.routes, url: url, values: values, into: &transition)
+                try transition.checkShape()
+                return .success(BuiltLink(transition: transition))
             }
+            guard let otherwise = link.otherwise else { throw FlowRuntimeError.linkGuardFailed(url: url, condition: unmet) }
+            let guarding = try build(otherwise.routes, url: url, values: values, into: &transition)
             try transition.checkShape()
+            var note = FlowRuntimeError.linkGuarded(url: url, condition: unmet, flow: nil, outcome: nil)
+            if let outcome = otherwise.continueOn, let depth = guarding {
+                let flow = bundle.flows[transition.state.chain[depth].flow]
+                guard flow.outcomes.indices.contains(outcome) else { throw FlowRuntimeError.linkGuardFailed(url: url, condition: unmet) }
+                transition.state.chain[depth].pendingLink = PendingLink(url: url, outcome: outcome, outcomeName: flow.outcomes[outcome])
+                note = .linkGuarded(url: url, condition: unmet, flow: flow.name, outcome: flow.outcomes[outcome])
+            }
+            return .success(BuiltLink(transition: transition, note: note))
         } catch {
             return .failure(error)
         }
-        return .success(transition)
+    }
+
+    /// Builds `routes` on a fresh state, checking each against the conditional choices it passes through
+    /// (``LinkConditions``). Returns the chain position of the instance of the last child route, if any.
+    private func build(_ routes: [LinkRouteNode], url: String, values: [String: Value], into transition: inout Transition)
+        throws(FlowRuntimeError) -> Int? {
+        var depth = 0
+        var lastChild: Int?
+        let conditions = LinkConditions(bundle: bundle, host: host)
+        for (index, route) in routes.enumerated() {
+            let flow = transition.flowIndex(at: depth)
+            // A route naming a tab selects it, also when the tab flow's start already selected another.
+            var isTab = false
+            if case .child(let child) = route.target { isTab = bundle.flows[flow].tabIndex(ofChild: child) != nil }
+            guard depth == transition.state.chain.count - 1 || isTab else {
+                throw FlowRuntimeError.linkRouteBelowChild(flow: bundle.flows[flow].name, route: conditions.name(of: route.target, in: flow))
+            }
+            if index == 0 {
+                try conditions.checkFirstRoute(route.target, of: flow, url: url)
+            } else if let top = transition.state.path.last, top.depth == depth {
+                try conditions.checkStep(to: route.target, from: top.screenIndex, of: flow, url: url)
+            }
+            let arguments = try transition.bind(route.arguments, for: route.target, in: flow, scope: ArgumentScope(.named(values)))
+            try transition.show(route.target, values: arguments, at: depth)
+            if case .child = route.target {
+                depth += 1
+                lastChild = depth
+            }
+        }
+        return lastChild
     }
 
     /// Shows the root flow's `linkFallback` screen for an invalid link, or rejects it.

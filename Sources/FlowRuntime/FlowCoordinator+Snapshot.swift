@@ -25,7 +25,9 @@ extension FlowCoordinator {
             let graph = bundle.flows[record.flow]
             var entry = FlowSnapshot.Instance(
                 child: record.declaration.flatMap { declaration in parent.map { bundle.flows[$0].children[declaration].name } },
-                flow: graph.name, arguments: graph.parameters.named(record.values), routes: routesByDepth[depth] ?? [])
+                flow: graph.name, arguments: graph.parameters.named(record.values), routes: routesByDepth[depth] ?? [],
+                queuedLinks: record.queuedLinks,
+                pendingLink: record.pendingLink.map { FlowSnapshot.PendingLinkEntry(url: $0.url, continueOn: $0.outcomeName) })
             if let tabs = record.tabs {
                 entry.selectedTab = graph.children[graph.tabs[tabs.selected].child].name
                 var others: [String: [FlowSnapshot.Instance]] = [:]
@@ -39,6 +41,14 @@ extension FlowCoordinator {
             parent = record.flow
         }
         return entries
+    }
+
+    /// The deep links the live instance `id` holds: queued by its flow's `queue` policy, and a guarded link
+    /// pending on it (format 1.1). Empty for an instance that is gone.
+    public func heldLinks(of id: FlowInstanceID) -> (queued: [String], pending: PendingLink?) {
+        access(keyPath: ObservedKeyPaths.path)
+        guard let depth = state.depth(of: id) else { return ([], nil) }
+        return (state.chain[depth].queuedLinks, state.chain[depth].pendingLink)
     }
 
     /// Rebuilds the state a snapshot describes, with fresh instances and tokens, through the same validation
@@ -114,6 +124,7 @@ extension FlowCoordinator {
             }
             let flowIndex = record.flow
             let graph = bundle.flows[flowIndex]
+            try restoreHeldLinks(of: entry, in: graph, into: &record)
             transition.state.chain.append(record)
             var previous: Int?
             for route in entry.routes {
@@ -180,5 +191,23 @@ extension FlowCoordinator {
             }
         }
         transition.state.chain[depth].tabs = set
+    }
+
+    /// Restores an instance's queued and pending links: each must match a link of the root flow (they are
+    /// validated in full when they open, with the conditions and checks of that moment), and a pending link's
+    /// outcome must be one of the instance's flow.
+    private func restoreHeldLinks(of entry: FlowSnapshot.Instance, in graph: FlowGraph, into record: inout InstanceRecord)
+        throws(FlowRuntimeError) {
+        let urls = entry.queuedLinks + (entry.pendingLink.map { [$0.url] } ?? [])
+        for url in urls where DeepLinkMatcher.match(url, in: bundle.flows[rootFlow]) == nil {
+            throw .invalidSnapshot("its held link '\(url)' matches no link of flow '\(flowName)'")
+        }
+        record.queuedLinks = entry.queuedLinks
+        guard let pending = entry.pendingLink else { return }
+        guard let outcome = graph.outcomes.firstIndex(of: pending.continueOn) else {
+            throw .invalidSnapshot(
+                "the pending link '\(pending.url)' continues on '\(pending.continueOn)', which is no outcome of flow '\(graph.name)'")
+        }
+        record.pendingLink = PendingLink(url: pending.url, outcome: outcome, outcomeName: pending.continueOn)
     }
 }

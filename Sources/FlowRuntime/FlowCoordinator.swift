@@ -197,6 +197,8 @@ public final class FlowCoordinator {
     public func stop() -> StepResult { step(stopNow) }
 
     func stopNow() -> StepResult {
+        var result = StepResult.applied
+        result.deferredLinks = droppedLinks(keeping: EmptyCollection(), finished: [], because: "the coordinator stopped")
         if instances.hasObjects {
             let chain = state.chain
             updateInstances { $0.sync(from: chain, to: EmptyCollection(), keptTabs: [:]) }
@@ -207,7 +209,7 @@ public final class FlowCoordinator {
         }
         clearPendingConfirmation()
         if currentStatus == .running { setStatus(.stopped) }
-        return .applied
+        return result
     }
 
     // MARK: Events
@@ -357,7 +359,7 @@ public final class FlowCoordinator {
     func step(_ body: () -> StepResult) -> StepResult {
         guard !isStepping else { return .rejected(.reentrantStep) }
         isStepping = true
-        let result = body()
+        var result = body()
         isStepping = false
         // Any other applied step (a no-op back too) drops a pending confirmation.
         switch result.status {
@@ -367,9 +369,44 @@ public final class FlowCoordinator {
         if !linksAfterStep.isEmpty {
             let links = linksAfterStep
             linksAfterStep = []
-            for url in links { open(url) }
+            for url in links {
+                let opened = open(url)
+                result.deferredLinks.append(DeferredLink(url: url, status: opened.status, reason: opened.reason))
+                result.deferredLinks += opened.deferredLinks
+            }
         }
         return result
+    }
+
+    /// The records of `chain` and of every tab parked under them (a parked tab's instances stay alive).
+    static func withParkedTabs<Chain: Collection<InstanceRecord>>(_ chain: Chain) -> [InstanceRecord] {
+        var records = Array(chain)
+        var index = 0
+        while index < records.count {
+            if let tabs = records[index].tabs {
+                for position in tabs.parked.keys.sorted() { records += tabs.parked[position]?.chain ?? [] }
+            }
+            index += 1
+        }
+        return records
+    }
+
+    /// The queued and pending links of the live instances that `chain` no longer holds and that did not
+    /// finish in the step (a finished instance's links open or are dropped in ``Transition/finish(at:outcome:values:)``).
+    func droppedLinks<Chain: Collection<InstanceRecord>>(
+        keeping chain: Chain, finished: [FinishedFlow], because reason: String
+    ) -> [DeferredLink] {
+        let current = Self.withParkedTabs(state.chain)
+        guard current.contains(where: \.holdsLinks) else { return [] }
+        let kept = Set(Self.withParkedTabs(chain).map(\.id)).union(finished.map(\.instance))
+        var dropped: [DeferredLink] = []
+        for record in current where record.holdsLinks && !kept.contains(record.id) {
+            let why = reason.isEmpty ? "flow '\(bundle.flows[record.flow].name)' was removed before it finished" : reason
+            for url in record.queuedLinks + (record.pendingLink.map { [$0.url] } ?? []) {
+                dropped.append(DeferredLink(url: url, status: .rejected, reason: .linkDropped(url: url, because: why)))
+            }
+        }
+        return dropped
     }
 
     /// The root flow's arguments, as a frame `$name` resolves in.
@@ -426,6 +463,8 @@ public final class FlowCoordinator {
     /// changed in place, its edit emptied: a copy would retain everything it holds once more, and would keep
     /// the coordinator's path and chain shared, so that applying the edit copied them.
     func commit(_ transition: inout Transition) -> StepResult {
+        let dropped = transition.droppedLinks
+            + droppedLinks(keeping: transition.state.chain, finished: transition.finished, because: "")
         if instances.hasObjects {
             let chain = state.chain
             let keptTabs = transition.keptTabs, droppedTabs = transition.droppedTabs
@@ -438,6 +477,7 @@ public final class FlowCoordinator {
         if !transition.linksToOpen.isEmpty { linksAfterStep = linksAfterStep + transition.linksToOpen }
         var result = StepResult.applied
         if !transition.finished.isEmpty { result.finished = transition.finished }
+        if !dropped.isEmpty { result.deferredLinks = dropped }
         return result
     }
 }

@@ -63,6 +63,16 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     /// A deep link's route addresses a flow that is not the deepest one built so far (its start already
     /// started a child).
     case linkRouteBelowChild(flow: String, route: String)
+    /// A guarded link's `when:` condition does not hold and the link declares no `otherwise` (format 1.1).
+    case linkGuardFailed(url: String, condition: String)
+    /// A guarded link's `when:` condition did not hold: its `otherwise` routes opened instead, and the link
+    /// waits for `flow` to finish with `outcome` when both are given (an applied step's reason).
+    case linkGuarded(url: String, condition: String, flow: String?, outcome: String?)
+    /// A link's routes pass a conditional choice (a conditional `start`, an `if` action) that the host's
+    /// current answer decides otherwise: the flows' own steps could not build that state now.
+    case linkContradictsCondition(url: String, route: String, because: String)
+    /// A queued or pending deep link was dropped (its flow was removed, or finished with another outcome).
+    case linkDropped(url: String, because: String)
     /// A snapshot does not describe a valid state of this coordinator's root flow.
     case invalidSnapshot(String)
     /// A host closure (a condition or a check) called back into the coordinator during a step.
@@ -132,6 +142,15 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .linkFellBack(let url, let because): return "deep link '\(url)' went to the fallback screen: \(because)"
         case .linkRouteBelowChild(let flow, let route):
             return "route '\(route)' addresses flow '\(flow)', whose start already started a child"
+        case .linkGuardFailed(let url, let condition):
+            return "deep link '\(url)' needs condition '\(condition)', which does not hold"
+        case .linkGuarded(let url, let condition, let flow, let outcome):
+            let waiting = flow.flatMap { flow in outcome.map { "; it opens when flow '\(flow)' finishes with '\($0)'" } }
+            return "deep link '\(url)' needs condition '\(condition)', which does not hold: its 'otherwise' routes opened"
+                + (waiting ?? "")
+        case .linkContradictsCondition(let url, let route, let because):
+            return "deep link '\(url)' cannot show '\(route)' now: \(because)"
+        case .linkDropped(let url, let because): return "deep link '\(url)' was dropped: \(because)"
         case .invalidSnapshot(let reason): return "invalid snapshot: \(reason)"
         case .noTabSet(let flow): return "flow '\(flow)' runs in no tab set, so it cannot select a tab"
         case .unknownTab(let flow, let tab): return "the tab set of flow '\(flow)' has no tab '\(tab)'"

@@ -6,7 +6,8 @@ import FlowModel
 /// `instances` lists the shown flow instances from the root down; each one after the first is a child,
 /// named by its declaration, of the one before it. A tab flow's instance names its selected tab (the next
 /// instance runs it) and holds its other started tabs, each a list of the same shape. ``FlowCoordinator/restore(_:)`` validates it whole.
-/// Preserved drafts and queued deep links are not part of a snapshot. Arguments encode as plain JSON
+/// Queued deep links and a pending guarded link are part of their instance; preserved drafts are not
+/// part of a snapshot. Arguments encode as plain JSON
 /// values (`{"bookID": 7}`); a whole number decodes as an `int`, which an `int` or `double` parameter accepts.
 public struct FlowSnapshot: Hashable, Sendable, Codable {
     /// One flow instance and its own routes, bottom to top.
@@ -22,18 +23,27 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
         /// For an instance of a flow with tabs: the started tabs that are not selected, by name; each is the
         /// tab's instance and its live descendants, root first, written like ``FlowSnapshot/instances``.
         public var otherTabs: [String: [Instance]]?
+        /// Deep links held by the flow's `queue` policy, opened when it finishes (absent when none).
+        public var queuedLinks: [String]
+        /// A guarded link waiting for this instance to finish with an outcome (format 1.1; absent when none).
+        public var pendingLink: PendingLinkEntry?
 
         public init(child: String?, flow: String, arguments: [String: Value] = [:], routes: [RouteEntry],
-                    selectedTab: String? = nil, otherTabs: [String: [Instance]]? = nil) {
+                    selectedTab: String? = nil, otherTabs: [String: [Instance]]? = nil,
+                    queuedLinks: [String] = [], pendingLink: PendingLinkEntry? = nil) {
             self.child = child
             self.flow = flow
             self.arguments = arguments
             self.routes = routes
             self.selectedTab = selectedTab
             self.otherTabs = otherTabs
+            self.queuedLinks = queuedLinks
+            self.pendingLink = pendingLink
         }
 
-        private enum CodingKeys: String, CodingKey { case child, flow, arguments, routes, selectedTab, otherTabs }
+        private enum CodingKeys: String, CodingKey {
+            case child, flow, arguments, routes, selectedTab, otherTabs, queuedLinks, pendingLink
+        }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -43,6 +53,8 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             routes = try container.decode([RouteEntry].self, forKey: .routes)
             selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
             otherTabs = try container.decodeIfPresent([String: [Instance]].self, forKey: .otherTabs)
+            queuedLinks = try container.decodeIfPresent([String].self, forKey: .queuedLinks) ?? []
+            pendingLink = try container.decodeIfPresent(PendingLinkEntry.self, forKey: .pendingLink)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -53,6 +65,19 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             try container.encode(routes, forKey: .routes)
             try container.encodeIfPresent(selectedTab, forKey: .selectedTab)
             try container.encodeIfPresent(otherTabs, forKey: .otherTabs)
+            if !queuedLinks.isEmpty { try container.encode(queuedLinks, forKey: .queuedLinks) }
+            try container.encodeIfPresent(pendingLink, forKey: .pendingLink)
+        }
+    }
+
+    /// A pending guarded link: the URL, and the outcome of the instance's flow that opens it.
+    public struct PendingLinkEntry: Hashable, Sendable, Codable {
+        public var url: String
+        public var continueOn: String
+
+        public init(url: String, continueOn: String) {
+            self.url = url
+            self.continueOn = continueOn
         }
     }
 

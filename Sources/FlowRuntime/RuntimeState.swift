@@ -36,6 +36,11 @@ struct InstanceRecord: Hashable {
     var stackDepth = 0
     /// For an instance of a flow with tabs: which tab is selected and the tabs kept aside.
     var tabs: TabSetRecord?
+    /// A guarded link waiting for this instance (its guarding flow) to finish with an outcome (format 1.1).
+    var pendingLink: PendingLink?
+
+    /// Whether the instance holds a deep link (queued or pending) that its removal would drop.
+    var holdsLinks: Bool { !queuedLinks.isEmpty || pendingLink != nil }
 }
 
 /// The whole navigation state as a value. A step works on a ``StateEdit`` of it and applies that whole,

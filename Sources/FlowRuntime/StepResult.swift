@@ -22,6 +22,9 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
     public var reason: FlowRuntimeError?
     /// The flow instances that finished in the step, in order, with their outcomes and outcome arguments.
     public var finished: [FinishedFlow] = []
+    /// Deep links the step dropped, and those opened after it (queued links of a flow that finished,
+    /// a pending guarded link whose outcome came), with what became of each, in order.
+    public var deferredLinks: [DeferredLink] = []
 
     public init(_ status: StepStatus, _ reason: FlowRuntimeError? = nil) {
         self.status = status
@@ -34,7 +37,7 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
     static func rejected(_ reason: FlowRuntimeError) -> StepResult { StepResult(.rejected, reason) }
     static func stale(_ reason: FlowRuntimeError) -> StepResult { StepResult(.stale, reason) }
 
-    /// Results compare by status and reason: ``finished`` reports what the step did, so that
+    /// Results compare by status and reason: ``finished`` and ``deferredLinks`` report what the step did, so that
     /// `result == .applied` holds for any applied step without a reason.
     public static func == (lhs: StepResult, rhs: StepResult) -> Bool {
         lhs.status == rhs.status && lhs.reason == rhs.reason

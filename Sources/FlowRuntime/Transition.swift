@@ -24,6 +24,8 @@ struct Transition {
     /// The kept tabs this step dropped while their tab flow stays (`replaceRoot` in a tab flow), by the id
     /// of the tab's instance: their instance objects are cancelled.
     var droppedTabs: [FlowInstanceID] = []
+    /// Queued or pending links the step dropped, with why.
+    var droppedLinks: [DeferredLink] = []
 
     init(context: StepContext, state: StateEdit) {
         self.context = context
@@ -105,6 +107,15 @@ struct Transition {
     mutating func finish(at depth: Int, outcome: Int, values: [Value] = []) throws(FlowRuntimeError) {
         let record = state.chain[depth]
         if !record.queuedLinks.isEmpty { linksToOpen += record.queuedLinks }
+        if let pending = record.pendingLink {
+            if pending.outcome == outcome {
+                linksToOpen.append(pending.url)
+            } else {
+                droppedLinks.append(DeferredLink(url: pending.url, status: .rejected, reason: .linkDropped(
+                    url: pending.url,
+                    because: "flow '\(bundle.flows[record.flow].name)' finished with '\(bundle.flows[record.flow].outcomes[outcome])', not '\(pending.outcomeName)'")))
+            }
+        }
         state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
         state.removeInstances(from: depth)
         let outcomeParameters = bundle.flows[record.flow].parameters(ofOutcome: outcome)

@@ -70,6 +70,9 @@ import Testing
             ("definitions/child vs ChildKeys", try Self.propertyNames(["definitions", "child"]), Self.keys(ChildKeys.self)),
             ("definitions/parameter vs ParameterKeys", try Self.propertyNames(["definitions", "parameter", "oneOf", 1]), Self.keys(ParameterKeys.self)),
             ("definitions/outcome vs OutcomeKeys", try Self.propertyNames(["definitions", "outcome"]), Self.keys(OutcomeKeys.self)),
+            ("definitions/guardedLink vs LinkKeys", try Self.propertyNames(["definitions", "guardedLink"]), Self.keys(LinkKeys.self)),
+            ("guardedLink's otherwise mapping vs LinkOtherwiseKeys",
+                try Self.propertyNames(["definitions", "guardedLink", "properties", "otherwise", "oneOf", 1]), Self.keys(LinkOtherwiseKeys.self)),
             ("linkPolicy's mapping vs LinkPolicyKeys", try Self.propertyNames(["properties", "linkPolicy", "oneOf", 1]), Self.keys(LinkPolicyKeys.self)),
         ]
         for (what, schema, decoder) in expectations {

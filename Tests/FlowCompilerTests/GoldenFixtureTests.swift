@@ -47,7 +47,8 @@ import Testing
         let result = try FlowValidation.validate(paths: [TestPaths.packageRoot + "/Flows"])
         #expect(result.diagnostics.map { "\($0.location): \($0.message) [\($0.code)]" } == [])
         #expect(result.flows.map(\.name.value).sorted()
-            == ["app", "auth", "createPost", "edit", "feed", "main", "onboarding", "posts", "profile", "reading", "search", "signIn", "social"])
+            == ["app", "auth", "createPost", "edit", "feed", "login", "main", "newNote", "notebook", "notesApp", "onboarding",
+               "posts", "profile", "reading", "search", "signIn", "social"])
     }
 }
 

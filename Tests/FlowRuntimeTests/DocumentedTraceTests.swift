@@ -12,7 +12,7 @@ struct DocumentedTraceTests {
         return url.appendingPathComponent("docs/examples").path
     }()
 
-    @Test(arguments: [("reading", "reading"), ("app", "app"), ("social", "social")])
+    @Test(arguments: [("reading", "reading"), ("app", "app"), ("social", "social"), ("notes", "notesApp")])
     func exampleScriptPrintsTheDocumentedTrace(script: String, flow: String) throws {
         let source = try String(contentsOfFile: "\(Self.examples)/\(script).flowscript", encoding: .utf8)
         let expected = try String(contentsOfFile: "\(Self.examples)/\(script).trace.jsonl", encoding: .utf8)

@@ -216,8 +216,14 @@ struct TabsAndSheetsTests {
     }
 
     @Test func aLinkSelectsATabBuildsItsStackAndPresentsASheet() throws {
-        let coordinator = try social()
+        let host = TestHost()
+        let coordinator = try social(host)
         coordinator.select(tab: "profile")
+        // Writing needs sign-in (a guarded link): signed out, the link presents sign-in and waits for it.
+        #expect(coordinator.open("/feed/new") == StepResult(.applied, .linkGuarded(
+            url: "/feed/new", condition: "isSignedIn", flow: "signIn", outcome: "signedIn")))
+        #expect(shape(coordinator) == ["tab feed: timeline", "cover: credentials"])
+        host.conditions["isSignedIn"] = true
         #expect(coordinator.open("/feed/new") == .applied)
         #expect(shape(coordinator) == ["tab feed: timeline", "sheet: compose"])
         #expect(coordinator.tabSets.first?.selected == "feed")

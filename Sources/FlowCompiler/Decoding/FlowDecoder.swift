@@ -394,27 +394,63 @@ struct FlowDecoder {
         guard let entries = readMapping(node, as: "links") else { return [] }
         return entries.compactMap { entry in
             guard let pattern = readScalar(entry.key, as: "a link pattern"),
-                let segments = LinkPatternParser.parse(pattern, at: contentLocation(of: entry.key), reportingTo: &diagnostics),
-                let items = readSequence(entry.value, as: "a link's route list")
+                let segments = LinkPatternParser.parse(pattern, at: contentLocation(of: entry.key), reportingTo: &diagnostics)
             else { return nil }
-            let routes = items.compactMap { item -> LinkRouteDefinition? in
-                if item.scalar != nil {
-                    return readName(item, as: "route name").map { LinkRouteDefinition(name: $0, arguments: []) }
+            var link = DeepLinkDefinition(pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])
+            if entry.value.mapping != nil {
+                // A guarded link (since format 1.1): `{ when: …, routes: […], otherwise: … }`.
+                guard let mapping = readMapping(entry.value, as: "a guarded link", keys: LinkKeys.self, required: [.routes]),
+                    let routes = mapping[.routes].flatMap({ readRouteList($0, as: "a link's route list") })
+                else { return nil }
+                link.routes = routes
+                link.guardConditions = mapping[.when].map { node in
+                    node.sequence != nil ? readNames(node, as: "condition") : readName(node, as: "condition").map { [$0] } ?? []
+                } ?? []
+                if let node = mapping[.otherwise], let keyNode = mapping.keyNode(.otherwise) {
+                    link.otherwise = readOtherwise(node, at: location(of: keyNode))
                 }
-                guard let pairs = readMapping(item, as: "a route"), pairs.count == 1, let pair = pairs.first else {
-                    if item.mapping != nil {
-                        report(InvalidValue.self, "a route is a name or a mapping with one entry, NAME: { ARGUMENTS }", at: item)
-                    }
-                    return nil
+                if mapping[.otherwise] != nil, link.guardConditions.isEmpty, let keyNode = mapping.keyNode(.otherwise) {
+                    report(MissingKey.self, "'otherwise' needs 'when: CONDITION' beside it", at: keyNode)
                 }
-                guard let name = readName(pair.key, as: "route name") else { return nil }
-                return LinkRouteDefinition(name: name, arguments: readArguments(pair.value))
+                return link
             }
-            if items.isEmpty {
-                report(InvalidValue.self, "a link needs at least one route", at: entry.value)
+            guard let routes = readRouteList(entry.value, as: "a link's route list") else { return nil }
+            link.routes = routes
+            return link
+        }
+    }
+
+    /// A link's `otherwise`: a route list, or `{ routes: […], continueOn: OUTCOME }`.
+    private mutating func readOtherwise(_ node: YAMLNode, at location: SourceLocation) -> LinkOtherwiseDefinition? {
+        guard node.mapping != nil else {
+            return readRouteList(node, as: "an 'otherwise' route list").map { LinkOtherwiseDefinition(routes: $0, location: location) }
+        }
+        guard let mapping = readMapping(node, as: "an 'otherwise'", keys: LinkOtherwiseKeys.self, required: [.routes]),
+            let routes = mapping[.routes].flatMap({ readRouteList($0, as: "an 'otherwise' route list") })
+        else { return nil }
+        return LinkOtherwiseDefinition(
+            routes: routes, continueOn: mapping[.continueOn].flatMap { readName($0, as: "outcome") }, location: location)
+    }
+
+    /// A non-empty list of routes: names, or one-entry mappings of name → arguments.
+    private mutating func readRouteList(_ node: YAMLNode, as what: String) -> [LinkRouteDefinition]? {
+        guard let items = readSequence(node, as: what) else { return nil }
+        if items.isEmpty {
+            report(InvalidValue.self, "a link needs at least one route", at: node)
+            return nil
+        }
+        return items.compactMap { item -> LinkRouteDefinition? in
+            if item.scalar != nil {
+                return readName(item, as: "route name").map { LinkRouteDefinition(name: $0, arguments: []) }
+            }
+            guard let pairs = readMapping(item, as: "a route"), pairs.count == 1, let pair = pairs.first else {
+                if item.mapping != nil {
+                    report(InvalidValue.self, "a route is a name or a mapping with one entry, NAME: { ARGUMENTS }", at: item)
+                }
                 return nil
             }
-            return DeepLinkDefinition(pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: routes)
+            guard let name = readName(pair.key, as: "route name") else { return nil }
+            return LinkRouteDefinition(name: name, arguments: readArguments(pair.value))
         }
     }
 

@@ -33,6 +33,16 @@ enum OutcomeKeys: String, SchemaKey {
     case params
 }
 
+/// The keys of a guarded link (since format 1.1).
+enum LinkKeys: String, SchemaKey {
+    case routes, when, otherwise
+}
+
+/// The keys of a guarded link's `otherwise` written as a mapping (since format 1.1).
+enum LinkOtherwiseKeys: String, SchemaKey {
+    case routes, continueOn
+}
+
 enum LinkPolicyKeys: String, SchemaKey {
     case redirect
 }

@@ -114,6 +114,7 @@ public enum GraphLowering {
             }
             if let policy = flow.linkPolicy {
                 graph.linkPolicy = policy.policy
+                graph.linkPolicyDeclared = true
                 if let redirect = policy.redirect { graph.linkRedirect = try screenIndex(redirect, in: flow) }
             }
             if let fallback = flow.linkFallback { graph.linkFallback = try screenIndex(fallback, in: flow) }
@@ -159,15 +160,39 @@ public enum GraphLowering {
         }
 
         func link(_ link: DeepLinkDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> LinkNode {
+            var node = LinkNode(pattern: link.pattern.value, segments: link.segments.map(\.kind),
+                                routes: try routes(link.routes, in: flow).nodes)
+            if !link.guardConditions.isEmpty { node.guardConditions = link.guardConditions.map(\.value) }
+            if let otherwise = link.otherwise {
+                let (routes, guarding) = try self.routes(otherwise.routes, in: flow)
+                var continueOn: Int?
+                if let outcome = otherwise.continueOn {
+                    guard let guarding else {
+                        throw GraphLoweringError("'otherwise' of link '\(link.pattern.value)' starts no child flow", at: outcome.location)
+                    }
+                    continueOn = try outcomeIndex(outcome, in: guarding)
+                }
+                node.otherwise = LinkOtherwiseNode(routes: routes, continueOn: continueOn)
+            }
+            return node
+        }
+
+        /// A route list lowered, each route relative to the flow in effect, with the flow of its last child route.
+        func routes(_ list: [LinkRouteDefinition], in flow: FlowDefinition) throws(GraphLoweringError)
+            -> (nodes: [LinkRouteNode], lastChildFlow: FlowDefinition?) {
             var current = flow
+            var lastChildFlow: FlowDefinition?
             var routes: [LinkRouteNode] = []
-            for route in link.routes {
+            for route in list {
                 let (node, parameters, parameterIndex) = try target(route.name, in: current)
                 routes.append(LinkRouteNode(
                     target: node, arguments: try arguments(route.arguments, to: parameters, named: parameterIndex)))
-                if case .child(let index) = node { current = flows[try flowIndex(current.children[index].flow)] }
+                if case .child(let index) = node {
+                    current = flows[try flowIndex(current.children[index].flow)]
+                    lastChildFlow = current
+                }
             }
-            return LinkNode(pattern: link.pattern.value, segments: link.segments.map(\.kind), routes: routes)
+            return (routes, lastChildFlow)
         }
 
         func target(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError)

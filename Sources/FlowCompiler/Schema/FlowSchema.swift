@@ -92,7 +92,7 @@ public enum FlowSchema {
       }
     },
     "links": {
-      "description": "Deep links: URL path pattern (such as \"/books/{bookID:int}\") → the complete route list it opens, first route first.",
+      "description": "Deep links: URL path pattern (such as \"/books/{bookID:int}\") → the complete route list it opens, first route first, or (since format 1.1) a guarded link { when, routes, otherwise }.",
       "type": [
         "object",
         "null"
@@ -101,7 +101,14 @@ public enum FlowSchema {
         "$ref": "#/definitions/linkPattern"
       },
       "additionalProperties": {
-        "$ref": "#/definitions/linkRoutes"
+        "oneOf": [
+          {
+            "$ref": "#/definitions/linkRoutes"
+          },
+          {
+            "$ref": "#/definitions/guardedLink"
+          }
+        ]
       }
     },
     "linkPolicy": {
@@ -735,6 +742,59 @@ public enum FlowSchema {
       "minItems": 1,
       "items": {
         "$ref": "#/definitions/routeItem"
+      }
+    },
+    "guardedLink": {
+      "description": "A guarded link (since format 1.1): 'routes' open while every 'when' condition holds; otherwise the 'otherwise' routes open, and with 'continueOn' the link opens when the guarding flow finishes with that outcome.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "routes"
+      ],
+      "properties": {
+        "routes": {
+          "$ref": "#/definitions/linkRoutes",
+          "description": "The routes the link opens while its conditions hold."
+        },
+        "when": {
+          "description": "A declared host condition, or a list of them, that must all hold for 'routes' to open.",
+          "oneOf": [
+            {
+              "$ref": "#/definitions/name"
+            },
+            {
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/name"
+              }
+            }
+          ]
+        },
+        "otherwise": {
+          "description": "What opens while a 'when' condition does not hold: a route list, or { routes, continueOn }.",
+          "oneOf": [
+            {
+              "$ref": "#/definitions/linkRoutes"
+            },
+            {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "routes"
+              ],
+              "properties": {
+                "routes": {
+                  "$ref": "#/definitions/linkRoutes",
+                  "description": "The routes opened instead; the last child route is the guarding flow."
+                },
+                "continueOn": {
+                  "$ref": "#/definitions/name",
+                  "description": "The outcome of the guarding flow after which the original link opens."
+                }
+              }
+            }
+          ]
+        }
       }
     },
     "routeItem": {

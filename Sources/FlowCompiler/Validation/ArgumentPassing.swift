@@ -221,7 +221,7 @@ extension FlowCatalog {
                     add(handler.action, scope: handlerScope)
                 }
             }
-            for link in flow.links {
+            for link in flow.links.flatMap(\.routeLists) {
                 let scope = ReferenceScope(layers: [ReferenceScope.Layer(
                     label: "link pattern '\(link.pattern.value)'",
                     parameters: link.placeholders.map { ($0.name.value, $0.type) })])

@@ -47,13 +47,14 @@ extension FlowBundle {
             }
         }
         for link in graph.links {
-            var current = graph
-            for route in link.routes {
-                guard let problem = targetProblem(route.target, in: current) else {
-                    if case .child(let child) = route.target { current = flows[current.children[child].flow] }
-                    continue
+            if let problem = routesProblem(link.routes, in: graph).problem { return "link '\(link.pattern)': \(problem)" }
+            guard let otherwise = link.otherwise else { continue }
+            let (problem, guarding) = routesProblem(otherwise.routes, in: graph)
+            if let problem { return "link '\(link.pattern)', otherwise: \(problem)" }
+            if let outcome = otherwise.continueOn {
+                guard let guarding, guarding.outcomes.indices.contains(outcome) else {
+                    return "link '\(link.pattern)': continueOn outcome \(outcome) is not an outcome of a child of 'otherwise'"
                 }
-                return "link '\(link.pattern)': \(problem)"
             }
         }
         var tabChildren = Set<Int>()
@@ -68,6 +69,20 @@ extension FlowBundle {
             if let screen, !graph.screens.indices.contains(screen) { return "\(name): screen index \(screen) is out of range" }
         }
         return nil
+    }
+
+    /// The first problem of a route list, or nil, with the flow of its last child route.
+    private func routesProblem(_ routes: [LinkRouteNode], in graph: FlowGraph) -> (problem: String?, lastChildFlow: FlowGraph?) {
+        var current = graph
+        var lastChildFlow: FlowGraph?
+        for route in routes {
+            if let problem = targetProblem(route.target, in: current) { return (problem, nil) }
+            if case .child(let child) = route.target {
+                current = flows[current.children[child].flow]
+                lastChildFlow = current
+            }
+        }
+        return (nil, lastChildFlow)
     }
 
     private func startProblem(_ action: CompiledAction, in graph: FlowGraph) -> String? {

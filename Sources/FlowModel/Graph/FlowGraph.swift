@@ -22,6 +22,9 @@ public struct FlowGraph: Hashable, Sendable, Codable {
     public var links: [LinkNode]
     /// What happens to a deep link that arrives while this flow's instance is the active (top) one.
     public var linkPolicy: LinkPolicy
+    /// Whether the flow declares its `linkPolicy` (true) or has the default `allow` (nil). A declared
+    /// policy protects the flow while any descendant without a declared policy of its own is shown.
+    public var linkPolicyDeclared: Bool?
     /// For ``LinkPolicy/redirect``: the index of the screen links go to instead.
     public var linkRedirect: Int?
     /// The index of the screen a failed deep link shows instead, if declared.

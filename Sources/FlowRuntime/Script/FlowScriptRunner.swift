@@ -91,6 +91,11 @@ public final class FlowScriptRunner {
                                         arguments: $0.arguments.mapValues(JSONArgument.init))
             }
         }
+        if !result.deferredLinks.isEmpty {
+            line.links = result.deferredLinks.map {
+                TraceLine.LinkEntry(url: $0.url, status: $0.status.rawValue, reason: $0.reason?.description)
+            }
+        }
         return line
     }
 
@@ -188,6 +193,9 @@ public final class FlowScriptRunner {
             arguments: instance.arguments.mapValues(JSONArgument.init),
             children: [], presentation: coordinator.presentation(of: instance.id).map(\.rawValue),
             kept: coordinator.isShown(instance.id) ? nil : true)
+        let held = coordinator.heldLinks(of: instance.id)
+        if !held.queued.isEmpty { entry.queuedLinks = held.queued }
+        entry.pendingLink = held.pending.map { FlowSnapshot.PendingLinkEntry(url: $0.url, continueOn: $0.outcomeName) }
         let shown = instance.children
         let kept = coordinator.keptTabEntries(of: instance.id).filter { shown[FlowInstanceID($0.id)] == nil }
         entry.children = (shown.values.map(entry(for:)) + kept).sorted { $0.id < $1.id }

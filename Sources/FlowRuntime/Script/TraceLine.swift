@@ -23,6 +23,10 @@ public struct TraceLine: Encodable, Equatable {
         public var presentation: String?
         /// true for an instance in a tab that is not selected (kept with its stack); absent otherwise.
         public var kept: Bool?
+        /// Deep links held by the flow's `queue` policy; absent when none.
+        public var queuedLinks: [String]?
+        /// A guarded link waiting for this instance to finish (format 1.1); absent when none.
+        public var pendingLink: FlowSnapshot.PendingLinkEntry?
     }
 
     /// One shown stack: the instance that begins it, what it is, and its routes' tokens.
@@ -44,6 +48,13 @@ public struct TraceLine: Encodable, Equatable {
         public var selected: String
         /// The bottom stack of each started tab that is not selected: its routes' tokens, by tab name.
         public var kept: [String: [Int]]
+    }
+
+    /// A deep link the step dropped or opened after it (``DeferredLink``).
+    public struct LinkEntry: Encodable, Equatable {
+        public var url: String
+        public var status: String
+        public var reason: String?
     }
 
     /// A removal waiting for `confirm` or `keep`.
@@ -87,4 +98,6 @@ public struct TraceLine: Encodable, Equatable {
     public var snapshot: FlowSnapshot?
     /// The flow instances that finished in the step, with their outcomes and outcome arguments; absent when none.
     public var finished: [FinishedEntry]?
+    /// Queued or pending deep links the step dropped or opened after it, with what became of each; absent when none.
+    public var links: [LinkEntry]?
 }

@@ -30,7 +30,7 @@ enum Fixtures {
     static func shipped() throws -> FlowBundle { try shippedResult.get() }
 
     /// The shipped flows' names (the ones without parameters can be a root flow on their own).
-    static let rootFlowNames = ["app", "auth", "createPost", "main", "onboarding", "posts", "reading"]
+    static let rootFlowNames = ["app", "auth", "createPost", "main", "notesApp", "onboarding", "posts", "reading"]
 
     /// Validates and lowers inline flows. `ignoring` lists rule codes whose errors are let through, to
     /// build bundles the validator would refuse and prove the runtime still refuses what they try.

@@ -41,7 +41,7 @@ struct LinkPlaceholderUnused: FlowRule {
         for flow in catalog.uniqueFlows {
             for link in flow.links {
                 var used = Set<String>()
-                for route in link.routes {
+                for route in link.routeLists.flatMap(\.routes) {
                     for argument in route.arguments {
                         if case .reference(let name) = argument.expression { used.insert(name) }
                     }

@@ -89,7 +89,7 @@ struct LinkRouteNotPath: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
-            for link in flow.links {
+            for link in flow.links.flatMap(\.routeLists) {
                 check(link, in: flow, catalog: catalog, into: &diagnostics)
             }
         }

@@ -54,6 +54,15 @@ struct UndeclaredCondition: FlowRule {
                         + (hint.isEmpty ? "; add it to the flow's 'conditions'" : hint),
                     at: condition))
             }
+            for link in flow.links {
+                for condition in link.guardConditions where !declaredSet.contains(condition.value) {
+                    let hint = NameSuggestion.hint(for: condition.value, among: declared)
+                    diagnostics.append(Self.diagnostic(
+                        "condition '\(condition.value)' of link '\(link.pattern.value)' is not declared in flow '\(flow.name.value)'"
+                            + (hint.isEmpty ? "; add it to the flow's 'conditions'" : hint),
+                        at: condition))
+                }
+            }
         }
     }
 }

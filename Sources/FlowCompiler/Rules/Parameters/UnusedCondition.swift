@@ -48,6 +48,7 @@ struct UnusedCondition: FlowRule {
             for (action, _) in catalog.navigation(of: flow).allActions {
                 if case .conditional(let condition, _, _) = action.kind { used.insert(condition.value) }
             }
+            for link in flow.links { used.formUnion(link.guardConditions.map(\.value)) }
             var seen = Set<String>()
             for condition in flow.conditions where !used.contains(condition.value) && seen.insert(condition.value).inserted {
                 diagnostics.append(Self.diagnostic(

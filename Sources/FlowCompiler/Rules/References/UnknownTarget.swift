@@ -53,7 +53,7 @@ struct UnknownTarget: FlowRule {
                     continue
                 }
             }
-            for link in flow.links {
+            for link in flow.links.flatMap(\.routeLists) {
                 let resolved = catalog.resolvedRoutes(of: link, in: flow)
                 guard resolved.count < link.routes.count else { continue }
                 // Resolution stops at an unknown name, or after a child whose flow is unknown (FC206).
