@@ -67,6 +67,32 @@ final class EventParser {
         return YAMLMark(line: line, column: column, offset: offset)
     }
 
+    /// `mark`, or, when it is at the end of the input, the end of the last line that holds something:
+    /// libyaml reports problems found at the end of the input on the line after the last line break,
+    /// a line the file does not have.
+    private func onALine(_ mark: YAMLMark) -> YAMLMark {
+        guard mark.offset >= input.count else { return mark }
+        var end = input.count
+        while end > 0, input[end - 1] == UInt8(ascii: "\n") || input[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return self.mark(ofByte: end)
+    }
+
+    /// The offset of the first ':' followed by neither a space nor the end of the line, on the line that
+    /// starts at `start` (a plain scalar such as `start:library`, meant as a key), if any.
+    private func colonWithoutSpace(inLineAt start: Int) -> Int? {
+        var offset = start
+        guard let first = byte(at: offset), first != UInt8(ascii: "\""), first != UInt8(ascii: "'") else { return nil }
+        while let current = byte(at: offset), current != UInt8(ascii: "\n"), current != UInt8(ascii: "\r") {
+            if current == UInt8(ascii: "#") && offset > start && byte(at: offset - 1) == UInt8(ascii: " ") { return nil }
+            if current == UInt8(ascii: ":"), let next = byte(at: offset + 1), next != UInt8(ascii: " "),
+               next != UInt8(ascii: "\n"), next != UInt8(ascii: "\r"), next != UInt8(ascii: "\t") {
+                return offset
+            }
+            offset += 1
+        }
+        return nil
+    }
+
     private func byte(at offset: Int) -> UInt8? {
         offset >= 0 && offset < input.count ? input[offset] : nil
     }
@@ -82,8 +108,8 @@ final class EventParser {
             return readerError(problem: problem, offset: Int(state.problem_offset), value: Int(state.problem_value))
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let context = state.context.map { String(cString: $0) }
-            let problemMark = mark(state.problem_mark)
-            let contextMark = mark(state.context_mark)
+            let problemMark = onALine(mark(state.problem_mark))
+            let contextMark = onALine(mark(state.context_mark))
             return syntaxError(problem: problem, context: context, at: problemMark, contextMark: contextMark)
         case YAML_MEMORY_ERROR:
             return YAMLError(
@@ -162,6 +188,14 @@ final class EventParser {
             return YAMLError(
                 kind: .syntax, message: "\(what); YAML forbids tabs for indentation, use spaces",
                 mark: problemMark, notes: notes)
+        }
+        // A simple key without its ':' usually has one, without the space after it (`start:library`):
+        // say so on the key's own line, at that ':'.
+        if problem == "could not find expected ':'", let colon = colonWithoutSpace(inLineAt: contextMark.offset) {
+            return YAMLError(
+                kind: .syntax,
+                message: "missing space after ':'; a key's ':' is followed by a space ('key: value'), or quote the text if it is not a key",
+                mark: mark(ofByte: colon + 1))
         }
         let text = context.map { "\($0): \(problem)" } ?? problem
         return YAMLError(

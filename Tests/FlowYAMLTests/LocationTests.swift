@@ -25,7 +25,7 @@ struct LocationTests {
         let error = try #require(loadError("key: \"abc\n"))
         #expect(error.kind == .syntax)
         #expect(error.message == "while scanning a quoted scalar: found unexpected end of stream; close the quoted string")
-        #expect(error.mark == mark(2, 1, 10))
+        #expect(error.mark == mark(1, 10, 9))   // the end of the only line, not a line 2 the file lacks
         #expect(error.notes == [YAMLNote(message: "the quoted scalar starts here", mark: mark(1, 6, 5))])
     }
 
