@@ -11,7 +11,8 @@ enum SourceSnippet {
     /// The line containing `location` (found from its byte offset) and the marker line, or nil
     /// when the offset is outside `bytes` or the line is empty. Bytes that are not valid UTF-8
     /// show as U+FFFD.
-    /// Tabs before the column are repeated in the marker line so the caret lines up.
+    /// Tabs before the column are repeated in the marker line and other scalars take their display
+    /// width in cells (``DisplayWidth``), so the caret lines up under wide characters and emoji too.
     ///
     /// Only a window of at most `maximumWidth` scalars on each side of the offset is ever
     /// scanned or decoded, so the cost is bounded by the window, not by the length of the line
@@ -63,8 +64,14 @@ enum SourceSnippet {
         if cutAfter { shown.append("…") }
         let requested = (endColumn ?? location.column + 1) - location.column
         let width = max(1, min(requested, shownAfter + (cutAfter ? 1 : 0)))
-        var marker = String(String.UnicodeScalarView(prefix.map { $0 == "\t" ? "\t" : " " }))
-        marker += "^" + String(repeating: "~", count: width - 1)
+        // The marker is drawn in terminal cells (a wide character or an emoji takes two), so the caret
+        // sits under the token whatever comes before it on the line; tabs are repeated as tabs.
+        var marker = ""
+        for scalar in prefix {
+            if scalar == "\t" { marker += "\t" } else { marker += String(repeating: " ", count: DisplayWidth.cells(of: scalar)) }
+        }
+        let token = DisplayWidth.cells(of: afterScalars[..<min(width, shownAfter)])
+        marker += "^" + String(repeating: "~", count: max(width, token) - 1)
         return (String(String.UnicodeScalarView(shown)), marker)
     }
 
