@@ -6,19 +6,26 @@
 #   - python3 with venv, and check-jsonschema (PyPI) in a virtual environment under
 #     $FLOWC_TOOLS (default ~/.cache/flowc): the tests validate flow files against the JSON Schema.
 # Uses sudo for apt-get when not run as root.
+# With --build-only, installs only what building needs (libyaml-dev, pkg-config): scripts/install.sh
+# and the GitHub Action use that.
 set -euo pipefail
+
+build_only=0
+if [ "${1:-}" = "--build-only" ]; then build_only=1; fi
 
 tools="${FLOWC_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/flowc}"
 check_jsonschema_version="0.39.0"
 
 packages=()
 pkg-config --exists yaml-0.1 2>/dev/null || packages+=(libyaml-dev pkg-config)
-command -v dot >/dev/null 2>&1 || packages+=(graphviz)
 need_venv=0
 stamp="$tools/venv/check-jsonschema-$check_jsonschema_version.installed"
-if [ ! -x "$tools/venv/bin/check-jsonschema" ] || [ ! -f "$stamp" ]; then
-  need_venv=1
-  python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || packages+=(python3 python3-venv)
+if [ "$build_only" -eq 0 ]; then
+  command -v dot >/dev/null 2>&1 || packages+=(graphviz)
+  if [ ! -x "$tools/venv/bin/check-jsonschema" ] || [ ! -f "$stamp" ]; then
+    need_venv=1
+    python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || packages+=(python3 python3-venv)
+  fi
 fi
 
 if [ "${#packages[@]}" -gt 0 ]; then
@@ -39,5 +46,5 @@ fi
 
 if [ "${#packages[@]}" -gt 0 ]; then
   pkg-config --exists yaml-0.1
-  command -v dot >/dev/null
+  [ "$build_only" -eq 1 ] || command -v dot >/dev/null
 fi

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The work of the GitHub Action in action.yml, kept here so that it can run (and be tested) outside
+# GitHub. Two steps:
+#
+#   github-action.sh install    builds flowc from this repository and installs it under
+#                               $RUNNER_TEMP/flowc (added to $GITHUB_PATH); FLOWC_BINARY=PATH installs
+#                               a built flowc instead
+#   github-action.sh validate   runs 'flowc validate' on INPUT_PATHS with workflow-command
+#                               annotations; with INPUT_SARIF=true also writes INPUT_SARIF_FILE;
+#                               exits as flowc does (0 clean, 1 findings, 2 usage or I/O)
+#
+# Inputs (environment): INPUT_PATHS (space-separated, default Flows), INPUT_STRICT (true|false),
+# INPUT_CONFIG (a .flowc.yml), INPUT_SARIF (true|false), INPUT_SARIF_FILE (default flowc.sarif),
+# INPUT_WORKING_DIRECTORY (default .).
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+
+case "${1:-}" in
+  install)
+    prefix="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/flowc"
+    "$here/scripts/install.sh" --prefix "$prefix"
+    if [ -n "${GITHUB_PATH:-}" ]; then echo "$prefix/bin" >> "$GITHUB_PATH"; fi
+    ;;
+  validate)
+    flowc="${FLOWC:-flowc}"
+    cd "${INPUT_WORKING_DIRECTORY:-.}"
+    read -r -a paths <<< "${INPUT_PATHS:-Flows}"
+    options=()
+    if [ "${INPUT_STRICT:-false}" = "true" ]; then options+=(--strict); fi
+    if [ -n "${INPUT_CONFIG:-}" ]; then options+=(--config "$INPUT_CONFIG"); fi
+    status=0
+    "$flowc" validate --format github "${options[@]}" "${paths[@]}" || status=$?
+    if [ "${INPUT_SARIF:-false}" = "true" ]; then
+      sarif="${INPUT_SARIF_FILE:-flowc.sarif}"
+      sarif_status=0
+      "$flowc" validate --format sarif "${options[@]}" "${paths[@]}" > "$sarif" || sarif_status=$?
+      if [ "$sarif_status" -ge 2 ]; then rm -f "$sarif"; fi
+      if [ -n "${GITHUB_OUTPUT:-}" ] && [ -f "$sarif" ]; then echo "sarif-file=$sarif" >> "$GITHUB_OUTPUT"; fi
+    fi
+    exit "$status"
+    ;;
+  *)
+    echo "github-action.sh: error: expected 'install' or 'validate'" >&2
+    exit 2
+    ;;
+esac
