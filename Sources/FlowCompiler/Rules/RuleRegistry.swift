@@ -16,7 +16,7 @@ public enum RuleRegistry {
         UnusedFlow.self, PopFromFirstRoute.self,
         ChildArguments.self, UnhandledOutcome.self, UnknownOutcomeHandler.self, UndeclaredOutcome.self,
         OwnershipCycle.self, FinishArguments.self,
-        ChildNestingTooDeep.self,
+        ChildNestingTooDeep.self, PopAlwaysRefused.self,
         UnresolvedReference.self, ArgumentTypeMismatch.self, ConstraintViolation.self, UndeclaredCondition.self,
         UnusedCondition.self, ScreenArguments.self,
         LinkRouteNotPath.self, LinkParameterUnbound.self, LinkPlaceholderUnused.self, OverlappingLinks.self,
