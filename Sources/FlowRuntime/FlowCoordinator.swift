@@ -394,14 +394,14 @@ public final class FlowCoordinator {
     /// The queued and pending links of the live instances that `chain` no longer holds and that did not
     /// finish in the step (a finished instance's links open or are dropped in ``Transition/finish(at:outcome:values:)``).
     func droppedLinks<Chain: Collection<InstanceRecord>>(
-        keeping chain: Chain, finished: [FinishedFlow], because reason: String
+        keeping chain: Chain, finished: [FinishedFlow], because reason: String?
     ) -> [DeferredLink] {
         let current = Self.withParkedTabs(state.chain)
         guard current.contains(where: \.holdsLinks) else { return [] }
         let kept = Set(Self.withParkedTabs(chain).map(\.id)).union(finished.map(\.instance))
         var dropped: [DeferredLink] = []
         for record in current where record.holdsLinks && !kept.contains(record.id) {
-            let why = reason.isEmpty ? "flow '\(bundle.flows[record.flow].name)' was removed before it finished" : reason
+            let why = reason ?? "flow '\(bundle.flows[record.flow].name)' was removed before it finished"
             for url in record.queuedLinks + (record.pendingLink.map { [$0.url] } ?? []) {
                 dropped.append(DeferredLink(url: url, status: .rejected, reason: .linkDropped(url: url, because: why)))
             }
@@ -464,7 +464,7 @@ public final class FlowCoordinator {
     /// the coordinator's path and chain shared, so that applying the edit copied them.
     func commit(_ transition: inout Transition) -> StepResult {
         let dropped = transition.droppedLinks
-            + droppedLinks(keeping: transition.state.chain, finished: transition.finished, because: "")
+            + droppedLinks(keeping: transition.state.chain, finished: transition.finished, because: nil)
         if instances.hasObjects {
             let chain = state.chain
             let keptTabs = transition.keptTabs, droppedTabs = transition.droppedTabs

@@ -16,6 +16,7 @@ enum FlowcCommand {
           inspect PATH…             Print a compiled bundle as readable JSON.
           rules                     List every rule with its code, severity and summary.
           explain CODE              Explain one rule.
+          links PATH…               Print every deep link with the host conditions it depends on.
           graph PATH…               Draw flows as a Mermaid or Graphviz (DOT) diagram.
           schema                    Print the JSON Schema of a flow file, for editors.
 
@@ -39,6 +40,7 @@ enum FlowcCommand {
         case "inspect": return InspectCommand.run(rest)
         case "rules": return RulesCommand.run(rest)
         case "explain": return ExplainCommand.run(rest)
+        case "links": return LinksCommand.run(rest)
         case "schema": return SchemaCommand.run(rest)
         case "graph": return GraphCommand.run(rest)
         case "-h", "--help", "help":

@@ -1,0 +1,169 @@
+import FlowModel
+
+/// Per deep link, the host conditions it depends on: its `when` guard and every conditional choice its
+/// route lists pass through (a conditional `start`, an `if` action), with the answer each route needs.
+/// What `flowc links` prints; the runtime evaluates the same choices when the link opens
+/// (docs/RUNNING.md, "Deep links and conditions").
+public enum LinkConditionReport {
+    /// One condition a route list depends on.
+    public struct Requirement: Hashable, Sendable {
+        /// The condition's name.
+        public var condition: String
+        /// The answer the route list needs.
+        public var value: Bool
+        /// Where the choice is made: `start of flow 'app'`, `event 'upgrade' of screen 'feed'`.
+        public var choice: String
+    }
+
+    /// One link and what it depends on.
+    public struct Entry: Hashable, Sendable {
+        public var flow: String
+        public var pattern: Located<String>
+        /// The `when` conditions (all must hold), in order.
+        public var guardConditions: [String]
+        /// The conditional choices `routes` pass through.
+        public var routes: [Requirement]
+        /// The conditional choices the `otherwise` routes pass through; nil without `otherwise`.
+        public var otherwise: [Requirement]?
+        /// `flow 'login' finishes with 'signedIn'`, when the link continues after its guarding flow.
+        public var continuation: String?
+    }
+
+    /// The links of `flows` (valid definitions), in file order, each with its requirements. Linear in
+    /// the size of the flows and the length of the route lists.
+    public static func entries(for flows: [FlowDefinition]) -> [Entry] {
+        let catalog = FlowCatalog(flows)
+        var entries: [Entry] = []
+        for flow in catalog.uniqueFlows {
+            for link in flow.links {
+                var entry = Entry(
+                    flow: flow.name.value, pattern: link.pattern, guardConditions: link.guardConditions.map(\.value),
+                    routes: requirements(of: link.routes, in: flow, link: link, catalog: catalog))
+                if let otherwise = link.otherwise {
+                    entry.otherwise = requirements(of: otherwise.routes, in: flow, link: link, catalog: catalog)
+                    if let outcome = otherwise.continueOn {
+                        let routes = catalog.resolvedRoutes(
+                            of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: otherwise.routes), in: flow)
+                        if let last = routes.last(where: { if case .child = $0.target { true } else { false } }),
+                            case .child(_, let childFlow?) = last.target {
+                            entry.continuation = "flow '\(childFlow.name.value)' finishes with '\(outcome.value)'"
+                        }
+                    }
+                }
+                entries.append(entry)
+            }
+        }
+        return entries
+    }
+
+    /// `FILE:LINE:COL: link 'PATTERN' of flow 'F'` and one indented line per part, for each entry.
+    public static func render(_ entries: [Entry]) -> String {
+        var text = ""
+        for entry in entries {
+            text += "\(entry.pattern.location): link '\(entry.pattern.value)' of flow '\(entry.flow)'\n"
+            if !entry.guardConditions.isEmpty {
+                text += "  when: " + entry.guardConditions.joined(separator: ", ") + " (all must hold)\n"
+            }
+            text += "  routes: " + describe(entry.routes) + "\n"
+            if let otherwise = entry.otherwise {
+                text += "  otherwise: " + describe(otherwise)
+                    + (entry.continuation.map { "; continues when \($0)" } ?? "") + "\n"
+            }
+        }
+        return text
+    }
+
+    private static func describe(_ requirements: [Requirement]) -> String {
+        guard !requirements.isEmpty else { return "no conditions" }
+        return requirements.map { "\($0.condition) is \($0.value) (\($0.choice))" }.joined(separator: ", ")
+    }
+
+    /// The conditional choices a route list passes through, in route order.
+    private static func requirements(
+        of routes: [LinkRouteDefinition], in flow: FlowDefinition, link: DeepLinkDefinition, catalog: FlowCatalog
+    ) -> [Requirement] {
+        let resolved = catalog.resolvedRoutes(
+            of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: routes), in: flow)
+        var found: [Requirement] = []
+        var previous: ResolvedRoute?
+        for route in resolved {
+            let name = route.route.name.value
+            switch previous?.target {
+            case nil:
+                found += startPath(to: name, in: route.flow) ?? replaceRootPath(to: name, in: route.flow, catalog: catalog) ?? []
+            case .screen(let screen):
+                found += eventPath(to: name, from: screen, in: route.flow) ?? []
+            case .child(_, let childFlow?):
+                // The child's start is implied: the choices to the start screen the next route is reached from.
+                let navigation = catalog.navigation(of: childFlow)
+                for start in navigation.startTargets.map(\.value) {
+                    guard let screen = navigation.screensByName[start],
+                        let step = eventPath(to: name, from: screen, in: childFlow) else { continue }
+                    found += (startPath(to: start, in: childFlow) ?? []) + step
+                    break
+                }
+            case .child(_, nil):
+                break
+            }
+            previous = route
+        }
+        return found
+    }
+
+    /// The choices of `flow`'s `start` on the way to showing `target`; nil when `start` never shows it.
+    private static func startPath(to target: String, in flow: FlowDefinition) -> [Requirement]? {
+        path(in: flow.start, to: target, flow: flow, choice: "start of flow '\(flow.name.value)'") { kind in
+            if case .show(let shown, _) = kind { shown.value } else { nil }
+        }
+    }
+
+    /// The choices of the first event of `screen` that pushes or starts `target`.
+    private static func eventPath(to target: String, from screen: ScreenDefinition, in flow: FlowDefinition) -> [Requirement]? {
+        for event in screen.events {
+            let choice = "event '\(event.name.value)' of screen '\(screen.name.value)'"
+            let found = path(in: event.action, to: target, flow: flow, choice: choice) { kind in
+                switch kind {
+                case .push(let shown, _), .startChild(let shown, _): shown.value
+                default: nil
+                }
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
+    /// The choices of the first `replaceRoot` of `target` (in events and outcome handlers).
+    private static func replaceRootPath(to target: String, in flow: FlowDefinition, catalog: FlowCatalog) -> [Requirement]? {
+        for (action, site) in catalog.navigation(of: flow).allActions {
+            let choice: String
+            switch site {
+            case .event(let screen, let event): choice = "event '\(event)' of screen '\(screen)'"
+            case .handler(let child, let outcome): choice = "handler of outcome '\(outcome)' of child '\(child)'"
+            case .start: choice = "start of flow '\(flow.name.value)'"
+            }
+            let found = path(in: action, to: target, flow: flow, choice: choice) { kind in
+                if case .replaceRoot(let shown, _) = kind { shown.value } else { nil }
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
+    /// The `if` answers on the way from `action` to the first alternative whose `destination` is `target`.
+    private static func path(
+        in action: ActionDefinition, to target: String, flow: FlowDefinition, choice: String,
+        destination: (ActionKind) -> String?
+    ) -> [Requirement]? {
+        // Depth-first over the branches, with an explicit stack of (action, answers so far).
+        var pending: [(ActionDefinition, [Requirement])] = [(action, [])]
+        while let (current, answers) = pending.popLast() {
+            if case .conditional(let condition, let then, let otherwise) = current.kind {
+                pending.append((otherwise, answers + [Requirement(condition: condition.value, value: false, choice: choice)]))
+                pending.append((then, answers + [Requirement(condition: condition.value, value: true, choice: choice)]))
+            } else if destination(current.kind) == target {
+                return answers
+            }
+        }
+        return nil
+    }
+}
