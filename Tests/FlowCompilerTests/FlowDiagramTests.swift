@@ -13,6 +13,7 @@ import Testing
         "reading": ("Flows", "reading"),
         "app": ("Flows", "app"),
         "social": ("Flows", "social"),
+        "notesApp": ("Flows", "notesApp"),
         "unknown-screen": ("Tests/Fixtures/invalid/unknown-screen", nil),
         "unreachable": ("Tests/Fixtures/invalid/unreachable.yaml", nil),
         "unknown-target": ("Tests/Fixtures/invalid/unknown-target.yaml", nil),

@@ -159,20 +159,31 @@ struct FlowDiagramBuilder {
         }
         for link in flow.links {
             guard let from = ids[name + "/link/" + link.pattern.value] else { continue }
-            var current = flow
-            var last: String?
-            for route in link.routes {
-                let node = target(route.name, in: current.name.value)
-                last = node
-                if let child = current.child(named: route.name.value), let next = flowsByName[child.flow.value],
-                    clusterIndexByFlow[next.name.value] != nil {
-                    current = next
-                }
+            let guardText = link.guardConditions.isEmpty ? "" : "[when " + link.guardConditions.map(\.value).joined(separator: ", ") + "]"
+            if let last = lastRoute(of: link.routes, from: flow) {
+                addEdge(from, last, [link.routes.map(\.name.value).joined(separator: " › "), guardText], .dashed, [])
             }
-            if let last {
-                addEdge(from, last, [link.routes.map(\.name.value).joined(separator: " › ")], .dashed, [])
+            if let otherwise = link.otherwise, let last = lastRoute(of: otherwise.routes, from: flow) {
+                let resume = otherwise.continueOn.map { "(continue on \($0.value))" } ?? ""
+                addEdge(from, last, ["otherwise: " + otherwise.routes.map(\.name.value).joined(separator: " › "), resume], .dashed,
+                    codes(otherwise.location, otherwise.continueOn?.location))
             }
         }
+    }
+
+    /// The node of a link's last route: each route names a screen or child of the current flow, and
+    /// a child's routes continue in its flow.
+    private mutating func lastRoute(of routes: [LinkRouteDefinition], from flow: FlowDefinition) -> String? {
+        var current = flow
+        var last: String?
+        for route in routes {
+            last = target(route.name, in: current.name.value)
+            if let child = current.child(named: route.name.value), let next = flowsByName[child.flow.value],
+                clusterIndexByFlow[next.name.value] != nil {
+                current = next
+            }
+        }
+        return last
     }
 
     /// The screens of `flow` with an event whose action (or a branch of it) satisfies `matches`.
