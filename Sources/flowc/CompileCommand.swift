@@ -35,10 +35,8 @@ enum CompileCommand {
         }
         let configuration: LoadedConfiguration?
         switch ConfigurationOption.load(options) {
-        case .success(let loaded): configuration = loaded
-        case .failure(let failure):
-            Console.error(failure.message, terminator: "")
-            return failure.exitCode
+        case .proceed(let loaded): configuration = loaded
+        case .exit(let code): return code
         }
         let bundle: FlowBundle
         switch FlowSources.compile(paths: options.positional, configuration: configuration, refusingToOverwrite: output) {

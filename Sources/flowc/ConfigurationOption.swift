@@ -5,19 +5,27 @@ import Foundation
 enum ConfigurationOption {
     static let help = "  --config FILE     The configuration file (default: .flowc.yml in this folder or the nearest above)."
 
-    /// The configuration to use, nil when there is none; a failure message when `--config` names a
-    /// file that cannot be read.
-    static func load(_ options: OptionScanner) -> Result<LoadedConfiguration?, FlowSources.Failure> {
+    /// What a command does after looking for its configuration.
+    enum Outcome {
+        /// Go on with this configuration (nil: there is none).
+        case proceed(LoadedConfiguration?)
+        /// Stop with this exit code: `--config` names a file that cannot be read (the error was printed).
+        case exit(Int32)
+    }
+
+    /// The configuration to use: `--config FILE`, else the one found from the working folder up.
+    static func load(_ options: OptionScanner) -> Outcome {
         let workingFolder = FileManager.default.currentDirectoryPath
         guard var path = options.value("--config") ?? FlowConfigurationLoader.find(from: workingFolder) else {
-            return .success(nil)
+            return .proceed(nil)
         }
         // A configuration found in or below the working folder is shown relative to it, like flow files.
         if path.hasPrefix(workingFolder + "/") { path.removeFirst(workingFolder.count + 1) }
         do {
-            return .success(try FlowConfigurationLoader.load(path: path))
+            return .proceed(try FlowConfigurationLoader.load(path: path))
         } catch {
-            return .failure(FlowSources.Failure(message: "flowc: error: \(error)\n", exitCode: ExitCode.usage))
+            Console.error("flowc: error: \(error)")
+            return .exit(ExitCode.usage)
         }
     }
 }

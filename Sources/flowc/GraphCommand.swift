@@ -39,10 +39,8 @@ enum GraphCommand {
         }
         let configuration: LoadedConfiguration?
         switch ConfigurationOption.load(options) {
-        case .success(let loaded): configuration = loaded
-        case .failure(let failure):
-            Console.error(failure.message, terminator: "")
-            return failure.exitCode
+        case .proceed(let loaded): configuration = loaded
+        case .exit(let code): return code
         }
         let result: ValidationResult
         do {

@@ -72,10 +72,8 @@ enum RunCommand {
         }
         let configuration: LoadedConfiguration?
         switch ConfigurationOption.load(options) {
-        case .success(let loaded): configuration = loaded
-        case .failure(let failure):
-            Console.error(failure.message, terminator: "")
-            return failure.exitCode
+        case .proceed(let loaded): configuration = loaded
+        case .exit(let code): return code
         }
         let bundle: FlowBundle
         switch FlowSources.load(paths: options.positional, configuration: configuration) {

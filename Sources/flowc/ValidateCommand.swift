@@ -30,10 +30,8 @@ enum ValidateCommand {
         }
         let configuration: LoadedConfiguration?
         switch ConfigurationOption.load(options) {
-        case .success(let loaded): configuration = loaded
-        case .failure(let failure):
-            Console.error(failure.message, terminator: "")
-            return failure.exitCode
+        case .proceed(let loaded): configuration = loaded
+        case .exit(let code): return code
         }
         let environment = ProcessInfo.processInfo.environment
         let formatName = options.value("--format") ?? configuration?.configuration.format
