@@ -197,9 +197,58 @@ final class EventParser {
                 message: "missing space after ':'; a key's ':' is followed by a space ('key: value'), or quote the text if it is not a key",
                 mark: mark(ofByte: colon + 1))
         }
+        if let (keyStart, length) = overlongImplicitKey(endingBefore: problemMark) {
+            return YAMLError(
+                kind: .syntax,
+                message: "this key is \(length) characters long, and YAML allows at most \(Self.implicitKeyLimit) in a key written without '?' (plain or quoted), so the ':' after it is misread; write it as an explicit key, '? KEY' on one line and ': VALUE' on the next, or make it shorter",
+                mark: keyStart)
+        }
         let text = context.map { "\($0): \(problem)" } ?? problem
         return YAMLError(
             kind: .syntax, message: "\(text); \(Self.hint(for: problem))", mark: problemMark, notes: notes)
+    }
+
+    /// libyaml's limit on an implicit (simple) key: at most 1024 characters, on one line.
+    static let implicitKeyLimit = 1024
+
+    /// When the error is at a ':' that follows a key longer than `implicitKeyLimit` on the same
+    /// line (libyaml then reports "mapping values are not allowed" or a missing ',' or '}'), the
+    /// key's start and its length in characters. The scan covers only that key.
+    private func overlongImplicitKey(endingBefore colon: YAMLMark) -> (YAMLMark, Int)? {
+        guard byte(at: colon.offset) == UInt8(ascii: ":") else { return nil }
+        func isBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+        var end = colon.offset
+        while end > 0, input[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        var start = end
+        if let quote = byte(at: end - 1), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+            start = end - 1
+            while true {
+                guard start > 0, !isBreak(input[start - 1]) else { return nil }
+                start -= 1
+                guard input[start] == quote else { continue }
+                var backslashes = 0
+                while start - backslashes > 0, input[start - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                if quote == UInt8(ascii: "'") || backslashes % 2 == 0 { break }
+            }
+        } else {
+            let stops: Set<UInt8> = [UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: "[")]
+            while start > 0, !isBreak(input[start - 1]), !stops.contains(input[start - 1]) { start -= 1 }
+            while start < end {
+                if input[start] == UInt8(ascii: " ") {
+                    start += 1
+                } else if input[start] == UInt8(ascii: "-") || input[start] == UInt8(ascii: "?"),
+                    start + 1 < end, input[start + 1] == UInt8(ascii: " ") {
+                    start += 2
+                } else {
+                    break
+                }
+            }
+        }
+        func characters(_ range: Range<Int>) -> Int { input[range].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+        let length = characters(start..<end)
+        guard length > Self.implicitKeyLimit else { return nil }
+        let column = colon.column - characters(start..<colon.offset)
+        return (YAMLMark(line: colon.line, column: column, offset: start), length)
     }
 
     /// "while parsing a flow sequence" → "the flow sequence starts here".

@@ -210,6 +210,12 @@ struct TreeBuilder: ~Copyable {
         guard let text = node.scalar else {
             throw Self.nonScalarKeyError(kindName: node.kindName, at: node.start)
         }
+        if text == "<<", case .scalar(_, .plain) = node.content, node.tag == nil {
+            throw YAMLError(
+                kind: .mergeKey,
+                message: "merge keys ('<<') are not supported: flowc does not combine mappings; write the entries out in this mapping (an alias can still stand for a whole value, as in 'b: *base'), or quote '<<' if it is a name",
+                mark: node.start)
+        }
         try checkDuplicate(text, at: node.start, in: top)
         keyTexts.push(text)
         keys.push(node)

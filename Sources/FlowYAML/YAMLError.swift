@@ -28,6 +28,8 @@ public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidEncoding
         /// An alias names an anchor that was not defined before it (or that it is inside of).
         case unknownAnchor
+        /// A plain `<<` mapping key (a YAML 1.1 merge key), which flowc does not support; the mark is the key.
+        case mergeKey
     }
 
     /// The category.

@@ -6,7 +6,7 @@
 /// - every scalar stays a `String`; no YAML 1.1 resolution of `on`/`no`/`yes`/`~`/`0123`…;
 /// - mapping keys are scalars (`.nonScalarKey`) and unique per mapping (`.duplicateKey`);
 /// - anchors and aliases work; an alias is a copy of the anchored node.
-///   Merge keys are *not* supported: `<<` is an ordinary key;
+///   Merge keys are *not* supported: a plain `<<` key throws `.mergeKey` (a quoted `'<<'` is an ordinary key);
 /// - only core schema tags are accepted (`.unsupportedTag`), and they never change values;
 /// - `YAMLLimits` bound input size, nesting depth, node count (aliases expanded)
 ///   and alias count;

@@ -19,8 +19,8 @@ public enum YAMLScalarStyle: Sendable, Hashable {
 /// `null` are all plain strings, and an empty value (`key:`) is the scalar `""`
 /// with style `.plain`. An alias is replaced by a copy of the node it refers
 /// to (the copy's `start`/`end` are the alias's own location, its children keep
-/// their original locations). Merge keys (`<<`) have no special meaning: `<<`
-/// is an ordinary key.
+/// their original locations). Merge keys are not supported: the loader rejects a
+/// plain `<<` key (`YAMLError.Kind.mergeKey`); a quoted `'<<'` is an ordinary key.
 public struct YAMLNode: Sendable, Hashable {
     /// What a node holds.
     public enum Content: Sendable, Hashable {

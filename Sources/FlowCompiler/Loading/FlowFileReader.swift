@@ -62,6 +62,7 @@ enum FlowFileReader {
         case .emptyDocument: EmptyFile.self
         case .invalidEncoding: InvalidEncoding.self
         case .unknownAnchor: UnknownAnchor.self
+        case .mergeKey: MergeKey.self
         }
         return rule.diagnostic(
             error.message, at: at(error.mark), notes: error.notes.map { DiagnosticNote($0.message, at: at($0.mark)) })

@@ -4,7 +4,7 @@ public enum RuleRegistry {
     static let readingRules: [any DiagnosticRule.Type] = [
         YAMLSyntaxError.self, DuplicateKey.self, AliasLimit.self, DepthLimit.self, FileTooLarge.self,
         UnsupportedTag.self, MultipleDocuments.self, EmptyFile.self, InvalidEncoding.self, NonScalarKey.self,
-        UnknownAnchor.self,
+        UnknownAnchor.self, MergeKey.self,
         UnknownKey.self, MissingKey.self, WrongNodeKind.self, InvalidValue.self, ConflictingActions.self,
         InvalidName.self, InvalidLinkPattern.self, MisplacedKey.self,
     ]
