@@ -21,6 +21,24 @@ struct ScriptRobustnessTests {
         #expect(!runner.hadSyntaxErrors)
     }
 
+    /// A huge script line was repeated whole in `command` and again in `reason` (issue 8).
+    @Test func aHugeLineIsEchoedCut() throws {
+        let runner = try runner()
+        runner.run(line: "start")
+        let name = String(repeating: "x", count: 100_000)
+        let line = try #require(runner.run(line: "event \(name)"))
+        #expect(line.status == "rejected")
+        #expect(line.command == "event " + String(repeating: "x", count: 194) + "… [cut: 99806 more characters]")
+        #expect(line.reason == "screen 'library' of flow 'reading' has no event '" + String(repeating: "x", count: 151)
+            + "… [cut: 99850 more characters]")
+        let invalid = try #require(runner.run(line: name))
+        #expect(invalid.status == "invalid")
+        #expect(invalid.command == String(repeating: "x", count: 200) + "… [cut: 99800 more characters]")
+        // Exactly 200 characters are kept whole.
+        let exact = String(repeating: "y", count: 200)
+        #expect(runner.run(line: exact)?.command == exact)
+    }
+
     @Test func numbersAreDigitsOnly() throws {
         let runner = try runner()
         runner.run(line: "start")

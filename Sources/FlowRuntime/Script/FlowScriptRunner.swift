@@ -171,7 +171,8 @@ public final class FlowScriptRunner {
             outcome = finished
         }
         return TraceLine(
-            line: lineNumber, command: text.trimmingCharacters(in: .whitespacesAndNewlines), status: status, reason: reason,
+            line: lineNumber, command: TraceEcho.bounded(text.trimmingCharacters(in: .whitespacesAndNewlines)), status: status,
+            reason: reason.map(TraceEcho.bounded),
             coordinator: coordinatorState, outcome: outcome,
             path: coordinator.path.map {
                 TraceLine.RouteEntry(token: $0.token.rawValue, instance: $0.instance.rawValue, flow: $0.flow,

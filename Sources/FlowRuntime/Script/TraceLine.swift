@@ -76,11 +76,12 @@ public struct TraceLine: Encodable, Equatable {
 
     /// The script line number, from 1.
     public var line: Int
-    /// The command as written (trimmed).
+    /// The command as written (trimmed); past 200 characters cut, ending `… [cut: N more characters]`.
     public var command: String
     /// applied, rejected, stale, pending, queued, redirected, or invalid (a script syntax error).
     public var status: String
-    /// Why the step was rejected, stale or invalid, or what an applied step skipped or fell back to.
+    /// Why the step was rejected, stale or invalid, or what an applied step skipped or fell back to;
+    /// cut like `command` past 200 characters.
     public var reason: String?
     /// The coordinator's state after the step: idle, running, stopped or finished.
     public var coordinator: String

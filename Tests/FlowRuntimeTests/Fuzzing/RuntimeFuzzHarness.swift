@@ -1,0 +1,133 @@
+import FlowModel
+import FlowRuntime
+import Foundation
+
+/// The checks of fuzz target (b), shared by the libFuzzer entry point (Fuzz/RuntimeFuzz.swift, built by
+/// scripts/fuzz.sh) and `RuntimeFuzzRegressionTests`, which replays Tests/Fixtures/fuzz/runtime.
+///
+/// Input: a bundle's JSON body, a NUL byte, then commands (two bytes each: an operation and its
+/// argument). The body is decoded as a `FlowBundle` and its content hash recomputed ("fixed"), so
+/// mutated graphs get past the hash check to `BundleCodec.decode`'s integrity checks and, when those
+/// pass, to a coordinator. After every step: route tokens increase along the path, every route
+/// belongs to a live instance of a known flow, a step that is not applied leaves the path as it was,
+/// going back only removes routes, `stop` empties the path, and `restore` restores the snapshot.
+/// Uses only public API.
+enum RuntimeFuzzHarness {
+    private static let texts = ["1", "7", "0", "-3", "x", "true", "2.5", "07", ""]
+
+    /// Decodes the bundle part of `bytes` and, when it passes the decoder's checks, drives a coordinator
+    /// with the command part; returns the first invariant broken, or nil.
+    @MainActor
+    static func problem(_ bytes: [UInt8]) -> String? {
+        let split = bytes.firstIndex(of: 0) ?? bytes.count
+        guard let parsed = try? JSONDecoder().decode(FlowBundle.self, from: Data(bytes[..<split])) else { return nil }
+        let fixed = FlowBundle(flows: parsed.flows)
+        guard let bundle = try? BundleCodec.decode(BundleCodec.encode(fixed)), !bundle.flows.isEmpty else { return nil }
+        let commands = split < bytes.count ? Array(bytes[(split + 1)...]) : []
+        do {
+            try drive(bundle, commands)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// A broken invariant.
+    struct Violation: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private static func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(Violation) {
+        if !condition { throw Violation(description: message()) }
+    }
+
+    @MainActor
+    private static func drive(_ bundle: FlowBundle, _ commands: [UInt8]) throws(Violation) {
+        let seed = commands.first ?? 0
+        let host = FlowHost(
+            condition: { name in (name.utf8.reduce(seed) { $0 &+ $1 }) & 1 == 1 },
+            check: { _, value in value != .string("x") })
+        let rootName = bundle.flows[Int(seed) % bundle.flows.count].name
+        guard let coordinator = try? FlowCoordinator(bundle: bundle, flow: rootName, host: host) else { return }
+        var snapshot: FlowSnapshot?
+        var index = 1
+        while index + 1 < commands.count, index < 2 * 512 {
+            let operation = commands[index], argument = Int(commands[index + 1])
+            index += 2
+            let before = coordinator.path.map(\.token)
+            let result: StepResult
+            var isBack = false
+            switch operation % 9 {
+            case 0:
+                result = coordinator.start()
+            case 1, 2:
+                let path = coordinator.path
+                let route = path.isEmpty ? nil : path[argument % 4 == 0 ? argument % path.count : path.count - 1]
+                let events = route.flatMap { route in
+                    bundle.flowIndex(named: route.flow).flatMap { flow in
+                        bundle.flows[flow].screens.first { $0.name == route.screen }?.events
+                    }
+                } ?? []
+                let event = events.isEmpty ? nil : events[argument % events.count]
+                var arguments: [String: String] = [:]
+                for (offset, parameter) in (event?.parameters ?? []).enumerated() {
+                    arguments[parameter.name] = texts[(argument + offset) % texts.count]
+                }
+                result = coordinator.send(event?.name ?? "none", from: route?.token, textArguments: arguments)
+            case 3:
+                isBack = true
+                result = coordinator.back(argument % 3)
+            case 4:
+                result = argument % 2 == 0 ? coordinator.confirmRemoval() : coordinator.keepEditing()
+            case 5:
+                let links = bundle.flows.flatMap(\.links)
+                if links.isEmpty || argument % 5 == 0 {
+                    result = coordinator.open("/" + texts[argument % texts.count])
+                } else {
+                    let link = links[argument % links.count]
+                    let parts = link.segments.enumerated().map { offset, segment -> String in
+                        switch segment {
+                        case .literal(let text): text
+                        case .placeholder: texts[(argument + offset) % texts.count]
+                        }
+                    }
+                    result = coordinator.open("/" + parts.joined(separator: "/"))
+                }
+            case 6:
+                if let taken = snapshot, argument % 2 == 0 {
+                    result = coordinator.restore(taken)
+                    if result.status == .applied { try require(coordinator.snapshot() == taken, "restore did not restore the snapshot") }
+                } else {
+                    snapshot = coordinator.snapshot()
+                    result = .applied
+                }
+            case 7:
+                result = coordinator.stop()
+                try require(coordinator.path.isEmpty && coordinator.root == nil, "stop left routes")
+            default:
+                let path = coordinator.path
+                isBack = true
+                result = coordinator.reconcile(toTokens: Array(path.prefix(path.isEmpty ? 0 : argument % (path.count + 1)).map(\.token)))
+            }
+            try checkInvariants(coordinator, bundle: bundle, before: before, result: result, isBack: isBack)
+        }
+    }
+
+    @MainActor
+    private static func checkInvariants(_ coordinator: FlowCoordinator, bundle: FlowBundle, before: [RouteToken], result: StepResult, isBack: Bool) throws(Violation) {
+        let path = coordinator.path
+        let after = path.map(\.token)
+        try require(zip(after, after.dropFirst()).allSatisfy { $0 < $1 }, "route tokens are not increasing")
+        for route in path {
+            guard let instance = coordinator.instance(route.instance) else { throw Violation(description: "route of a dead instance") }
+            try require(instance.isAlive, "route of a released instance")
+            try require(bundle.flowIndex(named: route.flow) != nil, "route of an unknown flow")
+        }
+        switch result.status {
+        case .rejected, .stale, .pending, .queued:
+            try require(after == before, "a \(result.status) step changed the path")
+        case .applied, .redirected:
+            if isBack { try require(Array(before.prefix(after.count)) == after, "going back added routes") }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import FlowModel
+import Foundation
+import Testing
+
+/// Replays the inputs of fuzz target (b) kept in Tests/Fixtures/fuzz/runtime through the same checks
+/// the fuzzer makes (`RuntimeFuzzHarness`), and drives the shipped bundle with fixed command bytes.
+@MainActor
+@Suite struct RuntimeFuzzRegressionTests {
+    nonisolated static let folder: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<2 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("Fixtures/fuzz/runtime").path
+    }()
+
+    nonisolated static let inputs: [String] = (try? FileManager.default.contentsOfDirectory(atPath: folder).sorted()) ?? []
+
+    @Test(arguments: inputs)
+    func inputKeepsTheInvariants(name: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + name)))
+        #expect(RuntimeFuzzHarness.problem(bytes) == nil)
+    }
+
+    /// Every root flow of the shipped bundle, driven by a long pseudo-random command sequence.
+    @Test func shippedBundleKeepsTheInvariants() throws {
+        let body = Array(BundleCodec.encode(try Fixtures.shipped()).drop { $0 != UInt8(ascii: "\n") }.dropFirst())
+        var random = SplitMix64(seed: 8)
+        for root in 0..<UInt8(try Fixtures.shipped().flows.count) {
+            let commands = [root] + (0..<2_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            #expect(RuntimeFuzzHarness.problem(body + [0] + commands) == nil)
+        }
+    }
+
+    @Test func inputsThatAreNotBundlesAreIgnored() {
+        #expect(RuntimeFuzzHarness.problem([]) == nil)
+        #expect(RuntimeFuzzHarness.problem(Array("{\"flows\": 3}\u{0}\u{1}\u{2}".utf8)) == nil)
+    }
+}

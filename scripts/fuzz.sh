@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ (outside SwiftPM, with `swiftc -sanitize=fuzzer,address`)
+# and runs one of them. See docs/FUZZING.md.
+#
+#   scripts/fuzz.sh build                       build both targets into .build/fuzz/
+#   scripts/fuzz.sh compiler [SECONDS] [ARGS…]  target (a): YAML → validate → lower → bundle → renderers
+#   scripts/fuzz.sh runtime  [SECONDS] [ARGS…]  target (b): bundle → coordinator driven by the bytes
+#   scripts/fuzz.sh replay   TARGET FILE…       run inputs once (a crash file, a fixture)
+#
+# SECONDS defaults to 60. ARGS go to libFuzzer (-jobs=2, -max_len=65536, …). Seeds are regenerated
+# from Flows/, Tests/Fixtures and Tests/Fixtures/fuzz into .build/fuzz/seeds-TARGET on every run;
+# inputs libFuzzer finds are kept in .build/fuzz/corpus-TARGET; a crash is written to
+# .build/fuzz/crash-* and the script exits non-zero.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out=$root/.build/fuzz
+# See the note at -detect_leaks below; ASan's own exit-time leak check needs the same.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+mkdir -p "$out"
+
+modules=(FlowYAML FlowModel FlowCompiler FlowRuntime)
+flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -I "$out" -I "$root/Sources/CYaml")
+
+# Quietens a harmless gold-linker warning that every ASan link prints.
+filter_link_noise() { grep -v "Cannot export local symbol '__asan" >&2 || true; }
+
+build_module() {
+    local name=$1 sources
+    mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
+    if [ -f "$out/$name.o" ] && [ -z "$(find "Sources/$name" -name '*.swift' -newer "$out/$name.o")" ] \
+        && [ "$out/$name.o" -nt "$0" ]; then
+        return
+    fi
+    echo "fuzz: compiling $name" >&2
+    swiftc "${flags[@]}" -module-name "$name" -wmo -emit-module -emit-module-path "$out/$name.swiftmodule" \
+        -c "${sources[@]}" -o "$out/$name.o"
+    rm -f "$out"/*-fuzz
+}
+
+build() {
+    local objects=() module target
+    for module in "${modules[@]}"; do
+        build_module "$module"
+        objects+=("$out/$module.o")
+    done
+    # Each target: its libFuzzer entry point in Fuzz/ and its checks, which the test suite shares.
+    local -A harness=(
+        [compiler]=Tests/FlowCompilerTests/Fuzzing/CompilerFuzzHarness.swift
+        [runtime]=Tests/FlowRuntimeTests/Fuzzing/RuntimeFuzzHarness.swift
+    )
+    for target in compiler runtime; do
+        local sources=("Fuzz/${target^}Fuzz.swift" "${harness[$target]}")
+        if [ -x "$out/$target-fuzz" ] && [ "$out/$target-fuzz" -nt "${sources[0]}" ] \
+            && [ "$out/$target-fuzz" -nt "${sources[1]}" ]; then
+            continue
+        fi
+        echo "fuzz: linking $target-fuzz" >&2
+        swiftc "${flags[@]}" -module-name "${target^}Fuzz" "${sources[@]}" "${objects[@]}" -lyaml \
+            -o "$out/$target-fuzz" 2> >(filter_link_noise)
+    done
+}
+
+# Seeds for target (a): every flow file alone, each folder of flows joined with NUL (validated as a set),
+# and the crash fixtures.
+compiler_seeds() {
+    local seeds=$out/seeds-compiler folder
+    rm -rf "$seeds" && mkdir -p "$seeds"
+    find Flows Tests/Fixtures -name '*.yaml' | sort | while read -r file; do
+        cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"
+    done
+    find Flows Tests/Fixtures -type d | sort | while read -r folder; do
+        local files=("$folder"/*.yaml)
+        [ -e "${files[0]}" ] && [ "${#files[@]}" -gt 1 ] || continue
+        for file in "${files[@]}"; do cat "$file"; printf '\0'; done > "$seeds/set_$(echo "$folder" | tr '/' '_')"
+    done
+    [ -d Tests/Fixtures/fuzz/compiler ] && cp Tests/Fixtures/fuzz/compiler/* "$seeds/" 2>/dev/null || true
+}
+
+# Seeds for target (b): the bundle bodies of Flows/ and of each valid fixture folder, each followed by a
+# NUL and a few command sequences; and the crash fixtures.
+runtime_seeds() {
+    local seeds=$out/seeds-runtime flowc folder name
+    rm -rf "$seeds" && mkdir -p "$seeds"
+    swift build --product flowc >&2
+    flowc=$(swift build --product flowc --show-bin-path)/flowc
+    for folder in Flows Tests/Fixtures/valid/*/; do
+        name=$(echo "${folder%/}" | tr '/' '_')
+        "$flowc" compile "$folder" -o "$out/$name.bundle" >/dev/null 2>&1 || continue
+        local index=0
+        for commands in '\000\000\001\000\001\001\003\001\001\002' '\001\000\002\002\005\001\006\001\001\000\006\000\007\000\000\000' \
+            '\002\000\001\003\001\001\004\000\003\002\010\001\005\004\001\001'; do
+            { tail -n +2 "$out/$name.bundle"; printf '\0'; printf "$commands"; } > "$seeds/${name}_$index"
+            index=$((index + 1))
+        done
+    done
+    [ -d Tests/Fixtures/fuzz/runtime ] && cp Tests/Fixtures/fuzz/runtime/* "$seeds/" 2>/dev/null || true
+}
+
+command=${1:-}
+case "$command" in
+build)
+    build
+    ;;
+compiler | runtime)
+    seconds=${2:-60}
+    shift $(($# >= 2 ? 2 : 1))
+    build
+    "${command}_seeds"
+    mkdir -p "$out/corpus-$command"
+    echo "fuzz: running $command-fuzz for ${seconds}s" >&2
+    cd "$out"
+    # -detect_leaks=0: the Swift runtime's metadata caches and Dispatch's worker threads keep memory that
+    # LeakSanitizer reports as leaked (not reproducible when an input is replayed alone).
+    "./$command-fuzz" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 \
+        -artifact_prefix="$out/crash-$command-" "$@" "corpus-$command" "seeds-$command"
+    ;;
+replay)
+    target=${2:?name the target: compiler or runtime}
+    shift 2
+    build
+    "$out/$target-fuzz" -runs=1 -detect_leaks=0 "$@"
+    ;;
+*)
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+    ;;
+esac
