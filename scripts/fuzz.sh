@@ -77,20 +77,27 @@ compiler_seeds() {
     [ -d Tests/Fixtures/fuzz/compiler ] && cp Tests/Fixtures/fuzz/compiler/* "$seeds/" 2>/dev/null || true
 }
 
-# Seeds for target (b): the bundle bodies of Flows/ and of each valid fixture folder, each followed by a
-# NUL and a few command sequences; and the crash fixtures.
+# Seeds for target (b): the payloads of the bundles of Flows/ and of each valid fixture folder, each with a
+# few command sequences (the input layout is in RuntimeFuzzHarness.swift); and the crash fixtures.
 runtime_seeds() {
-    local seeds=$out/seeds-runtime flowc folder name
+    local seeds=$out/seeds-runtime flowc folder name bundle header size
     rm -rf "$seeds" && mkdir -p "$seeds"
     swift build --product flowc >&2
     flowc=$(swift build --product flowc --show-bin-path)/flowc
     for folder in Flows Tests/Fixtures/valid/*/; do
         name=$(echo "${folder%/}" | tr '/' '_')
-        "$flowc" compile "$folder" -o "$out/$name.bundle" >/dev/null 2>&1 || continue
-        local index=0
+        bundle=$out/$name.bundle
+        "$flowc" compile "$folder" -o "$bundle" >/dev/null 2>&1 || continue
+        header=$(head -n 1 "$bundle" | wc -c)
+        size=$(($(wc -c <"$bundle") - header - 8))
+        local index=0 commands
         for commands in '\000\000\001\000\001\001\003\001\001\002' '\001\000\002\002\005\001\006\001\001\000\006\000\007\000\000\000' \
             '\002\000\001\003\001\001\004\000\003\002\010\001\005\004\001\001'; do
-            { tail -n +2 "$out/$name.bundle"; printf '\0'; printf "$commands"; } > "$seeds/${name}_$index"
+            {
+                printf "$(printf '\\%03o\\%03o\\%03o\\%03o' $((size & 255)) $((size >> 8 & 255)) $((size >> 16 & 255)) $((size >> 24 & 255)))"
+                tail -c "$size" "$bundle"
+                printf "$commands"
+            } >"$seeds/${name}_$index"
             index=$((index + 1))
         done
     done

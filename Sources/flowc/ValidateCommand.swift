@@ -6,8 +6,8 @@ enum ValidateCommand {
     static let usage = """
         USAGE: flowc validate [--format text|json|sarif|github] [--strict] [--quiet] [--config FILE] PATH…
 
-        Checks flow files (PATH is a file, or a folder searched for *.yaml and *.yml) as one set,
-        so references cross files.
+        Checks flow files (PATH is a file, a folder searched for *.yaml and *.yml, or - for standard
+        input) as one set, so references cross files.
 
         OPTIONS:
           --format FORMAT   text (default; clang-style, on standard error, with a summary on standard

@@ -1,14 +1,14 @@
 import FlowModel
 import FlowRuntime
-import Foundation
 
 /// The checks of fuzz target (b), shared by the libFuzzer entry point (Fuzz/RuntimeFuzz.swift, built by
 /// scripts/fuzz.sh) and `RuntimeFuzzRegressionTests`, which replays Tests/Fixtures/fuzz/runtime.
 ///
-/// Input: a bundle's JSON body, a NUL byte, then commands (two bytes each: an operation and its
-/// argument). The body is decoded as a `FlowBundle` and its content hash recomputed ("fixed"), so
-/// mutated graphs get past the hash check to `BundleCodec.decode`'s integrity checks and, when those
-/// pass, to a coordinator. After every step: route tokens increase along the path, every route
+/// Input: a 4-byte little-endian length, that many bytes of bundle payload (flows in the binary
+/// encoding of docs/BUNDLE.md), then commands (two bytes each: an operation and its argument; the
+/// first command byte also picks the root flow). The payload is wrapped in a bundle file with its
+/// content hash computed ("fixed"), so mutated graphs get past the hash check to the binary decoder
+/// and `BundleCodec.decode`'s integrity checks and, when those pass, to a coordinator. After every step: route tokens increase along the path, every route
 /// belongs to a live instance of a known flow, a step that is not applied leaves the path as it was,
 /// going back only removes routes, `stop` empties the path, and `restore` restores the snapshot.
 /// Uses only public API.
@@ -19,17 +19,29 @@ enum RuntimeFuzzHarness {
     /// with the command part; returns the first invariant broken, or nil.
     @MainActor
     static func problem(_ bytes: [UInt8]) -> String? {
-        let split = bytes.firstIndex(of: 0) ?? bytes.count
-        guard let parsed = try? JSONDecoder().decode(FlowBundle.self, from: Data(bytes[..<split])) else { return nil }
-        let fixed = FlowBundle(flows: parsed.flows)
-        guard let bundle = try? BundleCodec.decode(BundleCodec.encode(fixed)), !bundle.flows.isEmpty else { return nil }
-        let commands = split < bytes.count ? Array(bytes[(split + 1)...]) : []
+        guard bytes.count >= 4 else { return nil }
+        let declared = bytes[0..<4].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        let payloadEnd = 4 + min(declared, bytes.count - 4)
+        let payload = Array(bytes[4..<payloadEnd])
+        guard let bundle = try? BundleCodec.decode(bundleFile(payload)), !bundle.flows.isEmpty else { return nil }
         do {
-            try drive(bundle, commands)
+            try drive(bundle, Array(bytes[payloadEnd...]))
             return nil
         } catch {
             return error.description
         }
+    }
+
+    /// A bundle file around `payload`, with the content hash computed for it (the "fixed" hash).
+    static func bundleFile(_ payload: [UInt8]) -> [UInt8] {
+        let hash = ContentHash.fnv1a64(payload)
+        let header = Array("\(BundleCodec.magic) \(FlowBundle.currentFormatVersion)\n".utf8)
+        return header + (0..<8).map { UInt8(truncatingIfNeeded: hash >> UInt64(8 * $0)) } + payload
+    }
+
+    /// An input of this harness: `payload` (a bundle's flows in the binary encoding) and `commands`.
+    static func input(payload: [UInt8], commands: [UInt8]) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: payload.count >> (8 * $0)) } + payload + commands
     }
 
     /// A broken invariant.
