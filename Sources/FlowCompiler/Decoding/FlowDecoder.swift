@@ -9,6 +9,10 @@ import FlowYAML
 struct FlowDecoder {
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// The byte ranges of declarations (screens, child declarations, and a whole `screens` or `children`
+    /// mapping a key slipped out of) whose decoding reported an error: what graph rules find inside them is
+    /// a knock-on of that error, and is left out (see ``FlowValidation``).
+    var damaged: [Range<Int>] = []
 
     init(file: String) {
         self.file = file
@@ -82,15 +86,54 @@ struct FlowDecoder {
     // MARK: Screens and events
 
     private mutating func readScreens(_ node: YAMLNode) -> [ScreenDefinition] {
-        namedEntries(node, as: "screens", entryName: "screen name").compactMap { name, value in
+        var screens: [ScreenDefinition] = []
+        var previous: (name: Located<String>, value: YAMLNode)?
+        for (name, value) in namedEntries(node, as: "screens", entryName: "screen name") {
+            defer { previous = (name, value) }
+            if slippedOut(name, of: previous, keys: ScreenKeys.self, as: "screen", in: node) { continue }
+            let before = diagnostics.count
+            defer { noteDamage(since: before, from: name.location.offset, to: value.end.offset) }
             guard let screen = readMapping(value, as: "a screen", keys: ScreenKeys.self, required: [], allowEmpty: true)
-            else { return nil }
-            return ScreenDefinition(
+            else { continue }
+            screens.append(ScreenDefinition(
                 name: name,
                 parameters: screen[.params].map { readParameters($0) } ?? [],
                 events: screen[.on].map { readEvents($0) } ?? [],
-                removal: screen[.removal].flatMap { readRemovalPolicy($0) })
+                removal: screen[.removal].flatMap { readRemovalPolicy($0) }))
         }
+        return screens
+    }
+
+    /// Whether the entry `name` is a key of the declaration before it that slipped out of it (dedented):
+    /// its name is one of that declaration's keys and the declaration above is empty, as in
+    /// `home:` followed by `on:` at the same indentation. It is reported as such, once, and the whole
+    /// mapping counts as damaged: the flow's graph is not what the author wrote.
+    private mutating func slippedOut<Keys: SchemaKey>(
+        _ name: Located<String>, of previous: (name: Located<String>, value: YAMLNode)?, keys: Keys.Type,
+        as what: String, in mapping: YAMLNode
+    ) -> Bool {
+        guard Keys(rawValue: name.value) != nil, let previous, Self.isEmpty(previous.value) else { return false }
+        diagnostics.append(MisplacedKey.diagnostic(
+            "'\(name.value)' is indented as a \(what) of its own, but it looks like a key of \(what) '\(previous.name.value)' above it, which is empty; indent '\(name.value)' (and what belongs to it) under '\(previous.name.value)'",
+            at: name,
+            notes: [DiagnosticNote("\(what) '\(previous.name.value)' is here", at: previous.name.location)]))
+        damaged.append(mapping.start.offset..<max(mapping.end.offset, mapping.start.offset + 1))
+        return true
+    }
+
+    /// A value written as nothing (`home:`), `~`, `null` or `{}`.
+    private static func isEmpty(_ node: YAMLNode) -> Bool {
+        switch node.content {
+        case .scalar(let text, .plain): ["", "~", "null", "Null", "NULL"].contains(text)
+        case .mapping(let entries): entries.isEmpty
+        default: false
+        }
+    }
+
+    /// Records `start..<end` as damaged when decoding it reported an error since `count` diagnostics.
+    private mutating func noteDamage(since count: Int, from start: Int, to end: Int) {
+        guard diagnostics[count...].contains(where: { $0.severity == .error }) else { return }
+        damaged.append(start..<max(end, start + 1))
     }
 
     private mutating func readEvents(_ node: YAMLNode) -> [EventDefinition] {
@@ -120,7 +163,12 @@ struct FlowDecoder {
     // MARK: Children
 
     private mutating func readChildren(_ node: YAMLNode) -> [ChildFlowDeclaration] {
-        namedEntries(node, as: "children", entryName: "child name").compactMap { name, value in
+        var previous: (name: Located<String>, value: YAMLNode)?
+        return namedEntries(node, as: "children", entryName: "child name").compactMap { name, value in
+            defer { previous = (name, value) }
+            if slippedOut(name, of: previous, keys: ChildKeys.self, as: "child", in: node) { return nil }
+            let before = diagnostics.count
+            defer { noteDamage(since: before, from: name.location.offset, to: value.end.offset) }
             guard let mapping = readMapping(value, as: "a child flow declaration", keys: ChildKeys.self, required: [.flow]),
                 let flow = mapping[.flow].flatMap({ self.readName($0, as: "flow name") })
             else { return nil }

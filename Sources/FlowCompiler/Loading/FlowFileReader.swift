@@ -11,6 +11,8 @@ public struct FlowSourceFile: Sendable {
     public let flow: FlowDefinition?
     /// Loader and schema diagnostics for this file.
     public let diagnostics: [Diagnostic]
+    /// The byte ranges of declarations whose decoding reported an error (`FlowDecoder.damaged`).
+    var damaged: [Range<Int>] = []
 }
 
 /// Reads one flow file: YAML loading (FlowYAML) then decoding into a `FlowDefinition`.
@@ -31,7 +33,9 @@ enum FlowFileReader {
         }
         var decoder = FlowDecoder(file: path)
         let flow = decoder.decodeFlow(root)
-        return FlowSourceFile(path: path, bytes: bytes, flow: flow, diagnostics: decoder.diagnostics)
+        var file = FlowSourceFile(path: path, bytes: bytes, flow: flow, diagnostics: decoder.diagnostics)
+        file.damaged = decoder.damaged
+        return file
     }
 
     /// A file over the size limit, which was not read past the limit: FC005 at its start.

@@ -69,6 +69,19 @@ public enum FlowValidation {
         validate(inputs: sources.map { ($0.path, .bytes($0.bytes)) }, limits: limits)
     }
 
+    /// `found` (graph rules' diagnostics) without those inside a declaration whose decoding already
+    /// reported an error (`FlowSourceFile.damaged`): a declaration that failed to decode is missing or
+    /// partial in the graph, so what the rules say about it is a knock-on, and the cause comes first alone.
+    static func withoutKnockOns(_ found: [Diagnostic], of files: [FlowSourceFile]) -> [Diagnostic] {
+        var damaged: [String: [Range<Int>]] = [:]
+        for file in files where !file.damaged.isEmpty { damaged[file.path, default: []] += file.damaged }
+        guard !damaged.isEmpty else { return found }
+        return found.filter { diagnostic in
+            guard let ranges = damaged[diagnostic.location.file] else { return true }
+            return !ranges.contains { $0.contains(diagnostic.location.offset) }
+        }
+    }
+
     static func validate(
         inputs: [(path: String, contents: FlowFileContents)], limits: YAMLLimits, configuration: FlowConfiguration? = nil
     ) -> ValidationResult {
@@ -85,9 +98,11 @@ public enum FlowValidation {
         let flows = files.compactMap(\.flow)
         var diagnostics = files.flatMap(\.diagnostics)
         let catalog = FlowCatalog(flows)
+        var found: [Diagnostic] = []
         for rule in RuleRegistry.flowRules {
-            rule.init().check(catalog, into: &diagnostics)
+            rule.init().check(catalog, into: &found)
         }
+        diagnostics += withoutKnockOns(found, of: files)
         var suppressions: [String: [Suppression]] = [:]
         for file in files {
             let found = SuppressionScanner.scan(file.bytes, path: file.path, into: &diagnostics)
