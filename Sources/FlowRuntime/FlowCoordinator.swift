@@ -396,6 +396,8 @@ public final class FlowCoordinator {
     func droppedLinks<Chain: Collection<InstanceRecord>>(
         keeping chain: Chain, finished: [FinishedFlow], because reason: String?
     ) -> [DeferredLink] {
+        // Most steps hold no links and park no tabs: answer them without building any list.
+        guard state.chain.mayHoldLinks else { return [] }
         let current = Self.withParkedTabs(state.chain)
         guard current.contains(where: \.holdsLinks) else { return [] }
         let kept = Set(Self.withParkedTabs(chain).map(\.id)).union(finished.map(\.instance))

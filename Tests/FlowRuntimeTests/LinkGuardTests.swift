@@ -176,4 +176,28 @@ struct LinkGuardTests {
         #expect(other.open("/other") == .applied)
         #expect(other.screens == ["shell.home"])
     }
+
+    @Test func aQueuedLinkThatBecameInvalidSaysWhy() throws {
+        let shell = """
+            flow: shell
+            start: home
+            linkPolicy: queue
+            outcomes: [done]
+            screens:
+              home: { on: { done: { finish: done }, open: { params: { id: int }, push: detail, with: { id: $id } } } }
+              detail: { params: { id: { type: int, check: exists } } }
+            links:
+              "/detail/{id:int}": [home, { detail: { id: $id } }]
+            """
+        let host = TestHost()
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([shell]), flow: "shell", host: host.host)
+        coordinator.start()
+        #expect(coordinator.open("/detail/3") == StepResult(.queued))
+        host.checks = ["exists": ["3": false]]
+        let finished = coordinator.send("done")
+        #expect(finished == .applied)
+        #expect(finished.deferredLinks == [DeferredLink(url: "/detail/3", status: .rejected, reason: .checkFailed(
+            receiver: "screen 'detail' of flow 'shell'", name: "id", check: "exists", value: .int(3)))])
+        #expect(coordinator.status == .finished(outcome: "done"))
+    }
 }
