@@ -74,6 +74,30 @@ import Testing
         #expect(diagram.edges.filter { !$0.diagnosed.isEmpty }.map(\.diagnosed) == [["FC203"]])
     }
 
+    /// A long flow where every screen pops: each `pop` used to scan every screen and event of the flow once
+    /// per level (and each `stay` handler every event again), so drawing was quadratic in the screens
+    /// (4,000 screens: over a minute). Pushers and starters are now looked up, so this draws at once.
+    @Test func longFlowsOfPopsDrawInLinearTime() throws {
+        let count = 10_000
+        var yaml = "flow: long\nstart: s0\noutcomes: [done]\nscreens:\n"
+        for index in 0..<count {
+            yaml += "  s\(index):\n    on:\n"
+            if index + 1 < count { yaml += "      next: { push: s\(index + 1) }\n" }
+            if index > 0 { yaml += "      back: { pop: \(index == 2 ? count : index % 3 == 0 ? 3 : 1) }\n" }
+            if index % 1_000 == 0 { yaml += "      edit: { start: child }\n" }
+        }
+        yaml += "      done: { finish: done }\nchildren:\n  child: { flow: long, on: { done: stay } }\n"
+        let result = FlowValidation.validate(sources: [("long.yaml", Array(yaml.utf8))])
+        let diagram = try #require(FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: "long"))
+        let labels = Dictionary(uniqueKeysWithValues: diagram.nodes.map { ($0.id, $0.lines.first ?? "?") })
+        func label(_ id: String) -> String { labels[id] ?? "?" }
+        let pops = diagram.edges.filter { $0.lines.first == "back" }.map { "\(label($0.from)) -[\($0.lines.joined(separator: " "))]-> \(label($0.to))" }
+        #expect(pops.count == count - 1)
+        #expect(pops.prefix(4) == ["s1 -[back pop]-> s0", "s2 -[back pop 10000]-> pop 10000: no screen below", "s3 -[back pop 3]-> s0", "s4 -[back pop]-> s3"])
+        let stays = diagram.edges.filter { $0.lines.first == "done ⇒ stay" }.map { label($0.to) }
+        #expect(stays == (0..<10).map { "s\($0 * 1_000)" })
+    }
+
     @Test func unknownRootFlowIsNil() throws {
         let result = try FlowValidation.validate(paths: [TestPaths.packageRoot + "/Flows"])
         #expect(FlowDiagram.build(flows: result.flows, root: "nope") == nil)

@@ -9,6 +9,40 @@ struct FlowDiagramBuilder {
     /// Node ids by "flow/kind/name".
     private var ids: [String: String] = [:]
     private var clusterIndexByFlow: [String: Int] = [:]
+    /// Who pushes and starts what, per flow, built once when the flow's edges are drawn.
+    private var actionIndexByFlow: [String: ActionIndex] = [:]
+
+    /// One flow's actions by what they lead to, so that drawing a `pop`, a `stay` handler or a `start`
+    /// looks its screens up instead of scanning every event of the flow (which made drawing quadratic).
+    private struct ActionIndex {
+        /// Screen name → the screens with an event that pushes it (each once, in declaration order).
+        var pushers: [String: [String]] = [:]
+        /// Child name → the screens with an event that starts it (each once, in declaration order).
+        var starters: [String: [String]] = [:]
+        /// Child name → its declaration (the first one, as `FlowDefinition.child(named:)` finds).
+        var children: [String: ChildFlowDeclaration] = [:]
+        /// Screen name → its position among the flow's screens (the first, for a name declared twice).
+        var screenOrder: [String: Int] = [:]
+
+        init(_ flow: FlowDefinition) {
+            for (position, screen) in flow.screens.enumerated() {
+                let name = screen.name.value
+                if screenOrder[name] == nil { screenOrder[name] = position }
+                for event in screen.events {
+                    for action in event.action.alternatives {
+                        switch action.kind {
+                        case .push(let pushed, _) where pushers[pushed.value]?.last != name:
+                            pushers[pushed.value, default: []].append(name)
+                        case .startChild(let started, _) where starters[started.value]?.last != name:
+                            starters[started.value, default: []].append(name)
+                        default: break
+                        }
+                    }
+                }
+            }
+            for child in flow.children where children[child.name.value] == nil { children[child.name.value] = child }
+        }
+    }
 
     init(flows: [FlowDefinition], diagnostics: [Diagnostic]) {
         self.flows = flows
@@ -124,6 +158,7 @@ struct FlowDiagramBuilder {
     private mutating func addEdges(of flow: FlowDefinition) {
         let name = flow.name.value
         guard let entry = ids[name + "/entry"] else { return }
+        let index = actionIndex(of: flow)
         addActionEdges(flow, from: entry, origins: [], action: flow.start, label: "", condition: [])
         for screen in flow.screens {
             guard let from = ids[name + "/target/" + screen.name.value] else { continue }
@@ -137,10 +172,7 @@ struct FlowDiagramBuilder {
             if let childFlow, let childEntry = ids[childFlow.name.value + "/entry"] {
                 addEdge(declaration, childEntry, ["runs"], .dotted, [])
             }
-            let starters = screens(of: flow) { action in
-                if case .startChild(let started, _) = action.kind { return started.value == child.name.value }
-                return false
-            }
+            let starters = index.starters[child.name.value] ?? []
             for handler in child.handlers {
                 var from = declaration
                 if let childFlow, clusterIndexByFlow[childFlow.name.value] != nil {
@@ -178,7 +210,7 @@ struct FlowDiagramBuilder {
         var last: String?
         for route in routes {
             last = target(route.name, in: current.name.value)
-            if let child = current.child(named: route.name.value), let next = flowsByName[child.flow.value],
+            if let child = actionIndex(of: current).children[route.name.value], let next = flowsByName[child.flow.value],
                 clusterIndexByFlow[next.name.value] != nil {
                 current = next
             }
@@ -186,11 +218,12 @@ struct FlowDiagramBuilder {
         return last
     }
 
-    /// The screens of `flow` with an event whose action (or a branch of it) satisfies `matches`.
-    private func screens(of flow: FlowDefinition, where matches: (ActionDefinition) -> Bool) -> [String] {
-        flow.screens.filter { screen in
-            screen.events.contains { event in event.action.alternatives.contains(where: matches) }
-        }.map(\.name.value)
+    /// The flow's ``ActionIndex``, built on first use.
+    private mutating func actionIndex(of flow: FlowDefinition) -> ActionIndex {
+        if let index = actionIndexByFlow[flow.name.value] { return index }
+        let index = ActionIndex(flow)
+        actionIndexByFlow[flow.name.value] = index
+        return index
     }
 
     /// `origins` are the screens the action runs on (for `pop`).
@@ -205,7 +238,7 @@ struct FlowDiagramBuilder {
         case .push(let screen, _):
             addEdge(from, target(screen, in: name), lines("push"), style ?? .solid, codes(action.location, screen.location))
         case .startChild(let child, _):
-            let presentation = flow.child(named: child.value).map(\.presentationStyle) ?? .push
+            let presentation = actionIndex(of: flow).children[child.value].map(\.presentationStyle) ?? .push
             addEdge(from, target(child, in: name), lines(presentation == .push ? "start" : "start (\(presentation.rawValue))"),
                 style ?? .solid, codes(action.location, child.location))
         case .show(let target, _):
@@ -215,15 +248,21 @@ struct FlowDiagramBuilder {
         case .popTo(let screen):
             addEdge(from, target(screen, in: name), lines("popTo"), .dotted, codes(action.location, screen.location))
         case .pop(let count):
+            // N levels of pushers up from the origins; a level that is empty or equal to the one before
+            // stays so, which ends the walk early.
+            let index = actionIndex(of: flow)
+            let pushers = index.pushers
             var level = Set(origins)
             for _ in 0..<min(count.value, flow.screens.count + 1) {
-                level = Set(screens(of: flow) { candidate in
-                    if case .push(let pushed, _) = candidate.kind { return level.contains(pushed.value) }
-                    return false
-                })
+                var next = Set<String>()
+                for screen in level { next.formUnion(pushers[screen] ?? []) }
+                if next == level { break }
+                level = next
+                if level.isEmpty { break }
             }
             let verb = count.value == 1 ? "pop" : "pop \(count.value)"
-            let targets = flow.screens.map(\.name.value).filter(level.contains).compactMap { ids[name + "/target/" + $0] }
+            let targets = level.compactMap { screen in index.screenOrder[screen].map { ($0, screen) } }.sorted { $0.0 < $1.0 }
+                .compactMap { ids[name + "/target/" + $0.1] }
             if targets.isEmpty {
                 let placeholder = addNode(flow: name, key: "missing/" + verb, kind: .missing, lines: [verb + ": no screen below"], diagnosed: [])
                 addEdge(from, placeholder, lines(verb), .dotted, codes(action.location))
@@ -245,7 +284,8 @@ struct FlowDiagramBuilder {
     private mutating func selectTarget(_ tab: Located<String>, from flow: FlowDefinition) -> String {
         if flow.hasTabs { return target(tab, in: flow.name.value) }
         for parent in flows where parent.hasTabs && clusterIndexByFlow[parent.name.value] != nil {
-            let runsFlowAsTab = parent.tabs.contains { parent.child(named: $0.name.value)?.flow.value == flow.name.value }
+            let children = actionIndex(of: parent).children
+            let runsFlowAsTab = parent.tabs.contains { children[$0.name.value]?.flow.value == flow.name.value }
             if runsFlowAsTab, let id = ids[parent.name.value + "/target/" + tab.value] { return id }
         }
         return target(tab, in: flow.name.value)
