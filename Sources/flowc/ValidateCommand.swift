@@ -4,16 +4,17 @@ import Foundation
 /// `flowc validate PATH…`: checks flow files as one set and prints diagnostics.
 enum ValidateCommand {
     static let usage = """
-        USAGE: flowc validate [--format text|json|sarif|github] [--strict] [--quiet] [--config FILE] PATH…
+        USAGE: flowc validate [--format text|json|sarif|github|gitlab] [--strict] [--quiet] [--config FILE] PATH…
 
         Checks flow files (PATH is a file, a folder searched for *.yaml and *.yml, or - for standard
         input) as one set, so references cross files.
 
         OPTIONS:
           --format FORMAT   text (default; clang-style, on standard error, with a summary on standard
-                            output), json, sarif (SARIF 2.1.0) or github (workflow commands); json,
-                            sarif and github go to standard output. With GITHUB_ACTIONS=true and no
-                            --format, github is chosen; a configuration's 'format' comes first.
+                            output), json, sarif (SARIF 2.1.0), github (workflow commands) or
+                            gitlab (a GitLab Code Quality report); all but text go to standard
+                            output. With GITHUB_ACTIONS=true and no --format, github is chosen; a
+                            configuration's 'format' comes first.
         \(ConfigurationOption.help)
           --strict          Exit 1 on warnings too.
           --quiet           Text format: print diagnostics only, no summary.
@@ -37,7 +38,7 @@ enum ValidateCommand {
         let formatName = options.value("--format") ?? configuration?.configuration.format
             ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
         guard let format = DiagnosticFormat(rawValue: formatName) else {
-            Console.error("flowc: error: unknown format '\(formatName)'; expected text, json, sarif or github")
+            Console.error("flowc: error: unknown format '\(formatName)'; expected text, json, sarif, github or gitlab")
             return ExitCode.usage
         }
         guard !options.positional.isEmpty else {
@@ -68,11 +69,13 @@ enum ValidateCommand {
             Console.output(SARIFDiagnosticRenderer.render(result.diagnostics, version: FlowcCommand.version), terminator: "")
         case .github:
             Console.output(GitHubDiagnosticRenderer.render(result.diagnostics), terminator: "")
+        case .gitlab:
+            Console.output(GitLabCodeQualityRenderer.render(result.diagnostics), terminator: "")
         }
     }
 }
 
 /// The output formats of `flowc validate`.
 enum DiagnosticFormat: String {
-    case text, json, sarif, github
+    case text, json, sarif, github, gitlab
 }

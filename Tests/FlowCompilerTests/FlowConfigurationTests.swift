@@ -64,7 +64,7 @@ import Testing
             "5:10 error FC095 a rule's setting is error, warning or off",
             "6:3 error FC095 FC001 (yaml-syntax) keeps its severity: rules that read files and the configuration rule cannot be changed",
             "7:3 error FC095 FC095 (invalid-configuration) keeps its severity: rules that read files and the configuration rule cannot be changed",
-            "9:9 error FC095 'format' is one of text, json, sarif, github",
+            "9:9 error FC095 'format' is one of text, json, sarif, github, gitlab",
             "10:1 error FC095 unknown key 'excludes' in the configuration; did you mean 'exclude'?",
         ])
         #expect(loaded.configuration.rules == ["FC301": .warning])

@@ -41,6 +41,10 @@ import Testing
         try Self.check(GitHubDiagnosticRenderer.render(try Self.result().diagnostics), against: "expected.github")
     }
 
+    @Test func gitlab() throws {
+        try Self.check(GitLabCodeQualityRenderer.render(try Self.result().diagnostics), against: "expected.gitlab")
+    }
+
     @Test func sarif() throws {
         try Self.check(SARIFDiagnosticRenderer.render(try Self.result().diagnostics, version: "0.1.0"), against: "expected.sarif")
     }

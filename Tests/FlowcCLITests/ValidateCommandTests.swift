@@ -45,7 +45,7 @@ import Testing
         #expect(option.standardError.hasPrefix("flowc: error: unknown option '--colour'\n"))
         let format = try FlowcProcess.run(["validate", "--format", "xml", "Flows"])
         #expect(format.status == 2)
-        #expect(format.standardError == "flowc: error: unknown format 'xml'; expected text, json, sarif or github\n")
+        #expect(format.standardError == "flowc: error: unknown format 'xml'; expected text, json, sarif, github or gitlab\n")
         let missing = try FlowcProcess.run(["validate", "Flows", "--format"])
         #expect(missing.status == 2)
         #expect(missing.standardError.hasPrefix("flowc: error: option '--format' needs a value\n"))
@@ -83,7 +83,7 @@ import Testing
     @Test func helpAndVersion() throws {
         let help = try FlowcProcess.run(["validate", "--help"])
         #expect(help.status == 0)
-        #expect(help.standardOutput.hasPrefix("USAGE: flowc validate [--format text|json|sarif|github] [--strict] [--quiet] [--config FILE] PATH…\n"))
+        #expect(help.standardOutput.hasPrefix("USAGE: flowc validate [--format text|json|sarif|github|gitlab] [--strict] [--quiet] [--config FILE] PATH…\n"))
         let top = try FlowcProcess.run(["--help"])
         #expect(top.status == 0)
         #expect(top.standardOutput.contains("  validate PATH…"))
@@ -94,5 +94,25 @@ import Testing
         let unknown = try FlowcProcess.run(["lint"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError == "flowc: error: unknown subcommand 'lint'; see 'flowc --help'\n")
+    }
+}
+
+/// `--format gitlab`: a GitLab Code Quality report on standard output.
+@Suite struct GitLabFormatTests {
+    @Test func reportHasWhatGitLabReads() throws {
+        let output = try FlowcProcess.run(["validate", "--format", "gitlab", "Tests/Fixtures/invalid/unknown-flow.yaml"])
+        #expect(output.status == 1)
+        #expect(output.standardError == "")
+        let entries = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]] ?? []
+        #expect(entries.count == 1)
+        #expect(entries.first?["check_name"] as? String == "FC206 unknown-flow")
+        #expect(entries.first?["severity"] as? String == "major")
+        #expect((entries.first?["fingerprint"] as? String)?.count == 16)
+        let location = entries.first?["location"] as? [String: Any]
+        #expect(location?["path"] as? String == "Tests/Fixtures/invalid/unknown-flow.yaml")
+        #expect((location?["lines"] as? [String: Any])?["begin"] as? Int == 8)
+        let clean = try FlowcProcess.run(["validate", "--format", "gitlab", "Flows"])
+        #expect(clean.status == 0)
+        #expect(clean.standardOutput == "[\n\n]\n")
     }
 }

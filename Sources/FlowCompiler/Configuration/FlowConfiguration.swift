@@ -18,13 +18,13 @@ public struct FlowConfiguration: Sendable {
     public var exclude: [Glob] = []
     /// Rule code → setting.
     public var rules: [String: RuleSetting] = [:]
-    /// `flowc validate`'s format when `--format` is not given: text, json, sarif or github.
+    /// `flowc validate`'s format when `--format` is not given: text, json, sarif, github or gitlab.
     public var format: String?
 
     public init() {}
 
     /// The formats `format` may name.
-    public static let formats = ["text", "json", "sarif", "github"]
+    public static let formats = ["text", "json", "sarif", "github", "gitlab"]
 
     /// Whether a file found while scanning a folder is read. `path` is absolute; files outside the
     /// configuration's folder are always read.
