@@ -102,7 +102,7 @@ struct TreeBuilder: ~Copyable {
                 message: "file contains no YAML document; add content, such as a top-level mapping",
                 mark: .startOfFile)
         }
-        return root
+        return aliasCount > 0 ? root.propagatingAliases() : root
     }
 
     /// Handles one event; returns true at the end of the stream.
@@ -283,6 +283,8 @@ struct TreeBuilder: ~Copyable {
         var node = anchored.node
         node.start = start
         node.end = end
+        // Only the copy's root is marked here; `propagatingAliases()` marks the rest once the document loads.
+        node.alias = YAMLAliasUse(anchor: name, start: start, end: end, anchorStart: anchored.node.start)
         try add(node, height: anchored.height)
     }
 

@@ -19,7 +19,7 @@ public enum YAMLScalarStyle: Sendable, Hashable {
 /// `null` are all plain strings, and an empty value (`key:`) is the scalar `""`
 /// with style `.plain`. An alias is replaced by a copy of the node it refers
 /// to (the copy's `start`/`end` are the alias's own location, its children keep
-/// their original locations). Merge keys are not supported: the loader rejects a
+/// their original locations, and every node of the copy has `alias` set). Merge keys are not supported: the loader rejects a
 /// plain `<<` key (`YAMLError.Kind.mergeKey`); a quoted `'<<'` is an ordinary key.
 public struct YAMLNode: Sendable, Hashable {
     /// What a node holds.
@@ -43,6 +43,9 @@ public struct YAMLNode: Sendable, Hashable {
     /// `"tag:yaml.org,2002:str"`), or `nil` when the node has no tag. Only the
     /// core schema tags are accepted; they never change the value.
     public var tag: String?
+    /// For a node copied by an alias: the alias's use and the anchor (``YAMLAliasUse``); nil for a
+    /// node written where it stands.
+    public var alias: YAMLAliasUse?
 
     /// Creates a node.
     public init(content: Content, start: YAMLMark, end: YAMLMark, tag: String? = nil) {

@@ -122,4 +122,30 @@ import Testing
         let next = SourceLocation(file: "f.yaml", line: 2, column: 2, offset: bytes.count - 3)
         #expect(SourceSnippet.lines(for: next, endColumn: 4, in: bytes).map { [$0.0, $0.1] } == ["next", " ^~"])
     }
+
+    /// A problem inside content reached through an alias is reported at the alias's use, with a note
+    /// at the anchor where the content is written; nested aliases report the outermost use.
+    @Test func errorsThroughAnAliasPointAtTheAlias() throws {
+        let yaml = """
+            flow: editor
+            start: draft
+            screens:
+              draft:
+                on: &events
+                  save: { push: reveiw }
+              review: &again
+                on: *events
+              other: *again
+
+            """
+        let result = FlowValidation.validate(sources: [("e.yaml", Array(yaml.utf8))])
+        let unknown = result.diagnostics.filter { $0.code == "FC203" }
+        #expect(unknown.map { "\($0.location.line):\($0.location.column)" } == ["6:21", "8:9", "9:10"])
+        #expect(unknown.map { $0.notes.map { "\($0.location.line):\($0.location.column) \($0.message)" } } == [
+            [],
+            ["6:21 '*events' copies this from anchor '&events', written here"],
+            ["6:21 '*again' copies this from anchor '&again', written here"],
+        ])
+        #expect(unknown.map(\.endColumn) == [27, 16, 16])
+    }
 }

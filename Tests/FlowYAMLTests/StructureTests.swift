@@ -129,8 +129,14 @@ struct StructureTests {
         let root = try YAMLLoader.load("base: &b {on: tap, to: next}\ncopy: *b\n")
         let base = try #require(root.value(forKey: "base"))
         let copy = try #require(root.value(forKey: "copy"))
-        #expect(copy.content == base.content)
+        #expect(shape(copy) == shape(base))
         #expect(shape(copy) == "{on: tap, to: next}")
+        // Every node of the copy says which alias copied it (diagnostics point there, with a note at
+        // the anchor); the anchored original does not.
+        let use = YAMLAliasUse(anchor: "b", start: mark(2, 7, 35), end: mark(2, 9, 37), anchorStart: mark(1, 7, 6))
+        #expect(copy.alias == use)
+        #expect(copy.mapping?.allSatisfy { $0.key.alias == use && $0.value.alias == use } == true)
+        #expect(base.alias == nil && base.mapping?.allSatisfy { $0.key.alias == nil && $0.value.alias == nil } == true)
         #expect(base.start == mark(1, 7, 6))
         #expect(base.end == mark(1, 29, 28))
         // The copy is located at the alias; its children keep their own locations.

@@ -18,15 +18,24 @@ struct KeyedMapping<Key: SchemaKey> {
 
 /// Reading nodes of the expected kinds, reporting each mismatch at the node.
 extension FlowDecoder {
+    /// Where `node` is written; for a node copied by an alias, the alias's use, with the copied
+    /// text's position as `copiedFrom` (diagnostics add a note there).
     func location(of node: YAMLNode) -> SourceLocation {
-        SourceLocation(file: file, line: node.start.line, column: node.start.column, offset: node.start.offset)
+        guard let alias = node.alias else {
+            return SourceLocation(file: file, line: node.start.line, column: node.start.column, offset: node.start.offset)
+        }
+        let content = alias.contentStart(of: node)
+        return SourceLocation(
+            file: file, line: alias.start.line, column: alias.start.column, offset: alias.start.offset,
+            copiedFrom: SourceLocation.AliasOrigin(
+                anchor: alias.anchor, line: content.line, column: content.column, offset: content.offset))
     }
 
     /// Where a scalar's text starts: after the opening quote of a quoted scalar.
     func contentLocation(of node: YAMLNode) -> SourceLocation {
         var location = location(of: node)
         switch node.content {
-        case .scalar(_, .singleQuoted), .scalar(_, .doubleQuoted):
+        case .scalar(_, .singleQuoted) where node.alias == nil, .scalar(_, .doubleQuoted) where node.alias == nil:
             location.column += 1
             location.offset += 1
         default:
@@ -39,8 +48,9 @@ extension FlowDecoder {
         _ rule: Rule.Type, _ message: String, at node: YAMLNode, notes: [DiagnosticNote] = []
     ) {
         var diagnostic = rule.diagnostic(message, at: location(of: node), notes: notes)
-        if node.end.line == node.start.line, node.end.column > node.start.column {
-            diagnostic.endColumn = node.end.column
+        let (start, end) = node.alias.map { ($0.start, $0.end) } ?? (node.start, node.end)
+        if end.line == start.line, end.column > start.column {
+            diagnostic.endColumn = end.column
         }
         diagnostics.append(diagnostic)
     }

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Everything about one diagnostic rule, in one place: its stable code, severity, what
 /// `flowc explain CODE` prints, and YAML examples that must and must not trigger it.
 ///
@@ -40,13 +42,21 @@ public protocol DiagnosticRule: Sendable {
 }
 
 extension DiagnosticRule {
-    /// A diagnostic of this rule with the rule's code and severity.
+    /// A diagnostic of this rule with the rule's code and severity. At text reached through a YAML
+    /// alias, it points at the alias's use and gets a note at the anchor, where the text is written.
     static func diagnostic(
         _ message: String, at location: SourceLocationConvertible, notes: [DiagnosticNote] = []
     ) -> Diagnostic {
         let (start, end) = location.sourceRange
+        guard let origin = start.copiedFrom else {
+            return Diagnostic(
+                description.severity, code: description.code, message, at: start, endColumn: end, notes: notes)
+        }
+        let written = SourceLocation(file: start.file, line: origin.line, column: origin.column, offset: origin.offset)
+        let note = DiagnosticNote("'*\(origin.anchor)' copies this from anchor '&\(origin.anchor)', written here", at: written)
         return Diagnostic(
-            description.severity, code: description.code, message, at: start, endColumn: end, notes: notes)
+            description.severity, code: description.code, message, at: start,
+            endColumn: start.column + 1 + origin.anchor.unicodeScalars.count, notes: notes + [note])
     }
 }
 

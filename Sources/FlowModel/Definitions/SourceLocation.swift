@@ -12,12 +12,34 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStr
     public var column: Int
     /// Byte offset, from 0.
     public var offset: Int
+    /// For text reached through a YAML alias: this location is the alias's use (`*base`), and this is
+    /// the anchor and where the copied text is written. Nil for text written where it stands.
+    public var copiedFrom: AliasOrigin?
 
-    public init(file: String, line: Int, column: Int, offset: Int) {
+    public init(file: String, line: Int, column: Int, offset: Int, copiedFrom: AliasOrigin? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.offset = offset
+        self.copiedFrom = copiedFrom
+    }
+
+    /// Where text reached through an alias is written: the anchor's name and the text's position
+    /// (same file as the location that carries it).
+    public struct AliasOrigin: Hashable, Sendable, Codable {
+        /// The anchor's name, without `&`.
+        public var anchor: String
+        /// Line, column (Unicode scalars) and byte offset of the copied text, as in `SourceLocation`.
+        public var line: Int
+        public var column: Int
+        public var offset: Int
+
+        public init(anchor: String, line: Int, column: Int, offset: Int) {
+            self.anchor = anchor
+            self.line = line
+            self.column = column
+            self.offset = offset
+        }
     }
 
     /// Orders by file, then line, then column: the order diagnostics are printed in.
