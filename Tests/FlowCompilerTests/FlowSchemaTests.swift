@@ -181,7 +181,7 @@ import Testing
 
     @Test func schemaLevelInvalidFixturesAreFound() {
         #expect(Self.schemaLevelInvalidFixtures == [
-            "conflicting-actions.yaml", "contradictory-constraints.yaml", "control-characters.yaml",
+            "conflicting-actions.yaml", "contradictory-constraints.yaml", "control-characters.yaml", "error-through-alias.yaml",
             "invalid-link-pattern.yaml", "invalid-name.yaml", "invalid-value.yaml", "link-pattern-characters.yaml",
             "misplaced-key.yaml", "missing-key.yaml", "string-constraints.yaml", "then-without-if.yaml", "unknown-key.yaml", "wrong-node-kind.yaml",
         ])
