@@ -9,7 +9,9 @@ enum RunCommand {
     static let commands = """
           start                          Run the root flow's start.
           event [@TOKEN] NAME [k=v …]    Send an event from the top route (or route TOKEN).
-          back [N]                       Interactive back by N routes (default 1).
+          back [N] [#ID]                 Interactive back by N routes (default 1); on stack ID's routes.
+          select TAB [#ID]               The person selects a tab (of tab flow instance ID).
+          dismiss [#ID]                  The person dismisses a sheet (default: the topmost layer).
           backto LENGTH                  Interactive back to the path's first LENGTH routes.
           confirm | keep                 Answer a pending removal confirmation.
           open URL                       Open a deep link.

@@ -52,6 +52,21 @@ import Testing
         #expect(lines[1].contains(#""status":"applied""#))
     }
 
+    /// `flowc run --help` (and the interactive `help`, which shares the list) names every script command
+    /// the parser accepts, the tab and sheet ones of format 1.1 included.
+    @Test func runHelpListsEveryScriptCommand() throws {
+        let help = try FlowcProcess.run(["run", "--help"])
+        #expect(help.status == 0)
+        let listed = help.standardOutput.split(separator: "\n").compactMap { line -> Substring? in
+            guard line.hasPrefix("  "), let word = line.split(separator: " ").first, word.first?.isLetter == true else { return nil }
+            return word
+        }
+        for verb in ["start", "event", "back", "select", "dismiss", "backto", "confirm", "open", "snapshot", "condition", "check", "finish", "stop"] {
+            #expect(listed.contains(Substring(verb)), "'\(verb)' is missing from flowc run --help")
+        }
+        #expect(help.standardOutput.contains("  back [N] [#ID]  "))
+    }
+
     @Test func runUsageErrors() throws {
         let noFlow = try FlowcProcess.run(["run", "Flows"])
         #expect(noFlow.status == 2)
