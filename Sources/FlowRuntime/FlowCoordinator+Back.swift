@@ -9,7 +9,9 @@ extension FlowCoordinator {
     /// a child removed across a `preserve` route leaves its draft with its parent. When the removal crosses
     /// a `confirm` route nothing changes and ``pendingConfirmation`` is set: answer with ``confirmRemoval()``
     /// or ``keepEditing()``. The empty path stops the coordinator. The current path itself is a no-op.
-    /// - Returns: applied; pending; or rejected with ``FlowRuntimeError/notAPrefix``.
+    /// Back never removes a tab's or a full-screen cover's first route while routes stay below it.
+    /// - Returns: applied; pending; or rejected with ``FlowRuntimeError/notAPrefix``,
+    ///   ``FlowRuntimeError/tabFirstRoute(tab:)`` or ``FlowRuntimeError/coverNotDismissible(flow:)``.
     @discardableResult
     public func reconcile(to proposed: [Route]) -> StepResult {
         step {
@@ -51,6 +53,7 @@ extension FlowCoordinator {
     func removeRoutes(from keep: Int) -> StepResult {
         guard keep < state.path.count else { return .applied }
         if let tab = tabRemoved(keeping: keep) { return .rejected(.tabFirstRoute(tab: tab)) }
+        if let cover = coverRemoved(keeping: keep) { return .rejected(.coverNotDismissible(flow: cover)) }
         var transition = Transition(context: context, state: StateEdit(state))
         let note = transition.removeAsBack(keeping: keep, before: state, sender: nil)
         let replay: @MainActor (FlowCoordinator) -> StepResult = { $0.removeRoutes(from: keep) }

@@ -9,7 +9,8 @@ extension FlowCoordinator {
     /// The stack's own routes, unchanged, are a no-op (also when layers are presented above it).
     /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/noShownStack(_:)`` when no shown
     ///   stack begins with `stack` (a stack in a tab that is not selected is not shown),
-    ///   ``FlowRuntimeError/notAPrefix``, or ``FlowRuntimeError/tabFirstRoute(tab:)`` for a tab's first route.
+    ///   ``FlowRuntimeError/notAPrefix``, ``FlowRuntimeError/tabFirstRoute(tab:)`` for a tab's first route, or
+    ///   ``FlowRuntimeError/coverNotDismissible(flow:)`` for a cover's first route.
     @discardableResult
     public func reconcile(stack: FlowInstanceID, to proposed: [Route]) -> StepResult {
         step {
@@ -82,6 +83,20 @@ extension FlowCoordinator {
         guard keep < stack.routes.count else { return .applied }
         if keep == 0, case .tab(let name, _) = stack.kind { return .rejected(.tabFirstRoute(tab: name)) }
         return removeRoutes(from: start + keep)
+    }
+
+    /// The flow of the outermost full-screen cover that a removal of the routes from path index `keep` on
+    /// would take while routes stay below it, if any: the person cannot dismiss a cover (nor reach the
+    /// stacks under it), so back never removes one; its flow finishes. Removing every route stops the
+    /// coordinator instead, covers included.
+    func coverRemoved(keeping keep: Int) -> String? {
+        let path = state.path
+        guard keep > 0, keep < path.count else { return nil }
+        // Every instance deeper than the new top route's goes whole.
+        let chain = state.chain
+        let removed = path[keep - 1].depth + 1
+        guard removed < chain.count, let cover = chain[removed...].first(where: { $0.presentation == .cover }) else { return nil }
+        return bundle.flows[cover.flow].name
     }
 
     /// The tab whose first route a removal of the routes from path index `keep` on would take while its tab

@@ -215,6 +215,31 @@ struct TabsAndSheetsTests {
         #expect(shape(coordinator) == ["tab profile: me"])
     }
 
+    /// Back is the person's gesture too: it may pop routes inside a cover, but not the cover's first route
+    /// (nor anything under the cover), whichever back operation asks; emptying the whole path still stops.
+    @Test func backNeverRemovesACoverWhileRoutesStayBelowIt() throws {
+        let coordinator = try social()
+        coordinator.select(tab: "profile")
+        #expect(coordinator.send("signIn") == .applied)
+        let cover = try #require(coordinator.stacks.last)
+        let refused = StepResult(.rejected, .coverNotDismissible(flow: "signIn"))
+        #expect(coordinator.back() == refused)
+        #expect(coordinator.back(toLength: 1) == refused)
+        #expect(coordinator.reconcile(to: Array(coordinator.path.prefix(1))) == refused)
+        #expect(coordinator.reconcile(toTokens: [coordinator.path[0].token]) == refused)
+        #expect(coordinator.back(1, onStack: cover.id) == refused)
+        #expect(shape(coordinator) == ["tab profile: me", "cover: credentials"])
+        #expect(coordinator.send("submit") == .applied)
+        #expect(coordinator.back(2) == refused)
+        #expect(coordinator.back(2, onStack: cover.id) == refused)
+        #expect(coordinator.pendingConfirmation == nil)
+        #expect(coordinator.back(1, onStack: cover.id).status == .pending)
+        #expect(coordinator.confirmRemoval() == .applied)
+        #expect(shape(coordinator) == ["tab profile: me", "cover: credentials"])
+        #expect(coordinator.back(toLength: 0) == .applied)
+        #expect(coordinator.status == .stopped)
+    }
+
     @Test func aLinkSelectsATabBuildsItsStackAndPresentsASheet() throws {
         let host = TestHost()
         let coordinator = try social(host)
