@@ -3,6 +3,8 @@
 //     flowc-bench yaml [--size MiB] [--runs N]    libyaml event scan vs YAMLLoader.load
 //     flowc-bench runtime [--iterations N] [--runs N] [--flows DIR] [--extra-flows N,N…]
 //                                                  FlowCoordinator vs a hand-written coordinator, and by bundle size
+//     flowc-bench tabs [--iterations N] [--runs N] [--tabs N,N…]
+//                                                  FlowCoordinator per step against the number of kept tabs
 //     flowc-bench e2e [--screens N] [--files N] [--runs N] [--callgrind]
 //                                                  flowc validate / compile / run (YAML, bundle) vs a bare scan
 //     flowc-bench scaling [--series N,N…]          flowc validate from 1k to 100k screens (or more)
@@ -14,6 +16,7 @@
 let benchmarks: [(name: String, summary: String, run: @MainActor ([String]) -> Int32)] = [
     ("yaml", "time YAMLLoader.load against a bare libyaml event scan", YAMLLoadBenchmark.run),
     ("runtime", "time FlowCoordinator against a hand-written coordinator, and by bundle size", RuntimeBenchmark.run),
+    ("tabs", "time FlowCoordinator steps in one tab against the number of tabs kept aside", TabsBenchmark.run),
     ("e2e", "time flowc validate, compile and run (YAML, bundle) against a bare libyaml scan", EndToEndBenchmark.run),
     ("scaling", "time flowc validate from 1k to 100k screens", ScalingBenchmark.run),
     ("oneline", "time flowc validate on one flow on one line where every screen has an error", ScalingBenchmark.oneLine),
