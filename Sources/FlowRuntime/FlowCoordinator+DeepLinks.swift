@@ -123,7 +123,7 @@ extension FlowCoordinator {
             let flow = transition.flowIndex(at: depth)
             // A route naming a tab selects it, also when the tab flow's start already selected another.
             var isTab = false
-            if case .child(let child) = route.target { isTab = bundle.flows[flow].tabIndex(ofChild: child) != nil }
+            if case .child(let child) = route.target { isTab = bundle.flows[flow].tabs.index(ofChild: child) != nil }
             guard depth == transition.state.chain.count - 1 || isTab else {
                 throw FlowRuntimeError.linkRouteBelowChild(flow: bundle.flows[flow].name, route: conditions.name(of: route.target, in: flow))
             }

@@ -102,14 +102,14 @@ extension FlowCoordinator {
     /// The tab whose first route a removal of the routes from path index `keep` on would take while its tab
     /// flow stays, if any: a tab lives as long as its tab flow, so back never removes it alone.
     func tabRemoved(keeping keep: Int) -> String? {
-        let path = state.path
-        guard keep > 0, keep < path.count else { return nil }
+        guard keep > 0, keep < state.path.count else { return nil }
         // The instances that stay are those down to the new top route's; the first one removed is the only
         // one whose parent stays.
-        let removed = path[keep - 1].depth + 1
-        let chain = state.chain
-        guard removed < chain.count, let declaration = chain[removed].declaration else { return nil }
-        let parent = bundle.flows[chain[removed - 1].flow]
-        return parent.tabIndex(ofChild: declaration) != nil ? parent.children[declaration].name : nil
+        let removed = state.path[keep - 1].depth + 1
+        guard removed < state.chain.count, let declaration = state.chain[removed].declaration else { return nil }
+        let parent = state.chain[removed - 1].flow
+        // The tab list alone: reading the parent's whole graph would copy it on every back.
+        guard !bundle.flows[parent].tabs.isEmpty, bundle.flows[parent].tabs.index(ofChild: declaration) != nil else { return nil }
+        return bundle.flows[parent].children[declaration].name
     }
 }

@@ -11,7 +11,7 @@ extension Transition {
         var setDepth = depth
         if bundle.flows[flowIndex(at: depth)].tabs.isEmpty {
             guard depth > 0, let declaration = state.chain[depth].declaration,
-                bundle.flows[flowIndex(at: depth - 1)].tabIndex(ofChild: declaration) != nil else {
+                bundle.flows[flowIndex(at: depth - 1)].tabs.index(ofChild: declaration) != nil else {
                 throw .noTabSet(flow: bundle.flows[flowIndex(at: depth)].name)
             }
             setDepth = depth - 1

@@ -153,7 +153,7 @@ struct Transition {
             appendRoute(screen: screen, values: values, at: depth)
         case .child(let child):
             // A tab flow shows a tab by selecting it (the tab starts with its declared arguments).
-            if let tab = bundle.flows[flowIndex(at: depth)].tabIndex(ofChild: child) {
+            if !bundle.flows[flowIndex(at: depth)].tabs.isEmpty, let tab = bundle.flows[flowIndex(at: depth)].tabs.index(ofChild: child) {
                 try selectTab(tab, at: depth)
             } else {
                 try startChild(child, values: values, at: depth, restoringDraft: false)
@@ -188,7 +188,8 @@ struct Transition {
     mutating func childRecord(_ child: Int, values: [Value], at depth: Int) throws(FlowRuntimeError) -> InstanceRecord {
         let parentFlow = flowIndex(at: depth)
         let declaration = bundle.flows[parentFlow].children[child]
-        let beginsStack = declaration.presentation.isPresented || bundle.flows[parentFlow].tabIndex(ofChild: child) != nil
+        let beginsStack = declaration.presentation.isPresented
+            || (!bundle.flows[parentFlow].tabs.isEmpty && bundle.flows[parentFlow].tabs.index(ofChild: child) != nil)
         let stackDepth = beginsStack ? depth + 1 : state.chain[depth].stackDepth
         if !bundle.flows[declaration.flow].tabs.isEmpty, let top = state.path.last, top.depth >= stackDepth {
             throw .tabsNotAtStackBottom(flow: bundle.flows[declaration.flow].name)

@@ -51,19 +51,23 @@ struct FlowDecoder {
         if items.isEmpty {
             report(InvalidValue.self, "'tabs' is empty; list at least one tab, or remove 'tabs'", at: node)
         }
-        return items.compactMap { item -> TabDefinition? in
-            if item.scalar != nil {
-                return readName(item, as: "tab name").map { TabDefinition(name: $0) }
-            }
-            guard let pairs = readMapping(item, as: "a tab"), pairs.count == 1, let pair = pairs.first else {
-                if item.mapping != nil {
-                    report(InvalidValue.self, "a tab is a child name, or a mapping with one entry, CHILD: { ARGUMENTS }", at: item)
-                }
-                return nil
-            }
-            guard let name = readName(pair.key, as: "tab name") else { return nil }
-            return TabDefinition(name: name, arguments: readArguments(pair.value))
+        return items.compactMap { item in
+            readNamedItem(item, as: "a tab", nameKind: "tab name", shape: "a tab is a child name, or a mapping with one entry, CHILD: { ARGUMENTS }")
+                .map { TabDefinition(name: $0.name, arguments: $0.arguments) }
         }
+    }
+
+    /// A list item that is a name, or a one-entry mapping of name → arguments (a link's route, a tab).
+    /// - Parameter shape: the message reported for a mapping of another shape.
+    private mutating func readNamedItem(_ item: YAMLNode, as what: String, nameKind: String, shape: String)
+        -> (name: Located<String>, arguments: [ArgumentDefinition])? {
+        if item.scalar != nil { return readName(item, as: nameKind).map { ($0, []) } }
+        guard let pairs = readMapping(item, as: what), pairs.count == 1, let pair = pairs.first else {
+            if item.mapping != nil { report(InvalidValue.self, shape, at: item) }
+            return nil
+        }
+        guard let name = readName(pair.key, as: nameKind) else { return nil }
+        return (name, readArguments(pair.value))
     }
 
     /// `outcomes: [saved, discarded]`, or (since format 1.1) a mapping of outcome name → nothing or
@@ -487,18 +491,10 @@ struct FlowDecoder {
             report(InvalidValue.self, "a link needs at least one route", at: node)
             return nil
         }
-        return items.compactMap { item -> LinkRouteDefinition? in
-            if item.scalar != nil {
-                return readName(item, as: "route name").map { LinkRouteDefinition(name: $0, arguments: []) }
-            }
-            guard let pairs = readMapping(item, as: "a route"), pairs.count == 1, let pair = pairs.first else {
-                if item.mapping != nil {
-                    report(InvalidValue.self, "a route is a name or a mapping with one entry, NAME: { ARGUMENTS }", at: item)
-                }
-                return nil
-            }
-            guard let name = readName(pair.key, as: "route name") else { return nil }
-            return LinkRouteDefinition(name: name, arguments: readArguments(pair.value))
+        return items.compactMap { item in
+            readNamedItem(item, as: "a route", nameKind: "route name",
+                          shape: "a route is a name or a mapping with one entry, NAME: { ARGUMENTS }")
+                .map { LinkRouteDefinition(name: $0.name, arguments: $0.arguments) }
         }
     }
 

@@ -62,7 +62,7 @@ public struct FlowGraph: Hashable, Sendable, Codable {
     public func tabIndex(named name: String) -> Int? { tabs.firstIndex { children[$0.child].name == name } }
 
     /// The position in ``tabs`` of the tab that runs child declaration `child`, if it is a tab.
-    public func tabIndex(ofChild child: Int) -> Int? { tabs.firstIndex { $0.child == child } }
+    public func tabIndex(ofChild child: Int) -> Int? { tabs.index(ofChild: child) }
 }
 
 /// One tab of a compiled tab set: the child declaration it runs and the arguments it starts with.
@@ -75,5 +75,14 @@ public struct TabNode: Hashable, Sendable, Codable {
     public init(child: Int, arguments: [ArgumentNode] = []) {
         self.child = child
         self.arguments = arguments
+    }
+}
+
+extension Array where Element == TabNode {
+    /// The position of the tab that runs child declaration `child`, if any. Called on a graph's `tabs`
+    /// (`bundle.flows[i].tabs.index(ofChild:)`), it reads the tab list alone, not the whole graph.
+    public func index(ofChild child: Int) -> Int? {
+        for index in indices where self[index].child == child { return index }
+        return nil
     }
 }

@@ -20,6 +20,26 @@ struct LinkRouteNotPath: FlowRule {
             """,
         triggeringExamples: [
             """
+            flow: app
+            start: main
+            children:
+              main: { flow: main }
+            links:
+              "/settings": [main, ↓settings]
+            ---- main.yaml ----
+            flow: main
+            tabs: [feed]
+            start: feed
+            children:
+              feed: { flow: feed }
+            ---- feed.yaml ----
+            flow: feed
+            start: timeline
+            screens:
+              timeline: { on: { open: { push: settings } } }
+              settings: { on: { back: { pop: 1 } } }
+            """,
+            """
             flow: reading
             start: library
             screens:
@@ -49,6 +69,26 @@ struct LinkRouteNotPath: FlowRule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            flow: app
+            start: main
+            children:
+              main: { flow: main }
+            links:
+              "/settings": [main, feed, settings]
+            ---- main.yaml ----
+            flow: main
+            tabs: [feed]
+            start: feed
+            children:
+              feed: { flow: feed }
+            ---- feed.yaml ----
+            flow: feed
+            start: timeline
+            screens:
+              timeline: { on: { open: { push: settings } } }
+              settings: { on: { back: { pop: 1 } } }
+            """,
             """
             flow: app
             conditions: [hasSession]
