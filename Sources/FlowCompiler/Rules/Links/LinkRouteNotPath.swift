@@ -20,26 +20,6 @@ struct LinkRouteNotPath: FlowRule {
             """,
         triggeringExamples: [
             """
-            flow: app
-            start: main
-            children:
-              main: { flow: main }
-            links:
-              "/settings": [main, ↓settings]
-            ---- main.yaml ----
-            flow: main
-            tabs: [feed]
-            start: feed
-            children:
-              feed: { flow: feed }
-            ---- feed.yaml ----
-            flow: feed
-            start: timeline
-            screens:
-              timeline: { on: { open: { push: settings } } }
-              settings: { on: { back: { pop: 1 } } }
-            """,
-            """
             flow: reading
             start: library
             screens:
@@ -67,21 +47,20 @@ struct LinkRouteNotPath: FlowRule {
             screens:
               editor: { on: { save: { finish: saved } } }
             """,
-        ],
-        nonTriggeringExamples: [
             """
             flow: app
             start: main
             children:
               main: { flow: main }
             links:
-              "/settings": [main, feed, settings]
+              "/help": [main, ↓help]
             ---- main.yaml ----
             flow: main
             tabs: [feed]
             start: feed
             children:
               feed: { flow: feed }
+              help: { flow: feed, presentation: sheet }
             ---- feed.yaml ----
             flow: feed
             start: timeline
@@ -89,6 +68,8 @@ struct LinkRouteNotPath: FlowRule {
               timeline: { on: { open: { push: settings } } }
               settings: { on: { back: { pop: 1 } } }
             """,
+        ],
+        nonTriggeringExamples: [
             """
             flow: app
             conditions: [hasSession]
@@ -121,6 +102,26 @@ struct LinkRouteNotPath: FlowRule {
             screens:
               editor: { on: { save: { finish: saved }, preview: { push: preview } } }
               preview: {}
+            """,
+            """
+            flow: app
+            start: main
+            children:
+              main: { flow: main }
+            links:
+              "/settings": [main, feed, settings]
+            ---- main.yaml ----
+            flow: main
+            tabs: [feed]
+            start: feed
+            children:
+              feed: { flow: feed }
+            ---- feed.yaml ----
+            flow: feed
+            start: timeline
+            screens:
+              timeline: { on: { open: { push: settings } } }
+              settings: { on: { back: { pop: 1 } } }
             """,
         ]
     )
