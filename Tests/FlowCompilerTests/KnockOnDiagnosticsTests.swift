@@ -83,4 +83,23 @@ import Testing
               s: { on: { a: { finish: done }, b: { finish: cancelled } } }
             """).allSatisfy { !$0.hasSuffix("FC402") })
     }
+
+    /// The issue's example: a `createPosts` typo added a wrong unreachable/unused report for `createPost`.
+    @Test func aMisspeltTargetDoesNotMakeWhatItMeantUnreachable() {
+        #expect(diagnostics("""
+            ---- posts.yaml ----
+            flow: posts
+            start: list
+            screens:
+              list: { on: { new: { start: createPosts } } }
+            children:
+              createPost: { flow: createPost, on: { done: stay } }
+            ---- createPost.yaml ----
+            flow: createPost
+            start: compose
+            outcomes: [done]
+            screens:
+              compose: { on: { ok: { finish: done } } }
+            """) == ["4:31 FC204"])
+    }
 }

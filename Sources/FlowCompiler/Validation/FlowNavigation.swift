@@ -109,6 +109,17 @@ struct FlowNavigation: Sendable {
         canFinish = Self.finishingNames(flow, longLivedChildren: longLivedChildren)
     }
 
+    /// The declaration a target name means: the name itself, or, for a misspelt target (FC203/FC204 say
+    /// "did you mean …?"), the name suggested — so the declaration it meant is not also reported as
+    /// unreachable or never pushed: one mistake, one error.
+    func meant(_ name: String) -> String { Self.meant(name, screensByName: screensByName, childrenByName: childrenByName) }
+
+    private static func meant(_ name: String, screensByName: NamedIndex<ScreenDefinition>,
+                              childrenByName: NamedIndex<ChildFlowDeclaration>) -> String {
+        guard screensByName[name] == nil, childrenByName[name] == nil else { return name }
+        return NameSuggestion.closest(to: name, among: Array(screensByName.names) + Array(childrenByName.names)) ?? name
+    }
+
     /// The names of the screens and children reachable from `start` (see `reachable`). Linear in the size of the flow.
     private static func reachableNames(
         from starts: [ActionDefinition], screensByName: NamedIndex<ScreenDefinition>,
@@ -118,8 +129,9 @@ struct FlowNavigation: Sendable {
         var pending: [ActionDefinition] = starts
         while let action = pending.popLast() {
             for alternative in action.alternatives {
-                guard let name = FlowDefinition.destination(of: alternative)?.value, reached.insert(name).inserted
-                else { continue }
+                guard let written = FlowDefinition.destination(of: alternative)?.value else { continue }
+                let name = meant(written, screensByName: screensByName, childrenByName: childrenByName)
+                guard reached.insert(name).inserted else { continue }
                 if let screen = screensByName[name] {
                     pending += screen.events.map(\.action)
                 } else if let child = childrenByName[name] {

@@ -15,6 +15,9 @@ struct NamedIndex<Element: Sendable>: Sendable {
         self.positions = positions
     }
 
+    /// The distinct names, in no particular order (for suggestions).
+    var names: Dictionary<String, Int>.Keys { positions.keys }
+
     /// The first declaration named `name`, if any.
     subscript(name: String) -> Element? { positions[name].map { elements[$0] } }
 }

@@ -55,7 +55,7 @@ struct PopFromFirstRoute: FlowRule {
             var pushed = Set<String>()
             let navigation = catalog.navigation(of: flow)
             for (action, _) in navigation.allActions {
-                if case .push(let screen, _) = action.kind { pushed.insert(screen.value) }
+                if case .push(let screen, _) = action.kind { pushed.insert(navigation.meant(screen.value)) }
             }
             let reachable = navigation.reachable
             var seen = Set<String>()
