@@ -24,7 +24,7 @@ enum RunCommand {
         """
 
     static let usage = """
-        USAGE: flowc run PATH… --flow NAME [--script FILE]
+        USAGE: flowc run PATH… --flow NAME [--script FILE] [--config FILE]
 
         Runs the flow NAME with the generic coordinator. PATH is YAML flow files and folders (validated
         first) or one compiled bundle. Commands come from FILE, or standard input without --script, one

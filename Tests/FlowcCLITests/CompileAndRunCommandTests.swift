@@ -65,6 +65,7 @@ import Testing
             #expect(listed.contains(Substring(verb)), "'\(verb)' is missing from flowc run --help")
         }
         #expect(help.standardOutput.contains("  back [N] [#ID]  "))
+        #expect(help.standardOutput.hasPrefix("USAGE: flowc run PATH… --flow NAME [--script FILE] [--config FILE]\n"))
     }
 
     @Test func runUsageErrors() throws {
