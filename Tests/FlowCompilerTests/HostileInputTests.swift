@@ -148,4 +148,26 @@ import Testing
         ])
         #expect(unknown.map(\.endColumn) == [27, 16, 16])
     }
+
+    /// Before: a `default` checked against `(a+)+b` hung `flowc validate` in the backtracking matcher.
+    /// Unsupported syntax is FC104 at the pattern, saying what to write instead.
+    @Test func hostilePatternsAnswerAtValidateTime() {
+        let bad = String(repeating: "a", count: 30) + "c"
+        let yaml = """
+            flow: hostile
+            start: home
+            screens:
+              home:
+                params:
+                  s: { type: string, pattern: "(a+)+b", default: "\(bad)" }
+                  t: { type: string, pattern: "(a)\\\\1", default: x }
+
+            """
+        let result = SmallStack.run { FlowValidation.validate(sources: [("hostile.yaml", Array(yaml.utf8))]) }
+        let found = result.diagnostics.map { "\($0.code) \($0.location.line):\($0.location.column) \($0.message)" }
+        #expect(found == [
+            "FC503 6:54 default of parameter 's' breaks its own constraints: \"\(String(repeating: "a", count: 30))c\" does not match the pattern \"(a+)+b\"; every route without this argument would be refused",
+            "FC104 7:35 'pattern' is not a valid regular expression: backreferences such as '\\1' are not supported; repeat the group's pattern instead (at character 4 of the pattern)",
+        ])
+    }
 }

@@ -370,7 +370,7 @@ struct FlowDecoder {
             case .maxLength: parameter.maximumLength = readInteger(node, as: "maximum length", minimum: 0)
             default:
                 guard let text = readScalar(node, as: "a pattern") else { continue }
-                if let problem = PatternMatcher.problem(with: text) {
+                if let problem = LinearPattern.problem(with: text) {
                     report(InvalidValue.self, "'pattern' is not a valid regular expression: \(problem)", at: node)
                 } else {
                     parameter.pattern = Located(text, at: location(of: node))

@@ -271,7 +271,7 @@ public enum FlowSchema {
               "minimum": 0
             },
             "pattern": {
-              "description": "Since format 1.1, string only: a regular expression (Swift Regex syntax) the whole value must match; at most 1,000 characters.",
+              "description": "Since format 1.1, string only: a regular expression (the subset in docs/FORMAT.md, 'Patterns') the whole value must match; at most 1,000 characters.",
               "type": "string",
               "maxLength": 1000
             }

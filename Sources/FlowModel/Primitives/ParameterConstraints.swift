@@ -12,8 +12,15 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
     public var minimumLength: Int?
     /// For strings: the most Unicode scalars allowed (inclusive). Since format 1.1.
     public var maximumLength: Int?
-    /// For strings: a regular expression (Swift `Regex` syntax) the whole value must match. Since format 1.1.
-    public var pattern: String?
+    /// For strings: a regular expression the whole value must match, in the subset ``LinearPattern``
+    /// supports (docs/FORMAT.md). Since format 1.1. Compiled once, when set or decoded.
+    public var pattern: String? { didSet { compiledPattern = Self.compile(pattern) } }
+    /// `pattern` compiled, or nil (no pattern, or one that does not compile: it then matches nothing).
+    private var compiledPattern: LinearPattern?
+
+    private enum CodingKeys: String, CodingKey {
+        case minimum, maximum, allowedValues, check, minimumLength, maximumLength, pattern
+    }
 
     public init(
         minimum: Double? = nil, maximum: Double? = nil, allowedValues: [Value]? = nil, check: String? = nil,
@@ -26,6 +33,25 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
         self.minimumLength = minimumLength
         self.maximumLength = maximumLength
         self.pattern = pattern
+        self.compiledPattern = Self.compile(pattern)
+    }
+
+    /// Decodes the constraints and compiles their pattern.
+    /// - Throws: `DecodingError` when a field has the wrong shape.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            minimum: try container.decodeIfPresent(Double.self, forKey: .minimum),
+            maximum: try container.decodeIfPresent(Double.self, forKey: .maximum),
+            allowedValues: try container.decodeIfPresent([Value].self, forKey: .allowedValues),
+            check: try container.decodeIfPresent(String.self, forKey: .check),
+            minimumLength: try container.decodeIfPresent(Int.self, forKey: .minimumLength),
+            maximumLength: try container.decodeIfPresent(Int.self, forKey: .maximumLength),
+            pattern: try container.decodeIfPresent(String.self, forKey: .pattern))
+    }
+
+    private static func compile(_ pattern: String?) -> LinearPattern? {
+        pattern.flatMap { try? LinearPattern($0) }
     }
 
     /// Why `value` violates these constraints (`"7 is less than the minimum 10"`), or nil when it satisfies them.
@@ -55,16 +81,23 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
                 return "\(Self.quoted(text)) is longer than the maximum length \(maximumLength) (it has \(length) characters)"
             }
         }
-        if let pattern, !PatternMatcher.shared.wholeMatch(text, pattern: pattern) {
-            return "\(Self.quoted(text)) does not match the pattern \(pattern)"
+        if let pattern, !(compiledPattern?.wholeMatch(text) ?? false) {
+            return "\(Self.quoted(text)) does not match the pattern \(Self.quoted(pattern, shortened: false))"
         }
         return nil
     }
 
-    /// A string value in messages: quoted, so an empty string reads as `""`; long values shortened.
-    static func quoted(_ text: String) -> String {
-        let shown = text.unicodeScalars.count > 60 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(57))) + "…" : text
-        return "\"" + shown + "\""
+    /// A string in messages: in double quotes with `"` and `\` escaped as in a YAML double-quoted
+    /// scalar, so an empty string reads as `""` and a quote inside cannot end it; long values shortened.
+    static func quoted(_ text: String, shortened: Bool = true) -> String {
+        let scalars = shortened && text.unicodeScalars.count > 60 ? Array(text.unicodeScalars.prefix(57)) : Array(text.unicodeScalars)
+        var shown = "\""
+        for scalar in scalars {
+            if scalar == "\"" || scalar == "\\" { shown += "\\" }
+            shown.unicodeScalars.append(scalar)
+        }
+        if scalars.count < text.unicodeScalars.count { shown += "…" }
+        return shown + "\""
     }
 
     /// A bound as written in messages: `1` for whole numbers, `2.5` otherwise.
