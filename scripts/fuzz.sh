@@ -25,13 +25,17 @@ flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -I "$ou
 # Quietens a harmless gold-linker warning that every ASan link prints.
 filter_link_noise() { grep -v "Cannot export local symbol '__asan" >&2 || true; }
 
+# Set once a module is compiled again: every module after it (they depend on it) is compiled again too.
+rebuilt=0
+
 build_module() {
     local name=$1 sources
     mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
-    if [ -f "$out/$name.o" ] && [ -z "$(find "Sources/$name" -name '*.swift' -newer "$out/$name.o")" ] \
+    if [ "$rebuilt" = 0 ] && [ -f "$out/$name.o" ] && [ -z "$(find "Sources/$name" -name '*.swift' -newer "$out/$name.o")" ] \
         && [ "$out/$name.o" -nt "$0" ]; then
         return
     fi
+    rebuilt=1
     echo "fuzz: compiling $name" >&2
     swiftc "${flags[@]}" -module-name "$name" -wmo -emit-module -emit-module-path "$out/$name.swiftmodule" \
         -c "${sources[@]}" -o "$out/$name.o"
