@@ -35,12 +35,12 @@ struct FlowDecoder {
         let linkPolicy = flow[.linkPolicy].flatMap { readLinkPolicy($0) }
         let linkFallback = flow[.linkFallback].flatMap { readName($0, as: "screen name") }
         let tabs = flow[.tabs].map { readTabs($0) } ?? []
-        if let description = flow[.description] { _ = readScalar(description, as: "a description") }
+        let description = flow[.description].flatMap { readScalar($0, as: "a description") }
         guard let name, let start else { return nil }
         return FlowDefinition(
             name: name, parameters: parameters, conditions: conditions, start: start, outcomes: outcomes,
             outcomeParameters: outcomeParameters, screens: screens, children: children, links: links, linkPolicy: linkPolicy, linkFallback: linkFallback,
-            tabs: tabs, tabsLocation: flow.keyNode(.tabs).map { location(of: $0) })
+            tabs: tabs, tabsLocation: flow.keyNode(.tabs).map { location(of: $0) }, description: description)
     }
 
     // MARK: Tabs

@@ -2,6 +2,8 @@
 public struct FlowDefinition: Hashable, Sendable {
     /// `flow: NAME`.
     public var name: Located<String>
+    /// `description:`: free text about the flow (generated Swift copies it into doc comments).
+    public var description: String?
     /// Typed input parameters (`params:`), passed by the parent that starts the flow.
     public var parameters: [ParameterDefinition]
     /// Declared host conditions (`conditions: [isLoggedIn]`), evaluated by the host at run time.
@@ -31,9 +33,10 @@ public struct FlowDefinition: Hashable, Sendable {
         outcomeParameters: [String: [ParameterDefinition]] = [:], screens: [ScreenDefinition] = [],
         children: [ChildFlowDeclaration] = [], links: [DeepLinkDefinition] = [],
         linkPolicy: LinkPolicyDefinition? = nil, linkFallback: Located<String>? = nil,
-        tabs: [TabDefinition] = [], tabsLocation: SourceLocation? = nil
+        tabs: [TabDefinition] = [], tabsLocation: SourceLocation? = nil, description: String? = nil
     ) {
         self.name = name
+        self.description = description
         self.parameters = parameters
         self.conditions = conditions
         self.start = start
