@@ -99,6 +99,11 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case coverNotDismissible(flow: String)
     /// Back would remove a tab's first route; a tab lives as long as its tab flow.
     case tabFirstRoute(tab: String)
+    /// A typed event or route was generated from a bundle with another content hash than the coordinator's.
+    case bundleMismatch(expected: String, found: String)
+    /// A typed event was sent from a route of another screen (`event` and `route` as
+    /// ``ScreenEvent/description`` and ``Route/description`` write them).
+    case eventOfAnotherScreen(event: String, route: String)
 
     public var description: String {
         switch self {
@@ -168,6 +173,10 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .tabFirstRoute(let tab): return "back would remove the first route of tab '\(tab)'; a tab lives as long as its tab flow"
         case .reentrantStep:
             return "the coordinator is in the middle of a step (a host condition or check called back into it); call it after the step returns"
+        case .bundleMismatch(let expected, let found):
+            return "the typed code was generated from the bundle with content hash \(expected), but the coordinator runs \(found); generate it again from the flows the coordinator runs"
+        case .eventOfAnotherScreen(let event, let route):
+            return "event \(event) was sent from route \(route), which shows another screen"
         }
     }
 }
