@@ -16,6 +16,14 @@ enum FlowSources {
     static func compile(
         paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil
     ) -> Result<FlowBundle, Failure> {
+        compileDefinitions(paths: paths, configuration: configuration, refusingToOverwrite: output).map(\.bundle)
+    }
+
+    /// ``compile(paths:configuration:refusingToOverwrite:)``, with the validated definitions the bundle was
+    /// lowered from.
+    static func compileDefinitions(
+        paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil
+    ) -> Result<(bundle: FlowBundle, flows: [FlowDefinition]), Failure> {
         let result: ValidationResult
         do {
             result = try FlowValidation.validate(paths: paths, configuration: configuration)
@@ -36,7 +44,7 @@ enum FlowSources {
         // Warnings do not stop compiling, but are never dropped silently.
         Console.error(rendered, terminator: "")
         do {
-            return .success(try GraphLowering.lower(result.flows))
+            return .success((try GraphLowering.lower(result.flows), result.flows))
         } catch {
             return .failure(Failure(message: "\(error)\n", exitCode: ExitCode.findings))
         }

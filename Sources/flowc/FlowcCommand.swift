@@ -12,6 +12,8 @@ enum FlowcCommand {
         SUBCOMMANDS:
           validate PATH…            Check flow files and folders; print diagnostics.
           compile PATH… -o FILE     Write a compiled flow bundle.
+          generate swift PATH… -o FILE
+                                    Write typed Swift routes, events and host protocol.
           run PATH… --flow NAME     Drive a coordinator from a script and print its state.
           inspect PATH…             Print a compiled bundle as readable JSON.
           rules                     List every rule with its code, severity and summary.
@@ -36,6 +38,7 @@ enum FlowcCommand {
         switch subcommand {
         case "validate": return ValidateCommand.run(rest)
         case "compile": return CompileCommand.run(rest)
+        case "generate": return GenerateCommand.run(rest)
         case "run": return RunCommand.run(rest)
         case "inspect": return InspectCommand.run(rest)
         case "rules": return RulesCommand.run(rest)
