@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Data flows one way:
@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "flowc", targets: ["flowc"]),
         .library(name: "FlowCompiler", targets: ["FlowCompiler"]),
         .library(name: "FlowRuntime", targets: ["FlowRuntime", "FlowModel"]),
+        .plugin(name: "FlowcPlugin", targets: ["FlowcPlugin"]),
     ],
     targets: [
         .systemLibrary(
@@ -24,7 +25,9 @@ let package = Package(
         .target(name: "FlowModel"),
         .target(name: "FlowCompiler", dependencies: ["FlowYAML", "FlowModel"]),
         .target(name: "FlowRuntime", dependencies: ["FlowModel"]),
-        .executableTarget(name: "flowc", dependencies: ["FlowCompiler", "FlowRuntime", "FlowModel"]),
+        .target(name: "FlowCodegen", dependencies: ["FlowModel"]),
+        .executableTarget(name: "flowc", dependencies: ["FlowCompiler", "FlowCodegen", "FlowRuntime", "FlowModel"]),
+        .plugin(name: "FlowcPlugin", capability: .buildTool(), dependencies: ["flowc"]),
         .executableTarget(
             name: "flowc-bench",
             dependencies: ["FlowYAML", "FlowCompiler", "FlowRuntime", "FlowModel", "CYaml"],
@@ -35,8 +38,17 @@ let package = Package(
             name: "FlowCompilerTests",
             dependencies: ["FlowCompiler", "FlowYAML", "FlowModel"]
         ),
-        .testTarget(name: "FlowcCLITests", dependencies: ["flowc"]),
+        .testTarget(name: "FlowcCLITests"),
+        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowCompiler", "FlowRuntime", "FlowModel"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowModel", "FlowCompiler"]),
+        // Apply the in-package plugin, so `swift test` compiles the generated code every run: to the
+        // shipped Flows/ (named in its flowc-plugin.json) and to a fixture of every parameter type.
+        .testTarget(
+            name: "ReadingHostTests", dependencies: ["FlowRuntime", "FlowModel"],
+            plugins: [.plugin(name: "FlowcPlugin")]),
+        .testTarget(
+            name: "GeneratedFixtureTests", dependencies: ["FlowRuntime", "FlowModel"],
+            plugins: [.plugin(name: "FlowcPlugin")]),
     ],
     swiftLanguageModes: [.v6]
 )

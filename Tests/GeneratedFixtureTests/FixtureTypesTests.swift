@@ -1,0 +1,145 @@
+import FlowModel
+import FlowRuntime
+import Testing
+
+/// The code FlowcPlugin generated from this target's Flows/ (every parameter type, defaults, outcomes,
+/// conditions, checks and Swift keywords as names), called as a host would.
+@MainActor
+struct FixtureTypesTests {
+    final class Shop: Flows.Host {
+        var isPremium = true
+        var `if` = false
+        var askedConditions: [String] = []
+        func inStock(_ value: Int) -> Bool { value != 13 }
+        func inStock(_ value: String) -> Bool { value != "gone" }
+    }
+
+    func typedPath(_ coordinator: FlowCoordinator) throws -> [CatalogFlow.Route] {
+        try coordinator.path.map { try CatalogFlow.Route($0, in: coordinator) }
+    }
+
+    @Test func theGeneratedFileIsTheGoldenOne() {
+        // Tests/Fixtures/generated/fixture.swift.golden holds this content hash (FlowCodegenTests keeps it exact).
+        #expect(Flows.contentHash == "1f70b21a4931cf0d")
+    }
+
+    @Test func rootArgumentsAreTypedWithTheirDefaults() throws {
+        let coordinator = try CatalogFlow.coordinator(host: Shop())
+        #expect(coordinator.rootArguments == ["region": .string("eu"), "limit": .int(20)])
+        let chosen = try CatalogFlow.coordinator(region: "us", limit: 100, host: Shop())
+        #expect(chosen.rootArguments == ["region": .string("us"), "limit": .int(100)])
+        #expect(throws: GeneratedFlowError.coordinator(.constraintViolated(
+            receiver: "flow 'catalog'", name: "limit", message: "101 is greater than the maximum 100"))) {
+            try CatalogFlow.coordinator(limit: 101, host: Shop())
+        }
+    }
+
+    @Test func conditionsComeFromTheHostProtocol() throws {
+        let shop = Shop()
+        shop.isPremium = false
+        let welcome = try CatalogFlow.coordinator(host: shop)
+        welcome.start()
+        #expect(try typedPath(welcome) == [.welcome])
+        shop.if = true
+        let shelf = try CatalogFlow.coordinator(host: shop)
+        shelf.start()
+        #expect(try typedPath(shelf) == [.shelf])
+        #expect(welcome.send(CatalogFlow.WelcomeEvent.continue) == .applied)
+        #expect(try typedPath(welcome) == [.shelf])
+    }
+
+    @Test func everyParameterTypeTravelsTypedWithDefaults() throws {
+        let coordinator = try CatalogFlow.coordinator(host: Shop())
+        coordinator.start()
+        #expect(coordinator.send(CatalogFlow.Event.shelf(.open(itemID: 5))) == .applied)
+        #expect(try typedPath(coordinator) == [.shelf, .default(itemID: 5, price: 9.99, title: "Untitled \"draft\" é", gift: false)])
+        #expect(coordinator.send(CatalogFlow.DefaultEvent.back) == .applied)
+        #expect(coordinator.send(CatalogFlow.ShelfEvent.open(itemID: 6, price: 0, title: "T", gift: true)) == .applied)
+        #expect(try typedPath(coordinator).last == .default(itemID: 6, price: 0, title: "T", gift: true))
+        #expect(coordinator.path.last?.arguments == ["itemID": .int(6), "price": .double(0), "title": .string("T"), "gift": .bool(true)])
+        coordinator.back()
+        #expect(coordinator.send(CatalogFlow.ShelfEvent.search(self: "dune")) == .applied)
+        #expect(try typedPath(coordinator).last == .results(query: "dune", page: 1))
+        #expect(coordinator.send(CatalogFlow.Event.results(.in(Type: 3))) == .applied)
+        #expect(try typedPath(coordinator).last == .default(itemID: 3, price: 1.5, title: "found", gift: true))
+    }
+
+    @Test func aTypedEventIsRefusedFromARouteOfAnotherScreen() throws {
+        let coordinator = try CatalogFlow.coordinator(host: Shop())
+        coordinator.start()
+        #expect(coordinator.send(CatalogFlow.ResultsEvent.back) == StepResult(.rejected, .eventOfAnotherScreen(
+            event: "catalog.results.back", route: "catalog.shelf")))
+        coordinator.send(CatalogFlow.ShelfEvent.open(itemID: 5))
+        let shelf = coordinator.path[0].token
+        // `back` of `default` from the shelf route below it: the shelf declares no `back`, and says so.
+        #expect(coordinator.send(CatalogFlow.DefaultEvent.back, from: shelf) == StepResult(.rejected, .eventOfAnotherScreen(
+            event: "catalog.default.back", route: "catalog.shelf")))
+        #expect(coordinator.send(CatalogFlow.ShelfEvent.close, from: shelf) == .applied)
+        #expect(coordinator.status == .finished(outcome: "closed"))
+        #expect(CatalogFlow.Outcome(rawValue: "closed") == .closed)
+    }
+
+    @Test func aChildFlowIsTypedBelowItsDeclarationAndFinishesWithTypedOutcomes() throws {
+        let coordinator = try CatalogFlow.coordinator(host: Shop())
+        coordinator.start()
+        coordinator.send(CatalogFlow.ShelfEvent.open(itemID: 5, price: 12.5))
+        #expect(coordinator.send(CatalogFlow.DefaultEvent.checkout) == .applied)
+        #expect(try typedPath(coordinator).last == .checkout(.payment(total: 12.5)))
+        let checkout = try #require(coordinator.instance(coordinator.path[2].instance))
+        #expect(checkout.finish(CatalogFlow.Outcome.closed) == StepResult(.rejected, .unknownOutcome(flow: "checkout", outcome: "catalog.closed")))
+        #expect(checkout.finish(CheckoutFlow.Outcome.paid) == .applied)
+        #expect(try typedPath(coordinator) == [.shelf])
+        #expect(CheckoutFlow.Outcome.allCases.map(\.rawValue) == ["paid", "return"])
+    }
+
+    @Test func checksOfEachTypeComeFromTheHostProtocol() throws {
+        let coordinator = try CatalogFlow.coordinator(host: Shop())
+        #expect(coordinator.open("/items/13").reason == .checkFailed(
+            receiver: "screen 'default' of flow 'catalog'", name: "itemID", check: "inStock", value: .int(13)))
+        #expect(coordinator.open("/items/5") == .applied)
+        #expect(try typedPath(coordinator) == [.shelf, .default(itemID: 5, price: 2.5, title: "linked", gift: true)])
+        coordinator.back()
+        coordinator.send(CatalogFlow.ShelfEvent.search(self: "gone"))
+        let snapshot = coordinator.snapshot()
+        #expect(coordinator.restore(snapshot).reason == .checkFailed(
+            receiver: "screen 'results' of flow 'catalog'", name: "query", check: "inStock", value: .string("gone")))
+    }
+
+    @Test func routesOfAnotherCoordinatorRootOrBundleAreRefused() throws {
+        let coordinator = try CatalogFlow.coordinator(host: Shop())
+        coordinator.start()
+        let other = try CatalogFlow.coordinator(host: Shop())
+        other.start()
+        #expect(throws: GeneratedFlowError.routeNotOnPath("catalog.shelf")) {
+            try CatalogFlow.Route(other.path[0], in: coordinator)
+        }
+        let checkout = try CheckoutFlow.coordinator(total: 3, host: Shop())
+        checkout.start()
+        #expect(try CheckoutFlow.Route(checkout.path[0], in: checkout) == .payment(total: 3))
+        #expect(throws: GeneratedFlowError.otherRootFlow(expected: "catalog", found: "checkout")) {
+            try CatalogFlow.Route(checkout.path[0], in: checkout)
+        }
+        // The same flows with one screen more: another content hash.
+        var flows = try Flows.bundle().flows
+        flows[1].screens.append(ScreenNode(name: "receipt"))
+        let changed = try FlowCoordinator(bundle: FlowBundle(flows: flows), flow: "catalog", host: Flows.flowHost(Shop()))
+        changed.start()
+        #expect(throws: GeneratedFlowError.bundleMismatch(expected: Flows.contentHash, found: changed.bundle.contentHash)) {
+            try CatalogFlow.Route(changed.path[0], in: changed)
+        }
+        #expect(changed.send(CatalogFlow.ShelfEvent.close) == StepResult(.rejected, .bundleMismatch(
+            expected: Flows.contentHash, found: changed.bundle.contentHash)))
+    }
+
+    @Test func aShippedBundleFileIsCheckedAgainstTheCode() throws {
+        let bundle = try Flows.bundle()
+        #expect(try Flows.bundle(from: BundleCodec.encode(bundle)) == bundle)
+        var flows = bundle.flows
+        flows[0].outcomes.append("gone")
+        let other = FlowBundle(flows: flows)
+        #expect(throws: GeneratedFlowError.bundleMismatch(expected: Flows.contentHash, found: other.contentHash)) {
+            try Flows.bundle(from: BundleCodec.encode(other))
+        }
+        #expect(throws: GeneratedFlowError.bundle(.notABundle)) { try Flows.bundle(from: Array("flow: x\n".utf8)) }
+    }
+}
