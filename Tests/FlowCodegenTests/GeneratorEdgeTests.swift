@@ -74,6 +74,6 @@ import Testing
         // `"#` occurs in the JSON, so the literal is delimited by `##`.
         #expect(swift.contains("static let embeddedJSON = ##\"{"))
         let json = try #require(GoldenGenerationTests.embeddedJSON(in: swift))
-        #expect(try GeneratedBundle.decode(embeddedJSON: json, formatVersion: 1, expecting: bundle.contentHash) == bundle)
+        #expect(try GeneratedBundle.decode(embeddedJSON: json, formatVersion: bundle.formatVersion, expecting: bundle.contentHash) == bundle)
     }
 }

@@ -12,8 +12,10 @@ import Testing
         #expect(result.standardError == "")
         let golden = try String(contentsOfFile: FlowcProcess.packageRoot + "/Tests/Fixtures/generated/Flows.swift.golden", encoding: .utf8)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == golden)
-        let hash = try #require(golden.split(separator: "\n")[1].split(separator: " ").dropFirst(4).first)
-        #expect(result.standardOutput == "generated Swift for 8 flows in \(output) (content hash \(hash.dropLast(2)))\n")
+        let hashLine = try #require(golden.split(separator: "\n").first { $0.hasPrefix("    public static let contentHash = ") })
+        let hash = hashLine.split(separator: "\"")[1]
+        let flows = golden.split(separator: "\n").filter { $0.hasPrefix("// MARK: - ") }.count
+        #expect(result.standardOutput == "generated Swift for \(flows) flows in \(output) (content hash \(hash))\n")
 
         // A second run with the same flows does not rewrite the file (so the build does not recompile it).
         let written = try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import Foundation
 import Testing
 
 /// The code FlowcPlugin generated from this target's Flows/ (every parameter type, defaults, outcomes,
@@ -18,9 +19,12 @@ struct FixtureTypesTests {
         try coordinator.path.map { try CatalogFlow.Route($0, in: coordinator) }
     }
 
-    @Test func theGeneratedFileIsTheGoldenOne() {
-        // Tests/Fixtures/generated/fixture.swift.golden holds this content hash (FlowCodegenTests keeps it exact).
-        #expect(Flows.contentHash == "1f70b21a4931cf0d")
+    @Test func theGeneratedFileIsTheGoldenOne() throws {
+        // FlowCodegenTests keeps Tests/Fixtures/generated/fixture.swift.golden exact; the plugin made the same file.
+        var golden = URL(fileURLWithPath: #filePath)
+        for _ in 0..<2 { golden.deleteLastPathComponent() }
+        let text = try String(contentsOf: golden.appendingPathComponent("Fixtures/generated/fixture.swift.golden"), encoding: .utf8)
+        #expect(text.contains("    public static let contentHash = \"\(Flows.contentHash)\"\n"))
     }
 
     @Test func rootArgumentsAreTypedWithTheirDefaults() throws {
@@ -74,9 +78,10 @@ struct FixtureTypesTests {
         // `back` of `default` from the shelf route below it: the shelf declares no `back`, and says so.
         #expect(coordinator.send(CatalogFlow.DefaultEvent.back, from: shelf) == StepResult(.rejected, .eventOfAnotherScreen(
             event: "catalog.default.back", route: "catalog.shelf")))
-        #expect(coordinator.send(CatalogFlow.ShelfEvent.close, from: shelf) == .applied)
+        let closed = coordinator.send(CatalogFlow.ShelfEvent.close, from: shelf)
+        #expect(closed == .applied)
         #expect(coordinator.status == .finished(outcome: "closed"))
-        #expect(CatalogFlow.Outcome(rawValue: "closed") == .closed)
+        #expect(try closed.finished.map(CatalogFlow.Outcome.init) == [.closed])
     }
 
     @Test func aChildFlowIsTypedBelowItsDeclarationAndFinishesWithTypedOutcomes() throws {
@@ -87,9 +92,24 @@ struct FixtureTypesTests {
         #expect(try typedPath(coordinator).last == .checkout(.payment(total: 12.5)))
         let checkout = try #require(coordinator.instance(coordinator.path[2].instance))
         #expect(checkout.finish(CatalogFlow.Outcome.closed) == StepResult(.rejected, .unknownOutcome(flow: "checkout", outcome: "catalog.closed")))
-        #expect(checkout.finish(CheckoutFlow.Outcome.paid) == .applied)
+        // Outcome data is checked like any argument: constraints, then the host check.
+        #expect(checkout.finish(CheckoutFlow.Outcome.paid(receipt: "X-1")).reason == .constraintViolated(
+            receiver: "outcome 'paid' of flow 'checkout'", name: "receipt", message: "\"X-1\" does not match the pattern R-[0-9]+"))
+        let paid = checkout.finish(CheckoutFlow.Outcome.paid(receipt: "R-42", tip: 1))
+        #expect(paid == .applied)
+        #expect(try paid.finished.map(CheckoutFlow.Outcome.init) == [.paid(receipt: "R-42", tip: 1)])
         #expect(try typedPath(coordinator) == [.shelf])
-        #expect(CheckoutFlow.Outcome.allCases.map(\.rawValue) == ["paid", "return"])
+        #expect(CheckoutFlow.Outcome.paid(receipt: "R-1").arguments == ["receipt": .string("R-1"), "tip": .double(0)])
+        #expect(CheckoutFlow.Outcome.return.name == "return")
+        #expect(throws: GeneratedFlowError.unknownOutcome("flow 'checkout' finished, not flow 'catalog'")) {
+            try CatalogFlow.Outcome(paid.finished[0])
+        }
+
+        // A typed event carries the outcome's data from the screen.
+        coordinator.send(CatalogFlow.ShelfEvent.open(itemID: 5))
+        coordinator.send(CatalogFlow.DefaultEvent.checkout)
+        let byEvent = coordinator.send(CheckoutFlow.PaymentEvent.pay(receipt: "R-7"))
+        #expect(try byEvent.finished.map(CheckoutFlow.Outcome.init) == [.paid(receipt: "R-7", tip: 0)])
     }
 
     @Test func checksOfEachTypeComeFromTheHostProtocol() throws {
@@ -99,10 +119,9 @@ struct FixtureTypesTests {
         #expect(coordinator.open("/items/5") == .applied)
         #expect(try typedPath(coordinator) == [.shelf, .default(itemID: 5, price: 2.5, title: "linked", gift: true)])
         coordinator.back()
-        coordinator.send(CatalogFlow.ShelfEvent.search(self: "gone"))
-        let snapshot = coordinator.snapshot()
-        #expect(coordinator.restore(snapshot).reason == .checkFailed(
+        #expect(coordinator.send(CatalogFlow.ShelfEvent.search(self: "gone")).reason == .checkFailed(
             receiver: "screen 'results' of flow 'catalog'", name: "query", check: "inStock", value: .string("gone")))
+        #expect(coordinator.send(CatalogFlow.ShelfEvent.search(self: "dune")) == .applied)
     }
 
     @Test func routesOfAnotherCoordinatorRootOrBundleAreRefused() throws {

@@ -7,6 +7,7 @@ struct ReadingRouteTests {
     final class Library: Flows.Host {
         var hasOnboarded = true
         var isLoggedIn = true
+        var isSignedIn = false
         var missingBooks: Set<Int> = []
         func bookExists(_ value: Int) -> Bool { !missingBooks.contains(value) }
         func postExists(_ value: Int) -> Bool { true }

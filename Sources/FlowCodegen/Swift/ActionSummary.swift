@@ -11,12 +11,13 @@ enum ActionSummary {
         case .pop(let count): return "pop \(count)"
         case .popTo(let screen): return "pop to `\(name(of: .screen(screen), in: graph))`"
         case .replaceRoot(let target, _): return "replace the root with `\(name(of: target, in: graph))`"
-        case .finish(let outcome):
+        case .finish(let outcome, _):
             return "finish with `\(graph.outcomes.indices.contains(outcome) ? graph.outcomes[outcome] : "?")`"
         case .conditional(let condition, _, _):
             return "chosen by host condition `\(graph.conditions.indices.contains(condition) ? graph.conditions[condition] : "?")`"
         case .show(let target, _): return "show `\(name(of: target, in: graph))`"
         case .stay: return "stay"
+        case .select(let tab): return "select tab `\(tab)`"
         }
     }
 

@@ -33,6 +33,9 @@ struct HostRequirements {
         for graph in bundle.flows {
             for condition in graph.conditions { conditionFlows[condition, default: []].append(graph.name) }
             note(graph.parameters, "flow `\(graph.name)`")
+            for (outcome, name) in graph.outcomes.enumerated() {
+                note(graph.parameters(ofOutcome: outcome), "outcome `\(name)` of flow `\(graph.name)`")
+            }
             for screen in graph.screens {
                 note(screen.parameters, "screen `\(screen.name)` of flow `\(graph.name)`")
                 for event in screen.events {

@@ -70,7 +70,7 @@ struct NamespaceEmitter {
                 if !first { out.line() }
                 first = false
                 out.doc(SwiftDocComment(
-                    "Host check `\(check.name)` of \(check.type.rawValue) arguments: whether `value` may be shown (for \(check.parameters.joined(separator: "; "))). Asked for deep-link and restored arguments."))
+                    "Host check `\(check.name)` of \(check.type.rawValue) arguments: whether `value` may be shown (for \(check.parameters.joined(separator: "; "))). Asked whenever such a value is bound: root, event, action, outcome, deep-link and restored arguments."))
                 out.line("func \(SwiftNames.identifier(check.name))(_ value: \(SwiftTypeMapping.swiftType(check.type))) -> Bool")
             }
         }

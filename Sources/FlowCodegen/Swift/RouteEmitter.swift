@@ -24,9 +24,10 @@ struct RouteEmitter {
                 out.doc(doc)
                 Self.writeCase(screen.name, screen.parameters, to: &out)
             }
-            for child in graph.children {
+            for (position, child) in graph.children.enumerated() {
                 let flow = context.bundle.flows[child.flow].name
-                out.doc(SwiftDocComment("A route of child `\(child.name)`, which runs flow `\(flow)`."))
+                let shown = graph.tabIndex(ofChild: position) != nil ? "the tab" : child.presentation == .push ? "child" : "the \(child.presentation.rawValue)"
+                out.doc(SwiftDocComment("A route of \(shown) `\(child.name)`, which runs flow `\(flow)`."))
                 out.line("case \(SwiftNames.identifier(child.name))(\(context.flowTypes[child.flow]).Route)")
             }
             out.line()

@@ -1,20 +1,45 @@
 import FlowModel
 
-/// A typed outcome of one flow (generated code's `EditFlow.Outcome`): its raw value is the outcome's name.
-public protocol FlowOutcome: RawRepresentable, Sendable where RawValue == String {
+/// A typed outcome of one flow (generated code's `EditFlow.Outcome`): its name and, since format 1.1,
+/// the typed values it passes to the parent's handler.
+public protocol FlowOutcome: Sendable {
     /// The name of the flow that declares the outcome.
     var flowName: String { get }
+    /// The outcome's name.
+    var name: String { get }
+    /// The outcome's arguments, by parameter name (empty for an outcome without parameters).
+    var arguments: [String: Value] { get }
 }
 
 extension FlowInstance {
-    /// Finishes the flow with a typed outcome, as ``finish(_:)-(String)`` does with its name.
-    /// - Returns: as ``finish(_:)-(String)``; rejected with ``FlowRuntimeError/unknownOutcome(flow:outcome:)``
+    /// Finishes the flow with a typed outcome, as ``finish(_:arguments:)`` does with its name and arguments.
+    /// - Returns: as ``finish(_:arguments:)``; rejected with ``FlowRuntimeError/unknownOutcome(flow:outcome:)``
     ///   (and nothing changes) when the outcome belongs to another flow than this instance runs.
     @discardableResult
     public func finish(_ outcome: some FlowOutcome) -> StepResult {
         guard outcome.flowName == flow else {
-            return StepResult(.rejected, .unknownOutcome(flow: flow, outcome: "\(outcome.flowName).\(outcome.rawValue)"))
+            return StepResult(.rejected, .unknownOutcome(flow: flow, outcome: "\(outcome.flowName).\(outcome.name)"))
         }
-        return finish(outcome.rawValue)
+        return finish(outcome.name, arguments: outcome.arguments)
+    }
+}
+
+extension FinishedFlow {
+    /// The outcome argument `name`, typed (generated `Outcome(_:)` initializers read them).
+    /// - Throws: ``GeneratedFlowError/unknownOutcome(_:)`` when the outcome has no such argument or it is
+    ///   of another type (an outcome of other flows than the typed code was generated from).
+    public func argument<T: FlowValueConvertible>(_ name: String, as type: T.Type = T.self) throws(GeneratedFlowError) -> T {
+        guard let value = arguments[name], let typed = T(flowValue: value) else {
+            throw .unknownOutcome("flow '\(flow)' finished with '\(outcome)' without a \(T.parameterType.rawValue) argument '\(name)'")
+        }
+        return typed
+    }
+
+    /// The error for an outcome that the typed code of flow `expected` does not know.
+    public func unknown(in expected: String) -> GeneratedFlowError {
+        guard flow == expected else {
+            return .unknownOutcome("flow '\(flow)' finished, not flow '\(expected)'")
+        }
+        return .unknownOutcome("flow '\(flow)' has no outcome '\(outcome)'")
     }
 }

@@ -13,6 +13,8 @@ public enum GeneratedFlowError: Error, Hashable, Sendable, CustomStringConvertib
     case routeNotOnPath(String)
     /// The route is not one of the flows the code was generated from (a bundle edited by hand).
     case unknownRoute(String)
+    /// The finished flow's outcome is not one the typed `Outcome` knows (another flow's, or another bundle's).
+    case unknownOutcome(String)
     /// The coordinator refused to be created (an unknown flow, or root arguments that break a constraint).
     case coordinator(FlowRuntimeError)
 
@@ -25,6 +27,7 @@ public enum GeneratedFlowError: Error, Hashable, Sendable, CustomStringConvertib
             return "the coordinator runs flow '\(found)', not '\(expected)'; type its routes with the route enum of '\(found)'"
         case .routeNotOnPath(let route): return "route \(route) is not on the coordinator's path"
         case .unknownRoute(let reason): return "the typed code does not know this route: \(reason)"
+        case .unknownOutcome(let reason): return "the typed code does not know this outcome: \(reason)"
         case .coordinator(let error): return "\(error)"
         }
     }
