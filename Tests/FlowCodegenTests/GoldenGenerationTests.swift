@@ -34,22 +34,20 @@ import Testing
         for folder in ["Flows", "Tests/GeneratedFixtureTests/Flows"] {
             let (bundle, flows) = try Generation.compile(try Generation.sources(folder))
             let source = try SwiftGenerator.generate(bundle, definitions: flows)
-            let json = try #require(Self.embeddedJSON(in: source))
-            #expect(json.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F })
-            let decoded = try GeneratedBundle.decode(embeddedJSON: json, formatVersion: bundle.formatVersion,
-                                                     expecting: bundle.contentHash)
-            #expect(decoded == bundle)
+            let base64 = try #require(Self.embeddedBundle(in: source))
+            #expect(base64.split(separator: "\n").dropLast().allSatisfy { (line: Substring) in line.count == 100 })
+            #expect(try GeneratedBundle.decode(base64: base64, expecting: bundle.contentHash) == bundle)
+            #expect(throws: GeneratedFlowError.bundleMismatch(expected: "0000000000000000", found: bundle.contentHash)) {
+                try GeneratedBundle.decode(base64: base64, expecting: "0000000000000000")
+            }
         }
     }
 
-    /// The text of the raw string literal `embeddedJSON` (one line, `#`s balanced).
-    static func embeddedJSON(in source: String) -> String? {
-        guard let line = source.split(separator: "\n").first(where: { $0.contains("static let embeddedJSON = ") }) else {
-            return nil
-        }
-        var literal = Substring(line.split(separator: "=", maxSplits: 1)[1].dropFirst())
-        let hashes = literal.prefix { $0 == "#" }.count
-        literal = literal.dropFirst(hashes + 1).dropLast(hashes + 1)
-        return String(literal)
+    /// The lines of the multi-line literal `embeddedBundle`, without their indentation.
+    static func embeddedBundle(in source: String) -> String? {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasSuffix("static let embeddedBundle = \"\"\"") }) else { return nil }
+        let body = lines[(start + 1)...].prefix { !$0.hasSuffix("\"\"\"") }
+        return body.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
     }
 }

@@ -1,4 +1,5 @@
 import FlowModel
+import Foundation
 
 /// Writes the namespace enum (`Flows`): the content hash, the embedded bundle and its loaders, the `Host`
 /// protocol with one member per condition and check, and its adapter to `FlowHost`.
@@ -21,19 +22,19 @@ struct NamespaceEmitter {
     }
 
     private func writeBundle(to out: inout SwiftSourceWriter) {
-        let body = Self.asciiJSON(String(decoding: Self.bundleBody(context.bundle), as: UTF8.self))
         out.doc(SwiftDocComment("The content hash of the bundle the code was generated from (docs/BUNDLE.md). Typed routes and events check it against the coordinator's bundle."))
         out.line("public static let contentHash = \(SwiftNames.stringLiteral(context.bundle.contentHash))")
         out.line()
-        out.doc(SwiftDocComment("The bundle's format version (docs/BUNDLE.md)."))
-        out.line("public static let formatVersion = \(context.bundle.formatVersion)")
-        out.line()
-        out.doc(SwiftDocComment("The bundle file's body (compact JSON), embedded."))
-        out.line("static let embeddedJSON = \(Self.rawStringLiteral(body))")
+        out.doc(SwiftDocComment("The bundle file (docs/BUNDLE.md), embedded as base64."))
+        out.line("static let embeddedBundle = \"\"\"")
+        out.indented { out in
+            for line in Self.base64Lines(BundleCodec.encode(context.bundle)) { out.line(line) }
+            out.line("\"\"\"")
+        }
         out.line()
         out.doc(SwiftDocComment("The embedded bundle, decoded and checked once."))
         out.line("private static let embedded = Result { () throws(GeneratedFlowError) -> FlowBundle in")
-        out.line("    try GeneratedBundle.decode(embeddedJSON: embeddedJSON, formatVersion: formatVersion, expecting: contentHash)")
+        out.line("    try GeneratedBundle.decode(base64: embeddedBundle, expecting: contentHash)")
         out.line("}")
         out.line()
         var embedded = SwiftDocComment("The embedded bundle, decoded once (its content hash and structure checked).")
@@ -118,39 +119,18 @@ struct NamespaceEmitter {
         }
     }
 
-    /// The bundle file's JSON body (the file without its header line and final newline).
-    static func bundleBody(_ bundle: FlowBundle) -> [UInt8] {
-        let file = BundleCodec.encode(bundle)
-        guard let newline = file.firstIndex(of: UInt8(ascii: "\n")) else { return file }
-        return Array(file[(newline + 1)...].dropLast())
+    /// `bytes` in base64, in lines of ``base64LineLength`` characters (the last one shorter).
+    static func base64Lines(_ bytes: [UInt8]) -> [String] {
+        let text = Data(bytes).base64EncodedString()
+        var lines: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            lines.append(String(rest.prefix(base64LineLength)))
+            rest = rest.dropFirst(base64LineLength)
+        }
+        return lines
     }
 
-    /// JSON `text` with every character outside printable ASCII written as a `\\u` escape (two for a
-    /// character beyond U+FFFF): the same JSON value, decoded to the same bundle, but nothing in the
-    /// generated source that could read differently from how it compiles.
-    static func asciiJSON(_ text: String) -> String {
-        var result = ""
-        for unit in text.utf16 {
-            if unit >= 0x20 && unit < 0x7F {
-                result.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
-            } else {
-                let hex = String(unit, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            }
-        }
-        return result
-    }
-
-    /// `text` (one line: compact JSON escapes line breaks) as a raw string literal whose `#` delimiters
-    /// outnumber every run of `#` inside it, so nothing in it is an escape or ends it.
-    static func rawStringLiteral(_ text: String) -> String {
-        var longest = 0
-        var run = 0
-        for character in text.utf8 {
-            run = character == UInt8(ascii: "#") ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let hashes = String(repeating: "#", count: longest + 1)
-        return hashes + "\"" + text + "\"" + hashes
-    }
+    /// The characters of base64 per line of the embedded bundle.
+    static let base64LineLength = 100
 }

@@ -1,4 +1,5 @@
 import FlowModel
+import Foundation
 
 /// What generated code calls to load the bundle it was generated from and to start coordinators on it.
 public enum GeneratedBundle {
@@ -20,11 +21,13 @@ public enum GeneratedBundle {
         return bundle
     }
 
-    /// Decodes an embedded bundle: the compact JSON of a bundle file of format `formatVersion`, without its
-    /// header line. See ``decode(_:expecting:)``.
-    public static func decode(embeddedJSON json: String, formatVersion: Int, expecting contentHash: String)
-        throws(GeneratedFlowError) -> FlowBundle {
-        try decode(Array("\(BundleCodec.magic) \(formatVersion)\n\(json)\n".utf8), expecting: contentHash)
+    /// Decodes a bundle file embedded in generated code as base64 (line breaks ignored). See
+    /// ``decode(_:expecting:)``.
+    public static func decode(base64 text: String, expecting contentHash: String) throws(GeneratedFlowError) -> FlowBundle {
+        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+            throw .bundle(.corrupted("the embedded bundle is not base64"))
+        }
+        return try decode(data, expecting: contentHash)
     }
 
     /// A coordinator for the flow `flow` of `bundle`, not yet started.
