@@ -1,4 +1,5 @@
 import FlowCodegen
+import FlowCompiler
 import FlowModel
 import Foundation
 
@@ -13,8 +14,9 @@ enum GenerateCommand {
         bundle embedded. The same flows always give the same bytes; an unchanged file is not rewritten.
 
         OPTIONS:
-          -o, --output FILE|FOLDER  Where to write the Swift file (into a folder: NAME.swift).
+          -o, --output FILE|FOLDER  Where to write the Swift file (into a folder: NAME.swift; - for standard output).
           --namespace NAME          The enum that holds the bundle and the Host protocol (default: Flows).
+        \(ConfigurationOption.help)
           -h, --help                Show this help.
 
         EXIT CODES: 0 written, 1 the flows have errors (nothing written), 2 usage or I/O errors.
@@ -22,7 +24,7 @@ enum GenerateCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
-        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--output", "--namespace"], aliases: ["-o": "--output"]) {
+        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--output", "--namespace", "--config"], aliases: ["-o": "--output"]) {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
         }
@@ -46,8 +48,15 @@ enum GenerateCommand {
             return ExitCode.usage
         }
         let output = outputFile(requested, namespace: namespace)
+        let configuration: LoadedConfiguration?
+        switch ConfigurationOption.load(options) {
+        case .success(let loaded): configuration = loaded
+        case .failure(let failure):
+            Console.error(failure.message, terminator: "")
+            return failure.exitCode
+        }
         let compiled: (bundle: FlowBundle, flows: [FlowDefinition])
-        switch FlowSources.compileDefinitions(paths: paths, refusingToOverwrite: output) {
+        switch FlowSources.compileDefinitions(paths: paths, configuration: configuration, refusingToOverwrite: output) {
         case .success(let result): compiled = result
         case .failure(let failure):
             Console.error(failure.message, terminator: "")
@@ -61,15 +70,13 @@ enum GenerateCommand {
             Console.error("\(error)")
             return ExitCode.findings
         }
-        let data = Data(source.utf8)
-        if FileManager.default.contents(atPath: output) != data {
-            do {
-                try data.write(to: URL(fileURLWithPath: output))
-            } catch {
-                Console.error("flowc: error: cannot write '\(output)'; check that its folder exists and is writable")
-                return ExitCode.usage
-            }
+        if output != OutputFile.standardOutputPath, FileManager.default.contents(atPath: output) == Data(source.utf8) {
+            // Unchanged: not rewritten, so the build does not recompile it.
+        } else if let reason = OutputFile.write(Array(source.utf8), to: output) {
+            Console.error("flowc: error: cannot write '\(output)': \(reason)")
+            return ExitCode.usage
         }
+        guard output != OutputFile.standardOutputPath else { return ExitCode.success }
         let count = compiled.bundle.flows.count
         Console.output("generated Swift for \(count) flow\(count == 1 ? "" : "s") in \(output) (content hash \(compiled.bundle.contentHash))")
         return ExitCode.success
@@ -79,7 +86,9 @@ enum GenerateCommand {
     private static func outputFile(_ requested: String, namespace: String) -> String {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: requested, isDirectory: &isFolder)
-        guard requested.hasSuffix("/") || (exists && isFolder.boolValue) else { return requested }
+        guard requested != OutputFile.standardOutputPath, requested.hasSuffix("/") || (exists && isFolder.boolValue) else {
+            return requested
+        }
         return URL(fileURLWithPath: requested).appendingPathComponent("\(namespace).swift").path
     }
 }

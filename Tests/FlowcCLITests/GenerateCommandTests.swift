@@ -75,6 +75,10 @@ import Testing
         #expect(badNamespace.standardError.hasPrefix("flowc: error: the namespace 'FlowRuntime' is not a Swift type name"))
         let overwrite = try FlowcProcess.run(["generate", "swift", "Flows", "-o", "Flows/reading.yaml"])
         #expect(overwrite.status == 2)
+        let toStandardOutput = try FlowcProcess.run(["generate", "swift", "Flows", "-o", "-"])
+        #expect(toStandardOutput.status == 0)
+        #expect(toStandardOutput.standardOutput == (try String(
+            contentsOfFile: FlowcProcess.packageRoot + "/Tests/Fixtures/generated/Flows.swift.golden", encoding: .utf8)))
         let help = try FlowcProcess.run(["generate", "--help"])
         #expect(help.status == 0)
         #expect(help.standardOutput.hasPrefix("USAGE: flowc generate swift PATH… -o FILE|FOLDER [--namespace NAME]\n"))
