@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowCompiler", "FlowRuntime", "FlowModel"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowModel", "FlowCompiler"]),
         // Apply the in-package plugin, so `swift test` compiles the generated code every run: to the
-        // shipped Flows/ (named in its flowc-plugin.json) and to a fixture of every parameter type.
+        // reading app in Flows/ (named in its flowc-plugin.json) and to a fixture of every parameter type.
         .testTarget(
             name: "ReadingHostTests", dependencies: ["FlowRuntime", "FlowModel"],
             plugins: [.plugin(name: "FlowcPlugin")]),

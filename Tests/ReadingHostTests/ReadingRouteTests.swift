@@ -5,12 +5,8 @@ import Testing
 @MainActor
 struct ReadingRouteTests {
     final class Library: Flows.Host {
-        var hasOnboarded = true
-        var isLoggedIn = true
-        var isSignedIn = false
         var missingBooks: Set<Int> = []
         func bookExists(_ value: Int) -> Bool { !missingBooks.contains(value) }
-        func postExists(_ value: Int) -> Bool { true }
     }
 
     @Test func typedRoutes() throws {
