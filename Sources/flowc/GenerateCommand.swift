@@ -50,10 +50,8 @@ enum GenerateCommand {
         let output = outputFile(requested, namespace: namespace)
         let configuration: LoadedConfiguration?
         switch ConfigurationOption.load(options) {
-        case .success(let loaded): configuration = loaded
-        case .failure(let failure):
-            Console.error(failure.message, terminator: "")
-            return failure.exitCode
+        case .proceed(let loaded): configuration = loaded
+        case .exit(let code): return code
         }
         let compiled: (bundle: FlowBundle, flows: [FlowDefinition])
         switch FlowSources.compileDefinitions(paths: paths, configuration: configuration, refusingToOverwrite: output) {
