@@ -1,0 +1,162 @@
+import FlowModel
+import FlowRuntime
+import Observation
+import Testing
+
+/// The binding layer a SwiftUI host uses (docs/HOSTING.md), driven as the UI would drive it: pops from a
+/// `NavigationStack`, swipe-downs of a sheet, tab taps, and a confirmation dialog's round trip.
+@MainActor
+struct NavigationBindingTests {
+    func reading(_ url: String? = nil) throws -> (FlowCoordinator, FlowNavigation) {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
+        if let url { #expect(coordinator.open(url) == .applied) } else { coordinator.start() }
+        return (coordinator, FlowNavigation(coordinator))
+    }
+
+    /// Whether reading `read` registered an observation that `change` then triggers.
+    func notifies(_ read: () -> Void, when change: () -> Void) -> Bool {
+        let flag = ObservationTests.Flag()
+        withObservationTracking(read) { flag.fired = true }
+        change()
+        return flag.fired
+    }
+
+    @Test func aStackIsItsFirstRouteAndAPathAbove() throws {
+        let (coordinator, navigation) = try reading("/books/7")
+        let stack = try #require(navigation.stacks.first)
+        #expect(navigation.stacks.count == 1)
+        #expect(navigation.root(of: stack.id) == coordinator.path[0])
+        #expect(navigation.path(of: stack.id) == [coordinator.path[1]])
+        #expect(navigation.path(binding: stack.id).wrappedValue.map(\.screen) == ["details"])
+    }
+
+    @Test func aUIPopOfSeveralRoutesIsOneReconcile() throws {
+        // library → details → edit.editor (confirm): the UI pops details and the editor at once.
+        let (coordinator, navigation) = try reading("/books/7/edit")
+        let stack = try #require(navigation.stacks.first).id
+        let library = coordinator.path[0]
+        navigation.path(binding: stack).wrappedValue = []
+        // One reconcile to [library]: the editor's confirm holds it, keeping the first route only.
+        #expect(navigation.lastResult == StepResult(.pending))
+        #expect(coordinator.pendingConfirmation?.keepCount == 1)
+        #expect(coordinator.path.count == 3)
+        // Confirmed: the removal stands whole (the parent's handler is skipped: it also took `details`).
+        #expect(navigation.confirm().status == .applied)
+        #expect(coordinator.path == [library])
+        #expect(navigation.path(of: stack) == [])
+        // Two single pops would have stopped at details: back(1) asks for the editor alone.
+        let (other, _) = try reading("/books/7/edit")
+        #expect(other.back(1) == StepResult(.pending))
+        #expect(other.pendingConfirmation?.keepCount == 2)
+    }
+
+    @Test func aPopWithoutPolicyAppliesAndTheSamePathIsANoOp() throws {
+        let (coordinator, navigation) = try reading("/books/7")
+        let stack = try #require(navigation.stacks.first).id
+        navigation.setPath(navigation.path(of: stack), of: stack)
+        #expect(navigation.lastResult == nil)
+        #expect(notifies({ _ = navigation.path(of: stack) }, when: { navigation.setPath([], of: stack) }))
+        #expect(navigation.lastResult == .applied)
+        #expect(coordinator.path.map(\.screen) == ["library"])
+        #expect(navigation.refusals == 0)
+    }
+
+    @Test func aNonPrefixIsRefusedAndTheGetterReturnsTheCoordinatorsPath() throws {
+        let (coordinator, navigation) = try reading("/books/7")
+        let (other, _) = try reading("/books/8")
+        let stack = try #require(navigation.stacks.first).id
+        let before = coordinator.path
+        // A route of another coordinator (same tokens, other routes), and a path longer than the stack's.
+        #expect(notifies({ _ = navigation.path(of: stack) }, when: { navigation.setPath([other.path[1]], of: stack) }))
+        #expect(navigation.lastResult == StepResult(.rejected, .notAPrefix))
+        #expect(navigation.path(of: stack) == [before[1]])
+        navigation.path(binding: stack).wrappedValue = [before[1], before[1]]
+        #expect(navigation.lastResult == StepResult(.rejected, .notAPrefix))
+        #expect(coordinator.path == before)
+        #expect(navigation.refusals == 2)
+    }
+
+    @Test func theConfirmationRoundTripsThroughItsBinding() throws {
+        let (coordinator, navigation) = try reading("/books/7/edit")
+        let stack = try #require(navigation.stacks.first).id
+        #expect(navigation.confirmation == nil)
+        #expect(!navigation.isConfirmationPresented.wrappedValue)
+        // The back gesture crosses the editor's confirm policy: nothing changes, the dialog shows.
+        #expect(notifies({ _ = navigation.confirmation }, when: { navigation.setPath([coordinator.path[1]], of: stack) }))
+        let asked = try #require(navigation.confirmationBinding.wrappedValue)
+        #expect(asked.prompt == "discardDraft")
+        #expect(asked.id == coordinator.path[2].token)
+        #expect(navigation.isConfirmationPresented.wrappedValue)
+        #expect(coordinator.path.count == 3)
+        // Dismissed without an answer (tapped outside): the removal is dropped, the editor stays.
+        navigation.isConfirmationPresented.wrappedValue = false
+        #expect(navigation.lastResult == .applied)
+        #expect(navigation.confirmation == nil)
+        #expect(coordinator.path.count == 3)
+        // Asked again and confirmed; SwiftUI then clears the item, which changes nothing more.
+        navigation.setPath([coordinator.path[1]], of: stack)
+        #expect(navigation.confirm() == .applied)
+        navigation.confirmationBinding.wrappedValue = nil
+        #expect(navigation.lastResult == .applied)
+        #expect(coordinator.path.map(\.screen) == ["library", "details"])
+        #expect(coordinator.root?.children.isEmpty == true)
+    }
+
+    func social(signedIn: Bool) throws -> (FlowCoordinator, FlowNavigation, TestHost) {
+        let host = TestHost()
+        host.conditions["isSignedIn"] = signedIn
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "social", host: host.host)
+        coordinator.start()
+        return (coordinator, FlowNavigation(coordinator), host)
+    }
+
+    @Test func aSheetIsAnItemTheSwipeDownDismisses() throws {
+        // The host is kept: TestHost's closures hold it weakly.
+        let (coordinator, navigation, host) = try social(signedIn: true)
+        defer { withExtendedLifetime(host) {} }
+        let feed = try #require(navigation.stacks.first).id
+        #expect(navigation.sheet(over: feed) == nil)
+        #expect(coordinator.send("compose") == .applied)
+        let sheet = try #require(navigation.sheet(binding: feed).wrappedValue)
+        #expect(sheet.kind == .sheet)
+        #expect(sheet.routes.map(\.screen) == ["compose"])
+        #expect(navigation.cover(over: feed) == nil)
+        navigation.sheet(binding: feed).wrappedValue = nil
+        #expect(navigation.lastResult == .applied)
+        #expect(navigation.sheet(over: feed) == nil)
+        #expect(coordinator.stacks.count == 1)
+        #expect(navigation.refusals == 0)
+    }
+
+    @Test func aCoverRefusesTheSwipeDownAndStays() throws {
+        let (coordinator, navigation, host) = try social(signedIn: false)
+        defer { withExtendedLifetime(host) {} }
+        let feed = try #require(navigation.stacks.first).id
+        coordinator.send("compose")
+        let cover = try #require(navigation.cover(over: feed))
+        #expect(navigation.sheet(over: feed) == nil)
+        #expect(notifies({ _ = navigation.cover(over: feed) }, when: { navigation.cover(binding: feed).wrappedValue = nil }))
+        #expect(navigation.lastResult == StepResult(.rejected, .coverNotDismissible(flow: "signIn")))
+        #expect(navigation.cover(over: feed) == cover)
+    }
+
+    @Test func theTabSelectionIsOneSelectStep() throws {
+        let (coordinator, navigation, host) = try social(signedIn: true)
+        defer { withExtendedLifetime(host) {} }
+        let tabs = try #require(navigation.tabSets.first)
+        #expect(tabs.tabs == ["feed", "search", "profile"])
+        let selection = navigation.selection(binding: tabs.id)
+        #expect(selection.wrappedValue == "feed")
+        coordinator.send("openPost", arguments: ["postID": .int(3)])
+        selection.wrappedValue = "search"
+        #expect(navigation.lastResult == .applied)
+        #expect(selection.wrappedValue == "search")
+        #expect(navigation.stacks.first?.kind == .tab(name: "search", tabSet: tabs.id))
+        // The feed tab kept its stack.
+        #expect(navigation.tabSets.first?.keptStacks["feed"]?.routes.map(\.screen) == ["timeline", "post"])
+        selection.wrappedValue = "settings"
+        #expect(navigation.lastResult == StepResult(.rejected, .unknownTab(flow: "social", tab: "settings")))
+        #expect(selection.wrappedValue == "search")
+        #expect(navigation.refusals == 1)
+    }
+}
