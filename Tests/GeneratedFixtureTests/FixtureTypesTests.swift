@@ -94,7 +94,7 @@ struct FixtureTypesTests {
         #expect(checkout.finish(CatalogFlow.Outcome.closed) == StepResult(.rejected, .unknownOutcome(flow: "checkout", outcome: "catalog.closed")))
         // Outcome data is checked like any argument: constraints, then the host check.
         #expect(checkout.finish(CheckoutFlow.Outcome.paid(receipt: "X-1")).reason == .constraintViolated(
-            receiver: "outcome 'paid' of flow 'checkout'", name: "receipt", message: "\"X-1\" does not match the pattern R-[0-9]+"))
+            receiver: "outcome 'paid' of flow 'checkout'", name: "receipt", message: "\"X-1\" does not match the pattern \"R-[0-9]+\""))
         let paid = checkout.finish(CheckoutFlow.Outcome.paid(receipt: "R-42", tip: 1))
         #expect(paid == .applied)
         #expect(try paid.finished.map(CheckoutFlow.Outcome.init) == [.paid(receipt: "R-42", tip: 1)])
