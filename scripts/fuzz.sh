@@ -39,6 +39,7 @@ build_module() {
     echo "fuzz: compiling $name" >&2
     swiftc "${flags[@]}" -module-name "$name" -wmo -emit-module -emit-module-path "$out/$name.swiftmodule" \
         -c "${sources[@]}" -o "$out/$name.o"
+    touch "$out/$name.o"  # swiftc keeps the old file (and its time) when the object is unchanged
     rm -f "$out"/*-fuzz
 }
 
