@@ -1,8 +1,6 @@
-import Dispatch
 import FlowModel
 import FlowYAML
 import Foundation
-import Synchronization
 
 /// The result of validating a set of flow files together.
 public struct ValidationResult: Sendable {
@@ -85,16 +83,14 @@ public enum FlowValidation {
     static func validate(
         inputs: [(path: String, contents: FlowFileContents)], limits: YAMLLimits, configuration: FlowConfiguration? = nil
     ) -> ValidationResult {
-        let slots = Mutex([FlowSourceFile?](repeating: nil, count: inputs.count))
-        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+        // Each file is loaded and decoded on its own, in parallel; each worker returns its file.
+        let files = ParallelMap.map(count: inputs.count) { index in
             let (path, contents) = inputs[index]
-            let file = switch contents {
+            return switch contents {
             case .bytes(let bytes): FlowFileReader.read(path: path, bytes: bytes, limits: limits)
             case .tooLarge(let size): FlowFileReader.tooLarge(path: path, size: size, limit: limits.maxFileBytes)
             }
-            slots.withLock { $0[index] = file }
         }
-        let files = slots.withLock { $0.compactMap { $0 } }
         let flows = files.compactMap(\.flow)
         var diagnostics = files.flatMap(\.diagnostics)
         let catalog = FlowCatalog(flows)
