@@ -4,34 +4,96 @@ import FlowModel
 /// of a presented layer. Both remove routes the way interactive back does (``reconcile(to:)``): through
 /// the removal policies, in one step.
 extension FlowCoordinator {
-    /// Interactive back on the shown stack that begins with instance `stack`: accepts only a prefix of that
-    /// stack's routes. The stack's routes above the prefix go, with every layer presented above them.
-    /// The stack's own routes, unchanged, are a no-op (also when layers are presented above it).
-    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/noShownStack(_:)`` when no shown
-    ///   stack begins with `stack` (a stack in a tab that is not selected is not shown),
+    /// Interactive back on the stack that begins with instance `stack`: a shown stack, or the stack of a tab
+    /// that is not selected (``FlowTabSet/keptStacks``). Accepts only a prefix of that stack's routes. The
+    /// stack's routes above the prefix go, with every layer presented above them. The stack's own routes,
+    /// unchanged, are a no-op (also when layers are presented above it).
+    ///
+    /// On a kept tab the removal happens where the tab is kept: the selection, the shown stacks and the path
+    /// stay as they are. The removal policies apply as on the path (`preserve` keeps the draft, `confirm`
+    /// asks first), but no handler runs in a tab that is not shown: a confirmed `confirm` screen's outcome
+    /// handler is skipped (``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``).
+    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/noShownStack(_:)`` when neither a
+    ///   shown stack nor the stack of a kept tab of a shown tab set begins with `stack`,
     ///   ``FlowRuntimeError/notAPrefix``, ``FlowRuntimeError/tabFirstRoute(tab:)`` for a tab's first route, or
     ///   ``FlowRuntimeError/coverNotDismissible(flow:)`` for a cover's first route.
     @discardableResult
     public func reconcile(stack: FlowInstanceID, to proposed: [Route]) -> StepResult {
-        step {
-            guard let (found, start) = shownStack(stack) else { return .rejected(.noShownStack(stack)) }
+        step { reconcileNow(stack: stack, to: proposed) }
+    }
+
+    private func reconcileNow(stack: FlowInstanceID, to proposed: [Route]) -> StepResult {
+        if let (found, start) = shownStack(stack) {
             guard found.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
             return removeFromStack(found, keeping: proposed.count, start: start)
         }
+        guard let kept = keptStack(stack) else { return .rejected(.noShownStack(stack)) }
+        guard kept.stack.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
+        return removeFromKeptStack(kept, keeping: proposed.count) { $0.reconcileNow(stack: stack, to: proposed) }
     }
 
-    /// Interactive back by `count` routes on the shown stack that begins with instance `stack`.
+    /// Interactive back by `count` routes on the stack that begins with instance `stack` (shown, or a kept
+    /// tab's, as ``reconcile(stack:to:)``).
     /// - Returns: as ``reconcile(stack:to:)``; rejected with ``FlowRuntimeError/backBeyondPath(count:length:)``
     ///   when the stack has fewer routes.
     @discardableResult
     public func back(_ count: Int, onStack stack: FlowInstanceID) -> StepResult {
-        step {
-            guard let (found, start) = shownStack(stack) else { return .rejected(.noShownStack(stack)) }
+        step { backNow(count, onStack: stack) }
+    }
+
+    private func backNow(_ count: Int, onStack stack: FlowInstanceID) -> StepResult {
+        if let (found, start) = shownStack(stack) {
             guard count >= 0, count <= found.routes.count else {
                 return .rejected(.backBeyondPath(count: count, length: found.routes.count))
             }
             return removeFromStack(found, keeping: found.routes.count - count, start: start)
         }
+        guard let kept = keptStack(stack) else { return .rejected(.noShownStack(stack)) }
+        guard count >= 0, count <= kept.stack.routes.count else {
+            return .rejected(.backBeyondPath(count: count, length: kept.stack.routes.count))
+        }
+        return removeFromKeptStack(kept, keeping: kept.stack.routes.count - count) { $0.backNow(count, onStack: stack) }
+    }
+
+    /// A kept tab's bottom stack: the tab flow instance's chain position, the tab's position, and the stack.
+    struct KeptStack {
+        var depth: Int
+        var tab: Int
+        var stack: FlowStack
+    }
+
+    /// The bottom stack of a kept tab of a shown tab set that begins with instance `id` (a tab's instance).
+    /// Only the tab sets of the shown chain are searched, and only their kept tabs' first instances.
+    private func keptStack(_ id: FlowInstanceID) -> KeptStack? {
+        guard currentStatus == .running else { return nil }
+        let chain = state.chain
+        for depth in chain.indices {
+            guard let tabs = chain[depth].tabs else { continue }
+            for (tab, parked) in tabs.parked where parked.chain[0].id == id {
+                guard let bottom = Self.stacks(of: parked.chain, at: depth + 1, path: parked.path, bundle: bundle,
+                                               parentFlow: chain[depth].flow, tabSet: chain[depth].id).first
+                else { return nil }
+                return KeptStack(depth: depth, tab: tab, stack: bottom)
+            }
+        }
+        return nil
+    }
+
+    /// Removes the routes of a kept tab's bottom stack above its first `keep`, leaving the selection and the path as they are; `replay` runs the step again once confirmed.
+    private func removeFromKeptStack(_ kept: KeptStack, keeping keep: Int,
+                                     replay: @escaping @MainActor (FlowCoordinator) -> StepResult) -> StepResult {
+        guard keep < kept.stack.routes.count else { return .applied }
+        guard case .tab(let name, _) = kept.stack.kind else { return .rejected(.noShownStack(kept.stack.id)) }
+        if keep == 0 { return .rejected(.tabFirstRoute(tab: name)) }
+        // A cover kept in the tab is not dismissed by back either.
+        guard let parked = state.chain[kept.depth].tabs?.parked[kept.tab] else { return .rejected(.noShownStack(kept.stack.id)) }
+        let staying = parked.path[keep - 1].depth + 1 - (kept.depth + 1)
+        if staying < parked.chain.count, let cover = parked.chain[staying...].first(where: { $0.presentation == .cover }) {
+            return .rejected(.coverNotDismissible(flow: bundle.flows[cover.flow].name))
+        }
+        var transition = Transition(context: context, state: StateEdit(state))
+        let note = transition.removeInKeptTab(kept.tab, ofTabSetAt: kept.depth, keeping: keep)
+        return conclude(&transition, sender: nil, note: note, replay: replay)
     }
 
     /// The person dismissed the presented layer begun by instance `layer` (a sheet's swipe-down): its

@@ -452,6 +452,9 @@ public final class FlowCoordinator {
         if !transition.droppedTabs.isEmpty || transition.state.chain.keptCount < state.chain.count {
             undecided += transition.droppedKeptRoutes(from: state.chain, granted: grantedRemovals)
         }
+        for route in transition.keptRemovals where transition.removal(of: route) == .confirm && !grantedRemovals.contains(route.token) {
+            undecided.append(route)
+        }
         guard let first = undecided.first else { return nil }
         setPendingConfirmation(PendingConfirmation(
             prompt: bundle.flows[first.flowIndex].screens[first.screenIndex].confirmPrompt, route: first.token,

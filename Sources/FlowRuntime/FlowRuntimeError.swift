@@ -83,8 +83,10 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case unknownTab(flow: String, tab: String)
     /// A flow with tabs would be shown on a stack that already has routes (a tab bar sits at a stack's bottom).
     case tabsNotAtStackBottom(flow: String)
-    /// The tab flow's tab bar is covered by a child it presented itself; select a tab once that child ends.
-    case tabBarCovered(flow: String)
+    /// The person selected a tab while the tab bar of flow `flow` is hidden by flow `layer`, shown over it
+    /// (a sheet or cover presented from inside the selected tab, or a child the tab flow presented itself):
+    /// the person cannot reach the tab bar until that layer is dismissed or finishes.
+    case tabBarCovered(flow: String, layer: String)
     /// No instance of this id runs a tab set that is shown.
     case noShownTabSet(FlowInstanceID)
     /// No shown stack begins with this instance.
@@ -161,8 +163,8 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .unknownTab(let flow, let tab): return "the tab set of flow '\(flow)' has no tab '\(tab)'"
         case .tabsNotAtStackBottom(let flow):
             return "flow '\(flow)' has tabs and would be shown on a stack that already has routes; a tab bar sits at the bottom of a stack"
-        case .tabBarCovered(let flow):
-            return "the tab bar of flow '\(flow)' is covered by a child it presented; a tab can be selected once that child ends"
+        case .tabBarCovered(let flow, let layer):
+            return "the tab bar of flow '\(flow)' is hidden by flow '\(layer)', shown over it; a tab can be selected once it is dismissed or finishes"
         case .noShownTabSet(let id): return "flow instance \(id) runs no tab set that is shown"
         case .noShownStack(let id): return "no shown stack begins with flow instance \(id)"
         case .notPresented(let id): return "the stack of flow instance \(id) is not a presented sheet or cover"

@@ -35,9 +35,12 @@ extension Transition {
     /// top of the parent's own top route) and, when an event from `sender` asked for the removal, the
     /// handler leaves `sender` on top for the event's action. Otherwise a child removed across a `preserve`
     /// route leaves its routes and arguments with its parent as a draft.
-    /// - Parameter old: the coordinator's state before the step (the state this transition started from).
+    /// - Parameters:
+    ///   - old: the coordinator's state before the step (the state this transition started from).
+    ///   - skipReason: when set, no handler runs (the removal is in a tab that is not shown), and this says why.
     /// - Returns: ``FlowRuntimeError/handlerSkipped(flow:outcome:because:)`` when a handler did not run.
-    mutating func removeAsBack(keeping count: Int, before old: RuntimeState, sender: RouteToken?) -> FlowRuntimeError? {
+    mutating func removeAsBack(keeping count: Int, before old: RuntimeState, sender: RouteToken?,
+                               skippingHandlersBecause skipReason: String? = nil) -> FlowRuntimeError? {
         state.cut(at: count)
         let survivors = state.chain.count
         guard survivors < old.chain.count, let declaration = old.chain[survivors].declaration else { return nil }
@@ -62,6 +65,7 @@ extension Transition {
             return .handlerSkipped(flow: parentName, outcome: outcomeName,
                                    because: "the removal also took routes of flow '\(parentName)'")
         }
+        if let skipReason { return .handlerSkipped(flow: parentName, outcome: outcomeName, because: skipReason) }
         var attempt = self
         do throws(FlowRuntimeError) {
             try attempt.runHandler(declaration, outcome: outcome, at: parentDepth)

@@ -28,10 +28,15 @@ extension Transition {
         let graph = bundle.flows[flow]
         var set = state.chain[depth].tabs ?? TabSetRecord(selected: tab)
         if state.chain.count > depth + 1 {
-            // The chain below the tab flow must be the selected tab: a child the tab flow presented itself
-            // covers the tab bar.
+            // The chain above the tab flow must be the selected tab (a child the tab flow presented itself
+            // covers the tab bar), and nothing in it presented: a sheet or cover from inside the tab hides the
+            // tab bar too. An event from a route under a layer removes the layer first, as back does, so the
+            // `select:` action never finds one.
             guard state.chain[depth].tabs != nil, state.chain[depth + 1].declaration == graph.tabs[set.selected].child else {
-                throw .tabBarCovered(flow: graph.name)
+                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: depth + 1)].name)
+            }
+            for position in (depth + 2)..<state.chain.count where state.chain[position].presentation.isPresented {
+                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: position)].name)
             }
             if set.selected == tab { return }
             let first = state.routeRange(ofDepth: depth + 1).lowerBound
@@ -89,5 +94,52 @@ extension Transition {
             for record in parked.chain { if let tabs = record.tabs { pending += tabs.parked.values } }
         }
         return dropped.sorted { $0.token < $1.token }
+    }
+}
+
+/// Interactive back on a kept (unselected) tab: the person's per-tab stack changed while another tab is
+/// shown (a host's `NavigationStack` of that tab, or ``FlowCoordinator/back(_:onStack:)``). The kept chain is
+/// changed where it lies, as back changes a shown one: the selection, the shown tab and the path stay.
+extension Transition {
+    /// Removes the routes of kept tab `tab` of the tab flow instance at `depth` from its bottom stack's route
+    /// `keep` on, as ``removeAsBack(keeping:before:sender:skippingHandlersBecause:)``
+    /// does on the path: a child removed across a `preserve` route leaves its draft, a `confirm` route is
+    /// reported in ``keptRemovals`` for the removal guard, and instances left without routes are removed.
+    /// No handler runs in a tab that is not shown: a confirmed `confirm` screen's outcome handler is skipped.
+    /// - Precondition: `0 < keep <` the kept tab's bottom stack's route count.
+    /// - Returns: ``FlowRuntimeError/handlerSkipped(flow:outcome:because:)`` when a handler did not run.
+    mutating func removeInKeptTab(_ tab: Int, ofTabSetAt depth: Int, keeping keep: Int) -> FlowRuntimeError? {
+        guard var set = state.chain[depth].tabs, let parked = set.parked[tab] else { return nil }
+        // The kept tab as if it were shown: the chain and routes below the tab set, then the kept ones. Only
+        // they are copied, like selecting the tab would move them.
+        let below = state.routeRange(ofDepth: depth + 1).lowerBound
+        var shown = RuntimeState()
+        shown.owner = state.owner
+        shown.path = Array(state.path[..<below]) + parked.path
+        shown.chain = Array(state.chain[...depth]) + parked.chain
+        shown.nextInstance = state.nextInstance
+        shown.nextToken = state.nextToken
+        var removal = Transition(context: context, state: StateEdit(shown))
+        let name = bundle.flows[flowIndex(at: depth)].children[bundle.flows[flowIndex(at: depth)].tabs[tab].child].name
+        let note = removal.removeAsBack(keeping: below + keep, before: shown, sender: nil,
+                                        skippingHandlersBecause: "tab '\(name)' is not selected")
+        let kept = ParkedTab(chain: Array(removal.state.chain[(depth + 1)...]), path: Array(removal.state.path[below...]))
+        keptRemovals += parked.path[keep...]
+        for record in parked.chain[kept.chain.count...] { keptRemovals += Self.keptRoutes(under: record) }
+        set.parked[tab] = kept
+        state.chain[depth].tabs = set
+        keptTabs[kept.chain[0].id] = kept.chain.map(\.id)
+        return note
+    }
+
+    /// The routes of every tab kept under `record` (a tab flow's instance), at any depth.
+    static func keptRoutes(under record: InstanceRecord) -> [Route] {
+        var routes: [Route] = []
+        var pending = record.tabs.map { Array($0.parked.values) } ?? []
+        while let parked = pending.popLast() {
+            routes += parked.path
+            for inner in parked.chain { if let tabs = inner.tabs { pending += tabs.parked.values } }
+        }
+        return routes
     }
 }

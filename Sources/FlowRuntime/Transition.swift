@@ -26,6 +26,9 @@ struct Transition {
     var droppedTabs: [FlowInstanceID] = []
     /// Queued or pending links the step dropped, with why.
     var droppedLinks: [DeferredLink] = []
+    /// Routes of kept (unselected) tabs that this step removes while their tab flow stays (back on a kept
+    /// tab): the removal guard asks about their `confirm` routes as about routes on the path.
+    var keptRemovals: [Route] = []
 
     init(context: StepContext, state: StateEdit) {
         self.context = context

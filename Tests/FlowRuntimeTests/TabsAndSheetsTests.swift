@@ -77,15 +77,26 @@ struct TabsAndSheetsTests {
         #expect(coordinator.status == .stopped)
     }
 
-    @Test func backOnATabThatIsNotSelectedIsRefusedAndChangesNothing() throws {
+    @Test func backOnATabThatIsNotSelectedPopsThatTabOnlyAndKeepsTheSelection() throws {
         let coordinator = try social()
         coordinator.send("openPost", arguments: ["postID": .int(3)])
         let feedTab = try #require(coordinator.stacks.first?.id)
+        let timeline = coordinator.path[0]
         coordinator.select(tab: "search")
-        let before = coordinator.snapshot()
-        #expect(coordinator.back(1, onStack: feedTab) == StepResult(.rejected, .noShownStack(feedTab)))
-        #expect(coordinator.snapshot() == before)
-        #expect(coordinator.tabSets.first?.keptStacks["feed"]?.routes.map(\.screen) == ["timeline", "post"])
+        coordinator.send("submit", textArguments: ["query": "swift"])
+        let searchPath = coordinator.path
+        #expect(coordinator.back(1, onStack: feedTab) == .applied)
+        #expect(coordinator.path == searchPath)
+        #expect(coordinator.tabSets.first?.selected == "search")
+        #expect(coordinator.tabSets.first?.keptStacks["feed"]?.routes == [timeline])
+        // A tab's first route stays, kept or shown; counts are checked against the kept stack.
+        #expect(coordinator.back(1, onStack: feedTab) == StepResult(.rejected, .tabFirstRoute(tab: "feed")))
+        #expect(coordinator.back(2, onStack: feedTab) == StepResult(.rejected, .backBeyondPath(count: 2, length: 1)))
+        #expect(coordinator.reconcile(stack: feedTab, to: searchPath) == StepResult(.rejected, .notAPrefix))
+        #expect(coordinator.reconcile(stack: feedTab, to: [timeline]) == .applied)
+        #expect(coordinator.select(tab: "feed") == .applied)
+        #expect(coordinator.path == [timeline])
+        #expect(coordinator.tabSets.first?.keptStacks["search"]?.routes == searchPath)
     }
 
     @Test func dismissingASheetBySwipeCancelsItsChildAndItsCompletionIsInert() throws {
@@ -281,6 +292,9 @@ struct TabsAndSheetsTests {
         #expect(shape(coordinator) == shown)
         #expect(coordinator.tabSets.first?.keptStacks.mapValues { $0.routes.map(\.description) } == kept)
         #expect(coordinator.snapshot() == saved)
+        // The restored cover hides the tab bar until its flow finishes.
+        #expect(coordinator.select(tab: "search") == StepResult(.rejected, .tabBarCovered(flow: "social", layer: "signIn")))
+        #expect(coordinator.send("cancel") == .applied)
         #expect(coordinator.select(tab: "search") == .applied)
         #expect(shape(coordinator) == ["tab search: query results"])
     }
@@ -310,32 +324,20 @@ struct TabsAndSheetsTests {
         host.conditions["isSignedIn"] = true
         let coordinator = try social(host)
         let feed = try #require(coordinator.instance(coordinator.stacks[0].id))
+        coordinator.select(tab: "search")
+        coordinator.send("submit", textArguments: ["query": "swift"])
+        let search = try #require(coordinator.instance(coordinator.stacks[0].id))
+        coordinator.select(tab: "feed")
         coordinator.send("compose")
         let compose = try #require(coordinator.instance(coordinator.stacks[1].id))
-        coordinator.select(tab: "search")
-        let search = try #require(coordinator.instance(coordinator.stacks[0].id))
+        #expect(shape(coordinator) == ["tab feed: timeline", "sheet: compose"])
         // The kept tab's instances stay alive while another tab is selected.
         #expect(feed.isAlive && compose.isAlive && search.isAlive)
         #expect(coordinator.stop() == .applied)
         #expect(!feed.isAlive && !compose.isAlive && !search.isAlive)
-        #expect(coordinator.stacks.isEmpty && coordinator.tabSets.isEmpty)
-    }
-
-    @Test func aKeptTabsHandleWorksAgainOnceTheTabIsSelected() throws {
-        let host = TestHost()
-        host.conditions["isSignedIn"] = true
-        let coordinator = try social(host)
-        coordinator.send("compose")
-        let compose = try #require(coordinator.instance(coordinator.stacks[1].id))
-        coordinator.select(tab: "search")
-        #expect(compose.isAlive)
-        // Not shown: refused and re-armed, not lost.
-        #expect(compose.finish("published") == StepResult(.rejected, .instanceInKeptTab(compose.id)))
-        #expect(shape(coordinator) == ["tab search: query"])
-        coordinator.select(tab: "feed")
-        #expect(shape(coordinator) == ["tab feed: timeline", "sheet: compose"])
-        #expect(compose.finish("published") == .applied)
-        #expect(shape(coordinator) == ["tab feed: timeline"])
+        #expect(coordinator.stacks.isEmpty && coordinator.tabSets.isEmpty && coordinator.path.isEmpty)
+        #expect(compose.finish("published") == StepResult(.stale, .instanceNotAlive(compose.id)))
+        #expect(coordinator.status == .stopped)
     }
 
     @Test func aTabWhoseFlowFinishesStartsAfreshOrHandsOverToAnotherTab() throws {
@@ -453,7 +455,7 @@ struct TabsAndSheetsTests {
             screens:
               list: { on: { write: { start: edit, with: { bookID: 1 } } } }
             children:
-              edit: { flow: edit, presentation: sheet, on: { saved: stay, discarded: stay } }
+              edit: { flow: edit, on: { saved: stay, discarded: stay } }
             """,
             """
             flow: account
@@ -467,7 +469,7 @@ struct TabsAndSheetsTests {
         let coordinator = try FlowCoordinator(bundle: bundle, flow: "app")
         coordinator.start()
         coordinator.send("write")
-        #expect(shape(coordinator) == ["tab notes: list", "sheet: editor"])
+        #expect(shape(coordinator) == ["tab notes: list editor"])
         #expect(coordinator.select(tab: "account") == .applied)
         #expect(coordinator.pendingConfirmation == nil)
         // Finishing the tab flow drops the kept notes tab, whose editor asks first.

@@ -35,13 +35,18 @@ public final class FlowNavigation {
         return coordinator.stacks
     }
 
-    /// The stack beginning with instance `stack`, if shown.
-    public func stack(_ stack: FlowInstanceID) -> FlowStack? { stacks.first { $0.id == stack } }
+    /// The stack beginning with instance `stack`: a shown stack, or the stack of a tab that is not selected
+    /// (a `TabView` keeps every tab's `NavigationStack`, so a host binds those too); nil otherwise.
+    public func stack(_ stack: FlowInstanceID) -> FlowStack? {
+        if let shown = stacks.first(where: { $0.id == stack }) { return shown }
+        for set in tabSets { for kept in set.keptStacks.values where kept.id == stack { return kept } }
+        return nil
+    }
 
-    /// The first route of stack `stack`: the `NavigationStack`'s root view. Nil when the stack is not shown.
+    /// The first route of stack `stack`: the `NavigationStack`'s root view. Nil when there is no such stack (see ``stack(_:)``).
     public func root(of stack: FlowInstanceID) -> Route? { self.stack(stack)?.routes.first }
 
-    /// The routes of stack `stack` above its first: the `NavigationStack`'s path. Empty when not shown.
+    /// The routes of stack `stack` above its first: the `NavigationStack`'s path. Empty when there is no such stack.
     public func path(of stack: FlowInstanceID) -> [Route] {
         guard let routes = self.stack(stack)?.routes else { return [] }
         return Array(routes.dropFirst())
@@ -57,7 +62,7 @@ public final class FlowNavigation {
         }
         guard Array(shown.routes.dropFirst()) != proposed else { return }
         let result = coordinator.reconcile(stack: stack, to: [first] + proposed)
-        record(result, matches: coordinator.stack(stack)?.routes == [first] + proposed)
+        record(result, matches: self.stack(stack)?.routes == [first] + proposed)
     }
 
     /// ``path(of:)`` and ``setPath(_:of:)`` as a binding.

@@ -1,0 +1,184 @@
+import FlowModel
+import FlowRuntime
+import Testing
+
+/// Back on a tab that is not selected (the removal happens in the kept tab, through the removal policies,
+/// and the selection stays), and tab selection while a layer hides the tab bar.
+@MainActor
+struct KeptTabAndCoveredTabBarTests {
+    /// A tab bar of notes and account; a note pushes an editor (`edit`, with a `confirm` screen) or a draft
+    /// (`createPost`, whose first screen is `preserve`), or presents an editor in a sheet or a sign-in cover.
+    static func bundle() throws -> FlowBundle {
+        try Fixtures.bundle([
+            """
+            flow: home
+            tabs: [notes, account]
+            start: notes
+            children:
+              notes: { flow: notes }
+              account: { flow: account }
+            """,
+            """
+            flow: notes
+            start: list
+            screens:
+              list: { on: { open: { push: note, with: { noteID: 1 } } } }
+              note:
+                params: { noteID: int }
+                on:
+                  edit: { start: edit, with: { bookID: 1 } }
+                  editInSheet: { start: editSheet, with: { bookID: 1 } }
+                  write: { start: draft }
+                  lock: { start: lock }
+                  toAccount: { select: account }
+                  back: { pop: 1 }
+              discarded: {}
+            children:
+              edit: { flow: edit, on: { saved: stay, discarded: { push: discarded } } }
+              editSheet: { flow: edit, presentation: sheet, on: { saved: stay, discarded: stay } }
+              draft: { flow: createPost, on: { published: stay, cancelled: stay } }
+              lock: { flow: signIn, presentation: cover, on: { signedIn: stay, cancelled: stay } }
+            """,
+            """
+            flow: account
+            start: settings
+            screens:
+              settings: {}
+            """,
+            try String(contentsOfFile: Fixtures.flowsFolder + "/edit.yaml", encoding: .utf8),
+            try String(contentsOfFile: Fixtures.flowsFolder + "/createPost.yaml", encoding: .utf8),
+            try String(contentsOfFile: Fixtures.flowsFolder + "/signIn.yaml", encoding: .utf8),
+        ])
+    }
+
+    func home() throws -> FlowCoordinator {
+        let coordinator = try FlowCoordinator(bundle: try Self.bundle(), flow: "home")
+        #expect(coordinator.start() == .applied)
+        return coordinator
+    }
+
+    func kept(_ coordinator: FlowCoordinator, _ tab: String) -> [String]? {
+        coordinator.tabSets.first?.keptStacks[tab]?.routes.map(\.description)
+    }
+
+    @Test func aConfirmScreenInAKeptTabAsksAndItsHandlerDoesNotRunWhileTheTabIsNotShown() throws {
+        let coordinator = try home()
+        coordinator.send("open")
+        coordinator.send("edit")
+        let notes = coordinator.stacks[0].id
+        let edit = try #require(coordinator.instance(coordinator.top.instance))
+        #expect(coordinator.select(tab: "account") == .applied)
+        #expect(coordinator.back(1, onStack: notes) == StepResult(.pending))
+        #expect(coordinator.pendingConfirmation?.prompt == "discardDraft")
+        #expect(coordinator.screens == ["account.settings"])
+        #expect(coordinator.keepEditing() == .applied)
+        #expect(kept(coordinator, "notes") == ["notes.list", "notes.note(noteID: 1)", "edit.editor(bookID: 1)"])
+        #expect(coordinator.back(1, onStack: notes) == StepResult(.pending))
+        #expect(coordinator.confirmRemoval() == StepResult(.applied, .handlerSkipped(
+            flow: "notes", outcome: "discarded", because: "tab 'notes' is not selected")))
+        #expect(coordinator.screens == ["account.settings"])
+        #expect(coordinator.tabSets.first?.selected == "account")
+        #expect(kept(coordinator, "notes") == ["notes.list", "notes.note(noteID: 1)"])
+        #expect(!edit.isAlive)
+        #expect(edit.finish("saved") == StepResult(.stale, .instanceNotAlive(edit.id)))
+        #expect(coordinator.select(tab: "notes") == .applied)
+        #expect(coordinator.screens == ["notes.list", "notes.note(noteID: 1)"])
+    }
+
+    @Test func backOnAKeptTabKeepsAPreservedDraftAndOnlyItsBottomStackIsThePersons() throws {
+        let coordinator = try home()
+        coordinator.send("open")
+        coordinator.send("write")
+        coordinator.send("preview", textArguments: ["title": "Hi"])
+        let notes = coordinator.stacks[0].id
+        let draft = try #require(coordinator.instance(coordinator.top.instance))
+        coordinator.select(tab: "account")
+        // Only a kept tab's own stack is the person's: an instance inside it begins no stack.
+        #expect(coordinator.back(1, onStack: draft.id) == StepResult(.rejected, .noShownStack(draft.id)))
+        #expect(coordinator.back(2, onStack: notes) == .applied)
+        #expect(!draft.isAlive)
+        #expect(kept(coordinator, "notes") == ["notes.list", "notes.note(noteID: 1)"])
+        #expect(coordinator.screens == ["account.settings"])
+        coordinator.select(tab: "notes")
+        #expect(coordinator.send("write") == .applied)
+        #expect(coordinator.screens == ["notes.list", "notes.note(noteID: 1)", "createPost.compose", "createPost.preview(title: Hi)"])
+    }
+
+    @Test func aKeptTabsHandleIsRefusedAndReArmedUntilTheTabIsSelectedAgain() throws {
+        let coordinator = try home()
+        coordinator.send("open")
+        coordinator.send("edit")
+        let edit = try #require(coordinator.instance(coordinator.top.instance))
+        coordinator.select(tab: "account")
+        #expect(edit.isAlive)
+        #expect(edit.finish("saved") == StepResult(.rejected, .instanceInKeptTab(edit.id)))
+        #expect(coordinator.screens == ["account.settings"])
+        coordinator.select(tab: "notes")
+        #expect(edit.finish("saved") == .applied)
+        #expect(coordinator.screens == ["notes.list", "notes.note(noteID: 1)"])
+    }
+
+    @Test func thePersonCannotSelectATabWhileACoverFromInsideTheTabIsShown() throws {
+        let coordinator = try home()
+        coordinator.send("open")
+        coordinator.send("lock")
+        coordinator.send("submit")
+        let refused = StepResult(.rejected, .tabBarCovered(flow: "home", layer: "signIn"))
+        #expect(coordinator.select(tab: "account") == refused)
+        #expect(coordinator.screens == ["notes.list", "notes.note(noteID: 1)", "signIn.credentials", "signIn.twoFactor"])
+        #expect(coordinator.tabSets.first?.selected == "notes")
+        #expect(coordinator.tabSets.first?.keptStacks.isEmpty == true)
+    }
+
+    @Test func thePersonCannotSelectATabWhileASheetFromInsideTheTabIsShown() throws {
+        let coordinator = try home()
+        coordinator.send("open")
+        coordinator.send("editInSheet")
+        let before = coordinator.snapshot()
+        let refused = StepResult(.rejected, .tabBarCovered(flow: "home", layer: "edit"))
+        #expect(coordinator.select(tab: "account") == refused)
+        #expect(coordinator.select(tab: "notes") == refused)
+        #expect(coordinator.select(tab: "account", in: coordinator.tabSets[0].id) == refused)
+        #expect(coordinator.snapshot() == before)
+        // A pushed child is no layer: the tab bar shows.
+        coordinator.send("save")
+        coordinator.send("edit")
+        #expect(coordinator.select(tab: "account") == .applied)
+    }
+
+    /// `select:` from a route under a layer acts from its sender, as every event does: the layer goes as
+    /// back removes it (its `confirm` screen asks first), then the tab is selected, in one step.
+    @Test func aSelectActionFromUnderALayerDismissesItThroughTheRemovalGuardThenSelects() throws {
+        let coordinator = try home()
+        coordinator.send("open")
+        let note = coordinator.top.token
+        coordinator.send("editInSheet")
+        let sheet = try #require(coordinator.instance(coordinator.top.instance))
+        #expect(coordinator.send("toAccount", from: note) == StepResult(.pending))
+        #expect(coordinator.pendingConfirmation?.prompt == "discardDraft")
+        #expect(coordinator.tabSets.first?.selected == "notes")
+        #expect(coordinator.confirmRemoval() == .applied)
+        #expect(!sheet.isAlive)
+        #expect(coordinator.screens == ["account.settings"])
+        #expect(kept(coordinator, "notes") == ["notes.list", "notes.note(noteID: 1)"])
+    }
+
+    /// A `TabView` keeps every tab's `NavigationStack`: the binding reads a kept tab's path and turns the
+    /// pop it reports into one back on that tab, the selection unchanged.
+    @Test func theBindingOfAKeptTabsStackReadsAndPopsIt() throws {
+        let coordinator = try home()
+        let navigation = FlowNavigation(coordinator)
+        coordinator.send("open")
+        let notes = coordinator.stacks[0].id
+        let list = coordinator.path[0]
+        coordinator.select(tab: "account")
+        #expect(navigation.root(of: notes) == list)
+        #expect(navigation.path(of: notes).map(\.description) == ["notes.note(noteID: 1)"])
+        navigation.path(binding: notes).wrappedValue = []
+        #expect(navigation.lastResult == .applied)
+        #expect(navigation.refusals == 0)
+        #expect(navigation.path(of: notes).isEmpty)
+        #expect(navigation.selectedTab(of: coordinator.tabSets[0].id) == "account")
+        #expect(coordinator.screens == ["account.settings"])
+    }
+}
