@@ -85,8 +85,14 @@ extension FlowCoordinator {
     /// `when:` condition does not hold builds its `otherwise` routes and, with `continueOn`, leaves the link
     /// pending on the instance of the last child route.
     private func buildLink(_ url: String) -> Result<BuiltLink, FlowRuntimeError> {
-        guard let (link, values) = DeepLinkMatcher.match(url, in: bundle.flows[rootFlow]) else {
-            return .failure(DeepLinkMatcher.nearMiss(url, in: bundle.flows[rootFlow]) ?? .noMatchingLink(url))
+        let parts: [String]
+        do throws(FlowRuntimeError) {
+            parts = try DeepLinkURL.segments(of: url)
+        } catch {
+            return .failure(error)
+        }
+        guard let (link, values) = DeepLinkMatcher.match(parts, in: bundle.flows[rootFlow]) else {
+            return .failure(DeepLinkMatcher.nearMiss(url, parts: parts, in: bundle.flows[rootFlow]) ?? .noMatchingLink(url))
         }
         var transition = Transition(context: context, state: freshState())
         do throws(FlowRuntimeError) {

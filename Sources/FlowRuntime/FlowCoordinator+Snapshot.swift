@@ -199,8 +199,16 @@ extension FlowCoordinator {
     private func restoreHeldLinks(of entry: FlowSnapshot.Instance, in graph: FlowGraph, into record: inout InstanceRecord)
         throws(FlowRuntimeError) {
         let urls = entry.queuedLinks + (entry.pendingLink.map { [$0.url] } ?? [])
-        for url in urls where DeepLinkMatcher.match(url, in: bundle.flows[rootFlow]) == nil {
-            throw .invalidSnapshot("its held link '\(url)' matches no link of flow '\(flowName)'")
+        for url in urls {
+            let parts: [String]
+            do throws(FlowRuntimeError) {
+                parts = try DeepLinkURL.segments(of: url)
+            } catch {
+                throw .invalidSnapshot("its held \(error)")
+            }
+            if DeepLinkMatcher.match(parts, in: bundle.flows[rootFlow]) == nil {
+                throw .invalidSnapshot("its held link '\(url)' matches no link of flow '\(flowName)'")
+            }
         }
         record.queuedLinks = entry.queuedLinks
         guard let pending = entry.pendingLink else { return }

@@ -54,6 +54,9 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case handlerSkipped(flow: String, outcome: String, because: String)
     /// No declared link matches the URL.
     case noMatchingLink(String)
+    /// The URL cannot be read as a path without guessing: an empty or dot segment, a malformed percent
+    /// escape, escapes that are not UTF-8, a control character (docs/RUNNING.md, "Deep links").
+    case linkURLInvalid(url: String, because: String)
     /// The URL fits a link's literal segments, but a placeholder's text is not of its type.
     case linkPlaceholderInvalid(url: String, pattern: String, name: String, text: String, type: ParameterType)
     /// The active flow's `reject` link policy refused the link.
@@ -143,6 +146,7 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .handlerSkipped(let flow, let outcome, let because):
             return "the handler of flow '\(flow)' for outcome '\(outcome)' did not run: \(because)"
         case .noMatchingLink(let url): return "no deep link matches '\(url)'"
+        case .linkURLInvalid(let url, let because): return "deep link '\(url)' is not a valid path: \(because)"
         case .linkPlaceholderInvalid(let url, let pattern, let name, let text, let type):
             return "no deep link matches '\(url)': it fits '\(pattern)', but '\(text)' is not a valid \(type.rawValue) for '\(name)'"
         case .linkRejected(let flow): return "flow '\(flow)' rejects deep links while it is active"

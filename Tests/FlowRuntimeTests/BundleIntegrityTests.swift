@@ -75,4 +75,22 @@ struct BundleIntegrityTests {
         expectCorrupted(try edited { flows in flows.swapAt(0, 1) },
                         "flows are not sorted by name with unique names ('auth' before 'app')")
     }
+
+    /// A pattern the validator would refuse (FC104) cannot come back through a hand-edited bundle: the
+    /// runtime would otherwise refuse every value of the parameter, far from the cause.
+    @Test func aPatternThatDoesNotCompileIsCorrupted() throws {
+        expectCorrupted(try edited { flows in
+            let reading = reading(flows)
+            let details = flows[reading].screens.firstIndex { $0.name == "details" }!
+            flows[reading].screens[details].parameters[0].constraints.pattern = "a(b"
+        }, #"flow 'reading': screen 'details': parameter 'bookID': pattern "a(b" does not compile: '(' is not closed; add ')' or write \( for a literal parenthesis (at character 2 of the pattern)"#)
+        expectCorrupted(try edited { flows in
+            let edit = flows.firstIndex { $0.name == "edit" }!
+            flows[edit].parameters[0].constraints.pattern = #"(a)\1"#
+        }, #"flow 'edit': parameter 'bookID': pattern "(a)\\1" does not compile: backreferences such as '\1' are not supported; repeat the group's pattern instead (at character 4 of the pattern)"#)
+        expectCorrupted(try edited { flows in
+            let edit = flows.firstIndex { $0.name == "edit" }!
+            flows[edit].parameters[0].constraints.minimumLength = -1
+        }, "flow 'edit': parameter 'bookID': minLength -1 is negative")
+    }
 }

@@ -10,7 +10,10 @@ extension FlowBundle {
     ///   child's handlers are one per outcome of its flow;
     /// - a flow's `start` is only `show` and `conditional` (other actions would act on a half-built
     ///   instance), and no flow's start starts, through children's starts, the same flow again (which
-    ///   would start children forever).
+    ///   would start children forever);
+    /// - every parameter's constraints can be applied (of a flow, a screen, an event or an outcome): a
+    ///   `pattern` compiles (``LinearPattern``; one that does not would refuse every value), and length
+    ///   bounds are not negative.
     public func integrityProblem() -> String? {
         for index in flows.indices.dropFirst() where !(flows[index - 1].name < flows[index].name) {
             return "flows are not sorted by name with unique names ('\(flows[index - 1].name)' before '\(flows[index].name)')"
@@ -25,6 +28,18 @@ extension FlowBundle {
         if let problem = startProblem(graph.start, in: graph) { return "start: \(problem)" }
         if let parameters = graph.outcomeParameters, parameters.count != graph.outcomes.count {
             return "\(parameters.count) outcome parameter lists for \(graph.outcomes.count) outcomes"
+        }
+        if let problem = Self.parametersProblem(graph.parameters) { return problem }
+        for (outcome, parameters) in zip(graph.outcomes, graph.outcomeParameters ?? []) {
+            if let problem = Self.parametersProblem(parameters) { return "outcome '\(outcome)': \(problem)" }
+        }
+        for screen in graph.screens {
+            if let problem = Self.parametersProblem(screen.parameters) { return "screen '\(screen.name)': \(problem)" }
+            for event in screen.events {
+                if let problem = Self.parametersProblem(event.parameters) {
+                    return "screen '\(screen.name)', event '\(event.name)': \(problem)"
+                }
+            }
         }
         for screen in graph.screens {
             if let outcome = screen.confirmOutcome, !graph.outcomes.indices.contains(outcome) {
@@ -67,6 +82,21 @@ extension FlowBundle {
         }
         for (name, screen) in [("linkRedirect", graph.linkRedirect), ("linkFallback", graph.linkFallback)] {
             if let screen, !graph.screens.indices.contains(screen) { return "\(name): screen index \(screen) is out of range" }
+        }
+        return nil
+    }
+
+    /// The first parameter whose constraints cannot be applied: a `pattern` that does not compile, a
+    /// negative length bound.
+    private static func parametersProblem(_ parameters: [ParameterNode]) -> String? {
+        for parameter in parameters {
+            let constraints = parameter.constraints
+            if let pattern = constraints.pattern, let problem = LinearPattern.problem(with: pattern) {
+                return "parameter '\(parameter.name)': pattern \(ParameterConstraints.quoted(pattern, shortened: true)) does not compile: \(problem)"
+            }
+            for (key, bound) in [("minLength", constraints.minimumLength), ("maxLength", constraints.maximumLength)] {
+                if let bound, bound < 0 { return "parameter '\(parameter.name)': \(key) \(bound) is negative" }
+            }
         }
         return nil
     }
