@@ -150,7 +150,7 @@ import Testing
     }
 
     /// Before: a `default` checked against `(a+)+b` hung `flowc validate` in the backtracking matcher.
-    /// Unsupported syntax is FC104 at the pattern, saying what to write instead.
+    /// Unsupported syntax is FC104 at the construct in the pattern, saying what to write instead.
     @Test func hostilePatternsAnswerAtValidateTime() {
         let bad = String(repeating: "a", count: 30) + "c"
         let yaml = """
@@ -167,7 +167,7 @@ import Testing
         let found = result.diagnostics.map { "\($0.code) \($0.location.line):\($0.location.column) \($0.message)" }
         #expect(found == [
             "FC503 6:54 default of parameter 's' breaks its own constraints: \"\(String(repeating: "a", count: 30))c\" does not match the pattern \"(a+)+b\"; every route without this argument would be refused",
-            "FC104 7:35 'pattern' is not a valid regular expression: backreferences such as '\\1' are not supported; repeat the group's pattern instead (at character 4 of the pattern)",
+            "FC104 7:39 'pattern' is not a valid regular expression: backreferences such as '\\1' are not supported; repeat the group's pattern instead (at character 4 of the pattern)",
         ])
     }
 }

@@ -8,14 +8,17 @@ import FlowYAML
 /// as much as possible; a flow with schema errors is returned when its name and start were readable.
 struct FlowDecoder {
     let file: String
+    /// The file's bytes, to locate a character inside a scalar (``ScalarCharacterLocation``).
+    let source: [UInt8]
     var diagnostics: [Diagnostic] = []
     /// The byte ranges of declarations (screens, child declarations, and a whole `screens` or `children`
     /// mapping a key slipped out of) whose decoding reported an error: what graph rules find inside them is
     /// a knock-on of that error, and is left out (see ``FlowValidation``).
     var damaged: [Range<Int>] = []
 
-    init(file: String) {
+    init(file: String, source: [UInt8] = []) {
         self.file = file
+        self.source = source
     }
 
     // MARK: Flow
@@ -370,10 +373,20 @@ struct FlowDecoder {
             case .maxLength: parameter.maximumLength = readInteger(node, as: "maximum length", minimum: 0)
             default:
                 guard let text = readScalar(node, as: "a pattern") else { continue }
-                if let problem = LinearPattern.problem(with: text) {
-                    report(InvalidValue.self, "'pattern' is not a valid regular expression: \(problem)", at: node)
-                } else {
+                do throws(PatternProblem) {
+                    _ = try LinearPattern(text)
                     parameter.pattern = Located(text, at: location(of: node))
+                } catch {
+                    // At the construct at fault when the scalar's text maps to its source, else at the scalar.
+                    let message = "'pattern' is not a valid regular expression: \(error)"
+                    if let offset = error.offset,
+                        let at = ScalarCharacterLocation.location(ofCharacter: offset, in: node, start: location(of: node), source: source) {
+                        var diagnostic = InvalidValue.diagnostic(message, at: at)
+                        diagnostic.endColumn = at.column + 1
+                        diagnostics.append(diagnostic)
+                    } else {
+                        report(InvalidValue.self, message, at: node)
+                    }
                 }
             }
         }

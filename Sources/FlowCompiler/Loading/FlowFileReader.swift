@@ -31,7 +31,7 @@ enum FlowFileReader {
                 at: SourceLocation(file: path, line: 1, column: 1, offset: 0))
             return FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic])
         }
-        var decoder = FlowDecoder(file: path)
+        var decoder = FlowDecoder(file: path, source: bytes)
         let flow = decoder.decodeFlow(root)
         var file = FlowSourceFile(path: path, bytes: bytes, flow: flow, diagnostics: decoder.diagnostics)
         file.damaged = decoder.damaged

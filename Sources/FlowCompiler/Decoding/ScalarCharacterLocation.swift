@@ -1,0 +1,72 @@
+import FlowModel
+import FlowYAML
+
+/// Where a character of a scalar's value was written in the source: the value of `"(a)\\1"` is `(a)\1`,
+/// and its fourth character, `\`, was written as `\\` at the scalar's column + 4. Columns count Unicode
+/// scalars, as every source location does.
+///
+/// Handled: scalars written on one line, plain, single-quoted (`''` is one `'`) or double-quoted (escapes
+/// `\x..`, `\u....`, `\U........` and one-character escapes). Anything else — a block or multi-line scalar,
+/// an alias, a tag or anchor before the scalar — gives nil, and the caller points at the scalar's start.
+enum ScalarCharacterLocation {
+    /// The location of the value's character at `index` (0-based, in Unicode scalars), or nil.
+    /// - Parameters:
+    ///   - start: the location of `node` (its first character).
+    ///   - source: the bytes of the file `node` was read from.
+    static func location(
+        ofCharacter index: Int, in node: YAMLNode, start: SourceLocation, source: [UInt8]
+    ) -> SourceLocation? {
+        guard index >= 0, node.alias == nil, node.tag == nil, node.start.line == node.end.line,
+            case .scalar(let value, let style) = node.content, index < value.unicodeScalars.count,
+            node.start.offset >= 0, node.end.offset <= source.count, node.start.offset < node.end.offset else { return nil }
+        let written = String(decoding: source[node.start.offset..<node.end.offset], as: UTF8.self).unicodeScalars
+        var scalars = written.makeIterator()
+        var column = 0
+        var bytes = 0
+        func advance(_ scalar: Unicode.Scalar) {
+            column += 1
+            bytes += UTF8.width(scalar)
+        }
+        switch style {
+        case .plain:
+            guard let first = written.first, first != "&", first != "!" else { return nil }
+        case .singleQuoted:
+            guard scalars.next() == "'" else { return nil }
+            advance("'")
+        case .doubleQuoted:
+            guard scalars.next() == "\"" else { return nil }
+            advance("\"")
+        case .literal, .folded:
+            return nil
+        }
+        var location = start
+        // Skip the written form of each value character before `index`.
+        for _ in 0..<index {
+            guard let scalar = scalars.next() else { return nil }
+            advance(scalar)
+            switch (style, scalar) {
+            case (.singleQuoted, "'"):
+                guard let quote = scalars.next() else { return nil }
+                advance(quote)
+            case (.doubleQuoted, "\\"):
+                guard let escape = scalars.next() else { return nil }
+                advance(escape)
+                let digits = switch escape {
+                case "x": 2
+                case "u": 4
+                case "U": 8
+                default: 0
+                }
+                for _ in 0..<digits {
+                    guard let digit = scalars.next() else { return nil }
+                    advance(digit)
+                }
+            default:
+                break
+            }
+        }
+        location.column += column
+        location.offset += bytes
+        return location
+    }
+}
