@@ -47,7 +47,7 @@ struct DocumentedTraceTests {
             "a route token is written @N, such as '@3'",
             "usage: start",
             "unterminated quote",
-            "invalid snapshot: the JSON does not decode as a snapshot",
+            "invalid snapshot: it is not JSON (Invalid value around character 1.)",
             "flow instance 9 is no longer alive",
         ])
         #expect(lines.map(\.status) == Array(repeating: "invalid", count: 9) + ["rejected", "stale"])
@@ -57,6 +57,31 @@ struct DocumentedTraceTests {
         #expect(runner.run(line: "restore")?.reason == "invalid snapshot: no snapshot was taken")
         #expect(runner.run(line: "backto 5")?.reason
             == "cannot go back to the first 5 routes: the path has 0; give a length from 0 to 0")
+    }
+
+    /// A `restore JSON` line that is not a snapshot says where: the JSON path and what is wrong there.
+    @Test func restoreOfMalformedSnapshotJSONSaysWhere() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
+        let lines = runner.run(script: #"""
+            restore {
+            restore []
+            restore {"instances":null}
+            restore {"instances":[{"flow":"reading"}]}
+            restore {"instances":[{"flow":5,"arguments":{},"routes":[]}]}
+            restore {"instances":[{"flow":"reading","arguments":{},"routes":[{"arguments":{}}]}]}
+            restore {"instances":[{"flow":"reading","arguments":{},"routes":[{"screen":"library","arguments":{"x":[1]}}]}]}
+            """#)
+        #expect(lines.map(\.reason) == [
+            "invalid snapshot: it is not JSON (Unexpected end of file during JSON parse.)",
+            "invalid snapshot: at the top level: expected an object, found a list",
+            "invalid snapshot: at instances: expected a list, found null",
+            "invalid snapshot: at instances[0]: missing key 'routes'",
+            "invalid snapshot: at instances[0].flow: expected a string, found a number",
+            "invalid snapshot: at instances[0].routes[0]: missing key 'screen'",
+            "invalid snapshot: at instances[0].routes[0].arguments.x: expected a string, found a list",
+        ])
+        #expect(lines.allSatisfy { $0.status == "rejected" })
+        #expect(!runner.hadSyntaxErrors)
     }
 
     @Test func scriptDrivesTokensHandlesAndBackTo() throws {

@@ -64,7 +64,7 @@ public final class FlowScriptRunner {
                 do {
                     result = coordinator.restore(try JSONDecoder().decode(FlowSnapshot.self, from: Data(json.utf8)))
                 } catch {
-                    result = StepResult(.rejected, .invalidSnapshot("the JSON does not decode as a snapshot"))
+                    result = StepResult(.rejected, .invalidSnapshot(SnapshotJSONFailure.reason(for: error, json: json)))
                 }
             } else if let lastSnapshot {
                 result = coordinator.restore(lastSnapshot)
