@@ -13,20 +13,24 @@ enum FlowSources {
     /// Validates and lowers YAML flow files; refuses when any diagnostic is an error, and prints
     /// warnings on standard error when there are only warnings.
     /// - Parameter output: a file about to be written, refused when it is one of the flow files read.
+    /// - Parameter alreadyRead: inputs read already (not read again; see `FlowValidation.validate`).
     static func compile(
-        paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil
+        paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil,
+        alreadyRead: [String: FlowFileContents] = [:]
     ) -> Result<FlowBundle, Failure> {
-        compileDefinitions(paths: paths, configuration: configuration, refusingToOverwrite: output).map(\.bundle)
+        compileDefinitions(paths: paths, configuration: configuration, refusingToOverwrite: output, alreadyRead: alreadyRead)
+            .map(\.bundle)
     }
 
     /// ``compile(paths:configuration:refusingToOverwrite:)``, with the validated definitions the bundle was
     /// lowered from.
     static func compileDefinitions(
-        paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil
+        paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil,
+        alreadyRead: [String: FlowFileContents] = [:]
     ) -> Result<(bundle: FlowBundle, flows: [FlowDefinition]), Failure> {
         let result: ValidationResult
         do {
-            result = try FlowValidation.validate(paths: paths, configuration: configuration)
+            result = try FlowValidation.validate(paths: paths, configuration: configuration, alreadyRead: alreadyRead)
         } catch {
             return .failure(Failure(message: "flowc: error: \(error)\n", exitCode: ExitCode.usage))
         }
@@ -51,29 +55,55 @@ enum FlowSources {
     }
 
     /// One bundle file (detected by its header) or YAML files and folders.
+    ///
+    /// A single path that is not a folder is read once (``InputFile``): a bundle from a pipe, a FIFO,
+    /// `/dev/stdin` or `-` is decoded from the bytes read, and YAML read that way is validated from
+    /// them, never read again. A bundle may be up to `BundleCodec.maxFileBytes`, a flow file up to
+    /// `InputFile.flowFileLimit`.
     static func load(paths: [String], configuration: LoadedConfiguration? = nil) -> Result<FlowBundle, Failure> {
         if paths.count > 1, let bundle = paths.first(where: isBundleFile) {
             return .failure(Failure(
                 message: "flowc: error: '\(bundle)' is a compiled bundle; a bundle must be the only PATH\n",
                 exitCode: ExitCode.usage))
         }
-        if paths.count == 1, isBundleFile(paths[0]) {
-            guard let data = FileManager.default.contents(atPath: paths[0]) else {
-                return .failure(Failure(message: "flowc: error: cannot read '\(paths[0])'\n", exitCode: ExitCode.usage))
-            }
-            do {
-                return .success(try BundleCodec.decode(Array(data)))
-            } catch {
-                return .failure(Failure(message: "flowc: error: \(paths[0]): \(error)\n", exitCode: ExitCode.findings))
-            }
+        guard paths.count == 1, !isFolder(paths[0]) else { return compile(paths: paths, configuration: configuration) }
+        let path = paths[0]
+        let contents: FlowFileContents
+        do {
+            contents = try InputFile.read(
+                path, limit: InputFile.flowFileLimit, raisedTo: BundleCodec.maxFileBytes,
+                when: BundleCodec.looksLikeBundle)
+        } catch {
+            return .failure(Failure(message: "flowc: error: \(error)\n", exitCode: ExitCode.usage))
         }
-        return compile(paths: paths, configuration: configuration)
+        switch contents {
+        case .bytes(let bytes) where BundleCodec.looksLikeBundle(bytes):
+            do {
+                return .success(try BundleCodec.decode(bytes))
+            } catch {
+                let shown = path == InputFile.standardInputPath ? FlowValidation.standardInputName : path
+                return .failure(Failure(message: "flowc: error: \(shown): \(error)\n", exitCode: ExitCode.findings))
+            }
+        case .tooLarge(let size, let limit) where limit == BundleCodec.maxFileBytes:
+            let error = InputFile.tooLarge(path, size: size, limit: limit, kind: "the bundle", advice: "check that this is a bundle flowc wrote")
+            return .failure(Failure(message: "flowc: error: \(error)\n", exitCode: ExitCode.usage))
+        default:
+            return compile(paths: paths, configuration: configuration, alreadyRead: [path: contents])
+        }
     }
 
-    /// Whether `path` is a readable file that starts with the bundle header.
-    static func isBundleFile(_ path: String) -> Bool {
+    /// Whether `path` names a folder (following symbolic links); false when it cannot be examined.
+    private static func isFolder(_ path: String) -> Bool {
+        guard path != InputFile.standardInputPath else { return false }
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    /// Whether `path` is a regular file that starts with the bundle header. Only regular files are
+    /// examined: reading the start of a pipe would consume it.
+    static func isBundleFile(_ path: String) -> Bool {
+        var info = stat()
+        guard path != InputFile.standardInputPath, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
             let handle = FileHandle(forReadingAtPath: path)
         else { return false }
         defer { try? handle.close() }

@@ -59,18 +59,29 @@ enum RunCommand {
             Console.error("flowc: error: no root flow; add '--flow NAME'")
             return ExitCode.usage
         }
-        let interactive = options.value("--script") == nil && isatty(STDIN_FILENO) != 0
+        let scriptPath = options.value("--script")
+        let interactive = scriptPath == nil && isatty(STDIN_FILENO) != 0
+        let stdinNames: Set<String> = [InputFile.standardInputPath, "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]
+        if !interactive, stdinNames.contains(scriptPath ?? InputFile.standardInputPath),
+            let flows = options.positional.first(where: stdinNames.contains) {
+            Console.error("flowc: error: the script and the flows ('\(flows)') both come from standard input, which can be read once; give the script with '--script FILE' or the flows as a file")
+            return ExitCode.usage
+        }
         var script = ""
-        if interactive {
-            // Commands are read one at a time below, as the person types them.
-        } else if let path = options.value("--script") {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                Console.error("flowc: error: cannot read script '\(path)'")
+        if !interactive {
+            // A script file, a FIFO, /dev/null, or `-` (the default): standard input.
+            let path = scriptPath ?? InputFile.standardInputPath
+            do throws(FlowInputError) {
+                switch try InputFile.read(path, limit: FlowScriptRunner.maxScriptBytes) {
+                case .bytes(let bytes):
+                    script = String(decoding: bytes, as: UTF8.self)
+                case .tooLarge(let size, let limit):
+                    throw InputFile.tooLarge(path, size: size, limit: limit, kind: "the script", advice: "split it into smaller scripts")
+                }
+            } catch {
+                Console.error("flowc: error: cannot read script '\(error.path)': \(error.reason)")
                 return ExitCode.usage
             }
-            script = String(decoding: data, as: UTF8.self)
-        } else {
-            script = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
         let configuration: LoadedConfiguration?
         switch ConfigurationOption.load(options) {

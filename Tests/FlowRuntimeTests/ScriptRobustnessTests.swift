@@ -39,6 +39,27 @@ struct ScriptRobustnessTests {
         #expect(runner.run(line: exact)?.command == exact)
     }
 
+    /// Words split at any Unicode blank (a no-break space too), `"…"` groups, and the text between
+    /// is kept scalar for scalar, whatever the script's length (one pass, copied in runs).
+    @Test func wordsSplitByScalars() throws {
+        let runner = try runner()
+        runner.run(line: "start")
+        #expect(runner.run(line: "event\u{00A0}selectBook \"bookID=7\"")?.status == "applied")
+        #expect(runner.run(line: "back")?.status == "applied")
+        #expect(runner.run(line: "\tevent selectBook bookID=\"7\"\u{3000}")?.status == "applied")
+        let accented = try #require(runner.run(line: "event se\u{301}lect\"Book 📚\" # a comment"))
+        #expect(accented.status == "rejected")
+        #expect(accented.command == "event se\u{301}lect\"Book 📚\" # a comment")
+        #expect(accented.reason == "screen 'details' of flow 'reading' has no event 'se\u{301}lectBook 📚'")
+        let open = try #require(runner.run(line: "event selectBook \"bookID=7"))
+        #expect(open.status == "invalid")
+        #expect(open.reason == "unterminated quote")
+        // A long word of multibyte scalars is cut by scalars in the echo.
+        let long = try #require(runner.run(line: "event " + String(repeating: "é", count: 300)))
+        #expect(long.command == "event " + String(repeating: "é", count: 194) + "… [cut: 106 more characters]")
+        #expect(runner.run(line: "  restore  ")?.reason == "invalid snapshot: no snapshot was taken")
+    }
+
     @Test func numbersAreDigitsOnly() throws {
         let runner = try runner()
         runner.run(line: "start")

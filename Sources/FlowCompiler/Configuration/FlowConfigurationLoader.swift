@@ -33,13 +33,14 @@ public enum FlowConfigurationLoader {
     }
 
     /// Reads the configuration at `path`.
-    /// - Throws: `FlowInputError` when the file cannot be read.
+    /// - Throws: `FlowInputError` when the file cannot be read or is over 8 MiB (`YAMLLimits.maxFileBytes`).
     public static func load(path: String) throws(FlowInputError) -> LoadedConfiguration {
-        let contents = try FlowSourceCollector.read(path, limit: YAMLLimits.default.maxFileBytes)
-        guard case .bytes(let bytes) = contents else {
-            throw FlowInputError(path: path, reason: "the configuration file is larger than 8 MiB")
+        switch try InputFile.read(path, limit: YAMLLimits.default.maxFileBytes) {
+        case .bytes(let bytes):
+            return load(bytes: bytes, path: path)
+        case .tooLarge(let size, let limit):
+            throw InputFile.tooLarge(path, size: size, limit: limit, kind: "the configuration file", advice: "a configuration holds a few settings: check that this is the right file")
         }
-        return load(bytes: bytes, path: path)
     }
 
     /// Reads a configuration from `bytes`; globs are relative to `path`'s folder.

@@ -17,14 +17,6 @@ public struct FlowInputError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String { "cannot read '\(path)': \(reason)" }
 }
 
-/// What reading one flow file gave: its bytes, or the news that it is over the size limit.
-enum FlowFileContents: Sendable {
-    case bytes([UInt8])
-    /// Larger than the limit: `size` in bytes for a regular file (known before reading), nil for a
-    /// pipe or device, where reading stopped one byte past the limit.
-    case tooLarge(size: Int?)
-}
-
 /// Turns the paths a user named into the flow files to read, and reads them.
 ///
 /// Nothing is skipped without a word: every `*.yaml`/`*.yml` entry found in a folder is read, or
@@ -32,7 +24,7 @@ enum FlowFileContents: Sendable {
 /// or looping symbolic link, a FIFO or device, a sub-folder that cannot be listed).
 enum FlowSourceCollector {
     /// The path that stands for standard input.
-    static let standardInputPath = "-"
+    static let standardInputPath = InputFile.standardInputPath
 
     /// Files are taken as named, whatever their extension or kind (a FIFO, `/dev/stdin` and `-`
     /// for standard input are read like files); folders are searched recursively for `*.yaml`
@@ -160,43 +152,4 @@ enum FlowSourceCollector {
             path: prefix + FlowSourceFiles.displayName(name),
             reason: "the \(isFolder ? "folder" : "file") name is not valid UTF-8 (bytes shown as \\xHH); flowc needs UTF-8 paths to report locations: rename it")
     }
-
-    /// The bytes of `path` (`-` for standard input), reading at most `limit` + 1 bytes: a regular
-    /// file larger than `limit` is refused from its size before any byte is read, and reading a pipe
-    /// or device stops one byte past the limit, so time and memory stay bounded by the limit.
-    /// - Throws: `FlowInputError` with the cause in words when the file cannot be opened or read.
-    static func read(_ path: String, limit: Int) throws(FlowInputError) -> FlowFileContents {
-        let descriptor = path == standardInputPath ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FlowInputError(path: path, reason: SystemErrorDescription.describe(errno)) }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FlowInputError(path: path, reason: SystemErrorDescription.describe(errno)) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw FlowInputError(path: path, reason: SystemErrorDescription.describe(EISDIR)) }
-        let isRegular = info.st_mode & S_IFMT == S_IFREG
-        if isRegular, Int(info.st_size) > limit { return .tooLarge(size: Int(info.st_size)) }
-        var bytes: [UInt8] = []
-        if isRegular { bytes.reserveCapacity(Int(info.st_size) + 1) }
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
-        defer { chunk.deallocate() }
-        while bytes.count <= limit {
-            let count = systemRead(descriptor, chunk.baseAddress!, min(chunk.count, limit + 1 - bytes.count))
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FlowInputError(path: path, reason: SystemErrorDescription.describe(errno))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
-        }
-        if bytes.count > limit { return .tooLarge(size: isRegular ? bytes.count : nil) }
-        return .bytes(bytes)
-    }
-}
-
-/// `read(2)`, named apart from `FlowSourceCollector.read`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
 }

@@ -38,8 +38,12 @@ public enum FlowValidation {
     /// - Parameter configuration: a configuration file read (`.flowc.yml`): its include and exclude
     ///   globs choose the files read from folders, its rule settings change severities, and its own
     ///   problems are reported with the flows'.
+    /// - Parameter alreadyRead: the contents of paths the caller has read already (with
+    ///   ``InputFile``, under `limits.maxFileBytes` or a larger limit), by path as named: they are not
+    ///   read again — a pipe or standard input can be read only once.
     public static func validate(
-        paths: [String], limits: YAMLLimits = .default, configuration: LoadedConfiguration? = nil
+        paths: [String], limits: YAMLLimits = .default, configuration: LoadedConfiguration? = nil,
+        alreadyRead: [String: FlowFileContents] = [:]
     ) throws(FlowInputError) -> ValidationResult {
         let settings = configuration?.configuration
         let admitting = settings.map { settings in
@@ -49,7 +53,12 @@ public enum FlowValidation {
         var inputs: [(String, FlowFileContents)] = []
         for path in paths {
             let shown = path == FlowSourceCollector.standardInputPath ? standardInputName : path
-            inputs.append((shown, try FlowSourceCollector.read(path, limit: limits.maxFileBytes)))
+            var contents: FlowFileContents
+            if let read = alreadyRead[path] { contents = read } else { contents = try InputFile.read(path, limit: limits.maxFileBytes) }
+            if case .bytes(let bytes) = contents, bytes.count > limits.maxFileBytes {
+                contents = .tooLarge(size: bytes.count, limit: limits.maxFileBytes)
+            }
+            inputs.append((shown, contents))
         }
         var result = validate(inputs: inputs, limits: limits, configuration: settings)
         if let configuration, !configuration.file.diagnostics.isEmpty {
@@ -88,7 +97,7 @@ public enum FlowValidation {
             let (path, contents) = inputs[index]
             return switch contents {
             case .bytes(let bytes): FlowFileReader.read(path: path, bytes: bytes, limits: limits)
-            case .tooLarge(let size): FlowFileReader.tooLarge(path: path, size: size, limit: limits.maxFileBytes)
+            case .tooLarge(let size, let limit): FlowFileReader.tooLarge(path: path, size: size, limit: limit)
             }
         }
         let flows = files.compactMap(\.flow)

@@ -36,6 +36,10 @@ public enum BundleCodec {
     /// The first word of every bundle file.
     public static let magic = "flowc-bundle"
 
+    /// The largest bundle file `flowc` reads: 256 MiB (docs/LIMITS.md). A bundle of 100,000 screens and
+    /// 100,000 links is far smaller; a larger input is refused without being read past the limit.
+    public static let maxFileBytes = 256 << 20
+
     /// The bytes of the bundle file for `bundle`: deterministic for equal bundles. The stored hash is
     /// `bundle.contentHash` as written (0 when it is not 16 hex digits), so an unchecked bundle with a
     /// wrong hash gives a file that ``decode(_:)`` refuses.

@@ -13,6 +13,10 @@ public final class FlowScriptRunner {
         var checks: [String: [String: Bool]] = [:]
     }
 
+    /// The largest script `flowc run` reads: 64 MiB (docs/LIMITS.md); past it the script is refused
+    /// before any line runs.
+    public nonisolated static let maxScriptBytes = 64 << 20
+
     /// The coordinator the script drives.
     public let coordinator: FlowCoordinator
     private let answers = Answers()
@@ -134,8 +138,7 @@ public final class FlowScriptRunner {
     /// The lines of a script: split at `\n`, `\r\n` or `\r` (a script saved with Windows line ends runs
     /// as written), keeping empty lines so that line numbers stay right.
     public static func lines(of script: String) -> [String] {
-        script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map(String.init)
+        ScriptText.lines(of: script)
     }
 
     /// One trace line as compact JSON with sorted keys.
@@ -171,7 +174,7 @@ public final class FlowScriptRunner {
             outcome = finished
         }
         return TraceLine(
-            line: lineNumber, command: TraceEcho.bounded(text.trimmingCharacters(in: .whitespacesAndNewlines)), status: status,
+            line: lineNumber, command: TraceEcho.bounded(ScriptText.trimmed(text[...])), status: status,
             reason: reason.map(TraceEcho.bounded),
             coordinator: coordinatorState, outcome: outcome,
             path: coordinator.path.map {

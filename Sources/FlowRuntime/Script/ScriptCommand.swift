@@ -28,7 +28,7 @@ enum ScriptCommand: Equatable {
         // `restore JSON` takes the rest of the line as it is: JSON's quotes and escapes are not script words.
         let trimmed = line.drop(while: \.isWhitespace)
         if trimmed.hasPrefix("restore"), trimmed.dropFirst("restore".count).first?.isWhitespace ?? true {
-            let json = trimmed.dropFirst("restore".count).trimmingCharacters(in: .whitespacesAndNewlines)
+            let json = ScriptText.trimmed(trimmed.dropFirst("restore".count))
             return .restore(json.isEmpty || json.hasPrefix("#") ? nil : json)
         }
         let words = try split(line)
@@ -78,7 +78,7 @@ enum ScriptCommand: Equatable {
             try count(3...3, "check NAME VALUE true|false")
             return .check(name: operands[0], value: operands[1], answer: try boolean(operands[2]))
         case "finish":
-            guard operands.count >= 2, !operands[1].contains("=") else {
+            guard operands.count >= 2, !operands[1].utf8.contains(UInt8(ascii: "=")) else {
                 throw ScriptSyntaxError(message: "usage: finish #INSTANCE OUTCOME [key=value …]")
             }
             guard operands[0].hasPrefix("#"), let id = natural(operands[0].dropFirst()) else {
@@ -95,7 +95,7 @@ enum ScriptCommand: Equatable {
                 token = RouteToken(number)
                 rest = rest.dropFirst()
             }
-            guard let name = rest.first, !name.contains("=") else {
+            guard let name = rest.first, !name.utf8.contains(UInt8(ascii: "=")) else {
                 throw ScriptSyntaxError(message: "usage: event [@TOKEN] NAME [key=value …]")
             }
             return .event(name: name, token: token, arguments: try keyValues(rest.dropFirst(), of: "event"))
@@ -144,28 +144,47 @@ enum ScriptCommand: Equatable {
 
     /// Splits at blanks; `"…"` groups words (`title="Hello world"`); `#` at a word's start ends the line
     /// unless it is `#ID` after `finish`, `back`, `select` or `dismiss`.
+    ///
+    /// One pass over the line's scalars; a word's text is copied in runs (between quotes and
+    /// blanks), not scalar by scalar.
     private static func split(_ line: String) throws(ScriptSyntaxError) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
         var quoted = false
-        for character in line {
+        let scalars = line.unicodeScalars
+        // The scalars from `runStart` up to the current one belong to `current` and are not yet copied.
+        var runStart = scalars.startIndex
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
             if quoted {
-                if character == "\"" { quoted = false } else { current.append(character) }
-            } else if character == "\"" {
+                if scalar == "\"" {
+                    current += Substring(scalars[runStart..<index])
+                    quoted = false
+                    runStart = scalars.index(after: index)
+                }
+            } else if scalar == "\"" {
+                current += Substring(scalars[runStart..<index])
                 quoted = true
                 inWord = true
-            } else if character.isWhitespace {
-                if inWord { words.append(current) }
+                runStart = scalars.index(after: index)
+            } else if ScriptText.isWhitespace(scalar) {
+                if inWord {
+                    current += Substring(scalars[runStart..<index])
+                    words.append(current)
+                }
                 current = ""
                 inWord = false
-            } else if character == "#", !inWord, !(words.first.map(instanceVerbs.contains) ?? false) {
+                runStart = scalars.index(after: index)
+            } else if scalar == "#", !inWord, !(words.first.map(instanceVerbs.contains) ?? false) {
                 break
             } else {
-                current.append(character)
                 inWord = true
             }
+            index = scalars.index(after: index)
         }
+        if inWord, !quoted { current += Substring(scalars[runStart..<index]) }
         if quoted { throw ScriptSyntaxError(message: "unterminated quote") }
         if inWord { words.append(current) }
         // After a verb that takes `#ID`, a `#` word that is not `#` and digits still starts a comment.
