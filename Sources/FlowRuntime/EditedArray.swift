@@ -21,6 +21,9 @@ struct EditedArray<Element>: RandomAccessCollection {
     /// How many elements of the original array the edit still holds unchanged, at the same positions.
     var keptCount: Int { kept }
 
+    /// Whether applying the edit to `original`, the array it started from, leaves it as it is.
+    func leavesUnchanged(_ original: [Element]) -> Bool { kept == original.count && added.isEmpty }
+
     var startIndex: Int { 0 }
     var endIndex: Int { kept + added.count }
 

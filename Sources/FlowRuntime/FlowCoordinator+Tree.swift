@@ -36,44 +36,39 @@ extension FlowCoordinator {
         return sets
     }
 
-    /// The stacks of a run of the chain (`records` at chain positions from `base` on) and their routes.
+    /// The stacks of a run of the chain (`records` at chain positions from `base` on) and their routes
+    /// (``StackShape``), without the stacks that have no routes.
     static func stacks(of records: [InstanceRecord], at base: Int, path: [Route], bundle: FlowBundle, parentFlow: Int?,
                        tabSet: FlowInstanceID? = nil) -> [FlowStack] {
-        var result: [FlowStack] = []
-        var current: (begin: Int, routes: [Route])?
-        func close() {
-            guard let open = current, !open.routes.isEmpty else { return }
-            let record = records[open.begin - base]
-            let kind: FlowStack.Kind
-            switch record.presentation {
-            case .sheet: kind = .sheet
-            case .cover: kind = .cover
-            case .push:
-                if open.begin == 0 {
-                    kind = .root
-                } else {
-                    let parent = open.begin - 1 - base >= 0 ? records[open.begin - 1 - base] : nil
-                    let parentFlowIndex = parent?.flow ?? parentFlow
-                    let tabSetID = parent?.id ?? tabSet
-                    if let parentFlowIndex, let tabSetID, let declaration = record.declaration {
-                        kind = .tab(name: bundle.flows[parentFlowIndex].children[declaration].name, tabSet: tabSetID)
-                    } else {
-                        kind = .root
-                    }
-                }
-            }
-            result.append(FlowStack(id: record.id, kind: kind, routes: open.routes))
-        }
-        for route in path {
-            let begin = records[route.depth - base].stackDepth
-            if current?.begin != begin {
-                close()
-                current = (begin, [])
-            }
-            current?.routes.append(route)
-        }
-        close()
-        return result
+        StackShape.shapes(of: records, at: base, path: path, bundle: bundle, parentFlow: parentFlow, tabSet: tabSet)
+            .compactMap { $0.routes.isEmpty ? nil : FlowStack(id: $0.id, kind: $0.kind, routes: Array(path[$0.routes])) }
+    }
+
+    // MARK: Observable objects
+
+    /// The root stack of the tree as an observable object (``FlowStackModel``), nil when not running: the
+    /// way in for a host that binds each stack, layer and tab set on its own (docs/HOSTING.md). Reading it
+    /// registers observation of the root stack's identity only (it changes when the coordinator starts,
+    /// stops or restores); each object's properties are observed on their own.
+    ///
+    /// The objects exist once a host asks for one: until then a step pays nothing for them.
+    public var rootStack: FlowStackModel? {
+        access(keyPath: ObservedKeyPaths.rootStack)
+        return treeObjects().shown.first
+    }
+
+    /// The live stack object beginning with instance `id` (shown, or in a tab that is not selected), if any.
+    /// The same object for as long as the stack lives.
+    public func stackModel(_ id: FlowInstanceID) -> FlowStackModel? { treeObjects().stack(id) }
+
+    /// The live tab set object of tab flow instance `id`, if any. The same object for as long as it lives.
+    public func tabSetModel(_ id: FlowInstanceID) -> FlowTabSetModel? { treeObjects().tabSet(id) }
+
+    /// The shown stacks as objects, bottom to top (as ``stacks``, stacks that show a tab set included).
+    /// Reading it registers observation of ``path``.
+    public var shownStackModels: [FlowStackModel] {
+        access(keyPath: ObservedKeyPaths.path)
+        return treeObjects().shown
     }
 }
 

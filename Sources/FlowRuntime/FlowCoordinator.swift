@@ -39,7 +39,8 @@ public final class FlowCoordinator {
 
     // Observation: the stored state is ignored by the macro and published by hand, so that the
     // coordinator's own reads cost nothing and observers hear of what changed. Public reads of the
-    // navigation state register access to `path`; every write of it (``updateState(_:)``) notifies `path`.
+    // navigation state register access to `path`; a write that changes it (``updateState(_:)``) notifies
+    // `path`. The tree's objects (``rootStack``) are observed each on its own, written only where changed.
 
     /// The navigation state, as a value. Write it with ``updateState(_:)`` (a step commits its edit so).
     @ObservationIgnored private(set) var state = RuntimeState()
@@ -62,6 +63,8 @@ public final class FlowCoordinator {
     @ObservationIgnored private var isStepping = false
     /// Deep links queued by instances that finished in the running step, opened once it ends.
     @ObservationIgnored private var linksAfterStep: [String] = []
+    /// The observable objects of the tree (``rootStack``), created when a host first asks for one.
+    @ObservationIgnored private var tree: TreeObjects?
 
     /// Creates a coordinator for the flow named `flow` of `bundle`, not yet started.
     /// - Throws: ``FlowRuntimeError/unknownFlow(_:)`` when the bundle has no such flow, or an argument error
@@ -142,12 +145,34 @@ public final class FlowCoordinator {
     /// module spans a call: one `change(&state)` would keep every read of `state` in every step checked.
     /// Moving the state out leaves it unshared, so the change still happens in place.
     func updateState(_ change: (inout RuntimeState) -> Void) {
-        withMutation(keyPath: ObservedKeyPaths.path) {
-            var changed = RuntimeState()
-            swap(&changed, &state)
-            change(&changed)
-            swap(&changed, &state)
+        withMutation(keyPath: ObservedKeyPaths.path) { changeState(change) }
+    }
+
+    /// Changes the navigation state in place without notifying anyone (see ``updateState(_:)``).
+    private func changeState(_ change: (inout RuntimeState) -> Void) {
+        var changed = RuntimeState()
+        swap(&changed, &state)
+        change(&changed)
+        swap(&changed, &state)
+    }
+
+    /// Brings the tree's objects in step with the state just changed, when a host asked for them; observers
+    /// of ``rootStack`` hear of it when the root instance changed.
+    private func syncTree(keptTabs: [FlowInstanceID: [FlowInstanceID]], droppedTabs: [FlowInstanceID], oldRoot: FlowInstanceID?) {
+        guard let tree else { return }
+        if state.chain.first?.id != oldRoot {
+            withMutation(keyPath: ObservedKeyPaths.rootStack) { tree.sync(state, keptTabs: keptTabs, droppedTabs: droppedTabs) }
+        } else {
+            tree.sync(state, keptTabs: keptTabs, droppedTabs: droppedTabs)
         }
+    }
+
+    /// The tree's objects, created from the state on first use.
+    func treeObjects() -> TreeObjects {
+        if let tree { return tree }
+        let created = TreeObjects(state: state, bundle: bundle)
+        tree = created
+        return created
     }
 
     /// Sets ``status``, notifying its observers when it changes.
@@ -203,10 +228,12 @@ public final class FlowCoordinator {
             let chain = state.chain
             updateInstances { $0.sync(from: chain, to: EmptyCollection(), keptTabs: [:]) }
         }
+        let oldRoot = state.chain.first?.id
         updateState { state in
             state.path.truncate(to: 0)
             state.chain.truncate(to: 0)
         }
+        syncTree(keptTabs: [:], droppedTabs: [], oldRoot: oldRoot)
         clearPendingConfirmation()
         if currentStatus == .running { setStatus(.stopped) }
         return result
@@ -475,7 +502,14 @@ public final class FlowCoordinator {
             let keptTabs = transition.keptTabs, droppedTabs = transition.droppedTabs
             updateInstances { $0.sync(from: chain, to: transition.state.chain, keptTabs: keptTabs, droppedTabs: droppedTabs) }
         }
-        updateState { $0.apply(&transition.state) }
+        let oldRoot = state.chain.first?.id
+        // Observers of the path hear of a step that changed the path or the instances, not of a no-op.
+        if transition.state.changes(state) {
+            updateState { $0.apply(&transition.state) }
+        } else {
+            changeState { $0.apply(&transition.state) }
+        }
+        syncTree(keptTabs: transition.keptTabs, droppedTabs: transition.droppedTabs, oldRoot: oldRoot)
         clearPendingConfirmation()
         if let outcome = transition.rootOutcome { setStatus(.finished(outcome: outcome)) }
         // Read, then written: `+=` would be an access spanning a call (see ``updateState(_:)``).

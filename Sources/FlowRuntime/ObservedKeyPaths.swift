@@ -7,4 +7,5 @@ enum ObservedKeyPaths {
     static let path = \FlowCoordinator.path
     static let status = \FlowCoordinator.status
     static let pendingConfirmation = \FlowCoordinator.pendingConfirmation
+    static let rootStack = \FlowCoordinator.rootStack
 }

@@ -18,6 +18,11 @@ struct StateEdit {
         nextToken = state.nextToken
     }
 
+    /// Whether applying the edit to `state`, the state it started from, changes its path or instance chain.
+    func changes(_ state: RuntimeState) -> Bool {
+        !path.leavesUnchanged(state.path) || !chain.leavesUnchanged(state.chain)
+    }
+
     /// The indices in `path` of the routes of the instance at chain position `depth`.
     func routeRange(ofDepth depth: Int) -> Range<Int> { path.routeRange(ofDepth: depth) }
 

@@ -159,4 +159,73 @@ struct NavigationBindingTests {
         #expect(selection.wrappedValue == "search")
         #expect(navigation.refusals == 1)
     }
+
+    // MARK: Bound through the tree's objects
+
+    @Test func aStackObjectsPathBindingPopsAndRestoresOnlyThatStack() throws {
+        let (coordinator, navigation, host) = try social(signedIn: true)
+        defer { withExtendedLifetime(host) {} }
+        coordinator.send("openPost", arguments: ["postID": .int(3)])
+        coordinator.select(tab: "search")
+        coordinator.send("submit", textArguments: ["query": "swift"])
+        let tabs = try #require(navigation.rootStack?.tabSet)
+        let search = try #require(tabs.stack(forTab: "search"))
+        let feed = try #require(tabs.stack(forTab: "feed"))
+        let binding = navigation.path(binding: search)
+        #expect(binding.wrappedValue.map(\.screen) == ["results"])
+        // A push from the UI is not a prefix: refused, and only this stack's observers read again.
+        let flags = (search: ObservationTests.Flag(), feed: ObservationTests.Flag(), selection: ObservationTests.Flag())
+        withObservationTracking { _ = binding.wrappedValue } onChange: { flags.search.fired = true }
+        withObservationTracking { _ = navigation.path(binding: feed).wrappedValue } onChange: { flags.feed.fired = true }
+        withObservationTracking { _ = navigation.selection(binding: tabs).wrappedValue } onChange: { flags.selection.fired = true }
+        binding.wrappedValue = search.path + search.path
+        #expect(navigation.lastResult == StepResult(.rejected, .notAPrefix))
+        #expect((flags.search.fired, flags.feed.fired, flags.selection.fired) == (true, false, false))
+        #expect(binding.wrappedValue.map(\.screen) == ["results"])
+        // The pop applies on that stack.
+        #expect(notifies({ _ = binding.wrappedValue }, when: { binding.wrappedValue = [] }))
+        #expect(navigation.lastResult == .applied)
+        #expect(search.routes.map(\.screen) == ["query"] && feed.routes.map(\.screen) == ["timeline", "post"])
+        #expect(navigation.refusals == 1)
+    }
+
+    @Test func aStackObjectsSheetBindingDismissesAndACoverRestores() throws {
+        let (coordinator, navigation, host) = try social(signedIn: true)
+        defer { withExtendedLifetime(host) {} }
+        let feed = try #require(navigation.rootStack?.tabSet?.stack(forTab: "feed"))
+        coordinator.send("compose")
+        let sheet = try #require(navigation.sheet(binding: feed).wrappedValue)
+        #expect(sheet.routes.map(\.screen) == ["compose"] && navigation.cover(binding: feed).wrappedValue == nil)
+        // Another item than the one presented is refused; the layer's observers read again.
+        #expect(notifies({ _ = feed.sheet }, when: { navigation.setPresented(feed.id, over: feed) }))
+        #expect(navigation.lastResult == StepResult(.rejected, .notPresented(feed.id)))
+        #expect(feed.sheet === sheet)
+        navigation.sheet(binding: feed).wrappedValue = nil
+        #expect(navigation.lastResult == .applied)
+        #expect(feed.sheet == nil && !sheet.isAlive)
+
+        let (other, otherNavigation, otherHost) = try social(signedIn: false)
+        defer { withExtendedLifetime(otherHost) {} }
+        other.send("compose")
+        let otherFeed = try #require(otherNavigation.rootStack?.tabSet?.stack(forTab: "feed"))
+        let cover = try #require(otherFeed.cover)
+        #expect(notifies({ _ = otherNavigation.cover(binding: otherFeed).wrappedValue }, when: {
+            otherNavigation.cover(binding: otherFeed).wrappedValue = nil
+        }))
+        #expect(otherNavigation.lastResult == StepResult(.rejected, .coverNotDismissible(flow: "signIn")))
+        #expect(otherFeed.cover === cover && cover.isAlive)
+    }
+
+    @Test func aTabSetObjectsSelectionBindingSelectsAndRestores() throws {
+        let (_, navigation, host) = try social(signedIn: true)
+        defer { withExtendedLifetime(host) {} }
+        let tabs = try #require(navigation.rootStack?.tabSet)
+        let selection = navigation.selection(binding: tabs)
+        selection.wrappedValue = "profile"
+        #expect(navigation.lastResult == .applied)
+        #expect(tabs.selected == "profile" && tabs.stack(forTab: "profile")?.routes.map(\.screen) == ["me"])
+        #expect(notifies({ _ = selection.wrappedValue }, when: { selection.wrappedValue = "settings" }))
+        #expect(navigation.lastResult == StepResult(.rejected, .unknownTab(flow: "social", tab: "settings")))
+        #expect(selection.wrappedValue == "profile")
+    }
 }

@@ -79,7 +79,11 @@ struct TreeModelBasedTests {
         var handles: [FlowInstanceID: Handle] = [:]
         var snapshot: FlowSnapshot?
         var counts: [String: Int] = [:]
-        for _ in 0..<2000 {
+        // The tree's objects, watched from the first step (odd seeds) or created later, with tabs kept (even).
+        let watch = TreeWatch()
+        let watchFrom = seed % 2 == 1 ? 0 : 700
+        for stepNumber in 0..<2000 {
+            if stepNumber >= watchFrom { watch.arm(coordinator) }
             let stacks = coordinator.stacks
             let result: StepResult
             var kind: String
@@ -147,6 +151,7 @@ struct TreeModelBasedTests {
                 }
             }
             checkInvariants(coordinator, handles: handles)
+            if stepNumber >= watchFrom { watch.check(coordinator, after: "step \(stepNumber) (\(kind))") }
         }
         for kind in ["event", "back", "stackBack", "dismiss", "select", "snapshot"] {
             #expect((counts[kind] ?? 0) > 5, "only \(counts[kind] ?? 0) \(kind) steps applied or pending: \(counts)")

@@ -24,6 +24,26 @@ extension FlowNavigation {
         Binding(get: { self.selectedTab(of: tabSet) ?? "" }, set: { self.selectTab($0, of: tabSet) })
     }
 
+    /// `NavigationStack(path:)` of stack `stack`; observes that stack's routes only.
+    public func pathBinding(_ stack: FlowStackModel) -> Binding<[Route]> {
+        Binding(get: { stack.path }, set: { self.setPath($0, of: stack) })
+    }
+
+    /// `.sheet(item:)` over stack `stack`; observes which layer is presented over it only.
+    public func sheetBinding(over stack: FlowStackModel) -> Binding<FlowStackModel?> {
+        Binding(get: { stack.sheet }, set: { self.setPresented($0?.id, over: stack) })
+    }
+
+    /// `.fullScreenCover(item:)` over stack `stack`; observes which layer is presented over it only.
+    public func coverBinding(over stack: FlowStackModel) -> Binding<FlowStackModel?> {
+        Binding(get: { stack.cover }, set: { self.setPresented($0?.id, over: stack) })
+    }
+
+    /// `TabView(selection:)` of tab set `tabSet`; observes the selection only.
+    public func selectionBinding(_ tabSet: FlowTabSetModel) -> Binding<String> {
+        Binding(get: { tabSet.selected }, set: { self.selectTab($0, of: tabSet) })
+    }
+
     /// `isPresented` of `.confirmationDialog`.
     public var confirmationPresentedBinding: Binding<Bool> {
         Binding(get: { self.confirmation != nil }, set: { if !$0 { self.setConfirmation(nil) } })

@@ -2,15 +2,16 @@ import FlowModel
 import Observation
 
 /// The binding layer between a coordinator and a UI toolkit's navigation containers, platform-neutral and
-/// tested on Linux: a SwiftUI host binds one `NavigationStack(path:)` per ``FlowStack``, one `.sheet` or
-/// `.fullScreenCover` per presented stack, one `TabView(selection:)` per ``FlowTabSet``, and the pending
-/// confirmation to `.confirmationDialog` (docs/HOSTING.md).
+/// tested on Linux: a SwiftUI host binds one `NavigationStack(path:)` per stack (``FlowStackModel``), one
+/// `.sheet` or `.fullScreenCover` per presented layer, one `TabView(selection:)` per tab set
+/// (``FlowTabSetModel``), and the pending confirmation to `.confirmationDialog` (docs/HOSTING.md). Each
+/// getter observes its own stack, layer or selection only.
 ///
 /// Every getter reads the coordinator; every setter turns what the person did into **one** coordinator
 /// step: a pop (of any number of routes) is one ``FlowCoordinator/reconcile(stack:to:)``, a swipe-down one
 /// ``FlowCoordinator/dismiss(_:)``, a tab tap one ``FlowCoordinator/select(tab:in:)``. A change the
-/// coordinator refuses or holds for a confirmation leaves its state as it was, and observers of the getters
-/// are told to read again (``refusals``), so the view shows the coordinator's state again — the restore.
+/// coordinator refuses or holds for a confirmation leaves its state as it was, and the observers of what the
+/// UI changed are told to read again, so the view shows the coordinator's state again — the restore.
 /// The binding never changes the path itself.
 @MainActor
 @Observable
@@ -20,7 +21,8 @@ public final class FlowNavigation {
     /// What the coordinator answered to the last change asked through a binding (nil before the first).
     public private(set) var lastResult: StepResult?
     /// How many changes asked through a binding left the coordinator's state other than asked (refused,
-    /// pending, stale). Every getter reads it, so a refusal makes a view read its bindings again.
+    /// pending, stale). The value getters (``stacks``, ``tabSets``, ``confirmation``) read it, so a refusal
+    /// makes a view that reads them read again.
     public private(set) var refusals = 0
 
     public init(_ coordinator: FlowCoordinator) {
@@ -29,40 +31,49 @@ public final class FlowNavigation {
 
     // MARK: Stacks
 
-    /// The stacks shown, bottom to top (``FlowCoordinator/stacks``).
+    /// The root stack of the tree as an object (``FlowCoordinator/rootStack``): the way in for binding each
+    /// stack, layer and tab set on its own. Nil when the coordinator is not running.
+    public var rootStack: FlowStackModel? { coordinator.rootStack }
+
+    /// The stacks shown, bottom to top (``FlowCoordinator/stacks``), as values. Reading it observes the
+    /// whole path; bind each stack through its object instead (``path(binding:)``).
     public var stacks: [FlowStack] {
         _ = refusals
         return coordinator.stacks
     }
 
-    /// The stack beginning with instance `stack`: a shown stack, or the stack of a tab that is not selected
-    /// (a `TabView` keeps every tab's `NavigationStack`, so a host binds those too); nil otherwise.
-    public func stack(_ stack: FlowInstanceID) -> FlowStack? {
-        if let shown = stacks.first(where: { $0.id == stack }) { return shown }
-        for set in tabSets { for kept in set.keptStacks.values where kept.id == stack { return kept } }
-        return nil
-    }
+    /// The shown stack beginning with instance `stack`, if shown, as a value.
+    public func stack(_ stack: FlowInstanceID) -> FlowStack? { stacks.first { $0.id == stack } }
 
-    /// The first route of stack `stack`: the `NavigationStack`'s root view. Nil when there is no such stack (see ``stack(_:)``).
-    public func root(of stack: FlowInstanceID) -> Route? { self.stack(stack)?.routes.first }
+    /// The first route of stack `stack` (shown, or kept in a tab that is not selected): the
+    /// `NavigationStack`'s root view. Nil when the stack is not live. Observes that stack only.
+    public func root(of stack: FlowInstanceID) -> Route? { coordinator.stackModel(stack)?.root }
 
-    /// The routes of stack `stack` above its first: the `NavigationStack`'s path. Empty when there is no such stack.
-    public func path(of stack: FlowInstanceID) -> [Route] {
-        guard let routes = self.stack(stack)?.routes else { return [] }
-        return Array(routes.dropFirst())
-    }
+    /// The routes of stack `stack` above its first: the `NavigationStack`'s path. Empty when the stack is not
+    /// live. Observes that stack only.
+    public func path(of stack: FlowInstanceID) -> [Route] { coordinator.stackModel(stack)?.path ?? [] }
 
     /// The UI set the path of stack `stack` (a pop, or a pop of several routes at once): one
     /// ``FlowCoordinator/reconcile(stack:to:)`` with the stack's first route and `proposed`. A path that is
     /// not a prefix of the stack's (a push from the UI, a reordering) is refused, as is any change the
-    /// coordinator refuses; the getter then returns the coordinator's path. The same path is a no-op.
+    /// coordinator refuses; the stack's observers are then told to read again, and read the coordinator's
+    /// path (the restore). The same path is a no-op.
     public func setPath(_ proposed: [Route], of stack: FlowInstanceID) {
-        guard let shown = self.stack(stack), let first = shown.routes.first else {
+        guard let object = coordinator.stackModel(stack) else {
             return record(StepResult(.rejected, .noShownStack(stack)), matches: false)
         }
-        guard Array(shown.routes.dropFirst()) != proposed else { return }
-        let result = coordinator.reconcile(stack: stack, to: [first] + proposed)
-        record(result, matches: self.stack(stack)?.routes == [first] + proposed)
+        setPath(proposed, of: object)
+    }
+
+    /// ``setPath(_:of:)`` for the stack `stack`.
+    public func setPath(_ proposed: [Route], of stack: FlowStackModel) {
+        guard stack.isAlive, let first = stack.root else {
+            return record(StepResult(.rejected, .noShownStack(stack.id)), matches: false, restoring: stack.restoreRoutes)
+        }
+        guard stack.routes.count != proposed.count + 1 || !stack.routes.dropFirst().elementsEqual(proposed) else { return }
+        let wanted = [first] + proposed
+        let result = coordinator.reconcile(stack: stack.id, to: wanted)
+        record(result, matches: stack.routes == wanted, restoring: stack.restoreRoutes)
     }
 
     /// ``path(of:)`` and ``setPath(_:of:)`` as a binding.
@@ -70,13 +81,19 @@ public final class FlowNavigation {
         FlowBinding(get: { self.path(of: stack) }, set: { self.setPath($0, of: stack) })
     }
 
+    /// The path of stack `stack` (``FlowStackModel/path``) and ``setPath(_:of:)`` as a
+    /// binding: `NavigationStack(path:)`. Its getter observes that stack's routes only.
+    public func path(binding stack: FlowStackModel) -> FlowBinding<[Route]> {
+        FlowBinding(get: { stack.path }, set: { self.setPath($0, of: stack) })
+    }
+
     // MARK: Presented layers
 
     /// The sheet presented directly over stack `stack`, if any: the item of `.sheet(item:)`.
-    public func sheet(over stack: FlowInstanceID) -> FlowStack? { presented(over: stack, kind: .sheet) }
+    public func sheet(over stack: FlowInstanceID) -> FlowStack? { coordinator.stackModel(stack)?.sheet?.value }
 
     /// The full-screen cover presented directly over stack `stack`, if any: the item of `.fullScreenCover(item:)`.
-    public func cover(over stack: FlowInstanceID) -> FlowStack? { presented(over: stack, kind: .cover) }
+    public func cover(over stack: FlowInstanceID) -> FlowStack? { coordinator.stackModel(stack)?.cover?.value }
 
     /// The UI set the presented item over stack `stack`: nil is the person dismissing it (a sheet's
     /// swipe-down), one ``FlowCoordinator/dismiss(_:)`` of that layer; a cover refuses it
@@ -84,18 +101,28 @@ public final class FlowNavigation {
     /// then returns the layer again. Presenting is the flows' business: a non-nil item is refused unless it
     /// is the one presented.
     public func setPresented(_ item: FlowStack?, over stack: FlowInstanceID) {
-        let shown = stacks
-        guard let index = shown.firstIndex(where: { $0.id == stack }), index + 1 < shown.count, shown[index + 1].isPresented
-        else {
+        guard let object = coordinator.stackModel(stack) else {
             if item != nil { record(StepResult(.rejected, .noPresentedLayer), matches: false) }
             return
         }
-        let layer = shown[index + 1]
-        guard let item else {
-            let result = coordinator.dismiss(layer.id)
-            return record(result, matches: !coordinator.stacks.contains { $0.id == layer.id })
+        setPresented(item?.id, over: object)
+    }
+
+    /// ``setPresented(_:over:)`` for the layer over stack `stack` (`layer`: the id of the
+    /// item the UI set; nil for a dismissal). A refusal tells the observers of ``FlowStackModel/presented``
+    /// to read again.
+    public func setPresented(_ layer: FlowInstanceID?, over stack: FlowStackModel) {
+        guard let presented = stack.presented else {
+            if let layer { record(StepResult(.rejected, .notPresented(layer)), matches: false, restoring: stack.restorePresented) }
+            return
         }
-        if item.id != layer.id { record(StepResult(.rejected, .notPresented(item.id)), matches: false) }
+        guard let layer else {
+            let result = coordinator.dismiss(presented.id)
+            return record(result, matches: stack.presented !== presented, restoring: stack.restorePresented)
+        }
+        if layer != presented.id {
+            record(StepResult(.rejected, .notPresented(layer)), matches: false, restoring: stack.restorePresented)
+        }
     }
 
     /// ``sheet(over:)`` and ``setPresented(_:over:)`` as a binding.
@@ -108,34 +135,55 @@ public final class FlowNavigation {
         FlowBinding(get: { self.cover(over: stack) }, set: { self.setPresented($0, over: stack) })
     }
 
-    private func presented(over stack: FlowInstanceID, kind: FlowStack.Kind) -> FlowStack? {
-        let shown = stacks
-        guard let index = shown.firstIndex(where: { $0.id == stack }), index + 1 < shown.count else { return nil }
-        return shown[index + 1].kind == kind ? shown[index + 1] : nil
+    /// The sheet over stack `stack` (``FlowStackModel/sheet``) as a binding: `.sheet(item:)`. Its getter
+    /// observes which layer is presented over that stack, not the layer's routes.
+    public func sheet(binding stack: FlowStackModel) -> FlowBinding<FlowStackModel?> {
+        FlowBinding(get: { stack.sheet }, set: { self.setPresented($0?.id, over: stack) })
+    }
+
+    /// The cover over stack `stack` (``FlowStackModel/cover``) as a binding: `.fullScreenCover(item:)`.
+    public func cover(binding stack: FlowStackModel) -> FlowBinding<FlowStackModel?> {
+        FlowBinding(get: { stack.cover }, set: { self.setPresented($0?.id, over: stack) })
     }
 
     // MARK: Tabs
 
-    /// The tab sets shown (``FlowCoordinator/tabSets``).
+    /// The tab sets shown (``FlowCoordinator/tabSets``), as values.
     public var tabSets: [FlowTabSet] {
         _ = refusals
         return coordinator.tabSets
     }
 
-    /// The selected tab of the tab set run by instance `tabSet`: `TabView`'s selection. Nil when not shown.
-    public func selectedTab(of tabSet: FlowInstanceID) -> String? { tabSets.first { $0.id == tabSet }?.selected }
+    /// The selected tab of the tab set run by instance `tabSet`: `TabView`'s selection. Nil when it is not live.
+    public func selectedTab(of tabSet: FlowInstanceID) -> String? { coordinator.tabSetModel(tabSet)?.selected }
 
     /// The person selected tab `name` of tab set `tabSet`: one ``FlowCoordinator/select(tab:in:)``; the
     /// selected tab is unchanged, and the getter returns the coordinator's, when it refuses.
     public func selectTab(_ name: String, of tabSet: FlowInstanceID) {
-        guard selectedTab(of: tabSet) != name else { return }
-        let result = coordinator.select(tab: name, in: tabSet)
-        record(result, matches: coordinator.tabSets.first { $0.id == tabSet }?.selected == name)
+        guard let object = coordinator.tabSetModel(tabSet) else {
+            return record(StepResult(.rejected, .noShownTabSet(tabSet)), matches: false)
+        }
+        selectTab(name, of: object)
     }
 
-    /// ``selectedTab(of:)`` and ``selectTab(_:of:)`` as a binding (an empty name when the set is not shown).
+    /// ``selectTab(_:of:)`` for the tab set `tabSet`; a refusal tells the observers of
+    /// ``FlowTabSetModel/selected`` to read again.
+    public func selectTab(_ name: String, of tabSet: FlowTabSetModel) {
+        guard tabSet.selected != name else { return }
+        let result = coordinator.select(tab: name, in: tabSet.id)
+        record(result, matches: tabSet.selected == name, restoring: tabSet.restoreSelection)
+    }
+
+    /// ``selectedTab(of:)`` and ``selectTab(_:of:)`` as a binding (an empty name when the
+    /// set is not live).
     public func selection(binding tabSet: FlowInstanceID) -> FlowBinding<String> {
         FlowBinding(get: { self.selectedTab(of: tabSet) ?? "" }, set: { self.selectTab($0, of: tabSet) })
+    }
+
+    /// The selection of tab set `tabSet` (``FlowTabSetModel/selected``) as a binding: `TabView(selection:)`.
+    /// Its getter observes the selection only, not the tabs' stacks.
+    public func selection(binding tabSet: FlowTabSetModel) -> FlowBinding<String> {
+        FlowBinding(get: { tabSet.selected }, set: { self.selectTab($0, of: tabSet) })
     }
 
     // MARK: Confirmation
@@ -185,10 +233,14 @@ public final class FlowNavigation {
     // MARK: Recording
 
     /// Records what the coordinator answered to a change asked through a binding. When its state is not
-    /// what the UI set (`matches` false), every getter's observers are told to read again.
-    private func record(_ result: StepResult, matches: Bool) {
+    /// what the UI set (`matches` false), the observers of what the UI changed are told to read again
+    /// (`restoring`), and those of ``refusals``.
+    private func record(_ result: StepResult, matches: Bool, restoring: (() -> Void)? = nil) {
         lastResult = result
-        if !matches { refusals += 1 }
+        if !matches {
+            refusals += 1
+            restoring?()
+        }
     }
 }
 

@@ -1,0 +1,180 @@
+import FlowModel
+import FlowRuntime
+import Observation
+import Testing
+
+/// The navigation tree's objects (issue 10): each stack, layer and tab set is observed on its own, keeps its
+/// identity while it lives, and hears only of steps that change it.
+@MainActor
+struct TreeObservationTests {
+    /// Whether reading `read` registered an observation that `change` then triggers.
+    func notifies(_ read: () -> Void, when change: () -> Void) -> Bool {
+        let flag = ObservationTests.Flag()
+        withObservationTracking(read) { flag.fired = true }
+        change()
+        return flag.fired
+    }
+
+    /// Which of `reads` (by label) registered an observation that `change` triggers.
+    func notified(_ reads: [String: () -> Void], when change: () -> Void) -> Set<String> {
+        var flags: [String: ObservationTests.Flag] = [:]
+        for (label, read) in reads {
+            let flag = ObservationTests.Flag()
+            withObservationTracking(read) { flag.fired = true }
+            flags[label] = flag
+        }
+        change()
+        return Set(flags.filter(\.value.fired).keys)
+    }
+
+    /// The social tab app, signed in, with the search tab holding results and the feed tab (selected) a
+    /// sheet open: a tab set at the root, two started tabs, one layer.
+    func social() throws -> (FlowCoordinator, TestHost) {
+        let host = TestHost()
+        host.conditions["isSignedIn"] = true
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "social", host: host.host)
+        coordinator.start()
+        #expect(coordinator.select(tab: "search") == .applied)
+        #expect(coordinator.send("submit", textArguments: ["query": "swift"]) == .applied)
+        #expect(coordinator.select(tab: "feed") == .applied)
+        #expect(coordinator.send("compose") == .applied)
+        return (coordinator, host)
+    }
+
+    @Test func theTreeIsAStackATabSetAndEachTabsStack() throws {
+        let (coordinator, host) = try social()
+        defer { withExtendedLifetime(host) {} }
+        let root = try #require(coordinator.rootStack)
+        #expect(root.kind == .root && root.routes.isEmpty && root.presented == nil)
+        let tabs = try #require(root.tabSet)
+        #expect(tabs.flow == "social" && tabs.tabs == ["feed", "search", "profile"] && tabs.selected == "feed")
+        #expect(tabs.stacks.keys.sorted() == ["feed", "search"])
+        let feed = try #require(tabs.stack(forTab: "feed"))
+        let search = try #require(tabs.stack(forTab: "search"))
+        #expect(feed.kind == .tab(name: "feed", tabSet: tabs.id))
+        #expect(feed.routes.map(\.screen) == ["timeline"])
+        #expect(search.routes.map(\.screen) == ["query", "results"])
+        #expect(search.path.map(\.screen) == ["results"])
+        let sheet = try #require(feed.sheet)
+        #expect(feed.cover == nil && sheet.kind == .sheet && sheet.routes.map(\.screen) == ["compose"])
+        #expect(coordinator.shownStackModels.map(\.id) == [root.id, feed.id, sheet.id])
+        #expect(coordinator.stackModel(search.id) === search && coordinator.tabSetModel(tabs.id) === tabs)
+    }
+
+    @Test func aStepInOneTabNotifiesNoObserverOfAnotherTabTheSelectionOrAnUntouchedLayer() throws {
+        let (coordinator, host) = try social()
+        defer { withExtendedLifetime(host) {} }
+        let tabs = try #require(coordinator.rootStack?.tabSet)
+        let feed = try #require(tabs.stack(forTab: "feed"))
+        let sheet = try #require(feed.sheet)
+        // Search is selected; the feed tab is kept with its sheet open.
+        #expect(coordinator.select(tab: "search") == .applied)
+        let search = try #require(tabs.stack(forTab: "search"))
+        let changed = notified([
+            "search routes": { _ = search.routes }, "search layer": { _ = search.presented },
+            "feed routes": { _ = feed.routes }, "feed layer": { _ = feed.presented }, "sheet routes": { _ = sheet.routes },
+            "selection": { _ = tabs.selected }, "started tabs": { _ = tabs.stacks }, "root": { _ = coordinator.rootStack },
+            "path": { _ = coordinator.path },
+        ], when: { #expect(coordinator.send("openPost", arguments: ["postID": .int(4)]) == .applied) })
+        #expect(changed == ["search routes", "path"])
+        #expect(search.routes.map(\.screen) == ["query", "results", "post"])
+        #expect(tabs.stack(forTab: "search") === search && feed.sheet === sheet && sheet.isAlive)
+    }
+
+    @Test func aStepInsideASheetDoesNotNotifyTheLayersObserver() throws {
+        let (coordinator, host) = try social()
+        defer { withExtendedLifetime(host) {} }
+        let feed = try #require(coordinator.rootStack?.tabSet?.stack(forTab: "feed"))
+        let sheet = try #require(feed.sheet)
+        let changed = notified([
+            "feed routes": { _ = feed.routes }, "feed sheet": { _ = feed.sheet }, "sheet routes": { _ = sheet.routes },
+        ], when: { #expect(coordinator.send("preview", arguments: ["title": .string("Hi")]) == .applied) })
+        #expect(changed == ["sheet routes"])
+        #expect(feed.sheet === sheet && sheet.path.map(\.screen) == ["preview"])
+    }
+
+    @Test func aDismissNotifiesThatLayersObserverOnly() throws {
+        let (coordinator, host) = try social()
+        defer { withExtendedLifetime(host) {} }
+        let tabs = try #require(coordinator.rootStack?.tabSet)
+        let feed = try #require(tabs.stack(forTab: "feed"))
+        let search = try #require(tabs.stack(forTab: "search"))
+        let sheet = try #require(feed.sheet)
+        let changed = notified([
+            "feed routes": { _ = feed.routes }, "feed sheet": { _ = feed.sheet }, "search layer": { _ = search.presented },
+            "selection": { _ = tabs.selected }, "sheet alive": { _ = sheet.isAlive },
+        ], when: { #expect(coordinator.dismiss(sheet.id) == .applied) })
+        #expect(changed == ["feed sheet", "sheet alive"])
+        #expect(feed.sheet == nil && !sheet.isAlive && coordinator.stackModel(sheet.id) == nil)
+    }
+
+    @Test func aStackKeepsItsObjectWhileItLives() throws {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
+        #expect(coordinator.rootStack == nil)
+        #expect(notifies({ _ = coordinator.rootStack }, when: { coordinator.start() }))
+        let root = try #require(coordinator.rootStack)
+        // A push, a child flow pushed on the same stack, its finish, a back: the same object throughout.
+        coordinator.send("selectBook", arguments: ["bookID": .int(7)])
+        coordinator.send("edit")
+        #expect(coordinator.rootStack === root && root.routes.map(\.screen) == ["library", "details", "editor"])
+        #expect(!notifies({ _ = coordinator.rootStack }, when: { coordinator.send("save") }))
+        #expect(coordinator.rootStack === root && root.routes.map(\.screen) == ["library", "details"])
+        // Stopped: the object is dead; a new start has a new stack.
+        #expect(notifies({ _ = root.isAlive }, when: { coordinator.stop() }))
+        #expect(coordinator.rootStack == nil && !root.isAlive && coordinator.stackModel(root.id) == nil)
+        coordinator.start()
+        #expect(coordinator.rootStack !== root && coordinator.rootStack?.isAlive == true)
+    }
+
+    @Test func aTabSelectedAgainShowsTheSameObjects() throws {
+        let (coordinator, host) = try social()
+        defer { withExtendedLifetime(host) {} }
+        let tabs = try #require(coordinator.rootStack?.tabSet)
+        let feed = try #require(tabs.stack(forTab: "feed"))
+        let sheet = try #require(feed.sheet)
+        let changed = notified([
+            "feed routes": { _ = feed.routes }, "feed layer": { _ = feed.presented }, "selection": { _ = tabs.selected },
+            "started tabs": { _ = tabs.stacks },
+        ], when: {
+            coordinator.select(tab: "search")
+            coordinator.select(tab: "feed")
+        })
+        #expect(changed == ["selection"])
+        #expect(tabs.stack(forTab: "feed") === feed && feed.sheet === sheet)
+        #expect(coordinator.shownStackModels.map(\.id) == [coordinator.rootStack?.id, feed.id, sheet.id])
+        // The first selection of a tab starts it: the started tabs change.
+        #expect(notifies({ _ = tabs.stacks }, when: { coordinator.select(tab: "profile") }))
+        #expect(tabs.stack(forTab: "profile")?.routes.map(\.screen) == ["me"])
+    }
+
+    @Test func aStepThatChangesNothingNotifiesNoOne() throws {
+        let (coordinator, host) = try social()
+        defer { withExtendedLifetime(host) {} }
+        let tabs = try #require(coordinator.rootStack?.tabSet)
+        let changed = notified([
+            "path": { _ = coordinator.path }, "stacks": { _ = coordinator.stacks }, "selection": { _ = tabs.selected },
+        ], when: { #expect(coordinator.select(tab: "feed") == .applied) })
+        #expect(changed.isEmpty)
+    }
+
+    @Test func objectsAskedForLateDescribeTheKeptTabsToo() throws {
+        // No object exists while the tabs are set aside; the first request builds the whole tree.
+        let (coordinator, host) = try social()
+        defer { withExtendedLifetime(host) {} }
+        coordinator.select(tab: "profile")
+        let tabs = try #require(coordinator.rootStack?.tabSet)
+        #expect(tabs.selected == "profile")
+        #expect(tabs.stack(forTab: "feed")?.sheet?.routes.map(\.screen) == ["compose"])
+        #expect(tabs.stack(forTab: "search")?.routes.map(\.screen) == ["query", "results"])
+        // A restore rebuilds the tree with new instances: new objects, the old ones dead.
+        let snapshot = coordinator.snapshot()
+        let feed = try #require(tabs.stack(forTab: "feed"))
+        var result: StepResult?
+        #expect(notifies({ _ = coordinator.rootStack }, when: { result = coordinator.restore(snapshot) }))
+        #expect(result == .applied)
+        #expect(!feed.isAlive && !tabs.isAlive)
+        let restored = try #require(coordinator.rootStack?.tabSet)
+        #expect(restored.selected == "profile")
+        #expect(restored.stack(forTab: "feed")?.sheet?.routes.map(\.screen) == ["compose"])
+    }
+}
