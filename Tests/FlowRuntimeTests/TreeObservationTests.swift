@@ -27,9 +27,9 @@ struct TreeObservationTests {
         return Set(flags.filter(\.value.fired).keys)
     }
 
-    /// The social tab app, signed in, with the search tab holding results and the feed tab (selected) a
-    /// sheet open: a tab set at the root, two started tabs, one layer.
-    func social() throws -> (FlowCoordinator, TestHost) {
+    /// The social tab app, signed in, with the search tab holding results and the feed tab selected: a tab
+    /// set at the root and two started tabs. With `sheet`, the feed tab presents the compose sheet.
+    func social(sheet: Bool = true) throws -> (FlowCoordinator, TestHost) {
         let host = TestHost()
         host.conditions["isSignedIn"] = true
         let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "social", host: host.host)
@@ -37,7 +37,7 @@ struct TreeObservationTests {
         #expect(coordinator.select(tab: "search") == .applied)
         #expect(coordinator.send("submit", textArguments: ["query": "swift"]) == .applied)
         #expect(coordinator.select(tab: "feed") == .applied)
-        #expect(coordinator.send("compose") == .applied)
+        if sheet { #expect(coordinator.send("compose") == .applied) }
         return (coordinator, host)
     }
 
@@ -62,22 +62,34 @@ struct TreeObservationTests {
     }
 
     @Test func aStepInOneTabNotifiesNoObserverOfAnotherTabTheSelectionOrAnUntouchedLayer() throws {
-        let (coordinator, host) = try social()
+        let (coordinator, host) = try social(sheet: false)
         defer { withExtendedLifetime(host) {} }
         let tabs = try #require(coordinator.rootStack?.tabSet)
         let feed = try #require(tabs.stack(forTab: "feed"))
-        let sheet = try #require(feed.sheet)
-        // Search is selected; the feed tab is kept with its sheet open.
-        #expect(coordinator.select(tab: "search") == .applied)
         let search = try #require(tabs.stack(forTab: "search"))
-        let changed = notified([
+        let reads: [String: () -> Void] = [
+            "feed routes": { _ = feed.routes }, "feed layer": { _ = feed.presented },
             "search routes": { _ = search.routes }, "search layer": { _ = search.presented },
-            "feed routes": { _ = feed.routes }, "feed layer": { _ = feed.presented }, "sheet routes": { _ = sheet.routes },
             "selection": { _ = tabs.selected }, "started tabs": { _ = tabs.stacks }, "root": { _ = coordinator.rootStack },
             "path": { _ = coordinator.path },
-        ], when: { #expect(coordinator.send("openPost", arguments: ["postID": .int(4)]) == .applied) })
-        #expect(changed == ["search routes", "path"])
-        #expect(search.routes.map(\.screen) == ["query", "results", "post"])
+        ]
+        // A push in the feed tab: its stack and the path only.
+        var result: StepResult?
+        #expect(notified(reads, when: { result = coordinator.send("openPost", arguments: ["postID": .int(4)]) }) == ["feed routes", "path"])
+        #expect(result == .applied)
+        #expect(feed.routes.map(\.screen) == ["timeline", "post"] && search.routes.map(\.screen) == ["query", "results"])
+        // A sheet presented over it: the feed stack's layer only.
+        coordinator.send("back")
+        #expect(notified(reads, when: { result = coordinator.send("compose") }) == ["feed layer", "path"])
+        #expect(result == .applied)
+        // A step inside the sheet: the sheet's routes only, not the layer below it, not the other tab.
+        let sheet = try #require(feed.sheet)
+        var withSheet = reads
+        withSheet["sheet routes"] = { _ = sheet.routes }
+        withSheet["sheet layer"] = { _ = sheet.presented }
+        #expect(notified(withSheet, when: { result = coordinator.send("preview", arguments: ["title": .string("Hi")]) })
+            == ["sheet routes", "path"])
+        #expect(result == .applied)
         #expect(tabs.stack(forTab: "search") === search && feed.sheet === sheet && sheet.isAlive)
     }
 
@@ -127,11 +139,11 @@ struct TreeObservationTests {
     }
 
     @Test func aTabSelectedAgainShowsTheSameObjects() throws {
-        let (coordinator, host) = try social()
+        let (coordinator, host) = try social(sheet: false)
         defer { withExtendedLifetime(host) {} }
         let tabs = try #require(coordinator.rootStack?.tabSet)
         let feed = try #require(tabs.stack(forTab: "feed"))
-        let sheet = try #require(feed.sheet)
+        coordinator.send("openPost", arguments: ["postID": .int(4)])
         let changed = notified([
             "feed routes": { _ = feed.routes }, "feed layer": { _ = feed.presented }, "selection": { _ = tabs.selected },
             "started tabs": { _ = tabs.stacks },
@@ -140,15 +152,15 @@ struct TreeObservationTests {
             coordinator.select(tab: "feed")
         })
         #expect(changed == ["selection"])
-        #expect(tabs.stack(forTab: "feed") === feed && feed.sheet === sheet)
-        #expect(coordinator.shownStackModels.map(\.id) == [coordinator.rootStack?.id, feed.id, sheet.id])
+        #expect(tabs.stack(forTab: "feed") === feed && feed.routes.map(\.screen) == ["timeline", "post"])
+        #expect(coordinator.shownStackModels.map(\.id) == [coordinator.rootStack?.id, feed.id])
         // The first selection of a tab starts it: the started tabs change.
         #expect(notifies({ _ = tabs.stacks }, when: { coordinator.select(tab: "profile") }))
         #expect(tabs.stack(forTab: "profile")?.routes.map(\.screen) == ["me"])
     }
 
     @Test func aStepThatChangesNothingNotifiesNoOne() throws {
-        let (coordinator, host) = try social()
+        let (coordinator, host) = try social(sheet: false)
         defer { withExtendedLifetime(host) {} }
         let tabs = try #require(coordinator.rootStack?.tabSet)
         let changed = notified([
@@ -159,12 +171,15 @@ struct TreeObservationTests {
 
     @Test func objectsAskedForLateDescribeTheKeptTabsToo() throws {
         // No object exists while the tabs are set aside; the first request builds the whole tree.
-        let (coordinator, host) = try social()
+        let (coordinator, host) = try social(sheet: false)
         defer { withExtendedLifetime(host) {} }
+        coordinator.send("openPost", arguments: ["postID": .int(4)])
         coordinator.select(tab: "profile")
+        coordinator.send("signIn")
         let tabs = try #require(coordinator.rootStack?.tabSet)
         #expect(tabs.selected == "profile")
-        #expect(tabs.stack(forTab: "feed")?.sheet?.routes.map(\.screen) == ["compose"])
+        #expect(tabs.stack(forTab: "profile")?.cover?.routes.map(\.screen) == ["credentials"])
+        #expect(tabs.stack(forTab: "feed")?.routes.map(\.screen) == ["timeline", "post"])
         #expect(tabs.stack(forTab: "search")?.routes.map(\.screen) == ["query", "results"])
         // A restore rebuilds the tree with new instances: new objects, the old ones dead.
         let snapshot = coordinator.snapshot()
@@ -175,6 +190,7 @@ struct TreeObservationTests {
         #expect(!feed.isAlive && !tabs.isAlive)
         let restored = try #require(coordinator.rootStack?.tabSet)
         #expect(restored.selected == "profile")
-        #expect(restored.stack(forTab: "feed")?.sheet?.routes.map(\.screen) == ["compose"])
+        #expect(restored.stack(forTab: "feed")?.routes.map(\.screen) == ["timeline", "post"])
+        #expect(restored.stack(forTab: "profile")?.cover?.routes.map(\.screen) == ["credentials"])
     }
 }
