@@ -25,6 +25,12 @@ import Testing
         #expect(lines.dropFirst(2).first == "              ^~~~~~~")
         // One typo, one error: 'details' (and the child it starts) is not also reported unreachable.
         #expect(output.standardOutput.hasSuffix("2 flows in 2 files: 1 error, 0 warnings\n"))
+        // README quotes this run (with the copy at /tmp/reading.yaml): its diagnostics, exactly.
+        let readme = try String(contentsOfFile: FlowcProcess.packageRoot + "/README.md", encoding: .utf8)
+        let command = "$ swift run flowc validate /tmp/reading.yaml Flows/edit.yaml\n"
+        let quoted = try #require(readme.components(separatedBy: command).dropFirst().first?
+            .components(separatedBy: "$ echo $?\n").first)
+        #expect(quoted == output.standardError.replacingOccurrences(of: copy.path, with: "/tmp/reading.yaml"))
     }
 
     @Test func missingPathIsAnInputErrorExitTwo() throws {
