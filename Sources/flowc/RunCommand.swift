@@ -18,7 +18,7 @@ enum RunCommand {
           snapshot | restore [JSON]      Take a snapshot; restore the last one (or the JSON given).
           condition NAME true|false      Set a host condition (default false).
           check NAME VALUE true|false    Set a host check's answer for VALUE (default true).
-          finish #ID OUTCOME             Finish flow instance ID through a kept handle.
+          finish #ID OUTCOME [k=v …]     Finish flow instance ID through a kept handle, passing its values.
           stop                           Empty the path and cancel every flow instance.
           # …                            A comment.
         """

@@ -65,6 +65,8 @@ import Testing
             #expect(listed.contains(Substring(verb)), "'\(verb)' is missing from flowc run --help")
         }
         #expect(help.standardOutput.contains("  back [N] [#ID]  "))
+        // Outcome values (format 1.1) are part of the finish command's usage.
+        #expect(help.standardOutput.contains("  finish #ID OUTCOME [k=v …]  "))
         #expect(help.standardOutput.hasPrefix("USAGE: flowc run PATH… --flow NAME [--script FILE] [--config FILE]\n"))
     }
 
