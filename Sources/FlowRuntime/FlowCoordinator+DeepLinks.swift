@@ -120,29 +120,44 @@ extension FlowCoordinator {
 
     /// Builds `routes` on a fresh state, checking each against the conditional choices it passes through
     /// (``LinkConditions``). Returns the chain position of the instance of the last child route, if any.
+    ///
+    /// A route naming the child that its flow's `start` already started (a child flow that starts with a
+    /// child) addresses that instance: the next routes address its flow. Its arguments are the ones the
+    /// start passed (the validator refuses others, FC601).
     private func build(_ routes: [LinkRouteNode], url: String, values: [String: Value], into transition: inout Transition)
         throws(FlowRuntimeError) -> Int? {
         var depth = 0
         var lastChild: Int?
+        // Whether the top route was shown by its flow's start (a child's implied first route).
+        var impliedStart = false
         let conditions = LinkConditions(bundle: bundle, host: host)
         for (index, route) in routes.enumerated() {
             let flow = transition.flowIndex(at: depth)
             // A route naming a tab selects it, also when the tab flow's start already selected another.
             var isTab = false
             if case .child(let child) = route.target { isTab = bundle.flows[flow].tabs.index(ofChild: child) != nil }
-            guard depth == transition.state.chain.count - 1 || isTab else {
-                throw FlowRuntimeError.linkRouteBelowChild(flow: bundle.flows[flow].name, route: conditions.name(of: route.target, in: flow))
+            if depth < transition.state.chain.count - 1, !isTab {
+                guard case .child(let child) = route.target else {
+                    throw FlowRuntimeError.linkRouteBelowChild(flow: bundle.flows[flow].name, route: conditions.name(of: route.target, in: flow))
+                }
+                try conditions.checkStartedChild(child, started: transition.state.chain[depth + 1].declaration, of: flow, url: url)
+                depth += 1
+                lastChild = depth
+                impliedStart = true
+                continue
             }
             if index == 0 {
                 try conditions.checkFirstRoute(route.target, of: flow, url: url)
             } else if let top = transition.state.path.last, top.depth == depth {
-                try conditions.checkStep(to: route.target, from: top.screenIndex, of: flow, url: url)
+                try conditions.checkStep(to: route.target, from: top.screenIndex, of: flow, impliedStart: impliedStart, url: url)
             }
             let arguments = try transition.bind(route.arguments, for: route.target, in: flow, scope: ArgumentScope(.named(values)))
             try transition.show(route.target, values: arguments, at: depth)
+            impliedStart = false
             if case .child = route.target {
                 depth += 1
                 lastChild = depth
+                impliedStart = true
             }
         }
         return lastChild

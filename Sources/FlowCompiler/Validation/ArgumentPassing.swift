@@ -225,9 +225,15 @@ extension FlowCatalog {
                 let scope = ReferenceScope(layers: [ReferenceScope.Layer(
                     label: "link pattern '\(link.pattern.value)'",
                     parameters: link.placeholders.map { ($0.name.value, $0.type) })])
+                var previous: ResolvedRoute?
                 for route in resolvedRoutes(of: link, in: flow) {
+                    defer { previous = route }
                     // A link that names a tab selects it; the tab starts with its declared arguments.
                     if case .child(let child, _) = route.target, route.flow.tab(named: child.name.value) != nil { continue }
+                    // The child a child flow's start started has the arguments that start passed (FC601).
+                    if case .child(let child, _) = route.target, case .child(_, let parentFlow?) = previous?.target,
+                        parentFlow.name.value == route.flow.name.value,
+                        self.navigation(of: parentFlow).startTargets.contains(where: { $0.value == child.name.value }) { continue }
                     let receiver: ArgumentReceiver?
                     switch route.target {
                     case .screen(let screen): receiver = .screen(screen)

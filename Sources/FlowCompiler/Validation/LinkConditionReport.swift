@@ -94,8 +94,14 @@ public enum LinkConditionReport {
             case .screen(let screen):
                 found += eventPath(to: name, from: screen, in: route.flow) ?? []
             case .child(_, let childFlow?):
-                // The child's start is implied: the choices to the start screen the next route is reached from.
+                // The child's start is implied: the choices to the start screen the next route is reached from,
+                // or to the child its start starts (named next, for a child flow that starts with a child).
                 let navigation = catalog.navigation(of: childFlow)
+                if navigation.childrenByName[name] != nil, let choices = startPath(to: name, in: childFlow) {
+                    found += choices
+                    previous = route
+                    continue
+                }
                 for start in navigation.startTargets.map(\.value) {
                     guard let screen = navigation.screensByName[start],
                         let step = eventPath(to: name, from: screen, in: childFlow) else { continue }

@@ -183,12 +183,28 @@ struct LinkRouteNotPath: FlowRule {
                 }
                 let navigation = catalog.navigation(of: childFlow)
                 let childStarts = navigation.startTargets.map(\.value)
+                // A child flow that starts with a child: the next route names that child (the one its start
+                // shows), and the routes after it address the grandchild's flow.
+                if childStarts.contains(name), navigation.childrenByName[name] != nil {
+                    guard route.route.arguments.isEmpty else {
+                        diagnostics.append(Self.diagnostic(
+                            "in link '\(link.pattern.value)', '\(name)' is the child that flow '\(childFlow.name.value)' starts, with the arguments its start passes; write it without arguments",
+                            at: route.route.name))
+                        return
+                    }
+                    continue
+                }
                 let targets = childStarts.reduce(into: Set<String>()) { $0.formUnion(navigation.oneStepTargets[$1] ?? []) }
                 guard !targets.contains(name) else { continue }
                 guard !childStarts.contains(where: navigation.screensWithUnknownTargets.contains) else { return }
-                let message = childStarts.contains(name)
-                    ? "in link '\(link.pattern.value)', '\(name)' is the start of child '\(child.name.value)' and is already implied by it; remove this route"
-                    : "in link '\(link.pattern.value)', '\(name)' is not reached by one action from \(Self.names(childStarts)), where child '\(child.name.value)' starts; list every route of the back stack"
+                let startedChildren = childStarts.filter { navigation.childrenByName[$0] != nil }
+                let message = if childStarts.contains(name) {
+                    "in link '\(link.pattern.value)', '\(name)' is the start of child '\(child.name.value)' and is already implied by it; remove this route"
+                } else if let started = startedChildren.first {
+                    "in link '\(link.pattern.value)', '\(name)' follows child '\(child.name.value)', whose flow '\(childFlow.name.value)' starts with child \(Self.names(startedChildren)): name that child next, as in [\(child.name.value), \(started), \(name)]"
+                } else {
+                    "in link '\(link.pattern.value)', '\(name)' is not reached by one action from \(Self.names(childStarts)), where child '\(child.name.value)' starts; list every route of the back stack"
+                }
                 diagnostics.append(Self.diagnostic(message, at: route.route.name))
                 return
             }

@@ -62,20 +62,32 @@ struct UnknownTarget: FlowRule {
                     if case .child(_, let childFlow?) = route.target { return childFlow }
                     return route.flow
                 } ?? flow
-                report(link.routes[resolved.count].name, in: current, catalog: catalog, into: &diagnostics)
+                // After a child flow that starts with a child, the next route names that child (FC601).
+                var hint = ""
+                if let last = resolved.last, case .child(let child, _?) = last.target {
+                    let navigation = catalog.navigation(of: current)
+                    let started = navigation.startTargets.map(\.value).filter { navigation.childrenByName[$0] != nil }
+                    if let first = started.first {
+                        hint = "; flow '\(current.name.value)' starts with child "
+                            + ArgumentPassing.englishList(started.map { "'\($0)'" }, conjunction: "or")
+                            + ": name that child next, as in [\(child.name.value), \(first), \(link.routes[resolved.count].name.value)]"
+                    }
+                }
+                report(link.routes[resolved.count].name, in: current, catalog: catalog, hint: hint, into: &diagnostics)
             }
         }
     }
 
     private func report(
-        _ target: Located<String>, in flow: FlowDefinition, catalog: FlowCatalog, into diagnostics: inout [Diagnostic]
+        _ target: Located<String>, in flow: FlowDefinition, catalog: FlowCatalog, hint: String = "",
+        into diagnostics: inout [Diagnostic]
     ) {
         let navigation = catalog.navigation(of: flow)
         guard navigation.screensByName[target.value] == nil, navigation.childrenByName[target.value] == nil else { return }
         let candidates = [flow.screens.lazy.map(\.name.value), flow.children.lazy.map(\.name.value)].joined()
         diagnostics.append(Self.diagnostic(
             "'\(target.value)' is neither a screen nor a child of flow '\(flow.name.value)'"
-                + NameSuggestion.hint(for: target.value, among: candidates),
+                + NameSuggestion.hint(for: target.value, among: candidates) + hint,
             at: target))
     }
 }
