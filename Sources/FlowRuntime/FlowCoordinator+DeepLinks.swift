@@ -18,7 +18,8 @@ extension FlowCoordinator {
     ///
     /// Replacing a path that holds a `confirm` route asks first (pending), as interactive back does.
     /// - Returns: applied; queued; redirected; pending; or rejected (state untouched) with
-    ///   ``FlowRuntimeError/noMatchingLink(_:)``, ``FlowRuntimeError/linkPlaceholderInvalid(url:pattern:name:text:type:)``,
+    ///   ``FlowRuntimeError/linkURLInvalid(url:because:)``, ``FlowRuntimeError/noMatchingLink(_:)``,
+    ///   ``FlowRuntimeError/linkPlaceholderInvalid(url:pattern:name:text:type:)``, ``FlowRuntimeError/linkRouteBelowChild(flow:route:)``,
     ///   ``FlowRuntimeError/linkGuardFailed(url:condition:)``, ``FlowRuntimeError/linkContradictsCondition(url:route:because:)``,
     ///   an argument error, or ``FlowRuntimeError/linkRejected(flow:)``.
     ///   When the root flow declares `linkFallback`, an invalid link (outside a queueing flow) shows that screen

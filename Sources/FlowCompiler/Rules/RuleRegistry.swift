@@ -20,7 +20,7 @@ public enum RuleRegistry {
         UnresolvedReference.self, ArgumentTypeMismatch.self, ConstraintViolation.self, UndeclaredCondition.self,
         UnusedCondition.self, ScreenArguments.self,
         LinkRouteNotPath.self, LinkParameterUnbound.self, LinkPlaceholderUnused.self, OverlappingLinks.self,
-        LinkContinuation.self, LinkInChildFlow.self, QueuedLinkReopensFlow.self,
+        LinkContinuation.self, LinkInChildFlow.self, QueuedLinkReopensFlow.self, LinkContradictsCondition.self,
         ConfirmPolicyIncomplete.self, PreserveNotReenterable.self,
         UnknownTab.self, DuplicateTab.self, TabFlowShape.self, TabStartedAsChild.self, CoverCannotEnd.self, TabsPushed.self,
     ]

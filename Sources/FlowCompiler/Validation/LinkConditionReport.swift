@@ -32,7 +32,11 @@ public enum LinkConditionReport {
     /// The links of `flows` (valid definitions), in file order, each with its requirements. Linear in
     /// the size of the flows and the length of the route lists.
     public static func entries(for flows: [FlowDefinition]) -> [Entry] {
-        let catalog = FlowCatalog(flows)
+        entries(in: FlowCatalog(flows))
+    }
+
+    /// The links of the catalog's flows, in file order, each with its requirements.
+    static func entries(in catalog: FlowCatalog) -> [Entry] {
         var entries: [Entry] = []
         for flow in catalog.uniqueFlows {
             for link in flow.links {
