@@ -51,3 +51,32 @@ import Testing
         return body.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
     }
 }
+
+/// The generated Swift compiles with no warning whatever the flows' names (Swift keywords included:
+/// Tests/GeneratedFixtureTests/Flows/self.yaml), type-checked by `swiftc` in Swift 6 mode against the
+/// FlowRuntime and FlowModel modules this test run built.
+@Suite struct GeneratedSwiftCompilesCleanlyTests {
+    @Test func theFixtureTypeChecksWithNoWarning() throws {
+        let source = try Generation.generate(try Generation.sources("Tests/GeneratedFixtureTests/Flows"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-codegen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Flows.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        // The test bundle sits in the build's products folder, beside `Modules`.
+        var products = Bundle.main.bundleURL
+        if products.pathExtension == "xctest" { products.deleteLastPathComponent() }
+        let modules = products.appendingPathComponent("Modules").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(!text.contains("warning:"), "\(text)")
+    }
+}

@@ -112,6 +112,21 @@ struct FixtureTypesTests {
         #expect(try byEvent.finished.map(CheckoutFlow.Outcome.init) == [.paid(receipt: "R-7", tip: 0)])
     }
 
+    @Test func keywordNamedScreensParametersAndOutcomesRoundTripTyped() throws {
+        // Flows/self.yaml: a flow, screens, parameters, an event and outcomes named like Swift keywords.
+        let coordinator = try CatalogFlow.coordinator(host: Shop())
+        coordinator.start()
+        #expect(coordinator.send(CatalogFlow.ShelfEvent.keywords) == .applied)
+        #expect(try typedPath(coordinator) == [.shelf, .`self`(.`Any`(self: 1, Type: "t", `inout`: true, `_`: 2.5, in: 0))])
+        #expect(coordinator.send(SelfFlow.AnyEvent.repeat) == .applied)
+        #expect(try typedPath(coordinator).last == .`self`(.default(Self: 1, let: 2, var: 3)))
+        coordinator.back()
+        let finished = coordinator.send(SelfFlow.AnyEvent.`init`(Self: 7))
+        #expect(try finished.finished.map(SelfFlow.Outcome.init) == [SelfFlow.Outcome.`init`(self: 7, Type: "t", `inout`: true, `_`: 2.5)])
+        // The `init` handler passes the outcome's keyword-named values on.
+        #expect(try typedPath(coordinator) == [.shelf, .default(itemID: 7, price: 2.5, title: "t", gift: true)])
+    }
+
     @Test func checksOfEachTypeComeFromTheHostProtocol() throws {
         let coordinator = try CatalogFlow.coordinator(host: Shop())
         #expect(coordinator.open("/items/13").reason == .checkFailed(

@@ -70,7 +70,7 @@ struct OutcomeEmitter {
                         out.line("case \(SwiftNames.stringLiteral(name)):")
                         out.indented { out in
                             out.call("self = try .\(SwiftNames.identifier(name))", parameters.map {
-                                "\(SwiftNames.identifier($0.name)): finished.argument(\(SwiftNames.stringLiteral($0.name)))"
+                                "\(SwiftNames.argumentLabel($0.name)): finished.argument(\(SwiftNames.stringLiteral($0.name)))"
                             })
                         }
                     }

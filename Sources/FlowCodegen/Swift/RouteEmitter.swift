@@ -64,7 +64,7 @@ struct RouteEmitter {
                                     out.line("case \(name): self = .\(SwiftNames.identifier(screen.name))")
                                 } else {
                                     let arguments = screen.parameters.map {
-                                        "\(SwiftNames.identifier($0.name)): address.argument(\(SwiftNames.stringLiteral($0.name)))"
+                                        "\(SwiftNames.argumentLabel($0.name)): address.argument(\(SwiftNames.stringLiteral($0.name)))"
                                     }
                                     out.line("case \(name):")
                                     out.indented { out in

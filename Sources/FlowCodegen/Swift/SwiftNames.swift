@@ -18,6 +18,13 @@ enum SwiftNames {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// `name` as an argument label at a call site (`.default(self: 1)`): Swift accepts every keyword there
+    /// except `inout` and `_`, and warns about backticks around the others ("keyword 'self' does not need to
+    /// be escaped in argument list"), so only those two are escaped. Declarations use ``identifier(_:)``.
+    static func argumentLabel(_ name: String) -> String {
+        name == "inout" || name == "_" ? "`\(name)`" : name
+    }
+
     /// `name` with its first letter upper-cased, then `suffix`: `reading` + `Flow` is `ReadingFlow`.
     static func typeName(_ name: String, suffix: String) -> String {
         guard let first = name.first else { return suffix }
