@@ -102,4 +102,99 @@ import Testing
               compose: { on: { ok: { finish: done } } }
             """) == ["4:31 FC204"])
     }
+
+    /// Every diagnostic, warnings included: `line:col CODE message`.
+    private func everything(_ example: String) -> [String] {
+        RuleExample(example).validate().diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code) \($0.message)" }
+    }
+
+    /// review-3: `when: []` validated clean, and beside `otherwise` it was blamed on `otherwise` (FC102).
+    @Test(arguments: ["", ", otherwise: [x]", ", otherwise: { routes: [x] }"])
+    func anEmptyWhenIsReportedAtWhen(otherwise: String) {
+        #expect(everything("""
+            flow: a
+            start: x
+            screens:
+              x: {}
+            links:
+              "/a": { when: [], routes: [x]\(otherwise) }
+            """) == ["6:17 FC104 'when' is empty; name a condition (or a list of them), or remove 'when'"])
+    }
+
+    /// A `when` that does not read (`when: 5`) is reported where it is: `otherwise` beside it is not "missing 'when'".
+    @Test func anUnreadableWhenIsNotMissing() {
+        #expect(everything("""
+            flow: a
+            start: x
+            screens:
+              x: {}
+            links:
+              "/a": { when: "is signed", routes: [x], otherwise: [x] }
+            """).map { String($0.prefix(11)) } == ["6:17 FC106 "])
+    }
+
+    /// review-3: `when: [c, c]` was silent.
+    @Test func aConditionListedTwiceInWhenIsAnError() {
+        let found = RuleExample("""
+            flow: a
+            conditions: [c]
+            start: x
+            screens:
+              x: { on: { go: { if: c, then: { push: y }, else: { push: y } } } }
+              y: {}
+            links:
+              "/a": { when: [c, c], routes: [x] }
+            """).validate().diagnostics
+        #expect(found.map { "\($0.location.line):\($0.location.column) \($0.code) \($0.message)" }
+            == ["8:21 FC202 condition 'c' is listed twice in 'when' of link '/a'; each condition is listed once"])
+        #expect(found.first?.notes.map { "\($0.location.line):\($0.location.column)" } == ["8:18"])
+    }
+
+    /// review-3: two tabs written as one entry gave FC104 and FC301 "never started" for each of them.
+    @Test func twoTabsInOneEntryGiveOneError() {
+        #expect(everything("""
+            ---- tabs.yaml ----
+            flow: tabs
+            tabs: [x, { z: { q: 1 }, w: {} }]
+            start: x
+            children:
+              x: { flow: leaf }
+              z: { flow: leaf }
+              w: { flow: leaf }
+            ---- leaf.yaml ----
+            flow: leaf
+            start: s
+            screens:
+              s: {}
+            """) == ["2:11 FC104 a tab is a child name, or a mapping with one entry, CHILD: { ARGUMENTS }; write each tab as an entry of its own"])
+    }
+
+    /// review-3: an outcome that does not decode gave FC103 and FC302 "never finishes with it".
+    @Test func anOutcomeThatDoesNotDecodeGivesOneError() {
+        #expect(everything("""
+            flow: a
+            start: s
+            outcomes: { bad: 5, done: }
+            screens:
+              s: { on: { ok: { finish: done } } }
+            """) == ["3:18 FC103 expected an outcome as a mapping, found the scalar '5'"])
+    }
+
+    /// A link route that does not decode: no FC601 about the routes left, no FC603 about the placeholder
+    /// the missing route used.
+    @Test func aLinkWithARouteThatDoesNotDecodeGivesOneError() {
+        #expect(everything("""
+            flow: a
+            start: x
+            screens:
+              x: { on: { go: { push: y, with: { id: 1 } } } }
+              y: { params: { id: int } }
+            links:
+              "/a": [{ x: {}, q: {} }, { y: { id: 2 } }]
+              "/b/{id:int}": [x, 5]
+            """) == [
+                "7:10 FC104 a route is a name or a mapping with one entry, NAME: { ARGUMENTS }",
+                "8:22 FC106 '5' is not a valid route name; use ASCII letters, digits and '_', starting with a letter or '_'",
+            ])
+    }
 }

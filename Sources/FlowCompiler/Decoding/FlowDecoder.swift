@@ -54,9 +54,20 @@ struct FlowDecoder {
         if items.isEmpty {
             report(InvalidValue.self, "'tabs' is empty; list at least one tab, or remove 'tabs'", at: node)
         }
-        return items.compactMap { item in
-            readNamedItem(item, as: "a tab", nameKind: "tab name", shape: "a tab is a child name, or a mapping with one entry, CHILD: { ARGUMENTS }")
-                .map { TabDefinition(name: $0.name, arguments: $0.arguments) }
+        return items.flatMap { item -> [TabDefinition] in
+            let before = diagnostics.count
+            // A tab entry that does not decode is damaged: the graph rules say nothing about it.
+            defer { noteDamage(since: before, from: item.start.offset, to: item.end.offset) }
+            if let entries = item.mapping, entries.count > 1 {
+                report(InvalidValue.self, "a tab is a child name, or a mapping with one entry, CHILD: { ARGUMENTS }; write each tab as an entry of its own", at: item)
+                // Several tabs written as one entry: each name counts as the tab meant (without arguments), so
+                // the children it names are not also reported as never started. One mistake, one error.
+                return entries.compactMap { entry in
+                    entry.key.scalar.flatMap { Self.isIdentifier($0) ? TabDefinition(name: Located($0, at: location(of: entry.key)), arguments: []) : nil }
+                }
+            }
+            return readNamedItem(item, as: "a tab", nameKind: "tab name", shape: "a tab is a child name, or a mapping with one entry, CHILD: { ARGUMENTS }")
+                .map { [TabDefinition(name: $0.name, arguments: $0.arguments)] } ?? []
         }
     }
 
@@ -81,6 +92,9 @@ struct FlowDecoder {
         var parameters: [String: [ParameterDefinition]] = [:]
         for (name, value) in namedEntries(node, as: "outcomes", entryName: "outcome") {
             names.append(name)
+            // An outcome that does not decode is damaged: no "never finishes with it" about it.
+            let before = diagnostics.count
+            defer { noteDamage(since: before, from: name.location.offset, to: value.end.offset) }
             guard let outcome = readMapping(value, as: "an outcome", keys: OutcomeKeys.self, required: [], allowEmpty: true)
             else { continue }
             if let params = outcome[.params], parameters[name.value] == nil {
@@ -458,6 +472,9 @@ struct FlowDecoder {
     private mutating func readLinks(_ node: YAMLNode) -> [DeepLinkDefinition] {
         guard let entries = readMapping(node, as: "links") else { return [] }
         return entries.compactMap { entry in
+            // A link that does not decode whole is damaged: no rule reports what its missing parts imply.
+            let before = diagnostics.count
+            defer { noteDamage(since: before, from: entry.key.start.offset, to: entry.value.end.offset) }
             guard let pattern = readScalar(entry.key, as: "a link pattern"),
                 let segments = LinkPatternParser.parse(pattern, at: contentLocation(of: entry.key), reportingTo: &diagnostics)
             else { return nil }
@@ -469,12 +486,17 @@ struct FlowDecoder {
                 else { return nil }
                 link.routes = routes
                 link.guardConditions = mapping[.when].map { node in
-                    node.sequence != nil ? readNames(node, as: "condition") : readName(node, as: "condition").map { [$0] } ?? []
+                    if let items = node.sequence, items.isEmpty {
+                        report(InvalidValue.self, "'when' is empty; name a condition (or a list of them), or remove 'when'", at: node)
+                        return []
+                    }
+                    return node.sequence != nil ? readNames(node, as: "condition") : readName(node, as: "condition").map { [$0] } ?? []
                 } ?? []
                 if let node = mapping[.otherwise], let keyNode = mapping.keyNode(.otherwise) {
                     link.otherwise = readOtherwise(node, at: location(of: keyNode))
                 }
-                if mapping[.otherwise] != nil, link.guardConditions.isEmpty, let keyNode = mapping.keyNode(.otherwise) {
+                // A 'when' that is written but unreadable is reported where it is, not as missing.
+                if mapping[.otherwise] != nil, mapping[.when] == nil, let keyNode = mapping.keyNode(.otherwise) {
                     report(MissingKey.self, "'otherwise' needs 'when: CONDITION' beside it", at: keyNode)
                 }
                 return link

@@ -11,7 +11,7 @@ struct DuplicateName: FlowRule {
             Screens and child declarations share one namespace, because 'start', 'replaceRoot' and
             deep links name either; outcomes and host conditions must each be listed once. (Two
             screens or two children with the same name are reported as duplicate keys.) Rename or
-            remove the second declaration.
+            remove the second declaration. A guarded link's 'when' lists each condition once too.
             """,
         triggeringExamples: [
             """
@@ -28,6 +28,15 @@ struct DuplicateName: FlowRule {
             outcomes: [done, ↓done]
             screens:
               a: { on: { ok: { finish: done } } }
+            """,
+            """
+            flow: sample
+            conditions: [isSignedIn]
+            start: a
+            screens:
+              a: {}
+            links:
+              "/a": { when: [isSignedIn, ↓isSignedIn], routes: [a] }
             """,
         ],
         nonTriggeringExamples: [
@@ -48,10 +57,17 @@ struct DuplicateName: FlowRule {
             report(flow.screens.map(\.name) + flow.children.map(\.name), kind: "screen or child", into: &diagnostics)
             report(flow.outcomes, kind: "outcome", into: &diagnostics)
             report(flow.conditions, kind: "condition", into: &diagnostics)
+            for link in flow.links {
+                report(link.guardConditions, kind: "condition", into: &diagnostics) { name in
+                    "condition '\(name)' is listed twice in 'when' of link '\(link.pattern.value)'; each condition is listed once"
+                }
+            }
         }
     }
 
-    private func report(_ names: [Located<String>], kind: String, into diagnostics: inout [Diagnostic]) {
+    /// Reports each name after its first occurrence; `message` words the error (default: declared twice).
+    private func report(_ names: [Located<String>], kind: String, into diagnostics: inout [Diagnostic],
+                        message: ((String) -> String)? = nil) {
         var first: [String: Located<String>] = [:]
         for name in names {
             guard let earlier = first[name.value] else {
@@ -59,7 +75,7 @@ struct DuplicateName: FlowRule {
                 continue
             }
             diagnostics.append(Self.diagnostic(
-                "\(kind) '\(name.value)' is declared twice; each name may be declared once in a flow",
+                message?(name.value) ?? "\(kind) '\(name.value)' is declared twice; each name may be declared once in a flow",
                 at: name, notes: [DiagnosticNote("'\(name.value)' first declared here", at: earlier.location)]))
         }
     }
