@@ -764,6 +764,8 @@ public enum FlowSchema {
             },
             {
               "type": "array",
+              "minItems": 1,
+              "uniqueItems": true,
               "items": {
                 "$ref": "#/definitions/name"
               }
