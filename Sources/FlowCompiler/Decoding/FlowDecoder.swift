@@ -471,40 +471,50 @@ struct FlowDecoder {
 
     private mutating func readLinks(_ node: YAMLNode) -> [DeepLinkDefinition] {
         guard let entries = readMapping(node, as: "links") else { return [] }
-        return entries.compactMap { entry in
+        var links: [DeepLinkDefinition] = []
+        for entry in entries {
             // A link that does not decode whole is damaged: no rule reports what its missing parts imply.
             let before = diagnostics.count
-            defer { noteDamage(since: before, from: entry.key.start.offset, to: entry.value.end.offset) }
-            guard let pattern = readScalar(entry.key, as: "a link pattern"),
-                let segments = LinkPatternParser.parse(pattern, at: contentLocation(of: entry.key), reportingTo: &diagnostics)
-            else { return nil }
-            var link = DeepLinkDefinition(pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])
-            if entry.value.mapping != nil {
-                // A guarded link (since format 1.1): `{ when: …, routes: […], otherwise: … }`.
-                guard let mapping = readMapping(entry.value, as: "a guarded link", keys: LinkKeys.self, required: [.routes]),
-                    let routes = mapping[.routes].flatMap({ readRouteList($0, as: "a link's route list") })
-                else { return nil }
-                link.routes = routes
-                link.guardConditions = mapping[.when].map { node in
-                    if let items = node.sequence, items.isEmpty {
-                        report(InvalidValue.self, "'when' is empty; name a condition (or a list of them), or remove 'when'", at: node)
-                        return []
-                    }
-                    return node.sequence != nil ? readNames(node, as: "condition") : readName(node, as: "condition").map { [$0] } ?? []
-                } ?? []
-                if let node = mapping[.otherwise], let keyNode = mapping.keyNode(.otherwise) {
-                    link.otherwise = readOtherwise(node, at: location(of: keyNode))
-                }
-                // A 'when' that is written but unreadable is reported where it is, not as missing.
-                if mapping[.otherwise] != nil, mapping[.when] == nil, let keyNode = mapping.keyNode(.otherwise) {
-                    report(MissingKey.self, "'otherwise' needs 'when: CONDITION' beside it", at: keyNode)
-                }
-                return link
+            let (link, otherwiseWithoutWhen) = readLink(entry)
+            noteDamage(since: before, from: entry.key.start.offset, to: entry.value.end.offset)
+            // Reported after: the link is read whole, so the rules still check it.
+            if let keyNode = otherwiseWithoutWhen {
+                report(MissingKey.self, "'otherwise' needs 'when: CONDITION' beside it", at: keyNode)
             }
-            guard let routes = readRouteList(entry.value, as: "a link's route list") else { return nil }
-            link.routes = routes
-            return link
+            if let link { links.append(link) }
         }
+        return links
+    }
+
+    /// One entry of `links`, and the `otherwise` key of a guarded link written without `when`.
+    private mutating func readLink(_ entry: YAMLMapEntry) -> (DeepLinkDefinition?, otherwiseWithoutWhen: YAMLNode?) {
+        guard let pattern = readScalar(entry.key, as: "a link pattern"),
+            let segments = LinkPatternParser.parse(pattern, at: contentLocation(of: entry.key), reportingTo: &diagnostics)
+        else { return (nil, nil) }
+        var link = DeepLinkDefinition(pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])
+        guard entry.value.mapping != nil else {
+            guard let routes = readRouteList(entry.value, as: "a link's route list") else { return (nil, nil) }
+            link.routes = routes
+            return (link, nil)
+        }
+        // A guarded link (since format 1.1): `{ when: …, routes: […], otherwise: … }`.
+        guard let mapping = readMapping(entry.value, as: "a guarded link", keys: LinkKeys.self, required: [.routes]),
+            let routes = mapping[.routes].flatMap({ readRouteList($0, as: "a link's route list") })
+        else { return (nil, nil) }
+        link.routes = routes
+        link.guardConditions = mapping[.when].map { node in
+            if let items = node.sequence, items.isEmpty {
+                report(InvalidValue.self, "'when' is empty; name a condition (or a list of them), or remove 'when'", at: node)
+                return []
+            }
+            return node.sequence != nil ? readNames(node, as: "condition") : readName(node, as: "condition").map { [$0] } ?? []
+        } ?? []
+        if let node = mapping[.otherwise], let keyNode = mapping.keyNode(.otherwise) {
+            link.otherwise = readOtherwise(node, at: location(of: keyNode))
+        }
+        // A 'when' that is written but unreadable is reported where it is, not as missing.
+        let otherwiseWithoutWhen = mapping[.when] == nil ? mapping.keyNode(.otherwise) : nil
+        return (link, otherwiseWithoutWhen)
     }
 
     /// A link's `otherwise`: a route list, or `{ routes: […], continueOn: OUTCOME }`.
