@@ -21,6 +21,60 @@ import Testing
             """) == ["8:21 FC203 unknown screen 'nowhere' in flow 'sample'"])
     }
 
+    /// Only real YAML comments suppress: `# flowc:disable` inside a block scalar's text or a quoted
+    /// string is part of the value (it used to disable the rule). A comment after a quoted string
+    /// holding the marker, or after a block scalar's indicator, is a real comment.
+    @Test func markersInsideScalarsAreText() {
+        let unreachable = "FC301 screen 'old' is unreachable from the start of flow 'sample'; push it from a reachable screen or remove it"
+        for indicator in ["|", ">", "|-"] {
+            #expect(Self.findings("""
+                flow: sample
+                start: home
+                screens:
+                  home:
+                    params:
+                      note:
+                        type: string
+                        default: \(indicator)
+                          Shows the list.
+                          # flowc:disable FC301 -- not a comment
+                  old: {}
+                """) == ["11:3 \(unreachable)"])
+        }
+        #expect(Self.findings("""
+            flow: sample
+            start: home
+            screens:
+              home: { params: { note: { type: string, default: "a # flowc:disable FC301 -- quoted" } } }
+              old: {}  # flowc:disable FC301 -- after no string
+            """) == [])
+        #expect(Self.findings("""
+            flow: sample
+            start: home
+            screens:
+              home: {}
+              old: { params: { note: { type: string, default: "see # flowc:disable FC301 -- quoted" } } }
+            """) == ["5:3 \(unreachable)"])
+        #expect(Self.findings("""
+            flow: sample
+            start: home
+            screens:
+              home: {}
+              old: { params: { note: { type: string, default: 'x # flowc:disable FC301 -- y' } } }  # flowc:disable FC301 -- real
+            """) == [])
+        #expect(Self.findings("""
+            flow: sample
+            start: home
+            screens:
+              home:
+                params:
+                  note:
+                    type: string
+                    default: |  # flowc:disable NOPE -- a real comment on the indicator line
+                      text
+            """) == ["8:23 FC091 unknown rule 'NOPE' in suppression; 'flowc rules' lists the codes"])
+    }
+
     @Test func trailingCommentCoversItsLineOnly() {
         #expect(Self.findings("""
             flow: sample

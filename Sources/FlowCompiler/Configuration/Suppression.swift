@@ -32,15 +32,32 @@ public struct Suppression: Hashable, Sendable {
 /// Finds suppressions in a flow file's text, reporting malformed ones (FC091).
 enum SuppressionScanner {
     /// The suppressions in `bytes` (UTF-8; a file that is not was already reported by the loader).
-    /// Linear in the file's size: one pass over the lines, one backwards pass for the blocks.
-    static func scan(_ bytes: [UInt8], path: String, into diagnostics: inout [Diagnostic]) -> [Suppression] {
+    /// Only real YAML comments count: a `#` inside a scalar — a quoted string, a block scalar's text —
+    /// is part of the value, whatever follows it. `scalars` are the byte ranges of the file's scalars
+    /// (`YAMLNode.scalarSpans(in:)`, sorted); empty when the file did not load.
+    /// Linear in the file's size: one pass over the lines, one backwards pass for the blocks (and a
+    /// binary search among `scalars` per `#`).
+    static func scan(_ bytes: [UInt8], path: String, scalars: [Range<Int>] = [], into diagnostics: inout [Diagnostic]) -> [Suppression] {
         guard bytes.contains(UInt8(ascii: "#")) else { return [] }
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-        // Indentation of each line, nil for blank and comment-only lines.
-        let indents: [Int?] = lines.map { line in
+        // The byte offset of each line's start (the same breaks as `lines`).
+        var lineStarts = [0]
+        lineStarts.reserveCapacity(lines.count)
+        for (offset, byte) in bytes.enumerated() {
+            if byte == 10 || (byte == 13 && (offset + 1 == bytes.count || bytes[offset + 1] != 10)) {
+                lineStarts.append(offset + 1)
+            }
+        }
+        func lineStart(_ index: Int) -> Int { index < lineStarts.count ? lineStarts[index] : bytes.count }
+        // Indentation of each line, nil for blank and comment-only lines (a line of a block scalar
+        // that starts with `#` is text, not a comment).
+        let indents: [Int?] = lines.indices.map { index in
+            let line = lines[index]
             let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+            if trimmed.isEmpty { return nil }
+            if trimmed.hasPrefix("#"),
+                !Self.isInside(scalars, lineStart(index) + line.utf8.count - trimmed.utf8.count) { return nil }
             return line.count - trimmed.count
         }
         // For each content line, the last line of its block (lines below it indented deeper).
@@ -58,22 +75,16 @@ enum SuppressionScanner {
         }
         for entry in open { blockEnd[entry.line] = lastContent }
 
-        // The byte offset of each line's start, for source snippets (the same breaks as `lines`).
-        var lineStarts = [0]
-        lineStarts.reserveCapacity(lines.count)
-        for (offset, byte) in bytes.enumerated() {
-            if byte == 10 || (byte == 13 && (offset + 1 == bytes.count || bytes[offset + 1] != 10)) {
-                lineStarts.append(offset + 1)
-            }
-        }
         var found: [Suppression] = []
         for (index, line) in lines.enumerated() {
-            guard let range = line.range(of: "#" + " " + Suppression.marker) ?? line.range(of: "#" + Suppression.marker) else { continue }
+            guard let commentStart = Self.commentStart(in: line, at: lineStart(index), scalars: scalars) else { continue }
+            let comment = line[commentStart...]
+            guard let range = comment.range(of: "#" + " " + Suppression.marker) ?? comment.range(of: "#" + Suppression.marker) else { continue }
             let before = line[..<range.lowerBound]
             guard before.isEmpty || before.last == " " || before.last == "\t" else { continue }
             let markerStart = line.range(of: Suppression.marker, range: range)?.lowerBound ?? range.lowerBound
             let column = line[..<markerStart].unicodeScalars.count + 1
-            let offset = (index < lineStarts.count ? lineStarts[index] : 0) + line[..<markerStart].utf8.count
+            let offset = lineStart(index) + line[..<markerStart].utf8.count
             let location = SourceLocation(file: path, line: index + 1, column: column, offset: offset)
             var rest = line[range.upperBound...]
             guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { continue }
@@ -125,6 +136,36 @@ enum SuppressionScanner {
             found.append(Suppression(codes: codes, reason: reason, location: location, lines: (first + 1)...(last + 1)))
         }
         return found
+    }
+}
+
+extension SuppressionScanner {
+    /// Where the YAML comment of `line` (starting at byte `offset` of the file) begins: the first `#`
+    /// at the line's start or after a blank that is not inside a scalar; nil when the line has none.
+    static func commentStart(in line: Substring, at offset: Int, scalars: [Range<Int>]) -> Substring.Index? {
+        var previous: UInt8?
+        var position = offset
+        for index in line.utf8.indices {
+            let byte = line.utf8[index]
+            if byte == UInt8(ascii: "#"), previous == nil || previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t"),
+                !isInside(scalars, position) {
+                return index
+            }
+            previous = byte
+            position += 1
+        }
+        return nil
+    }
+
+    /// Whether byte `offset` lies in one of `scalars` (sorted, disjoint): a binary search.
+    static func isInside(_ scalars: [Range<Int>], _ offset: Int) -> Bool {
+        var low = 0
+        var high = scalars.count
+        while low < high {
+            let middle = (low + high) / 2
+            if scalars[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low < scalars.count && scalars[low].contains(offset)
     }
 }
 

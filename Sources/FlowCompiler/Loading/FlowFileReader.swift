@@ -13,6 +13,9 @@ public struct FlowSourceFile: Sendable {
     public let diagnostics: [Diagnostic]
     /// The byte ranges of declarations whose decoding reported an error (`FlowDecoder.damaged`).
     var damaged: [Range<Int>] = []
+    /// The byte ranges of the file's scalars (`YAMLNode.scalarSpans(in:)`): a `#` inside one is text,
+    /// not a comment, so it cannot start a suppression. Empty when the file did not load.
+    var scalars: [Range<Int>] = []
 }
 
 /// Reads one flow file: YAML loading (FlowYAML) then decoding into a `FlowDefinition`.
@@ -24,6 +27,7 @@ enum FlowFileReader {
         } catch {
             return FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic(for: error, in: path)])
         }
+        let scalars = root.scalarSpans(in: bytes)
         if case .scalar("", .plain) = root.content {
             // A document with no content (`---` alone) defines nothing, like an empty file.
             let diagnostic = EmptyFile.diagnostic(
@@ -35,6 +39,7 @@ enum FlowFileReader {
         let flow = decoder.decodeFlow(root)
         var file = FlowSourceFile(path: path, bytes: bytes, flow: flow, diagnostics: decoder.diagnostics)
         file.damaged = decoder.damaged
+        file.scalars = scalars
         return file
     }
 

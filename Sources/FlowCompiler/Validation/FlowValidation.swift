@@ -110,7 +110,7 @@ public enum FlowValidation {
         diagnostics += withoutKnockOns(found, of: files)
         var suppressions: [String: [Suppression]] = [:]
         for file in files {
-            let found = SuppressionScanner.scan(file.bytes, path: file.path, into: &diagnostics)
+            let found = SuppressionScanner.scan(file.bytes, path: file.path, scalars: file.scalars, into: &diagnostics)
             if !found.isEmpty { suppressions[file.path, default: []] += found }
         }
         diagnostics = SuppressionFilter.apply(suppressions, to: diagnostics)
