@@ -25,6 +25,40 @@ import Testing
             """) == ["example.yaml:7:22 'popTo: confirm' is always refused: screen 'confirm' is never below screen 'settings' in flow 'settings'; pop to a screen that can be below, or push 'confirm' before"])
     }
 
+    /// `pop: N` is checked for any N (the depths come from one topological pass, no cap): a chain of
+    /// 100 screens lets at most 99 routes below the last; a cycle of pushes lets any number.
+    @Test func popDepthHasNoCap() {
+        var chain = "flow: long\nstart: s0\nscreens:\n"
+        for index in 0..<99 { chain += "  s\(index): { on: { next: { push: s\(index + 1) } } }\n" }
+        chain += "  s99: { on: { ok: { pop: 99 }, over: { pop: 100 } } }\n"
+        #expect(found(chain) == [
+            "example.yaml:103:46 'pop: 100' is always refused: at most 99 routes of flow 'long' can be below screen 's99', and pop never removes the flow's first route; pop at most 99 or use 'popTo'",
+        ])
+        #expect(found("""
+            flow: loop
+            start: a
+            screens:
+              a: { on: { next: { push: b } } }
+              b: { on: { next: { push: c } } }
+              c: { on: { again: { push: b }, far: { pop: 1000 } } }
+            """) == [])
+    }
+
+    /// `popTo` is checked for the first 64 distinct targets of a flow (each costs a walk over it), as
+    /// `flowc explain FC308` and docs/LIMITS.md say; a further target is not checked.
+    @Test func popToChecksSixtyFourTargetsPerFlow() {
+        var flow = "flow: many\nstart: home\nscreens:\n  home: { on: { top: { push: top }"
+        for index in 0..<65 { flow += ", go\(index): { push: t\(index) }" }
+        flow += " } }\n  top: { on: {"
+        flow += (0..<65).map { " back\($0): { popTo: t\($0) }" }.joined(separator: ",")
+        flow += " } }\n"
+        for index in 0..<65 { flow += "  t\(index): {}\n" }
+        let reported = found(flow)
+        #expect(reported.count == PopAlwaysRefused.maximumTargets)
+        #expect(reported.first?.hasSuffix("'popTo: t0' is always refused: screen 't0' is never below screen 'top' in flow 'many'; pop to a screen that can be below, or push 't0' before") == true)
+        #expect(!reported.contains { $0.contains("'popTo: t64'") })
+    }
+
     @Test func popDeeperThanAnyStack() {
         #expect(found("""
             flow: wizard

@@ -19,7 +19,9 @@ struct PopAlwaysRefused: FlowRule {
             a flow's first route). Such an action is always refused: an event that does nothing,
             or a handler that leaves a child unable to finish. Pop to a screen that can be below,
             pop fewer routes, or push the screen so it can be. (A screen that is never pushed at
-            all is FC306.)
+            all is FC306.) Limit: 'popTo' is checked for the first 64 distinct target screens of a
+            flow (each costs a walk over the flow); a 'popTo' of any further screen is not checked.
+            'pop: N' is checked for every N.
             """,
         triggeringExamples: [
             """
@@ -44,10 +46,10 @@ struct PopAlwaysRefused: FlowRule {
 
     init() {}
 
-    /// The most distinct `popTo` targets checked per flow, and the deepest `pop` measured: each costs a
-    /// walk over the flow, so a flow stays near-linear to check. Beyond them nothing is reported.
+    /// The most distinct `popTo` targets checked per flow: each costs a walk over the flow's pushes (what
+    /// can be above the target), so a flow stays linear to check; a `popTo` of a further target is not
+    /// checked (documented in the explanation and docs/LIMITS.md). `pop: N` has no such limit.
     static let maximumTargets = 64
-    static let maximumDepth = 64
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
@@ -62,7 +64,7 @@ struct PopAlwaysRefused: FlowRule {
                 }
                 return reaches[target]?.contains(screen)
             }
-            let depths = graph.depths(cappedAt: Self.maximumDepth)
+            let depths = graph.depths()
             for (action, site) in navigation.allActions {
                 let from: [String]
                 switch site {
@@ -82,7 +84,7 @@ struct PopAlwaysRefused: FlowRule {
                     diagnostics.append(Self.diagnostic(
                         "'popTo: \(target.value)' is always refused: screen '\(target.value)' is never below \(Self.names(from)) in flow '\(flow.name.value)'; pop to a screen that can be below, or push '\(target.value)' before",
                         at: target))
-                case .pop(let count) where count.value >= 2 && count.value <= Self.maximumDepth:
+                case .pop(let count) where count.value >= 2:
                     guard from.allSatisfy({ (depths[$0] ?? 0) < count.value }),
                           from.contains(where: { (depths[$0] ?? 0) > 0 }) else { continue }
                     let deepest = from.map { depths[$0] ?? 0 }.max() ?? 0
@@ -150,22 +152,31 @@ private struct PushGraph {
         return reached
     }
 
-    /// For each screen, how many routes of the flow can be below it at most (the longest chain of pushes
-    /// from a first route), counted up to `cap`: each screen's count rises at most `cap` times.
-    func depths(cappedAt cap: Int) -> [String: Int] {
-        var depth: [String: Int] = [:]
-        var pending: [String] = []
-        for first in firsts where depth[first] == nil {
-            depth[first] = 0
-            pending.append(first)
-        }
+    /// For each screen a first route reaches, how many routes of the flow can be below it at most (the
+    /// longest chain of pushes from a first route); `Int.max` when a cycle of pushes leads to it (no
+    /// bound). Kahn's topological order over the reachable screens: a screen is settled once every
+    /// push that leads to it is, and the screens never settled are on or after a cycle. Linear in the
+    /// flow, with no cap.
+    func depths() -> [String: Int] {
+        var reached = Set(firsts)
+        var pending = Array(reached)
         while let current = pending.popLast() {
-            let next = min(cap, (depth[current] ?? 0) + 1)
-            for target in edges[current] ?? [] where (depth[target] ?? -1) < next {
-                depth[target] = next
-                pending.append(target)
+            for next in edges[current] ?? [] where reached.insert(next).inserted { pending.append(next) }
+        }
+        var incoming: [String: Int] = [:]
+        for screen in reached { for next in edges[screen] ?? [] { incoming[next, default: 0] += 1 } }
+        var depth: [String: Int] = [:]
+        var ready = reached.filter { incoming[$0, default: 0] == 0 }.sorted()
+        for screen in ready { depth[screen] = 0 }
+        while let current = ready.popLast() {
+            let below = depth[current] ?? 0
+            for next in edges[current] ?? [] {
+                depth[next] = max(depth[next] ?? 0, below + 1)
+                incoming[next, default: 0] -= 1
+                if incoming[next] == 0 { ready.append(next) }
             }
         }
+        for screen in reached where incoming[screen, default: 0] > 0 { depth[screen] = Int.max }
         return depth
     }
 }
