@@ -38,14 +38,16 @@ enum CompileCommand {
         case .proceed(let loaded): configuration = loaded
         case .exit(let code): return code
         }
-        let bundle: FlowBundle
-        switch FlowSources.compile(paths: options.positional, configuration: configuration, refusingToOverwrite: output) {
-        case .success(let compiled): bundle = compiled
+        let graphs: [FlowGraph]
+        switch FlowSources.compileGraphs(paths: options.positional, configuration: configuration, refusingToOverwrite: output) {
+        case .success(let compiled): graphs = compiled.graphs
         case .failure(let failure):
             Console.error(failure.message, terminator: "")
             return failure.exitCode
         }
-        if let reason = OutputFile.write(BundleCodec.encode(bundle), to: output) {
+        // One encoding, hashed and written (building the bundle first would encode it twice).
+        let (bundle, bytes) = BundleCodec.bundleAndFile(of: graphs)
+        if let reason = OutputFile.write(bytes, to: output) {
             Console.error("flowc: error: cannot write '\(output)': \(reason)")
             return ExitCode.usage
         }

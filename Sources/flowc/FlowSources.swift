@@ -18,8 +18,8 @@ enum FlowSources {
         paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil,
         alreadyRead: [String: FlowFileContents] = [:]
     ) -> Result<FlowBundle, Failure> {
-        compileDefinitions(paths: paths, configuration: configuration, refusingToOverwrite: output, alreadyRead: alreadyRead)
-            .map(\.bundle)
+        compileGraphs(paths: paths, configuration: configuration, refusingToOverwrite: output, alreadyRead: alreadyRead)
+            .map { FlowBundle(flows: $0.graphs) }
     }
 
     /// ``compile(paths:configuration:refusingToOverwrite:)``, with the validated definitions the bundle was
@@ -28,6 +28,16 @@ enum FlowSources {
         paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil,
         alreadyRead: [String: FlowFileContents] = [:]
     ) -> Result<(bundle: FlowBundle, flows: [FlowDefinition]), Failure> {
+        compileGraphs(paths: paths, configuration: configuration, refusingToOverwrite: output, alreadyRead: alreadyRead)
+            .map { (FlowBundle(flows: $0.graphs), $0.flows) }
+    }
+
+    /// ``compileDefinitions(paths:configuration:refusingToOverwrite:)`` before the bundle is built: the
+    /// lowered graphs, so `flowc compile` hashes and writes one encoding of them (`BundleCodec.bundleAndFile(of:)`).
+    static func compileGraphs(
+        paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil,
+        alreadyRead: [String: FlowFileContents] = [:]
+    ) -> Result<(graphs: [FlowGraph], flows: [FlowDefinition]), Failure> {
         let result: ValidationResult
         do {
             result = try FlowValidation.validate(paths: paths, configuration: configuration, alreadyRead: alreadyRead)
@@ -48,7 +58,7 @@ enum FlowSources {
         // Warnings do not stop compiling, but are never dropped silently.
         Console.error(rendered, terminator: "")
         do {
-            return .success((try GraphLowering.lower(result.flows), result.flows))
+            return .success((try GraphLowering.graphs(result.flows), result.flows))
         } catch {
             return .failure(Failure(message: "\(error)\n", exitCode: ExitCode.findings))
         }

@@ -17,6 +17,16 @@ struct BundleCodecTests {
         #expect(Array(first[15..<23]) == littleEndian(ContentHash.fnv1a64(payload)))
     }
 
+    @Test func bundleAndFileEncodeOnceAndMatchTheTwoStepWay() throws {
+        let shipped = try Fixtures.shipped()
+        let result = try FlowValidation.validate(paths: [Fixtures.flowsFolder])
+        let (bundle, bytes) = BundleCodec.bundleAndFile(of: try GraphLowering.graphs(result.flows))
+        #expect(bundle == shipped)
+        #expect(bundle.contentHash == ContentHash.of(flows: shipped.flows))
+        #expect(bytes == BundleCodec.encode(shipped))
+        #expect(try BundleCodec.decode(bytes) == shipped)
+    }
+
     @Test func roundTripGivesTheSameGraph() throws {
         let shipped = try Fixtures.shipped()
         let decoded = try BundleCodec.decode(BundleCodec.encode(shipped))

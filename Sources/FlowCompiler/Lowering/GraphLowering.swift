@@ -26,6 +26,13 @@ public enum GraphLowering {
     /// - Throws: ``GraphLoweringError`` for a name that does not resolve, a literal that does not parse
     ///   as its parameter's type, or an argument for an undeclared parameter.
     public static func lower(_ flows: [FlowDefinition]) throws(GraphLoweringError) -> FlowBundle {
+        FlowBundle(flows: try graphs(flows))
+    }
+
+    /// The graphs ``lower(_:)`` puts in its bundle, sorted by name, without computing the content hash
+    /// (for `BundleCodec.bundleAndFile(of:)`, which hashes the payload it writes).
+    /// - Throws: ``GraphLoweringError``, as ``lower(_:)``.
+    public static func graphs(_ flows: [FlowDefinition]) throws(GraphLoweringError) -> [FlowGraph] {
         let sorted = flows.sorted { $0.name.value < $1.name.value }
         var indexByName: [String: Int] = [:]
         for (index, flow) in sorted.enumerated() {
@@ -37,7 +44,7 @@ public enum GraphLowering {
         let context = Context(flows: sorted, indexByName: indexByName, names: sorted.map(FlowNameIndex.init))
         var graphs: [FlowGraph] = []
         for flow in sorted { graphs.append(try context.lower(flow)) }
-        return FlowBundle(flows: graphs)
+        return graphs
     }
 
     /// Every name is resolved through hash tables built once (``FlowNameIndex``), so lowering is

@@ -44,10 +44,25 @@ public enum BundleCodec {
     /// `bundle.contentHash` as written (0 when it is not 16 hex digits), so an unchecked bundle with a
     /// wrong hash gives a file that ``decode(_:)`` refuses.
     public static func encode(_ bundle: FlowBundle) -> [UInt8] {
-        var bytes = Array("\(magic) \(bundle.formatVersion)\n".utf8)
-        let hash = UInt64(bundle.contentHash, radix: 16) ?? 0
+        file(version: bundle.formatVersion, hash: UInt64(bundle.contentHash, radix: 16) ?? 0, payload: payload(of: bundle.flows))
+    }
+
+    /// A bundle of `flows` (as ``FlowBundle/init(flows:)`` builds it) and the bytes of its file, encoding
+    /// the payload once: the content hash is taken over the very payload that is written, where
+    /// `encode(FlowBundle(flows:))` encodes it twice (once to hash, once to write).
+    public static func bundleAndFile(of flows: [FlowGraph]) -> (bundle: FlowBundle, bytes: [UInt8]) {
+        let payload = payload(of: flows)
+        let hash = ContentHash.fnv1a64(payload)
+        let bundle = FlowBundle(formatVersion: FlowBundle.currentFormatVersion, contentHash: ContentHash.hex(hash), flows: flows)
+        return (bundle, file(version: bundle.formatVersion, hash: hash, payload: payload))
+    }
+
+    /// The header line, the hash (8 bytes, little endian), then the payload.
+    private static func file(version: Int, hash: UInt64, payload: [UInt8]) -> [UInt8] {
+        var bytes = Array("\(magic) \(version)\n".utf8)
+        bytes.reserveCapacity(bytes.count + 8 + payload.count)
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: hash >> UInt64(shift))) }
-        return bytes + payload(of: bundle.flows)
+        return bytes + payload
     }
 
     /// Whether `bytes` start with the bundle header (used to tell a bundle from YAML flow files).
