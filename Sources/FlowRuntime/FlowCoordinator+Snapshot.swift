@@ -64,6 +64,7 @@ extension FlowCoordinator {
         var reachable = ReachableSteps(bundle: bundle, rootFlow: rootFlow)
         do throws(FlowRuntimeError) {
             guard !snapshot.instances.isEmpty else { throw FlowRuntimeError.invalidSnapshot("it has no flow instances") }
+            try Self.checkShape(of: snapshot)
             try restoreInstances(snapshot.instances, at: 0, into: &transition, reachable: &reachable, nesting: 0)
         } catch {
             return .rejected(error)
@@ -71,6 +72,35 @@ extension FlowCoordinator {
         let result = conclude(&transition, sender: nil, note: nil) { $0.restoreNow(snapshot) }
         if result.status == .applied { setStatus(.running) }
         return result
+    }
+
+    /// Checks the shape of a snapshot before anything else, so that a malformed one is refused with what is
+    /// wrong with it: only the first instance is the root (every next one, and every instance of a kept
+    /// tab, names its child declaration), and no kept tab lists no instances. Kept tabs are walked with a
+    /// list, not recursion; nesting deeper than ``maximumSnapshotTabNesting`` is refused.
+    /// The format has no parent links (an instance's parent is the one before it), so no cycle can be written.
+    static func checkShape(of snapshot: FlowSnapshot) throws(FlowRuntimeError) {
+        // Each list of instances with how to name its members in messages and how deep in kept tabs it is.
+        var pending: [(entries: [FlowSnapshot.Instance], tab: String?, nesting: Int)] = [(snapshot.instances, nil, 0)]
+        while let (entries, tab, nesting) = pending.popLast() {
+            guard nesting <= maximumSnapshotTabNesting else {
+                throw .invalidSnapshot("tab sets are nested more than \(maximumSnapshotTabNesting) deep in kept tabs")
+            }
+            for (offset, entry) in entries.enumerated() {
+                let position = tab.map { "instance \(offset + 1) of kept tab '\($0)'" } ?? "instance \(offset + 1)"
+                if offset > 0, entry.child == nil {
+                    let rule = tab == nil ? "only the first instance is the root flow, and each next one is a child of the one before it"
+                        : "each instance after a kept tab's first is a child of the one before it"
+                    throw .invalidSnapshot("\(position) (flow '\(entry.flow)') names no child declaration; \(rule)")
+                }
+                for (name, segment) in (entry.otherTabs ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    guard !segment.isEmpty else {
+                        throw .invalidSnapshot("kept tab '\(name)' of \(position) (flow '\(entry.flow)') lists no instances")
+                    }
+                    pending.append((segment, name, nesting + 1))
+                }
+            }
+        }
     }
 
     /// Appends the instances `entries` describe to the chain from position `base` on (0: the root), with
@@ -160,17 +190,21 @@ extension FlowCoordinator {
             }
             return
         }
-        guard let selectedName = entry.selectedTab, let selected = graph.tabIndex(named: selectedName) else {
-            throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no tab '\(entry.selectedTab ?? "")' to select")
+        guard let selectedName = entry.selectedTab else {
+            let names = graph.tabs.map { "'\(graph.children[$0.child].name)'" }.joined(separator: ", ")
+            throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has tabs, but its instance names no selectedTab (one of \(names))")
         }
-        if let next, next.child != selectedName {
+        guard let selected = graph.tabIndex(named: selectedName) else {
+            throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no tab '\(selectedName)' to select")
+        }
+        guard let next else {
+            throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' selects tab '\(selectedName)', but no instance after it runs that tab")
+        }
+        if next.child != selectedName {
             throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' selects tab '\(selectedName)' but shows child '\(next.child ?? "")'")
         }
         var set = TabSetRecord(selected: selected)
         if let others = entry.otherTabs, !others.isEmpty {
-            guard nesting < Self.maximumSnapshotTabNesting else {
-                throw FlowRuntimeError.invalidSnapshot("tab sets are nested more than \(Self.maximumSnapshotTabNesting) deep in kept tabs")
-            }
             // In tab order, so that ids and tokens do not depend on the dictionary's order.
             for (tab, node) in graph.tabs.enumerated() {
                 let name = graph.children[node.child].name
@@ -180,6 +214,12 @@ extension FlowCoordinator {
                     throw FlowRuntimeError.invalidSnapshot("kept tab '\(name)' of flow '\(graph.name)' must begin with child '\(name)'")
                 }
                 try restoreInstances(segment, at: depth + 1, into: &transition, reachable: &reachable, nesting: nesting + 1)
+                // Steps set a tab aside only while nothing is presented over the tab bar.
+                for position in (depth + 1)..<transition.state.chain.count where transition.state.chain[position].presentation.isPresented {
+                    let layer = transition.state.chain[position]
+                    throw FlowRuntimeError.invalidSnapshot("kept tab '\(name)' of flow '\(graph.name)' shows flow '\(bundle.flows[layer.flow].name)'"
+                        + " as a \(layer.presentation.rawValue) over it; a tab is kept only while nothing is presented over the tab bar")
+                }
                 let first = transition.state.routeRange(ofDepth: depth + 1).lowerBound
                 set.parked[tab] = ParkedTab(chain: Array(transition.state.chain[(depth + 1)...]),
                                             path: Array(transition.state.path[first...]))

@@ -87,36 +87,40 @@ extension FlowCoordinator {
         return false
     }
 
-    /// Whether instance `id` is in the shown chain (not in a kept tab, not gone).
-    func isShown(_ id: FlowInstanceID) -> Bool { state.depth(of: id) != nil }
-
-    /// How the shown instance `id` was presented, when it is a sheet or a cover (for traces).
-    func presentation(of id: FlowInstanceID) -> Presentation? {
-        guard let depth = state.depth(of: id) else { return nil }
-        let presentation = state.chain[depth].presentation
-        return presentation.isPresented ? presentation : nil
+    /// The live instance tree, as trace lines write it: the shown chain, and beside each tab flow's selected
+    /// tab its kept tabs (marked `kept`), with their own children and kept tabs, at every depth; each
+    /// instance with its presentation and the deep links it holds. Children are in id order. Nil when no
+    /// instance is live. Recursion follows only kept tabs, each a tab set deeper in the chain, so it is
+    /// bounded by the nesting limit of child flows.
+    func instanceTree() -> TraceLine.InstanceEntry? {
+        treeEntry(of: state.chain[...], parentFlow: nil, kept: false)
     }
 
-    /// The instances of the kept (unselected) tabs of the shown tab flow instance `id`, each tab's chain as
-    /// nested trace entries (a kept tab's own kept tabs are not listed).
-    func keptTabEntries(of id: FlowInstanceID) -> [TraceLine.InstanceEntry] {
-        guard let depth = state.depth(of: id), let tabs = state.chain[depth].tabs else { return [] }
-        var entries: [TraceLine.InstanceEntry] = []
-        for parked in tabs.parked.values {
-            var child: TraceLine.InstanceEntry?
-            var parentFlows = [state.chain[depth].flow] + parked.chain.map(\.flow)
-            parentFlows.removeLast()
-            for (record, parentFlow) in zip(parked.chain, parentFlows).reversed() {
-                let graph = bundle.flows[record.flow]
-                child = TraceLine.InstanceEntry(
-                    id: record.id.rawValue, flow: graph.name,
-                    child: record.declaration.map { bundle.flows[parentFlow].children[$0].name },
-                    arguments: graph.parameters.named(record.values).mapValues(JSONArgument.init),
-                    children: child.map { [$0] } ?? [],
-                    presentation: record.presentation.isPresented ? record.presentation.rawValue : nil, kept: true)
+    /// The entry of the first of `records` (a run of the chain, the first a child of `parentFlow`), with the
+    /// others nested below it.
+    private func treeEntry(of records: ArraySlice<InstanceRecord>, parentFlow: Int?, kept: Bool) -> TraceLine.InstanceEntry? {
+        var below: TraceLine.InstanceEntry?
+        for position in records.indices.reversed() {
+            let record = records[position]
+            let parent = position == records.startIndex ? parentFlow : records[position - 1].flow
+            var children = below.map { [$0] } ?? []
+            if let tabs = record.tabs {
+                for parked in tabs.parked.values {
+                    if let entry = treeEntry(of: parked.chain[...], parentFlow: record.flow, kept: true) { children.append(entry) }
+                }
+                children.sort { $0.id < $1.id }
             }
-            if let child { entries.append(child) }
+            let graph = bundle.flows[record.flow]
+            var entry = TraceLine.InstanceEntry(
+                id: record.id.rawValue, flow: graph.name,
+                child: record.declaration.flatMap { declaration in parent.map { bundle.flows[$0].children[declaration].name } },
+                arguments: graph.parameters.named(record.values).mapValues(JSONArgument.init),
+                children: children,
+                presentation: record.presentation.isPresented ? record.presentation.rawValue : nil, kept: kept ? true : nil)
+            if !record.queuedLinks.isEmpty { entry.queuedLinks = record.queuedLinks }
+            entry.pendingLink = record.pendingLink.map { FlowSnapshot.PendingLinkEntry(url: $0.url, continueOn: $0.outcomeName) }
+            below = entry
         }
-        return entries
+        return below
     }
 }

@@ -118,6 +118,9 @@ public final class FlowCoordinator {
         return state.depth(of: id).map(instanceObject(at:))
     }
 
+    /// The object of the live instance `id` in a kept tab, if the host reached it before the tab was set aside.
+    func keptInstanceObject(_ id: FlowInstanceID) -> FlowInstance? { instances.kept(id) }
+
     /// The object of the live instance at chain position `depth`, created when the host first asks.
     private func instanceObject(at depth: Int) -> FlowInstance {
         let chain = state.chain

@@ -310,7 +310,7 @@ struct TabsAndSheetsTests {
         keptTwice.instances[0].otherTabs = ["feed": [FlowSnapshot.Instance(child: "feed", flow: "feed", routes: [.init(screen: "timeline")])]]
         #expect(coordinator.restore(keptTwice) == StepResult(.rejected, .invalidSnapshot("tab 'feed' is both selected and kept")))
         var notATab = valid
-        notATab.instances[0].otherTabs = ["inbox": []]
+        notATab.instances[0].otherTabs = ["inbox": [FlowSnapshot.Instance(child: "inbox", flow: "feed", routes: [.init(screen: "timeline")])]]
         #expect(coordinator.restore(notATab) == StepResult(.rejected, .invalidSnapshot("flow 'social' has no tab 'inbox'")))
         var wrongChild = valid
         wrongChild.instances[0].otherTabs = ["search": [FlowSnapshot.Instance(child: "profile", flow: "profile", routes: [.init(screen: "me")])]]

@@ -161,8 +161,8 @@ public final class FlowScriptRunner {
     }
 
     private func trace(_ text: String, status: String, reason: String?, snapshot: FlowSnapshot?) -> TraceLine {
-        var instances: TraceLine.InstanceEntry?
-        if let root = coordinator.root { instances = entry(for: root) }
+        let instances = coordinator.instanceTree()
+        if let instances { keepHandles(of: instances) }
         let coordinatorState: String
         var outcome: String?
         switch coordinator.status {
@@ -190,20 +190,14 @@ public final class FlowScriptRunner {
             snapshot: snapshot)
     }
 
-    private func entry(for instance: FlowInstance) -> TraceLine.InstanceEntry {
-        handles[instance.id] = instance
-        var entry = TraceLine.InstanceEntry(
-            id: instance.id.rawValue, flow: instance.flow, child: instance.declaration,
-            arguments: instance.arguments.mapValues(JSONArgument.init),
-            children: [], presentation: coordinator.presentation(of: instance.id).map(\.rawValue),
-            kept: coordinator.isShown(instance.id) ? nil : true)
-        let held = coordinator.heldLinks(of: instance.id)
-        if !held.queued.isEmpty { entry.queuedLinks = held.queued }
-        entry.pendingLink = held.pending.map { FlowSnapshot.PendingLinkEntry(url: $0.url, continueOn: $0.outcomeName) }
-        let shown = instance.children
-        let kept = coordinator.keptTabEntries(of: instance.id).filter { shown[FlowInstanceID($0.id)] == nil }
-        entry.children = (shown.values.map(entry(for:)) + kept).sorted { $0.id < $1.id }
-        return entry
+    /// Keeps a handle of every instance of the tree, as a host that saw it would: `finish #ID` uses them.
+    private func keepHandles(of tree: TraceLine.InstanceEntry) {
+        var pending = [tree]
+        while let entry = pending.popLast() {
+            let id = FlowInstanceID(entry.id)
+            if handles[id] == nil, let object = coordinator.instance(id) ?? coordinator.keptInstanceObject(id) { handles[id] = object }
+            pending += entry.children
+        }
     }
 
     private func stackEntries() -> [TraceLine.StackEntry]? {
