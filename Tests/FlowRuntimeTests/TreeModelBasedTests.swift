@@ -9,11 +9,15 @@ import Testing
 struct TreeModelBasedTests {
     /// A tab bar of 2 or 3 tabs; each tab's flow pushes screens, presents an editor (sheet, cover or push,
     /// with a random removal policy) and a nested picker sheet, and selects another tab.
-    static func app(seed: UInt64) throws -> FlowBundle {
+    static func app(seed: UInt64) throws -> FlowBundle { try appAndPresentations(seed: seed).bundle }
+
+    /// The app, and how each tab presents its editor (`sheet`, `cover` or `push`).
+    static func appAndPresentations(seed: UInt64) throws -> (bundle: FlowBundle, presentations: [String: String]) {
         var random = SplitMix64(seed: seed)
         func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
         let tabCount = 2 + Int(random.next() % 2)
         let tabs = (0..<tabCount).map { "tab\($0)" }
+        var presentations: [String: String] = [:]
         var sources = ["""
             flow: home
             tabs: [\(tabs.joined(separator: ", "))]
@@ -27,6 +31,7 @@ struct TreeModelBasedTests {
         for (index, tab) in tabs.enumerated() {
             // The first tab always presents a sheet, so that every app has something to dismiss.
             let presentation = index == 0 ? "sheet" : pick(["sheet", "cover", "push"])
+            presentations[tab] = presentation
             let other = tabs[(index + 1) % tabCount]
             sources.append("""
                 flow: \(tab)
@@ -61,7 +66,7 @@ struct TreeModelBasedTests {
             screens:
               photos: { on: { pick: { finish: picked } } }
             """)
-        return try Fixtures.bundle(sources)
+        return (try Fixtures.bundle(sources), presentations)
     }
 
     final class Handle {
@@ -72,11 +77,12 @@ struct TreeModelBasedTests {
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func randomStepsKeepTheTreeInvariants(seed: UInt64) throws {
-        let bundle = try Self.app(seed: seed)
+        let (bundle, presentations) = try Self.appAndPresentations(seed: seed)
         var random = SplitMix64(seed: seed &* 7919)
         let coordinator = try FlowCoordinator(bundle: bundle, flow: "home")
         coordinator.start()
         var handles: [FlowInstanceID: Handle] = [:]
+        var model = Model(presentations: presentations)
         var snapshot: FlowSnapshot?
         var counts: [String: Int] = [:]
         // The tree's objects, watched from the first step (odd seeds) or created later, with tabs kept (even).
@@ -100,8 +106,12 @@ struct TreeModelBasedTests {
                 result = coordinator.back(Int(random.next() % 2))
             case 50..<58:
                 kind = "stackBack"
-                let stack = stacks.isEmpty ? nil : stacks[Int(random.next() % UInt64(stacks.count))]
+                // The shown stacks and the kept tabs' stacks (back on a tab that is not selected).
+                let kept = coordinator.tabSets.first?.keptStacks.values.sorted { $0.id < $1.id } ?? []
+                let all = stacks + kept
+                let stack = all.isEmpty ? nil : all[Int(random.next() % UInt64(all.count))]
                 result = stack.map { coordinator.back(1 + Int(random.next() % 2), onStack: $0.id) } ?? StepResult(.rejected)
+                if let stack, result.status != .rejected, kept.contains(stack) { kind = "keptBack" }
             case 58..<68:
                 kind = "dismiss"
                 let layers = stacks.filter(\.isPresented)
@@ -144,24 +154,47 @@ struct TreeModelBasedTests {
                 result = coordinator.start()
             }
             if result.status == .applied || result.status == .pending { counts[kind, default: 0] += 1 }
+            // Completion at most once, whichever way an instance finishes (its event, a handle, a handler).
+            for flow in result.finished {
+                #expect(!model.finished.contains(flow.instance), "instance \(flow.instance) of \(flow.flow) finished twice")
+                model.finished.insert(flow.instance)
+            }
             // Handles of every shown instance, as a host binding stacks would keep them.
             for stack in coordinator.stacks {
                 for route in stack.routes where handles[route.instance] == nil {
                     if let instance = coordinator.instance(route.instance) { handles[route.instance] = Handle(instance) }
                 }
             }
-            checkInvariants(coordinator, handles: handles)
+            for stack in coordinator.stacks where stack.isPresented { model.layers.insert(stack.id) }
+            checkInvariants(coordinator, handles: handles, model: model)
             if stepNumber >= watchFrom { watch.check(coordinator, after: "step \(stepNumber) (\(kind))") }
         }
+        #expect((counts["keptBack"] ?? 0) > 0, "no back on a kept tab applied or pending: \(counts)")
         for kind in ["event", "back", "stackBack", "dismiss", "select", "snapshot"] {
             #expect((counts[kind] ?? 0) > 5, "only \(counts[kind] ?? 0) \(kind) steps applied or pending: \(counts)")
         }
         #expect(handles.values.contains { $0.completions == 1 })
     }
 
-    func checkInvariants(_ coordinator: FlowCoordinator, handles: [FlowInstanceID: Handle]) {
+    /// What the test remembers across steps.
+    struct Model {
+        /// How each tab presents its editor.
+        var presentations: [String: String]
+        /// Every instance that finished.
+        var finished: Set<FlowInstanceID> = []
+        /// Every instance seen beginning a presented layer.
+        var layers: Set<FlowInstanceID> = []
+    }
+
+    func checkInvariants(_ coordinator: FlowCoordinator, handles: [FlowInstanceID: Handle], model: Model) {
         let stacks = coordinator.stacks
         let tabSets = coordinator.tabSets
+        // Each presented layer's child is live exactly while its layer is shown (a kept tab holds none).
+        for id in model.layers {
+            guard let handle = handles[id] else { continue }
+            let shown = stacks.contains { $0.id == id && $0.isPresented }
+            #expect(handle.instance.isAlive == shown, "layer \(id) of \(handle.instance.flow): alive \(handle.instance.isAlive), shown \(shown)")
+        }
         // The stacks partition the path, in order.
         #expect(stacks.flatMap(\.routes) == coordinator.path)
         for stack in stacks {
@@ -175,10 +208,16 @@ struct TreeModelBasedTests {
                 // A presented layer's child is live while its layer is shown.
                 #expect(instance.parent != nil)
             case .tab(let name, let tabSet):
-                // Each tab's stack belongs to its tab instance, a child of the tab set.
+                // Each tab's stack belongs to its tab instance, a child of the tab set: every route on it is
+                // the tab instance's or a pushed descendant's.
                 #expect(instance.declaration == name)
                 #expect(instance.parent?.id == tabSet)
                 #expect(tabSets.first?.selected == name)
+                for route in stack.routes {
+                    var owner = coordinator.instance(route.instance)
+                    while let current = owner, current.id != stack.id { owner = current.parent }
+                    #expect(owner?.id == stack.id, "route \(route) on tab \(name) is not under its tab instance")
+                }
             case .root:
                 Issue.record("a tab app shows no root stack")
             }
@@ -213,6 +252,19 @@ struct TreeModelBasedTests {
         }
         let aliveSeen = handles.values.filter(\.instance.isAlive).count
         #expect(aliveSeen <= described)
+        // No orphan in the shown chain: the root (which has no routes: it shows its tabs) and the instances
+        // of the path, nothing else.
+        if !coordinator.path.isEmpty {
+            #expect(snapshot.instances.count == Set(coordinator.path.map(\.instance)).count + 1)
+        }
+        // A kept tab holds no sheet or cover: the tab bar was reachable when it was set aside.
+        for segment in (snapshot.instances.first?.otherTabs ?? [:]).values {
+            let tab = segment.first?.child ?? ""
+            for entry in segment.dropFirst() {
+                let presented = entry.child == "picker" || (entry.child == "editor" && model.presentations[tab] != "push")
+                #expect(!presented, "kept tab \(tab) holds \(entry.child ?? "") presented over it")
+            }
+        }
         for handle in handles.values where handle.completions > 0 { #expect(!handle.instance.isAlive && handle.completions == 1) }
     }
 }
