@@ -76,6 +76,25 @@ struct NavigationBindingTests {
         #expect(navigation.refusals == 2)
     }
 
+    /// The UIKit host of docs/HOSTING.md: a navigation controller's view controllers are the stack's root and
+    /// the routes above it; after an interactive pop the host passes the routes above the root, as
+    /// `path(of:)` holds them. Passing the root's route too is not a prefix and is refused.
+    @Test func aUIKitPopPassesTheRoutesAboveTheRoot() throws {
+        let (coordinator, navigation) = try reading()
+        #expect(coordinator.send("selectBook", arguments: ["bookID": .int(7)]) == .applied)
+        let stack = try #require(navigation.stacks.first).id
+        let viewControllers = [try #require(navigation.root(of: stack))] + navigation.path(of: stack)
+        #expect(viewControllers == coordinator.path)
+        let remaining = Array(viewControllers.prefix(1))    // the person popped `details`
+        navigation.setPath(remaining, of: stack)
+        #expect(navigation.lastResult == StepResult(.rejected, .notAPrefix))
+        #expect(coordinator.path == viewControllers)
+        navigation.setPath(Array(remaining.dropFirst()), of: stack)
+        #expect(navigation.lastResult == .applied)
+        #expect(coordinator.path.map(\.screen) == ["library"])
+        #expect([try #require(navigation.root(of: stack))] + navigation.path(of: stack) == coordinator.path)
+    }
+
     @Test func theConfirmationRoundTripsThroughItsBinding() throws {
         let (coordinator, navigation) = try reading("/books/7/edit")
         let stack = try #require(navigation.stacks.first).id
