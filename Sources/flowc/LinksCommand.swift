@@ -1,10 +1,10 @@
 import FlowCompiler
 import FlowModel
 
-/// `flowc links PATH…`: per deep link, the host conditions it depends on.
+/// `flowc links PATH… [--config FILE]`: per deep link, the host conditions it depends on.
 enum LinksCommand {
     static let usage = """
-        USAGE: flowc links PATH…
+        USAGE: flowc links PATH… [--config FILE]
 
         Validates the flows, then prints every deep link with the host conditions it depends on: its
         'when' guard, and each conditional choice its routes (and 'otherwise' routes) pass through —
@@ -12,6 +12,7 @@ enum LinksCommand {
         evaluates exactly these when the link opens (docs/RUNNING.md, "Deep links and conditions").
 
         OPTIONS:
+        \(ConfigurationOption.help)
           -h, --help        Show this help.
 
         EXIT CODES: 0 printed, 1 the flows have errors, 2 usage or I/O errors.
@@ -19,7 +20,7 @@ enum LinksCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
-        switch OptionScanner.scan(arguments, usage: usage, valueOptions: []) {
+        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--config"]) {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
         }
@@ -27,9 +28,14 @@ enum LinksCommand {
             Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc links Flows'")
             return ExitCode.usage
         }
+        let configuration: LoadedConfiguration?
+        switch ConfigurationOption.load(options) {
+        case .proceed(let loaded): configuration = loaded
+        case .exit(let code): return code
+        }
         let result: ValidationResult
         do {
-            result = try FlowValidation.validate(paths: options.positional)
+            result = try FlowValidation.validate(paths: options.positional, configuration: configuration)
         } catch {
             Console.error("flowc: error: \(error)")
             return ExitCode.usage

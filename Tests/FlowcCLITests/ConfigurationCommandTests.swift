@@ -44,6 +44,31 @@ import Testing
         #expect(output.standardOutput.contains("\"file\":\"..\\/extra.yaml\"") || output.standardOutput.contains("../extra.yaml"))
     }
 
+    /// `flowc links` reads the same configuration as `validate`: a folder scan skips the excluded compose
+    /// file, with the `.flowc.yml` found from the working folder or named with --config.
+    @Test func linksHonoursTheConfiguration() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let without = try FlowcProcess.run(["links", "."], in: root.path)
+        #expect(without.status == 1)
+        #expect(without.standardError.contains("./deploy/docker-compose.yml:1:1: error: unknown key 'services' in a flow"))
+        try "exclude: [\"**/docker-compose.yml\"]\n".write(to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        let found = try FlowcProcess.run(["links", "."], in: root.path)
+        #expect(found.status == 0)
+        #expect(found.standardOutput.contains("./Flows/reading.yaml:31:3: link '/books/{bookID:int}' of flow 'reading'\n  routes: no conditions\n"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent(".flowc.yml"))
+        #expect(try FlowcProcess.run(["links", "Flows"], in: root.path).status == 0)
+        try "rules: { unused-condition: error }\n".write(to: root.appendingPathComponent("flowc.yml"), atomically: true, encoding: .utf8)
+        let named = try FlowcProcess.run(["links", "--config", "flowc.yml", "Flows"], in: root.path)
+        #expect(named.status == 1)
+        #expect(named.standardError.contains("Flows/extra.yaml:2:14: error: condition 'unused' is declared but no 'if' in flow 'extra' tests it"))
+        let missing = try FlowcProcess.run(["links", "--config", "no-such.yml", "."], in: root.path)
+        #expect(missing.status == 2)
+        let help = try FlowcProcess.run(["links", "--help"])
+        #expect(help.standardOutput.hasPrefix("USAGE: flowc links PATH… [--config FILE]\n"))
+        #expect(help.standardOutput.contains("  --config FILE  "))
+    }
+
     @Test func formatComesFromTheConfigurationAndFlagsWin() throws {
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(at: root) }
