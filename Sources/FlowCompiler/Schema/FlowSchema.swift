@@ -519,41 +519,7 @@ public enum FlowSchema {
           "$ref": "#/definitions/parameters",
           "description": "The arguments the screen sends with this event."
         },
-        "push": {
-          "$ref": "#/definitions/actionProperties/push"
-        },
-        "start": {
-          "$ref": "#/definitions/actionProperties/start"
-        },
-        "pop": {
-          "$ref": "#/definitions/actionProperties/pop"
-        },
-        "popTo": {
-          "$ref": "#/definitions/actionProperties/popTo"
-        },
-        "replaceRoot": {
-          "$ref": "#/definitions/actionProperties/replaceRoot"
-        },
-        "finish": {
-          "$ref": "#/definitions/actionProperties/finish"
-        },
-        "select": {
-          "$ref": "#/definitions/actionProperties/select"
-        },
-        "if": {
-          "$ref": "#/definitions/actionProperties/if"
-        },
-        "then": {
-          "$ref": "#/definitions/branch",
-          "description": "The action when the condition holds."
-        },
-        "else": {
-          "$ref": "#/definitions/branch",
-          "description": "The action when it does not."
-        },
-        "with": {
-          "$ref": "#/definitions/actionProperties/with"
-        }
+\#(actionPropertyReferences)
       }
     },
     "branch": {
@@ -565,41 +531,7 @@ public enum FlowSchema {
       ],
       "additionalProperties": false,
       "properties": {
-        "push": {
-          "$ref": "#/definitions/actionProperties/push"
-        },
-        "start": {
-          "$ref": "#/definitions/actionProperties/start"
-        },
-        "pop": {
-          "$ref": "#/definitions/actionProperties/pop"
-        },
-        "popTo": {
-          "$ref": "#/definitions/actionProperties/popTo"
-        },
-        "replaceRoot": {
-          "$ref": "#/definitions/actionProperties/replaceRoot"
-        },
-        "finish": {
-          "$ref": "#/definitions/actionProperties/finish"
-        },
-        "select": {
-          "$ref": "#/definitions/actionProperties/select"
-        },
-        "if": {
-          "$ref": "#/definitions/actionProperties/if"
-        },
-        "then": {
-          "$ref": "#/definitions/branch",
-          "description": "The action when the condition holds."
-        },
-        "else": {
-          "$ref": "#/definitions/branch",
-          "description": "The action when it does not."
-        },
-        "with": {
-          "$ref": "#/definitions/actionProperties/with"
-        }
+\#(actionPropertyReferences)
       }
     },
     "handler": {
@@ -835,5 +767,45 @@ public enum FlowSchema {
   }
 }
 
+"""#
+
+    /// The properties of an action object — one per action key, each a reference into `actionProperties`
+    /// — shared by `event` (which adds `params`) and `branch`, indented for their `properties`.
+    private static let actionPropertyReferences = #"""
+        "push": {
+          "$ref": "#/definitions/actionProperties/push"
+        },
+        "start": {
+          "$ref": "#/definitions/actionProperties/start"
+        },
+        "pop": {
+          "$ref": "#/definitions/actionProperties/pop"
+        },
+        "popTo": {
+          "$ref": "#/definitions/actionProperties/popTo"
+        },
+        "replaceRoot": {
+          "$ref": "#/definitions/actionProperties/replaceRoot"
+        },
+        "finish": {
+          "$ref": "#/definitions/actionProperties/finish"
+        },
+        "select": {
+          "$ref": "#/definitions/actionProperties/select"
+        },
+        "if": {
+          "$ref": "#/definitions/actionProperties/if"
+        },
+        "then": {
+          "$ref": "#/definitions/branch",
+          "description": "The action when the condition holds."
+        },
+        "else": {
+          "$ref": "#/definitions/branch",
+          "description": "The action when it does not."
+        },
+        "with": {
+          "$ref": "#/definitions/actionProperties/with"
+        }
 """#
 }
