@@ -150,6 +150,13 @@ extension FlowCoordinator {
                 }
                 let values = try transition.binding.bind(values: entry.arguments, to: bundle.flows[childFlow].parameters,
                                                          receiver: "flow '\(entry.flow)'")
+                if let top = transition.state.path.last, top.depth == depth - 1,
+                    !ChildStartArguments(bundle: bundle, rootFlow: rootFlow).agree(
+                        child: index, of: parentFlow, values: values, onTopOf: top,
+                        instanceValues: transition.state.chain[depth - 1].values) {
+                    throw FlowRuntimeError.invalidSnapshot(
+                        "no step starts child '\(name)' \(Self.describe(values, of: bundle.flows[childFlow].parameters)) on top of screen '\(top.screen)' \(Self.describe(top.values, of: top.parameters)) of flow '\(parentGraph.name)'; a child's arguments come from the route it runs on")
+                }
                 record = try transition.childRecord(index, values: values, at: depth - 1)
             }
             let flowIndex = record.flow
@@ -177,6 +184,11 @@ extension FlowCoordinator {
             try restoreTabs(of: entry, graph: graph, at: depth, next: next, into: &transition, reachable: &reachable, nesting: nesting)
         }
         try transition.checkShape()
+    }
+
+    /// `(name: value, …)` for bound values, in the parameters' order.
+    private static func describe(_ values: [Value], of parameters: [ParameterNode]) -> String {
+        "(" + zip(parameters, values).map { "\($0.name): \($1)" }.joined(separator: ", ") + ")"
     }
 
     /// Restores the tab set of the instance at `depth`: its kept tabs, each built on top of it and set aside,

@@ -65,6 +65,61 @@ struct RestoreReachabilityTests {
             "in flow 'shop', screen 'home' never starts child 'review'")))
     }
 
+    /// A child's arguments come from the route it runs on: `details(id: 4)` starts `review` with
+    /// `id: $id`, so a snapshot pairing it with `review(id: 5)` describes a state no step builds.
+    @Test func aChildWhoseArgumentsTheRouteBelowNeverGivesIsRefused() throws {
+        let coordinator = try coordinator()
+        let snapshot = FlowSnapshot(instances: [
+            FlowSnapshot.Instance(child: nil, flow: "shop", arguments: [:], routes: [route("home"), route("details", 4)]),
+            FlowSnapshot.Instance(child: "review", flow: "review", arguments: ["id": .int(5)], routes: [route("form")]),
+        ])
+        #expect(coordinator.restore(snapshot) == StepResult(.rejected, .invalidSnapshot(
+            "no step starts child 'review' (id: 5) on top of screen 'details' (id: 4) of flow 'shop'; a child's arguments come from the route it runs on")))
+        #expect(coordinator.path.isEmpty)
+        var agreeing = snapshot
+        agreeing.instances[1].arguments = ["id": .int(4)]
+        #expect(coordinator.restore(agreeing) == .applied)
+        #expect(coordinator.screens == ["shop.home", "shop.details(id: 4)", "review.form"])
+    }
+
+    /// An event parameter or an outcome value may give a child any argument; a deep link's placeholder
+    /// gives the child what it gives the route below when both use it.
+    @Test func childArgumentsFromEventsAndLinks() throws {
+        let open = """
+            flow: shop
+            start: home
+            screens:
+              home:
+                on:
+                  open: { params: { id: int }, push: details, with: { id: $id } }
+              details:
+                params: { id: int }
+                on:
+                  reviewOther: { params: { other: int }, start: review, with: { id: $other } }
+            children:
+              review: { flow: review, on: { done: stay } }
+            """
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([open, Self.review]), flow: "shop")
+        let snapshot = FlowSnapshot(instances: [
+            FlowSnapshot.Instance(child: nil, flow: "shop", arguments: [:], routes: [route("home"), route("details", 4)]),
+            FlowSnapshot.Instance(child: "review", flow: "review", arguments: ["id": .int(5)], routes: [route("form")]),
+        ])
+        #expect(coordinator.restore(snapshot) == .applied)
+
+        let reading = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
+        reading.start()
+        #expect(reading.open("/books/8/edit") == .applied)
+        var saved = reading.snapshot()
+        // Stopped first: replacing a path that holds the editor's `confirm` route would ask first.
+        reading.stop()
+        #expect(reading.restore(saved) == .applied)
+        reading.stop()
+        saved.instances[1].arguments = ["bookID": .int(9)]
+        saved.instances[1].routes = [FlowSnapshot.RouteEntry(screen: "editor", arguments: ["bookID": .int(9)])]
+        #expect(reading.restore(saved) == StepResult(.rejected, .invalidSnapshot(
+            "no step starts child 'edit' (bookID: 9) on top of screen 'details' (bookID: 8) of flow 'reading'; a child's arguments come from the route it runs on")))
+    }
+
     /// What steps reach restores: handler pushes, the link fallback, a child on the screen that starts it.
     @Test func statesStepsReachAreRestored() throws {
         let coordinator = try coordinator()
