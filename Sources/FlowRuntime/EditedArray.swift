@@ -28,7 +28,10 @@ struct EditedArray<Element>: RandomAccessCollection {
     var endIndex: Int { kept + added.count }
 
     subscript(position: Int) -> Element {
-        get { position < kept ? base[position] : added[position - kept] }
+        // Yielded, not returned: reading one field of an element (`chain[d].flow`) does not copy the element.
+        _read {
+            if position < kept { yield base[position] } else { yield added[position - kept] }
+        }
         set {
             if position < kept {
                 added.insert(contentsOf: base[position..<kept], at: 0)

@@ -423,12 +423,14 @@ public final class FlowCoordinator {
 
     /// The queued and pending links of the live instances that `chain` no longer holds and that did not
     /// finish in the step (a finished instance's links open or are dropped in ``Transition/finish(at:outcome:values:)``).
+    /// - Parameter first: the chain positions before it hold the same records after the step (``EditedArray/keptCount``).
     func droppedLinks<Chain: Collection<InstanceRecord>>(
-        keeping chain: Chain, finished: [FinishedFlow], because reason: String?
+        keeping chain: Chain, finished: [FinishedFlow], because reason: String?, unchangedBelow first: Int = 0
     ) -> [DeferredLink] {
-        // Most steps hold no links and park no tabs: answer them without building any list.
-        guard state.chain.mayHoldLinks else { return [] }
-        let current = Self.withParkedTabs(state.chain)
+        // Only records the step changed or removed can drop a link: most steps hold none there, and a step
+        // in one tab never reads the other tabs kept under an unchanged tab flow record.
+        guard state.chain[first...].mayHoldLinks else { return [] }
+        let current = Self.withParkedTabs(state.chain[first...])
         guard current.contains(where: \.holdsLinks) else { return [] }
         let kept = Set(Self.withParkedTabs(chain).map(\.id)).union(finished.map(\.instance))
         var dropped: [DeferredLink] = []
@@ -499,7 +501,8 @@ public final class FlowCoordinator {
     /// the coordinator's path and chain shared, so that applying the edit copied them.
     func commit(_ transition: inout Transition) -> StepResult {
         let dropped = transition.droppedLinks
-            + droppedLinks(keeping: transition.state.chain, finished: transition.finished, because: nil)
+            + droppedLinks(keeping: transition.state.chain, finished: transition.finished, because: nil,
+                           unchangedBelow: transition.state.chain.keptCount)
         if instances.hasObjects {
             let chain = state.chain
             let keptTabs = transition.keptTabs, droppedTabs = transition.droppedTabs
@@ -507,12 +510,15 @@ public final class FlowCoordinator {
         }
         let oldRoot = state.chain.first?.id
         // Observers of the path hear of a step that changed the path or the instances, not of a no-op.
-        if transition.state.changes(state) {
+        let changed = transition.state.changes(state)
+        if changed {
             updateState { $0.apply(&transition.state) }
         } else {
             changeState { $0.apply(&transition.state) }
         }
-        syncTree(keptTabs: transition.keptTabs, droppedTabs: transition.droppedTabs, oldRoot: oldRoot)
+        if changed || !transition.keptTabs.isEmpty || !transition.droppedTabs.isEmpty {
+            syncTree(keptTabs: transition.keptTabs, droppedTabs: transition.droppedTabs, oldRoot: oldRoot)
+        }
         clearPendingConfirmation()
         if let outcome = transition.rootOutcome { setStatus(.finished(outcome: outcome)) }
         // Read, then written: `+=` would be an access spanning a call (see ``updateState(_:)``).

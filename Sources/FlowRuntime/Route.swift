@@ -57,25 +57,17 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     private final class Storage: Sendable {
         let token: RouteToken
         let instance: FlowInstanceID
-        let flow: String
-        let screen: String
+        /// The flow's and screen's names and the screen's parameters, shared by every route of the screen.
+        let screen: ScreenIdentity
         let values: [Value]
-        let parameters: [ParameterNode]
-        let flowIndex: Int
-        let screenIndex: Int
         let depth: Int
         let owner: Int
 
-        init(token: RouteToken, instance: FlowInstanceID, flow: String, screen: String, values: [Value],
-             parameters: [ParameterNode], flowIndex: Int, screenIndex: Int, depth: Int, owner: Int) {
+        init(token: RouteToken, instance: FlowInstanceID, screen: ScreenIdentity, values: [Value], depth: Int, owner: Int) {
             self.token = token
             self.instance = instance
-            self.flow = flow
             self.screen = screen
             self.values = values
-            self.parameters = parameters
-            self.flowIndex = flowIndex
-            self.screenIndex = screenIndex
             self.depth = depth
             self.owner = owner
         }
@@ -88,27 +80,24 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     /// The flow instance that owns the route.
     public var instance: FlowInstanceID { storage.instance }
     /// The name of the instance's flow.
-    public var flow: String { storage.flow }
+    public var flow: String { storage.screen.flow }
     /// The screen's name.
-    public var screen: String { storage.screen }
+    public var screen: String { storage.screen.screen }
     /// The screen's arguments, typed and checked, one per parameter of the screen in its order.
     var values: [Value] { storage.values }
     /// The screen's parameters, which name `values`.
-    var parameters: [ParameterNode] { storage.parameters }
+    var parameters: [ParameterNode] { storage.screen.parameters }
     /// Index of the flow in the bundle.
-    var flowIndex: Int { storage.flowIndex }
+    var flowIndex: Int { storage.screen.flowIndex }
     /// Index of the screen in its flow.
-    var screenIndex: Int { storage.screenIndex }
+    var screenIndex: Int { storage.screen.screenIndex }
     /// Position of the owning instance in the instance chain (0 is the root flow instance).
     var depth: Int { storage.depth }
     /// The serial number of the coordinator whose path holds the route.
     var owner: Int { storage.owner }
 
-    init(token: RouteToken, instance: FlowInstanceID, flow: String, screen: String, values: [Value],
-         parameters: [ParameterNode], flowIndex: Int, screenIndex: Int, depth: Int, owner: Int) {
-        storage = Storage(token: token, instance: instance, flow: flow, screen: screen, values: values,
-                          parameters: parameters, flowIndex: flowIndex, screenIndex: screenIndex, depth: depth,
-                          owner: owner)
+    init(token: RouteToken, instance: FlowInstanceID, screen: ScreenIdentity, values: [Value], depth: Int, owner: Int) {
+        storage = Storage(token: token, instance: instance, screen: screen, values: values, depth: depth, owner: owner)
     }
 
     public var id: RouteToken { token }

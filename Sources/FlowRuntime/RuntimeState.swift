@@ -78,7 +78,7 @@ extension RandomAccessCollection where Element == Route, Index == Int {
     }
 }
 
-extension Array where Element == InstanceRecord {
+extension Collection where Element == InstanceRecord {
     /// Whether some instance holds a deep link or parks tabs (whose instances may hold some). Outside the
     /// main actor, so the closure is not checked for isolation on every call (see ParameterLookup.swift).
     var mayHoldLinks: Bool { contains { $0.holdsLinks || $0.tabs != nil } }

@@ -8,9 +8,23 @@ import FlowModel
 final class StepContext {
     let bundle: FlowBundle
     let host: FlowHost
+    /// The screens' identities, by flow, made when a route of the flow is first created.
+    private var screens: [Int: [ScreenIdentity]] = [:]
 
     init(bundle: FlowBundle, host: FlowHost) {
         self.bundle = bundle
         self.host = host
+    }
+
+    /// The identity of screen `screen` of flow `flow`, shared by all its routes.
+    func screen(_ screen: Int, of flow: Int) -> ScreenIdentity {
+        if let identities = screens[flow] { return identities[screen] }
+        let graph = bundle.flows[flow]
+        let identities = graph.screens.indices.map {
+            ScreenIdentity(flow: graph.name, screen: graph.screens[$0].name, parameters: graph.screens[$0].parameters,
+                           flowIndex: flow, screenIndex: $0)
+        }
+        screens[flow] = identities
+        return identities[screen]
     }
 }

@@ -36,7 +36,8 @@ struct Transition {
         self.binding = ArgumentBinding(host: context.host)
     }
 
-    var bundle: FlowBundle { context.bundle }
+    // Borrowed, not returned: a getter would copy the bundle (a retain of its flows) at every use.
+    var bundle: FlowBundle { _read { yield context.bundle } }
     var host: FlowHost { context.host }
 
     /// The bundle index of the flow of the instance at chain position `depth`.
@@ -44,8 +45,7 @@ struct Transition {
 
     /// The arguments of the instance at chain position `depth`, as a frame `$name` resolves in.
     func instanceFrame(at depth: Int) -> ArgumentFrame {
-        let record = state.chain[depth]
-        return .bound(parameters: bundle.flows[record.flow].parameters, values: record.values)
+        .bound(parameters: bundle.flows[state.chain[depth].flow].parameters, values: state.chain[depth].values)
     }
 
     /// Runs `action` for the instance at chain position `depth`, on top of the path (an event from a route
@@ -204,13 +204,11 @@ struct Transition {
     }
 
     mutating func appendRoute(screen: Int, values: [Value], at depth: Int) {
-        let record = state.chain[depth]
+        // The screen's shared identity: names and parameters are not copied out of the graph per route.
+        let identity = context.screen(screen, of: state.chain[depth].flow)
         let token = state.makeToken()
-        state.path.append(Route(
-            token: token, instance: record.id, flow: bundle.flows[record.flow].name,
-            screen: bundle.flows[record.flow].screens[screen].name, values: values,
-            parameters: bundle.flows[record.flow].screens[screen].parameters,
-            flowIndex: record.flow, screenIndex: screen, depth: depth, owner: state.owner))
+        state.path.append(Route(token: token, instance: state.chain[depth].id, screen: identity, values: values,
+                                depth: depth, owner: state.owner))
     }
 
     /// Binds `arguments` to the parameters of a target of the flow `flow`: a screen's, or a child flow's.
