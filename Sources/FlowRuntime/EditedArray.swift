@@ -1,3 +1,5 @@
+import FlowModel
+
 /// An array as a step changes it, without copying it: a prefix of the array the step started from, then
 /// the elements the step appended.
 ///
@@ -28,10 +30,7 @@ struct EditedArray<Element>: RandomAccessCollection {
     var endIndex: Int { kept + added.count }
 
     subscript(position: Int) -> Element {
-        // Yielded, not returned: reading one field of an element (`chain[d].flow`) does not copy the element.
-        _read {
-            if position < kept { yield base[position] } else { yield added[position - kept] }
-        }
+        get { position < kept ? base[position] : added[position - kept] }
         set {
             if position < kept {
                 added.insert(contentsOf: base[position..<kept], at: 0)
@@ -70,4 +69,28 @@ struct EditedArray<Element>: RandomAccessCollection {
         kept = 0
         added = []
     }
+}
+
+extension EditedArray where Element == InstanceRecord {
+    // The fields steps read most, read in place: `chain[depth].flow` would copy the whole record first.
+
+    /// The bundle index of the flow of the instance at `position`.
+    func flow(at position: Int) -> Int { position < kept ? base[position].flow : added[position - kept].flow }
+
+    /// The id of the instance at `position`.
+    func id(at position: Int) -> FlowInstanceID { position < kept ? base[position].id : added[position - kept].id }
+
+    /// The stack depth of the instance at `position` (``InstanceRecord/stackDepth``).
+    func stackDepth(at position: Int) -> Int { position < kept ? base[position].stackDepth : added[position - kept].stackDepth }
+
+    /// Whether the instance at `position` keeps drafts of its children.
+    func hasDrafts(at position: Int) -> Bool {
+        position < kept ? !base[position].drafts.isEmpty : !added[position - kept].drafts.isEmpty
+    }
+
+    /// The tab set of the instance at `position`, if its flow has tabs.
+    func tabs(at position: Int) -> TabSetRecord? { position < kept ? base[position].tabs : added[position - kept].tabs }
+
+    /// The arguments of the instance at `position`.
+    func values(at position: Int) -> [Value] { position < kept ? base[position].values : added[position - kept].values }
 }

@@ -157,8 +157,11 @@ extension FlowCoordinator {
         // Every instance deeper than the new top route's goes whole.
         let chain = state.chain
         let removed = path[keep - 1].depth + 1
-        guard removed < chain.count, let cover = chain[removed...].first(where: { $0.presentation == .cover }) else { return nil }
-        return bundle.flows[cover.flow].name
+        // A loop over one field: `first(where:)` would copy each record it tests.
+        for depth in removed..<max(removed, chain.count) where chain[depth].presentation == .cover {
+            return bundle.flows[chain[depth].flow].name
+        }
+        return nil
     }
 
     /// The tab whose first route a removal of the routes from path index `keep` on would take while its tab

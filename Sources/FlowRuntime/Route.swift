@@ -87,6 +87,8 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     var values: [Value] { storage.values }
     /// The screen's parameters, which name `values`.
     var parameters: [ParameterNode] { storage.screen.parameters }
+    /// The screen's removal policy.
+    var removal: RemovalPolicy { storage.screen.removal }
     /// Index of the flow in the bundle.
     var flowIndex: Int { storage.screen.flowIndex }
     /// Index of the screen in its flow.

@@ -14,15 +14,14 @@ import FlowModel
 ///   again once confirmed.
 extension Transition {
     /// The removal policy of a route's screen.
-    func removal(of route: Route) -> RemovalPolicy {
-        bundle.flows[route.flowIndex].screens[route.screenIndex].removal
-    }
+    func removal(of route: Route) -> RemovalPolicy { route.removal }
 
     /// The first of `routes` whose screen has the removal policy `policy`. A loop, not `first(where:)`:
     /// a closure formed in main-actor code and handed to the standard library checks its isolation on
     /// every call.
-    func firstRoute(in routes: ArraySlice<Route>, withRemoval policy: RemovalPolicy) -> Route? {
-        for route in routes where removal(of: route) == policy { return route }
+    /// Static, as the policy is the route's own: a method called from a mutating one would copy the transition.
+    static func firstRoute(in routes: ArraySlice<Route>, withRemoval policy: RemovalPolicy) -> Route? {
+        for route in routes where route.removal == policy { return route }
         return nil
     }
 
@@ -48,8 +47,8 @@ extension Transition {
         let ownRange = old.path.routeRange(ofDepth: survivors)
         let removedOwn = max(count, ownRange.lowerBound)..<ownRange.upperBound
         let parentDepth = survivors - 1
-        guard let crossed = firstRoute(in: old.path[removedOwn], withRemoval: .confirm) else {
-            if firstRoute(in: old.path[removedOwn], withRemoval: .preserve) != nil {
+        guard let crossed = Self.firstRoute(in: old.path[removedOwn], withRemoval: .confirm) else {
+            if Self.firstRoute(in: old.path[removedOwn], withRemoval: .preserve) != nil {
                 var routes: [DraftRoute] = []
                 for route in old.path[ownRange] { routes.append(DraftRoute(screen: route.screenIndex, values: route.values)) }
                 state.chain[parentDepth].drafts[declaration] = PreservedDraft(values: cancelled.values, routes: routes)
@@ -57,25 +56,28 @@ extension Transition {
             return nil
         }
         // The person chose to discard: no draft of this child survives, an older one neither.
-        if state.chain[parentDepth].drafts[declaration] != nil { state.chain[parentDepth].drafts[declaration] = nil }
-        guard let outcome = bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmOutcome else { return nil }
-        let parentName = bundle.flows[state.chain[parentDepth].flow].name
-        let outcomeName = bundle.flows[cancelled.flow].outcomes[outcome]
-        guard count == ownRange.lowerBound else {
-            return .handlerSkipped(flow: parentName, outcome: outcomeName,
-                                   because: "the removal also took routes of flow '\(parentName)'")
+        if state.chain.hasDrafts(at: parentDepth), state.chain[parentDepth].drafts[declaration] != nil {
+            state.chain[parentDepth].drafts[declaration] = nil
         }
-        if let skipReason { return .handlerSkipped(flow: parentName, outcome: outcomeName, because: skipReason) }
+        guard let outcome = bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmOutcome else { return nil }
+        // Names for the notes only, read when one is made: reading them copies parts of two graphs.
+        let bundle = self.bundle, parentFlow = state.chain.flow(at: parentDepth)
+        func skipped(because reason: String) -> FlowRuntimeError {
+            .handlerSkipped(flow: bundle.flows[parentFlow].name, outcome: bundle.flows[cancelled.flow].outcomes[outcome], because: reason)
+        }
+        guard count == ownRange.lowerBound else {
+            return skipped(because: "the removal also took routes of flow '\(bundle.flows[parentFlow].name)'")
+        }
+        if let skipReason { return skipped(because: skipReason) }
         var attempt = self
         do throws(FlowRuntimeError) {
             try attempt.runHandler(declaration, outcome: outcome, at: parentDepth)
             try attempt.checkShape()
             if let sender, attempt.state.path.last?.token != sender {
-                return .handlerSkipped(flow: parentName, outcome: outcomeName,
-                                       because: "it would take route \(sender) off the top, whose event acts next")
+                return skipped(because: "it would take route \(sender) off the top, whose event acts next")
             }
         } catch {
-            return .handlerSkipped(flow: parentName, outcome: outcomeName, because: error.description)
+            return skipped(because: error.description)
         }
         self = attempt
         return nil
@@ -89,7 +91,7 @@ extension Transition {
     func undecidedRemovals(from old: [Route], sender: RouteToken?, granted: Set<RouteToken>) -> (kept: Int, routes: [Route]) {
         let kept = state.path.keptCount
         var undecided: [Route] = []
-        for route in old[kept...] where removal(of: route) == .confirm {
+        for route in old[kept...] where route.removal == .confirm {
             if route.token == sender || granted.contains(route.token) || hasFinished(route.instance) || isKept(route.instance) {
                 continue
             }

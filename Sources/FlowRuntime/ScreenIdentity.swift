@@ -1,19 +1,22 @@
 import FlowModel
 
-/// What every route of one screen shares: the flow's and the screen's names and indices and the screen's
-/// parameters. One object per screen a coordinator has shown (``StepContext/screen(_:of:)``), so that a new
+/// What every route of one screen shares: the flow's and the screen's names and indices, the screen's
+/// parameters and removal policy. One object per screen a coordinator has shown (``StepContext/screen(_:of:)``), so that a new
 /// route holds one reference instead of copying names and parameters out of the flow graph.
 final class ScreenIdentity: Sendable {
     let flow: String
     let screen: String
     let parameters: [ParameterNode]
+    /// The screen's removal policy, which every removal asks of each route it takes.
+    let removal: RemovalPolicy
     let flowIndex: Int
     let screenIndex: Int
 
-    init(flow: String, screen: String, parameters: [ParameterNode], flowIndex: Int, screenIndex: Int) {
+    init(flow: String, screen: String, parameters: [ParameterNode], removal: RemovalPolicy, flowIndex: Int, screenIndex: Int) {
         self.flow = flow
         self.screen = screen
         self.parameters = parameters
+        self.removal = removal
         self.flowIndex = flowIndex
         self.screenIndex = screenIndex
     }

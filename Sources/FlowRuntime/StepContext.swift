@@ -8,12 +8,13 @@ import FlowModel
 final class StepContext {
     let bundle: FlowBundle
     let host: FlowHost
-    /// The screens' identities, by flow, made when a route of the flow is first created.
-    private var screens: [Int: [ScreenIdentity]] = [:]
+    /// The screens' identities, by flow index, made when a route of the flow is first created.
+    private var screens: [[ScreenIdentity]?]
 
     init(bundle: FlowBundle, host: FlowHost) {
         self.bundle = bundle
         self.host = host
+        screens = Array(repeating: nil, count: bundle.flows.count)
     }
 
     /// The identity of screen `screen` of flow `flow`, shared by all its routes.
@@ -22,7 +23,7 @@ final class StepContext {
         let graph = bundle.flows[flow]
         let identities = graph.screens.indices.map {
             ScreenIdentity(flow: graph.name, screen: graph.screens[$0].name, parameters: graph.screens[$0].parameters,
-                           flowIndex: flow, screenIndex: $0)
+                           removal: graph.screens[$0].removal, flowIndex: flow, screenIndex: $0)
         }
         screens[flow] = identities
         return identities[screen]

@@ -64,7 +64,7 @@ extension Transition {
     /// flow left showing no tab (its selected tab's flow finished, the handler stayed), the selected tab
     /// starts afresh.
     mutating func restartSelectedTab(ofDepth depth: Int) throws(FlowRuntimeError) {
-        guard state.chain.count == depth + 1, let set = state.chain[depth].tabs else { return }
+        guard state.chain.count == depth + 1, let set = state.chain.tabs(at: depth) else { return }
         let flow = flowIndex(at: depth)
         let node = bundle.flows[flow].tabs[set.selected]
         let values = try bind(node.arguments, for: .child(node.child), in: flow, scope: ArgumentScope(instanceFrame(at: depth)))

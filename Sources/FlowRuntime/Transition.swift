@@ -41,11 +41,11 @@ struct Transition {
     var host: FlowHost { context.host }
 
     /// The bundle index of the flow of the instance at chain position `depth`.
-    func flowIndex(at depth: Int) -> Int { state.chain[depth].flow }
+    func flowIndex(at depth: Int) -> Int { state.chain.flow(at: depth) }
 
     /// The arguments of the instance at chain position `depth`, as a frame `$name` resolves in.
     func instanceFrame(at depth: Int) -> ArgumentFrame {
-        .bound(parameters: bundle.flows[state.chain[depth].flow].parameters, values: state.chain[depth].values)
+        .bound(parameters: bundle.flows[state.chain.flow(at: depth)].parameters, values: state.chain.values(at: depth))
     }
 
     /// Runs `action` for the instance at chain position `depth`, on top of the path (an event from a route
@@ -76,7 +76,7 @@ struct Transition {
             let values = try bind(arguments, for: target, in: flow, scope: scope)
             state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
             state.removeInstances(from: depth + 1)
-            if !state.chain[depth].drafts.isEmpty { state.chain[depth].drafts = [:] }
+            if state.chain.hasDrafts(at: depth) { state.chain[depth].drafts = [:] }
             // A tab flow's children include its tabs: the kept ones go too.
             if let tabs = state.chain[depth].tabs {
                 for parked in tabs.parked.values { droppedTabs.append(parked.chain[0].id) }
@@ -175,7 +175,7 @@ struct Transition {
         }
         let record = try childRecord(child, values: values, at: depth)
         let childFlow = record.flow
-        let draft = state.chain[depth].drafts.isEmpty ? nil : state.chain[depth].drafts.removeValue(forKey: child)
+        let draft = state.chain.hasDrafts(at: depth) ? state.chain[depth].drafts.removeValue(forKey: child) : nil
         state.chain.append(record)
         if restoringDraft, let draft, draft.values == values, !draft.routes.isEmpty {
             for route in draft.routes { appendRoute(screen: route.screen, values: route.values, at: depth + 1) }
@@ -193,7 +193,7 @@ struct Transition {
         let declaration = bundle.flows[parentFlow].children[child]
         let beginsStack = declaration.presentation.isPresented
             || (!bundle.flows[parentFlow].tabs.isEmpty && bundle.flows[parentFlow].tabs.index(ofChild: child) != nil)
-        let stackDepth = beginsStack ? depth + 1 : state.chain[depth].stackDepth
+        let stackDepth = beginsStack ? depth + 1 : state.chain.stackDepth(at: depth)
         if !bundle.flows[declaration.flow].tabs.isEmpty, let top = state.path.last, top.depth >= stackDepth {
             throw .tabsNotAtStackBottom(flow: bundle.flows[declaration.flow].name)
         }
@@ -205,9 +205,9 @@ struct Transition {
 
     mutating func appendRoute(screen: Int, values: [Value], at depth: Int) {
         // The screen's shared identity: names and parameters are not copied out of the graph per route.
-        let identity = context.screen(screen, of: state.chain[depth].flow)
+        let identity = context.screen(screen, of: state.chain.flow(at: depth))
         let token = state.makeToken()
-        state.path.append(Route(token: token, instance: state.chain[depth].id, screen: identity, values: values,
+        state.path.append(Route(token: token, instance: state.chain.id(at: depth), screen: identity, values: values,
                                 depth: depth, owner: state.owner))
     }
 
