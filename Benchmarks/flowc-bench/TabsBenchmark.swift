@@ -2,11 +2,12 @@ import FlowCompiler
 import FlowModel
 import FlowRuntime
 
-/// `flowc-bench tabs [--iterations N] [--runs N] [--tabs N,N…]`: per-step cost of `FlowCoordinator` on a
+/// `flowc-bench tabs [--iterations N] [--runs N] [--tabs N,N…] [--tree]`: per-step cost of `FlowCoordinator` on a
 /// tab bar against the number of tabs kept aside. Each app has N tabs (all running one generated `page`
 /// flow); before timing, every tab is selected once and given a pushed route (a tab cannot be left with a
 /// sheet open: selection is refused while a layer hides the tab bar), then the first tab is selected again. One iteration is 4 operations in that tab, none touching the kept tabs:
-/// push, present a sheet, dismiss it, pop. The cost per operation should not grow with N.
+/// push, present a sheet, dismiss it, pop. The cost per operation should not grow with N. With `--tree` the
+/// host holds the tree's observable objects (`rootStack`), so every step also brings them in step.
 enum TabsBenchmark {
     static let operationsPerIteration = 4
     static let defaultTabCounts = [1, 10, 100]
@@ -46,7 +47,7 @@ enum TabsBenchmark {
             let tabCounts = RuntimeBenchmark.countsOption("--tabs", in: arguments, default: defaultTabCounts),
             !tabCounts.isEmpty, tabCounts.allSatisfy({ $0 >= 1 })
         else {
-            print("usage: flowc-bench tabs [--iterations N] [--runs N] [--tabs N,N…] (each N at least 1)")
+            print("usage: flowc-bench tabs [--iterations N] [--runs N] [--tabs N,N…] [--tree] (each N at least 1)")
             return 64
         }
         var coordinators: [FlowCoordinator] = []
@@ -60,6 +61,10 @@ enum TabsBenchmark {
             do {
                 let coordinator = try FlowCoordinator(bundle: try GraphLowering.lower(result.flows), flow: "home")
                 guard let problem = prepare(coordinator, tabs: count) else {
+                    if arguments.contains("--tree"), coordinator.rootStack?.tabSet?.stacks.count != count {
+                        print("the tree of \(count) tabs has no object per tab")
+                        return 1
+                    }
                     coordinators.append(coordinator)
                     continue
                 }
@@ -80,7 +85,7 @@ enum TabsBenchmark {
         }
         let operations = Double(iterations * operationsPerIteration)
         print("scenario: \(operationsPerIteration) operations per iteration in the selected tab, \(iterations) iterations"
-            + " per run, \(runs) interleaved runs")
+            + " per run, \(runs) interleaved runs" + (arguments.contains("--tree") ? ", tree objects held" : ""))
         for (index, count) in tabCounts.enumerated() {
             let median = Bench.median(samples[index])
             let relative = index == 0 ? "" : ", \(Bench.format(Bench.median(zip(samples[index], samples[0]).map { $0 / $1 }), 2))x of \(tabCounts[0]) tab\(tabCounts[0] == 1 ? "" : "s")"
