@@ -102,8 +102,8 @@ extension FlowCoordinator {
     /// the handler for a `confirm` screen's outcome, as for back (``confirmRemoval()``).
     /// - Parameter layer: the presented instance; nil for the topmost presented layer.
     /// - Returns: applied; pending when a removed screen's policy is `confirm`; rejected with
-    ///   ``FlowRuntimeError/notPresented(_:)``, ``FlowRuntimeError/coverNotDismissible(flow:)``,
-    ///   ``FlowRuntimeError/noPresentedLayer`` or
+    ///   ``FlowRuntimeError/notPresented(_:)`` (also for an instance in a kept tab),
+    ///   ``FlowRuntimeError/coverNotDismissible(flow:)``, ``FlowRuntimeError/noPresentedLayer`` or
     ///   ``FlowRuntimeError/noShownStack(_:)``; stale with ``FlowRuntimeError/instanceNotAlive(_:)``.
     @discardableResult
     public func dismiss(_ layer: FlowInstanceID? = nil) -> StepResult {
@@ -112,7 +112,10 @@ extension FlowCoordinator {
             let chain = state.chain
             let depth: Int
             if let layer {
-                guard let found = state.depth(of: layer) else { return .stale(.instanceNotAlive(layer)) }
+                guard let found = state.depth(of: layer) else {
+                    // Alive in a kept tab: not a layer (a kept tab holds no sheet or cover).
+                    return isInKeptTab(layer) ? .rejected(.notPresented(layer)) : .stale(.instanceNotAlive(layer))
+                }
                 depth = found
             } else {
                 guard let found = chain.lastIndex(where: { $0.presentation.isPresented }) else {

@@ -95,6 +95,9 @@ struct KeptTabAndCoveredTabBarTests {
         coordinator.select(tab: "account")
         // Only a kept tab's own stack is the person's: an instance inside it begins no stack.
         #expect(coordinator.back(1, onStack: draft.id) == StepResult(.rejected, .noShownStack(draft.id)))
+        // Alive in the kept tab, and no layer: not dismissed, and not reported gone.
+        #expect(coordinator.dismiss(draft.id) == StepResult(.rejected, .notPresented(draft.id)))
+        #expect(coordinator.dismiss(notes) == StepResult(.rejected, .notPresented(notes)))
         #expect(coordinator.back(2, onStack: notes) == .applied)
         #expect(!draft.isAlive)
         #expect(kept(coordinator, "notes") == ["notes.list", "notes.note(noteID: 1)"])

@@ -46,7 +46,16 @@ struct TraceTreeTests {
             start: editor
             outcomes: [done]
             screens:
-              editor: { on: { done: { finish: done } } }
+              editor: { on: { done: { finish: done }, attach: { start: picker } } }
+            children:
+              picker: { flow: picker, presentation: sheet, on: { picked: stay } }
+            """,
+            """
+            flow: picker
+            start: photos
+            outcomes: [picked]
+            screens:
+              photos: { on: { pick: { finish: picked } } }
             """,
             """
             flow: more
@@ -93,5 +102,47 @@ struct TraceTreeTests {
             """)
         let tree = try instances(lines)
         #expect(tree[2] == #"{"arguments":{},"children":[{"arguments":{},"child":"home","children":[{"arguments":{},"child":"inner","children":[{"arguments":{},"child":"a","children":[],"flow":"leaf","id":4,"kept":true},{"arguments":{},"child":"b","children":[{"arguments":{},"child":"note","children":[],"flow":"note","id":6,"presentation":"sheet"}],"flow":"leaf","id":5}],"flow":"inner","id":3}],"flow":"home","id":2}],"flow":"app","id":1}"#)
+    }
+
+    /// Restore of all of it: two tab bars (one inside a tab), kept tabs at both levels, two layers.
+    @Test func restoreRebuildsNestedTabBarsKeptTabsAndTwoLayers() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.bundle(), flow: "app")
+        coordinator.start()
+        coordinator.send("next")
+        let outer = coordinator.tabSets[0].id, inner = coordinator.tabSets[1].id
+        #expect(coordinator.select(tab: "b", in: inner) == .applied)
+        #expect(coordinator.select(tab: "more", in: outer) == .applied)
+        #expect(coordinator.select(tab: "home", in: outer) == .applied)
+        #expect(coordinator.send("write") == .applied)
+        #expect(coordinator.send("attach") == .applied)
+        func shape() -> [String] {
+            coordinator.stacks.map { stack in
+                let kind = switch stack.kind {
+                case .tab(let name, let tabSet): "tab \(name) of \(coordinator.tabSets.first { $0.id == tabSet }?.flow ?? "?")"
+                default: "\(stack.kind)"
+                }
+                return "\(kind): " + stack.routes.map(\.description).joined(separator: " ")
+            }
+                + coordinator.tabSets.map { set in "\(set.flow) \(set.selected) kept " + set.keptStacks.keys.sorted().map { tab in
+                    "\(tab)(" + (set.keptStacks[tab]?.routes.map(\.screen).joined(separator: " ") ?? "") + ")" }.joined(separator: " ") }
+        }
+        let expected = [
+            "tab b of inner: leaf.one",
+            "sheet: note.editor", "sheet: picker.photos",
+            "app home kept more(list)", "inner b kept a(one two)",
+        ]
+        #expect(shape() == expected)
+        let saved = coordinator.snapshot()
+        coordinator.stop()
+        #expect(coordinator.restore(saved) == .applied)
+        #expect(coordinator.snapshot() == saved)
+        #expect(shape() == expected)
+        // The layers hide both tab bars; dismissing the lower one takes both levels in one step.
+        let note = coordinator.stacks[1].id
+        #expect(coordinator.select(tab: "more", in: coordinator.tabSets[0].id)
+            == StepResult(.rejected, .tabBarCovered(flow: "app", layer: "note")))
+        #expect(coordinator.dismiss(note) == .applied)
+        #expect(coordinator.select(tab: "a") == .applied)
+        #expect(coordinator.path.map(\.description) == ["leaf.one", "leaf.two"])
     }
 }
