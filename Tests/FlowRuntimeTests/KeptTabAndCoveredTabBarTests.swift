@@ -184,4 +184,20 @@ struct KeptTabAndCoveredTabBarTests {
         #expect(navigation.selectedTab(of: coordinator.tabSets[0].id) == "account")
         #expect(coordinator.screens == ["account.settings"])
     }
+
+    /// A tap on the tab bar while a sheet hides it is refused through the binding too: the selection reads
+    /// back unchanged.
+    @Test func theSelectionBindingIsRefusedWhileASheetHidesTheTabBar() throws {
+        let coordinator = try home()
+        let navigation = FlowNavigation(coordinator)
+        coordinator.send("open")
+        coordinator.send("editInSheet")
+        let tabSet = coordinator.tabSets[0].id
+        let selection = navigation.selection(binding: tabSet)
+        selection.wrappedValue = "account"
+        #expect(navigation.lastResult == StepResult(.rejected, .tabBarCovered(flow: "home", layer: "edit")))
+        #expect(selection.wrappedValue == "notes")
+        #expect(navigation.refusals == 1)
+        #expect(coordinator.stacks.count == 2)
+    }
 }
