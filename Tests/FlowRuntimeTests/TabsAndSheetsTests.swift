@@ -163,13 +163,7 @@ struct TabsAndSheetsTests {
             children:
               picker: { flow: picker, presentation: sheet, on: { picked: stay } }
             """,
-            """
-            flow: picker
-            start: photos
-            outcomes: [picked]
-            screens:
-              photos: { on: { pick: { finish: picked } } }
-            """,
+            Fixtures.pickerFlow,
         ])
         let coordinator = try FlowCoordinator(bundle: bundle, flow: "home")
         coordinator.start()

@@ -50,13 +50,7 @@ struct TraceTreeTests {
             children:
               picker: { flow: picker, presentation: sheet, on: { picked: stay } }
             """,
-            """
-            flow: picker
-            start: photos
-            outcomes: [picked]
-            screens:
-              photos: { on: { pick: { finish: picked } } }
-            """,
+            Fixtures.pickerFlow,
             """
             flow: more
             start: list

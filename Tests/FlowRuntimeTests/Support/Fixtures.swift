@@ -41,6 +41,15 @@ enum Fixtures {
         return try GraphLowering.lower(result.flows)
     }
 
+    /// A photo picker that finishes `picked`: a flow for tests to present in a sheet.
+    static let pickerFlow = """
+        flow: picker
+        start: photos
+        outcomes: [picked]
+        screens:
+          photos: { on: { pick: { finish: picked } } }
+        """
+
     struct FixtureError: Error, CustomStringConvertible {
         var message: String
         var description: String { message }
