@@ -25,7 +25,9 @@ enum DeepLinkURL {
             }
         }
         if rest.isEmpty {
-            guard afterAuthority || !url.isEmpty else { throw refuse("it is empty; write '/' for the root") }
+            guard afterAuthority else {
+                throw refuse(url.isEmpty ? "it is empty; write '/' for the root" : "its path is empty; write '/' for the root")
+            }
             return []
         }
         guard rest.hasPrefix("/") else { throw refuse("its path does not start with '/'") }

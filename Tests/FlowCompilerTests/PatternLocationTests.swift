@@ -61,4 +61,22 @@ struct PatternLocationTests {
         }
         #expect(found == ["FC104 8:18"])
     }
+
+    /// The same for a link pattern written with escapes: the space in `"\x2Fa b"` (value `/a b`) is
+    /// written at the key's column + 6.
+    @Test func linkPatternsPointAtTheCharacterAsWritten() {
+        let yaml = #"""
+            flow: f
+            start: home
+            screens:
+              home: {}
+            links:
+              "\x2Fa b": [home]
+
+            """#
+        let found = FlowValidation.validate(sources: [("f.yaml", Array(yaml.utf8))]).diagnostics.map {
+            "\($0.code) \($0.location.line):\($0.location.column) offset \($0.location.offset)"
+        }
+        #expect(found == ["FC107 6:9 offset 55"])
+    }
 }

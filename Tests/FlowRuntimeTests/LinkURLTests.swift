@@ -87,6 +87,8 @@ struct LinkURLTests {
     @Test func pathsMustBeAbsolute() throws {
         let coordinator = try coordinator()
         #expect(coordinator.open("") == refused("", "it is empty; write '/' for the root"))
+        #expect(coordinator.open("?x=1") == refused("?x=1", "its path is empty; write '/' for the root"))
+        #expect(coordinator.open("#top") == refused("#top", "its path is empty; write '/' for the root"))
         #expect(coordinator.open("search/x") == refused("search/x", "its path does not start with '/'"))
         #expect(coordinator.open("app:search/x") == refused("app:search/x", "its path does not start with '/'"))
         // A ':' or '://' inside the path is not a scheme (the path was once cut after it).

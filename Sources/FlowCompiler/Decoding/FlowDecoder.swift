@@ -488,8 +488,12 @@ struct FlowDecoder {
 
     /// One entry of `links`, and the `otherwise` key of a guarded link written without `when`.
     private mutating func readLink(_ entry: YAMLMapEntry) -> (DeepLinkDefinition?, otherwiseWithoutWhen: YAMLNode?) {
+        let (key, start, source) = (entry.key, location(of: entry.key), self.source)
         guard let pattern = readScalar(entry.key, as: "a link pattern"),
-            let segments = LinkPatternParser.parse(pattern, at: contentLocation(of: entry.key), reportingTo: &diagnostics)
+            let segments = LinkPatternParser.parse(
+                pattern, at: contentLocation(of: entry.key),
+                locate: { ScalarCharacterLocation.location(ofCharacter: $0, in: key, start: start, source: source) },
+                reportingTo: &diagnostics)
         else { return (nil, nil) }
         var link = DeepLinkDefinition(pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])
         guard entry.value.mapping != nil else {

@@ -14,13 +14,19 @@ enum LinkPatternParser {
     }
 
     /// The segments, or nil after reporting an `InvalidLinkPattern` diagnostic.
-    /// - Parameter location: where the pattern's text starts (after an opening quote).
+    /// - Parameters:
+    ///   - location: where the pattern's text starts (after an opening quote).
+    ///   - locate: where the pattern's character at an index (in Unicode scalars) was written, when the
+    ///     scalar's escapes or quotes make that differ from `location` plus the index
+    ///     (``ScalarCharacterLocation``); nil to count from `location`.
     static func parse(
-        _ pattern: String, at location: SourceLocation, reportingTo diagnostics: inout [Diagnostic]
+        _ pattern: String, at location: SourceLocation, locate: (Int) -> SourceLocation? = { _ in nil },
+        reportingTo diagnostics: inout [Diagnostic]
     ) -> [LinkSegment]? {
         // `column` counts scalars from the start of the pattern and `offset` its UTF-8 bytes, so
         // a location keeps its column and byte offset in step (source snippets use the offset).
         func at(column: Int, offset: Int) -> SourceLocation {
+            if let written = locate(column) { return written }
             var at = location
             at.column += column
             at.offset += offset
