@@ -19,11 +19,7 @@ struct DuplicateTab: FlowRule {
             start: feed
             children:
               feed: { flow: feed }
-            ---- feed.yaml ----
-            flow: feed
-            start: timeline
-            screens:
-              timeline: {}
+            \(TabExampleFiles.feed)
             """,
         ],
         nonTriggeringExamples: [
@@ -34,11 +30,7 @@ struct DuplicateTab: FlowRule {
             children:
               feed: { flow: feed }
               following: { flow: feed }
-            ---- feed.yaml ----
-            flow: feed
-            start: timeline
-            screens:
-              timeline: {}
+            \(TabExampleFiles.feed)
             """,
         ]
     )

@@ -29,11 +29,7 @@ struct TabFlowShape: FlowRule {
             children:
               feed: { flow: feed }
               profile: { flow: feed, presentation: ↓sheet }
-            ---- feed.yaml ----
-            flow: feed
-            start: timeline
-            screens:
-              timeline: {}
+            \(TabExampleFiles.feed)
             """,
         ],
         nonTriggeringExamples: [
@@ -48,11 +44,7 @@ struct TabFlowShape: FlowRule {
             children:
               feed: { flow: feed }
               profile: { flow: feed }
-            ---- feed.yaml ----
-            flow: feed
-            start: timeline
-            screens:
-              timeline: {}
+            \(TabExampleFiles.feed)
             """,
         ]
     )

@@ -27,12 +27,7 @@ struct TabStartedAsChild: FlowRule {
               profile: { flow: profile }
             links:
               "/profile/{id:int}": [{ ↓profile: { id: $id } }]
-            ---- feed.yaml ----
-            flow: feed
-            start: timeline
-            outcomes: [signedOut]
-            screens:
-              timeline: { on: { signOut: { finish: signedOut } } }
+            \(TabExampleFiles.feedSigningOut)
             ---- profile.yaml ----
             flow: profile
             params: { id: { type: int, default: 0 } }
@@ -54,17 +49,8 @@ struct TabStartedAsChild: FlowRule {
               profile: { flow: profile }
             links:
               "/profile": [profile]
-            ---- feed.yaml ----
-            flow: feed
-            start: timeline
-            outcomes: [signedOut]
-            screens:
-              timeline: { on: { signOut: { finish: signedOut } } }
-            ---- profile.yaml ----
-            flow: profile
-            start: me
-            screens:
-              me: {}
+            \(TabExampleFiles.feedSigningOut)
+            \(TabExampleFiles.profile)
             """,
         ]
     )

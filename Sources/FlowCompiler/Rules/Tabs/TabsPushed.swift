@@ -23,17 +23,7 @@ struct TabsPushed: FlowRule {
               welcome: { on: { enter: { start: ↓home } } }
             children:
               home: { flow: home }
-            ---- home.yaml ----
-            flow: home
-            tabs: [feed]
-            start: feed
-            children:
-              feed: { flow: feed }
-            ---- feed.yaml ----
-            flow: feed
-            start: timeline
-            screens:
-              timeline: {}
+            \(TabExampleFiles.homeWithFeedTab)
             """,
         ],
         nonTriggeringExamples: [
@@ -45,17 +35,7 @@ struct TabsPushed: FlowRule {
             children:
               home: { flow: home }
               gallery: { flow: home, presentation: sheet }
-            ---- home.yaml ----
-            flow: home
-            tabs: [feed]
-            start: feed
-            children:
-              feed: { flow: feed }
-            ---- feed.yaml ----
-            flow: feed
-            start: timeline
-            screens:
-              timeline: {}
+            \(TabExampleFiles.homeWithFeedTab)
             """,
         ]
     )

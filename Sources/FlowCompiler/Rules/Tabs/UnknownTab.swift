@@ -55,11 +55,7 @@ struct UnknownTab: FlowRule {
               timeline:
                 on:
                   showProfile: { select: profile }
-            ---- profile.yaml ----
-            flow: profile
-            start: me
-            screens:
-              me: {}
+            \(TabExampleFiles.profile)
             """,
         ]
     )
