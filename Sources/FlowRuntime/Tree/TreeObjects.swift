@@ -58,12 +58,6 @@ final class TreeObjects {
         shown = new
     }
 
-    /// Forgets every object (the coordinator stopped), marking them dead.
-    func removeAll() {
-        for object in shown { remove(object, keeping: []) }
-        shown = []
-    }
-
     // MARK: Building
 
     /// The objects of `shapes` (read from `records`, at chain positions from `base` on, and `path`), found
