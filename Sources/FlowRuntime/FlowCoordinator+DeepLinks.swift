@@ -8,7 +8,8 @@ extension FlowCoordinator {
     /// While running, the link policy of the deepest live instance whose flow declares one decides first (a
     /// declared policy protects its flow while any descendant without a policy of its own is shown):
     /// `reject` refuses, `queue` validates the link now and holds it on that instance until it finishes (an
-    /// invalid link is refused, never sent to the fallback), `redirect` pushes the flow's redirect screen when
+    /// invalid link is refused, never sent to the fallback; a flow that declares no outcomes never finishes,
+    /// so it refuses the link with ``FlowRuntimeError/linkQueueNeverOpens(flow:)``), `redirect` pushes the flow's redirect screen when
     /// that flow's own route is on top (unless it is already shown) and drops the link; while a descendant is
     /// shown, `redirect` refuses the link.
     ///
@@ -36,6 +37,8 @@ extension FlowCoordinator {
             case .reject:
                 return .rejected(.linkRejected(flow: bundle.flows[flow].name))
             case .queue:
+                // A flow without outcomes never finishes: what it queued could never open.
+                guard !bundle.flows[flow].outcomes.isEmpty else { return .rejected(.linkQueueNeverOpens(flow: bundle.flows[flow].name)) }
                 switch buildLink(url) {
                 case .success:
                     updateState { $0.chain[protector].queuedLinks.append(url) }
@@ -164,10 +167,18 @@ extension FlowCoordinator {
         return lastChild
     }
 
-    /// Shows the root flow's `linkFallback` screen for an invalid link, or rejects it.
+    /// Shows the root flow's `linkFallback` screen for an invalid link, or rejects it. The fallback is a state
+    /// a link builds, so it passes the same conditions as a link's first route: a screen the root flow's
+    /// (conditional) `start` or a `replaceRoot` shows only under conditions that do not hold now is not
+    /// shown, and the link is refused with its own reason.
     private func fallBack(_ url: String, _ error: FlowRuntimeError) -> StepResult {
         guard let screen = bundle.flows[rootFlow].linkFallback else { return .rejected(error) }
         var transition = Transition(context: context, state: freshState())
+        do throws(FlowRuntimeError) {
+            try LinkConditions(bundle: bundle, host: host).checkShownFirst(.screen(screen), of: rootFlow, url: url)
+        } catch _ {
+            return .rejected(error)
+        }
         do throws(FlowRuntimeError) {
             try transition.run(.show(target: .screen(screen), arguments: []), at: 0, scope: ArgumentScope(rootFrame))
             try transition.checkShape()

@@ -384,8 +384,9 @@ public final class FlowCoordinator {
 
     /// Runs one step. Host closures run inside steps; one that calls back into the coordinator (an event,
     /// back, a completion, a deep link, `stop` …) would interleave two steps on one state, so that call is
-    /// rejected with ``FlowRuntimeError/reentrantStep`` and changes nothing. Deep links that instances
-    /// finished in the step had queued open after it ends.
+    /// rejected with ``FlowRuntimeError/reentrantStep`` and changes nothing. Of the deep links that instances
+    /// finished in the step held (queued, or pending on the outcome they finished with), the latest opens
+    /// after the step ends, as a step of its own; the earlier ones are reported dropped as superseded.
     func step(_ body: () -> StepResult) -> StepResult {
         guard !isStepping else { return .rejected(.reentrantStep) }
         isStepping = true
@@ -396,14 +397,17 @@ public final class FlowCoordinator {
         case .applied, .queued, .redirected: clearPendingConfirmation()
         case .rejected, .stale, .pending: break
         }
-        if !linksAfterStep.isEmpty {
-            let links = linksAfterStep
-            linksAfterStep = []
-            for url in links {
-                let opened = open(url)
-                result.deferredLinks.append(DeferredLink(url: url, status: opened.status, reason: opened.reason))
-                result.deferredLinks += opened.deferredLinks
+        if let latest = linksAfterStep.last {
+            // Only the latest held link opens: the earlier ones would each rebuild the whole tree, ask the
+            // host's checks and confirmations, and be replaced at once. They are reported superseded.
+            for url in linksAfterStep.dropLast() {
+                result.deferredLinks.append(DeferredLink(url: url, status: .rejected, reason: .linkDropped(
+                    url: url, because: "superseded by '\(latest)', a later link released in the same step; only the latest opens")))
             }
+            linksAfterStep = []
+            let opened = open(latest)
+            result.deferredLinks.append(DeferredLink(url: latest, status: opened.status, reason: opened.reason))
+            result.deferredLinks += opened.deferredLinks
         }
         return result
     }

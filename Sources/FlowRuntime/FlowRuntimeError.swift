@@ -61,6 +61,9 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case linkPlaceholderInvalid(url: String, pattern: String, name: String, text: String, type: ParameterType)
     /// The active flow's `reject` link policy refused the link.
     case linkRejected(flow: String)
+    /// The active flow's `queue` link policy would hold the link, but the flow declares no outcomes: it never
+    /// finishes, so the link could never open. It is refused instead (validation warns, FC654).
+    case linkQueueNeverOpens(flow: String)
     /// A link failed validation and went to the root flow's fallback screen instead.
     case linkFellBack(url: String, because: String)
     /// A deep link's route addresses a flow that is not the deepest one built so far (its start already
@@ -150,6 +153,8 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .linkPlaceholderInvalid(let url, let pattern, let name, let text, let type):
             return "no deep link matches '\(url)': it fits '\(pattern)', but '\(text)' is not a valid \(type.rawValue) for '\(name)'"
         case .linkRejected(let flow): return "flow '\(flow)' rejects deep links while it is active"
+        case .linkQueueNeverOpens(let flow):
+            return "flow '\(flow)' queues deep links, but it declares no outcomes and never finishes, so a queued link could never open; the link is refused"
         case .linkFellBack(let url, let because): return "deep link '\(url)' went to the fallback screen: \(because)"
         case .linkRouteBelowChild(let flow, let route):
             return "route '\(route)' addresses flow '\(flow)', whose start already started a child"

@@ -93,6 +93,19 @@ struct LinkConditions {
         throw refuse(startsNow(flow, choice) + ", and no step from there shows it first with the answers now")
     }
 
+    /// Refuses a first route the flow's own steps show first (its `start`, in any branch, or a `replaceRoot`)
+    /// only under conditions that do not hold now, as ``checkFirstRoute(_:of:url:)`` does for a link. A
+    /// screen no step shows first — a `linkFallback` screen of its own, say — is left to the caller. Used for
+    /// the `linkFallback` screen (a state a link builds) and for every instance a restore rebuilds.
+    func checkShownFirst(_ target: TargetNode, of flow: Int, url: String) throws(FlowRuntimeError) {
+        let graph = bundle.flows[flow]
+        let shownByStep = Self.targets(of: graph.start, starting: true).contains(target)
+            || graph.screens.contains { $0.events.contains { Self.targets(of: $0.action, starting: false, replacing: true).contains(target) } }
+            || graph.children.contains { $0.handlers.contains { Self.targets(of: $0, starting: false, replacing: true).contains(target) } }
+        guard shownByStep else { return }
+        try checkFirstRoute(target, of: flow, url: url)
+    }
+
     /// Refuses a route naming a child of `flow` when its start started another child now (`started`: the
     /// declaration of the child instance its start created).
     func checkStartedChild(_ child: Int, started: Int?, of flow: Int, url: String) throws(FlowRuntimeError) {

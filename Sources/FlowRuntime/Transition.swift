@@ -109,7 +109,7 @@ struct Transition {
     /// values, the parent's top route's arguments, then the parent's). The root flow records its outcome.
     mutating func finish(at depth: Int, outcome: Int, values: [Value] = []) throws(FlowRuntimeError) {
         let record = state.chain[depth]
-        if !record.queuedLinks.isEmpty { linksToOpen += record.queuedLinks }
+        // In the order they arrived: the pending link came with the instance, queued links while it was shown.
         if let pending = record.pendingLink {
             if pending.outcome == outcome {
                 linksToOpen.append(pending.url)
@@ -119,6 +119,7 @@ struct Transition {
                     because: "flow '\(bundle.flows[record.flow].name)' finished with '\(bundle.flows[record.flow].outcomes[outcome])', not '\(pending.outcomeName)'")))
             }
         }
+        if !record.queuedLinks.isEmpty { linksToOpen += record.queuedLinks }
         state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
         state.removeInstances(from: depth)
         let outcomeParameters = bundle.flows[record.flow].parameters(ofOutcome: outcome)

@@ -1,0 +1,156 @@
+import FlowModel
+import FlowRuntime
+import Testing
+
+/// review-3: what a link policy holds and what a fallback shows. Several held links released in one step
+/// open only the latest; a `queue` policy on a flow that never finishes refuses links; the `linkFallback`
+/// screen passes the same conditions as a link's first route.
+@MainActor
+struct HeldLinkRuleTests {
+    static let shop = """
+        flow: shop
+        conditions: [isSignedIn]
+        start: home
+        screens:
+          home:
+            on:
+              view: { params: { id: int }, push: product, with: { id: $id } }
+              showCart: { push: cart }
+              signIn: { start: login }
+          product: { params: { id: int } }
+          cart: {}
+        children:
+          login: { flow: login, presentation: cover, on: { signedIn: stay, cancelled: stay } }
+        links:
+          "/orders/{id:int}":
+            when: isSignedIn
+            routes: [home, { product: { id: $id } }]
+            otherwise: { routes: [home, login], continueOn: signedIn }
+          "/product/{id:int}": [home, { product: { id: $id } }]
+          "/cart": [home, cart]
+        """
+    static let login = """
+        flow: login
+        start: form
+        outcomes: [signedIn, cancelled]
+        linkPolicy: queue
+        screens:
+          form: { on: { ok: { finish: signedIn }, cancel: { finish: cancelled } } }
+        """
+
+    /// The finding: a pending and two queued links on `login` all opened in one step (three rebuilds, two
+    /// reported applied though replaced at once). Now the latest opens; the others are reported superseded.
+    @Test func onlyTheLatestOfSeveralHeldLinksOpens() throws {
+        let host = TestHost()
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.shop, Self.login]), flow: "shop", host: host.host)
+        coordinator.start()
+        #expect(coordinator.open("/orders/9").reason == .linkGuarded(url: "/orders/9", condition: "isSignedIn", flow: "login", outcome: "signedIn"))
+        #expect(coordinator.open("/product/3") == StepResult(.queued))
+        #expect(coordinator.open("/cart") == StepResult(.queued))
+        host.conditions["isSignedIn"] = true
+        let signedIn = coordinator.send("ok")
+        #expect(signedIn == .applied)
+        #expect(signedIn.deferredLinks == [
+            DeferredLink(url: "/orders/9", status: .rejected, reason: .linkDropped(
+                url: "/orders/9", because: "superseded by '/cart', a later link released in the same step; only the latest opens")),
+            DeferredLink(url: "/product/3", status: .rejected, reason: .linkDropped(
+                url: "/product/3", because: "superseded by '/cart', a later link released in the same step; only the latest opens")),
+            DeferredLink(url: "/cart", status: .applied, reason: nil),
+        ])
+        #expect(coordinator.screens == ["shop.home", "shop.cart"])
+    }
+
+    /// A pending link alone still opens, also after a queued link was dropped by another outcome.
+    @Test func aSingleHeldLinkOpensAsBefore() throws {
+        let host = TestHost()
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.shop, Self.login]), flow: "shop", host: host.host)
+        coordinator.start()
+        coordinator.open("/orders/9")
+        host.conditions["isSignedIn"] = true
+        let signedIn = coordinator.send("ok")
+        #expect(signedIn.deferredLinks == [DeferredLink(url: "/orders/9", status: .applied, reason: nil)])
+        #expect(coordinator.screens == ["shop.home", "shop.product(id: 9)"])
+    }
+
+    static let tabs = """
+        flow: tabs
+        tabs: [catalog, basket]
+        start: catalog
+        children:
+          catalog: { flow: catalog }
+          basket: { flow: basket }
+        links:
+          "/basket": [basket]
+        """
+    static let catalog = """
+        flow: catalog
+        start: list
+        linkPolicy: queue
+        screens:
+          list: {}
+        """
+    static let basket = """
+        flow: basket
+        start: items
+        screens:
+          items: {}
+        """
+
+    /// The finding: a tab (no outcomes, never finishes) with `linkPolicy: queue` queued every link forever.
+    @Test func aFlowThatNeverFinishesRefusesTheLinksItWouldQueue() throws {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.tabs, Self.catalog, Self.basket]), flow: "tabs")
+        coordinator.start()
+        #expect(coordinator.open("/basket") == StepResult(.rejected, .linkQueueNeverOpens(flow: "catalog")))
+        #expect(coordinator.screens == ["catalog.list"])
+        #expect(coordinator.heldLinks(of: coordinator.path[0].instance).queued.isEmpty)
+        // A snapshot that says otherwise is refused.
+        var snapshot = coordinator.snapshot()
+        snapshot.instances[1].queuedLinks = ["/basket"]
+        #expect(coordinator.restore(snapshot) == StepResult(.rejected, .invalidSnapshot(
+            "flow 'catalog' holds queued links, but it declares no outcomes and never finishes, so it cannot queue any")))
+    }
+
+    static let guardedApp = """
+        flow: app
+        conditions: [isLoggedIn]
+        start: { if: isLoggedIn, then: splash, else: auth }
+        linkFallback: splash
+        screens:
+          splash: { on: { ready: { replaceRoot: main } } }
+        children:
+          auth: { flow: auth, on: { signedIn: { replaceRoot: splash }, cancelled: { replaceRoot: auth } } }
+          main: { flow: main }
+        links:
+          "/posts/{postId:int}": [main, { detail: { postId: $postId } }]
+        """
+
+    /// The finding: any unknown URL showed `splash` (then `main`) to a signed-out person.
+    @Test func theFallbackScreenPassesTheConditionsOfAFirstRoute() throws {
+        let host = TestHost()
+        let coordinator = try FlowCoordinator(
+            bundle: try Fixtures.bundle([Self.guardedApp, LinkGuardTests.auth, LinkGuardTests.main]), flow: "app", host: host.host)
+        coordinator.start()
+        #expect(coordinator.open("/nothing") == StepResult(.rejected, .noMatchingLink("/nothing")))
+        #expect(coordinator.screens == ["auth.signIn"])
+        // Before start (launched from the URL) too.
+        let launched = try FlowCoordinator(
+            bundle: try Fixtures.bundle([Self.guardedApp, LinkGuardTests.auth, LinkGuardTests.main]), flow: "app", host: host.host)
+        #expect(launched.open("/nothing") == StepResult(.rejected, .noMatchingLink("/nothing")))
+        #expect(launched.path.isEmpty)
+        host.conditions["isLoggedIn"] = true
+        #expect(coordinator.open("/nothing") == StepResult(.applied, .linkFellBack(url: "/nothing", because: "no deep link matches '/nothing'")))
+        #expect(coordinator.screens == ["app.splash"])
+    }
+
+    /// A fallback screen that only the fallback shows (no start or replaceRoot shows it) is shown as before.
+    @Test func aFallbackScreenOfItsOwnIsShownWhateverTheConditions() throws {
+        let app = Self.guardedApp
+            .replacingOccurrences(of: "linkFallback: splash", with: "linkFallback: notFound")
+            .replacingOccurrences(of: "screens:\n", with: "screens:\n  notFound: {}\n")
+        let coordinator = try FlowCoordinator(
+            bundle: try Fixtures.bundle([app, LinkGuardTests.auth, LinkGuardTests.main]), flow: "app", host: TestHost().host)
+        coordinator.start()
+        #expect(coordinator.open("/nothing") == StepResult(.applied, .linkFellBack(url: "/nothing", because: "no deep link matches '/nothing'")))
+        #expect(coordinator.screens == ["app.notFound"])
+    }
+}
