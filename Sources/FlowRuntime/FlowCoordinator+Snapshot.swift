@@ -52,7 +52,9 @@ extension FlowCoordinator {
     }
 
     /// Rebuilds the state a snapshot describes, with fresh instances and tokens, through the same validation
-    /// as deep links (types, constraints, host checks); nothing is taken on trust.
+    /// as deep links (types, constraints, host checks, and the host's conditions now: a conditional `start`
+    /// must show the instance's first route, an `if` on the way must take the branch that pushes the next);
+    /// nothing is taken on trust.
     /// Replacing a path that holds a `confirm` route asks first (pending), as interactive back does.
     /// - Returns: applied; pending; or rejected (state untouched) with ``FlowRuntimeError/invalidSnapshot(_:)`` or an
     ///   argument error.
@@ -106,13 +108,16 @@ extension FlowCoordinator {
     /// Appends the instances `entries` describe to the chain from position `base` on (0: the root), with
     /// their routes, and the kept tabs of their tab sets (each built on top, then set aside).
     /// Each instance must be one steps can build (``ReachableSteps``): it begins with something its flow shows
-    /// first, each next route is one step from the route below it, and a child runs on a route that starts it.
+    /// first, each next route is one step from the route below it, and a child runs on a route that starts it;
+    /// and one steps could build now: the conditional choices on the way are evaluated with the host's answers,
+    /// as for a deep link (``LinkConditions``).
     private func restoreInstances(_ entries: [FlowSnapshot.Instance], at base: Int, into transition: inout Transition,
                                   reachable: inout ReachableSteps, nesting: Int) throws(FlowRuntimeError) {
         guard base + entries.count <= ChildNesting.limit + 1 else {
             throw FlowRuntimeError.invalidSnapshot(
                 "its \(base + entries.count) instances nest child flows more than \(ChildNesting.limit) levels deep")
         }
+        let conditions = LinkConditions(bundle: bundle, host: host)
         for (offset, entry) in entries.enumerated() {
             let depth = base + offset
             let next = entries.indices.contains(offset + 1) ? entries[offset + 1] : nil
@@ -144,9 +149,17 @@ extension FlowCoordinator {
                         throw FlowRuntimeError.invalidSnapshot(
                             "in flow '\(parentGraph.name)', screen '\(top.screen)' never starts child '\(name)'")
                     }
+                    if reachable.followsOnlyByEvents(top.screenIndex, with: .child(index), in: parentFlow) {
+                        let impliedStart = transition.state.routeRange(ofDepth: depth - 1).count == 1
+                        try restoredNow { () throws(FlowRuntimeError) in
+                            try conditions.checkStep(to: .child(index), from: top.screenIndex, of: parentFlow, impliedStart: impliedStart, url: "")
+                        }
+                    }
                 } else if !reachable.canShowFirst(.child(index), in: parentFlow) {
                     throw FlowRuntimeError.invalidSnapshot("flow '\(parentGraph.name)' never shows child '\(name)' first"
                         + " (an instance without routes of its own must have started that child)")
+                } else {
+                    try restoredNow { () throws(FlowRuntimeError) in try conditions.checkShownFirst(.child(index), of: parentFlow, url: "") }
                 }
                 let values = try transition.binding.bind(values: entry.arguments, to: bundle.flows[childFlow].parameters,
                                                          receiver: "flow '\(entry.flow)'")
@@ -164,7 +177,7 @@ extension FlowCoordinator {
             try restoreHeldLinks(of: entry, in: graph, into: &record)
             transition.state.chain.append(record)
             var previous: Int?
-            for route in entry.routes {
+            for (routeIndex, route) in entry.routes.enumerated() {
                 guard let screen = graph.screens.firstIndex(where: { $0.name == route.screen }) else {
                     throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no screen '\(route.screen)'")
                 }
@@ -173,8 +186,16 @@ extension FlowCoordinator {
                         throw FlowRuntimeError.invalidSnapshot(
                             "in flow '\(graph.name)', no step shows screen '\(route.screen)' on top of screen '\(graph.screens[previous].name)'")
                     }
+                    if reachable.followsOnlyByEvents(previous, with: .screen(screen), in: flowIndex) {
+                        let impliedStart = routeIndex == 1
+                        try restoredNow { () throws(FlowRuntimeError) in
+                            try conditions.checkStep(to: .screen(screen), from: previous, of: flowIndex, impliedStart: impliedStart, url: "")
+                        }
+                    }
                 } else if !reachable.canShowFirst(.screen(screen), in: flowIndex) {
                     throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' never shows screen '\(route.screen)' first")
+                } else {
+                    try restoredNow { () throws(FlowRuntimeError) in try conditions.checkShownFirst(.screen(screen), of: flowIndex, url: "") }
                 }
                 let values = try transition.binding.bind(values: route.arguments, to: graph.screens[screen].parameters,
                                                          receiver: Transition.receiver(bundle, flow: flowIndex, screen: screen))
@@ -189,6 +210,17 @@ extension FlowCoordinator {
     /// `(name: value, …)` for bound values, in the parameters' order.
     private static func describe(_ values: [Value], of parameters: [ParameterNode]) -> String {
         "(" + zip(parameters, values).map { "\($0.name): \($1)" }.joined(separator: ", ") + ")"
+    }
+
+    /// Runs a check of ``LinkConditions`` for a restored route: a route the host's current answers would not
+    /// let steps build now is an invalid snapshot, refused with the condition that decides against it.
+    private func restoredNow(_ check: () throws(FlowRuntimeError) -> Void) throws(FlowRuntimeError) {
+        do throws(FlowRuntimeError) {
+            try check()
+        } catch {
+            guard case .linkContradictsCondition(_, let route, let because) = error else { throw error }
+            throw .invalidSnapshot("it shows '\(route)', which steps could not show now: \(because)")
+        }
     }
 
     /// Restores the tab set of the instance at `depth`: its kept tabs, each built on top of it and set aside,
@@ -261,6 +293,9 @@ extension FlowCoordinator {
             if DeepLinkMatcher.match(parts, in: bundle.flows[rootFlow]) == nil {
                 throw .invalidSnapshot("its held link '\(url)' matches no link of flow '\(flowName)'")
             }
+        }
+        if !entry.queuedLinks.isEmpty, graph.outcomes.isEmpty {
+            throw .invalidSnapshot("flow '\(graph.name)' holds queued links, but it declares no outcomes and never finishes, so it cannot queue any")
         }
         record.queuedLinks = entry.queuedLinks
         guard let pending = entry.pendingLink else { return }

@@ -1,43 +1,31 @@
 import FlowModel
 
-/// Which routes steps can put where, read from a bundle's flows: what a restore accepts.
+/// Which routes steps can put where, read from a bundle's flows: what a restore accepts, before the
+/// host's conditions are asked (``LinkConditions`` evaluates those, as for a deep link).
 ///
 /// A state is reachable when each instance begins with something its flow can show first, each next
 /// route is one `push` (or a child one `start`) away from the route below it, and each child instance runs
 /// on top of a route that starts it. "One step away from route X" counts every way steps build paths:
 /// X's events (`push`, `start`, either branch of a conditional), the outcome handlers of the children
 /// that can run above X (children X's events start, and those their handlers start, transitively:
-/// a handler runs on top of the route its child was started from), the flow's `redirect` screen (pushed
-/// on any of its routes by the `redirect` link policy), and consecutive routes of the root flow's deep
-/// links. First routes are the targets of `start` and `replaceRoot`, a tab set's tabs and, for the root
-/// flow, a deep link's first route and the `linkFallback` screen. Computed for the flows a restore asks about, when asked
-/// (linear in their size plus the root flow's links), never for the whole bundle.
+/// a handler runs on top of the route its child was started from), and the flow's `redirect` screen
+/// (pushed on any of its routes by the `redirect` link policy). A deep link's next routes are pushed or
+/// started by the screen below them (the coordinator refuses any other), so they add nothing. First routes
+/// are the targets of `start` and `replaceRoot`, a tab set's tabs and, for the root flow, a deep link's
+/// first route and the `linkFallback` screen. Computed for the flows a restore asks about, when asked
+/// (linear in their size), never for the whole bundle.
 struct ReachableSteps {
     private let bundle: FlowBundle
     private let rootFlow: Int
     /// Per flow: what it can show first.
     private var firsts: [Int: Set<TargetNode>] = [:]
-    /// Per flow, per screen: what can come right after a route of the screen.
-    private var nexts: [Int: [Set<TargetNode>]] = [:]
-    /// Pairs of consecutive routes in the root flow's links, by flow and screen.
-    private var linkPairs: [Int: [Int: Set<TargetNode>]] = [:]
+    /// Per flow, per screen: what can come right after a route of the screen, by its events and otherwise
+    /// (a handler of a child that runs above it, the `redirect` screen).
+    private var nexts: [Int: [(events: Set<TargetNode>, others: Set<TargetNode>)]] = [:]
 
     init(bundle: FlowBundle, rootFlow: Int) {
         self.bundle = bundle
         self.rootFlow = rootFlow
-        for link in bundle.flows[rootFlow].links {
-            var flow = rootFlow
-            var previous: [Int] = []
-            for route in link.routes {
-                for screen in previous { linkPairs[flow, default: [:]][screen, default: []].insert(route.target) }
-                switch route.target {
-                case .screen(let screen): previous = [screen]
-                case .child(let child):
-                    flow = bundle.flows[flow].children[child].flow
-                    previous = Self.shownScreens(bundle.flows[flow].start)
-                }
-            }
-        }
     }
 
     /// Whether the flow `flow` can show `target` as its first route (or, without routes, run it as its child).
@@ -59,31 +47,43 @@ struct ReachableSteps {
 
     /// Whether a step can put `target` (a screen, or a child instance) right after a route of `screen` in `flow`.
     mutating func canFollow(_ screen: Int, with target: TargetNode, in flow: Int) -> Bool {
-        if nexts[flow] == nil { nexts[flow] = successors(in: flow) }
-        return nexts[flow]?[screen].contains(target) ?? false
+        guard let next = successors(of: screen, in: flow) else { return false }
+        return next.events.contains(target) || next.others.contains(target)
     }
 
-    private func successors(in flow: Int) -> [Set<TargetNode>] {
+    /// Whether only the events of `screen` put `target` right after it (so their `if`s decide whether it can
+    /// be there now), not a child's handler or the `redirect` policy.
+    mutating func followsOnlyByEvents(_ screen: Int, with target: TargetNode, in flow: Int) -> Bool {
+        guard let next = successors(of: screen, in: flow) else { return false }
+        return next.events.contains(target) && !next.others.contains(target)
+    }
+
+    private mutating func successors(of screen: Int, in flow: Int) -> (events: Set<TargetNode>, others: Set<TargetNode>)? {
+        if nexts[flow] == nil { nexts[flow] = successors(in: flow) }
+        return nexts[flow].flatMap { $0.indices.contains(screen) ? $0[screen] : nil }
+    }
+
+    private func successors(in flow: Int) -> [(events: Set<TargetNode>, others: Set<TargetNode>)] {
         let graph = bundle.flows[flow]
         return graph.screens.indices.map { screen in
-            var targets: Set<TargetNode> = []
-            for event in graph.screens[screen].events { Self.collect(event.action, starting: false, pushes: true, into: &targets) }
+            var byEvents: Set<TargetNode> = []
+            for event in graph.screens[screen].events { Self.collect(event.action, starting: false, pushes: true, into: &byEvents) }
             // The children that can run above the screen, and what their handlers push or start on it.
-            var pending = targets.compactMap { target -> Int? in if case .child(let child) = target { child } else { nil } }
+            var others: Set<TargetNode> = []
+            var pending = byEvents.compactMap { target -> Int? in if case .child(let child) = target { child } else { nil } }
             var seen = Set(pending)
             while let child = pending.popLast() {
                 for handler in graph.children[child].handlers {
                     var added: Set<TargetNode> = []
                     Self.collect(handler, starting: false, pushes: true, into: &added)
                     for target in added {
-                        targets.insert(target)
+                        others.insert(target)
                         if case .child(let next) = target, seen.insert(next).inserted { pending.append(next) }
                     }
                 }
             }
-            if let redirect = graph.linkRedirect { targets.insert(.screen(redirect)) }
-            if let pairs = linkPairs[flow]?[screen] { targets.formUnion(pairs) }
-            return targets
+            if let redirect = graph.linkRedirect { others.insert(.screen(redirect)) }
+            return (byEvents, others)
         }
     }
 
@@ -101,12 +101,5 @@ struct ReachableSteps {
             collect(otherwise, starting: starting, pushes: pushes, into: &targets)
         default: break
         }
-    }
-
-    /// The screens a flow's `start` can show (either branch of a conditional).
-    private static func shownScreens(_ start: CompiledAction) -> [Int] {
-        var targets: Set<TargetNode> = []
-        collect(start, starting: true, into: &targets)
-        return targets.compactMap { if case .screen(let screen) = $0 { screen } else { nil } }.sorted()
     }
 }

@@ -75,7 +75,9 @@ struct SnapshotReachabilityTests {
             .init(child: nil, flow: "app", routes: []),
             .init(child: "auth", flow: "auth", routes: [.init(screen: "resetPassword")]),
         ])
-        let app = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "app")
+        let signedOut = TestHost()
+        signedOut.conditions = ["hasOnboarded": true]
+        let app = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "app", host: signedOut.host)
         #expect(app.restore(edit) == StepResult(.rejected, .invalidSnapshot("flow 'auth' never shows screen 'resetPassword' first")))
     }
 
