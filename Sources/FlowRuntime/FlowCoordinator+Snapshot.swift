@@ -270,7 +270,8 @@ extension FlowCoordinator {
                 transition.state.removeRoutes(from: first)
                 transition.state.removeInstances(from: depth + 1)
             }
-            for name in others.keys where graph.tabIndex(named: name) == nil {
+            let tabNames = Set(graph.tabs.map { graph.children[$0.child].name })
+            for name in others.keys where !tabNames.contains(name) {
                 throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no tab '\(name)'")
             }
         }

@@ -38,13 +38,14 @@ public enum LinkConditionReport {
     /// The links of the catalog's flows, in file order, each with its requirements.
     static func entries(in catalog: FlowCatalog) -> [Entry] {
         var entries: [Entry] = []
+        var index = TargetIndex()
         for flow in catalog.uniqueFlows {
             for link in flow.links {
                 var entry = Entry(
                     flow: flow.name.value, pattern: link.pattern, guardConditions: link.guardConditions.map(\.value),
-                    routes: requirements(of: link.routes, in: flow, link: link, catalog: catalog))
+                    routes: requirements(of: link.routes, in: flow, link: link, catalog: catalog, index: &index))
                 if let otherwise = link.otherwise {
-                    entry.otherwise = requirements(of: otherwise.routes, in: flow, link: link, catalog: catalog)
+                    entry.otherwise = requirements(of: otherwise.routes, in: flow, link: link, catalog: catalog, index: &index)
                     if let outcome = otherwise.continueOn {
                         let routes = catalog.resolvedRoutes(
                             of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: otherwise.routes), in: flow)
@@ -84,7 +85,8 @@ public enum LinkConditionReport {
 
     /// The conditional choices a route list passes through, in route order.
     private static func requirements(
-        of routes: [LinkRouteDefinition], in flow: FlowDefinition, link: DeepLinkDefinition, catalog: FlowCatalog
+        of routes: [LinkRouteDefinition], in flow: FlowDefinition, link: DeepLinkDefinition, catalog: FlowCatalog,
+        index: inout TargetIndex
     ) -> [Requirement] {
         let resolved = catalog.resolvedRoutes(
             of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: routes), in: flow)
@@ -94,9 +96,10 @@ public enum LinkConditionReport {
             let name = route.route.name.value
             switch previous?.target {
             case nil:
-                found += startPath(to: name, in: route.flow) ?? replaceRootPath(to: name, in: route.flow, catalog: catalog) ?? []
+                found += startPath(to: name, in: route.flow)
+                    ?? replaceRootPath(to: name, in: route.flow, catalog: catalog, index: &index) ?? []
             case .screen(let screen):
-                found += eventPath(to: name, from: screen, in: route.flow) ?? []
+                found += eventPath(to: name, from: screen, in: route.flow, index: &index) ?? []
             case .child(_, let childFlow?):
                 // The child's start is implied: the choices to the start screen the next route is reached from,
                 // or to the child its start starts (named next, for a child flow that starts with a child).
@@ -108,7 +111,7 @@ public enum LinkConditionReport {
                 }
                 for start in navigation.startTargets.map(\.value) {
                     guard let screen = navigation.screensByName[start],
-                        let step = eventPath(to: name, from: screen, in: childFlow) else { continue }
+                        let step = eventPath(to: name, from: screen, in: childFlow, index: &index) else { continue }
                     found += (startPath(to: start, in: childFlow) ?? []) + step
                     break
                 }
@@ -128,35 +131,80 @@ public enum LinkConditionReport {
     }
 
     /// The choices of the first event of `screen` that pushes or starts `target`.
-    private static func eventPath(to target: String, from screen: ScreenDefinition, in flow: FlowDefinition) -> [Requirement]? {
-        for event in screen.events {
-            let choice = "event '\(event.name.value)' of screen '\(screen.name.value)'"
-            let found = path(in: event.action, to: target, flow: flow, choice: choice) { kind in
-                switch kind {
-                case .push(let shown, _), .startChild(let shown, _): shown.value
-                default: nil
+    private static func eventPath(
+        to target: String, from screen: ScreenDefinition, in flow: FlowDefinition, index: inout TargetIndex
+    ) -> [Requirement]? {
+        let key = TargetIndex.ScreenKey(flow: flow.name.value, screen: screen.name.value)
+        if index.events[key] == nil {
+            index.events[key] = TargetIndex.firstSites(screen.events.map(\.action), destination: pushedOrStarted)
+        }
+        guard let position = index.events[key]?[target] else { return nil }
+        let event = screen.events[position]
+        let choice = "event '\(event.name.value)' of screen '\(screen.name.value)'"
+        return path(in: event.action, to: target, flow: flow, choice: choice, destination: pushedOrStarted)
+    }
+
+    /// The route an action alternative pushes or starts, if any.
+    private static func pushedOrStarted(_ kind: ActionKind) -> String? {
+        switch kind {
+        case .push(let shown, _), .startChild(let shown, _): shown.value
+        default: nil
+        }
+    }
+
+    /// The route an action alternative shows by `replaceRoot`, if any.
+    private static func replacedRoot(_ kind: ActionKind) -> String? {
+        if case .replaceRoot(let shown, _) = kind { shown.value } else { nil }
+    }
+
+    /// For each screen and each flow, which action first shows each route, built once on first use so that
+    /// many links through one screen with many events (or one flow with many `replaceRoot`s) stay linear.
+    struct TargetIndex {
+        struct ScreenKey: Hashable {
+            var flow: String
+            var screen: String
+        }
+
+        /// (flow, screen) → route → position of the first event of the screen that pushes or starts it.
+        var events: [ScreenKey: [String: Int]] = [:]
+        /// Flow → route → position in `FlowNavigation.allActions` of the first action that `replaceRoot`s it.
+        var replaceRoots: [String: [String: Int]] = [:]
+
+        /// Route → position of the first of `actions` with an alternative (in any branch) whose `destination` is it.
+        static func firstSites(_ actions: [ActionDefinition], destination: (ActionKind) -> String?) -> [String: Int] {
+            var sites: [String: Int] = [:]
+            for (position, action) in actions.enumerated() {
+                var pending = [action]
+                while let current = pending.popLast() {
+                    if case .conditional(_, let then, let otherwise) = current.kind {
+                        pending.append(otherwise)
+                        pending.append(then)
+                    } else if let shown = destination(current.kind), sites[shown] == nil {
+                        sites[shown] = position
+                    }
                 }
             }
-            if let found { return found }
+            return sites
         }
-        return nil
     }
 
     /// The choices of the first `replaceRoot` of `target` (in events and outcome handlers).
-    private static func replaceRootPath(to target: String, in flow: FlowDefinition, catalog: FlowCatalog) -> [Requirement]? {
-        for (action, site) in catalog.navigation(of: flow).allActions {
-            let choice: String
-            switch site {
-            case .event(let screen, let event): choice = "event '\(event)' of screen '\(screen)'"
-            case .handler(let child, let outcome): choice = "handler of outcome '\(outcome)' of child '\(child)'"
-            case .start: choice = "start of flow '\(flow.name.value)'"
-            }
-            let found = path(in: action, to: target, flow: flow, choice: choice) { kind in
-                if case .replaceRoot(let shown, _) = kind { shown.value } else { nil }
-            }
-            if let found { return found }
+    private static func replaceRootPath(
+        to target: String, in flow: FlowDefinition, catalog: FlowCatalog, index: inout TargetIndex
+    ) -> [Requirement]? {
+        let allActions = catalog.navigation(of: flow).allActions
+        if index.replaceRoots[flow.name.value] == nil {
+            index.replaceRoots[flow.name.value] = TargetIndex.firstSites(allActions.map(\.action), destination: replacedRoot)
         }
-        return nil
+        guard let position = index.replaceRoots[flow.name.value]?[target] else { return nil }
+        let (action, site) = allActions[position]
+        let choice: String
+        switch site {
+        case .event(let screen, let event): choice = "event '\(event)' of screen '\(screen)'"
+        case .handler(let child, let outcome): choice = "handler of outcome '\(outcome)' of child '\(child)'"
+        case .start: choice = "start of flow '\(flow.name.value)'"
+        }
+        return path(in: action, to: target, flow: flow, choice: choice, destination: replacedRoot)
     }
 
     /// The `if` answers on the way from `action` to the first alternative whose `destination` is `target`.

@@ -15,17 +15,23 @@ public struct FlowDefinition: Hashable, Sendable {
     /// The parameters of the outcomes that declare some (`outcomes: { created: { params: { postID: int } } }`,
     /// since format 1.1), by outcome name: what a `finish` with that outcome passes to the parent's handler.
     public var outcomeParameters: [String: [ParameterDefinition]]
-    public var screens: [ScreenDefinition]
-    public var children: [ChildFlowDeclaration]
+    public var screens: [ScreenDefinition] { didSet { screenIndex = Self.firstIndexes(screens, \.name.value) } }
+    public var children: [ChildFlowDeclaration] { didSet { childIndex = Self.firstIndexes(children, \.name.value) } }
     public var links: [DeepLinkDefinition]
     /// What happens to a deep link that arrives while this flow is active (`linkPolicy:`).
     public var linkPolicy: LinkPolicyDefinition?
     /// Where a deep link that fails validation goes instead (`linkFallback: SCREEN`); nil leaves the state untouched.
     public var linkFallback: Located<String>?
     /// The flow's tab set (`tabs:`, since format 1.1), in display order; empty for a flow without tabs.
-    public var tabs: [TabDefinition]
+    public var tabs: [TabDefinition] { didSet { tabIndex = Self.firstIndexes(tabs, \.name.value) } }
     /// Where `tabs:` is written, when it is.
     public var tabsLocation: SourceLocation?
+    /// Name → position of the first screen, child declaration and tab with that name, kept in step with the
+    /// arrays so `screen(named:)`, `child(named:)` and `tab(named:)` take constant time (flows may hold
+    /// thousands of each, looked up once per link route or event).
+    private var screenIndex: [String: Int]
+    private var childIndex: [String: Int]
+    private var tabIndex: [String: Int]
 
     public init(
         name: Located<String>, parameters: [ParameterDefinition] = [], conditions: [Located<String>] = [],
@@ -49,25 +55,38 @@ public struct FlowDefinition: Hashable, Sendable {
         self.linkFallback = linkFallback
         self.tabs = tabs
         self.tabsLocation = tabsLocation
+        screenIndex = Self.firstIndexes(screens, \.name.value)
+        childIndex = Self.firstIndexes(children, \.name.value)
+        tabIndex = Self.firstIndexes(tabs, \.name.value)
+    }
+
+    /// Name → position of the first element with that name (later duplicates are reported by rules, not found).
+    private static func firstIndexes<Element>(_ elements: [Element], _ name: KeyPath<Element, String>) -> [String: Int] {
+        var indexes: [String: Int] = [:]
+        indexes.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() where indexes[element[keyPath: name]] == nil {
+            indexes[element[keyPath: name]] = position
+        }
+        return indexes
     }
 
     /// Whether the flow declares a tab set.
     public var hasTabs: Bool { !tabs.isEmpty }
 
     /// The tab named `name`, if declared.
-    public func tab(named name: String) -> TabDefinition? { tabs.first { $0.name.value == name } }
+    public func tab(named name: String) -> TabDefinition? { tabIndex[name].map { tabs[$0] } }
 
     /// The file the flow was read from.
     public var file: String { name.location.file }
 
     /// The screen named `name`, if declared.
-    public func screen(named name: String) -> ScreenDefinition? { screens.first { $0.name.value == name } }
+    public func screen(named name: String) -> ScreenDefinition? { screenIndex[name].map { screens[$0] } }
 
     /// The parameters of the outcome named `outcome` (none for an outcome that declares none).
     public func parameters(ofOutcome outcome: String) -> [ParameterDefinition] { outcomeParameters[outcome] ?? [] }
 
     /// The child declaration named `name`, if declared.
-    public func child(named name: String) -> ChildFlowDeclaration? { children.first { $0.name.value == name } }
+    public func child(named name: String) -> ChildFlowDeclaration? { childIndex[name].map { children[$0] } }
 }
 
 /// `linkPolicy: allow | queue | reject | { redirect: SCREEN }`, as written.

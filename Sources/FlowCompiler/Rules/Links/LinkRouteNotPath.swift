@@ -129,28 +129,49 @@ struct LinkRouteNotPath: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for flow in catalog.uniqueFlows {
+        for flow in catalog.uniqueFlows where !flow.links.isEmpty {
+            let firstRoutes = FirstRoutes(of: flow, navigation: catalog.navigation(of: flow))
             for link in flow.links.flatMap(\.routeLists) {
-                check(link, in: flow, catalog: catalog, into: &diagnostics)
+                check(link, in: flow, firstRoutes: firstRoutes, catalog: catalog, into: &diagnostics)
             }
         }
     }
 
+    /// Where a flow's routes can begin, computed once per flow (a tab flow may have thousands of tabs,
+    /// each the target of a link).
+    private struct FirstRoutes {
+        /// The start targets, then the `replaceRoot` targets, then the tabs, in that order.
+        let names: [String]
+        /// `names` as a set, for membership.
+        let set: Set<String>
+        /// The start targets alone.
+        let starts: [String]
+        /// The names that are not start targets (`replaceRoot` targets and tabs), for the message.
+        let others: [String]
+        /// Whether every name is a screen or child of the flow (with an unknown one, FC205 speaks instead).
+        let resolve: Bool
+
+        init(of flow: FlowDefinition, navigation: FlowNavigation) {
+            starts = navigation.startTargets.map(\.value)
+            // A tab flow's routes begin in whichever tab is selected: a link may select any tab.
+            names = navigation.firstRouteTargets + flow.tabs.map(\.name.value)
+            set = Set(names)
+            let startSet = Set(starts)
+            others = names.filter { !startSet.contains($0) }
+            resolve = names.allSatisfy { navigation.screensByName[$0] != nil || navigation.childrenByName[$0] != nil }
+        }
+    }
+
     private func check(
-        _ link: DeepLinkDefinition, in flow: FlowDefinition, catalog: FlowCatalog, into diagnostics: inout [Diagnostic]
+        _ link: DeepLinkDefinition, in flow: FlowDefinition, firstRoutes: FirstRoutes, catalog: FlowCatalog,
+        into diagnostics: inout [Diagnostic]
     ) {
         let routes = catalog.resolvedRoutes(of: link, in: flow)
         guard let first = routes.first else { return }
-        let navigation = catalog.navigation(of: flow)
-        let starts = navigation.startTargets.map(\.value)
-        // A tab flow's routes begin in whichever tab is selected: a link may select any tab.
-        let firstRoutes = navigation.firstRouteTargets + flow.tabs.map(\.name.value)
-        let firstRoutesResolve = firstRoutes.allSatisfy {
-            navigation.screensByName[$0] != nil || navigation.childrenByName[$0] != nil
-        }
+        let starts = firstRoutes.starts
         // With an unknown start or replaceRoot target (FC205), the first route cannot be judged.
-        if firstRoutesResolve, !firstRoutes.contains(first.route.name.value) {
-            let others = firstRoutes.filter { !starts.contains($0) }
+        if firstRoutes.resolve, !firstRoutes.set.contains(first.route.name.value) {
+            let others = firstRoutes.others
             let alsoReplaced = others.isEmpty ? "" : " (and after a 'replaceRoot', at \(Self.names(others)))"
             diagnostics.append(Self.diagnostic(
                 "link '\(link.pattern.value)' starts at '\(first.route.name.value)', but flow '\(flow.name.value)' starts at \(Self.names(starts))\(alsoReplaced); a link's routes begin where the flow's routes can begin, as in [\(starts.first ?? "…"), …]",
@@ -194,8 +215,7 @@ struct LinkRouteNotPath: FlowRule {
                     }
                     continue
                 }
-                let targets = childStarts.reduce(into: Set<String>()) { $0.formUnion(navigation.oneStepTargets[$1] ?? []) }
-                guard !targets.contains(name) else { continue }
+                guard !childStarts.contains(where: { navigation.oneStepTargets[$0]?.contains(name) == true }) else { continue }
                 guard !childStarts.contains(where: navigation.screensWithUnknownTargets.contains) else { return }
                 let startedChildren = childStarts.filter { navigation.childrenByName[$0] != nil }
                 let message = if childStarts.contains(name) {
