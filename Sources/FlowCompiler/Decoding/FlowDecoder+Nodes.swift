@@ -11,9 +11,16 @@ struct KeyedMapping<Key: SchemaKey> {
 
     let entries: [Entry]
 
-    subscript(key: Key) -> YAMLNode? { entries.first { $0.key == key }?.value }
+    // Index loops: `first(where:)` copied every entry it passed (three nodes each), for every key asked.
+    subscript(key: Key) -> YAMLNode? {
+        for index in entries.indices where entries[index].key == key { return entries[index].value }
+        return nil
+    }
 
-    func keyNode(_ key: Key) -> YAMLNode? { entries.first { $0.key == key }?.keyNode }
+    func keyNode(_ key: Key) -> YAMLNode? {
+        for index in entries.indices where entries[index].key == key { return entries[index].keyNode }
+        return nil
+    }
 }
 
 /// Reading nodes of the expected kinds, reporting each mismatch at the node.
