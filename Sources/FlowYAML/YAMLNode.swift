@@ -45,7 +45,19 @@ public struct YAMLNode: Sendable, Hashable {
     public var tag: String?
     /// For a node copied by an alias: the alias's use and the anchor (``YAMLAliasUse``); nil for a
     /// node written where it stands.
-    public var alias: YAMLAliasUse?
+    public var alias: YAMLAliasUse? {
+        get { aliasBox?.use }
+        set { aliasBox = newValue.map(AliasBox.init) }
+    }
+
+    // Out of line: almost no node is an alias's copy, and inline the use doubled every node's size.
+    private var aliasBox: AliasBox?
+
+    /// Holds a ``YAMLAliasUse`` out of line (immutable, so copies of a node share it safely).
+    private final class AliasBox: Sendable {
+        let use: YAMLAliasUse
+        init(_ use: YAMLAliasUse) { self.use = use }
+    }
 
     /// Creates a node.
     public init(content: Content, start: YAMLMark, end: YAMLMark, tag: String? = nil) {
@@ -53,6 +65,19 @@ public struct YAMLNode: Sendable, Hashable {
         self.start = start
         self.end = end
         self.tag = tag
+    }
+
+    public static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
+        lhs.start == rhs.start && lhs.end == rhs.end && lhs.tag == rhs.tag && lhs.alias == rhs.alias
+            && lhs.content == rhs.content
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(content)
+        hasher.combine(start)
+        hasher.combine(end)
+        hasher.combine(tag)
+        hasher.combine(alias)
     }
 
     /// The scalar text, or `nil` if the node is a sequence or mapping.
