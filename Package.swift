@@ -26,8 +26,15 @@ let package = Package(
         .target(name: "FlowCompiler", dependencies: ["FlowYAML", "FlowModel"]),
         .target(name: "FlowRuntime", dependencies: ["FlowModel"]),
         .target(name: "FlowCodegen", dependencies: ["FlowModel"]),
-        .executableTarget(name: "flowc", dependencies: ["FlowCompiler", "FlowCodegen", "FlowRuntime", "FlowModel"]),
-        .plugin(name: "FlowcPlugin", capability: .buildTool(), dependencies: ["flowc"]),
+        // What flowc and the plugin's tool share: option scanning, console, flow sources, `generate swift`.
+        .target(name: "FlowcCommandLine", dependencies: ["FlowCompiler", "FlowCodegen", "FlowModel"]),
+        .executableTarget(
+            name: "flowc", dependencies: ["FlowcCommandLine", "FlowCompiler", "FlowCodegen", "FlowRuntime", "FlowModel"]),
+        // The plugin's tool is `flowc generate` alone: SwiftPM builds a plugin's tool and its modules a second
+        // time (for the host), so it links the loader, validator and generator only, not the runtime or
+        // flowc's other commands (docs/HOSTING.md, "Build time").
+        .executableTarget(name: "flowc-generate", dependencies: ["FlowcCommandLine"]),
+        .plugin(name: "FlowcPlugin", capability: .buildTool(), dependencies: ["flowc-generate"]),
         .executableTarget(
             name: "flowc-bench",
             dependencies: ["FlowYAML", "FlowCompiler", "FlowRuntime", "FlowModel", "CYaml"],

@@ -1,5 +1,6 @@
 import FlowCompiler
 import FlowModel
+import FlowcCommandLine
 import Foundation
 
 /// `flowc compile PATH… -o FILE`: validates flow files and writes a compiled bundle.

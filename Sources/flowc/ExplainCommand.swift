@@ -1,4 +1,5 @@
 import FlowCompiler
+import FlowcCommandLine
 
 /// `flowc explain CODE`: what a rule checks, why, and an example that triggers it.
 enum ExplainCommand {

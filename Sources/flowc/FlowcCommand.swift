@@ -1,3 +1,4 @@
+import FlowcCommandLine
 import Foundation
 
 /// The top-level command: dispatches to a subcommand.
@@ -56,28 +57,5 @@ enum FlowcCommand {
             Console.error("flowc: error: unknown subcommand '\(subcommand)'; see 'flowc --help'")
             return ExitCode.usage
         }
-    }
-}
-
-/// The exit codes CI relies on.
-enum ExitCode {
-    static let success: Int32 = 0
-    static let findings: Int32 = 1
-    static let usage: Int32 = 2
-}
-
-/// Standard output for results, standard error for diagnostics and messages.
-enum Console {
-    static func output(_ text: String, terminator: String = "\n") {
-        FileHandle.standardOutput.write(Data((text + terminator).utf8))
-    }
-
-    static func error(_ text: String, terminator: String = "\n") {
-        FileHandle.standardError.write(Data((text + terminator).utf8))
-    }
-
-    /// Colour only on a terminal, and never when `NO_COLOR` is set to a non-empty value (https://no-color.org).
-    static func shouldColorStandardError() -> Bool {
-        (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty && isatty(STDERR_FILENO) != 0
     }
 }

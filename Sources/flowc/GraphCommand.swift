@@ -1,4 +1,5 @@
 import FlowCompiler
+import FlowcCommandLine
 import Foundation
 
 /// `flowc graph PATH… [--flow NAME] [--format mermaid|dot]`: draws flows as a diagram.

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowcCommandLine
 
 /// `flowc inspect PATH…`: prints a compiled bundle (or the bundle YAML flows compile to) as readable JSON.
 enum InspectCommand {

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowcCommandLine
 import Foundation
 
 /// `flowc run` on a terminal: runs each command as it is typed and shows the result for a person

@@ -1,5 +1,6 @@
 import FlowCompiler
 import FlowModel
+import FlowcCommandLine
 
 /// `flowc links PATH… [--config FILE]`: per deep link, the host conditions it depends on.
 enum LinksCommand {

@@ -1,4 +1,5 @@
 import FlowCompiler
+import FlowcCommandLine
 
 /// `flowc rules`: every rule with its code, severity and summary.
 enum RulesCommand {

@@ -1,6 +1,7 @@
 import FlowCompiler
 import FlowModel
 import FlowRuntime
+import FlowcCommandLine
 import Foundation
 
 /// `flowc run PATH… --flow NAME [--script FILE]`: drives a coordinator from a script, one JSON line per command.

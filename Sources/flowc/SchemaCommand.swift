@@ -1,4 +1,5 @@
 import FlowCompiler
+import FlowcCommandLine
 
 /// `flowc schema`: prints the JSON Schema of a flow file, for editors.
 enum SchemaCommand {

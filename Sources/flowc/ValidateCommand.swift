@@ -1,4 +1,5 @@
 import FlowCompiler
+import FlowcCommandLine
 import Foundation
 
 /// `flowc validate PATH…`: checks flow files as one set and prints diagnostics.

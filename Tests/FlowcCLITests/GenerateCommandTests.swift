@@ -83,4 +83,20 @@ import Testing
         #expect(help.status == 0)
         #expect(help.standardOutput.hasPrefix("USAGE: flowc generate swift PATH… -o FILE|FOLDER [--namespace NAME]\n"))
     }
+
+    @Test func thePluginsToolIsFlowcGenerateAlone() throws {
+        // FlowcPlugin runs `flowc-generate swift …`: the same command, the same bytes, the same refusals.
+        let tool = FlowcProcess.executable.deletingLastPathComponent().appendingPathComponent("flowc-generate")
+        let generated = try FlowcProcess.run(["swift", "Flows", "-o", "-"], executable: tool)
+        #expect(generated.status == 0)
+        #expect(generated.standardOutput == (try String(
+            contentsOfFile: FlowcProcess.packageRoot + "/Tests/Fixtures/generated/Flows.swift.golden", encoding: .utf8)))
+        let refused = try FlowcProcess.run(["swift", "Tests/Fixtures/invalid/unknown-flow.yaml", "-o", "-"], executable: tool)
+        #expect(refused.status == 1)
+        #expect(refused.standardOutput == "")
+        #expect(refused.standardError.hasPrefix("Tests/Fixtures/invalid/unknown-flow.yaml:8:17: error: unknown flow 'editing' for child 'edit' [FC206]\n"))
+        let other = try FlowcProcess.run(["validate", "Flows"], executable: tool)
+        #expect(other.status == 2)
+        #expect(other.standardError == "flowc: error: 'validate' is not a language flowc generates; use 'flowc generate swift PATH… -o FILE'\n")
+    }
 }

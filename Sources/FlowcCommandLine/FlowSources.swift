@@ -3,18 +3,18 @@ import FlowModel
 import Foundation
 
 /// Turns command-line paths into a bundle: YAML files and folders (validated, then lowered) or one bundle file.
-enum FlowSources {
-    struct Failure: Error {
+package enum FlowSources {
+    package struct Failure: Error {
         /// What to print on standard error (ends with a newline).
-        var message: String
-        var exitCode: Int32
+        package var message: String
+        package var exitCode: Int32
     }
 
     /// Validates and lowers YAML flow files; refuses when any diagnostic is an error, and prints
     /// warnings on standard error when there are only warnings.
     /// - Parameter output: a file about to be written, refused when it is one of the flow files read.
     /// - Parameter alreadyRead: inputs read already (not read again; see `FlowValidation.validate`).
-    static func compile(
+    package static func compile(
         paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil,
         alreadyRead: [String: FlowFileContents] = [:]
     ) -> Result<FlowBundle, Failure> {
@@ -24,7 +24,7 @@ enum FlowSources {
 
     /// ``compile(paths:configuration:refusingToOverwrite:)``, with the validated definitions the bundle was
     /// lowered from.
-    static func compileDefinitions(
+    package static func compileDefinitions(
         paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil,
         alreadyRead: [String: FlowFileContents] = [:]
     ) -> Result<(bundle: FlowBundle, flows: [FlowDefinition]), Failure> {
@@ -70,7 +70,7 @@ enum FlowSources {
     /// `/dev/stdin` or `-` is decoded from the bytes read, and YAML read that way is validated from
     /// them, never read again. A bundle may be up to `BundleCodec.maxFileBytes`, a flow file up to
     /// `InputFile.flowFileLimit`.
-    static func load(paths: [String], configuration: LoadedConfiguration? = nil) -> Result<FlowBundle, Failure> {
+    package static func load(paths: [String], configuration: LoadedConfiguration? = nil) -> Result<FlowBundle, Failure> {
         if paths.count > 1, let bundle = paths.first(where: isBundleFile) {
             return .failure(Failure(
                 message: "flowc: error: '\(bundle)' is a compiled bundle; a bundle must be the only PATH\n",
@@ -111,7 +111,7 @@ enum FlowSources {
 
     /// Whether `path` is a regular file that starts with the bundle header. Only regular files are
     /// examined: reading the start of a pipe would consume it.
-    static func isBundleFile(_ path: String) -> Bool {
+    package static func isBundleFile(_ path: String) -> Bool {
         var info = stat()
         guard path != InputFile.standardInputPath, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
             let handle = FileHandle(forReadingAtPath: path)

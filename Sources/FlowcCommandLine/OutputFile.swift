@@ -7,13 +7,13 @@ import Darwin
 
 /// Writes a whole output file, reporting the operating system's reason in words when it fails
 /// (a full device, a folder given as the output, a read-only file, a missing folder).
-enum OutputFile {
+package enum OutputFile {
     /// `-` writes to standard output.
-    static let standardOutputPath = "-"
+    package static let standardOutputPath = "-"
 
     /// Writes `bytes` to `path` (created with mode 0644 or truncated), or to standard output for `-`.
     /// - Returns: nil on success, else the reason in words (see `SystemErrorDescription`).
-    static func write(_ bytes: [UInt8], to path: String) -> String? {
+    package static func write(_ bytes: [UInt8], to path: String) -> String? {
         let descriptor = path == standardOutputPath ? STDOUT_FILENO : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return reason(for: errno, path: path) }
         var written = 0

@@ -1,20 +1,20 @@
 /// A small scanner for `--long value`, `--long=value` and flag options, and positional arguments,
 /// following swift-argument-parser's conventions (which flowc cannot depend on).
-struct OptionScanner {
-    private(set) var positional: [String] = []
+package struct OptionScanner {
+    package private(set) var positional: [String] = []
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
 
     /// A usage error: the message to print after `flowc: error: `.
-    struct UsageError: Error {
-        let message: String
+    package struct UsageError: Error {
+        package let message: String
     }
 
     /// - Parameters:
     ///   - valueOptions: options that take a value, with their short aliases (`["-o": "--output"]`).
     ///   - flagOptions: options without a value.
     /// - Throws: `UsageError` for an unknown option or a missing value.
-    init(_ arguments: [String], valueOptions: [String], flagOptions: [String], aliases: [String: String] = [:]) throws(UsageError) {
+    package init(_ arguments: [String], valueOptions: [String], flagOptions: [String], aliases: [String: String] = [:]) throws(UsageError) {
         var index = 0
         var onlyPositional = false
         while index < arguments.count {
@@ -54,14 +54,14 @@ struct OptionScanner {
         }
     }
 
-    func value(_ option: String) -> String? { values[option] }
+    package func value(_ option: String) -> String? { values[option] }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    package func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
 extension OptionScanner {
     /// What a subcommand does after scanning its arguments.
-    enum Outcome {
+    package enum Outcome {
         /// Go on with these options.
         case proceed(OptionScanner)
         /// Stop with this exit code: help was printed (0) or a usage error was (2).
@@ -70,7 +70,7 @@ extension OptionScanner {
 
     /// Scans a subcommand's arguments, always accepting `-h`/`--help`: prints `usage` for help
     /// (exit 0) or `flowc: error: …` and `usage` for a usage error (exit 2).
-    static func scan(
+    package static func scan(
         _ arguments: [String], usage: String, valueOptions: [String], flagOptions: [String] = [],
         aliases: [String: String] = [:]
     ) -> Outcome {

@@ -4,8 +4,8 @@ import FlowModel
 import Foundation
 
 /// `flowc generate swift PATH… -o FILE`: validates flow files and writes typed Swift for them.
-enum GenerateCommand {
-    static let usage = """
+package enum GenerateCommand {
+    package static let usage = """
         USAGE: flowc generate swift PATH… -o FILE|FOLDER [--namespace NAME]
 
         Validates flow files (PATH is a file, or a folder searched for *.yaml and *.yml) as one set and,
@@ -22,7 +22,7 @@ enum GenerateCommand {
         EXIT CODES: 0 written, 1 the flows have errors (nothing written), 2 usage or I/O errors.
         """
 
-    static func run(_ arguments: [String]) -> Int32 {
+    package static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
         switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--output", "--namespace", "--config"], aliases: ["-o": "--output"]) {
         case .proceed(let scanned): options = scanned

@@ -2,11 +2,11 @@ import FlowCompiler
 import Foundation
 
 /// `--config FILE`, or the `.flowc.yml` found from the working folder up (docs/CONFIG.md).
-enum ConfigurationOption {
-    static let help = "  --config FILE     The configuration file (default: .flowc.yml in this folder or the nearest above)."
+package enum ConfigurationOption {
+    package static let help = "  --config FILE     The configuration file (default: .flowc.yml in this folder or the nearest above)."
 
     /// What a command does after looking for its configuration.
-    enum Outcome {
+    package enum Outcome {
         /// Go on with this configuration (nil: there is none).
         case proceed(LoadedConfiguration?)
         /// Stop with this exit code: `--config` names a file that cannot be read (the error was printed).
@@ -14,7 +14,7 @@ enum ConfigurationOption {
     }
 
     /// The configuration to use: `--config FILE`, else the one found from the working folder up.
-    static func load(_ options: OptionScanner) -> Outcome {
+    package static func load(_ options: OptionScanner) -> Outcome {
         let workingFolder = FileManager.default.currentDirectoryPath
         guard var path = options.value("--config") ?? FlowConfigurationLoader.find(from: workingFolder) else {
             return .proceed(nil)
