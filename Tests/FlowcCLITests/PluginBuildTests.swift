@@ -65,6 +65,13 @@ import Testing
             """), "\(failed.output)")
     }
 
+    @Test func hostingShowsTheExamplesSwiftUIHostAsItIs() throws {
+        // SwiftUI is not compiled on Linux; the host in docs/HOSTING.md is at least the example's file.
+        let host = try String(contentsOfFile: Self.example + "/Sources/ReadingApp/ReadingRoot.swift", encoding: .utf8)
+        let hosting = try String(contentsOfFile: FlowcProcess.packageRoot + "/docs/HOSTING.md", encoding: .utf8)
+        #expect(hosting.contains("```swift\n" + host + "```\n"))
+    }
+
     /// Makes `.build/examples/ReadingApp` a copy of Examples/ReadingApp whose dependency is this checkout,
     /// writing only files whose text differs and removing files the example no longer has.
     static func synchronizeCopy() throws {
