@@ -2,8 +2,9 @@
 import FlowRuntime
 import SwiftUI
 
-/// The reading app's SwiftUI host: one `NavigationStack` bound to the coordinator's stack, one destination
-/// per typed route, and the discard-the-draft dialog bound to the pending confirmation.
+/// The reading app's SwiftUI host: one `NavigationStack` bound to the coordinator's root stack object (it
+/// observes that stack's routes only), one destination per typed route, and the discard-the-draft dialog
+/// bound to the pending confirmation.
 ///
 /// Compiled on Apple platforms only. It holds no navigation logic: the rules live in `FlowNavigation`
 /// (FlowRuntimeTests cover it on Linux) and in the generated API (reading-trace calls it on Linux).
@@ -20,8 +21,8 @@ public struct ReadingRoot: View {
     }
 
     public var body: some View {
-        if let stack = navigation.stacks.first, let root = navigation.root(of: stack.id) {
-            NavigationStack(path: navigation.pathBinding(stack.id)) {
+        if let stack = navigation.rootStack, let root = stack.root {
+            NavigationStack(path: navigation.pathBinding(stack)) {
                 screen(root)
                     .navigationDestination(for: Route.self) { screen($0) }
             }
