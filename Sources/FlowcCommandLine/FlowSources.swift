@@ -34,7 +34,7 @@ package enum FlowSources {
 
     /// ``compileDefinitions(paths:configuration:refusingToOverwrite:)`` before the bundle is built: the
     /// lowered graphs, so `flowc compile` hashes and writes one encoding of them (`BundleCodec.bundleAndFile(of:)`).
-    static func compileGraphs(
+    package static func compileGraphs(
         paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil,
         alreadyRead: [String: FlowFileContents] = [:]
     ) -> Result<(graphs: [FlowGraph], flows: [FlowDefinition]), Failure> {
