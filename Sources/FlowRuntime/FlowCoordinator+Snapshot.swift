@@ -212,6 +212,18 @@ extension FlowCoordinator {
         "(" + zip(parameters, values).map { "\($0.name): \($1)" }.joined(separator: ", ") + ")"
     }
 
+    /// The flow of the last child route of a link's route list (a guarded link's guarding flow), if any.
+    private func guardingFlow(of routes: [LinkRouteNode]) -> Int? {
+        var flow = rootFlow
+        var guarding: Int?
+        for route in routes {
+            guard case .child(let child) = route.target, bundle.flows[flow].children.indices.contains(child) else { continue }
+            flow = bundle.flows[flow].children[child].flow
+            guarding = flow
+        }
+        return guarding
+    }
+
     /// Runs a check of ``LinkConditions`` for a restored route: a route the host's current answers would not
     /// let steps build now is an invalid snapshot, refused with the condition that decides against it.
     private func restoredNow(_ check: () throws(FlowRuntimeError) -> Void) throws(FlowRuntimeError) {
@@ -295,6 +307,9 @@ extension FlowCoordinator {
                 throw .invalidSnapshot("its held link '\(url)' matches no link of flow '\(flowName)'")
             }
         }
+        if !entry.queuedLinks.isEmpty, graph.linkPolicyDeclared != true || graph.linkPolicy != .queue {
+            throw .invalidSnapshot("flow '\(graph.name)' holds queued links, but it declares no 'linkPolicy: queue', so it queues none")
+        }
         if !entry.queuedLinks.isEmpty, graph.outcomes.isEmpty {
             throw .invalidSnapshot("flow '\(graph.name)' holds queued links, but it declares no outcomes and never finishes, so it cannot queue any")
         }
@@ -303,6 +318,13 @@ extension FlowCoordinator {
         guard let outcome = graph.outcomes.firstIndex(of: pending.continueOn) else {
             throw .invalidSnapshot(
                 "the pending link '\(pending.url)' continues on '\(pending.continueOn)', which is no outcome of flow '\(graph.name)'")
+        }
+        // Only a guarded link whose `otherwise` ends in this flow, continuing on this outcome, is left pending.
+        let matched = (try? DeepLinkURL.segments(of: pending.url)).flatMap { DeepLinkMatcher.match($0, in: bundle.flows[rootFlow]) }
+        guard let otherwise = matched?.link.otherwise, otherwise.continueOn == outcome,
+            guardingFlow(of: otherwise.routes) == record.flow else {
+            throw .invalidSnapshot(
+                "the pending link '\(pending.url)' is no guarded link that continues when flow '\(graph.name)' finishes with '\(pending.continueOn)'")
         }
         record.pendingLink = PendingLink(url: pending.url, outcome: outcome, outcomeName: pending.continueOn)
     }

@@ -153,4 +153,27 @@ struct HeldLinkRuleTests {
         #expect(coordinator.open("/nothing") == StepResult(.applied, .linkFellBack(url: "/nothing", because: "no deep link matches '/nothing'")))
         #expect(coordinator.screens == ["app.notFound"])
     }
+
+    /// review-3: restore accepted held links steps cannot build — queued links on a flow without a `queue`
+    /// policy, a pending link that is no guarded link continuing in that flow on that outcome.
+    @Test func restoreAcceptsOnlyHeldLinksStepsCanLeave() throws {
+        let host = TestHost()
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.shop, Self.login]), flow: "shop", host: host.host)
+        func snapshot(rootQueued: [String] = [], loginQueued: [String] = [], pending: FlowSnapshot.PendingLinkEntry? = nil) -> FlowSnapshot {
+            FlowSnapshot(instances: [
+                .init(child: nil, flow: "shop", routes: [.init(screen: "home")], queuedLinks: rootQueued),
+                .init(child: "login", flow: "login", routes: [.init(screen: "form")], queuedLinks: loginQueued, pendingLink: pending),
+            ])
+        }
+        #expect(coordinator.restore(snapshot(rootQueued: ["/cart"])) == StepResult(.rejected, .invalidSnapshot(
+            "flow 'shop' holds queued links, but it declares no 'linkPolicy: queue', so it queues none")))
+        #expect(coordinator.restore(snapshot(pending: .init(url: "/cart", continueOn: "cancelled"))) == StepResult(.rejected, .invalidSnapshot(
+            "the pending link '/cart' is no guarded link that continues when flow 'login' finishes with 'cancelled'")))
+        #expect(coordinator.restore(snapshot(pending: .init(url: "/orders/9", continueOn: "cancelled"))) == StepResult(.rejected, .invalidSnapshot(
+            "the pending link '/orders/9' is no guarded link that continues when flow 'login' finishes with 'cancelled'")))
+        #expect(coordinator.path.isEmpty)
+        let held = snapshot(loginQueued: ["/cart", "/product/1"], pending: .init(url: "/orders/9", continueOn: "signedIn"))
+        #expect(coordinator.restore(held) == .applied)
+        #expect(coordinator.snapshot() == held)
+    }
 }
