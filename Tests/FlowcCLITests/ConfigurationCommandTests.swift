@@ -69,6 +69,26 @@ import Testing
         #expect(help.standardOutput.contains("  --config FILE  "))
     }
 
+    /// `--config flowc.yml .` with flowc.yml inside the scanned folder: the configuration in use is not
+    /// read as a flow (it was: FC101 "unknown key 'exclude' in a flow" and two FC102), for every command.
+    @Test func theConfigurationFileInUseIsNotScannedAsAFlow() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "exclude: [\"**/docker-compose.yml\"]\n".write(to: root.appendingPathComponent("flowc.yml"), atomically: true, encoding: .utf8)
+        let validated = try FlowcProcess.run(["validate", "--config", "flowc.yml", "."], in: root.path)
+        #expect(validated.status == 0)
+        #expect(!validated.standardError.contains("flowc.yml"))
+        #expect(!validated.standardError.contains("error:"))
+        #expect(validated.standardError.contains("./Flows/extra.yaml:2:14: warning: condition 'unused' is declared"))
+        let links = try FlowcProcess.run(["links", "--config", "./flowc.yml", "."], in: root.path)
+        #expect(links.status == 0)
+        #expect(!links.standardError.contains("flowc.yml"))
+        // Without --config, flowc.yml (not a dot-file) is a flow file like any other.
+        let scanned = try FlowcProcess.run(["validate", "."], in: root.path)
+        #expect(scanned.status == 1)
+        #expect(scanned.standardError.contains("./flowc.yml:1:1: error: unknown key 'exclude' in a flow; expected one of flow,"))
+    }
+
     @Test func formatComesFromTheConfigurationAndFlagsWin() throws {
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -36,8 +36,8 @@ public enum FlowValidation {
     /// - Throws: `FlowInputError` when a path does not exist, a file cannot be read, or a flow file in
     ///   a folder cannot be checked (see `FlowSourceCollector`).
     /// - Parameter configuration: a configuration file read (`.flowc.yml`): its include and exclude
-    ///   globs choose the files read from folders, its rule settings change severities, and its own
-    ///   problems are reported with the flows'.
+    ///   globs choose the files read from folders (the configuration file itself is never one of them),
+    ///   its rule settings change severities, and its own problems are reported with the flows'.
     /// - Parameter alreadyRead: the contents of paths the caller has read already (with
     ///   ``InputFile``, under `limits.maxFileBytes` or a larger limit), by path as named: they are not
     ///   read again — a pipe or standard input can be read only once.
@@ -46,8 +46,13 @@ public enum FlowValidation {
         alreadyRead: [String: FlowFileContents] = [:]
     ) throws(FlowInputError) -> ValidationResult {
         let settings = configuration?.configuration
+        // The configuration file in use is never read as a flow, wherever it lies (`--config flowc.yml .`).
+        let configurationIdentity = configuration.map { FlowSourceFiles.identity(of: $0.file.path) }
         let admitting = settings.map { settings in
-            { (path: String) in settings.admits(URL(fileURLWithPath: path).standardizedFileURL.path) }
+            { (path: String) in
+                settings.admits(URL(fileURLWithPath: path).standardizedFileURL.path)
+                    && FlowSourceFiles.identity(of: path) != configurationIdentity
+            }
         }
         let paths = try FlowSourceCollector.files(at: paths, admitting: admitting)
         var inputs: [(String, FlowFileContents)] = []
