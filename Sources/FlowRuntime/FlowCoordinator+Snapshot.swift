@@ -256,7 +256,11 @@ extension FlowCoordinator {
         guard let next else {
             throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' selects tab '\(selectedName)', but no instance after it runs that tab")
         }
-        if next.child != selectedName {
+        // The next instance runs the selected tab, or is a child the tab flow presented over its tab bar (its
+        // handler started it after the selected tab's flow finished; the tab starts afresh when it ends).
+        let presentedOver = graph.children.contains { $0.name == next.child && $0.presentation.isPresented }
+            && graph.tabIndex(named: next.child ?? "") == nil
+        if next.child != selectedName, !presentedOver {
             throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' selects tab '\(selectedName)' but shows child '\(next.child ?? "")'")
         }
         var set = TabSetRecord(selected: selected)

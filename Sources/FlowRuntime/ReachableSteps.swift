@@ -11,9 +11,10 @@ import FlowModel
 /// a handler runs on top of the route its child was started from), and the flow's `redirect` screen
 /// (pushed on any of its routes by the `redirect` link policy). A deep link's next routes are pushed or
 /// started by the screen below them (the coordinator refuses any other), so they add nothing. First routes
-/// are the targets of `start` and `replaceRoot`, a tab set's tabs and, for the root flow, a deep link's
-/// first route and the `linkFallback` screen. Computed for the flows a restore asks about, when asked
-/// (linear in their size), never for the whole bundle.
+/// are the targets of `start` and `replaceRoot`, a tab set's tabs and the children its handlers start
+/// (presented over the tab bar), and, for the root flow, a deep link's first route and the `linkFallback`
+/// screen. Computed for the flows a restore asks about, when asked (linear in their size), never for the
+/// whole bundle.
 struct ReachableSteps {
     private let bundle: FlowBundle
     private let rootFlow: Int
@@ -37,6 +38,10 @@ struct ReachableSteps {
         for screen in graph.screens { for event in screen.events { Self.collect(event.action, starting: false, into: &targets) } }
         for child in graph.children { for handler in child.handlers { Self.collect(handler, starting: false, into: &targets) } }
         for tab in graph.tabs { targets.insert(.child(tab.child)) }
+        // A tab flow has no routes: what its handlers start (a sheet or cover over the tab bar) is its first.
+        if !graph.tabs.isEmpty {
+            for child in graph.children { for handler in child.handlers { Self.collect(handler, starting: false, pushes: true, into: &targets) } }
+        }
         if flow == rootFlow {
             for link in graph.links { if let route = link.routes.first { targets.insert(route.target) } }
             if let fallback = graph.linkFallback { targets.insert(.screen(fallback)) }

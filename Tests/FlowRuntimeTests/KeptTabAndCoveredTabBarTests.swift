@@ -200,4 +200,62 @@ struct KeptTabAndCoveredTabBarTests {
         #expect(navigation.refusals == 1)
         #expect(coordinator.stacks.count == 2)
     }
+
+    /// A tab flow's handler presents a cover over the whole tab bar once its selected tab's flow finished:
+    /// selection waits for it, a snapshot of that state restores, and when the cover ends the tab starts afresh.
+    @Test func aLayerTheTabFlowPresentsOverItsTabBarRestoresAndHandsBackToTheTab() throws {
+        let bundle = try Fixtures.bundle([
+            """
+            flow: home
+            tabs: [inbox, archive]
+            start: inbox
+            children:
+              inbox: { flow: inbox, on: { locked: { start: lock } } }
+              archive: { flow: archive }
+              lock: { flow: lock, presentation: cover, on: { unlocked: stay } }
+            """,
+            """
+            flow: inbox
+            start: list
+            outcomes: [locked]
+            screens:
+              list: { on: { lock: { finish: locked } } }
+            """,
+            """
+            flow: archive
+            start: folders
+            screens:
+              folders: {}
+            """,
+            """
+            flow: lock
+            start: code
+            outcomes: [unlocked]
+            screens:
+              code: { on: { unlock: { finish: unlocked } } }
+            """,
+        ])
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "home")
+        coordinator.start()
+        coordinator.select(tab: "archive")
+        coordinator.select(tab: "inbox")
+        #expect(coordinator.send("lock") == .applied)
+        #expect(coordinator.screens == ["lock.code"])
+        #expect(coordinator.select(tab: "archive") == StepResult(.rejected, .tabBarCovered(flow: "home", layer: "lock")))
+        let saved = coordinator.snapshot()
+        #expect(saved.instances.map(\.child) == [nil, "lock"])
+        #expect(saved.instances[0].selectedTab == "inbox")
+        coordinator.stop()
+        #expect(coordinator.restore(saved) == .applied)
+        #expect(coordinator.snapshot() == saved)
+        #expect(coordinator.stacks.map(\.kind) == [.cover])
+        #expect(coordinator.send("unlock") == .applied)
+        #expect(coordinator.screens == ["inbox.list"])
+        #expect(coordinator.tabSets.first?.keptStacks["archive"]?.routes.map(\.screen) == ["folders"])
+        // Another tab is no layer over the tab bar.
+        var wrong = saved
+        wrong.instances[1] = FlowSnapshot.Instance(child: "archive", flow: "archive", routes: [.init(screen: "folders")])
+        wrong.instances[0].otherTabs = nil
+        #expect(coordinator.restore(wrong) == StepResult(.rejected, .invalidSnapshot("flow 'home' selects tab 'inbox' but shows child 'archive'")))
+    }
 }
