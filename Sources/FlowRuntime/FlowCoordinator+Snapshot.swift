@@ -159,7 +159,7 @@ extension FlowCoordinator {
                     throw FlowRuntimeError.invalidSnapshot("flow '\(parentGraph.name)' never shows child '\(name)' first"
                         + " (an instance without routes of its own must have started that child)")
                 } else {
-                    try restoredNow { () throws(FlowRuntimeError) in try conditions.checkShownFirst(.child(index), of: parentFlow, url: "") }
+                    try restoredNow { () throws(FlowRuntimeError) in try conditions.checkShownFirst(.child(index), of: parentFlow, url: "", passingChildren: true) }
                 }
                 let values = try transition.binding.bind(values: entry.arguments, to: bundle.flows[childFlow].parameters,
                                                          receiver: "flow '\(entry.flow)'")
@@ -195,7 +195,7 @@ extension FlowCoordinator {
                 } else if !reachable.canShowFirst(.screen(screen), in: flowIndex) {
                     throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' never shows screen '\(route.screen)' first")
                 } else {
-                    try restoredNow { () throws(FlowRuntimeError) in try conditions.checkShownFirst(.screen(screen), of: flowIndex, url: "") }
+                    try restoredNow { () throws(FlowRuntimeError) in try conditions.checkShownFirst(.screen(screen), of: flowIndex, url: "", passingChildren: true) }
                 }
                 let values = try transition.binding.bind(values: route.arguments, to: graph.screens[screen].parameters,
                                                          receiver: Transition.receiver(bundle, flow: flowIndex, screen: screen))

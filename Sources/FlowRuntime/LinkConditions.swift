@@ -6,11 +6,13 @@ import FlowModel
 ///
 /// - **The root flow's first route** must be the one its `start` shows now (a conditional start is
 ///   evaluated). A first route that `start` never shows, only a `replaceRoot` does, must be shown by a
-///   `replaceRoot` the flow's steps reach from what `start` shows now, following every action with its
-///   `if`s evaluated now, before any `if` that shows it only on the branch the host does not take now:
-///   with `start: splash` and splash's `if: isLoggedIn, then: { replaceRoot: main }, else: { replaceRoot:
-///   auth }`, a link to `main` is refused while `isLoggedIn` is false, even though auth's handler would
-///   `replaceRoot: main` after sign-in.
+///   `replaceRoot` the flow's steps reach from what `start` shows now, following every screen's events
+///   with their `if`s evaluated now, before any `if` that shows it only on the branch the host does not
+///   take now: with `start: splash` and splash's `if: isLoggedIn, then: { replaceRoot: main }, else: {
+///   replaceRoot: auth }`, a link to `main` is refused while `isLoggedIn` is false. The walk never passes
+///   a child's outcome handler: a link cannot finish a child flow (sign-in), so a route shown first only
+///   after a child finishes is refused, naming the child; `when:` and `otherwise:` send the person
+///   through it.
 /// - **A next route** must be pushed or started by an event of the screen below it, with every `if` on the
 ///   way evaluated now. When that screen was shown by a child's (conditional) `start`, the refusal names
 ///   the start's choice.
@@ -58,8 +60,10 @@ struct LinkConditions {
             + (choice.answers.isEmpty ? "" : " (\(choice.answers.joined(separator: ", ")))")
     }
 
-    /// Refuses a first route of the root flow that its steps would not show first now.
-    func checkFirstRoute(_ target: TargetNode, of flow: Int, url: String) throws(FlowRuntimeError) {
+    /// Refuses a first route of the root flow that its steps would not show first now. A link cannot finish
+    /// a child, so the walk stops at children unless `passingChildren` (a restore).
+    func checkFirstRoute(_ target: TargetNode, of flow: Int, url: String, passingChildren: Bool = false)
+        throws(FlowRuntimeError) {
         let graph = bundle.flows[flow]
         guard graph.tabs.isEmpty else { return }
         let choice = startChoice(of: flow)
@@ -69,13 +73,19 @@ struct LinkConditions {
         }
         if Self.targets(of: graph.start, starting: true).contains(target) { throw refuse(startsNow(flow, choice)) }
         // Shown first only by a `replaceRoot`: walk the flow's steps from what start shows now, breadth first,
-        // with every `if` evaluated now. Each target is visited once.
+        // with every `if` evaluated now. Each target is visited once. Children are not passed (a link cannot
+        // finish one); they are kept to name the one a refusal is about.
         var visited = Set<TargetNode>([shown])
         var queue: [TargetNode] = [shown]
+        var children: [Int] = []
         var next = 0
         while next < queue.count {
             let current = queue[next]
             next += 1
+            if !passingChildren, case .child(let child) = current {
+                children.append(child)
+                continue
+            }
             let sites = actions(of: current, in: graph)
             if sites.contains(where: { reaches($0.action, target, in: graph, replacing: true) }) { return }
             for site in sites {
@@ -90,20 +100,44 @@ struct LinkConditions {
                 }
             }
         }
+        if let child = firstChildShowing(target, after: children, in: graph) {
+            throw refuse(startsNow(flow, choice)
+                + ", and it is shown first only after child '\(graph.children[child].name)' finishes, which a link cannot do")
+        }
         throw refuse(startsNow(flow, choice) + ", and no step from there shows it first with the answers now")
     }
 
     /// Refuses a first route the flow's own steps show first (its `start`, in any branch, or a `replaceRoot`)
-    /// only under conditions that do not hold now, as ``checkFirstRoute(_:of:url:)`` does for a link. A
+    /// only under conditions that do not hold now, as ``checkFirstRoute(_:of:url:passingChildren:)`` does for a link. A
     /// screen no step shows first — a `linkFallback` screen of its own, say — is left to the caller. Used for
-    /// the `linkFallback` screen (a state a link builds) and for every instance a restore rebuilds.
-    func checkShownFirst(_ target: TargetNode, of flow: Int, url: String) throws(FlowRuntimeError) {
+    /// the `linkFallback` screen (a state a link builds) and for every instance a restore rebuilds
+    /// (`passingChildren`: a snapshot may hold what a child's outcome handler showed after it finished).
+    func checkShownFirst(_ target: TargetNode, of flow: Int, url: String, passingChildren: Bool = false)
+        throws(FlowRuntimeError) {
         let graph = bundle.flows[flow]
         let shownByStep = Self.targets(of: graph.start, starting: true).contains(target)
             || graph.screens.contains { $0.events.contains { Self.targets(of: $0.action, starting: false, replacing: true).contains(target) } }
             || graph.children.contains { $0.handlers.contains { Self.targets(of: $0, starting: false, replacing: true).contains(target) } }
         guard shownByStep else { return }
-        try checkFirstRoute(target, of: flow, url: url)
+        try checkFirstRoute(target, of: flow, url: url, passingChildren: passingChildren)
+    }
+
+    /// The first of `children` from whose outcome handlers the flow's steps (every action, every branch,
+    /// each target once) reach a `replaceRoot` of `target`; nil when none does.
+    private func firstChildShowing(_ target: TargetNode, after children: [Int], in graph: FlowGraph) -> Int? {
+        var visited = Set<TargetNode>()  // shared: what a node reaches does not depend on the child before it
+        for child in children where visited.insert(.child(child)).inserted {
+            var pending: [TargetNode] = [.child(child)]
+            while let current = pending.popLast() {
+                for site in actions(of: current, in: graph) {
+                    if Self.targets(of: site.action, starting: false, replacing: true).contains(target) { return child }
+                    let next = Self.targets(of: site.action, starting: false)
+                        + Self.targets(of: site.action, starting: false, replacing: true)
+                    for successor in next where visited.insert(successor).inserted { pending.append(successor) }
+                }
+            }
+        }
+        return nil
     }
 
     /// Refuses a route naming a child of `flow` when its start started another child now (`started`: the

@@ -65,8 +65,9 @@ struct LinkPathConditionTests {
         #expect(coordinator.screens == ["app.login"])
     }
 
-    @Test func aHandlerBehindAConditionIsEvaluatedToo() throws {
-        // The first route is shown by a child's outcome handler, under an `if`.
+    @Test func aRouteShownOnlyAfterAChildFinishesIsRefused() throws {
+        // The first route is shown by a child's outcome handler: a link cannot finish the child (sign-in),
+        // whatever the handler's `if` answers.
         let app = """
             flow: app
             conditions: [isPro]
@@ -81,12 +82,41 @@ struct LinkPathConditionTests {
             """
         let host = TestHost()
         let coordinator = try coordinator([app, LinkGuardTests.auth], "app", host: host)
-        #expect(coordinator.open("/pro") == StepResult(.rejected, .linkContradictsCondition(
+        let refused = StepResult(.rejected, .linkContradictsCondition(
             url: "/pro", route: "pro",
-            because: "flow 'app' starts at 'auth' now, and the handler of outcome 'signedIn' of child 'auth' shows it first only when 'isPro' is true, and it is false")))
+            because: "flow 'app' starts at 'auth' now, and it is shown first only after child 'auth' finishes, which a link cannot do"))
+        #expect(coordinator.open("/pro") == refused)
         host.conditions["isPro"] = true
-        #expect(coordinator.open("/pro") == .applied)
-        #expect(coordinator.screens == ["app.pro"])
+        #expect(coordinator.open("/pro") == refused)
+        #expect(coordinator.path.isEmpty)
+    }
+
+    @Test func aSplashReachedOnlyThroughSignInIsNotSkipped() throws {
+        // review-3: the conditional start shows auth; auth's handler shows splash, whose event shows main.
+        let app = """
+            flow: app
+            conditions: [isLoggedIn]
+            start: { if: isLoggedIn, then: splash, else: auth }
+            screens:
+              splash: { on: { ready: { replaceRoot: main } } }
+            children:
+              auth: { flow: auth, on: { signedIn: { replaceRoot: splash }, cancelled: { replaceRoot: auth } } }
+              main: { flow: main }
+            links:
+              "/posts/{postId:int}": [main, { detail: { postId: $postId } }]
+            """
+        let host = TestHost()
+        let coordinator = try coordinator([app, LinkGuardTests.auth, LinkGuardTests.main], "app", host: host)
+        let refused = StepResult(.rejected, .linkContradictsCondition(
+            url: "/posts/5", route: "main",
+            because: "flow 'app' starts at 'auth' now ('isLoggedIn' is false), and it is shown first only after child 'auth' finishes, which a link cannot do"))
+        #expect(coordinator.open("/posts/5") == refused)
+        coordinator.start()
+        #expect(coordinator.open("/posts/5") == refused)
+        #expect(coordinator.screens == ["auth.signIn"])
+        host.conditions["isLoggedIn"] = true
+        #expect(coordinator.open("/posts/5") == .applied)
+        #expect(coordinator.screens == ["main.feed", "main.detail(postId: 5)"])
     }
 
     // A child whose start is conditional: the route after it is reached from the screen start shows now.
