@@ -31,6 +31,12 @@ public struct Suppression: Hashable, Sendable {
 
 /// Finds suppressions in a flow file's text, reporting malformed ones (FC091).
 enum SuppressionScanner {
+    /// Whether `bytes` contain the marker at all: most files do not, and then neither the scan nor the
+    /// loader's scalar spans are needed (one linear byte search).
+    static func mayHoldSuppression(_ bytes: [UInt8]) -> Bool {
+        bytes.firstRange(of: Array(Suppression.marker.utf8)) != nil
+    }
+
     /// The suppressions in `bytes` (UTF-8; a file that is not was already reported by the loader).
     /// Only real YAML comments count: a `#` inside a scalar — a quoted string, a block scalar's text —
     /// is part of the value, whatever follows it. `scalars` are the byte ranges of the file's scalars
@@ -38,7 +44,7 @@ enum SuppressionScanner {
     /// Linear in the file's size: one pass over the lines, one backwards pass for the blocks (and a
     /// binary search among `scalars` per `#`).
     static func scan(_ bytes: [UInt8], path: String, scalars: [Range<Int>] = [], into diagnostics: inout [Diagnostic]) -> [Suppression] {
-        guard bytes.contains(UInt8(ascii: "#")) else { return [] }
+        guard mayHoldSuppression(bytes) else { return [] }
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         // The byte offset of each line's start (the same breaks as `lines`).

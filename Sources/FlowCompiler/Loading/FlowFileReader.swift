@@ -14,7 +14,8 @@ public struct FlowSourceFile: Sendable {
     /// The byte ranges of declarations whose decoding reported an error (`FlowDecoder.damaged`).
     var damaged: [Range<Int>] = []
     /// The byte ranges of the file's scalars (`YAMLNode.scalarSpans(in:)`): a `#` inside one is text,
-    /// not a comment, so it cannot start a suppression. Empty when the file did not load.
+    /// not a comment, so it cannot start a suppression. Empty when the file did not load or holds no
+    /// `flowc:disable` at all.
     var scalars: [Range<Int>] = []
 }
 
@@ -27,7 +28,8 @@ enum FlowFileReader {
         } catch {
             return FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic(for: error, in: path)])
         }
-        let scalars = root.scalarSpans(in: bytes)
+        // Scalar spans only serve the suppression scan: skipped (time and memory) for a file without the marker.
+        let scalars = SuppressionScanner.mayHoldSuppression(bytes) ? root.scalarSpans(in: bytes) : []
         if case .scalar("", .plain) = root.content {
             // A document with no content (`---` alone) defines nothing, like an empty file.
             let diagnostic = EmptyFile.diagnostic(
