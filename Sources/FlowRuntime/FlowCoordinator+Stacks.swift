@@ -14,7 +14,8 @@ extension FlowCoordinator {
     /// asks first), but no handler runs in a tab that is not shown: a confirmed `confirm` screen's outcome
     /// handler is skipped (``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``).
     /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/noShownStack(_:)`` when neither a
-    ///   shown stack nor the stack of a kept tab of a shown tab set begins with `stack`,
+    ///   shown stack nor the stack of a kept tab of a shown tab set begins with `stack` (``FlowRuntimeError/unknownInstance(_:)``
+    ///   for an id the coordinator never made),
     ///   ``FlowRuntimeError/notAPrefix``, ``FlowRuntimeError/tabFirstRoute(tab:)`` for a tab's first route, or
     ///   ``FlowRuntimeError/coverNotDismissible(flow:)`` for a cover's first route.
     @discardableResult
@@ -27,7 +28,7 @@ extension FlowCoordinator {
             guard found.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
             return removeFromStack(found, keeping: proposed.count, start: start)
         }
-        guard let kept = keptStack(stack) else { return .rejected(.noShownStack(stack)) }
+        guard let kept = keptStack(stack) else { return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack)) }
         guard kept.stack.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
         return removeFromKeptStack(kept, keeping: proposed.count) { $0.reconcileNow(stack: stack, to: proposed) }
     }
@@ -48,11 +49,17 @@ extension FlowCoordinator {
             }
             return removeFromStack(found, keeping: found.routes.count - count, start: start)
         }
-        guard let kept = keptStack(stack) else { return .rejected(.noShownStack(stack)) }
+        guard let kept = keptStack(stack) else { return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack)) }
         guard count >= 0, count <= kept.stack.routes.count else {
             return .rejected(.backBeyondPath(count: count, length: kept.stack.routes.count))
         }
         return removeFromKeptStack(kept, keeping: kept.stack.routes.count - count) { $0.backNow(count, onStack: stack) }
+    }
+
+    /// Whether the coordinator ever made an instance with this id (alive or not); a made-up id is
+    /// refused with ``FlowRuntimeError/unknownInstance(_:)`` rather than called gone.
+    func madeInstance(_ id: FlowInstanceID) -> Bool {
+        id.rawValue >= 1 && id.rawValue < state.nextInstance
     }
 
     /// A kept tab's bottom stack: the tab flow instance's chain position, the tab's position, and the stack.
@@ -104,7 +111,8 @@ extension FlowCoordinator {
     /// - Returns: applied; pending when a removed screen's policy is `confirm`; rejected with
     ///   ``FlowRuntimeError/notPresented(_:)`` (also for an instance in a kept tab),
     ///   ``FlowRuntimeError/coverNotDismissible(flow:)``, ``FlowRuntimeError/noPresentedLayer`` or
-    ///   ``FlowRuntimeError/noShownStack(_:)``; stale with ``FlowRuntimeError/instanceNotAlive(_:)``.
+    ///   ``FlowRuntimeError/noShownStack(_:)`` or ``FlowRuntimeError/unknownInstance(_:)`` (an id never made); stale with
+    ///   ``FlowRuntimeError/instanceNotAlive(_:)``.
     @discardableResult
     public func dismiss(_ layer: FlowInstanceID? = nil) -> StepResult {
         step {
@@ -114,6 +122,7 @@ extension FlowCoordinator {
             if let layer {
                 guard let found = state.depth(of: layer) else {
                     // Alive in a kept tab: not a layer (a kept tab holds no sheet or cover).
+                    guard madeInstance(layer) else { return .rejected(.unknownInstance(layer)) }
                     return isInKeptTab(layer) ? .rejected(.notPresented(layer)) : .stale(.instanceNotAlive(layer))
                 }
                 depth = found

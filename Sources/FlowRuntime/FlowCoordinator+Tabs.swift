@@ -5,7 +5,7 @@ extension FlowCoordinator {
     /// with its stack and live children, and the selected one is shown again as it was, or started with its
     /// declared arguments the first time. Selecting the selected tab changes nothing.
     /// - Parameter tabSet: the tab flow instance; nil for the innermost tab set shown.
-    /// - Returns: applied; rejected with ``FlowRuntimeError/noShownTabSet(_:)``,
+    /// - Returns: applied; rejected with ``FlowRuntimeError/noShownTabSet(_:)``, ``FlowRuntimeError/unknownInstance(_:)``,
     ///   ``FlowRuntimeError/noTabSet(flow:)``, ``FlowRuntimeError/unknownTab(flow:tab:)``,
     ///   ``FlowRuntimeError/tabBarCovered(flow:)`` or the error of the tab flow's start.
     @discardableResult
@@ -18,7 +18,9 @@ extension FlowCoordinator {
         let chain = state.chain
         let depth: Int
         if let tabSet {
-            guard let found = state.depth(of: tabSet), chain[found].tabs != nil else { return .rejected(.noShownTabSet(tabSet)) }
+            guard let found = state.depth(of: tabSet), chain[found].tabs != nil else {
+                return .rejected(madeInstance(tabSet) ? .noShownTabSet(tabSet) : .unknownInstance(tabSet))
+            }
             depth = found
         } else {
             guard let found = chain.lastIndex(where: { $0.tabs != nil }) else { return .rejected(.noTabSet(flow: flowName)) }

@@ -12,6 +12,8 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case routeNotOnPath(RouteToken)
     /// The flow instance has finished or was cancelled, or its coordinator is gone.
     case instanceNotAlive(FlowInstanceID)
+    /// No flow instance of this id was ever made by the coordinator (an id a host or script made up).
+    case unknownInstance(FlowInstanceID)
     /// The route's screen declares no such event.
     case unknownEvent(flow: String, screen: String, event: String)
     /// The flow has no such outcome.
@@ -120,6 +122,7 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .alreadyRunning: return "the coordinator is already running"
         case .routeNotOnPath(let token): return "route \(token) is not on the path"
         case .instanceNotAlive(let id): return "flow instance \(id) is no longer alive"
+        case .unknownInstance(let id): return "no flow instance #\(id)"
         case .unknownEvent(let flow, let screen, let event): return "screen '\(screen)' of flow '\(flow)' has no event '\(event)'"
         case .unknownOutcome(let flow, let outcome): return "flow '\(flow)' has no outcome '\(outcome)'"
         case .unknownArgument(let receiver, let name): return "\(receiver) has no parameter '\(name)'"

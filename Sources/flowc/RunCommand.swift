@@ -21,7 +21,7 @@ enum RunCommand {
           check NAME VALUE true|false    Set a host check's answer for VALUE (default true).
           finish #ID OUTCOME [k=v …]     Finish flow instance ID through a kept handle, passing its values.
           stop                           Empty the path and cancel every flow instance.
-          # …                            A comment.
+          # …                            A comment (after a command: a "#" then a blank).
         """
 
     static let usage = """

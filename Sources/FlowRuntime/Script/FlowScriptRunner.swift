@@ -106,7 +106,9 @@ public final class FlowScriptRunner {
     /// `finish #ID OUTCOME key=value …` through the handle kept for instance `id`: the texts are parsed by
     /// the types of the outcome's parameters (an unknown outcome is left for the coordinator to refuse).
     private func finish(_ id: FlowInstanceID, outcome: String, textArguments: [String: String]) -> StepResult {
-        guard let handle = handles[id] else { return StepResult(.stale, .instanceNotAlive(id)) }
+        guard let handle = handles[id] else {
+            return coordinator.madeInstance(id) ? StepResult(.stale, .instanceNotAlive(id)) : StepResult(.rejected, .unknownInstance(id))
+        }
         var arguments: [String: Value] = [:]
         let bundle = coordinator.bundle
         if !textArguments.isEmpty, let flow = bundle.flowIndex(named: handle.flow),

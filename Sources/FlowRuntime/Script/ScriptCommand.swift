@@ -29,7 +29,14 @@ enum ScriptCommand: Equatable {
         let trimmed = line.drop(while: \.isWhitespace)
         if trimmed.hasPrefix("restore"), trimmed.dropFirst("restore".count).first?.isWhitespace ?? true {
             let json = ScriptText.trimmed(trimmed.dropFirst("restore".count))
-            return .restore(json.isEmpty || json.hasPrefix("#") ? nil : json)
+            if json.hasPrefix("#") {
+                // `restore # note`: a comment; `restore #x`: a mistyped operand, not a comment.
+                guard json.unicodeScalars.dropFirst().first.map(ScriptText.isWhitespace) ?? true else {
+                    throw misplacedHash(String(json.prefix { !$0.isWhitespace }), verb: "restore")
+                }
+                return .restore(nil)
+            }
+            return .restore(json.isEmpty ? nil : json)
         }
         let words = try split(line)
         guard let verb = words.first else { return nil }
@@ -125,8 +132,19 @@ enum ScriptCommand: Equatable {
         return FlowInstanceID(id)
     }
 
-    /// The verbs that take `#ID` operands (other words starting with `#` comment out the rest of the line).
+    /// The verbs that take `#ID` operands.
     private static let instanceVerbs: Set<String> = ["finish", "back", "select", "dismiss"]
+
+    /// The error for a word that begins with `#` but is no operand of `verb` (`dismiss #x`, `back 2 #oops`):
+    /// a comment after a command begins with a `#` standing alone, so a mistyped id never silently
+    /// becomes a comment that changes what the command does.
+    private static func misplacedHash(_ word: String, verb: String) -> ScriptSyntaxError {
+        let shown = TraceEcho.bounded(word)
+        if instanceVerbs.contains(verb) {
+            return ScriptSyntaxError(message: "'\(shown)' is not a flow instance id: write #N, such as '#4'; a comment after a command starts with '# ' (a '#' and a blank)")
+        }
+        return ScriptSyntaxError(message: "'\(shown)' is not an operand of '\(verb)'; a comment after a command starts with '# ' (a '#' and a blank)")
+    }
 
     /// A count or an id: ASCII digits only (no sign, no spaces), fitting in `Int`.
     private static func natural(_ text: some StringProtocol) -> Int? {
@@ -142,8 +160,10 @@ enum ScriptCommand: Equatable {
         }
     }
 
-    /// Splits at blanks; `"…"` groups words (`title="Hello world"`); `#` at a word's start ends the line
-    /// unless it is `#ID` after `finish`, `back`, `select` or `dismiss`.
+    /// Splits at blanks; `"…"` groups words (`title="Hello world"`). A comment is a line whose first
+    /// non-blank character is `#`, or the rest of a line from a `#` standing alone (followed by a blank or
+    /// the line's end: `back 2 # to the list`). Any other word beginning with `#` must be `#ID` after
+    /// `finish`, `back`, `select` or `dismiss`, and is an error elsewhere (`dismiss #x`).
     ///
     /// One pass over the line's scalars; a word's text is copied in runs (between quotes and
     /// blanks), not scalar by scalar.
@@ -152,10 +172,22 @@ enum ScriptCommand: Equatable {
         var current = ""
         var inWord = false
         var quoted = false
+        // Whether the current word began with an unquoted `#`.
+        var hashWord = false
         let scalars = line.unicodeScalars
         // The scalars from `runStart` up to the current one belong to `current` and are not yet copied.
         var runStart = scalars.startIndex
         var index = scalars.startIndex
+        func endWord(_ word: String) throws(ScriptSyntaxError) {
+            if hashWord {
+                let verb = words.first ?? ""
+                guard instanceVerbs.contains(verb), natural(word.dropFirst()) != nil else {
+                    throw misplacedHash(word, verb: verb)
+                }
+            }
+            words.append(word)
+            hashWord = false
+        }
         while index != scalars.endIndex {
             let scalar = scalars[index]
             if quoted {
@@ -172,13 +204,16 @@ enum ScriptCommand: Equatable {
             } else if ScriptText.isWhitespace(scalar) {
                 if inWord {
                     current += Substring(scalars[runStart..<index])
-                    words.append(current)
+                    try endWord(current)
                 }
                 current = ""
                 inWord = false
                 runStart = scalars.index(after: index)
-            } else if scalar == "#", !inWord, !(words.first.map(instanceVerbs.contains) ?? false) {
-                break
+            } else if scalar == "#", !inWord {
+                let after = scalars.index(after: index)
+                if words.isEmpty || after == scalars.endIndex || ScriptText.isWhitespace(scalars[after]) { break }
+                hashWord = true
+                inWord = true
             } else {
                 inWord = true
             }
@@ -186,12 +221,7 @@ enum ScriptCommand: Equatable {
         }
         if inWord, !quoted { current += Substring(scalars[runStart..<index]) }
         if quoted { throw ScriptSyntaxError(message: "unterminated quote") }
-        if inWord { words.append(current) }
-        // After a verb that takes `#ID`, a `#` word that is not `#` and digits still starts a comment.
-        if let verb = words.first, verb != "finish", instanceVerbs.contains(verb),
-            let comment = words.firstIndex(where: { $0.hasPrefix("#") && natural($0.dropFirst()) == nil }) {
-            words.removeSubrange(comment...)
-        }
+        if inWord { try endWord(current) }
         return words
     }
 }
