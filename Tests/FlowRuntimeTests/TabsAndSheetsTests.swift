@@ -424,6 +424,71 @@ struct TabsAndSheetsTests {
         #expect(coordinator.screens == ["app.welcome"])
     }
 
+    /// The shapes FC373 reports beside an event's `start` (TabsPushedTests): a pushed child's
+    /// `replaceRoot` or `start` of a tab flow, and a handler's `start` over the screen that started the
+    /// finished child — each refused every time.
+    @Test func aTabBarShownAsAPushedChildsFirstRouteIsRefused() throws {
+        let tabFlows = [
+            """
+            flow: tabbar
+            tabs: [feed]
+            start: feed
+            children:
+              feed: { flow: feed }
+            """,
+            """
+            flow: feed
+            start: timeline
+            screens:
+              timeline: {}
+            """,
+        ]
+        let bundle = try Fixtures.bundle([
+            """
+            flow: app
+            start: home
+            screens:
+              home: { on: { go: { start: x }, direct: { start: y }, signIn: { start: auth } } }
+            children:
+              x: { flow: x }
+              y: { flow: y }
+              auth: { flow: auth, on: { signedIn: { start: t } } }
+              t: { flow: tabbar }
+            """,
+            """
+            flow: x
+            start: a
+            screens:
+              a: { on: { toTabs: { replaceRoot: t } } }
+            children:
+              t: { flow: tabbar }
+            """,
+            """
+            flow: y
+            start: t
+            children:
+              t: { flow: tabbar }
+            """,
+            """
+            flow: auth
+            start: form
+            outcomes: [signedIn]
+            screens:
+              form: { on: { ok: { finish: signedIn } } }
+            """,
+        ] + tabFlows, ignoring: ["FC373"])
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "app")
+        coordinator.start()
+        #expect(coordinator.send("go") == .applied)
+        #expect(coordinator.send("toTabs") == StepResult(.rejected, .tabsNotAtStackBottom(flow: "tabbar")))
+        #expect(coordinator.screens == ["app.home", "x.a"])
+        #expect(coordinator.back() == .applied)
+        #expect(coordinator.send("direct") == StepResult(.rejected, .tabsNotAtStackBottom(flow: "tabbar")))
+        #expect(coordinator.send("signIn") == .applied)
+        #expect(coordinator.send("ok") == StepResult(.rejected, .tabsNotAtStackBottom(flow: "tabbar")))
+        #expect(coordinator.screens == ["app.home", "auth.form"])
+    }
+
     @Test func aKeptTabsConfirmScreenIsNotAskedAboutOnSwitchButIsWhenItsTabBarGoes() throws {
         let bundle = try Fixtures.bundle([
             """

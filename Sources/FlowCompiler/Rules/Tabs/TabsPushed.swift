@@ -1,6 +1,9 @@
 import FlowModel
 
-/// FC373 `tabs-pushed`: a tab flow is pushed onto a stack by an event's `start`.
+/// FC373 `tabs-pushed`: a tab flow would be shown above other routes of a stack — pushed over a screen by
+/// an event's `start` (or a handler's, over the screen that started the finished child), or shown as the
+/// first route of a flow that itself begins above routes (a pushed child's `start` or `replaceRoot`,
+/// through any number of pushed children).
 struct TabsPushed: FlowRule {
     static let description = RuleDescription(
         code: "FC373",
@@ -14,6 +17,12 @@ struct TabsPushed: FlowRule {
             stacks would be nested inside another stack. Present the child ('presentation: sheet'
             or 'cover'), or show it with 'replaceRoot'. At run time, a tab flow shown on a stack
             that already has routes is refused as well.
+
+            The first route of a pushed child is not the bottom of a stack either: a tab flow shown
+            by the 'start' (any branch) or a 'replaceRoot' of a flow that is pushed over a screen,
+            directly or through further pushed children, is reported at that 'start' or
+            'replaceRoot', with a note at the push. So is a handler's 'start' that runs over the
+            screen that started the finished child.
             """,
         triggeringExamples: [
             """
@@ -21,6 +30,22 @@ struct TabsPushed: FlowRule {
             start: welcome
             screens:
               welcome: { on: { enter: { start: ↓home } } }
+            children:
+              home: { flow: home }
+            \(TabExampleFiles.homeWithFeedTab)
+            """,
+            """
+            flow: app
+            start: welcome
+            screens:
+              welcome: { on: { browse: { start: shelf } } }
+            children:
+              shelf: { flow: shelf }
+            ---- shelf.yaml ----
+            flow: shelf
+            start: list
+            screens:
+              list: { on: { everything: { replaceRoot: ↓home } } }
             children:
               home: { flow: home }
             \(TabExampleFiles.homeWithFeedTab)
@@ -42,17 +67,110 @@ struct TabsPushed: FlowRule {
 
     init() {}
 
+    /// Where a child is shown in its parent's routes.
+    private enum Position {
+        /// Over routes of the parent (an event's `start`, or a handler's over the screen that started the child).
+        case overRoutes
+        /// As the parent's first route (`start`, `replaceRoot`, or a handler of a child shown so): over
+        /// routes exactly when the parent itself begins over routes.
+        case firstRoute
+    }
+
+    /// A pushed (not presented, not a tab) child shown by one action of a flow.
+    private struct Show {
+        let target: Located<String>
+        let childFlow: FlowDefinition
+        let position: Position
+        let site: ActionSite
+    }
+
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
+        // The flows whose first route can sit over routes of its stack, each with the push that puts the
+        // outermost such flow there (the note's location and that flow's name). Found by a worklist, so the
+        // depth of nested pushed children costs no recursion.
+        var beginsOverRoutes: [String: (push: Located<String>, pushed: String)] = [:]
+        var pending: [(flow: FlowDefinition, push: Located<String>, pushed: String)] = []
+        var showsByFlow: [String: [Show]] = [:]
         for flow in catalog.uniqueFlows {
-            let navigation = catalog.navigation(of: flow)
-            for (action, site) in navigation.allActions {
-                guard case .event = site, case .startChild(let target, _) = action.kind,
-                    let child = navigation.childrenByName[target.value], !child.presentationStyle.isPresented,
-                    let childFlow = catalog.flow(of: child), childFlow.hasTabs else { continue }
-                diagnostics.append(Self.diagnostic(
-                    "child '\(target.value)' runs flow '\(childFlow.name.value)', which has tabs; a tab bar sits at the bottom of a stack: present it ('presentation: sheet' or 'cover') or show it with 'replaceRoot'",
-                    at: target))
+            let shows = Self.shows(in: flow, catalog)
+            showsByFlow[flow.name.value] = shows
+            for show in shows where show.position == .overRoutes {
+                if show.childFlow.hasTabs {
+                    diagnostics.append(Self.pushedDiagnostic(show))
+                } else if beginsOverRoutes[show.childFlow.name.value] == nil {
+                    beginsOverRoutes[show.childFlow.name.value] = (show.target, show.childFlow.name.value)
+                    pending.append((show.childFlow, show.target, show.childFlow.name.value))
+                }
             }
         }
+        while let (flow, push, pushed) = pending.popLast() {
+            for show in showsByFlow[flow.name.value] ?? [] where show.position == .firstRoute {
+                if show.childFlow.hasTabs {
+                    let within = flow.name.value == pushed
+                        ? "flow '\(pushed)' is pushed over a screen"
+                        : "flow '\(flow.name.value)' begins where flow '\(pushed)' is pushed over a screen"
+                    diagnostics.append(Self.diagnostic(
+                        "child '\(show.target.value)' runs flow '\(show.childFlow.name.value)', which has tabs; \(within), so its first route is not the bottom of a stack: present the child ('presentation: sheet' or 'cover'), or show flow '\(pushed)' where a stack begins",
+                        at: show.target,
+                        notes: [DiagnosticNote("flow '\(pushed)' is pushed over a screen here", at: push.location)]))
+                } else if beginsOverRoutes[show.childFlow.name.value] == nil {
+                    beginsOverRoutes[show.childFlow.name.value] = (push, pushed)
+                    pending.append((show.childFlow, push, pushed))
+                }
+            }
+        }
+    }
+
+    private static func pushedDiagnostic(_ show: Show) -> Diagnostic {
+        guard case .handler(let finished, _) = show.site else {
+            return diagnostic(
+                "child '\(show.target.value)' runs flow '\(show.childFlow.name.value)', which has tabs; a tab bar sits at the bottom of a stack: present it ('presentation: sheet' or 'cover') or show it with 'replaceRoot'",
+                at: show.target)
+        }
+        return diagnostic(
+            "child '\(show.target.value)' runs flow '\(show.childFlow.name.value)', which has tabs; this handler of child '\(finished)' runs over the screen that started '\(finished)', and a tab bar sits at the bottom of a stack: present it ('presentation: sheet' or 'cover') or show it with 'replaceRoot'",
+            at: show.target)
+    }
+
+    /// The pushed children `flow` shows, each with where it goes. A handler's `start` goes over routes
+    /// when the finished child may have been started over routes (by an event, or by such a handler),
+    /// found by a worklist over the flow's handlers. Linear in the size of the flow. A tab flow's
+    /// children begin their own stacks or are presented, so it shows none.
+    private static func shows(in flow: FlowDefinition, _ catalog: FlowCatalog) -> [Show] {
+        guard !flow.hasTabs else { return [] }
+        let navigation = catalog.navigation(of: flow)
+        // The children that may be started over the flow's own routes.
+        var overRoutes = Set<String>()
+        var handlerStarts: [String: [String]] = [:]  // finished child → children its handlers start
+        for (action, site) in navigation.allActions {
+            guard case .startChild(let target, _) = action.kind else { continue }
+            switch site {
+            case .event: overRoutes.insert(target.value)
+            case .handler(let finished, _): handlerStarts[finished, default: []].append(target.value)
+            case .start: break
+            }
+        }
+        var pending = Array(overRoutes)
+        while let finished = pending.popLast() {
+            for started in handlerStarts[finished] ?? [] where overRoutes.insert(started).inserted {
+                pending.append(started)
+            }
+        }
+        var shows: [Show] = []
+        for (action, site) in navigation.allActions {
+            let target: Located<String>, position: Position
+            switch (action.kind, site) {
+            case (.startChild(let started, _), .event): (target, position) = (started, .overRoutes)
+            case (.startChild(let started, _), .handler(let finished, _)):
+                (target, position) = (started, overRoutes.contains(finished) ? .overRoutes : .firstRoute)
+            case (.show(let shown, _), _), (.replaceRoot(let shown, _), _), (.startChild(let shown, _), .start):
+                (target, position) = (shown, .firstRoute)
+            default: continue
+            }
+            guard let child = navigation.childrenByName[target.value], !child.presentationStyle.isPresented,
+                let childFlow = catalog.flow(of: child) else { continue }
+            shows.append(Show(target: target, childFlow: childFlow, position: position, site: site))
+        }
+        return shows
     }
 }
