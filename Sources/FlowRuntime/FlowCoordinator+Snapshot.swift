@@ -170,6 +170,9 @@ extension FlowCoordinator {
                     throw FlowRuntimeError.invalidSnapshot(
                         "no step starts child '\(name)' \(Self.describe(values, of: bundle.flows[childFlow].parameters)) on top of screen '\(top.screen)' \(Self.describe(top.values, of: top.parameters)) of flow '\(parentGraph.name)'; a child's arguments come from the route it runs on")
                 }
+                if transition.state.path.last.map({ $0.depth != depth - 1 }) ?? true {
+                    try checkFirstArguments(.child(index), values: values, of: depth - 1, in: transition, named: "child '\(name)'")
+                }
                 record = try transition.childRecord(index, values: values, at: depth - 1)
             }
             let flowIndex = record.flow
@@ -199,12 +202,34 @@ extension FlowCoordinator {
                 }
                 let values = try transition.binding.bind(values: route.arguments, to: graph.screens[screen].parameters,
                                                          receiver: Transition.receiver(bundle, flow: flowIndex, screen: screen))
+                if previous == nil {
+                    try checkFirstArguments(.screen(screen), values: values, of: depth, in: transition, named: "screen '\(route.screen)'")
+                }
                 transition.appendRoute(screen: screen, values: values, at: depth)
                 previous = screen
             }
             try restoreTabs(of: entry, graph: graph, at: depth, next: next, into: &transition, reachable: &reachable, nesting: nesting)
         }
         try transition.checkShape()
+    }
+
+    /// Refuses a first route — screen, or child an instance without routes of its own runs — whose
+    /// arguments no step gives it there (``FirstRouteArguments``): a flow's `start`, a tab entry and the
+    /// instance's own arguments fix them.
+    private func checkFirstArguments(_ target: TargetNode, values: [Value], of depth: Int, in transition: Transition,
+                                     named name: String) throws(FlowRuntimeError) {
+        let instance = transition.state.chain[depth]
+        guard !FirstRouteArguments(bundle: bundle, rootFlow: rootFlow).agree(
+            target, in: instance.flow, values: values, instanceValues: instance.values) else { return }
+        let graph = bundle.flows[instance.flow]
+        let parameters: [ParameterNode]
+        switch target {
+        case .screen(let screen): parameters = graph.screens[screen].parameters
+        case .child(let child): parameters = bundle.flows[graph.children[child].flow].parameters
+        }
+        let instanceValues = graph.parameters.isEmpty ? "" : " " + Self.describe(instance.values, of: graph.parameters)
+        throw .invalidSnapshot("no step shows \(name) \(Self.describe(values, of: parameters)) first in flow '\(graph.name)'"
+            + "\(instanceValues); a first route's arguments come from the flow's start, a tab, a replaceRoot or a link")
     }
 
     /// `(name: value, …)` for bound values, in the parameters' order.

@@ -65,10 +65,10 @@ public final class FlowScriptRunner {
             result = .applied
         case .restore(let json):
             if let json {
-                do {
-                    result = coordinator.restore(try JSONDecoder().decode(FlowSnapshot.self, from: Data(json.utf8)))
+                do throws(FlowRuntimeError) {
+                    result = coordinator.restore(try FlowSnapshot(json: json))
                 } catch {
-                    result = StepResult(.rejected, .invalidSnapshot(SnapshotJSONFailure.reason(for: error, json: json)))
+                    result = StepResult(.rejected, error)
                 }
             } else if let lastSnapshot {
                 result = coordinator.restore(lastSnapshot)

@@ -1,0 +1,21 @@
+import Foundation
+
+extension FlowSnapshot {
+    /// Reads a snapshot from its JSON text (as `JSONEncoder` writes it, or by hand), strictly: besides what
+    /// `JSONDecoder` refuses, a key given twice in one object, a key a snapshot does not have, and a whole
+    /// number too large for `int` are refused, so what is restored is exactly what the text says.
+    /// Linear in the text; nothing recurses to its depth (nesting past 512 levels is refused).
+    /// - Throws: ``FlowRuntimeError/invalidSnapshot(_:)`` saying what is wrong and where, as a JSON path:
+    ///   `at instances[0]: key 'routes' is given twice; each key is written once`, `at instances[0]:
+    ///   unknown key 'rotues'; an instance has child, flow, …`, `at instances[0].routes[1].arguments.orderID:
+    ///   99999999999999999999 is out of range for int (…)`, `at instances[0]: missing key 'routes'`, or
+    ///   `it is not JSON (…)`.
+    public init(json: String) throws(FlowRuntimeError) {
+        if let problem = SnapshotJSONReader.problem(in: json) { throw .invalidSnapshot(problem) }
+        do {
+            self = try JSONDecoder().decode(FlowSnapshot.self, from: Data(json.utf8))
+        } catch {
+            throw .invalidSnapshot(SnapshotJSONFailure.reason(for: error, json: json))
+        }
+    }
+}

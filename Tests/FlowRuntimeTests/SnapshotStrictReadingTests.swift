@@ -1,0 +1,152 @@
+import FlowModel
+import FlowRuntime
+import Testing
+
+/// Review-3, "restore accepts what steps cannot build": a snapshot's JSON is read strictly (a key given
+/// twice, an unknown key, a whole number too large for `int`), and a first route's and a tab's arguments
+/// are the ones the flow's `start` or tab entry gives.
+@MainActor
+struct SnapshotStrictReadingTests {
+    static let root = """
+        flow: root
+        tabs: [{ mine: { owner: 1 } }, theirs]
+        start: mine
+        children:
+          mine: { flow: list }
+          theirs: { flow: list }
+        """
+    static let list = """
+        flow: list
+        params: { owner: { type: int, default: 0 } }
+        start: { to: items, with: { owner: $owner } }
+        screens:
+          items:
+            params: { owner: { type: int } }
+            on:
+              open: { start: book, with: { bookID: 5 } }
+              other: { replaceRoot: items, with: { owner: $n }, params: { n: { type: int } } }
+        children:
+          book: { flow: book }
+        """
+    static let book = """
+        flow: book
+        params: { bookID: { type: int } }
+        start: { to: details, with: { bookID: $bookID } }
+        screens:
+          details:
+            params: { bookID: { type: int } }
+        """
+
+    func runner() throws -> FlowScriptRunner {
+        try FlowScriptRunner(bundle: try Fixtures.bundle([Self.root, Self.list, Self.book]), flow: "root")
+    }
+
+    /// The JSON of a snapshot of the tab set: `mine` (owner 1, `items(owner:)`), then `book` when given.
+    func snapshot(mine: Int = 1, items: Int = 1, book: (Int, Int)? = nil, theirs: Int? = nil) -> String {
+        let kept = theirs.map { #","otherTabs":{"theirs":[{"child":"theirs","flow":"list","arguments":{"owner":\#($0)},"routes":[{"screen":"items","arguments":{"owner":\#($0)}}]}]}"# } ?? ""
+        let bookEntry = book.map { #",{"child":"book","flow":"book","arguments":{"bookID":\#($0.0)},"routes":[{"screen":"details","arguments":{"bookID":\#($0.1)}}]}"# } ?? ""
+        return #"{"instances":[{"flow":"root","arguments":{},"routes":[],"selectedTab":"mine"\#(kept)},"#
+            + #"{"child":"mine","flow":"list","arguments":{"owner":\#(mine)},"routes":[{"screen":"items","arguments":{"owner":\#(items)}}]}\#(bookEntry)]}"#
+    }
+
+    @Test func aKeyGivenTwiceIsRefusedWhereItIs() throws {
+        let valid = snapshot()
+        #expect(throws: FlowRuntimeError.invalidSnapshot("at the top level: key 'instances' is given twice; each key is written once")) {
+            try FlowSnapshot(json: String(valid.dropLast()) + #","instances":[]}"#)
+        }
+        // An escape spelling the same key is the same key.
+        #expect(throws: FlowRuntimeError.invalidSnapshot("at the top level: key 'instances' is given twice; each key is written once")) {
+            try FlowSnapshot(json: #"{"inst\u0061nces":[],"instances":[]}"#)
+        }
+        let twice = valid.replacingOccurrences(of: #""arguments":{"owner":1}"#, with: #""arguments":{"owner":1,"owner":2}"#)
+        #expect(throws: FlowRuntimeError.invalidSnapshot("at instances[1].arguments: key 'owner' is given twice; each key is written once")) {
+            try FlowSnapshot(json: twice)
+        }
+        #expect(throws: FlowRuntimeError.invalidSnapshot(
+            "at instances[0].pendingLink: key 'url' is given twice; each key is written once")) {
+            try FlowSnapshot(json: #"{"instances":[{"flow":"root","routes":[],"pendingLink":{"url":"/a","url":"/b","continueOn":"x"}}]}"#)
+        }
+        #expect(try FlowSnapshot(json: valid).instances.count == 2)
+    }
+
+    @Test func anUnknownKeyIsRefusedNamingTheKnownOnes() throws {
+        #expect(throws: FlowRuntimeError.invalidSnapshot("at the top level: unknown key 'version'; a snapshot has instances")) {
+            try FlowSnapshot(json: #"{"instances":[],"version":2}"#)
+        }
+        #expect(throws: FlowRuntimeError.invalidSnapshot(
+            "at instances[1].routes[0]: unknown key 'argumnets'; a route has screen, arguments")) {
+            try FlowSnapshot(json: snapshot().replacingOccurrences(of: #""screen":"items","arguments""#, with: #""screen":"items","argumnets""#))
+        }
+        #expect(throws: FlowRuntimeError.invalidSnapshot(
+            "at instances[0]: unknown key 'selected'; an instance has child, flow, arguments, routes, selectedTab, otherTabs, queuedLinks, pendingLink")) {
+            try FlowSnapshot(json: snapshot().replacingOccurrences(of: "selectedTab", with: "selected"))
+        }
+        #expect(throws: FlowRuntimeError.invalidSnapshot(
+            "at instances[0].otherTabs.theirs[0].routes[0]: unknown key 'x'; a route has screen, arguments")) {
+            try FlowSnapshot(json: snapshot(theirs: 0).replacingOccurrences(of: #""owner":0}}"#, with: #""owner":0},"x":1}"#))
+        }
+        // Argument names are the flows' own: any key is read there (and bound to the parameters later).
+        #expect(try FlowSnapshot(json: snapshot().replacingOccurrences(of: #""owner":1}"#, with: #""owner":1,"other":1}"#)).instances.count == 2)
+        // A value of the wrong kind is left to the decoder, which names the kind it expected.
+        #expect(throws: FlowRuntimeError.invalidSnapshot("at instances: expected a list, found an object")) {
+            try FlowSnapshot(json: #"{"instances":{"a":{"foo":1}}}"#)
+        }
+    }
+
+    @Test func aWholeNumberTooLargeForIntIsOutOfRange() throws {
+        #expect(throws: FlowRuntimeError.invalidSnapshot(
+            "at instances[1].routes[0].arguments.owner: 99999999999999999999 is out of range for int (a double is written with a fraction or an exponent: 1e20)")) {
+            try FlowSnapshot(json: snapshot().replacingOccurrences(of: #""screen":"items","arguments":{"owner":1}"#,
+                                                                   with: #""screen":"items","arguments":{"owner":99999999999999999999}"#))
+        }
+        #expect(throws: FlowRuntimeError.invalidSnapshot(
+            "at instances[1].arguments.owner: -9223372036854775809 is out of range for int (a double is written with a fraction or an exponent: 1e20)")) {
+            try FlowSnapshot(json: snapshot(mine: 1).replacingOccurrences(of: #""list","arguments":{"owner":1}"#, with: #""list","arguments":{"owner":-9223372036854775809}"#))
+        }
+        let largest = try FlowSnapshot(json: snapshot(items: 9_223_372_036_854_775_807))
+        #expect(largest.instances[1].routes[0].arguments["owner"] == .int(Int.max))
+        let double = try FlowSnapshot(json: snapshot(items: 1).replacingOccurrences(of: #"{"owner":1}}"#, with: #"{"owner":1e20}}"#))
+        #expect(double.instances[1].routes[0].arguments["owner"] == .double(1e20))
+    }
+
+    @Test func theRunnerRefusesThemInARestoreLine() throws {
+        let runner = try runner()
+        let line = runner.run(line: "restore " + String(snapshot().dropLast()) + #","instances":[]}"#)
+        #expect(line?.status == "rejected")
+        #expect(line?.reason == "invalid snapshot: at the top level: key 'instances' is given twice; each key is written once")
+        #expect(line?.path == [])
+        #expect(runner.run(line: "restore " + snapshot())?.status == "applied")
+    }
+
+    @Test func aFirstRouteHasTheArgumentsItsStartGives() throws {
+        let runner = try runner()
+        let lines = runner.run(script: [
+            "restore " + snapshot(book: (5, 8)),
+            "restore " + snapshot(book: (5, 5)),
+            "restore " + snapshot(book: (6, 6)),
+        ].joined(separator: "\n"))
+        #expect(lines.map(\.reason) == [
+            "invalid snapshot: no step shows screen 'details' (bookID: 8) first in flow 'book' (bookID: 5); a first route's arguments come from the flow's start, a tab, a replaceRoot or a link",
+            nil,
+            "invalid snapshot: no step starts child 'book' (bookID: 6) on top of screen 'items' (owner: 1) of flow 'list'; a child's arguments come from the route it runs on",
+        ])
+        #expect(lines.map(\.status) == ["rejected", "applied", "rejected"])
+    }
+
+    @Test func aTabHasTheArgumentsItsEntryGives() throws {
+        let runner = try runner()
+        let lines = runner.run(script: [
+            "restore " + snapshot(mine: 2, items: 2),
+            "restore " + snapshot(theirs: 7),
+            "restore " + snapshot(theirs: 0),
+            // A replaceRoot of `items` passes the event's `n`: any owner may be shown first.
+            "restore " + snapshot(items: 3),
+        ].joined(separator: "\n"))
+        #expect(lines.map(\.reason) == [
+            "invalid snapshot: no step shows child 'mine' (owner: 2) first in flow 'root'; a first route's arguments come from the flow's start, a tab, a replaceRoot or a link",
+            "invalid snapshot: no step shows child 'theirs' (owner: 7) first in flow 'root'; a first route's arguments come from the flow's start, a tab, a replaceRoot or a link",
+            nil, nil,
+        ])
+        #expect(lines.map(\.status) == ["rejected", "rejected", "applied", "applied"])
+    }
+}
