@@ -1,4 +1,4 @@
-/// Loads YAML text into a located `YAMLNode` tree.
+/// Loads YAML text into a located `YAMLNode` tree, or a flat `YAMLDocument` read through node references.
 ///
 /// Rules, all enforced while libyaml's events stream in (linear time, no
 /// recursion, so hostile input fails fast and cleanly):
@@ -22,10 +22,21 @@ public enum YAMLLoader {
     ///   Unicode scalars, byte offset from 0) and a message saying what is wrong
     ///   and what to do. See `YAMLError.Kind` for every case.
     public static func load(_ bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode {
-        guard bytes.count <= limits.maxFileBytes else {
+        let document = try loadDocument(bytes, limits: limits)
+        return document.node(document.root)
+    }
+
+    /// Parses exactly one YAML document from `bytes` into a flat ``YAMLDocument``: the same checks,
+    /// marks and errors as `load(_:limits:)`, without a node tree (nothing allocated per node).
+    ///
+    /// - Throws: `YAMLError`; see `load(_:limits:)`. Input of 4 GiB or more throws `.fileTooLarge`
+    ///   whatever `limits` say (the document stores 32-bit offsets).
+    public static func loadDocument(_ bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLDocument {
+        let limit = min(limits.maxFileBytes, Int(UInt32.max) - 1)
+        guard bytes.count <= limit else {
             throw YAMLError(
                 kind: .fileTooLarge,
-                message: "file is \(bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes; split it into smaller files",
+                message: "file is \(bytes.count) bytes, more than the limit of \(limit) bytes; split it into smaller files",
                 mark: .startOfFile)
         }
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
@@ -33,7 +44,7 @@ public enum YAMLLoader {
                 kind: .invalidEncoding, message: "file is encoded as UTF-16; save it as UTF-8",
                 mark: .startOfFile)
         }
-        var builder = TreeBuilder(events: try EventParser(bytes: bytes), limits: limits)
+        let builder = DocumentBuilder(events: try EventParser(bytes: bytes), limits: limits)
         return try builder.build()
     }
 

@@ -13,13 +13,9 @@ extension YAMLNode {
             guard node.alias == nil else { continue }
             switch node.content {
             case .scalar(_, let style):
-                var start = node.start.offset
-                let end = min(bytes.count, max(start, node.end.offset))
-                if style == .literal || style == .folded {
-                    while start < end, bytes[start] != UInt8(ascii: "\n"), bytes[start] != UInt8(ascii: "\r") { start += 1 }
-                    if start < end { start += 1 }
+                if let span = YAMLDocument.span(start: node.start.offset, end: node.end.offset, style: style, in: bytes) {
+                    spans.append(span)
                 }
-                if start < end { spans.append(start..<end) }
             case .sequence(let items):
                 pending.append(contentsOf: items)
             case .mapping(let entries):

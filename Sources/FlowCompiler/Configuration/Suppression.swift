@@ -32,9 +32,27 @@ public struct Suppression: Hashable, Sendable {
 /// Finds suppressions in a flow file's text, reporting malformed ones (FC091).
 enum SuppressionScanner {
     /// Whether `bytes` contain the marker at all: most files do not, and then neither the scan nor the
-    /// loader's scalar spans are needed (one linear byte search).
+    /// loader's scalar spans are needed. Decided once per file (`FlowSourceFile.mayHoldSuppression`).
     static func mayHoldSuppression(_ bytes: [UInt8]) -> Bool {
-        bytes.firstRange(of: Array(Suppression.marker.utf8)) != nil
+        // A byte loop: look for the marker's first byte, then compare the rest (`firstRange(of:)` is generic
+        // and several times slower). The marker's first byte, 'f', is rare enough in flow files.
+        let marker: StaticString = "flowc:disable"
+        let length = marker.utf8CodeUnitCount
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard buffer.count >= length, let base = buffer.baseAddress else { return false }
+            let pattern = marker.utf8Start
+            var offset = 0
+            let last = buffer.count - length
+            while offset <= last {
+                if base[offset] == pattern[0] {
+                    var matched = 1
+                    while matched < length, base[offset + matched] == pattern[matched] { matched += 1 }
+                    if matched == length { return true }
+                }
+                offset += 1
+            }
+            return false
+        }
     }
 
     /// The suppressions in `bytes` (UTF-8; a file that is not was already reported by the loader).
@@ -43,8 +61,12 @@ enum SuppressionScanner {
     /// (`YAMLNode.scalarSpans(in:)`, sorted); empty when the file did not load.
     /// Linear in the file's size: one pass over the lines, one backwards pass for the blocks (and a
     /// binary search among `scalars` per `#`).
-    static func scan(_ bytes: [UInt8], path: String, scalars: [Range<Int>] = [], into diagnostics: inout [Diagnostic]) -> [Suppression] {
-        guard mayHoldSuppression(bytes) else { return [] }
+    /// `mayHoldSuppression` is `mayHoldSuppression(bytes)`, decided once when the file was read.
+    static func scan(
+        _ bytes: [UInt8], path: String, scalars: [Range<Int>] = [], mayHoldSuppression: Bool,
+        into diagnostics: inout [Diagnostic]
+    ) -> [Suppression] {
+        guard mayHoldSuppression else { return [] }
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         // The byte offset of each line's start (the same breaks as `lines`).

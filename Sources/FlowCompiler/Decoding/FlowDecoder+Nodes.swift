@@ -5,19 +5,19 @@ import FlowYAML
 struct KeyedMapping<Key: SchemaKey> {
     struct Entry {
         let key: Key
-        let keyNode: YAMLNode
-        let value: YAMLNode
+        let keyNode: YAMLNodeRef
+        let value: YAMLNodeRef
     }
 
     let entries: [Entry]
 
-    // Index loops: `first(where:)` copied every entry it passed (three nodes each), for every key asked.
-    subscript(key: Key) -> YAMLNode? {
+    // Index loops: `first(where:)` copied every entry it passed, for every key asked.
+    subscript(key: Key) -> YAMLNodeRef? {
         for index in entries.indices where entries[index].key == key { return entries[index].value }
         return nil
     }
 
-    func keyNode(_ key: Key) -> YAMLNode? {
+    func keyNode(_ key: Key) -> YAMLNodeRef? {
         for index in entries.indices where entries[index].key == key { return entries[index].keyNode }
         return nil
     }
@@ -27,11 +27,12 @@ struct KeyedMapping<Key: SchemaKey> {
 extension FlowDecoder {
     /// Where `node` is written; for a node copied by an alias, the alias's use, with the copied
     /// text's position as `copiedFrom` (diagnostics add a note there).
-    func location(of node: YAMLNode) -> SourceLocation {
-        guard let alias = node.alias else {
-            return SourceLocation(file: file, line: node.start.line, column: node.start.column, offset: node.start.offset)
+    func location(of node: YAMLNodeRef) -> SourceLocation {
+        let start = document.start(of: node)
+        guard let alias = document.alias(of: node) else {
+            return SourceLocation(file: file, line: start.line, column: start.column, offset: start.offset)
         }
-        let content = alias.contentStart(of: node)
+        let content = start == alias.start ? alias.anchorStart : start
         return SourceLocation(
             file: file, line: alias.start.line, column: alias.start.column, offset: alias.start.offset,
             copiedFrom: SourceLocation.AliasOrigin(
@@ -39,28 +40,58 @@ extension FlowDecoder {
     }
 
     /// Where a scalar's text starts: after the opening quote of a quoted scalar.
-    func contentLocation(of node: YAMLNode) -> SourceLocation {
+    func contentLocation(of node: YAMLNodeRef) -> SourceLocation {
         var location = location(of: node)
-        switch node.content {
-        case .scalar(_, .singleQuoted) where node.alias == nil, .scalar(_, .doubleQuoted) where node.alias == nil:
+        if !document.isAliased(node), let style = document.style(of: node), style == .singleQuoted || style == .doubleQuoted {
             location.column += 1
             location.offset += 1
-        default:
-            break
         }
         return location
     }
 
     mutating func report<Rule: DiagnosticRule>(
-        _ rule: Rule.Type, _ message: String, at node: YAMLNode, notes: [DiagnosticNote] = []
+        _ rule: Rule.Type, _ message: String, at node: YAMLNodeRef, notes: [DiagnosticNote] = []
     ) {
         var diagnostic = rule.diagnostic(message, at: location(of: node), notes: notes)
-        let (start, end) = node.alias.map { ($0.start, $0.end) } ?? (node.start, node.end)
+        let (start, end) = document.alias(of: node).map { ($0.start, $0.end) } ?? (document.start(of: node), document.end(of: node))
         if end.line == start.line, end.column > start.column {
             diagnostic.endColumn = end.column
         }
         diagnostics.append(diagnostic)
     }
+
+    // MARK: Node shapes (read through the file's `YAMLDocument`)
+
+    /// The text of a scalar node, or nil for a sequence or mapping.
+    func scalar(of node: YAMLNodeRef) -> String? { document.scalar(of: node) }
+
+    /// The entries of a mapping node, or nil for a scalar or sequence.
+    func mappingEntries(_ node: YAMLNodeRef) -> YAMLEntries? {
+        document.kind(of: node) == .mapping ? document.entries(of: node) : nil
+    }
+
+    /// The items of a sequence node, or nil for a scalar or mapping.
+    func sequenceItems(_ node: YAMLNodeRef) -> YAMLItems? {
+        document.kind(of: node) == .sequence ? document.items(of: node) : nil
+    }
+
+    func isMapping(_ node: YAMLNodeRef) -> Bool { document.kind(of: node) == .mapping }
+    func isSequence(_ node: YAMLNodeRef) -> Bool { document.kind(of: node) == .sequence }
+    func isScalar(_ node: YAMLNodeRef) -> Bool { document.kind(of: node) == .scalar }
+
+    /// `"scalar"`, `"sequence"` or `"mapping"`.
+    func kindName(_ node: YAMLNodeRef) -> String { document.kind(of: node).name }
+
+    func startOffset(_ node: YAMLNodeRef) -> Int { document.startOffset(of: node) }
+    func endOffset(_ node: YAMLNodeRef) -> Int { document.endOffset(of: node) }
+
+    /// `key:` with nothing after it.
+    func isEmptyPlainScalar(_ node: YAMLNodeRef) -> Bool {
+        document.style(of: node) == .plain && document.scalar(of: node, is: "")
+    }
+
+    /// A plain (unquoted) scalar: only these can be `$references`.
+    func isPlainScalar(_ node: YAMLNodeRef) -> Bool { document.style(of: node) == .plain }
 
     /// `[A-Za-z_][A-Za-z0-9_]*`: the names of flows, screens, children, events, parameters,
     /// outcomes and conditions, so that `$name` references and generated code can use them.
@@ -70,25 +101,23 @@ extension FlowDecoder {
     }
 
     /// The text of a scalar node; reports a wrong-kind diagnostic for sequences and mappings.
-    mutating func readScalar(_ node: YAMLNode, as what: String) -> String? {
-        if let text = node.scalar { return text }
-        report(WrongNodeKind.self, "expected \(what) (a scalar), found a \(node.kindName)", at: node)
+    mutating func readScalar(_ node: YAMLNodeRef, as what: String) -> String? {
+        if let text = scalar(of: node) { return text }
+        report(WrongNodeKind.self, "expected \(what) (a scalar), found a \(kindName(node))", at: node)
         return nil
     }
 
     /// The items of a sequence node; an empty plain value reads as an empty sequence.
-    mutating func readSequence(_ node: YAMLNode, as what: String) -> [YAMLNode]? {
-        if let items = node.sequence { return items }
-        if node.isEmptyPlainScalar { return [] }
-        report(WrongNodeKind.self, "expected \(what) as a sequence, found a \(node.kindName)", at: node)
+    mutating func readSequence(_ node: YAMLNodeRef, as what: String) -> YAMLItems? {
+        if isSequence(node) || isEmptyPlainScalar(node) { return document.items(of: node) }
+        report(WrongNodeKind.self, "expected \(what) as a sequence, found a \(kindName(node))", at: node)
         return nil
     }
 
     /// The entries of a mapping node; an empty plain value reads as an empty mapping.
-    mutating func readMapping(_ node: YAMLNode, as what: String) -> [YAMLMapEntry]? {
-        if let entries = node.mapping { return entries }
-        if node.isEmptyPlainScalar { return [] }
-        let found = node.scalar.map { "the scalar '\($0)'" } ?? "a \(node.kindName)"
+    mutating func readMapping(_ node: YAMLNodeRef, as what: String) -> YAMLEntries? {
+        if isMapping(node) || isEmptyPlainScalar(node) { return document.entries(of: node) }
+        let found = scalar(of: node).map { "the scalar '\($0)'" } ?? "a \(kindName(node))"
         report(WrongNodeKind.self, "expected \(what) as a mapping, found \(found)", at: node)
         return nil
     }
@@ -96,17 +125,20 @@ extension FlowDecoder {
     /// A mapping checked against `Key`: unknown keys are reported with a suggestion, missing
     /// required keys at the mapping. `allowEmpty` accepts an empty value (`welcome:`) as an empty mapping.
     mutating func readMapping<Key: SchemaKey>(
-        _ node: YAMLNode, as what: String, keys: Key.Type, required: [Key], allowEmpty: Bool = false
+        _ node: YAMLNodeRef, as what: String, keys: Key.Type, required: [Key], allowEmpty: Bool = false
     ) -> KeyedMapping<Key>? {
-        if !allowEmpty, node.isEmptyPlainScalar {
+        if !allowEmpty, isEmptyPlainScalar(node) {
             report(WrongNodeKind.self, "expected \(what) as a mapping, found an empty value", at: node)
             return nil
         }
         guard let raw = readMapping(node, as: what) else { return nil }
         var entries: [KeyedMapping<Key>.Entry] = []
+        entries.reserveCapacity(raw.count)
         for entry in raw {
-            guard let text = entry.key.scalar else { continue }
-            guard let key = Key(rawValue: text) else {
+            // Keys are matched as bytes: a `String` is made only for an unknown key's message.
+            guard let match = document.withScalarBytes(of: entry.key, { Key.named($0) }) else { continue }
+            guard let key = match else {
+                let text = scalar(of: entry.key) ?? ""
                 let known = Key.allCases.map(\.rawValue)
                 let suggestion = NameSuggestion.closest(to: text, among: known)
                 let advice = suggestion.map { "did you mean '\($0)'?" }
@@ -125,13 +157,13 @@ extension FlowDecoder {
 
     /// The entries of a mapping whose keys are names (screens, events, parameters …), each key
     /// checked to be an identifier.
-    mutating func namedEntries(_ node: YAMLNode, as what: String, entryName: String) -> [(Located<String>, YAMLNode)] {
+    mutating func namedEntries(_ node: YAMLNodeRef, as what: String, entryName: String) -> [(Located<String>, YAMLNodeRef)] {
         guard let entries = readMapping(node, as: what) else { return [] }
         return entries.compactMap { entry in readName(entry.key, as: entryName).map { ($0, entry.value) } }
     }
 
     /// A scalar that must be an identifier.
-    mutating func readName(_ node: YAMLNode, as what: String) -> Located<String>? {
+    mutating func readName(_ node: YAMLNodeRef, as what: String) -> Located<String>? {
         guard let text = readScalar(node, as: "a \(what)") else { return nil }
         guard Self.isIdentifier(text) else {
             let shown = text.isEmpty ? "an empty value" : "'\(text)'"
@@ -144,13 +176,14 @@ extension FlowDecoder {
     }
 
     /// A sequence of names (`outcomes: [saved, discarded]`).
-    mutating func readNames(_ node: YAMLNode, as what: String) -> [Located<String>] {
-        (readSequence(node, as: "a list of \(what)s") ?? []).compactMap { readName($0, as: what) }
+    mutating func readNames(_ node: YAMLNodeRef, as what: String) -> [Located<String>] {
+        guard let items = readSequence(node, as: "a list of \(what)s") else { return [] }
+        return items.compactMap { readName($0, as: what) }
     }
 
     /// A scalar that must be one of `Choice`'s raw values.
     mutating func readEnumValue<Choice: RawRepresentable<String> & CaseIterable & Hashable & Sendable>(
-        _ node: YAMLNode, _ type: Choice.Type, as what: String
+        _ node: YAMLNodeRef, _ type: Choice.Type, as what: String
     ) -> Located<Choice>? {
         guard let text = readScalar(node, as: "a \(what)") else { return nil }
         guard let value = Choice(rawValue: text) else {
@@ -165,7 +198,7 @@ extension FlowDecoder {
     }
 
     /// A scalar parsed strictly as an integer no smaller than `minimum`.
-    mutating func readInteger(_ node: YAMLNode, as what: String, minimum: Int) -> Located<Int>? {
+    mutating func readInteger(_ node: YAMLNodeRef, as what: String, minimum: Int) -> Located<Int>? {
         guard let text = readScalar(node, as: "a \(what)") else { return nil }
         guard case .int(let number) = ParameterType.int.parse(text), number >= minimum else {
             report(InvalidValue.self, "'\(text)' is not a valid \(what); write a whole number of at least \(minimum)", at: node)
@@ -178,19 +211,5 @@ extension FlowDecoder {
 extension Unicode.Scalar {
     fileprivate var isASCIILetterOrUnderscore: Bool {
         ("a"..."z").contains(self) || ("A"..."Z").contains(self) || self == "_"
-    }
-}
-
-extension YAMLNode {
-    /// `key:` with nothing after it.
-    var isEmptyPlainScalar: Bool {
-        if case .scalar("", .plain) = content { return true }
-        return false
-    }
-
-    /// A plain (unquoted) scalar: only these can be `$references`.
-    var isPlainScalar: Bool {
-        if case .scalar(_, .plain) = content { return true }
-        return false
     }
 }

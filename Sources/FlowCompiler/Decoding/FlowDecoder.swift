@@ -10,20 +10,23 @@ struct FlowDecoder {
     let file: String
     /// The file's bytes, to locate a character inside a scalar (``ScalarCharacterLocation``).
     let source: [UInt8]
+    /// The file's loaded YAML, read through node references (no node tree is built).
+    let document: YAMLDocument
     var diagnostics: [Diagnostic] = []
     /// The byte ranges of declarations (screens, child declarations, and a whole `screens` or `children`
     /// mapping a key slipped out of) whose decoding reported an error: what graph rules find inside them is
     /// a knock-on of that error, and is left out (see ``FlowValidation``).
     var damaged: [Range<Int>] = []
 
-    init(file: String, source: [UInt8] = []) {
+    init(file: String, source: [UInt8], document: YAMLDocument) {
         self.file = file
         self.source = source
+        self.document = document
     }
 
     // MARK: Flow
 
-    mutating func decodeFlow(_ root: YAMLNode) -> FlowDefinition? {
+    mutating func decodeFlow(_ root: YAMLNodeRef) -> FlowDefinition? {
         guard let flow = readMapping(root, as: "a flow", keys: FlowKeys.self, required: [.flow, .start]) else {
             return nil
         }
@@ -49,7 +52,7 @@ struct FlowDecoder {
     // MARK: Tabs
 
     /// `tabs: [feed, { search: { scope: all } }]`: names, or one-entry mappings of name → arguments.
-    private mutating func readTabs(_ node: YAMLNode) -> [TabDefinition] {
+    private mutating func readTabs(_ node: YAMLNodeRef) -> [TabDefinition] {
         guard let items = readSequence(node, as: "a list of tabs") else { return [] }
         if items.isEmpty {
             report(InvalidValue.self, "'tabs' is empty; list at least one tab, or remove 'tabs'", at: node)
@@ -57,13 +60,13 @@ struct FlowDecoder {
         return items.flatMap { item -> [TabDefinition] in
             let before = diagnostics.count
             // A tab entry that does not decode is damaged: the graph rules say nothing about it.
-            defer { noteDamage(since: before, from: item.start.offset, to: item.end.offset) }
-            if let entries = item.mapping, entries.count > 1 {
+            defer { noteDamage(since: before, from: startOffset(item), to: endOffset(item)) }
+            if let entries = mappingEntries(item), entries.count > 1 {
                 report(InvalidValue.self, "a tab is a child name, or a mapping with one entry, CHILD: { ARGUMENTS }; write each tab as an entry of its own", at: item)
                 // Several tabs written as one entry: each name counts as the tab meant (without arguments), so
                 // the children it names are not also reported as never started. One mistake, one error.
                 return entries.compactMap { entry in
-                    entry.key.scalar.flatMap { Self.isIdentifier($0) ? TabDefinition(name: Located($0, at: location(of: entry.key)), arguments: []) : nil }
+                    scalar(of: entry.key).flatMap { Self.isIdentifier($0) ? TabDefinition(name: Located($0, at: location(of: entry.key)), arguments: []) : nil }
                 }
             }
             return readNamedItem(item, as: "a tab", nameKind: "tab name", shape: "a tab is a child name, or a mapping with one entry, CHILD: { ARGUMENTS }")
@@ -73,11 +76,11 @@ struct FlowDecoder {
 
     /// A list item that is a name, or a one-entry mapping of name → arguments (a link's route, a tab).
     /// - Parameter shape: the message reported for a mapping of another shape.
-    private mutating func readNamedItem(_ item: YAMLNode, as what: String, nameKind: String, shape: String)
+    private mutating func readNamedItem(_ item: YAMLNodeRef, as what: String, nameKind: String, shape: String)
         -> (name: Located<String>, arguments: [ArgumentDefinition])? {
-        if item.scalar != nil { return readName(item, as: nameKind).map { ($0, []) } }
+        if isScalar(item) { return readName(item, as: nameKind).map { ($0, []) } }
         guard let pairs = readMapping(item, as: what), pairs.count == 1, let pair = pairs.first else {
-            if item.mapping != nil { report(InvalidValue.self, shape, at: item) }
+            if isMapping(item) { report(InvalidValue.self, shape, at: item) }
             return nil
         }
         guard let name = readName(pair.key, as: nameKind) else { return nil }
@@ -86,15 +89,15 @@ struct FlowDecoder {
 
     /// `outcomes: [saved, discarded]`, or (since format 1.1) a mapping of outcome name → nothing or
     /// `{ params: { … } }`: the values a `finish` with that outcome passes to the parent's handler.
-    private mutating func readOutcomes(_ node: YAMLNode) -> ([Located<String>], [String: [ParameterDefinition]]) {
-        guard node.mapping != nil else { return (readNames(node, as: "outcome"), [:]) }
+    private mutating func readOutcomes(_ node: YAMLNodeRef) -> ([Located<String>], [String: [ParameterDefinition]]) {
+        guard isMapping(node) else { return (readNames(node, as: "outcome"), [:]) }
         var names: [Located<String>] = []
         var parameters: [String: [ParameterDefinition]] = [:]
         for (name, value) in namedEntries(node, as: "outcomes", entryName: "outcome") {
             names.append(name)
             // An outcome that does not decode is damaged: no "never finishes with it" about it.
             let before = diagnostics.count
-            defer { noteDamage(since: before, from: name.location.offset, to: value.end.offset) }
+            defer { noteDamage(since: before, from: name.location.offset, to: endOffset(value)) }
             guard let outcome = readMapping(value, as: "an outcome", keys: OutcomeKeys.self, required: [], allowEmpty: true)
             else { continue }
             if let params = outcome[.params], parameters[name.value] == nil {
@@ -106,14 +109,14 @@ struct FlowDecoder {
 
     // MARK: Screens and events
 
-    private mutating func readScreens(_ node: YAMLNode) -> [ScreenDefinition] {
+    private mutating func readScreens(_ node: YAMLNodeRef) -> [ScreenDefinition] {
         var screens: [ScreenDefinition] = []
-        var previous: (name: Located<String>, value: YAMLNode)?
+        var previous: (name: Located<String>, value: YAMLNodeRef)?
         for (name, value) in namedEntries(node, as: "screens", entryName: "screen name") {
             defer { previous = (name, value) }
             if slippedOut(name, of: previous, keys: ScreenKeys.self, as: "screen", in: node) { continue }
             let before = diagnostics.count
-            defer { noteDamage(since: before, from: name.location.offset, to: value.end.offset) }
+            defer { noteDamage(since: before, from: name.location.offset, to: endOffset(value)) }
             guard let screen = readMapping(value, as: "a screen", keys: ScreenKeys.self, required: [], allowEmpty: true)
             else { continue }
             screens.append(ScreenDefinition(
@@ -130,24 +133,26 @@ struct FlowDecoder {
     /// `home:` followed by `on:` at the same indentation. It is reported as such, once, and the whole
     /// mapping counts as damaged: the flow's graph is not what the author wrote.
     private mutating func slippedOut<Keys: SchemaKey>(
-        _ name: Located<String>, of previous: (name: Located<String>, value: YAMLNode)?, keys: Keys.Type,
-        as what: String, in mapping: YAMLNode
+        _ name: Located<String>, of previous: (name: Located<String>, value: YAMLNodeRef)?, keys: Keys.Type,
+        as what: String, in mapping: YAMLNodeRef
     ) -> Bool {
-        guard Keys(rawValue: name.value) != nil, let previous, Self.isEmpty(previous.value) else { return false }
+        guard Keys(rawValue: name.value) != nil, let previous, isEmpty(previous.value) else { return false }
         diagnostics.append(MisplacedKey.diagnostic(
             "'\(name.value)' is indented as a \(what) of its own, but it looks like a key of \(what) '\(previous.name.value)' above it, which is empty; indent '\(name.value)' (and what belongs to it) under '\(previous.name.value)'",
             at: name,
             notes: [DiagnosticNote("\(what) '\(previous.name.value)' is here", at: previous.name.location)]))
-        damaged.append(mapping.start.offset..<max(mapping.end.offset, mapping.start.offset + 1))
+        damaged.append(startOffset(mapping)..<max(endOffset(mapping), startOffset(mapping) + 1))
         return true
     }
 
     /// A value written as nothing (`home:`), `~`, `null` or `{}`.
-    private static func isEmpty(_ node: YAMLNode) -> Bool {
-        switch node.content {
-        case .scalar(let text, .plain): ["", "~", "null", "Null", "NULL"].contains(text)
-        case .mapping(let entries): entries.isEmpty
-        default: false
+    private func isEmpty(_ node: YAMLNodeRef) -> Bool {
+        switch document.kind(of: node) {
+        case .scalar:
+            document.style(of: node) == .plain
+                && (["", "~", "null", "Null", "NULL"] as [StaticString]).contains { document.scalar(of: node, is: $0) }
+        case .mapping: document.count(of: node) == 0
+        case .sequence: false
         }
     }
 
@@ -157,7 +162,7 @@ struct FlowDecoder {
         damaged.append(start..<max(end, start + 1))
     }
 
-    private mutating func readEvents(_ node: YAMLNode) -> [EventDefinition] {
+    private mutating func readEvents(_ node: YAMLNodeRef) -> [EventDefinition] {
         namedEntries(node, as: "events", entryName: "event name").compactMap { name, value in
             guard let mapping = readMapping(value, as: "an event", keys: ActionKeys.self, required: []) else {
                 return nil
@@ -168,8 +173,8 @@ struct FlowDecoder {
         }
     }
 
-    private mutating func readRemovalPolicy(_ node: YAMLNode) -> RemovalPolicyDefinition? {
-        if node.mapping == nil {
+    private mutating func readRemovalPolicy(_ node: YAMLNodeRef) -> RemovalPolicyDefinition? {
+        if !isMapping(node) {
             return readEnumValue(node, RemovalPolicy.self, as: "removal policy").map { RemovalPolicyDefinition(policy: $0) }
         }
         guard let mapping = readMapping(node, as: "a removal policy", keys: RemovalKeys.self, required: [.policy]),
@@ -183,13 +188,13 @@ struct FlowDecoder {
 
     // MARK: Children
 
-    private mutating func readChildren(_ node: YAMLNode) -> [ChildFlowDeclaration] {
-        var previous: (name: Located<String>, value: YAMLNode)?
+    private mutating func readChildren(_ node: YAMLNodeRef) -> [ChildFlowDeclaration] {
+        var previous: (name: Located<String>, value: YAMLNodeRef)?
         return namedEntries(node, as: "children", entryName: "child name").compactMap { name, value in
             defer { previous = (name, value) }
             if slippedOut(name, of: previous, keys: ChildKeys.self, as: "child", in: node) { return nil }
             let before = diagnostics.count
-            defer { noteDamage(since: before, from: name.location.offset, to: value.end.offset) }
+            defer { noteDamage(since: before, from: name.location.offset, to: endOffset(value)) }
             guard let mapping = readMapping(value, as: "a child flow declaration", keys: ChildKeys.self, required: [.flow]),
                 let flow = mapping[.flow].flatMap({ self.readName($0, as: "flow name") })
             else { return nil }
@@ -217,8 +222,8 @@ struct FlowDecoder {
         case branch
     }
 
-    private mutating func readAction(_ node: YAMLNode, context: ActionContext) -> ActionDefinition? {
-        if let text = node.scalar {
+    private mutating func readAction(_ node: YAMLNodeRef, context: ActionContext) -> ActionDefinition? {
+        if let text = scalar(of: node) {
             let location = location(of: node)
             switch context {
             case .start:
@@ -238,7 +243,7 @@ struct FlowDecoder {
         return readAction(mapping, node: node, context: context)
     }
 
-    private mutating func readAction(_ mapping: KeyedMapping<ActionKeys>, node: YAMLNode, context: ActionContext) -> ActionDefinition? {
+    private mutating func readAction(_ mapping: KeyedMapping<ActionKeys>, node: YAMLNodeRef, context: ActionContext) -> ActionDefinition? {
         let allowed: [ActionKeys] = context == .start ? [.to, .if] : ActionKeys.actionKeys
         let present = mapping.entries.filter { allowed.contains($0.key) }
         for entry in mapping.entries where ActionKeys.actionKeys.contains(entry.key) || entry.key == .to {
@@ -302,7 +307,7 @@ struct FlowDecoder {
             var branches: [ActionDefinition?] = []
             for key in [ActionKeys.then, .else] {
                 guard let branch = mapping[key] else {
-                    report(MissingKey.self, "missing '\(key.rawValue)' for 'if: \(value.scalar ?? "")'", at: chosen.keyNode)
+                    report(MissingKey.self, "missing '\(key.rawValue)' for 'if: \(scalar(of: value) ?? "")'", at: chosen.keyNode)
                     branches.append(nil)
                     continue
                 }
@@ -315,11 +320,11 @@ struct FlowDecoder {
         }
     }
 
-    private mutating func readArguments(_ node: YAMLNode) -> [ArgumentDefinition] {
+    private mutating func readArguments(_ node: YAMLNodeRef) -> [ArgumentDefinition] {
         namedEntries(node, as: "arguments", entryName: "parameter name").compactMap { name, value in
             guard let text = readScalar(value, as: "an argument value") else { return nil }
             let expression: ArgumentDefinition.Expression
-            if text.hasPrefix("$"), value.isPlainScalar {
+            if text.hasPrefix("$"), isPlainScalar(value) {
                 let reference = String(text.dropFirst())
                 guard Self.isIdentifier(reference) else {
                     report(InvalidValue.self,
@@ -337,9 +342,9 @@ struct FlowDecoder {
 
     // MARK: Parameters
 
-    private mutating func readParameters(_ node: YAMLNode) -> [ParameterDefinition] {
+    private mutating func readParameters(_ node: YAMLNodeRef) -> [ParameterDefinition] {
         namedEntries(node, as: "parameters", entryName: "parameter name").compactMap { name, value in
-            if value.mapping == nil {
+            if !isMapping(value) {
                 return readEnumValue(value, ParameterType.self, as: "type").map { ParameterDefinition(name: name, type: $0) }
             }
             guard let spec = readMapping(value, as: "a parameter", keys: ParameterKeys.self, required: [.type]),
@@ -394,7 +399,7 @@ struct FlowDecoder {
                     // At the construct at fault when the scalar's text maps to its source, else at the scalar.
                     let message = "'pattern' is not a valid regular expression: \(error)"
                     if let offset = error.offset,
-                        let at = ScalarCharacterLocation.location(ofCharacter: offset, in: node, start: location(of: node), source: source) {
+                        let at = ScalarCharacterLocation.location(ofCharacter: offset, in: node, of: document, start: location(of: node), source: source) {
                         var diagnostic = InvalidValue.diagnostic(message, at: at)
                         diagnostic.endColumn = at.column + 1
                         diagnostics.append(diagnostic)
@@ -422,7 +427,7 @@ struct FlowDecoder {
                 at: node)
         }
         if let values = parameter.allowedValues, let node = spec[.values] {
-            if values.isEmpty, node.sequence != nil {
+            if values.isEmpty, isSequence(node) {
                 report(InvalidValue.self, "'values' is empty, so no value is allowed; list at least one value or remove 'values'", at: node)
             }
             var seen = Set<Value>()
@@ -449,7 +454,7 @@ struct FlowDecoder {
     }
 
     /// A scalar parsed strictly as `type` (see `ParameterType.parse`).
-    private mutating func readTypedValue(_ node: YAMLNode, type: ParameterType, as what: String) -> Value? {
+    private mutating func readTypedValue(_ node: YAMLNodeRef, type: ParameterType, as what: String) -> Value? {
         guard let text = readScalar(node, as: "a \(what)") else { return nil }
         guard let value = type.parse(text) else {
             report(InvalidValue.self, "'\(text)' is not a valid \(type.rawValue) for \(what)\(Self.typeHint(type))", at: node)
@@ -469,14 +474,14 @@ struct FlowDecoder {
 
     // MARK: Links
 
-    private mutating func readLinks(_ node: YAMLNode) -> [DeepLinkDefinition] {
+    private mutating func readLinks(_ node: YAMLNodeRef) -> [DeepLinkDefinition] {
         guard let entries = readMapping(node, as: "links") else { return [] }
         var links: [DeepLinkDefinition] = []
         for entry in entries {
             // A link that does not decode whole is damaged: no rule reports what its missing parts imply.
             let before = diagnostics.count
             let (link, otherwiseWithoutWhen) = readLink(entry)
-            noteDamage(since: before, from: entry.key.start.offset, to: entry.value.end.offset)
+            noteDamage(since: before, from: startOffset(entry.key), to: endOffset(entry.value))
             // Reported after: the link is read whole, so the rules still check it.
             if let keyNode = otherwiseWithoutWhen {
                 report(MissingKey.self, "'otherwise' needs 'when: CONDITION' beside it", at: keyNode)
@@ -487,16 +492,16 @@ struct FlowDecoder {
     }
 
     /// One entry of `links`, and the `otherwise` key of a guarded link written without `when`.
-    private mutating func readLink(_ entry: YAMLMapEntry) -> (DeepLinkDefinition?, otherwiseWithoutWhen: YAMLNode?) {
-        let (key, start, source) = (entry.key, location(of: entry.key), self.source)
+    private mutating func readLink(_ entry: YAMLEntryRef) -> (DeepLinkDefinition?, otherwiseWithoutWhen: YAMLNodeRef?) {
+        let (key, start, source, document) = (entry.key, location(of: entry.key), self.source, self.document)
         guard let pattern = readScalar(entry.key, as: "a link pattern"),
             let segments = LinkPatternParser.parse(
                 pattern, at: contentLocation(of: entry.key),
-                locate: { ScalarCharacterLocation.location(ofCharacter: $0, in: key, start: start, source: source) },
+                locate: { ScalarCharacterLocation.location(ofCharacter: $0, in: key, of: document, start: start, source: source) },
                 reportingTo: &diagnostics)
         else { return (nil, nil) }
         var link = DeepLinkDefinition(pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])
-        guard entry.value.mapping != nil else {
+        guard isMapping(entry.value) else {
             guard let routes = readRouteList(entry.value, as: "a link's route list") else { return (nil, nil) }
             link.routes = routes
             return (link, nil)
@@ -507,11 +512,11 @@ struct FlowDecoder {
         else { return (nil, nil) }
         link.routes = routes
         link.guardConditions = mapping[.when].map { node in
-            if let items = node.sequence, items.isEmpty {
+            if let items = sequenceItems(node), items.isEmpty {
                 report(InvalidValue.self, "'when' is empty; name a condition (or a list of them), or remove 'when'", at: node)
                 return []
             }
-            return node.sequence != nil ? readNames(node, as: "condition") : readName(node, as: "condition").map { [$0] } ?? []
+            return isSequence(node) ? readNames(node, as: "condition") : readName(node, as: "condition").map { [$0] } ?? []
         } ?? []
         if let node = mapping[.otherwise], let keyNode = mapping.keyNode(.otherwise) {
             link.otherwise = readOtherwise(node, at: location(of: keyNode))
@@ -522,8 +527,8 @@ struct FlowDecoder {
     }
 
     /// A link's `otherwise`: a route list, or `{ routes: […], continueOn: OUTCOME }`.
-    private mutating func readOtherwise(_ node: YAMLNode, at location: SourceLocation) -> LinkOtherwiseDefinition? {
-        guard node.mapping != nil else {
+    private mutating func readOtherwise(_ node: YAMLNodeRef, at location: SourceLocation) -> LinkOtherwiseDefinition? {
+        guard isMapping(node) else {
             return readRouteList(node, as: "an 'otherwise' route list").map { LinkOtherwiseDefinition(routes: $0, location: location) }
         }
         guard let mapping = readMapping(node, as: "an 'otherwise'", keys: LinkOtherwiseKeys.self, required: [.routes]),
@@ -534,7 +539,7 @@ struct FlowDecoder {
     }
 
     /// A non-empty list of routes: names, or one-entry mappings of name → arguments.
-    private mutating func readRouteList(_ node: YAMLNode, as what: String) -> [LinkRouteDefinition]? {
+    private mutating func readRouteList(_ node: YAMLNodeRef, as what: String) -> [LinkRouteDefinition]? {
         guard let items = readSequence(node, as: what) else { return nil }
         if items.isEmpty {
             report(InvalidValue.self, "a link needs at least one route", at: node)
@@ -547,8 +552,8 @@ struct FlowDecoder {
         }
     }
 
-    private mutating func readLinkPolicy(_ node: YAMLNode) -> LinkPolicyDefinition? {
-        if node.mapping == nil {
+    private mutating func readLinkPolicy(_ node: YAMLNodeRef) -> LinkPolicyDefinition? {
+        if !isMapping(node) {
             guard let policy = readEnumValue(node, LinkPolicy.self, as: "link policy") else { return nil }
             if policy.value == .redirect {
                 report(InvalidValue.self, "'redirect' needs a screen; write 'linkPolicy: { redirect: SCREEN }'", at: node)

@@ -11,15 +11,17 @@ import FlowYAML
 enum ScalarCharacterLocation {
     /// The location of the value's character at `index` (0-based, in Unicode scalars), or nil.
     /// - Parameters:
+    ///   - document: the loaded file `node` belongs to.
     ///   - start: the location of `node` (its first character).
     ///   - source: the bytes of the file `node` was read from.
     static func location(
-        ofCharacter index: Int, in node: YAMLNode, start: SourceLocation, source: [UInt8]
+        ofCharacter index: Int, in node: YAMLNodeRef, of document: YAMLDocument, start: SourceLocation, source: [UInt8]
     ) -> SourceLocation? {
-        guard index >= 0, node.alias == nil, node.tag == nil, node.start.line == node.end.line,
-            case .scalar(let value, let style) = node.content, index < value.unicodeScalars.count,
-            node.start.offset >= 0, node.end.offset <= source.count, node.start.offset < node.end.offset else { return nil }
-        let written = String(decoding: source[node.start.offset..<node.end.offset], as: UTF8.self).unicodeScalars
+        let (nodeStart, nodeEnd) = (document.start(of: node), document.end(of: node))
+        guard index >= 0, !document.isAliased(node), document.tag(of: node) == nil, nodeStart.line == nodeEnd.line,
+            let value = document.scalar(of: node), let style = document.style(of: node), index < value.unicodeScalars.count,
+            nodeStart.offset >= 0, nodeEnd.offset <= source.count, nodeStart.offset < nodeEnd.offset else { return nil }
+        let written = String(decoding: source[nodeStart.offset..<nodeEnd.offset], as: UTF8.self).unicodeScalars
         var scalars = written.makeIterator()
         var column = 0
         var bytes = 0

@@ -17,32 +17,45 @@ public struct FlowSourceFile: Sendable {
     /// not a comment, so it cannot start a suppression. Empty when the file did not load or holds no
     /// `flowc:disable` at all.
     var scalars: [Range<Int>] = []
+    /// Whether the bytes contain `flowc:disable` at all (`SuppressionScanner.mayHoldSuppression`), decided
+    /// once when the file is read.
+    var mayHoldSuppression = false
 }
 
 /// Reads one flow file: YAML loading (FlowYAML) then decoding into a `FlowDefinition`.
 enum FlowFileReader {
     static func read(path: String, bytes: [UInt8], limits: YAMLLimits = .default) -> FlowSourceFile {
-        let root: YAMLNode
-        do {
-            root = try YAMLLoader.load(bytes, limits: limits)
-        } catch {
-            return FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic(for: error, in: path)])
-        }
+        let (decoded, document) = readFlow(path: path, bytes: bytes, limits: limits)
+        var file = decoded
+        file.mayHoldSuppression = SuppressionScanner.mayHoldSuppression(bytes)
         // Scalar spans only serve the suppression scan: skipped (time and memory) for a file without the marker.
-        let scalars = SuppressionScanner.mayHoldSuppression(bytes) ? root.scalarSpans(in: bytes) : []
-        if case .scalar("", .plain) = root.content {
+        if file.mayHoldSuppression, let document { file.scalars = document.scalarSpans(in: bytes) }
+        return file
+    }
+
+    /// The file decoded, and its document when it loaded. The document is freed by the caller's return:
+    /// the file's definitions keep nothing of it.
+    private static func readFlow(path: String, bytes: [UInt8], limits: YAMLLimits) -> (FlowSourceFile, YAMLDocument?) {
+        // The flat document, not a node tree: the decoder reads it through node references.
+        let document: YAMLDocument
+        do {
+            document = try YAMLLoader.loadDocument(bytes, limits: limits)
+        } catch {
+            return (FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic(for: error, in: path)]), nil)
+        }
+        let root = document.root
+        if document.style(of: root) == .plain, document.scalar(of: root, is: "") {
             // A document with no content (`---` alone) defines nothing, like an empty file.
             let diagnostic = EmptyFile.diagnostic(
                 "file contains an empty YAML document; write a flow in it, starting with 'flow: NAME'",
                 at: SourceLocation(file: path, line: 1, column: 1, offset: 0))
-            return FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic])
+            return (FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic]), document)
         }
-        var decoder = FlowDecoder(file: path, source: bytes)
+        var decoder = FlowDecoder(file: path, source: bytes, document: document)
         let flow = decoder.decodeFlow(root)
         var file = FlowSourceFile(path: path, bytes: bytes, flow: flow, diagnostics: decoder.diagnostics)
         file.damaged = decoder.damaged
-        file.scalars = scalars
-        return file
+        return (file, document)
     }
 
     /// A file over the size limit, which was not read past the limit: FC005 at its start.

@@ -115,7 +115,9 @@ public enum FlowValidation {
         diagnostics += withoutKnockOns(found, of: files)
         var suppressions: [String: [Suppression]] = [:]
         for file in files {
-            let found = SuppressionScanner.scan(file.bytes, path: file.path, scalars: file.scalars, into: &diagnostics)
+            let found = SuppressionScanner.scan(
+                file.bytes, path: file.path, scalars: file.scalars, mayHoldSuppression: file.mayHoldSuppression,
+                into: &diagnostics)
             if !found.isEmpty { suppressions[file.path, default: []] += found }
         }
         diagnostics = SuppressionFilter.apply(suppressions, to: diagnostics)

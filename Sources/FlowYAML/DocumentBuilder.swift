@@ -1,37 +1,36 @@
 import CYaml
 
-/// Builds the node tree from libyaml events with an explicit stack of open
+/// Builds a ``YAMLDocument`` from libyaml events with an explicit stack of open
 /// collections, checking every rule of `YAMLLoader` as events arrive.
 ///
-/// Finished children of all open collections live on two shared move-only
-/// stacks (`items` for sequences, `entries` for mappings); a frame remembers
-/// where its children start, and closing it moves them into one exactly-sized
-/// array. Nodes are moved, never copied, so building is linear in the number of
-/// events. The builder is a (non-copyable) struct rather than a class so that
-/// its state needs no dynamic exclusivity checks.
-struct TreeBuilder: ~Copyable {
+/// Each node is one record appended in document order (a collection's record is reserved when it
+/// opens and completed when it closes). Finished children of all open collections wait on one shared
+/// stack of record indices (`pending`); a frame remembers where its children start there, and
+/// closing it moves those indices into the document's `children` array. Scalar text is appended to
+/// one byte buffer. Nothing is allocated per node, and building is linear in the number of events.
+/// The builder is a (non-copyable) struct so that its state needs no dynamic exclusivity checks.
+struct DocumentBuilder: ~Copyable {
     /// Owns the libyaml parser and the input bytes `lineIndex` reads.
     private let events: EventParser
     private var lineIndex: LineIndex
     private let limits: YAMLLimits
 
+    private var records: [YAMLDocument.Record] = []
+    private var children: [UInt32] = []
+    private var text: [UInt8] = []
+    private var aliasUses: [YAMLAliasUse] = []
+    /// Finished children of every open collection (a mapping's as key, value, key, …), as record indices.
+    private var pending: [UInt32] = []
     private var frames: [Frame] = []
-    private var items = MoveStack<YAMLNode>()
-    private var entries = MoveStack<YAMLMapEntry>()
-    /// Keys waiting for their values, one per open mapping at most.
-    private var keys = MoveStack<YAMLNode>()
-    /// The text of every key of every open mapping (finished entries and waiting
-    /// keys): duplicate checks compare these strings without touching nodes.
-    private var keyTexts = MoveStack<String>()
     private var anchors: [String: Anchored] = [:]
     private var nodeCount = 0
     private var aliasCount = 0
     private var sawDocument = false
-    private var root: YAMLNode?
+    private var root: UInt32?
 
     /// A node that carries an anchor, with what an alias to it costs.
     private struct Anchored {
-        var node: YAMLNode
+        var record: UInt32
         /// Nodes in the subtree, aliases inside it expanded.
         var size: Int
         /// Collection nesting inside the node (0 for a scalar, 1 for a flat collection).
@@ -41,23 +40,20 @@ struct TreeBuilder: ~Copyable {
     /// An open sequence or mapping.
     private struct Frame {
         var isMapping: Bool
-        var start: YAMLMark
-        var tag: String?
+        /// Its record, reserved when it opened.
+        var record: UInt32
         var anchor: String?
-        /// Where this frame's children start in `items` (sequences) or `entries` (mappings).
+        /// Where this frame's children start in `pending`.
         var childStart: Int
-        /// Where this mapping's key texts start in `keyTexts`. (It differs from
-        /// `childStart` because every enclosing mapping's waiting key is on `keyTexts`.)
-        var keyStart: Int
         /// `nodeCount` before this collection was counted, to compute its size.
         var countBefore: Int
         /// Largest `height` among finished children.
         var childHeight = 0
-        /// True when the mapping's latest key (on `keys`) waits for its value.
+        /// True when the mapping's latest key (on `pending`) waits for its value.
         var awaitingValue = false
-        /// Keys seen so far, created once a mapping grows past `linearKeyLimit`
+        /// The keys seen so far, created once a mapping grows past `linearKeyLimit`
         /// entries (small mappings compare keys directly).
-        var keySet: Set<String>?
+        var keySet: KeySet?
     }
 
     /// Mappings up to this many entries check duplicates by comparing with each key.
@@ -85,8 +81,8 @@ struct TreeBuilder: ~Copyable {
             offset: lineIndex.byteOffset(ofCharacter: Int(mark.index)))
     }
 
-    /// Reads events until the end of the stream and returns the root node.
-    mutating func build() throws(YAMLError) -> YAMLNode {
+    /// Reads events until the end of the stream and returns the document.
+    consuming func build() throws(YAMLError) -> YAMLDocument {
         // A local reference: reading the stored property inside the loop would retain
         // and release the parser on every event.
         let events = self.events
@@ -102,7 +98,7 @@ struct TreeBuilder: ~Copyable {
                 message: "file contains no YAML document; add content, such as a top-level mapping",
                 mark: .startOfFile)
         }
-        return aliasCount > 0 ? root.propagatingAliases() : root
+        return YAMLDocument(records: records, children: children, text: text, aliasUses: aliasUses, root: root)
     }
 
     /// Handles one event; returns true at the end of the stream.
@@ -113,12 +109,17 @@ struct TreeBuilder: ~Copyable {
             let start = mark(event.start_mark)
             let tag = try checkTag(scalar.tag, kind: "scalar", at: start)
             try count(1, at: start)
-            let text = Self.string(scalar.value, length: Int(scalar.length))
-            let style = Self.style(scalar.style)
+            let textStart = UInt32(truncatingIfNeeded: text.count)
+            if let value = scalar.value, scalar.length > 0 {
+                text.append(contentsOf: UnsafeBufferPointer(start: value, count: Int(scalar.length)))
+            }
             let end = mark(event.end_mark)
-            let node = YAMLNode(content: .scalar(text, style), start: start, end: end, tag: tag)
-            if let anchor = scalar.anchor { anchors[Self.string(anchor)] = Anchored(node: node, size: 1, height: 0) }
-            try add(node, height: 0)
+            let index = UInt32(truncatingIfNeeded: records.count)
+            records.append(YAMLDocument.Record(
+                start: .init(start), end: .init(end), first: textStart, count: UInt32(truncatingIfNeeded: scalar.length),
+                kind: .scalar, style: Self.style(scalar.style), tag: tag))
+            if let anchor = scalar.anchor { anchors[Self.string(anchor)] = Anchored(record: index, size: 1, height: 0) }
+            try add(index, height: 0)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
             try open(isMapping: false, tag: data.tag, anchor: data.anchor, at: mark(event.start_mark))
@@ -164,88 +165,130 @@ struct TreeBuilder: ~Copyable {
         let tag = try checkTag(rawTag, kind: kindName, at: start)
         let countBefore = nodeCount
         try count(1, at: start)
+        let index = UInt32(truncatingIfNeeded: records.count)
+        // Reserved now (document order); its end and children are filled in when it closes.
+        records.append(YAMLDocument.Record(
+            start: .init(start), end: .init(start), first: 0, count: 0,
+            kind: isMapping ? .mapping : .sequence, style: 0, tag: tag))
         frames.append(
             Frame(
-                isMapping: isMapping, start: start, tag: tag, anchor: anchor.map(Self.string),
-                childStart: isMapping ? entries.count : items.count, keyStart: keyTexts.count,
-                countBefore: countBefore))
+                isMapping: isMapping, record: index, anchor: anchor.map(Self.string),
+                childStart: pending.count, countBefore: countBefore))
     }
 
     private mutating func close(end: YAMLMark) throws(YAMLError) {
         let frame = frames.removeLast()
-        let content: YAMLNode.Content
-        if frame.isMapping {
-            content = .mapping(entries.popArray(from: frame.childStart))
-            keyTexts.removeAll(from: frame.keyStart)
-        } else {
-            content = .sequence(items.popArray(from: frame.childStart))
-        }
-        let node = YAMLNode(content: content, start: frame.start, end: end, tag: frame.tag)
+        let moved = pending.count - frame.childStart
+        let index = Int(frame.record)
+        records[index].end = .init(end)
+        records[index].first = UInt32(truncatingIfNeeded: children.count)
+        records[index].count = UInt32(truncatingIfNeeded: frame.isMapping ? moved / 2 : moved)
+        children.append(contentsOf: pending[frame.childStart...])
+        pending.removeSubrange(frame.childStart...)
         let height = frame.childHeight + 1
         if let anchor = frame.anchor {
-            anchors[anchor] = Anchored(node: node, size: nodeCount - frame.countBefore, height: height)
+            anchors[anchor] = Anchored(record: frame.record, size: nodeCount - frame.countBefore, height: height)
         }
-        try add(node, height: height)
+        try add(frame.record, height: height)
+    }
+
+    /// The record holding the content of record `index`: the anchored node's for an alias.
+    @inline(__always)
+    private func content(_ index: UInt32) -> YAMLDocument.Record {
+        let record = records[Int(index)]
+        return record.kind == .alias ? records[Int(record.first)] : record
     }
 
     /// Attaches a finished node to the open collection (or makes it the root).
-    /// A key's text is read from the node only when the node is a key (passing
-    /// every scalar's text along cost a retain and a release per scalar).
-    private mutating func add(_ node: consuming YAMLNode, height: Int) throws(YAMLError) {
+    private mutating func add(_ index: UInt32, height: Int) throws(YAMLError) {
         let top = frames.count - 1
         guard top >= 0 else {
-            root = node
+            root = index
             return
         }
         if frames[top].childHeight < height { frames[top].childHeight = height }
-        guard frames[top].isMapping else {
-            items.push(node)
-            return
-        }
-        if frames[top].awaitingValue {
+        guard frames[top].isMapping, !frames[top].awaitingValue else {
             frames[top].awaitingValue = false
-            entries.push(YAMLMapEntry(key: keys.pop(), value: node))
+            pending.append(index)
             return
         }
-        guard let text = node.scalar else {
-            throw Self.nonScalarKeyError(kindName: node.kindName, at: node.start)
+        let key = content(index)
+        let start = records[Int(index)].start.mark
+        guard key.kind == .scalar else {
+            throw Self.nonScalarKeyError(kindName: key.kind == .mapping ? "mapping" : "sequence", at: start)
         }
-        if text == "<<", case .scalar(_, .plain) = node.content, node.tag == nil {
+        if key.style == 0, key.tag == 0, key.count == 2, text[Int(key.first)] == UInt8(ascii: "<"),
+            text[Int(key.first) + 1] == UInt8(ascii: "<")
+        {
             throw YAMLError(
                 kind: .mergeKey,
                 message: "merge keys ('<<') are not supported: flowc does not combine mappings; write the entries out in this mapping (an alias can still stand for a whole value, as in 'b: *base'), or quote '<<' if it is a name",
-                mark: node.start)
+                mark: start)
         }
-        try checkDuplicate(text, at: node.start, in: top)
-        keyTexts.push(text)
-        keys.push(node)
+        try checkDuplicate(index, at: start, in: top)
+        pending.append(index)
         frames[top].awaitingValue = true
     }
 
-    /// Throws `.duplicateKey` if the mapping at `frameIndex` already has `text` as a key.
-    private mutating func checkDuplicate(_ text: String, at start: YAMLMark, in frameIndex: Int) throws(YAMLError) {
-        let siblings = keyTexts.elements(from: frames[frameIndex].keyStart)
-        var duplicate = false
-        if siblings.count < Self.linearKeyLimit {
-            for index in siblings.indices where siblings[index] == text {
-                duplicate = true
+    /// Whether the scalars `lhs` and `rhs` have the same text.
+    @inline(__always)
+    private func sameText(_ lhs: YAMLDocument.Record, _ rhs: YAMLDocument.Record) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs.first == rhs.first { return true }
+        return text.withUnsafeBufferPointer { buffer in
+            let left = buffer.baseAddress! + Int(lhs.first)
+            let right = buffer.baseAddress! + Int(rhs.first)
+            for offset in 0..<Int(lhs.count) where left[offset] != right[offset] { return false }
+            return true
+        }
+    }
+
+    /// Throws `.duplicateKey` if the mapping at `frameIndex` already has the text of key `index` as a key.
+    private mutating func checkDuplicate(_ index: UInt32, at start: YAMLMark, in frameIndex: Int) throws(YAMLError) {
+        let key = content(index)
+        let first = frames[frameIndex].childStart
+        let keyCount = (pending.count - first) / 2
+        var duplicate: UInt32?
+        if keyCount < Self.linearKeyLimit {
+            for entry in 0..<keyCount where sameText(content(pending[first + 2 * entry]), key) {
+                duplicate = pending[first + 2 * entry]
                 break
             }
         } else {
-            if frames[frameIndex].keySet == nil {
-                frames[frameIndex].keySet = Set(siblings)
+            var keySet = frames[frameIndex].keySet.take() ?? KeySet()
+            if keySet.isEmpty {
+                for entry in 0..<keyCount {
+                    let sibling = pending[first + 2 * entry]
+                    let siblingKey = content(sibling)
+                    _ = keySet.insert(sibling, hash: hash(siblingKey)) { sameText(content($0), siblingKey) }
+                }
             }
-            duplicate = !frames[frameIndex].keySet!.insert(text).inserted
+            duplicate = keySet.insert(index, hash: hash(key)) { sameText(content($0), key) }
+            frames[frameIndex].keySet = keySet
         }
-        guard duplicate else { return }
-        let entries = entries.elements(from: frames[frameIndex].childStart)
-        let first = entries.first { $0.key.scalar == text }?.key.start ?? start
-        let shown = Self.quoted(text)
+        guard let duplicate else { return }
+        let shown = Self.quoted(string(of: key))
         throw YAMLError(
             kind: .duplicateKey,
             message: "duplicate key \(shown) in mapping; each key may appear once",
             mark: start,
-            notes: [YAMLNote(message: "previous definition of \(shown) is here", mark: first)])
+            notes: [YAMLNote(message: "previous definition of \(shown) is here", mark: records[Int(duplicate)].start.mark)])
+    }
+
+    /// A scalar record's text.
+    private func string(of record: YAMLDocument.Record) -> String {
+        text.withUnsafeBufferPointer { buffer in
+            YAMLDocument.string(UnsafeBufferPointer(rebasing: buffer[Int(record.first)..<Int(record.first + record.count)]))
+        }
+    }
+
+    /// A seeded hash of a scalar's text (hostile keys cannot be chosen to collide).
+    private func hash(_ record: YAMLDocument.Record) -> Int {
+        text.withUnsafeBytes { buffer in
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer[Int(record.first)..<Int(record.first + record.count)]))
+            return hasher.finalize()
+        }
     }
 
     // MARK: - Aliases and limits
@@ -280,12 +323,14 @@ struct TreeBuilder: ~Copyable {
                 mark: start)
         }
         try count(anchored.size, at: start)
-        var node = anchored.node
-        node.start = start
-        node.end = end
-        // Only the copy's root is marked here; `propagatingAliases()` marks the rest once the document loads.
-        node.alias = YAMLAliasUse(anchor: name, start: start, end: end, anchorStart: anchored.node.start)
-        try add(node, height: anchored.height)
+        // The alias is one record pointing at the anchored node: its content is read from there, never copied.
+        let index = UInt32(truncatingIfNeeded: records.count)
+        records.append(YAMLDocument.Record(
+            start: .init(start), end: .init(end), first: anchored.record,
+            count: UInt32(truncatingIfNeeded: aliasUses.count), kind: .alias, style: 0, tag: 0))
+        aliasUses.append(YAMLAliasUse(
+            anchor: name, start: start, end: end, anchorStart: records[Int(anchored.record)].start.mark))
+        try add(index, height: anchored.height)
     }
 
     /// Counts `added` more nodes, throwing `.aliasLimit` past `maxNodes`.
@@ -302,20 +347,21 @@ struct TreeBuilder: ~Copyable {
 
     // MARK: - Tags
 
-    /// Returns nil for an untagged node (almost all of them, checked inline), else
-    /// the tag if it is a core tag fitting `kind`; throws `.unsupportedTag` otherwise.
+    /// Returns 0 for an untagged node (almost all of them, checked inline), else
+    /// 1 + the tag's index in `YAMLDocument.tags` if it is a core tag fitting `kind`;
+    /// throws `.unsupportedTag` otherwise.
     @inline(__always)
     private func checkTag(
         _ raw: UnsafeMutablePointer<yaml_char_t>?, kind: String, at mark: YAMLMark
-    ) throws(YAMLError) -> String? {
-        guard let raw else { return nil }
+    ) throws(YAMLError) -> UInt8 {
+        guard let raw else { return 0 }
         return try checkPresentTag(raw, kind: kind, at: mark)
     }
 
     /// `checkTag` for a node that has a tag.
     private func checkPresentTag(
         _ raw: UnsafeMutablePointer<yaml_char_t>, kind: String, at mark: YAMLMark
-    ) throws(YAMLError) -> String {
+    ) throws(YAMLError) -> UInt8 {
         let tag = Self.string(raw)
         let fits: Bool =
             switch kind {
@@ -323,7 +369,7 @@ struct TreeBuilder: ~Copyable {
             case "sequence": tag == Self.sequenceTag
             default: tag == Self.mappingTag
             }
-        if fits { return tag }
+        if fits, let index = YAMLDocument.tags.firstIndex(of: tag) { return UInt8(index + 1) }
         let shown = Self.shortTag(tag)
         let isCore = Self.scalarTags.contains(tag) || tag == Self.sequenceTag || tag == Self.mappingTag
         let message =
@@ -348,32 +394,20 @@ struct TreeBuilder: ~Copyable {
             mark: mark)
     }
 
-    /// A scalar's text from libyaml's buffer. `String(unsafeUninitializedCapacity:)`
-    /// builds short ASCII text (most keys and values) in place as a small string,
-    /// without a separate validation pass; other text is validated (and repaired,
-    /// like `String(decoding:as:)`) as usual.
-    @inline(__always)
-    private static func string(_ bytes: UnsafePointer<yaml_char_t>?, length: Int) -> String {
-        guard let bytes, length > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            buffer.baseAddress!.initialize(from: bytes, count: length)
-            return length
-        }
-    }
-
     @inline(__always)
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>) -> String {
         String(cString: UnsafePointer(pointer))
     }
 
+    /// The index of a libyaml scalar style in `YAMLDocument.styles`.
     @inline(__always)
-    private static func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {
+    private static func style(_ style: yaml_scalar_style_t) -> UInt8 {
         switch style {
-        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
-        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
-        case YAML_LITERAL_SCALAR_STYLE: .literal
-        case YAML_FOLDED_SCALAR_STYLE: .folded
-        default: .plain
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: 1
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: 2
+        case YAML_LITERAL_SCALAR_STYLE: 3
+        case YAML_FOLDED_SCALAR_STYLE: 4
+        default: 0
         }
     }
 
@@ -388,5 +422,44 @@ struct TreeBuilder: ~Copyable {
             shown += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
         }
         return "'\(shown)'"
+    }
+}
+
+/// The keys of one large mapping, for duplicate checks in constant time: an open-addressing table of
+/// key records by the hash of their text.
+struct KeySet {
+    /// Record index + 1 per slot; 0 is empty.
+    private var slots: [UInt32] = []
+    private var hashes: [Int] = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Inserts key record `index` unless a key with the same text (`sameText`) is present: returns that one.
+    mutating func insert(_ index: UInt32, hash: Int, sameText: (UInt32) -> Bool) -> UInt32? {
+        if (count + 1) * 4 > slots.count * 3 { grow() }
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            if hashes[slot] == hash, sameText(slots[slot] - 1) { return slots[slot] - 1 }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = index + 1
+        hashes[slot] = hash
+        count += 1
+        return nil
+    }
+
+    private mutating func grow() {
+        let old = (slots, hashes)
+        let capacity = max(16, slots.count * 2)
+        slots = Array(repeating: 0, count: capacity)
+        hashes = Array(repeating: 0, count: capacity)
+        for (slot, hash) in zip(old.0, old.1) where slot != 0 {
+            var index = hash & (capacity - 1)
+            while slots[index] != 0 { index = (index + 1) & (capacity - 1) }
+            slots[index] = slot
+            hashes[index] = hash
+        }
     }
 }
