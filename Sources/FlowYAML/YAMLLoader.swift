@@ -55,4 +55,11 @@ public enum YAMLLoader {
     public static func load(_ text: String, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode {
         try load(Array(text.utf8), limits: limits)
     }
+
+    /// `loadDocument(_:limits:)` on `Array(text.utf8)`.
+    ///
+    /// - Throws: `YAMLError`; see `load(_:limits:)` for `[UInt8]`.
+    public static func loadDocument(_ text: String, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLDocument {
+        try loadDocument(Array(text.utf8), limits: limits)
+    }
 }
