@@ -8,12 +8,12 @@ import Testing
         try terminal.read(untilCount: 1, of: "> ")
         #expect(terminal.transcript == "flowc run: flow 'reading'. Type 'start' to begin, 'help' for commands, 'quit' or Ctrl-D to leave.\n> ")
         let steps: [(command: String, shown: String)] = [
-            ("start", "applied\npath: library\nevents: selectBook(bookID: int)\n> "),
-            ("event selectBook bookID=7", "applied\npath: library › details(bookID: 7)\nevents: edit, back\n> "),
-            ("event edit", "applied\npath: library › details(bookID: 7) › [edit] editor(bookID: 7)\nevents: save, cancel\n> "),
-            ("event nope", "rejected: screen 'editor' of flow 'edit' has no event 'nope'\npath: library › details(bookID: 7) › [edit] editor(bookID: 7)\nevents: save, cancel\n> "),
-            ("event save", "applied; edit (#2) finished with saved\npath: library › details(bookID: 7)\nevents: edit, back\n> "),
-            ("jump", "invalid: unknown command 'jump'\npath: library › details(bookID: 7)\nevents: edit, back\n> "),
+            ("start", "applied\npath: [reading #1] library\nevents: selectBook(bookID: int)\n> "),
+            ("event selectBook bookID=7", "applied\npath: [reading #1] library › details(bookID: 7)\nevents: edit, back\n> "),
+            ("event edit", "applied\npath: [reading #1] library › details(bookID: 7) › [edit #2] editor(bookID: 7)\nevents: save, cancel\n> "),
+            ("event nope", "rejected: screen 'editor' of flow 'edit' has no event 'nope'\npath: [reading #1] library › details(bookID: 7) › [edit #2] editor(bookID: 7)\nevents: save, cancel\n> "),
+            ("event save", "applied; edit (#2) finished with saved\npath: [reading #1] library › details(bookID: 7)\nevents: edit, back\n> "),
+            ("jump", "invalid: unknown command 'jump'\npath: [reading #1] library › details(bookID: 7)\nevents: edit, back\n> "),
         ]
         for (index, step) in steps.enumerated() {
             let before = terminal.transcript
@@ -34,7 +34,7 @@ import Testing
         try terminal.read(untilCount: 1, of: "> ")
         terminal.type("start")
         try terminal.read(untilCount: 2, of: "> ")
-        #expect(terminal.transcript.hasSuffix("applied\npath: welcome\nevents: continue\n> "))
+        #expect(terminal.transcript.hasSuffix("applied\npath: [onboarding #1] welcome\nevents: continue\n> "))
         terminal.type("quit")
         #expect(try terminal.finish() == 0)
     }
