@@ -9,7 +9,8 @@
 ///
 /// The pattern is parsed with a nesting bound (``maximumGroupDepth``) and compiled to a Thompson NFA,
 /// run as a Pike VM with a set of states per input scalar: no backtracking and no recursion whose depth
-/// the value controls. Limits: ``maximumPatternLength``, ``maximumRepetitionCount``, ``maximumProgramSize``.
+/// the value controls. Limits: ``maximumPatternLength``, ``maximumRepetitionCount``, ``maximumProgramSize``,
+/// and ``maximumMatchSteps`` per matched value.
 public struct LinearPattern: Sendable, Hashable, CustomStringConvertible {
     /// The longest pattern accepted, in Unicode scalars.
     public static let maximumPatternLength = 1_000
@@ -19,6 +20,21 @@ public struct LinearPattern: Sendable, Hashable, CustomStringConvertible {
     public static let maximumProgramSize = 10_000
     /// The deepest nesting of groups.
     public static let maximumGroupDepth = 32
+    /// The most steps one match may take: the pattern states visited for each Unicode scalar of the
+    /// value, summed (``match(_:stepLimit:)``). A value from outside (a deep link, an event argument, a
+    /// restored snapshot) costs at most this much, whatever its length; a parameter's `maxLength` is checked
+    /// before its pattern, so a value over it costs nothing.
+    public static let maximumMatchSteps = 1_000_000
+
+    /// How matching a whole value ended.
+    public enum WholeMatch: Sendable, Equatable {
+        /// The whole value matches.
+        case matches
+        /// The value does not match.
+        case doesNotMatch
+        /// Matching was stopped after `stepLimit` steps without an answer.
+        case tooCostly
+    }
 
     /// The pattern as written.
     public let source: String
@@ -55,35 +71,48 @@ public struct LinearPattern: Sendable, Hashable, CustomStringConvertible {
     public static func == (lhs: LinearPattern, rhs: LinearPattern) -> Bool { lhs.source == rhs.source }
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
-    /// Whether the whole of `text` matches, taking O(scalars × program size) time and O(program size) memory.
-    public func wholeMatch(_ text: String) -> Bool {
+    /// Whether the whole of `text` matches, taking O(scalars × program size) time and O(program size) memory,
+    /// with no limit on the steps (``match(_:stepLimit:)`` bounds them).
+    public func wholeMatch(_ text: String) -> Bool { match(text, stepLimit: .max) == .matches }
+
+    /// Matches the whole of `text`, stopping with ``WholeMatch/tooCostly`` once more than `stepLimit` steps
+    /// (pattern states visited, summed over the scalars of `text`) have been taken: O(min(stepLimit,
+    /// scalars × program size)) time and O(program size) memory.
+    public func match(_ text: String, stepLimit: Int = maximumMatchSteps) -> WholeMatch {
         let count = program.count
         var mark = [Int](repeating: -1, count: count)
         var current: [Int] = []
         var next: [Int] = []
         var stack: [Int] = []
         var generation = 0
-        addClosure(from: 0, generation: generation, mark: &mark, into: &current, stack: &stack)
+        var steps = 0
+        addClosure(from: 0, generation: generation, mark: &mark, into: &current, stack: &stack, steps: &steps)
         for scalar in text.unicodeScalars {
-            if current.isEmpty { return false }
+            if current.isEmpty { return .doesNotMatch }
+            if steps > stepLimit { return .tooCostly }
             generation += 1
             next.removeAll(keepingCapacity: true)
+            steps += current.count
             for pc in current {
                 if case .consume(let set) = program[pc], set.contains(scalar) {
-                    addClosure(from: pc + 1, generation: generation, mark: &mark, into: &next, stack: &stack)
+                    addClosure(from: pc + 1, generation: generation, mark: &mark, into: &next, stack: &stack, steps: &steps)
                 }
             }
             swap(&current, &next)
         }
-        return current.contains { if case .match = program[$0] { true } else { false } }
+        return current.contains { if case .match = program[$0] { true } else { false } } ? .matches : .doesNotMatch
     }
 
-    /// Adds the states reachable from `start` without consuming input, each at most once per generation.
-    private func addClosure(from start: Int, generation: Int, mark: inout [Int], into list: inout [Int], stack: inout [Int]) {
+    /// Adds the states reachable from `start` without consuming input, each at most once per generation,
+    /// counting each state visited in `steps`.
+    private func addClosure(
+        from start: Int, generation: Int, mark: inout [Int], into list: inout [Int], stack: inout [Int], steps: inout Int
+    ) {
         stack.append(start)
         while let pc = stack.popLast() {
             if mark[pc] == generation { continue }
             mark[pc] = generation
+            steps += 1
             switch program[pc] {
             case .jump(let target): stack.append(target)
             case .split(let first, let second):

@@ -69,7 +69,8 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
     }
 
     /// Why a string `value` breaks `minLength`, `maxLength` or `pattern`, or nil (also for other types).
-    /// Lengths count Unicode scalars.
+    /// Lengths count Unicode scalars and are checked first; a value whose match would take more than
+    /// `LinearPattern.maximumMatchSteps` steps is refused as too long for the pattern.
     public func lengthOrPatternViolation(of value: Value) -> String? {
         guard case .string(let text) = value else { return nil }
         if minimumLength != nil || maximumLength != nil {
@@ -81,10 +82,16 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
                 return "\(Self.quoted(text)) is longer than the maximum length \(maximumLength) (it has \(length) characters)"
             }
         }
-        if let pattern, !(compiledPattern?.wholeMatch(text) ?? false) {
+        guard let pattern else { return nil }
+        switch compiledPattern?.match(text) ?? .doesNotMatch {
+        case .matches:
+            return nil
+        case .doesNotMatch:
             return "\(Self.quoted(text)) does not match the pattern \(Self.quoted(pattern, shortened: false))"
+        case .tooCostly:
+            let length = text.unicodeScalars.count
+            return "\(Self.quoted(text)) (\(length) characters) is too long to check against the pattern \(Self.quoted(pattern, shortened: false)): it would take more than \(LinearPattern.maximumMatchSteps) matching steps; give the parameter a 'maxLength'"
         }
-        return nil
     }
 
     /// A string in messages: in double quotes with `"` and `\` escaped as in a YAML double-quoted
