@@ -72,6 +72,53 @@ struct HeldLinkRuleTests {
         #expect(coordinator.screens == ["shop.home", "shop.product(id: 9)"])
     }
 
+    /// review-3, "continuation refused by a link policy on the way" (FC655 warns at validate time): the
+    /// continuation opens inside `shopTabs`, whose `linkPolicy: reject` refuses it every time.
+    @Test func aContinuationInsideARejectingFlowIsRefused() throws {
+        let files = """
+            flow: shop
+            conditions: [isSignedIn]
+            start: tabs
+            children:
+              tabs: { flow: shopTabs }
+            links:
+              "/orders/{orderID:int}":
+                when: isSignedIn
+                routes: [tabs, account, { order: { orderID: $orderID } }]
+                otherwise: { routes: [tabs, account, login], continueOn: signedIn }
+            ---
+            flow: shopTabs
+            tabs: [account]
+            start: account
+            linkPolicy: reject
+            children:
+              account: { flow: account }
+            ---
+            flow: account
+            start: me
+            screens:
+              me: { on: { open: { params: { orderID: int }, push: order, with: { orderID: $orderID } }, signIn: { start: login } } }
+              order: { params: { orderID: int } }
+            children:
+              login: { flow: login, presentation: cover, on: { signedIn: stay } }
+            ---
+            flow: login
+            start: form
+            outcomes: [signedIn]
+            screens:
+              form: { on: { submit: { finish: signedIn } } }
+            """.components(separatedBy: "\n---\n")
+        let host = TestHost()
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle(files), flow: "shop", host: host.host)
+        #expect(coordinator.open("/orders/9").reason == .linkGuarded(
+            url: "/orders/9", condition: "isSignedIn", flow: "login", outcome: "signedIn"))
+        #expect(coordinator.screens == ["account.me", "login.form"])
+        host.conditions["isSignedIn"] = true
+        let signedIn = coordinator.send("submit")
+        #expect(signedIn.deferredLinks == [DeferredLink(url: "/orders/9", status: .rejected, reason: .linkRejected(flow: "shopTabs"))])
+        #expect(coordinator.screens == ["account.me"])
+    }
+
     static let tabs = """
         flow: tabs
         tabs: [catalog, basket]

@@ -21,7 +21,7 @@ public enum RuleRegistry {
         UnusedCondition.self, ScreenArguments.self,
         LinkRouteNotPath.self, LinkParameterUnbound.self, LinkPlaceholderUnused.self, OverlappingLinks.self,
         LinkContinuation.self, LinkInChildFlow.self, QueuedLinkReopensFlow.self, LinkContradictsCondition.self,
-        QueueNeverOpens.self,
+        QueueNeverOpens.self, ContinuationRefused.self,
         ConfirmPolicyIncomplete.self, PreserveNotReenterable.self,
         UnknownTab.self, DuplicateTab.self, TabFlowShape.self, TabStartedAsChild.self, CoverCannotEnd.self, TabsPushed.self,
     ]
