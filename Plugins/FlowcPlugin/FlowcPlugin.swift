@@ -6,8 +6,9 @@ import PackagePlugin
 ///
 /// For a target with a `Flows/` folder (or the paths named by a `flowc-plugin.json` beside its sources),
 /// it runs `flowc generate swift` (as the slim tool `flowc-generate`) as a build command whose inputs are
-/// the flow files: it runs when one of them changes, and a flow error fails the build with flowc's
-/// `file:line:col: error:` lines, which Xcode and `swift build` show at the YAML line.
+/// the flow files and the flowc configuration (`.flowc.yml`, passed with `--config`; see
+/// ``FlowcConfigurationFile``): it runs when one of them changes, and a flow error fails the build with
+/// flowc's `file:line:col: error:` lines, which Xcode and `swift build` show at the YAML line.
 @main
 struct FlowcPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -17,24 +18,27 @@ struct FlowcPlugin: BuildToolPlugin {
         return [
             try Self.command(
                 tool: context.tool(named: "flowc-generate").url, workDirectory: context.pluginWorkDirectoryURL,
-                targetName: target.name, configuration: configuration, roots: inputs.roots, files: inputs.files)
+                targetName: target.name, configuration: configuration, roots: inputs.roots, files: inputs.files,
+                flowcConfiguration: FlowcConfigurationFile.find(from: target.directoryURL, within: context.package.directoryURL))
         ]
     }
 
-    /// The one build command: `flowc-generate swift ROOTS… -o WORK/NAMESPACE.swift --namespace NAMESPACE`,
-    /// whose inputs are the flow files (and the configuration file) and whose output is the Swift file.
+    /// The one build command: `flowc-generate swift ROOTS… -o WORK/NAMESPACE.swift --namespace NAMESPACE
+    /// [--config FLOWC_CONFIGURATION]`, whose inputs are the flow files, `flowc-plugin.json` and the flowc
+    /// configuration (when there are such files) and whose output is the Swift file.
     static func command(
         tool: URL, workDirectory: URL, targetName: String, configuration: FlowcPluginConfiguration,
-        roots: [URL], files: [URL]
+        roots: [URL], files: [URL], flowcConfiguration: URL?
     ) -> Command {
         let output = workDirectory.appending(path: "\(configuration.namespace).swift")
         var arguments = ["swift"] + roots.map { $0.path(percentEncoded: false) }
         arguments += ["-o", output.path(percentEncoded: false), "--namespace", configuration.namespace]
+        if let flowcConfiguration { arguments += ["--config", flowcConfiguration.path(percentEncoded: false)] }
         return .buildCommand(
             displayName: "Generating Swift from the flows of \(targetName)",
             executable: tool,
             arguments: arguments,
-            inputFiles: files + (configuration.file.map { [$0] } ?? []),
+            inputFiles: files + [configuration.file, flowcConfiguration].compactMap { $0 },
             outputFiles: [output])
     }
 }
@@ -55,14 +59,19 @@ extension FlowcPlugin: XcodeBuildToolPlugin {
             let inputs = try configuration.flowPaths(in: folder)
             return [Self.command(
                 tool: tool, workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName,
-                configuration: configuration, roots: inputs.roots, files: inputs.files)]
+                configuration: configuration, roots: inputs.roots, files: inputs.files,
+                flowcConfiguration: FlowcConfigurationFile.find(from: folder, within: context.xcodeProject.directoryURL))]
         }
-        let flows = members.filter { ["yaml", "yml"].contains($0.pathExtension.lowercased()) }
+        let flows = members.filter {
+            ["yaml", "yml"].contains($0.pathExtension.lowercased()) && !FlowcConfigurationFile.names.contains($0.lastPathComponent)
+        }
             .sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
         guard !flows.isEmpty else { return [] }
         return [Self.command(
             tool: tool, workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName,
-            configuration: FlowcPluginConfiguration(), roots: flows, files: flows)]
+            configuration: FlowcPluginConfiguration(), roots: flows, files: flows,
+            flowcConfiguration: FlowcConfigurationFile.find(
+                from: flows[0].deletingLastPathComponent(), within: context.xcodeProject.directoryURL))]
     }
 }
 #endif

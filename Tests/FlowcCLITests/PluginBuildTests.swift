@@ -69,6 +69,27 @@ import Testing
             flowc: error: the flows have errors; fix them first
 
             """), "\(failed.output)")
+
+        // The package's `.flowc.yml` applies to plugin builds (review-3): its `exclude` keeps a file that is
+        // not a flow out of the scan, and editing it runs the command again.
+        try text.write(toFile: Self.flowFile, atomically: true, encoding: .utf8)
+        let compose = Self.copy + "/Sources/ReadingApp/Flows/deploy/docker-compose.yml"
+        let configuration = Self.copy + "/.flowc.yml"
+        defer {
+            try? FileManager.default.removeItem(atPath: configuration)
+            try? FileManager.default.removeItem(atPath: (compose as NSString).deletingLastPathComponent)
+        }
+        try FileManager.default.createDirectory(
+            atPath: (compose as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "services:\n  web: { image: reading }\n".write(toFile: compose, atomically: true, encoding: .utf8)
+        try "exclude: [\"**/docker-compose.yml\"]\n".write(toFile: configuration, atomically: true, encoding: .utf8)
+        let excluded = try Self.swiftBuild()
+        #expect(excluded.status == 0, "\(excluded.output)")
+        try "exclude: []\n".write(toFile: configuration, atomically: true, encoding: .utf8)
+        let included = try Self.swiftBuild()
+        #expect(included.status != 0)
+        #expect(included.output.contains(Self.generating), "\(included.output)")
+        #expect(included.output.contains("\(compose):1:1: error: unknown key 'services' in a flow"), "\(included.output)")
     }
 
     @Test func hostingShowsTheExamplesSwiftUIHostAsItIs() throws {
