@@ -56,9 +56,8 @@ extension FlowCoordinator {
         if let cover = coverRemoved(keeping: keep) { return .rejected(.coverNotDismissible(flow: cover)) }
         var transition = Transition(context: context, state: StateEdit(state))
         let note = transition.removeAsBack(keeping: keep, before: state, sender: nil)
-        let replay: @MainActor (FlowCoordinator) -> StepResult = { $0.removeRoutes(from: keep) }
-        guard keep > 0 else { return askIfUndecided(transition, sender: nil, replay: replay) ?? stopNow() }
-        return conclude(&transition, sender: nil, note: note, replay: replay)
+        guard keep > 0 else { return askIfUndecided(transition, sender: nil, replay: { $0.removeRoutes(from: keep) }) ?? stopNow() }
+        return conclude(&transition, sender: nil, note: note, replay: { $0.removeRoutes(from: keep) })
     }
 
     /// Interactive back by `count` routes from the top (``reconcile(to:)`` with the shorter prefix).

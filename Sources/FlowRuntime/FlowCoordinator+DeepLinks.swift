@@ -66,7 +66,7 @@ extension FlowCoordinator {
         }
         switch buildLink(url) {
         case .success(var built):
-            let result = conclude(&built.transition, sender: nil, note: built.note) { $0.openNow(url) }
+            let result = conclude(&built.transition, sender: nil, note: built.note, replay: { $0.openNow(url) })
             if result.status == .applied { setStatus(.running) }
             return result
         case .failure(let error):
@@ -202,9 +202,8 @@ extension FlowCoordinator {
         } catch {
             return .rejected(error)
         }
-        let result = conclude(&transition, sender: nil, note: .linkFellBack(url: url, because: error.description)) {
-            $0.openNow(url)
-        }
+        let result = conclude(&transition, sender: nil, note: .linkFellBack(url: url, because: error.description),
+                              replay: { $0.openNow(url) })
         if result.status == .applied { setStatus(.running) }
         return result
     }

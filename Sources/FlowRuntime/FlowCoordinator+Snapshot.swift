@@ -71,7 +71,7 @@ extension FlowCoordinator {
         } catch {
             return .rejected(error)
         }
-        let result = conclude(&transition, sender: nil, note: nil) { $0.restoreNow(snapshot) }
+        let result = conclude(&transition, sender: nil, note: nil, replay: { $0.restoreNow(snapshot) })
         if result.status == .applied { setStatus(.running) }
         return result
     }

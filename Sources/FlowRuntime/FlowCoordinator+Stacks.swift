@@ -88,7 +88,7 @@ extension FlowCoordinator {
 
     /// Removes the routes of a kept tab's bottom stack above its first `keep`, leaving the selection and the path as they are; `replay` runs the step again once confirmed.
     private func removeFromKeptStack(_ kept: KeptStack, keeping keep: Int,
-                                     replay: @escaping @MainActor (FlowCoordinator) -> StepResult) -> StepResult {
+                                     replay: @escaping Replay) -> StepResult {
         guard keep < kept.stack.routes.count else { return .applied }
         guard case .tab(let name, _) = kept.stack.kind else { return .rejected(.noShownStack(kept.stack.id)) }
         if keep == 0 { return .rejected(.tabFirstRoute(tab: name)) }

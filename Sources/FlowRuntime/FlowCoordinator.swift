@@ -52,7 +52,7 @@ public final class FlowCoordinator {
     /// costs less than testing the optional, which copies it.
     @ObservationIgnored private var isConfirmationPending = false
     /// The step waiting for the pending confirmation; it runs again once the removal is confirmed.
-    @ObservationIgnored private(set) var pendingReplay: (@MainActor (FlowCoordinator) -> StepResult)?
+    @ObservationIgnored private(set) var pendingReplay: Replay?
     /// The `confirm` routes the person decided to remove, while ``confirmRemoval()`` runs the waiting step.
     @ObservationIgnored var grantedRemovals: Set<RouteToken> = []
     /// The root flow's arguments, aligned with its parameters.
@@ -184,8 +184,11 @@ public final class FlowCoordinator {
         withMutation(keyPath: ObservedKeyPaths.status) { currentStatus = new }
     }
 
+    /// A step to run again once its pending confirmation is confirmed.
+    typealias Replay = @MainActor (FlowCoordinator) -> StepResult
+
     /// Sets ``pendingConfirmation`` and the step that runs once it is confirmed, notifying observers.
-    func setPendingConfirmation(_ new: PendingConfirmation, replay: @escaping @MainActor (FlowCoordinator) -> StepResult) {
+    func setPendingConfirmation(_ new: PendingConfirmation, replay: @escaping Replay) {
         withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { currentPendingConfirmation = new }
         isConfirmationPending = true
         pendingReplay = replay
@@ -338,7 +341,8 @@ public final class FlowCoordinator {
         } catch {
             return .rejected(error)
         }
-        return conclude(&transition, sender: route.token, note: note) { $0.sendEventNow(event, from: token, arguments: arguments) }
+        return conclude(&transition, sender: route.token, note: note,
+                        replay: { $0.sendEventNow(event, from: token, arguments: arguments) })
     }
 
     // MARK: Completion
@@ -377,7 +381,7 @@ public final class FlowCoordinator {
         } catch {
             return .rejected(error)
         }
-        return conclude(&transition, sender: nil, note: nil) { $0.completeNow(id, outcome: outcome, arguments: arguments) }
+        return conclude(&transition, sender: nil, note: nil, replay: { $0.completeNow(id, outcome: outcome, arguments: arguments) })
     }
 
     // MARK: Committing
@@ -470,10 +474,12 @@ public final class FlowCoordinator {
     /// without the person's decision (``Transition/undecidedRemovals(from:sender:granted:)``), nothing
     /// changes and the step waits as ``pendingConfirmation`` (`replay` runs it again once confirmed);
     /// otherwise the step is committed, with `note` as its reason.
-    /// - Parameter sender: the route whose event runs the step; it may remove itself.
+    /// - Parameters:
+    ///   - sender: the route whose event runs the step; it may remove itself.
+    ///   - replay: made only when the step waits (an autoclosure: forming a capturing closure allocates).
     func conclude(_ transition: inout Transition, sender: RouteToken?, note: FlowRuntimeError?,
-                  replay: @escaping @MainActor (FlowCoordinator) -> StepResult) -> StepResult {
-        if let pending = askIfUndecided(transition, sender: sender, replay: replay) { return pending }
+                  replay: @autoclosure () -> Replay) -> StepResult {
+        if let pending = askIfUndecided(transition, sender: sender, replay: replay()) { return pending }
         var result = commit(&transition)
         if let note { result.reason = note }
         return result
@@ -481,8 +487,7 @@ public final class FlowCoordinator {
 
     /// The pending result of a step that removes a `confirm` route without a decision (the confirmation is
     /// set), or nil when the step may go on.
-    func askIfUndecided(_ transition: Transition, sender: RouteToken?,
-                        replay: @escaping @MainActor (FlowCoordinator) -> StepResult) -> StepResult? {
+    func askIfUndecided(_ transition: Transition, sender: RouteToken?, replay: @autoclosure () -> Replay) -> StepResult? {
         let path = state.path
         var (kept, undecided) = transition.undecidedRemovals(from: path, sender: sender, granted: grantedRemovals)
         if !transition.droppedTabs.isEmpty || transition.state.chain.keptCount < state.chain.count {
@@ -495,7 +500,7 @@ public final class FlowCoordinator {
         setPendingConfirmation(PendingConfirmation(
             prompt: bundle.flows[first.flowIndex].screens[first.screenIndex].confirmPrompt, route: first.token,
             flow: first.flow, screen: first.screen, keepCount: kept, pathTokens: path.map(\.token),
-            routes: undecided.map(\.token)), replay: replay)
+            routes: undecided.map(\.token)), replay: replay())
         return StepResult(.pending)
     }
 
@@ -520,7 +525,7 @@ public final class FlowCoordinator {
         } else {
             changeState { $0.apply(&transition.state) }
         }
-        if changed || !transition.keptTabs.isEmpty || !transition.droppedTabs.isEmpty {
+        if changed || transition.touchedKeptTabs {
             syncTree(keptTabs: transition.keptTabs, droppedTabs: transition.droppedTabs, oldRoot: oldRoot)
         }
         clearPendingConfirmation()

@@ -90,6 +90,8 @@ extension Transition {
     /// - Returns: how many routes of `old` the step keeps, and the undecided routes, lowest first.
     func undecidedRemovals(from old: [Route], sender: RouteToken?, granted: Set<RouteToken>) -> (kept: Int, routes: [Route]) {
         let kept = state.path.keptCount
+        // Most steps remove no route of the old path (a push, a start): nothing to look at.
+        guard kept < old.count else { return (kept, []) }
         var undecided: [Route] = []
         for route in old[kept...] where route.removal == .confirm {
             if route.token == sender || granted.contains(route.token) || hasFinished(route.instance) || isKept(route.instance) {

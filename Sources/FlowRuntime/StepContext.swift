@@ -8,12 +8,15 @@ import FlowModel
 final class StepContext {
     let bundle: FlowBundle
     let host: FlowHost
+    /// The host's argument checks, made once for every step.
+    let binding: ArgumentBinding
     /// The screens' identities, by flow index, made when a route of the flow is first created.
     private var screens: [[ScreenIdentity]?]
 
     init(bundle: FlowBundle, host: FlowHost) {
         self.bundle = bundle
         self.host = host
+        binding = ArgumentBinding(host: host)
         screens = Array(repeating: nil, count: bundle.flows.count)
     }
 

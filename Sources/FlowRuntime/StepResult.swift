@@ -17,18 +17,31 @@ public enum StepStatus: String, Hashable, Sendable, Codable {
 /// The result of one coordinator step.
 public struct StepResult: Hashable, Sendable, CustomStringConvertible {
     public var status: StepStatus
+    /// The reason and the lists, behind one reference: most steps report none, and a result is copied on its
+    /// way out of every step, so a copy costs one retain instead of one per list and per error payload.
+    private var report: Report?
+
     /// Why the step was rejected or stale; for an applied step, what it skipped or went to instead
     /// (a deep link that went to the fallback screen, an outcome handler that did not run).
-    public var reason: FlowRuntimeError?
+    public var reason: FlowRuntimeError? {
+        get { report?.reason }
+        set { update { $0.reason = newValue } }
+    }
     /// The flow instances that finished in the step, in order, with their outcomes and outcome arguments.
-    public var finished: [FinishedFlow] = []
+    public var finished: [FinishedFlow] {
+        get { report?.finished ?? [] }
+        set { update { $0.finished = newValue } }
+    }
     /// Deep links the step dropped, and those opened after it (queued links of a flow that finished,
     /// a pending guarded link whose outcome came), with what became of each, in order.
-    public var deferredLinks: [DeferredLink] = []
+    public var deferredLinks: [DeferredLink] {
+        get { report?.deferredLinks ?? [] }
+        set { update { $0.deferredLinks = newValue } }
+    }
 
     public init(_ status: StepStatus, _ reason: FlowRuntimeError? = nil) {
         self.status = status
-        self.reason = reason
+        if let reason { report = Report(reason: reason) }
     }
 
     /// A step that applied with nothing to report. Built where it is used: a stored `static let` would
@@ -50,4 +63,30 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
 
     /// `applied`, or `rejected: reason`.
     public var description: String { reason.map { "\(status.rawValue): \($0)" } ?? status.rawValue }
+
+    /// Replaces the report with a changed copy: a report is immutable, so copies of a result never share a change.
+    private mutating func update(_ change: (inout Report.Fields) -> Void) {
+        var fields = report?.fields ?? Report.Fields()
+        change(&fields)
+        report = fields.isEmpty ? nil : Report(fields)
+    }
+
+    /// What a step reports besides its status.
+    private final class Report: Sendable {
+        struct Fields: Sendable {
+            var reason: FlowRuntimeError?
+            var finished: [FinishedFlow] = []
+            var deferredLinks: [DeferredLink] = []
+
+            var isEmpty: Bool { reason == nil && finished.isEmpty && deferredLinks.isEmpty }
+        }
+
+        let fields: Fields
+        var reason: FlowRuntimeError? { fields.reason }
+        var finished: [FinishedFlow] { fields.finished }
+        var deferredLinks: [DeferredLink] { fields.deferredLinks }
+
+        init(_ fields: Fields) { self.fields = fields }
+        convenience init(reason: FlowRuntimeError) { self.init(Fields(reason: reason)) }
+    }
 }

@@ -88,6 +88,7 @@ extension Transition {
                 pending.append(parked)
             }
         }
+        if pending.isEmpty { return [] }
         var dropped: [Route] = []
         while let parked = pending.popLast() {
             for route in parked.path where removal(of: route) == .confirm && !granted.contains(route.token) { dropped.append(route) }

@@ -10,35 +10,69 @@ struct Transition {
     /// The bundle and the host, shared by every step of the coordinator.
     let context: StepContext
     var state: StateEdit
-    var binding: ArgumentBinding
-    /// Set when the root flow instance finished, with its outcome.
-    var rootOutcome: String?
-    /// Deep links queued by instances that finished in this step, to open after the commit.
-    var linksToOpen: [String] = []
-    /// The instances that finished in this step, in order, with their outcomes and outcome arguments. Their
-    /// routes leave with their outcome, the flow's own decision, so the removal guard lets them go.
-    var finished: [FinishedFlow] = []
-    /// The tabs this step set aside (or changed while aside): each kept chain's instance ids, by the id of
-    /// the tab's instance. The coordinator keeps their instance objects alive (``InstanceObjects``).
-    var keptTabs: [FlowInstanceID: [FlowInstanceID]] = [:]
-    /// The kept tabs this step dropped while their tab flow stays (`replaceRoot` in a tab flow), by the id
-    /// of the tab's instance: their instance objects are cancelled.
-    var droppedTabs: [FlowInstanceID] = []
-    /// Queued or pending links the step dropped, with why.
-    var droppedLinks: [DeferredLink] = []
-    /// Routes of kept (unselected) tabs that this step removes while their tab flow stays (back on a kept
-    /// tab): the removal guard asks about their `confirm` routes as about routes on the path.
-    var keptRemovals: [Route] = []
+    /// What the step did besides editing the state (``StepEffects``); nil while it did nothing else, as
+    /// most steps: a step is copied and destroyed a few times, and an empty optional costs less than seven lists.
+    private var effects: StepEffects?
 
     init(context: StepContext, state: StateEdit) {
         self.context = context
         self.state = state
-        self.binding = ArgumentBinding(host: context.host)
     }
 
     // Borrowed, not returned: a getter would copy the bundle (a retain of its flows) at every use.
     var bundle: FlowBundle { _read { yield context.bundle } }
     var host: FlowHost { context.host }
+    /// The host's argument checks; borrowed from the context, like ``bundle``.
+    var binding: ArgumentBinding { _read { yield context.binding } }
+
+    /// Set when the root flow instance finished, with its outcome.
+    var rootOutcome: String? {
+        get { effects?.rootOutcome }
+        set { changeEffects { $0.rootOutcome = newValue } }
+    }
+    /// Deep links queued by instances that finished in this step, to open after the commit.
+    var linksToOpen: [String] {
+        get { effects?.linksToOpen ?? [] }
+        set { changeEffects { $0.linksToOpen = newValue } }
+    }
+    /// The instances that finished in this step, in order, with their outcomes and outcome arguments. Their
+    /// routes leave with their outcome, the flow's own decision, so the removal guard lets them go.
+    var finished: [FinishedFlow] {
+        get { effects?.finished ?? [] }
+        set { changeEffects { $0.finished = newValue } }
+    }
+    /// The tabs this step set aside (or changed while aside): each kept chain's instance ids, by the id of
+    /// the tab's instance. The coordinator keeps their instance objects alive (``InstanceObjects``).
+    var keptTabs: [FlowInstanceID: [FlowInstanceID]] {
+        get { effects?.keptTabs ?? [:] }
+        set { changeEffects { $0.keptTabs = newValue } }
+    }
+    /// The kept tabs this step dropped while their tab flow stays (`replaceRoot` in a tab flow), by the id
+    /// of the tab's instance: their instance objects are cancelled.
+    var droppedTabs: [FlowInstanceID] {
+        get { effects?.droppedTabs ?? [] }
+        set { changeEffects { $0.droppedTabs = newValue } }
+    }
+    /// Queued or pending links the step dropped, with why.
+    var droppedLinks: [DeferredLink] {
+        get { effects?.droppedLinks ?? [] }
+        set { changeEffects { $0.droppedLinks = newValue } }
+    }
+    /// Routes of kept (unselected) tabs that this step removes while their tab flow stays (back on a kept
+    /// tab): the removal guard asks about their `confirm` routes as about routes on the path.
+    var keptRemovals: [Route] {
+        get { effects?.keptRemovals ?? [] }
+        set { changeEffects { $0.keptRemovals = newValue } }
+    }
+    /// Whether the step set a tab aside, changed a kept one or dropped one.
+    var touchedKeptTabs: Bool { effects.map { !$0.keptTabs.isEmpty || !$0.droppedTabs.isEmpty } ?? false }
+
+    private mutating func changeEffects(_ change: (inout StepEffects) -> Void) {
+        var changed = effects ?? StepEffects()
+        effects = nil  // Moved out, so the lists change in place.
+        change(&changed)
+        effects = changed
+    }
 
     /// The bundle index of the flow of the instance at chain position `depth`.
     func flowIndex(at depth: Int) -> Int { state.chain.flow(at: depth) }
