@@ -115,6 +115,15 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     /// ``ScreenEvent/description`` and ``Route/description`` write them).
     case eventOfAnotherScreen(event: String, route: String)
 
+    /// Whether `text` is written as an `int` (an optional `-`, decimal digits, no leading zero) but does
+    /// not fit in one: it is then "out of range for int", not "not a valid int".
+    static func isOutOfRange(_ text: String, for type: ParameterType) -> Bool {
+        guard type == .int else { return false }
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        return digits.count > 1 && digits.first != UInt8(ascii: "0")
+            && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } && Int(text) == nil
+    }
+
     public var description: String {
         switch self {
         case .unknownFlow(let name): return "no flow named '\(name)'"
@@ -128,6 +137,9 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .unknownArgument(let receiver, let name): return "\(receiver) has no parameter '\(name)'"
         case .missingArgument(let receiver, let name): return "\(receiver) needs an argument '\(name)'"
         case .invalidArgument(let receiver, let name, let text, let type):
+            if Self.isOutOfRange(text, for: type) {
+                return "'\(text)' is out of range for int: '\(name)' of \(receiver) takes a whole number from \(Int.min) to \(Int.max)"
+            }
             return "'\(text)' is not a valid \(type.rawValue) for '\(name)' of \(receiver)"
         case .wrongArgumentType(let receiver, let name, let expected, let found):
             return "'\(name)' of \(receiver) must be \(expected.rawValue), not \(found.rawValue)"
@@ -154,6 +166,9 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .noMatchingLink(let url): return "no deep link matches '\(url)'"
         case .linkURLInvalid(let url, let because): return "deep link '\(url)' is not a valid path: \(because)"
         case .linkPlaceholderInvalid(let url, let pattern, let name, let text, let type):
+            if Self.isOutOfRange(text, for: type) {
+                return "no deep link matches '\(url)': it fits '\(pattern)', but '\(text)' is out of range for int ('\(name)' takes a whole number from \(Int.min) to \(Int.max))"
+            }
             return "no deep link matches '\(url)': it fits '\(pattern)', but '\(text)' is not a valid \(type.rawValue) for '\(name)'"
         case .linkRejected(let flow): return "flow '\(flow)' rejects deep links while it is active"
         case .linkQueueNeverOpens(let flow):

@@ -109,6 +109,26 @@ struct SnapshotStrictReadingTests {
         #expect(double.instances[1].routes[0].arguments["owner"] == .double(1e20))
     }
 
+    /// The sibling cases: an event's, an outcome's and a link placeholder's text too large for `int`.
+    @Test func wholeNumbersTooLargeForIntAreOutOfRangeEverywhere() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
+        let lines = runner.run(script: """
+            start
+            event selectBook bookID=99999999999999999999
+            event selectBook bookID=-9223372036854775809
+            event selectBook bookID=07
+            """)
+        let range = "takes a whole number from -9223372036854775808 to 9223372036854775807"
+        #expect(lines.dropFirst().map(\.reason) == [
+            "'99999999999999999999' is out of range for int: 'bookID' of event 'selectBook' of screen 'library' of flow 'reading' \(range)",
+            "'-9223372036854775809' is out of range for int: 'bookID' of event 'selectBook' of screen 'library' of flow 'reading' \(range)",
+            "'07' is not a valid int for 'bookID' of event 'selectBook' of screen 'library' of flow 'reading'",
+        ])
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
+        #expect(coordinator.open("/books/99999999999999999999").reason?.description
+            == "no deep link matches '/books/99999999999999999999': it fits '/books/{bookID:int}', but '99999999999999999999' is out of range for int ('bookID' \(range))")
+    }
+
     @Test func theRunnerRefusesThemInARestoreLine() throws {
         let runner = try runner()
         let line = runner.run(line: "restore " + String(snapshot().dropLast()) + #","instances":[]}"#)
