@@ -63,7 +63,9 @@ struct ReadableTraceTests {
             """)
         #expect(texts[6] == "applied\npath: [social #4 / feed #6 tab] timeline\ntabs of social #4: feed #6 (shown), search #5 (kept), profile\nevents: openPost(postID: int), compose, showProfile")
         #expect(texts[7] == "rejected: no flow instance #9\npath: [social #4 / feed #6 tab] timeline\ntabs of social #4: feed #6 (shown), search #5 (kept), profile\nevents: openPost(postID: int), compose, showProfile")
-        // The kept tab's id works: back on its stack where it is kept.
+        // The kept tab's id works: finishing it is refused as for any kept tab (no "no longer alive"),
+        // and back on its stack pops it where it is kept.
+        #expect(runner.run(line: "finish #5 done")?.reason == "flow instance 5 is in a tab that is not selected; it can finish once its tab is selected")
         #expect(runner.run(line: "back 1 #5")?.status == "applied")
     }
 }

@@ -107,6 +107,9 @@ public final class FlowScriptRunner {
     /// the types of the outcome's parameters (an unknown outcome is left for the coordinator to refuse).
     private func finish(_ id: FlowInstanceID, outcome: String, textArguments: [String: String]) -> StepResult {
         guard let handle = handles[id] else {
+            // A kept tab's instance restored and never shown has no object yet; finishing it is refused as
+            // through a handle (a kept tab's flow is not shown, so it cannot finish).
+            if coordinator.status == .running, coordinator.isInKeptTab(id) { return StepResult(.rejected, .instanceInKeptTab(id)) }
             return coordinator.madeInstance(id) ? StepResult(.stale, .instanceNotAlive(id)) : StepResult(.rejected, .unknownInstance(id))
         }
         var arguments: [String: Value] = [:]
