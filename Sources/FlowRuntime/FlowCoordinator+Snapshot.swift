@@ -177,7 +177,8 @@ extension FlowCoordinator {
             }
             let flowIndex = record.flow
             let graph = bundle.flows[flowIndex]
-            try restoreHeldLinks(of: entry, in: graph, into: &record)
+            let ancestry = (0..<depth).dropFirst().compactMap { transition.state.chain[$0].declaration } + [record.declaration].compactMap { $0 }
+            try restoreHeldLinks(of: entry, in: graph, into: &record, declarations: ancestry)
             transition.state.chain.append(record)
             var previous: Int?
             for (routeIndex, route) in entry.routes.enumerated() {
@@ -237,16 +238,17 @@ extension FlowCoordinator {
         "(" + zip(parameters, values).map { "\($0.name): \($1)" }.joined(separator: ", ") + ")"
     }
 
-    /// The flow of the last child route of a link's route list (a guarded link's guarding flow), if any.
-    private func guardingFlow(of routes: [LinkRouteNode]) -> Int? {
+    /// The child declarations a link's route list starts, from the root down (each in the flow of the one
+    /// before it): the instances its routes build, whose last is a guarded link's guarding flow.
+    private func startedDeclarations(of routes: [LinkRouteNode]) -> [Int] {
         var flow = rootFlow
-        var guarding: Int?
+        var declarations: [Int] = []
         for route in routes {
             guard case .child(let child) = route.target, bundle.flows[flow].children.indices.contains(child) else { continue }
+            declarations.append(child)
             flow = bundle.flows[flow].children[child].flow
-            guarding = flow
         }
-        return guarding
+        return declarations
     }
 
     /// Runs a check of ``LinkConditions`` for a restored route: a route the host's current answers would not
@@ -321,9 +323,10 @@ extension FlowCoordinator {
 
     /// Restores an instance's queued and pending links: each must match a link of the root flow (they are
     /// validated in full when they open, with the conditions and checks of that moment), and a pending link's
-    /// outcome must be one of the instance's flow.
-    private func restoreHeldLinks(of entry: FlowSnapshot.Instance, in graph: FlowGraph, into record: inout InstanceRecord)
-        throws(FlowRuntimeError) {
+    /// outcome must be one of the instance's flow. `declarations` are the child declarations from the root
+    /// down to the instance: a pending link's `otherwise` routes must start exactly those.
+    private func restoreHeldLinks(of entry: FlowSnapshot.Instance, in graph: FlowGraph, into record: inout InstanceRecord,
+                                  declarations: [Int]) throws(FlowRuntimeError) {
         let urls = entry.queuedLinks + (entry.pendingLink.map { [$0.url] } ?? [])
         for url in urls {
             let parts: [String]
@@ -348,10 +351,11 @@ extension FlowCoordinator {
             throw .invalidSnapshot(
                 "the pending link '\(pending.url)' continues on '\(pending.continueOn)', which is no outcome of flow '\(graph.name)'")
         }
-        // Only a guarded link whose `otherwise` ends in this flow, continuing on this outcome, is left pending.
+        // Only a guarded link whose `otherwise` ends at this instance (the same child declarations from the
+        // root down), continuing on this outcome, is left pending.
         let matched = (try? DeepLinkURL.segments(of: pending.url)).flatMap { DeepLinkMatcher.match($0, in: bundle.flows[rootFlow]) }
         guard let otherwise = matched?.link.otherwise, otherwise.continueOn == outcome,
-            guardingFlow(of: otherwise.routes) == record.flow else {
+            startedDeclarations(of: otherwise.routes) == declarations else {
             throw .invalidSnapshot(
                 "the pending link '\(pending.url)' is no guarded link that continues when flow '\(graph.name)' finishes with '\(pending.continueOn)'")
         }
