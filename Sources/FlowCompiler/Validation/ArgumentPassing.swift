@@ -3,23 +3,50 @@ import FlowModel
 /// The parameters a `$name` reference can resolve to at one place, searched layer by layer:
 /// in an event's action the event's, then the screen's, then the flow's parameters; in `start` and in
 /// child outcome handlers the flow's; in a deep link the pattern's placeholders.
-struct ReferenceScope: Sendable {
-    /// One layer: what declares it (`event 'selectBook'`) and its parameter types by name.
+///
+/// Built on demand (`FlowCatalog.scope(of:)`) by the rules that resolve references, and dropped: one
+/// kept per place that passes arguments held a table and labels per screen and event.
+struct ReferenceScope {
+    /// One layer: what declares it (`event 'selectBook'`) and its parameters.
     struct Layer: Sendable {
-        let label: String
-        let types: [String: ParameterType]
+        /// What declares a layer, for messages.
+        enum Declarer: Sendable {
+            case flow(String)
+            case screen(String)
+            case event(String)
+            case outcome(String, flow: String)
+            case link(pattern: String)
+            /// Written out: `screens 'a' and 'b' (which start child 'edit')`.
+            case described(String)
+        }
+
+        let declarer: Declarer
+        /// Only each parameter's name and type are read.
+        private let parameters: NameLookup<ParameterDefinition>
+
+        /// - Parameter lookups: how many references will be resolved in the layer (an upper bound).
+        init(_ declarer: Declarer, parameters: [ParameterDefinition], lookups: Int) {
+            self.declarer = declarer
+            self.parameters = NameLookup(parameters, lookups: lookups)
+        }
+
+        /// `event 'selectBook'`, for messages.
+        var label: String {
+            switch declarer {
+            case .flow(let name): "flow '\(name)'"
+            case .screen(let name): "screen '\(name)'"
+            case .event(let name): "event '\(name)'"
+            case .outcome(let outcome, let flow): "outcome '\(outcome)' of flow '\(flow)'"
+            case .link(let pattern): "link pattern '\(pattern)'"
+            case .described(let label): label
+            }
+        }
+
+        /// The type of the first parameter named `name`, if any.
+        func type(of name: String) -> ParameterType? { parameters[name]?.type.value }
+
         /// The names in declaration order, for suggestions and messages.
-        let names: [String]
-
-        init(label: String, parameters: [(String, ParameterType)]) {
-            self.label = label
-            types = Dictionary(parameters, uniquingKeysWith: { first, _ in first })
-            names = parameters.map(\.0)
-        }
-
-        init(label: String, parameters: [ParameterDefinition]) {
-            self.init(label: label, parameters: parameters.map { ($0.name.value, $0.type.value) })
-        }
+        var names: [String] { parameters.entries.map(\.name.value) }
     }
 
     let layers: [Layer]
@@ -29,7 +56,7 @@ struct ReferenceScope: Sendable {
     /// The type of the parameter `name` refers to, searching the layers in order; nil when unresolved.
     func type(of name: String) -> ParameterType? {
         for layer in layers {
-            if let type = layer.types[name] { return type }
+            if let type = layer.type(of: name) { return type }
         }
         return nil
     }
@@ -94,15 +121,43 @@ enum ArgumentReceiver: Sendable {
 
 /// One place where arguments are passed (or, with none written, should be): a `push`, `start`,
 /// `replaceRoot` or shown `start` target, or a deep-link route, resolved to its receiver.
+///
+/// Kept for the whole run, one per place, so it refers to where it is written by position
+/// (`flow`, `site`) rather than holding its reference scope or link.
 struct ArgumentPassing: Sendable {
+    /// Where in its flow the place is written, which decides what `$name` references resolve to.
+    enum Site: Sendable {
+        /// `start`, or a tab's arguments: the flow's parameters.
+        case flow
+        /// An event's action (`flow.screens[screen].events[event]`).
+        case event(screen: Int32, event: Int32)
+        /// A child's outcome handler (`flow.children[child].handlers[handler]`).
+        case handler(child: Int32, handler: Int32)
+        /// A deep-link route: the link's placeholders.
+        case link
+    }
+
+    /// A deep link's route list, shared by the passings of its routes.
+    final class LinkRoutes: Sendable {
+        let link: DeepLinkDefinition
+        init(_ link: DeepLinkDefinition) { self.link = link }
+    }
+
     /// The name written at the place (`push: ↓details`).
     let target: Located<String>
     let receiver: ArgumentReceiver
     let arguments: [ArgumentDefinition]
-    /// What `$name` references resolve to here.
-    let scope: ReferenceScope
+    /// The position of the place's flow in `FlowCatalog.uniqueFlows`.
+    let flow: Int32
+    let site: Site
     /// The link, when the place is a deep-link route (its placeholders are the scope).
-    let link: DeepLinkDefinition?
+    let linkRoutes: LinkRoutes?
+
+    /// The link, when the place is a deep-link route.
+    var link: DeepLinkDefinition? { linkRoutes?.link }
+
+    /// Whether the place is a deep-link route.
+    var isLinkRoute: Bool { linkRoutes != nil }
 }
 
 /// A deep-link route resolved against the flow it addresses (the link's flow, or after a child
@@ -142,17 +197,26 @@ extension FlowCatalog {
         return resolved
     }
 
+    /// The layers of a flow's reference scopes that are the same for all its places: the flow's
+    /// parameters, and for children started only from screens the parameters those screens share.
+    struct FlowScopeLayers: Sendable {
+        let flow: ReferenceScope.Layer
+        let starters: [String: ReferenceScope.Layer]
+    }
+
     /// Every place arguments are passed in every distinct flow, with resolved receivers; places whose
     /// target does not resolve are left out (the reference rules report them). Linear in the size of the flows.
-    func collectArgumentPassings() -> [ArgumentPassing] {
+    func collectArgumentPassings() -> (passings: [ArgumentPassing], layers: [FlowScopeLayers]) {
         var passings: [ArgumentPassing] = []
-        for flow in uniqueFlows {
+        var layers: [FlowScopeLayers] = []
+        for (position, flow) in uniqueFlows.enumerated() {
             let navigation = navigation(of: flow)
-            let flowLayer = ReferenceScope.Layer(label: "flow '\(flow.name.value)'", parameters: flow.parameters)
-            var flowScope = ReferenceScope(layers: [flowLayer])
-            flowScope.declarationHint = "declare it under the flow's 'params' or pass a literal"
+            let flowIndex = Int32(position)
+            layers.append(FlowScopeLayers(
+                flow: ReferenceScope.Layer(.flow(flow.name.value), parameters: flow.parameters, lookups: .max),
+                starters: handlerLayers(of: flow)))
 
-            func add(_ action: ActionDefinition, scope: ReferenceScope) {
+            func add(_ action: ActionDefinition, site: ArgumentPassing.Site) {
                 for alternative in action.alternatives {
                     let receiver: ArgumentReceiver?
                     let target: Located<String>, arguments: [ArgumentDefinition]
@@ -179,52 +243,33 @@ extension FlowCatalog {
                     }
                     if let receiver {
                         passings.append(ArgumentPassing(
-                            target: target, receiver: receiver, arguments: arguments, scope: scope, link: nil))
+                            target: target, receiver: receiver, arguments: arguments, flow: flowIndex, site: site,
+                            linkRoutes: nil))
                     }
                 }
             }
 
-            add(flow.start, scope: flowScope)
+            add(flow.start, site: .flow)
             for tab in flow.tabs {
                 // A tab is started with its declared arguments, in the tab flow's scope.
                 if let receiver = childReceiver(navigation.childrenByName[tab.name.value]) {
                     passings.append(ArgumentPassing(
-                        target: tab.name, receiver: receiver, arguments: tab.arguments, scope: flowScope, link: nil))
+                        target: tab.name, receiver: receiver, arguments: tab.arguments, flow: flowIndex, site: .flow,
+                        linkRoutes: nil))
                 }
             }
-            for screen in flow.screens {
-                let screenLayer = ReferenceScope.Layer(label: "screen '\(screen.name.value)'", parameters: screen.parameters)
-                for event in screen.events {
-                    let eventLayer = ReferenceScope.Layer(label: "event '\(event.name.value)'", parameters: event.parameters)
-                    add(event.action, scope: ReferenceScope(layers: [eventLayer, screenLayer, flowLayer]))
+            for (screenIndex, screen) in flow.screens.enumerated() {
+                for (eventIndex, event) in screen.events.enumerated() {
+                    add(event.action, site: .event(screen: Int32(screenIndex), event: Int32(eventIndex)))
                 }
             }
-            let startersLayers = handlerLayers(of: flow)
-            for child in flow.children {
-                var scope = flowScope
-                if let starters = startersLayers[child.name.value] {
-                    scope = ReferenceScope(layers: [starters, flowLayer])
-                    scope.declarationHint = "declare it under the 'params' of the flow or of every screen that starts child '\(child.name.value)', or pass a literal"
-                }
-                let childFlow = self.flow(of: child)
-                for handler in child.handlers {
-                    // The outcome's parameters come first: the values the child's `finish` passed.
-                    let outcomeParameters = childFlow?.parameters(ofOutcome: handler.outcome.value) ?? []
-                    guard !outcomeParameters.isEmpty, let childFlow else {
-                        add(handler.action, scope: scope)
-                        continue
-                    }
-                    var handlerScope = ReferenceScope(layers: [ReferenceScope.Layer(
-                        label: "outcome '\(handler.outcome.value)' of flow '\(childFlow.name.value)'",
-                        parameters: outcomeParameters)] + scope.layers)
-                    handlerScope.declarationHint = scope.declarationHint
-                    add(handler.action, scope: handlerScope)
+            for (childIndex, child) in flow.children.enumerated() {
+                for (handlerIndex, handler) in child.handlers.enumerated() {
+                    add(handler.action, site: .handler(child: Int32(childIndex), handler: Int32(handlerIndex)))
                 }
             }
             for link in flow.links.flatMap(\.routeLists) {
-                let scope = ReferenceScope(layers: [ReferenceScope.Layer(
-                    label: "link pattern '\(link.pattern.value)'",
-                    parameters: link.placeholders.map { ($0.name.value, $0.type) })])
+                let shared = ArgumentPassing.LinkRoutes(link)
                 var previous: ResolvedRoute?
                 for route in resolvedRoutes(of: link, in: flow) {
                     defer { previous = route }
@@ -242,12 +287,59 @@ extension FlowCatalog {
                     if let receiver {
                         passings.append(ArgumentPassing(
                             target: route.route.name, receiver: receiver, arguments: route.route.arguments,
-                            scope: scope, link: link))
+                            flow: flowIndex, site: .link, linkRoutes: shared))
                     }
                 }
             }
         }
-        return passings
+        return (passings, layers)
+    }
+
+    /// What `$name` references resolve to at `passing` (see `ReferenceScope`). Built anew on each call,
+    /// in time linear in the parameters it searches.
+    func scope(of passing: ArgumentPassing) -> ReferenceScope {
+        let lookups = passing.arguments.count
+        let flow = uniqueFlows[Int(passing.flow)]
+        let shared = scopeLayers[Int(passing.flow)]
+        var flowScope = ReferenceScope(layers: [shared.flow])
+        flowScope.declarationHint = "declare it under the flow's 'params' or pass a literal"
+        switch passing.site {
+        case .flow:
+            return flowScope
+        case .event(let screenIndex, let eventIndex):
+            let screen = flow.screens[Int(screenIndex)]
+            let event = screen.events[Int(eventIndex)]
+            return ReferenceScope(layers: [
+                ReferenceScope.Layer(.event(event.name.value), parameters: event.parameters, lookups: lookups),
+                ReferenceScope.Layer(.screen(screen.name.value), parameters: screen.parameters, lookups: lookups),
+                shared.flow,
+            ])
+        case .handler(let childIndex, let handlerIndex):
+            let child = flow.children[Int(childIndex)]
+            let handler = child.handlers[Int(handlerIndex)]
+            var scope = flowScope
+            if let starters = shared.starters[child.name.value] {
+                scope = ReferenceScope(layers: [starters, shared.flow])
+                scope.declarationHint = "declare it under the 'params' of the flow or of every screen that starts child '\(child.name.value)', or pass a literal"
+            }
+            // The outcome's parameters come first: the values the child's `finish` passed.
+            guard let childFlow = self.flow(of: child) else { return scope }
+            let outcomeParameters = childFlow.parameters(ofOutcome: handler.outcome.value)
+            guard !outcomeParameters.isEmpty else { return scope }
+            var handlerScope = ReferenceScope(layers: [ReferenceScope.Layer(
+                .outcome(handler.outcome.value, flow: childFlow.name.value), parameters: outcomeParameters,
+                lookups: lookups)] + scope.layers)
+            handlerScope.declarationHint = scope.declarationHint
+            return handlerScope
+        case .link:
+            guard let link = passing.link else { return ReferenceScope(layers: []) }
+            let placeholders = link.placeholders.map { placeholder in
+                ParameterDefinition(name: placeholder.name, type: Located(placeholder.type, at: placeholder.name.location))
+            }
+            return ReferenceScope(layers: [
+                ReferenceScope.Layer(.link(pattern: link.pattern.value), parameters: placeholders, lookups: lookups),
+            ])
+        }
     }
 
     /// For each child declaration started only from screens' events, the parameters every one of those
@@ -276,16 +368,16 @@ extension FlowCatalog {
         var layers: [String: ReferenceScope.Layer] = [:]
         for (child, screens) in starters where !startedOtherwise.contains(child) {
             guard let first = screens.first else { continue }
-            var common = first.parameters.map { ($0.name.value, $0.type.value) }
+            var common = first.parameters
             for screen in screens.dropFirst() {
                 let types = Dictionary(screen.parameters.map { ($0.name.value, $0.type.value) }, uniquingKeysWith: { first, _ in first })
-                common = common.filter { types[$0.0] == $0.1 }
+                common = common.filter { types[$0.name.value] == $0.type.value }
             }
             var seen = Set<String>()
             let names = screens.compactMap { seen.insert($0.name.value).inserted ? "'\($0.name.value)'" : nil }
             let label = (names.count == 1 ? "screen " : "screens ") + ArgumentPassing.englishList(names)
                 + " (which \(names.count == 1 ? "starts" : "start") child '\(child)')"
-            layers[child] = ReferenceScope.Layer(label: label, parameters: common)
+            layers[child] = ReferenceScope.Layer(.described(label), parameters: common, lookups: .max)
         }
         return layers
     }
@@ -301,7 +393,7 @@ extension ArgumentPassing {
     /// links, where `LinkParameterUnbound` reports them) the required parameters left without an argument.
     func checkArgumentNames(as rule: any DiagnosticRule.Type, into diagnostics: inout [Diagnostic]) {
         let parameters = receiver.parameters
-        let declared = Set(parameters.map(\.name.value))
+        let declared = NameLookup(parameters, lookups: arguments.count)
         for argument in arguments where !declared.contains(argument.name.value) {
             let known = parameters.map(\.name.value)
             var message = "\(receiver.label) has no parameter '\(argument.name.value)'"
@@ -315,10 +407,11 @@ extension ArgumentPassing {
             }
             diagnostics.append(rule.diagnostic(message, at: argument.name))
         }
-        guard link == nil else { return }
-        let passed = Set(arguments.map(\.name.value))
+        guard !isLinkRoute else { return }
+        let passed = NameLookup(arguments, lookups: parameters.count)
+        // Most places pass every required parameter: look for a missing one before listing them.
+        guard parameters.contains(where: { $0.isRequired && !passed.contains($0.name.value) }) else { return }
         let missing = parameters.filter { $0.isRequired && !passed.contains($0.name.value) }
-        guard !missing.isEmpty else { return }
         let list = missing.map { "'\($0.name.value)' (\($0.type.value.rawValue))" }
         let example = missing.map { "\($0.name.value): …" }.joined(separator: ", ")
         diagnostics.append(rule.diagnostic(

@@ -25,6 +25,8 @@ struct FlowCatalog: Sendable {
     private let uses: [String: [ChildUse]]
     /// Every place arguments are passed in the distinct flows, resolved (see `ArgumentPassing`).
     private(set) var argumentPassings: [ArgumentPassing] = []
+    /// The reference-scope layers shared by each distinct flow's places (by position in `uniqueFlows`).
+    private(set) var scopeLayers: [FlowScopeLayers] = []
 
     init(_ flows: [FlowDefinition]) {
         self.flows = flows
@@ -49,7 +51,7 @@ struct FlowCatalog: Sendable {
         }
         self.navigations = navigations
         self.uses = uses
-        argumentPassings = collectArgumentPassings()
+        (argumentPassings, scopeLayers) = collectArgumentPassings()
     }
 
     /// The flow named `name` (its first definition), if any.

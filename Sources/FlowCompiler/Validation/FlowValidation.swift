@@ -27,7 +27,8 @@ public struct ValidationResult: Sendable {
 /// Validates flow files as one set, so references cross files.
 ///
 /// Pipeline: collect files → load YAML and decode each file (in parallel, on all cores) →
-/// run every graph rule over the decoded flows → sort diagnostics. Output order never
+/// index the decoded flows (`FlowCatalog`) → run every graph rule over the index (the rules in
+/// parallel) → sort diagnostics. Output order never
 /// depends on scheduling.
 public enum FlowValidation {
     /// Validates the flow files at `paths` (files, or folders searched for `*.yaml`/`*.yml`; `-`
@@ -108,10 +109,14 @@ public enum FlowValidation {
         let flows = files.compactMap(\.flow)
         var diagnostics = files.flatMap(\.diagnostics)
         let catalog = FlowCatalog(flows)
-        var found: [Diagnostic] = []
-        for rule in RuleRegistry.flowRules {
-            rule.init().check(catalog, into: &found)
-        }
+        // The rules only read the catalog, so they run on all cores; their findings are joined in
+        // registry order, as a sequential run lists them, before the sort.
+        let rules = RuleRegistry.flowRules
+        let found = ParallelMap.map(count: rules.count) { index in
+            var found: [Diagnostic] = []
+            rules[index].init().check(catalog, into: &found)
+            return found
+        }.flatMap { $0 }
         diagnostics += withoutKnockOns(found, of: files)
         var suppressions: [String: [Suppression]] = [:]
         for file in files {

@@ -8,21 +8,49 @@ public struct ParameterDefinition: Hashable, Sendable {
     /// The declared type.
     public var type: Located<ParameterType>
     /// Inclusive lower bound, for `int` and `double`.
-    public var minimum: Located<Double>?
+    public var minimum: Located<Double>? {
+        get { written?.fields.minimum }
+        set { edit { $0.minimum = newValue } }
+    }
     /// Inclusive upper bound, for `int` and `double`.
-    public var maximum: Located<Double>?
+    public var maximum: Located<Double>? {
+        get { written?.fields.maximum }
+        set { edit { $0.maximum = newValue } }
+    }
     /// The allowed values, when the parameter is an enumeration (`values: [...]`).
-    public var allowedValues: [Located<Value>]?
+    public var allowedValues: [Located<Value>]? {
+        get { written?.fields.allowedValues }
+        set { edit { $0.allowedValues = newValue } }
+    }
     /// The name of a host-provided check (for example `bookExists`) run whenever a value is bound to the parameter.
-    public var check: Located<String>?
+    public var check: Located<String>? {
+        get { written?.fields.check }
+        set { edit { $0.check = newValue } }
+    }
     /// The value used when no argument is passed; a parameter with a default is optional.
-    public var defaultValue: Located<Value>?
+    public var defaultValue: Located<Value>? {
+        get { written?.fields.defaultValue }
+        set { edit { $0.defaultValue = newValue } }
+    }
     /// For strings: the fewest Unicode scalars allowed (`minLength`, since format 1.1).
-    public var minimumLength: Located<Int>?
+    public var minimumLength: Located<Int>? {
+        get { written?.fields.minimumLength }
+        set { edit { $0.minimumLength = newValue } }
+    }
     /// For strings: the most Unicode scalars allowed (`maxLength`, since format 1.1).
-    public var maximumLength: Located<Int>?
+    public var maximumLength: Located<Int>? {
+        get { written?.fields.maximumLength }
+        set { edit { $0.maximumLength = newValue } }
+    }
     /// For strings: a regular expression the whole value must match (`pattern`, since format 1.1).
-    public var pattern: Located<String>?
+    public var pattern: Located<String>? {
+        get { written?.fields.pattern }
+        set { edit { $0.pattern = newValue } }
+    }
+
+    // The rarely written constraints and default live behind one shared, immutable reference (nil when
+    // none is written): inline, their ten optional located values made each parameter about 500 bytes.
+    private var written: WrittenFields?
 
     public init(
         name: Located<String>, type: Located<ParameterType>, minimum: Located<Double>? = nil,
@@ -31,11 +59,9 @@ public struct ParameterDefinition: Hashable, Sendable {
     ) {
         self.name = name
         self.type = type
-        self.minimum = minimum
-        self.maximum = maximum
-        self.allowedValues = allowedValues
-        self.check = check
-        self.defaultValue = defaultValue
+        let fields = Fields(
+            minimum: minimum, maximum: maximum, allowedValues: allowedValues, check: check, defaultValue: defaultValue)
+        written = fields.isEmpty ? nil : WrittenFields(fields)
     }
 
     /// Whether a caller must pass an argument for this parameter.
@@ -47,5 +73,42 @@ public struct ParameterDefinition: Hashable, Sendable {
             minimum: minimum?.value, maximum: maximum?.value,
             allowedValues: allowedValues?.map(\.value), check: check?.value,
             minimumLength: minimumLength?.value, maximumLength: maximumLength?.value, pattern: pattern?.value)
+    }
+
+    public static func == (lhs: ParameterDefinition, rhs: ParameterDefinition) -> Bool {
+        lhs.name == rhs.name && lhs.type == rhs.type && lhs.written?.fields == rhs.written?.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(type)
+        hasher.combine(written?.fields)
+    }
+
+    /// Replaces the written fields with a changed copy (the shared reference is never mutated).
+    private mutating func edit(_ change: (inout Fields) -> Void) {
+        var fields = written?.fields ?? Fields()
+        change(&fields)
+        written = fields.isEmpty ? nil : WrittenFields(fields)
+    }
+
+    /// Everything of a parameter but its name and type.
+    private struct Fields: Hashable, Sendable {
+        var minimum: Located<Double>?
+        var maximum: Located<Double>?
+        var allowedValues: [Located<Value>]?
+        var check: Located<String>?
+        var defaultValue: Located<Value>?
+        var minimumLength: Located<Int>?
+        var maximumLength: Located<Int>?
+        var pattern: Located<String>?
+
+        var isEmpty: Bool { self == Fields() }
+    }
+
+    /// Holds `Fields` out of line (immutable, so sharing it between copies is safe).
+    private final class WrittenFields: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 }

@@ -34,7 +34,20 @@ public struct ScreenDefinition: Hashable, Sendable {
     public var name: Located<String>
     public var parameters: [ParameterDefinition]
     public var events: [EventDefinition]
-    public var removal: RemovalPolicyDefinition?
+    public var removal: RemovalPolicyDefinition? {
+        get { writtenRemoval?.value }
+        set { writtenRemoval = newValue.map(WrittenRemoval.init) }
+    }
+
+    // The rarely written removal policy (three located values, about 150 bytes) lives behind one shared,
+    // immutable reference, so a screen without one costs a pointer.
+    private var writtenRemoval: WrittenRemoval?
+
+    /// Holds a ``RemovalPolicyDefinition`` out of line (immutable, so sharing it between copies is safe).
+    private final class WrittenRemoval: Sendable {
+        let value: RemovalPolicyDefinition
+        init(_ value: RemovalPolicyDefinition) { self.value = value }
+    }
 
     public init(
         name: Located<String>, parameters: [ParameterDefinition], events: [EventDefinition],
@@ -43,6 +56,17 @@ public struct ScreenDefinition: Hashable, Sendable {
         self.name = name
         self.parameters = parameters
         self.events = events
-        self.removal = removal
+        self.writtenRemoval = removal.map(WrittenRemoval.init)
+    }
+
+    public static func == (lhs: ScreenDefinition, rhs: ScreenDefinition) -> Bool {
+        lhs.name == rhs.name && lhs.parameters == rhs.parameters && lhs.events == rhs.events && lhs.removal == rhs.removal
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(parameters)
+        hasher.combine(events)
+        hasher.combine(removal)
     }
 }

@@ -51,7 +51,7 @@ struct LinkParameterUnbound: FlowRule {
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for passing in catalog.argumentPassings {
             guard let link = passing.link else { continue }
-            let passed = Set(passing.arguments.map(\.name.value))
+            let passed = NameLookup(passing.arguments, lookups: passing.receiver.parameters.count)
             let missing = passing.receiver.parameters.filter { $0.isRequired && !passed.contains($0.name.value) }
             guard !missing.isEmpty else { continue }
             let list = ArgumentPassing.englishList(missing.map { "'\($0.name.value)' (\($0.type.value.rawValue))" })

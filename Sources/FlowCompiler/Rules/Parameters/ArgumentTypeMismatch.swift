@@ -50,8 +50,9 @@ struct ArgumentTypeMismatch: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for passing in catalog.argumentPassings {
-            let parameters = Dictionary(
-                passing.receiver.parameters.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+            let parameters = NameLookup(passing.receiver.parameters, lookups: passing.arguments.count)
+            // Built only for a place that passes a reference.
+            var scope: ReferenceScope?
             for argument in passing.arguments {
                 guard let parameter = parameters[argument.name.value] else { continue }
                 let expected = parameter.type.value
@@ -63,7 +64,8 @@ struct ArgumentTypeMismatch: FlowRule {
                         "'\(text)' is not a valid \(expected.rawValue) for \(receiving)\(Self.literalHint(expected))",
                         at: argument.valueLocation))
                 case .reference(let name):
-                    guard let type = passing.scope.type(of: name), !Value.isAssignable(type, to: expected) else { continue }
+                    if scope == nil { scope = catalog.scope(of: passing) }
+                    guard let type = scope?.type(of: name), !Value.isAssignable(type, to: expected) else { continue }
                     diagnostics.append(Self.diagnostic(
                         "'$\(name)' is \(Self.article(type)) \(type.rawValue), but \(receiving) is \(Self.article(expected)) \(expected.rawValue); pass \(Self.article(expected)) \(expected.rawValue)",
                         at: Located("$" + name, at: argument.valueLocation)))

@@ -68,8 +68,7 @@ struct ConstraintViolation: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for passing in catalog.argumentPassings {
-            let parameters = Dictionary(
-                passing.receiver.parameters.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+            let parameters = NameLookup(passing.receiver.parameters, lookups: passing.arguments.count)
             for argument in passing.arguments {
                 guard case .literal(let text) = argument.expression, let parameter = parameters[argument.name.value],
                     let value = parameter.type.value.parse(text),

@@ -102,14 +102,18 @@ struct UnresolvedReference: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for passing in catalog.argumentPassings {
+            // Built only for a place that passes a reference.
+            var scope: ReferenceScope?
             for argument in passing.arguments {
-                guard case .reference(let name) = argument.expression, passing.scope.type(of: name) == nil else { continue }
-                let what = passing.link == nil ? "parameter" : "placeholder"
-                var message = "'$\(name)' refers to no \(what) in scope: \(passing.scope.label) declares no '\(name)'"
-                if let near = NameSuggestion.closest(to: name, among: passing.scope.names) {
+                guard case .reference(let name) = argument.expression else { continue }
+                if scope == nil { scope = catalog.scope(of: passing) }
+                guard let scope, scope.type(of: name) == nil else { continue }
+                let what = passing.isLinkRoute ? "placeholder" : "parameter"
+                var message = "'$\(name)' refers to no \(what) in scope: \(scope.label) declares no '\(name)'"
+                if let near = NameSuggestion.closest(to: name, among: scope.names) {
                     message += "; did you mean '$\(near)'?"
-                } else if passing.link == nil {
-                    message += "; " + passing.scope.declarationHint
+                } else if !passing.isLinkRoute {
+                    message += "; " + scope.declarationHint
                 } else {
                     message += "; add a placeholder '{\(name)}' to the pattern or pass a literal"
                 }

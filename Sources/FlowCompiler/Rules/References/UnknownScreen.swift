@@ -40,25 +40,33 @@ struct UnknownScreen: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        var owners: [String: String] = [:]
-        for flow in catalog.uniqueFlows {
-            for screen in flow.screens where owners[screen.name.value] == nil {
-                owners[screen.name.value] = flow.name.value
+        // Which flow declares each screen name, for the message: built at the first unknown screen only.
+        var owners: [String: String]?
+        func owner(of name: String) -> String? {
+            if owners == nil {
+                var table: [String: String] = [:]
+                for flow in catalog.uniqueFlows {
+                    for screen in flow.screens where table[screen.name.value] == nil {
+                        table[screen.name.value] = flow.name.value
+                    }
+                }
+                owners = table
             }
+            return owners?[name]
         }
         for flow in catalog.uniqueFlows {
             let navigation = catalog.navigation(of: flow)
-            var names: [Located<String>] = navigation.allActions.compactMap { action, _ in
+            func check(_ name: Located<String>) {
+                guard navigation.screensByName[name.value] == nil else { return }
+                diagnostics.append(Self.diagnostic(Self.message(for: name.value, in: flow, owner: owner(of: name.value)), at: name))
+            }
+            for (action, _) in navigation.allActions {
                 switch action.kind {
-                case .push(let screen, _), .popTo(let screen): screen
-                default: nil
+                case .push(let screen, _), .popTo(let screen): check(screen)
+                default: continue
                 }
             }
-            names += [flow.linkFallback, flow.linkPolicy?.redirect].compactMap { $0 }
-            for name in names where navigation.screensByName[name.value] == nil {
-                diagnostics.append(Self.diagnostic(
-                    Self.message(for: name.value, in: flow, owner: owners[name.value]), at: name))
-            }
+            for case let name? in [flow.linkFallback, flow.linkPolicy?.redirect] { check(name) }
         }
     }
 
