@@ -96,8 +96,13 @@ extension FlowDecoder {
     /// `[A-Za-z_][A-Za-z0-9_]*`: the names of flows, screens, children, events, parameters,
     /// outcomes and conditions, so that `$name` references and generated code can use them.
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCIILetterOrUnderscore else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCIILetterOrUnderscore || ("0"..."9").contains($0) }
+        // On UTF-8 bytes: an identifier is ASCII, and any byte of a non-ASCII character fails the test as its scalar would.
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next(), first.isASCIILetterOrUnderscore else { return false }
+        while let byte = bytes.next() {
+            guard byte.isASCIILetterOrUnderscore || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+        }
+        return true
     }
 
     /// The text of a scalar node; reports a wrong-kind diagnostic for sequences and mappings.
@@ -159,7 +164,12 @@ extension FlowDecoder {
     /// checked to be an identifier.
     mutating func namedEntries(_ node: YAMLNodeRef, as what: String, entryName: String) -> [(Located<String>, YAMLNodeRef)] {
         guard let entries = readMapping(node, as: what) else { return [] }
-        return entries.compactMap { entry in readName(entry.key, as: entryName).map { ($0, entry.value) } }
+        var named: [(Located<String>, YAMLNodeRef)] = []
+        named.reserveCapacity(entries.count)
+        for entry in entries {
+            if let name = readName(entry.key, as: entryName) { named.append((name, entry.value)) }
+        }
+        return named
     }
 
     /// A scalar that must be an identifier.
@@ -208,8 +218,9 @@ extension FlowDecoder {
     }
 }
 
-extension Unicode.Scalar {
+extension UInt8 {
     fileprivate var isASCIILetterOrUnderscore: Bool {
-        ("a"..."z").contains(self) || ("A"..."Z").contains(self) || self == "_"
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+            || self == UInt8(ascii: "_")
     }
 }
