@@ -34,6 +34,32 @@ import Testing
         #expect(DisplayWidth.cells(of: "abc\t".unicodeScalars) == 4)
     }
 
+    /// ASCII is answered without a property lookup: one cell each, controls included, as before; the
+    /// first format character above ASCII (the soft hyphen) and combining marks still take none.
+    @Test func everyASCIIScalarTakesOneCell() {
+        let ascii = (0..<128).compactMap(Unicode.Scalar.init(_:))
+        #expect(ascii.count == 128)
+        #expect(ascii.filter { DisplayWidth.cells(of: $0) != 1 }.isEmpty)
+        #expect(DisplayWidth.cells(of: Unicode.Scalar(0xAD)!) == 0)
+        #expect(DisplayWidth.cells(of: Unicode.Scalar(0x301)!) == 0)
+        #expect(DisplayWidth.cells(of: Unicode.Scalar(0xE9)!) == 1)
+    }
+
+    /// A snippet's line ends at every break libyaml counts (LF, CR, NEL, LS, PS), and only there: `é`,
+    /// `©` and `…` end with the same continuation bytes as NEL, LS and PS (A9, 85, A8) but break nothing.
+    @Test func aSnippetLineEndsAtEveryLineBreakAndNowhereElse() throws {
+        let before = "a: 1\u{85}b: 2\u{2028}c: 3\u{2029}"
+        let text = before + "é© …x: bad\u{85}d: 4\u{2028}"
+        let offset = Array((before + "é© …").utf8).count
+        let (line, marker) = try #require(snippet(text, line: 4, column: 5, offset: offset, endColumn: 6))
+        #expect(line == "é© …x: bad")
+        #expect(marker == "    ^")
+        let (first, _) = try #require(snippet(text, line: 1, column: 1, offset: 0))
+        #expect(first == "a: 1")
+        let (second, _) = try #require(snippet(text, line: 2, column: 1, offset: Array("a: 1\u{85}".utf8).count))
+        #expect(second == "b: 2")
+    }
+
     /// Columns stay in scalars in every format: the validator still reports column 29.
     @Test func columnsStayInScalars() {
         let result = FlowValidation.validate(sources: [("f.yaml", Array("flow: x\nstart: home\nscreens:\n  home: { on: { go: { push: \"学术界🔥\" } } }\n".utf8))])

@@ -7,6 +7,8 @@
 enum DisplayWidth {
     /// The cells `scalar` takes.
     static func cells(of scalar: Unicode.Scalar) -> Int {
+        // ASCII holds no mark, format, emoji-presentation or wide character: one cell, without a property lookup.
+        if scalar.isASCII { return 1 }
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0

@@ -81,12 +81,16 @@ enum SourceSnippet {
     /// The length of the line break that starts at `index`, or 0.
     static func breakLength(startingAt index: Int, in bytes: [UInt8]) -> Int {
         if bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") { return 1 }
+        // Most bytes start no multi-byte break (those start with C2 or E2): answered without a search.
+        guard bytes[index] == 0xC2 || bytes[index] == 0xE2 else { return 0 }
         return multiByteBreaks.first { bytes[index...].starts(with: $0) }?.count ?? 0
     }
 
     /// The length of the line break that ends just before `index`, or 0.
     static func breakLength(endingAt index: Int, in bytes: [UInt8]) -> Int {
         if bytes[index - 1] == UInt8(ascii: "\n") || bytes[index - 1] == UInt8(ascii: "\r") { return 1 }
+        // Most bytes end no multi-byte break (those end with 85, A8 or A9): answered without a search.
+        guard bytes[index - 1] == 0x85 || bytes[index - 1] == 0xA8 || bytes[index - 1] == 0xA9 else { return 0 }
         return multiByteBreaks.first { index >= $0.count && bytes[(index - $0.count)..<index].elementsEqual($0) }?.count ?? 0
     }
 }
