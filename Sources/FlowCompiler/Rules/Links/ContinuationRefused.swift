@@ -20,111 +20,73 @@ struct ContinuationRefused: FlowRule {
             a tab, or shows a child whose flow declares a policy of its own (what is shown then
             decides).
             """,
-        triggeringExamples: [
-            """
-            ---- shop.yaml ----
-            flow: shop
-            conditions: [isSignedIn]
-            start: tabs
-            children:
-              tabs: { flow: shopTabs }
-            links:
-              "/orders/{orderID:int}":
-                when: isSignedIn
-                routes: [tabs, account, { order: { orderID: $orderID } }]
-                otherwise: { routes: [tabs, account, login], continueOn: ↓signedIn }
-            ---- shopTabs.yaml ----
-            flow: shopTabs
-            tabs: [account]
-            start: account
-            linkPolicy: reject
-            children:
-              account: { flow: account }
-            ---- account.yaml ----
-            flow: account
-            start: me
-            screens:
-              me: { on: { open: { params: { orderID: int }, push: order, with: { orderID: $orderID } }, signIn: { start: login } } }
-              order: { params: { orderID: int } }
-            children:
-              login: { flow: login, presentation: cover, on: { signedIn: stay } }
-            ---- login.yaml ----
-            flow: login
-            start: form
-            outcomes: [signedIn]
-            screens:
-              form: { on: { submit: { finish: signedIn } } }
-            """,
-        ],
-        nonTriggeringExamples: [
-            """
-            ---- shop.yaml ----
-            flow: shop
-            conditions: [isSignedIn]
-            start: tabs
-            children:
-              tabs: { flow: shopTabs }
-            links:
-              "/orders/{orderID:int}":
-                when: isSignedIn
-                routes: [tabs, account, { order: { orderID: $orderID } }]
-                otherwise: { routes: [tabs, account, login], continueOn: signedIn }
-            ---- shopTabs.yaml ----
-            flow: shopTabs
-            tabs: [account]
-            start: account
-            linkPolicy: reject
-            children:
-              account: { flow: account }
-            ---- account.yaml ----
-            flow: account
-            start: me
-            linkPolicy: allow
-            screens:
-              me: { on: { open: { params: { orderID: int }, push: order, with: { orderID: $orderID } }, signIn: { start: login } } }
-              order: { params: { orderID: int } }
-            children:
-              login: { flow: login, presentation: cover, on: { signedIn: stay } }
-            ---- login.yaml ----
-            flow: login
-            start: form
-            outcomes: [signedIn]
-            screens:
-              form: { on: { submit: { finish: signedIn } } }
-            """,
-        ]
+        triggeringExamples: [example(marker: "↓", accountPolicy: "")],
+        nonTriggeringExamples: [example(marker: "", accountPolicy: "\nlinkPolicy: allow")]
     )
+
+    /// A shop whose tab bar rejects links, and a sign-in cover in its account tab guarding `/orders/…`;
+    /// `accountPolicy` is added to the account flow.
+    private static func example(marker: String, accountPolicy: String) -> String {
+        """
+        ---- shop.yaml ----
+        flow: shop
+        conditions: [isSignedIn]
+        start: tabs
+        children:
+          tabs: { flow: shopTabs }
+        links:
+          "/orders/{orderID:int}":
+            when: isSignedIn
+            routes: [tabs, account, { order: { orderID: $orderID } }]
+            otherwise: { routes: [tabs, account, login], continueOn: \(marker)signedIn }
+        ---- shopTabs.yaml ----
+        flow: shopTabs
+        tabs: [account]
+        start: account
+        linkPolicy: reject
+        children:
+          account: { flow: account }
+        ---- account.yaml ----
+        flow: account
+        start: me\(accountPolicy)
+        screens:
+          me: { on: { open: { params: { orderID: int }, push: order, with: { orderID: $orderID } }, signIn: { start: login } } }
+          order: { params: { orderID: int } }
+        children:
+          login: { flow: login, presentation: cover, on: { signedIn: stay } }
+        ---- login.yaml ----
+        flow: login
+        start: form
+        outcomes: [signedIn]
+        screens:
+          form: { on: { submit: { finish: signedIn } } }
+        """
+    }
 
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for flow in catalog.uniqueFlows {
-            for link in flow.links {
-                guard let otherwise = link.otherwise, let outcome = otherwise.continueOn else { continue }
-                let routes = catalog.resolvedRoutes(
-                    of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: otherwise.routes), in: flow)
-                // Unresolved routes and a missing guarding flow are FC205's and FC650's.
-                guard routes.count == otherwise.routes.count,
-                    let guardingIndex = routes.lastIndex(where: { if case .child = $0.target { true } else { false } }),
-                    case .child(let guarding, _) = routes[guardingIndex].target
-                else { continue }
-                // The flows still shown when the guarding flow has finished: the root, then each child route's flow before it.
-                var around = [flow]
-                for route in routes[..<guardingIndex] {
-                    if case .child(_, let childFlow?) = route.target { around.append(childFlow) }
-                }
-                guard let holder = around.last(where: { $0.linkPolicy != nil }), let policy = holder.linkPolicy,
-                    policy.policy == .reject || policy.policy == .redirect,
-                    !Self.handlerChangesWhatIsShown(guarding, of: routes[guardingIndex].flow, outcome: outcome.value, catalog)
-                else { continue }
-                let refusal = policy.policy == .reject
-                    ? "whose 'linkPolicy: reject' refuses every link while it is shown"
-                    : "whose 'linkPolicy' redirects every link while it is shown, dropping the link"
-                diagnostics.append(Self.diagnostic(
-                    "link '\(link.pattern.value)' continues when child '\(guarding.name.value)' finishes with '\(outcome.value)', inside flow '\(holder.name.value)', \(refusal): the continuation can never open; declare 'linkPolicy: allow' on a flow between them, or route 'otherwise' outside flow '\(holder.name.value)'",
-                    at: outcome,
-                    notes: [DiagnosticNote("flow '\(holder.name.value)' declares its link policy here", at: policy.location)]))
+        for continued in ContinuedLink.all(in: catalog) {
+            // A missing guarding flow is FC650's.
+            guard let guardingIndex = continued.guardingIndex,
+                case .child(let guarding, _) = continued.routes[guardingIndex].target else { continue }
+            // The flows still shown when the guarding flow has finished: the root, then each child route's flow before it.
+            var around = [continued.flow]
+            for route in continued.routes[..<guardingIndex] {
+                if case .child(_, let childFlow?) = route.target { around.append(childFlow) }
             }
+            let outcome = continued.outcome
+            guard let holder = around.last(where: { $0.linkPolicy != nil }), let policy = holder.linkPolicy,
+                policy.policy == .reject || policy.policy == .redirect,
+                !Self.handlerChangesWhatIsShown(guarding, of: continued.routes[guardingIndex].flow, outcome: outcome.value, catalog)
+            else { continue }
+            let refusal = policy.policy == .reject
+                ? "whose 'linkPolicy: reject' refuses every link while it is shown"
+                : "whose 'linkPolicy' redirects every link while it is shown, dropping the link"
+            diagnostics.append(Self.diagnostic(
+                "link '\(continued.link.pattern.value)' continues when child '\(guarding.name.value)' finishes with '\(outcome.value)', inside flow '\(holder.name.value)', \(refusal): the continuation can never open; declare 'linkPolicy: allow' on a flow between them, or route 'otherwise' outside flow '\(holder.name.value)'",
+                at: outcome,
+                notes: [DiagnosticNote("flow '\(holder.name.value)' declares its link policy here", at: policy.location)]))
         }
     }
 

@@ -73,29 +73,23 @@ struct LinkContinuation: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for flow in catalog.uniqueFlows {
-            for link in flow.links {
-                guard let otherwise = link.otherwise, let outcome = otherwise.continueOn else { continue }
-                let routes = catalog.resolvedRoutes(
-                    of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: otherwise.routes), in: flow)
-                // Unknown route names are FC205's; the guarding flow is judged only when every route resolves.
-                guard routes.count == otherwise.routes.count else { continue }
-                guard let guarding = routes.last(where: { if case .child = $0.target { true } else { false } }),
-                    case .child(let child, let childFlow) = guarding.target
-                else {
-                    diagnostics.append(Self.diagnostic(
-                        "link '\(link.pattern.value)' continues on outcome '\(outcome.value)', but its 'otherwise' routes start no child flow to finish with it; end 'otherwise' with the child (such as a sign-in flow) whose outcome continues the link",
-                        at: outcome))
-                    continue
-                }
-                guard let childFlow, !childFlow.outcomes.contains(where: { $0.value == outcome.value }) else { continue }
-                let declared = childFlow.outcomes.map(\.value)
-                let hint = NameSuggestion.hint(for: outcome.value, among: declared)
+        for continued in ContinuedLink.all(in: catalog) {
+            let pattern = continued.link.pattern.value, outcome = continued.outcome
+            guard let guardingIndex = continued.guardingIndex,
+                case .child(let child, let childFlow) = continued.routes[guardingIndex].target
+            else {
                 diagnostics.append(Self.diagnostic(
-                    "link '\(link.pattern.value)' continues on outcome '\(outcome.value)', but flow '\(childFlow.name.value)' (child '\(child.name.value)') has no such outcome"
-                        + (hint.isEmpty ? "; its outcomes are \(ArgumentPassing.englishList(declared.map { "'\($0)'" }))" : hint),
+                    "link '\(pattern)' continues on outcome '\(outcome.value)', but its 'otherwise' routes start no child flow to finish with it; end 'otherwise' with the child (such as a sign-in flow) whose outcome continues the link",
                     at: outcome))
+                continue
             }
+            guard let childFlow, !childFlow.outcomes.contains(where: { $0.value == outcome.value }) else { continue }
+            let declared = childFlow.outcomes.map(\.value)
+            let hint = NameSuggestion.hint(for: outcome.value, among: declared)
+            diagnostics.append(Self.diagnostic(
+                "link '\(pattern)' continues on outcome '\(outcome.value)', but flow '\(childFlow.name.value)' (child '\(child.name.value)') has no such outcome"
+                    + (hint.isEmpty ? "; its outcomes are \(ArgumentPassing.englishList(declared.map { "'\($0)'" }))" : hint),
+                at: outcome))
         }
     }
 }
