@@ -28,6 +28,17 @@ import Testing
           timeline: {}
         """
 
+    /// A sign-in flow finishing with `signedIn`, then the tab flow.
+    private static let authAndTabbar = """
+        ---- auth.yaml ----
+        flow: auth
+        start: form
+        outcomes: [signedIn]
+        screens:
+          form: { on: { ok: { finish: signedIn } } }
+        \(tabbar)
+        """
+
     /// review-3's example: a pushed child's `replaceRoot` shows the tab flow above the root's `home`.
     @Test func replaceRootInAPushedChild() {
         #expect(found("""
@@ -116,13 +127,7 @@ import Testing
             children:
               auth: { flow: auth, on: { signedIn: { start: t } } }
               t: { flow: tabbar }
-            ---- auth.yaml ----
-            flow: auth
-            start: form
-            outcomes: [signedIn]
-            screens:
-              form: { on: { ok: { finish: signedIn } } }
-            \(Self.tabbar)
+            \(Self.authAndTabbar)
             """) == [
                 "example.yaml:6:48 child 't' runs flow 'tabbar', which has tabs; this handler of child 'auth' runs over the screen that started 'auth', and a tab bar sits at the bottom of a stack: present it ('presentation: sheet' or 'cover') or show it with 'replaceRoot'",
             ])
@@ -132,13 +137,7 @@ import Testing
             children:
               auth: { flow: auth, on: { signedIn: { start: t } } }
               t: { flow: tabbar }
-            ---- auth.yaml ----
-            flow: auth
-            start: form
-            outcomes: [signedIn]
-            screens:
-              form: { on: { ok: { finish: signedIn } } }
-            \(Self.tabbar)
+            \(Self.authAndTabbar)
             """) == [])
     }
 
