@@ -31,20 +31,7 @@ struct ChildStartArguments {
         func consider(_ arguments: [ArgumentNode], open: (String) -> Bool, resolve: (String) -> Value?) {
             considered = true
             guard !found else { return }
-            found = parameters.indices.allSatisfy { index in
-                let parameter = parameters[index]
-                let fixed: Value?
-                if let argument = arguments.lastIndex(named: parameter.name) {
-                    switch arguments[argument].source {
-                    case .literal(let value): fixed = value
-                    case .parameter(let name): fixed = open(name) ? nil : resolve(name)
-                    }
-                } else {
-                    fixed = parameter.defaultValue
-                }
-                guard let fixed else { return true }
-                return fixed.converted(to: parameter.type) == values[index]
-            }
+            found = ArgumentRecipe.agrees(arguments, parameters: parameters, values: values) { open($0) ? nil : resolve($0) }
         }
         let scope = ArgumentScope(routeFrame, instanceFrame)
         let screen = graph.screens[route.screenIndex]

@@ -36,20 +36,7 @@ struct FirstRouteArguments {
         func consider(_ arguments: [ArgumentNode], open: (String) -> Bool) {
             considered = true
             guard !found else { return }
-            found = parameters.indices.allSatisfy { index in
-                let parameter = parameters[index]
-                let fixed: Value?
-                if let argument = arguments.lastIndex(named: parameter.name) {
-                    switch arguments[argument].source {
-                    case .literal(let value): fixed = value
-                    case .parameter(let name): fixed = open(name) ? nil : instance.value(named: name)
-                    }
-                } else {
-                    fixed = parameter.defaultValue
-                }
-                guard let fixed else { return true }
-                return fixed.converted(to: parameter.type) == values[index]
-            }
+            found = ArgumentRecipe.agrees(arguments, parameters: parameters, values: values) { open($0) ? nil : instance.value(named: $0) }
         }
         Self.shows(target, in: graph.start, starting: true) { consider($0) { _ in false } }
         for tab in graph.tabs where target == .child(tab.child) { consider(tab.arguments) { _ in false } }
