@@ -41,11 +41,12 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             self.pendingLink = pendingLink
         }
 
-        private enum CodingKeys: String, CodingKey {
+        private enum CodingKeys: String, CodingKey, CaseIterable {
             case child, flow, arguments, routes, selectedTab, otherTabs, queuedLinks, pendingLink
         }
 
         public init(from decoder: any Decoder) throws {
+            try SnapshotKeys.refuseUnknown(in: decoder, known: CodingKeys.self, what: "an instance")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             child = try container.decodeIfPresent(String.self, forKey: .child)
             flow = try container.decode(String.self, forKey: .flow)
@@ -79,6 +80,15 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             self.url = url
             self.continueOn = continueOn
         }
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case url, continueOn }
+
+        public init(from decoder: any Decoder) throws {
+            try SnapshotKeys.refuseUnknown(in: decoder, known: CodingKeys.self, what: "a pending link")
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            url = try container.decode(String.self, forKey: .url)
+            continueOn = try container.decode(String.self, forKey: .continueOn)
+        }
     }
 
     /// One route: a screen and its arguments.
@@ -91,9 +101,10 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             self.arguments = arguments
         }
 
-        private enum CodingKeys: String, CodingKey { case screen, arguments }
+        private enum CodingKeys: String, CodingKey, CaseIterable { case screen, arguments }
 
         public init(from decoder: any Decoder) throws {
+            try SnapshotKeys.refuseUnknown(in: decoder, known: CodingKeys.self, what: "a route")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             screen = try container.decode(String.self, forKey: .screen)
             arguments = try container.decodeIfPresent([String: JSONArgument].self, forKey: .arguments)?.mapValues(\.value) ?? [:]
@@ -109,4 +120,36 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
     public var instances: [Instance]
 
     public init(instances: [Instance]) { self.instances = instances }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case instances }
+
+    /// Decodes a snapshot, refusing a key it does not have (here and in its instances, routes and pending
+    /// links) with `DecodingError.dataCorrupted` at that object. A key given twice cannot be seen through
+    /// `Decoder`; ``init(json:)`` refuses that too.
+    public init(from decoder: any Decoder) throws {
+        try SnapshotKeys.refuseUnknown(in: decoder, known: CodingKeys.self, what: "a snapshot")
+        instances = try decoder.container(keyedBy: CodingKeys.self).decode([Instance].self, forKey: .instances)
+    }
+}
+
+/// The check of a snapshot object's keys against the ones its type has.
+enum SnapshotKeys {
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Throws `DecodingError.dataCorrupted` naming the first key of the object `decoder` reads that `known`
+    /// does not list ("unknown key 'rotues'; an instance has child, flow, …"), in the text's order where the
+    /// decoder keeps it. A value that is not an object is left for the typed decoding to refuse.
+    static func refuseUnknown<Keys: CodingKey & CaseIterable>(in decoder: any Decoder, known: Keys.Type, what: String) throws {
+        guard let container = try? decoder.container(keyedBy: AnyKey.self) else { return }
+        let names = Keys.allCases.map(\.stringValue)
+        guard let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !names.contains($0) }) else { return }
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: decoder.codingPath,
+            debugDescription: "unknown key '\(unknown)'; \(what) has \(names.joined(separator: ", "))"))
+    }
 }

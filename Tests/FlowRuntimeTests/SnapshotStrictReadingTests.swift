@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import Foundation
 import Testing
 
 /// Review-3, "restore accepts what steps cannot build": a snapshot's JSON is read strictly (a key given
@@ -91,6 +92,27 @@ struct SnapshotStrictReadingTests {
         #expect(throws: FlowRuntimeError.invalidSnapshot("at instances: expected a list, found an object")) {
             try FlowSnapshot(json: #"{"instances":{"a":{"foo":1}}}"#)
         }
+    }
+
+    /// A host decoding with `JSONDecoder` itself gets unknown keys refused too, located by the coding path.
+    @Test func codableDecodingRefusesUnknownKeys() throws {
+        let json = snapshot().replacingOccurrences(of: #""screen":"items","arguments""#, with: #""screen":"items","argumnets""#)
+        do {
+            _ = try JSONDecoder().decode(FlowSnapshot.self, from: Data(json.utf8))
+            Issue.record("decoded a snapshot with an unknown key")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["instances", "1", "routes", "0"])
+            #expect(context.debugDescription == "unknown key 'argumnets'; a route has screen, arguments")
+        }
+        let pending = #"{"instances":[{"flow":"root","routes":[],"pendingLink":{"url":"/a","continueOn":"x","after":1}}]}"#
+        #expect(throws: FlowRuntimeError.invalidSnapshot("at instances[0].pendingLink: unknown key 'after'; a pending link has url, continueOn")) {
+            try FlowSnapshot(json: pending)
+        }
+        // What the encoder writes decodes again.
+        let decoded = try FlowSnapshot(json: snapshot(book: (5, 5), theirs: 0))
+        let encoded = String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self)
+        #expect(try FlowSnapshot(json: encoded) == decoded)
+        #expect(try JSONDecoder().decode(FlowSnapshot.self, from: Data(encoded.utf8)) == decoded)
     }
 
     @Test func aWholeNumberTooLargeForIntIsOutOfRange() throws {
