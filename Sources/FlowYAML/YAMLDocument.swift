@@ -9,7 +9,7 @@
 /// every node reached through it reports the alias's use (``alias(of:)``, the outermost alias wins),
 /// exactly as in the copy a ``YAMLNode`` tree makes.
 public final class YAMLDocument: Sendable {
-    /// A position in 32 bits per field (inputs are below 4 GiB; `YAMLLoader` checks).
+    /// A position in 32 bits per field (inputs are at most 2 GiB; `YAMLLoader.loadDocument` checks).
     struct Mark32: Sendable {
         var offset: UInt32
         var line: UInt32

@@ -29,10 +29,11 @@ public enum YAMLLoader {
     /// Parses exactly one YAML document from `bytes` into a flat ``YAMLDocument``: the same checks,
     /// marks and errors as `load(_:limits:)`, without a node tree (nothing allocated per node).
     ///
-    /// - Throws: `YAMLError`; see `load(_:limits:)`. Input of 4 GiB or more throws `.fileTooLarge`
-    ///   whatever `limits` say (the document stores 32-bit offsets).
+    /// - Throws: `YAMLError`; see `load(_:limits:)`. Input over 2 GiB throws `.fileTooLarge` whatever
+    ///   `limits` say: the document stores 32-bit offsets, and scalar text can grow to 1.5 times its source
+    ///   (the escape `\L` is 2 bytes written, 3 bytes of text).
     public static func loadDocument(_ bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLDocument {
-        let limit = min(limits.maxFileBytes, Int(UInt32.max) - 1)
+        let limit = min(limits.maxFileBytes, Int(UInt32.max / 2))
         guard bytes.count <= limit else {
             throw YAMLError(
                 kind: .fileTooLarge,
