@@ -39,7 +39,7 @@ struct ArgumentBinding {
             } else {
                 given = nil
             }
-            bound.append(try check(given, for: parameters[index], receiver: receiver()))
+            bound.append(try check(given, for: parameters, at: index, receiver: receiver()))
         }
         return bound
     }
@@ -55,9 +55,18 @@ struct ArgumentBinding {
         var bound: [Value] = []
         bound.reserveCapacity(parameters.count)
         for index in parameters.indices {
-            bound.append(try check(values[parameters[index].name], for: parameters[index], receiver: receiver()))
+            bound.append(try check(Self.value(named: parameters[index].name, in: values), for: parameters, at: index,
+                                   receiver: receiver()))
         }
         return bound
+    }
+
+    /// The value named `name` in `values`. A host passes a few arguments: comparing a few names costs less
+    /// than hashing one.
+    private static func value(named name: String, in values: [String: Value]) -> Value? {
+        guard values.count <= 4 else { return values[name] }
+        for (key, value) in values where key == name { return value }
+        return nil
     }
 
     /// Parses text arguments strictly by each parameter's type, then binds them.
@@ -85,21 +94,23 @@ struct ArgumentBinding {
         }
     }
 
-    /// The value for one parameter: the given one or the default, converted to the parameter's type,
-    /// its constraints met and its host check (if it names one) passed.
-    private func check(_ given: Value?, for parameter: ParameterNode, receiver: @autoclosure () -> String)
+    /// The value for parameter `index` of `parameters`: the given one or the default, converted to the
+    /// parameter's type, its constraints met and its host check (if it names one) passed. The parameter is
+    /// read in place, field by field: passing `parameters[index]` would copy the whole parameter.
+    private func check(_ given: Value?, for parameters: [ParameterNode], at index: Int, receiver: @autoclosure () -> String)
         throws(FlowRuntimeError) -> Value {
-        guard let given = given ?? parameter.defaultValue else {
-            throw .missingArgument(receiver: receiver(), name: parameter.name)
+        guard let given = given ?? parameters[index].defaultValue else {
+            throw .missingArgument(receiver: receiver(), name: parameters[index].name)
         }
-        guard let value = given.converted(to: parameter.type) else {
-            throw .wrongArgumentType(receiver: receiver(), name: parameter.name, expected: parameter.type, found: given.type)
+        guard let value = given.converted(to: parameters[index].type) else {
+            throw .wrongArgumentType(receiver: receiver(), name: parameters[index].name, expected: parameters[index].type,
+                                     found: given.type)
         }
-        if let message = parameter.constraints.violation(of: value) {
-            throw .constraintViolated(receiver: receiver(), name: parameter.name, message: message)
+        if let message = parameters[index].constraints.violation(of: value) {
+            throw .constraintViolated(receiver: receiver(), name: parameters[index].name, message: message)
         }
-        if let check = parameter.constraints.check, !hostCheck(check, value) {
-            throw .checkFailed(receiver: receiver(), name: parameter.name, check: check, value: value)
+        if let check = parameters[index].constraints.check, !hostCheck(check, value) {
+            throw .checkFailed(receiver: receiver(), name: parameters[index].name, check: check, value: value)
         }
         return value
     }

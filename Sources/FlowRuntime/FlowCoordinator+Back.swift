@@ -89,10 +89,18 @@ extension FlowCoordinator {
             return .rejected(.noPendingConfirmation)
         }
         clearPendingConfirmation()
-        guard pending.pathTokens == state.path.map(\.token) else { return .stale(.confirmationOutdated) }
+        guard pathHasTokens(pending.pathTokens) else { return .stale(.confirmationOutdated) }
         grantedRemovals = Set(pending.routes)
         defer { grantedRemovals = [] }
         return replay(self)
+    }
+
+    /// Whether the path's routes have these tokens, compared in place rather than through an array of the path's tokens.
+    private func pathHasTokens(_ tokens: [RouteToken]) -> Bool {
+        let path = state.path
+        guard path.count == tokens.count else { return false }
+        for index in path.indices where path[index].token != tokens[index] { return false }
+        return true
     }
 
     /// Drops the pending removal; the path stays as it is.

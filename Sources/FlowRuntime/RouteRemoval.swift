@@ -43,7 +43,8 @@ extension Transition {
         state.cut(at: count)
         let survivors = state.chain.count
         guard survivors < old.chain.count, let declaration = old.chain[survivors].declaration else { return nil }
-        let cancelled = old.chain[survivors]
+        // Fields read where used: the whole record would be copied.
+        let cancelledFlow = old.chain[survivors].flow
         let ownRange = old.path.routeRange(ofDepth: survivors)
         let removedOwn = max(count, ownRange.lowerBound)..<ownRange.upperBound
         let parentDepth = survivors - 1
@@ -51,7 +52,7 @@ extension Transition {
             if Self.firstRoute(in: old.path[removedOwn], withRemoval: .preserve) != nil {
                 var routes: [DraftRoute] = []
                 for route in old.path[ownRange] { routes.append(DraftRoute(screen: route.screenIndex, values: route.values)) }
-                state.chain[parentDepth].drafts[declaration] = PreservedDraft(values: cancelled.values, routes: routes)
+                state.chain[parentDepth].drafts[declaration] = PreservedDraft(values: old.chain[survivors].values, routes: routes)
             }
             return nil
         }
@@ -63,7 +64,7 @@ extension Transition {
         // Names for the notes only, read when one is made: reading them copies parts of two graphs.
         let bundle = self.bundle, parentFlow = state.chain.flow(at: parentDepth)
         func skipped(because reason: String) -> FlowRuntimeError {
-            .handlerSkipped(flow: bundle.flows[parentFlow].name, outcome: bundle.flows[cancelled.flow].outcomes[outcome], because: reason)
+            .handlerSkipped(flow: bundle.flows[parentFlow].name, outcome: bundle.flows[cancelledFlow].outcomes[outcome], because: reason)
         }
         guard count == ownRange.lowerBound else {
             return skipped(because: "the removal also took routes of flow '\(bundle.flows[parentFlow].name)'")

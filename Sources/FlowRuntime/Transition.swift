@@ -175,6 +175,8 @@ struct Transition {
     mutating func runHandler(_ declaration: Int, outcome: Int, at depth: Int, outcomeValues: ArgumentFrame? = nil)
         throws(FlowRuntimeError) {
         let handler = bundle.flows[flowIndex(at: depth)].children[declaration].handlers[outcome]
+        // The most common handler reads no argument: its scope is not built.
+        if case .stay = handler { return }
         var top: ArgumentFrame?
         if let last = state.path.last, last.depth == depth {
             top = .bound(parameters: last.parameters, values: last.values)
