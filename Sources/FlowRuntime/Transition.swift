@@ -118,7 +118,7 @@ struct Transition {
             }
             try show(target, values: values, at: depth)
         case .finish(let outcome, let arguments):
-            let parameters = bundle.flows[flow].parameters(ofOutcome: outcome)
+            let parameters = outcomeParameters(of: flow, outcome: outcome)
             var values: [Value] = []
             if arguments != nil || !parameters.isEmpty {
                 let bundle = self.bundle
@@ -156,7 +156,7 @@ struct Transition {
         if !record.queuedLinks.isEmpty { linksToOpen += record.queuedLinks }
         state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
         state.removeInstances(from: depth)
-        let outcomeParameters = bundle.flows[record.flow].parameters(ofOutcome: outcome)
+        let outcomeParameters = outcomeParameters(of: record.flow, outcome: outcome)
         finished.append(FinishedFlow(
             instance: record.id, flow: bundle.flows[record.flow].name, outcome: bundle.flows[record.flow].outcomes[outcome],
             arguments: outcomeParameters.named(values)))
@@ -269,6 +269,13 @@ struct Transition {
         let deepest = state.chain.count - 1
         guard deepest >= 0, state.path.last?.depth != deepest else { return }
         throw .instanceWithoutRoute(flow: bundle.flows[state.chain[deepest].flow].name)
+    }
+
+    /// The parameters of outcome `outcome` of flow `flow` (``FlowGraph/parameters(ofOutcome:)``), read in place:
+    /// calling the graph's method would copy the whole graph first.
+    func outcomeParameters(of flow: Int, outcome: Int) -> [ParameterNode] {
+        guard let all = bundle.flows[flow].outcomeParameters, all.indices.contains(outcome) else { return [] }
+        return all[outcome]
     }
 
     /// How error messages name an outcome.
