@@ -4,7 +4,8 @@ extension FlowCoordinator {
     /// The person selected tab `name` (a host's `TabView(selection:)` reports it): the shown tab is kept
     /// with its stack and live children, and the selected one is shown again as it was, or started with its
     /// declared arguments the first time. Selecting the selected tab changes nothing.
-    /// - Parameter tabSet: the tab flow instance; nil for the innermost tab set shown.
+    /// - Parameter tabSet: the tab flow instance; nil for the innermost shown tab set that has a tab `name`
+    ///   (the innermost tab set shown when none has, so the refusal names it).
     /// - Returns: applied; rejected with ``FlowRuntimeError/noShownTabSet(_:)``, ``FlowRuntimeError/unknownInstance(_:)``,
     ///   ``FlowRuntimeError/noTabSet(flow:)``, ``FlowRuntimeError/unknownTab(flow:tab:)``,
     ///   ``FlowRuntimeError/tabBarCovered(flow:)`` or the error of the tab flow's start.
@@ -23,8 +24,10 @@ extension FlowCoordinator {
             }
             depth = found
         } else {
-            guard let found = chain.lastIndex(where: { $0.tabs != nil }) else { return .rejected(.noTabSet(flow: flowName)) }
-            depth = found
+            guard let innermost = chain.lastIndex(where: { $0.tabs != nil }) else { return .rejected(.noTabSet(flow: flowName)) }
+            // A tab bar's tab names can only be meant for the bar that has them: an outer bar's tab is found under an inner one.
+            depth = chain[...innermost].lastIndex { $0.tabs != nil && bundle.flows[$0.flow].tabIndex(named: name) != nil }
+                ?? innermost
         }
         let graph = bundle.flows[chain[depth].flow]
         guard let tab = graph.tabIndex(named: name) else { return .rejected(.unknownTab(flow: graph.name, tab: name)) }

@@ -78,4 +78,21 @@ struct LinkIntoNestedTabsTests {
         #expect(state(coordinator).tabs == ["root:inbox kept []", "inbox:folder kept []"])
         #expect(coordinator.path.map(\.screen) == ["list", "msg"])
     }
+
+    /// Without an instance id, `select` finds the innermost shown tab set that has the tab: the outer bar's
+    /// `home` is selected from under the inner bar; a name no shown set has is refused by the innermost set.
+    @Test func selectWithoutAnIDFindsTheTabSetThatHasTheTab() throws {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle(Self.flows), flow: "root")
+        #expect(coordinator.start().status == .applied)
+        #expect(coordinator.send("toInbox").status == .applied)
+        #expect(state(coordinator).tabs == ["root:inbox kept [\"home\"]", "inbox:folder kept []"])
+        #expect(coordinator.select(tab: "sent").status == .applied)
+        #expect(state(coordinator).tabs == ["root:inbox kept [\"home\"]", "inbox:sent kept [\"folder\"]"])
+        #expect(coordinator.select(tab: "home").status == .applied)
+        #expect(state(coordinator).tabs == ["root:home kept [\"inbox\"]"])
+        #expect(state(coordinator).path == ["2:feed"])
+        #expect(coordinator.select(tab: "inbox").status == .applied)
+        #expect(state(coordinator).tabs == ["root:inbox kept [\"home\"]", "inbox:sent kept [\"folder\"]"])
+        #expect(coordinator.select(tab: "drafts") == StepResult(.rejected, .unknownTab(flow: "inbox", tab: "drafts")))
+    }
 }
