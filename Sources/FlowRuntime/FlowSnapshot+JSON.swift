@@ -2,8 +2,9 @@ import Foundation
 
 extension FlowSnapshot {
     /// Reads a snapshot from its JSON text (as `JSONEncoder` writes it, or by hand), strictly: besides what
-    /// `JSONDecoder` refuses, a key given twice in one object, a key a snapshot does not have, and a whole
-    /// number too large for `int` are refused, so what is restored is exactly what the text says.
+    /// `JSONDecoder` refuses, a key given twice in one object, a key a snapshot does not have, a whole
+    /// number too large for `int`, and an argument written with leading zeros (`007`) or too large for
+    /// `double` (`1e400`) are refused, so what is restored is exactly what the text says.
     /// Linear in the text; nothing recurses to its depth (nesting past 512 levels is refused).
     /// - Throws: ``FlowRuntimeError/invalidSnapshot(_:)`` saying what is wrong and where, as a JSON path:
     ///   `at instances[0]: key 'routes' is given twice; each key is written once`, `at instances[0]:

@@ -216,6 +216,12 @@ enum SnapshotJSONReader {
                 if schema == .argument, isWholeNumber(text), Int(text) == nil {
                     return "\(at(location)): \(text) is out of range for int (a double is written with a fraction or an exponent: 1e20)"
                 }
+                if schema == .argument, hasLeadingZero(text) {
+                    return "\(at(location)): \(text) is not a JSON number; write it without leading zeros"
+                }
+                if schema == .argument, !isWholeNumber(text), let number = Double(text), number.isInfinite {
+                    return "\(at(location)): \(text) is out of range for double"
+                }
             }
             // After a value: close containers or go on to the next member.
             while true {
@@ -259,6 +265,13 @@ enum SnapshotJSONReader {
              UInt8(ascii: "{"), UInt8(ascii: "["), 0x20, 0x0A, 0x0D, 0x09: true
         default: false
         }
+    }
+
+    /// Whether `text` starts, after an optional `-`, with a `0` followed by a digit (`007`, `-01.5`), which JSON
+    /// does not allow (the decoder's complaint would name the wrong kind of value).
+    private static func hasLeadingZero(_ text: String) -> Bool {
+        let digits = text.utf8.first == UInt8(ascii: "-") ? Array(text.utf8.dropFirst()) : Array(text.utf8)
+        return digits.count > 1 && digits[0] == UInt8(ascii: "0") && digits[1] >= UInt8(ascii: "0") && digits[1] <= UInt8(ascii: "9")
     }
 
     /// Whether `text` is a JSON number without a fraction or an exponent (`-12`).

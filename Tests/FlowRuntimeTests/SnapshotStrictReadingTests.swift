@@ -131,6 +131,30 @@ struct SnapshotStrictReadingTests {
         #expect(double.instances[1].routes[0].arguments["owner"] == .double(1e20))
     }
 
+    /// Review-4: an argument written `007` or `1e400` was refused as "expected a string, found a number".
+    @Test func aNumberJSONDoesNotAllowOrADoubleCannotHoldSaysSo() throws {
+        func owner(_ text: String) -> String {
+            snapshot(items: 1).replacingOccurrences(of: #"{"owner":1}}"#, with: #"{"owner":\#(text)}}"#)
+        }
+        #expect(throws: FlowRuntimeError.invalidSnapshot(
+            "at instances[1].routes[0].arguments.owner: 007 is not a JSON number; write it without leading zeros")) {
+            try FlowSnapshot(json: owner("007"))
+        }
+        #expect(throws: FlowRuntimeError.invalidSnapshot(
+            "at instances[1].routes[0].arguments.owner: -01.5 is not a JSON number; write it without leading zeros")) {
+            try FlowSnapshot(json: owner("-01.5"))
+        }
+        #expect(throws: FlowRuntimeError.invalidSnapshot("at instances[1].routes[0].arguments.owner: 1e400 is out of range for double")) {
+            try FlowSnapshot(json: owner("1e400"))
+        }
+        #expect(throws: FlowRuntimeError.invalidSnapshot("at instances[1].routes[0].arguments.owner: -2.5E+999 is out of range for double")) {
+            try FlowSnapshot(json: owner("-2.5E+999"))
+        }
+        #expect(try FlowSnapshot(json: owner("0")).instances[1].routes[0].arguments["owner"] == .int(0))
+        #expect(try FlowSnapshot(json: owner("-0.5")).instances[1].routes[0].arguments["owner"] == .double(-0.5))
+        #expect(try FlowSnapshot(json: owner("1e308")).instances[1].routes[0].arguments["owner"] == .double(1e308))
+    }
+
     /// The sibling cases: an event's, an outcome's and a link placeholder's text too large for `int`.
     @Test func wholeNumbersTooLargeForIntAreOutOfRangeEverywhere() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
