@@ -40,7 +40,13 @@ public enum YAMLLoader {
                 message: "file is \(bytes.count) bytes, more than the limit of \(limit) bytes; split it into smaller files",
                 mark: .startOfFile)
         }
-        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+        // A byte order mark names the encoding; UTF-32's little-endian mark begins with UTF-16's, so it is tested first.
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            throw YAMLError(
+                kind: .invalidEncoding, message: "file is encoded as UTF-32; save it as UTF-8",
+                mark: .startOfFile)
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             throw YAMLError(
                 kind: .invalidEncoding, message: "file is encoded as UTF-16; save it as UTF-8",
                 mark: .startOfFile)

@@ -122,6 +122,16 @@ struct LocationTests {
         }
     }
 
+    /// UTF-32's little-endian mark starts with UTF-16's: it is named as what it is (review-4).
+    @Test func utf32IsRejectedAsUTF32() throws {
+        for bom: [UInt8] in [[0xFF, 0xFE, 0x00, 0x00], [0x00, 0x00, 0xFE, 0xFF]] {
+            let error = try #require(loadError(bom + [0x61, 0x00, 0x00, 0x00]))
+            #expect(error.kind == .invalidEncoding)
+            #expect(error.message == "file is encoded as UTF-32; save it as UTF-8")
+            #expect(error.mark == mark(1, 1, 0))
+        }
+    }
+
     @Test func crlfLineEndings() throws {
         let root = try YAMLLoader.load("flow: a\r\nscreens:\r\n  - home\r\n")
         #expect(shape(root) == "{flow: a, screens: [home]}")
