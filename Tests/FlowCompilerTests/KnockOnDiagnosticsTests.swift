@@ -197,4 +197,48 @@ import Testing
                 "8:22 FC106 '5' is not a valid route name; use ASCII letters, digits and '_', starting with a letter or '_'",
             ])
     }
+
+    /// Review-4: a parameter whose declaration does not decode (`type: integer`, no `type`) is left out of
+    /// its list, yet its name was written: an argument passed for it, by a push, a link route, a child's
+    /// start or a `finish`, is not also "no parameter 'n'" (FC506, FC450, FC504), and a `$name` reference to
+    /// it is not also unresolved (FC501).
+    @Test func aParameterThatDoesNotDecodeGivesOneError() {
+        let found = RuleExample("""
+            ---- a.yaml ----
+            flow: a
+            start: home
+            children:
+              c: { flow: c, on: { done: { push: d, with: { k: $v } } } }
+            screens:
+              home:
+                on:
+                  go: { push: b, with: { n: 1 } }
+                  open: { start: c, with: { m: 2 } }
+              b:
+                params: { n: { min: 1 } }
+                on:
+                  again: { push: d, with: { k: $n } }
+              d:
+                params: { k: { type: integer } }
+            links:
+              "/b/{id:int}": [home, { b: { n: $id } }]
+            ---- c.yaml ----
+            flow: c
+            params: { m: { type: long } }
+            start: s
+            outcomes:
+              done: { params: { v: { type: number } } }
+            screens:
+              s:
+                on:
+                  x: { push: t, with: { q: $m } }
+                  y: { finish: done, with: { v: 1 } }
+              t:
+                params: { q: int }
+                on: { z: { finish: done, with: { v: 2 } } }
+            """).validate().diagnostics.filter { $0.severity == .error }
+        #expect(found.map { "\($0.location.file):\($0.location.line):\($0.location.column) \($0.code)" } == [
+            "a.yaml:11:18 FC102", "a.yaml:15:26 FC104", "c.yaml:2:22 FC104", "c.yaml:5:32 FC104",
+        ])
+    }
 }

@@ -17,6 +17,8 @@ struct FlowDecoder {
     /// mapping a key slipped out of) whose decoding reported an error: what graph rules find inside them is
     /// a knock-on of that error, and is left out (see ``FlowValidation``).
     var damaged: [Range<Int>] = []
+    /// Parameters whose name was read but whose declaration did not decode (``UnreadableParameter``).
+    var unreadableParameters: Set<UnreadableParameter> = []
 
     init(file: String, source: [UInt8], document: YAMLDocument) {
         self.file = file
@@ -31,7 +33,7 @@ struct FlowDecoder {
             return nil
         }
         let name = flow[.flow].flatMap { readName($0, as: "flow name") }
-        let parameters = flow[.params].map { readParameters($0) } ?? []
+        let parameters = flow[.params].map { readParameters($0, of: .flow) } ?? []
         let conditions = flow[.conditions].map { readNames($0, as: "condition") } ?? []
         let start = flow[.start].flatMap { readAction($0, context: .start) }
         let (outcomes, outcomeParameters) = flow[.outcomes].map { readOutcomes($0) } ?? ([], [:])
@@ -43,10 +45,12 @@ struct FlowDecoder {
         let tabs = flow[.tabs].map { readTabs($0) } ?? []
         let description = flow[.description].flatMap { readScalar($0, as: "a description") }
         guard let name, let start else { return nil }
-        return FlowDefinition(
+        var definition = FlowDefinition(
             name: name, parameters: parameters, conditions: conditions, start: start, outcomes: outcomes,
             outcomeParameters: outcomeParameters, screens: screens, children: children, links: links, linkPolicy: linkPolicy, linkFallback: linkFallback,
             tabs: tabs, tabsLocation: flow.keyNode(.tabs).map { location(of: $0) }, description: description)
+        definition.unreadableParameters = unreadableParameters
+        return definition
     }
 
     // MARK: Tabs
@@ -101,7 +105,7 @@ struct FlowDecoder {
             guard let outcome = readMapping(value, as: "an outcome", keys: OutcomeKeys.self, required: [], allowEmpty: true)
             else { continue }
             if let params = outcome[.params], parameters[name.value] == nil {
-                parameters[name.value] = readParameters(params)
+                parameters[name.value] = readParameters(params, of: .outcome(name.value))
             }
         }
         return (names, parameters)
@@ -123,7 +127,7 @@ struct FlowDecoder {
             else { continue }
             screens.append(ScreenDefinition(
                 name: name,
-                parameters: screen[.params].map { readParameters($0) } ?? [],
+                parameters: screen[.params].map { readParameters($0, of: .screen(name.value)) } ?? [],
                 events: screen[.on].map { readEvents($0) } ?? [],
                 removal: screen[.removal].flatMap { readRemovalPolicy($0) }))
         }
@@ -169,7 +173,7 @@ struct FlowDecoder {
             guard let mapping = readMapping(value, as: "an event", keys: ActionKeys.self, required: []) else {
                 return nil
             }
-            let parameters = mapping[.params].map { readParameters($0) } ?? []
+            let parameters = mapping[.params].map { readParameters($0, of: nil) } ?? []
             guard let action = readAction(mapping, node: value, context: .event) else { return nil }
             return EventDefinition(name: name, parameters: parameters, action: action)
         }
@@ -344,14 +348,22 @@ struct FlowDecoder {
 
     // MARK: Parameters
 
-    private mutating func readParameters(_ node: YAMLNodeRef) -> [ParameterDefinition] {
+    /// - Parameter owner: whose list it is, to keep the names of parameters that do not decode
+    ///   (``unreadableParameters``); nil for an event's, whose arguments come from the host.
+    private mutating func readParameters(_ node: YAMLNodeRef, of owner: UnreadableParameter.Owner?) -> [ParameterDefinition] {
         namedEntries(node, as: "parameters", entryName: "parameter name").compactMap { name, value in
+            let unreadable = owner.map { UnreadableParameter(owner: $0, name: name.value) }
             if !isMapping(value) {
-                return readEnumValue(value, ParameterType.self, as: "type").map { ParameterDefinition(name: name, type: $0) }
+                let type = readEnumValue(value, ParameterType.self, as: "type")
+                if type == nil, let unreadable { unreadableParameters.insert(unreadable) }
+                return type.map { ParameterDefinition(name: name, type: $0) }
             }
             guard let spec = readMapping(value, as: "a parameter", keys: ParameterKeys.self, required: [.type]),
                 let type = spec[.type].flatMap({ readEnumValue($0, ParameterType.self, as: "type") })
-            else { return nil }
+            else {
+                if let unreadable { unreadableParameters.insert(unreadable) }
+                return nil
+            }
             var parameter = ParameterDefinition(name: name, type: type)
             // Two direct reads, not a loop over key paths: a key-path write and the array of pairs cost more
             // than the rest of a parameter's decoding.

@@ -23,11 +23,14 @@ struct ReferenceScope {
         let declarer: Declarer
         /// Only each parameter's name and type are read.
         private let parameters: NameLookup<ParameterDefinition>
+        /// Names of the declarer's parameters whose declaration did not decode (``UnreadableParameter``).
+        let unreadable: [String]
 
         /// - Parameter lookups: how many references will be resolved in the layer (an upper bound).
-        init(_ declarer: Declarer, parameters: [ParameterDefinition], lookups: Int) {
+        init(_ declarer: Declarer, parameters: [ParameterDefinition], lookups: Int, unreadable: [String] = []) {
             self.declarer = declarer
             self.parameters = NameLookup(parameters, lookups: lookups)
+            self.unreadable = unreadable
         }
 
         /// `event 'selectBook'`, for messages.
@@ -61,6 +64,10 @@ struct ReferenceScope {
         return nil
     }
 
+    /// Whether `name` is a parameter in scope whose declaration did not decode: a reference to it is not
+    /// also reported as unresolved (the declaration's error is the one mistake).
+    func isUnreadable(_ name: String) -> Bool { layers.contains { $0.unreadable.contains(name) } }
+
     /// Every name in scope, for "did you mean".
     var names: [String] { layers.flatMap(\.names) }
 
@@ -72,34 +79,55 @@ struct ReferenceScope {
 /// a `finish` passes to the parent's handler. Holds names and parameters only, not whole definitions:
 /// there is one receiver per place arguments are passed, so copies of screens and flows added up.
 enum ArgumentReceiver: Sendable {
-    case screen(name: String, parameters: [ParameterDefinition])
-    case child(name: String, flow: String, parameters: [ParameterDefinition])
-    case outcome(String, flow: String, parameters: [ParameterDefinition])
+    // `unreadable`: the names of parameters whose declaration did not decode (``UnreadableParameter``).
+    case screen(name: String, parameters: [ParameterDefinition], unreadable: [String])
+    case child(name: String, flow: String, parameters: [ParameterDefinition], unreadable: [String])
+    case outcome(String, flow: String, parameters: [ParameterDefinition], unreadable: [String])
 
-    static func screen(_ screen: ScreenDefinition) -> Self { .screen(name: screen.name.value, parameters: screen.parameters) }
+    /// Screen `screen` of `flow`.
+    static func screen(_ screen: ScreenDefinition, in flow: FlowDefinition) -> Self {
+        .screen(
+            name: screen.name.value, parameters: screen.parameters,
+            unreadable: unreadable(of: .screen(screen.name.value), in: flow))
+    }
 
     static func child(_ child: ChildFlowDeclaration, flow: FlowDefinition) -> Self {
-        .child(name: child.name.value, flow: flow.name.value, parameters: flow.parameters)
+        .child(name: child.name.value, flow: flow.name.value, parameters: flow.parameters, unreadable: unreadable(of: .flow, in: flow))
     }
 
     static func outcome(_ outcome: String, flow: FlowDefinition) -> Self {
-        .outcome(outcome, flow: flow.name.value, parameters: flow.parameters(ofOutcome: outcome))
+        .outcome(
+            outcome, flow: flow.name.value, parameters: flow.parameters(ofOutcome: outcome),
+            unreadable: unreadable(of: .outcome(outcome), in: flow))
+    }
+
+    // Almost every flow has none: the set is empty and this returns at once.
+    static func unreadable(of owner: UnreadableParameter.Owner, in flow: FlowDefinition) -> [String] {
+        flow.unreadableParameters.isEmpty ? [] : flow.unreadableParameters.filter { $0.owner == owner }.map(\.name)
     }
 
     /// The receiving parameters.
     var parameters: [ParameterDefinition] {
         switch self {
-        case .screen(_, let parameters), .child(_, _, let parameters), .outcome(_, _, let parameters): parameters
+        case .screen(_, let parameters, _), .child(_, _, let parameters, _), .outcome(_, _, let parameters, _): parameters
+        }
+    }
+
+    /// Names of the receiver's parameters whose declaration did not decode: an argument for one is not
+    /// reported as naming no parameter (the declaration's error is the one mistake).
+    var unreadable: [String] {
+        switch self {
+        case .screen(_, _, let names), .child(_, _, _, let names), .outcome(_, _, _, let names): names
         }
     }
 
     /// `screen 'details'`, `child 'edit' (flow 'edit')` or `outcome 'created' of flow 'createPost'`, for messages.
     var label: String {
         switch self {
-        case .screen(let name, _): "screen '\(name)'"
-        case .child(let name, let flow, _) where name == flow: "child flow '\(flow)'"
-        case .child(let name, let flow, _): "child '\(name)' (flow '\(flow)')"
-        case .outcome(let outcome, let flow, _): "outcome '\(outcome)' of flow '\(flow)'"
+        case .screen(let name, _, _): "screen '\(name)'"
+        case .child(let name, let flow, _, _) where name == flow: "child flow '\(flow)'"
+        case .child(let name, let flow, _, _): "child '\(name)' (flow '\(flow)')"
+        case .outcome(let outcome, let flow, _, _): "outcome '\(outcome)' of flow '\(flow)'"
         }
     }
 
@@ -213,7 +241,9 @@ extension FlowCatalog {
             let navigation = navigation(of: flow)
             let flowIndex = Int32(position)
             layers.append(FlowScopeLayers(
-                flow: ReferenceScope.Layer(.flow(flow.name.value), parameters: flow.parameters, lookups: .max),
+                flow: ReferenceScope.Layer(
+                    .flow(flow.name.value), parameters: flow.parameters, lookups: .max,
+                    unreadable: ArgumentReceiver.unreadable(of: .flow, in: flow)),
                 starters: handlerLayers(of: flow)))
 
             func add(_ action: ActionDefinition, site: ArgumentPassing.Site) {
@@ -223,7 +253,7 @@ extension FlowCatalog {
                     switch alternative.kind {
                     case .push(let screen, let with):
                         (target, arguments) = (screen, with)
-                        receiver = navigation.screensByName[screen.value].map { .screen($0) }
+                        receiver = navigation.screensByName[screen.value].map { .screen($0, in: flow) }
                     case .startChild(let child, let with):
                         (target, arguments) = (child, with)
                         receiver = childReceiver(navigation.childrenByName[child.value])
@@ -232,7 +262,7 @@ extension FlowCatalog {
                         continue
                     case .replaceRoot(let name, let with), .show(let name, let with):
                         (target, arguments) = (name, with)
-                        receiver = navigation.screensByName[name.value].map { .screen($0) }
+                        receiver = navigation.screensByName[name.value].map { .screen($0, in: flow) }
                             ?? childReceiver(navigation.childrenByName[name.value])
                     case .finish(let outcome, let with):
                         guard flow.outcomes.contains(where: { $0.value == outcome.value }) else { continue }
@@ -281,7 +311,7 @@ extension FlowCatalog {
                         self.navigation(of: parentFlow).startTargets.contains(where: { $0.value == child.name.value }) { continue }
                     let receiver: ArgumentReceiver?
                     switch route.target {
-                    case .screen(let screen): receiver = .screen(screen)
+                    case .screen(let screen): receiver = .screen(screen, in: route.flow)
                     case .child(let child, let childFlow): receiver = childFlow.map { .child(child, flow: $0) }
                     }
                     if let receiver {
@@ -311,7 +341,9 @@ extension FlowCatalog {
             let event = screen.events[Int(eventIndex)]
             return ReferenceScope(layers: [
                 ReferenceScope.Layer(.event(event.name.value), parameters: event.parameters, lookups: lookups),
-                ReferenceScope.Layer(.screen(screen.name.value), parameters: screen.parameters, lookups: lookups),
+                ReferenceScope.Layer(
+                    .screen(screen.name.value), parameters: screen.parameters, lookups: lookups,
+                    unreadable: ArgumentReceiver.unreadable(of: .screen(screen.name.value), in: flow)),
                 shared.flow,
             ])
         case .handler(let childIndex, let handlerIndex):
@@ -325,10 +357,11 @@ extension FlowCatalog {
             // The outcome's parameters come first: the values the child's `finish` passed.
             guard let childFlow = self.flow(of: child) else { return scope }
             let outcomeParameters = childFlow.parameters(ofOutcome: handler.outcome.value)
-            guard !outcomeParameters.isEmpty else { return scope }
+            let unreadable = ArgumentReceiver.unreadable(of: .outcome(handler.outcome.value), in: childFlow)
+            guard !outcomeParameters.isEmpty || !unreadable.isEmpty else { return scope }
             var handlerScope = ReferenceScope(layers: [ReferenceScope.Layer(
                 .outcome(handler.outcome.value, flow: childFlow.name.value), parameters: outcomeParameters,
-                lookups: lookups)] + scope.layers)
+                lookups: lookups, unreadable: unreadable)] + scope.layers)
             handlerScope.declarationHint = scope.declarationHint
             return handlerScope
         case .link:
@@ -394,7 +427,8 @@ extension ArgumentPassing {
     func checkArgumentNames(as rule: any DiagnosticRule.Type, into diagnostics: inout [Diagnostic]) {
         let parameters = receiver.parameters
         let declared = NameLookup(parameters, lookups: arguments.count)
-        for argument in arguments where !declared.contains(argument.name.value) {
+        let unreadable = receiver.unreadable
+        for argument in arguments where !declared.contains(argument.name.value) && !unreadable.contains(argument.name.value) {
             let known = parameters.map(\.name.value)
             var message = "\(receiver.label) has no parameter '\(argument.name.value)'"
             let hint = NameSuggestion.hint(for: argument.name.value, among: known)

@@ -26,6 +26,9 @@ public struct FlowDefinition: Hashable, Sendable {
     public var tabs: [TabDefinition] { didSet { tabIndex = Self.firstIndexes(tabs, \.name.value) } }
     /// Where `tabs:` is written, when it is.
     public var tabsLocation: SourceLocation?
+    /// Parameters of the flow, its screens and outcomes whose declaration did not decode (an error was
+    /// reported there); rules do not report an argument passed for one as naming no parameter.
+    public var unreadableParameters: Set<UnreadableParameter> = []
     /// Name → position of the first screen, child declaration and tab with that name, kept in step with the
     /// arrays so `screen(named:)`, `child(named:)` and `tab(named:)` take constant time (flows may hold
     /// thousands of each, looked up once per link route or event).

@@ -107,7 +107,7 @@ struct UnresolvedReference: FlowRule {
             for argument in passing.arguments {
                 guard case .reference(let name) = argument.expression else { continue }
                 if scope == nil { scope = catalog.scope(of: passing) }
-                guard let scope, scope.type(of: name) == nil else { continue }
+                guard let scope, scope.type(of: name) == nil, !scope.isUnreadable(name) else { continue }
                 let what = passing.isLinkRoute ? "placeholder" : "parameter"
                 var message = "'$\(name)' refers to no \(what) in scope: \(scope.label) declares no '\(name)'"
                 if let near = NameSuggestion.closest(to: name, among: scope.names) {
