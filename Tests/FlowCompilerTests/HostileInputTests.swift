@@ -6,6 +6,33 @@ import Testing
 /// once crashed, hung or took super-linear time. They assert behaviour, never time; the same
 /// shapes at full size run in `scripts/stress.sh`.
 @Suite struct HostileInputTests {
+    /// A name is quoted in a message cut to its first 57 characters and `…` (as long values are),
+    /// so a 7 MB name no longer gives a 7 MB message; the location still points at the name's start.
+    @Test func longNamesAreCutInMessages() {
+        let invalid = "x-" + String(repeating: "a", count: 198)
+        let unknownScreen = String(repeating: "s", count: 200)
+        let unknownTarget = String(repeating: "t", count: 100_000)
+        let yaml = """
+            flow: long
+            start: \(unknownTarget)
+            screens:
+              home: { on: { go: { push: \(unknownScreen) } } }
+              \(invalid): {}
+              \(String(repeating: "h", count: 60)): {}
+
+            """
+        let result = FlowValidation.validate(sources: [("long.yaml", Array(yaml.utf8))])
+        let found = result.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code) \($0.message)" }
+        // A name of 60 characters (the last screen, FC301) is shown whole.
+        #expect(found == [
+            "2:8 FC205 '\(String(repeating: "t", count: 57))…' is neither a screen nor a child of flow 'long'",
+            "4:3 FC301 screen 'home' is unreachable from the start of flow 'long'; push it from a reachable screen or remove it",
+            "4:29 FC203 unknown screen '\(String(repeating: "s", count: 57))…' in flow 'long'",
+            "5:3 FC106 'x-\(String(repeating: "a", count: 55))…' is not a valid screen name; use ASCII letters, digits and '_', starting with a letter or '_'",
+            "6:3 FC301 screen '\(String(repeating: "h", count: 60))' is unreachable from the start of flow 'long'; push it from a reachable screen or remove it",
+        ])
+    }
+
     /// Two links of thousands of segments (explicit `? "…"` keys get past the plain-key limit)
     /// used to overflow the stack in the overlap check, which recursed once per segment.
     @Test func veryLongLinksDoNotRecursePerSegment() {

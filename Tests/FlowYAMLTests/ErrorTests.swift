@@ -32,6 +32,18 @@ struct ErrorTests {
         #expect(error.notes.map(\.mark) == [mark(1, 2, 1)])
     }
 
+    @Test func keysAreEqualWhenTheirBytesAreNotWhenTheyAreCanonicallyEquivalent() throws {
+        // "\u00e9" (NFC, bytes C3 A9) and "e\u0301" (NFD, bytes 65 CC 81) both read as é, and Swift's
+        // String == calls them equal; YAML compares key content, so they are two keys, in a small
+        // mapping (pairwise comparison) and in a large one (hash set) alike.
+        let small = try YAMLLoader.load("\"\\u00e9\": 1\n\"e\\u0301\": 2\n")
+        guard case .mapping(let pairs) = small.content else { Issue.record("not a mapping"); return }
+        #expect(pairs.map { Array(shape($0.key).utf8) } == [[0x22, 0xC3, 0xA9, 0x22], [0x22, 0x65, 0xCC, 0x81, 0x22]])
+        let filler = (0..<20).map { "k\($0): v\n" }.joined()
+        #expect(loadError(filler + "\"\\u00e9\": 1\n\"e\\u0301\": 2\n") == nil)
+        #expect(loadError(filler + "\"\\u00e9\": 1\n\"\\u00e9\": 2\n")?.kind == .duplicateKey)
+    }
+
     @Test func duplicateKeyThroughAlias() throws {
         let error = try #require(loadError("&k a: 1\n*k : 2\n"))
         #expect(error.kind == .duplicateKey)

@@ -148,7 +148,7 @@ extension FlowDecoder {
                 let suggestion = NameSuggestion.closest(to: text, among: known)
                 let advice = suggestion.map { "did you mean '\($0)'?" }
                     ?? "expected one of \(known.joined(separator: ", "))"
-                report(UnknownKey.self, "unknown key '\(text)' in \(what); \(advice)", at: entry.key)
+                report(UnknownKey.self, "unknown key \(MessageText.name(text)) in \(what); \(advice)", at: entry.key)
                 continue
             }
             entries.append(.init(key: key, keyNode: entry.key, value: entry.value))
@@ -176,7 +176,7 @@ extension FlowDecoder {
     mutating func readName(_ node: YAMLNodeRef, as what: String) -> Located<String>? {
         guard let text = readScalar(node, as: "a \(what)") else { return nil }
         guard Self.isIdentifier(text) else {
-            let shown = text.isEmpty ? "an empty value" : "'\(text)'"
+            let shown = text.isEmpty ? "an empty value" : MessageText.name(text)
             report(InvalidName.self,
                 "\(shown) is not a valid \(what); use ASCII letters, digits and '_', starting with a letter or '_'",
                 at: node)
@@ -200,7 +200,7 @@ extension FlowDecoder {
             let known = Choice.allCases.map(\.rawValue)
             let suggestion = NameSuggestion.hint(for: text, among: known)
             report(InvalidValue.self,
-                "unknown \(what) '\(text)'\(suggestion.isEmpty ? "; expected one of \(known.joined(separator: ", "))" : suggestion)",
+                "unknown \(what) \(MessageText.name(text))\(suggestion.isEmpty ? "; expected one of \(known.joined(separator: ", "))" : suggestion)",
                 at: node)
             return nil
         }
@@ -211,7 +211,7 @@ extension FlowDecoder {
     mutating func readInteger(_ node: YAMLNodeRef, as what: String, minimum: Int) -> Located<Int>? {
         guard let text = readScalar(node, as: "a \(what)") else { return nil }
         guard case .int(let number) = ParameterType.int.parse(text), number >= minimum else {
-            report(InvalidValue.self, "'\(text)' is not a valid \(what); write a whole number of at least \(minimum)", at: node)
+            report(InvalidValue.self, "\(MessageText.name(text)) is not a valid \(what); write a whole number of at least \(minimum)", at: node)
             return nil
         }
         return Located(number, at: location(of: node))

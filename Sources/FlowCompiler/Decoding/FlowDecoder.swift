@@ -241,7 +241,7 @@ struct FlowDecoder {
             case .handler, .event, .branch:
                 let expected = context == .handler ? "'stay' or an action mapping such as '{ push: SCREEN }'"
                     : "an action mapping such as '{ push: SCREEN }'"
-                report(WrongNodeKind.self, "expected \(expected), found the scalar '\(text)'", at: node)
+                report(WrongNodeKind.self, "expected \(expected), found the scalar \(MessageText.name(text))", at: node)
                 return nil
             }
         }
@@ -334,7 +334,7 @@ struct FlowDecoder {
                 let reference = String(text.dropFirst())
                 guard Self.isIdentifier(reference) else {
                     report(InvalidValue.self,
-                        "'\(text)' is not a parameter reference; write '$' and a parameter name, or quote the text for a literal",
+                        "\(MessageText.name(text)) is not a parameter reference; write '$' and a parameter name, or quote the text for a literal",
                         at: value)
                     return nil
                 }
@@ -476,7 +476,7 @@ struct FlowDecoder {
     private mutating func readTypedValue(_ node: YAMLNodeRef, type: ParameterType, as what: String) -> Value? {
         guard let text = readScalar(node, as: "a \(what)") else { return nil }
         guard let value = type.parse(text) else {
-            report(InvalidValue.self, "'\(text)' is not a valid \(type.rawValue) for \(what)\(Self.typeHint(type))", at: node)
+            report(InvalidValue.self, "\(MessageText.name(text)) is not a valid \(type.rawValue) for \(what)\(Self.typeHint(type))", at: node)
             return nil
         }
         return value

@@ -97,7 +97,8 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
     /// A string in messages: in double quotes with `"` and `\` escaped as in a YAML double-quoted
     /// scalar, so an empty string reads as `""` and a quote inside cannot end it; long values shortened.
     static func quoted(_ text: String, shortened: Bool = true) -> String {
-        let scalars = shortened && text.unicodeScalars.count > 60 ? Array(text.unicodeScalars.prefix(57)) : Array(text.unicodeScalars)
+        let scalars = shortened && text.unicodeScalars.count > MessageText.longestShown
+            ? Array(text.unicodeScalars.prefix(MessageText.shownWhenCut)) : Array(text.unicodeScalars)
         var shown = "\""
         for scalar in scalars {
             if scalar == "\"" || scalar == "\\" { shown += "\\" }

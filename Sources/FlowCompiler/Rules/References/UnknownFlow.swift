@@ -47,7 +47,7 @@ struct UnknownFlow: FlowRule {
         for flow in catalog.uniqueFlows {
             for child in flow.children where catalog.flow(named: child.flow.value) == nil {
                 diagnostics.append(Self.diagnostic(
-                    "unknown flow '\(child.flow.value)' for child '\(child.name.value)'"
+                    "unknown flow \(MessageText.name(child.flow.value)) for child \(MessageText.name(child.name.value))"
                         + NameSuggestion.hint(for: child.flow.value, among: catalog.flowNames),
                     at: child.flow))
             }

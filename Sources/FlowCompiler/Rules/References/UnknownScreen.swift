@@ -71,14 +71,14 @@ struct UnknownScreen: FlowRule {
     }
 
     private static func message(for name: String, in flow: FlowDefinition, owner: String?) -> String {
-        var message = "unknown screen '\(name)' in flow '\(flow.name.value)'"
+        var message = "unknown screen \(MessageText.name(name)) in flow \(MessageText.name(flow.name.value))"
         if flow.child(named: name) != nil {
-            return message + "; '\(name)' is a child flow: use 'start: \(name)'"
+            return message + "; \(MessageText.name(name)) is a child flow: use 'start: \(MessageText.shortened(name))'"
         }
         let suggestion = NameSuggestion.hint(for: name, among: flow.screens.lazy.map(\.name.value))
         if !suggestion.isEmpty { return message + suggestion }
         if let owner, owner != flow.name.value {
-            message += "; '\(name)' is a screen of flow '\(owner)', and a flow's actions only address its own screens"
+            message += "; \(MessageText.name(name)) is a screen of flow \(MessageText.name(owner)), and a flow's actions only address its own screens"
         }
         return message
     }

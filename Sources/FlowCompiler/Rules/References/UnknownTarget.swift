@@ -68,7 +68,7 @@ struct UnknownTarget: FlowRule {
                     let navigation = catalog.navigation(of: current)
                     let started = navigation.startTargets.map(\.value).filter { navigation.childrenByName[$0] != nil }
                     if let first = started.first {
-                        hint = "; flow '\(current.name.value)' starts with child "
+                        hint = "; flow \(MessageText.name(current.name.value)) starts with child "
                             + ArgumentPassing.englishList(started.map { "'\($0)'" }, conjunction: "or")
                             + ": name that child next, as in [\(child.name.value), \(first), \(link.routes[resolved.count].name.value)]"
                     }
@@ -86,7 +86,7 @@ struct UnknownTarget: FlowRule {
         guard navigation.screensByName[target.value] == nil, navigation.childrenByName[target.value] == nil else { return }
         let candidates = [flow.screens.lazy.map(\.name.value), flow.children.lazy.map(\.name.value)].joined()
         diagnostics.append(Self.diagnostic(
-            "'\(target.value)' is neither a screen nor a child of flow '\(flow.name.value)'"
+            "\(MessageText.name(target.value)) is neither a screen nor a child of flow \(MessageText.name(flow.name.value))"
                 + NameSuggestion.hint(for: target.value, among: candidates) + hint,
             at: target))
     }
