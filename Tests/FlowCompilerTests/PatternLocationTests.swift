@@ -79,4 +79,44 @@ struct PatternLocationTests {
         }
         #expect(found == ["FC107 6:9 offset 55"])
     }
+
+    /// The FC107 locations for a link written as `key` on line 6 (after `links:`), as `line:col offset`.
+    func linkProblems(_ key: String) -> [String] {
+        let yaml = """
+            flow: f
+            start: home
+            screens:
+              home: {}
+            links:
+            \(key): [home]
+
+            """
+        return FlowValidation.validate(sources: [("f.yaml", Array(yaml.utf8))]).diagnostics.map {
+            "\($0.code) \($0.location.line):\($0.location.column) offset \($0.location.offset)"
+        }
+    }
+
+    /// An anchor or tag before the key is part of the node but not of its text: the character is found
+    /// after them (review-4). Line 6 starts at byte offset 47.
+    @Test func linkPatternCharacterAfterAnAnchorOrTag() {
+        #expect(linkProblems(#"  &p "/a?x""#) == ["FC107 6:9 offset 55"])
+        #expect(linkProblems(#"  !!str "/a?x""#) == ["FC107 6:12 offset 58"])
+        #expect(linkProblems("  &p /a?x") == ["FC107 6:8 offset 54"])
+        #expect(linkProblems(#"  &p !!str '/a?x'"#) == ["FC107 6:15 offset 61"])
+        // Just after the last character (an empty last segment): the closing quote.
+        #expect(linkProblems(#"  &p "/a/""#) == ["FC107 6:10 offset 56"])
+    }
+
+    /// A key whose text does not map to the source points at the key's start, never at a column
+    /// counted from it (which fell past the end of the line for a block scalar).
+    @Test func unmappableLinkPatternPointsAtTheKey() {
+        #expect(linkProblems("  ? |-\n    /a?b\n  ") == ["FC107 6:5 offset 51"])
+    }
+
+    /// Plain and quoted keys keep their locations.
+    @Test func plainAndQuotedLinkPatterns() {
+        #expect(linkProblems("  /a?x") == ["FC107 6:5 offset 51"])
+        #expect(linkProblems(#"  "/a?x""#) == ["FC107 6:6 offset 52"])
+        #expect(linkProblems(#"  "/a/""#) == ["FC107 6:7 offset 53"])
+    }
 }

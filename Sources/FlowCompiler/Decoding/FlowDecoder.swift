@@ -516,7 +516,9 @@ struct FlowDecoder {
         guard let pattern = readScalar(entry.key, as: "a link pattern"),
             let segments = LinkPatternParser.parse(
                 pattern, at: contentLocation(of: entry.key),
-                locate: { ScalarCharacterLocation.location(ofCharacter: $0, in: key, of: document, start: start, source: source) },
+                // The character's own location, else the key's start: counting from the key's start is
+                // wrong after an anchor or tag, in a block scalar, or through an alias.
+                locate: { ScalarCharacterLocation.location(ofCharacter: $0, in: key, of: document, start: start, source: source) ?? start },
                 reportingTo: &diagnostics)
         else { return (nil, nil) }
         var link = DeepLinkDefinition(pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])

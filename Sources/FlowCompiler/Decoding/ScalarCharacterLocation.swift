@@ -6,10 +6,12 @@ import FlowYAML
 /// scalars, as every source location does.
 ///
 /// Handled: scalars written on one line, plain, single-quoted (`''` is one `'`) or double-quoted (escapes
-/// `\x..`, `\u....`, `\U........` and one-character escapes). Anything else — a block or multi-line scalar,
-/// an alias, a tag or anchor before the scalar — gives nil, and the caller points at the scalar's start.
+/// `\x..`, `\u....`, `\U........` and one-character escapes), after any anchor (`&name`) or tag (`!!str`,
+/// `!<…>`) written before them on that line (a node's start includes these). Anything else — a block or
+/// multi-line scalar, an alias — gives nil, and the caller points at the scalar's start.
 enum ScalarCharacterLocation {
-    /// The location of the value's character at `index` (0-based, in Unicode scalars), or nil.
+    /// The location of the value's character at `index` (0-based, in Unicode scalars), or nil. `index`
+    /// may equal the value's length: the place just after its last character (a closing quote, say).
     /// - Parameters:
     ///   - document: the loaded file `node` belongs to.
     ///   - start: the location of `node` (its first character).
@@ -18,20 +20,33 @@ enum ScalarCharacterLocation {
         ofCharacter index: Int, in node: YAMLNodeRef, of document: YAMLDocument, start: SourceLocation, source: [UInt8]
     ) -> SourceLocation? {
         let (nodeStart, nodeEnd) = (document.start(of: node), document.end(of: node))
-        guard index >= 0, !document.isAliased(node), document.tag(of: node) == nil, nodeStart.line == nodeEnd.line,
-            let value = document.scalar(of: node), let style = document.style(of: node), index < value.unicodeScalars.count,
+        guard index >= 0, !document.isAliased(node), nodeStart.line == nodeEnd.line,
+            let value = document.scalar(of: node), let style = document.style(of: node), index <= value.unicodeScalars.count,
             nodeStart.offset >= 0, nodeEnd.offset <= source.count, nodeStart.offset < nodeEnd.offset else { return nil }
         let written = String(decoding: source[nodeStart.offset..<nodeEnd.offset], as: UTF8.self).unicodeScalars
-        var scalars = written.makeIterator()
         var column = 0
         var bytes = 0
         func advance(_ scalar: Unicode.Scalar) {
             column += 1
             bytes += UTF8.width(scalar)
         }
+        // Node properties before the scalar: each is one run of non-blank characters, then blanks.
+        var rest = Substring.UnicodeScalarView(written)
+        while let first = rest.first, first == "&" || first == "!" {
+            while let scalar = rest.first, scalar != " ", scalar != "\t" {
+                advance(scalar)
+                rest.removeFirst()
+            }
+            guard rest.first != nil else { return nil }
+            while let scalar = rest.first, scalar == " " || scalar == "\t" {
+                advance(scalar)
+                rest.removeFirst()
+            }
+        }
+        var scalars = rest.makeIterator()
         switch style {
         case .plain:
-            guard let first = written.first, first != "&", first != "!" else { return nil }
+            guard rest.first != nil else { return nil }
         case .singleQuoted:
             guard scalars.next() == "'" else { return nil }
             advance("'")
