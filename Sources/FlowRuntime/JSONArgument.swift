@@ -1,24 +1,45 @@
+import Foundation
 import FlowModel
 
 /// A ``Value`` coded as a plain JSON value: `7`, `2.5`, `true`, `"Dune"`.
 ///
-/// Decoding tries, in order, a boolean, a whole number (`int`), a number (`double`) and a string.
+/// Decoding tries, in order, a boolean, a whole number (`int`), a number (`double`) and a string. A number
+/// whose coding path (as `instances[0].arguments.x`) is in the decoder's ``writtenAsDouble`` user info is a
+/// `double` even when whole (`7.0`).
 public struct JSONArgument: Hashable, Sendable, Codable {
     public var value: Value
 
     public init(_ value: Value) { self.value = value }
 
+    /// The user-info key for the coding paths (`Set<String>`, as `instances[0].routes[1].arguments.bookID`)
+    /// of numbers written with a fraction or an exponent.
+    static let writtenAsDouble = CodingUserInfoKey(rawValue: "flowc.writtenAsDouble")!
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        let isDouble = (decoder.userInfo[Self.writtenAsDouble] as? Set<String>)?.contains(Self.path(decoder.codingPath)) ?? false
         if let bool = try? container.decode(Bool.self) {
             value = .bool(bool)
-        } else if let int = try? container.decode(Int.self) {
+        } else if !isDouble, let int = try? container.decode(Int.self) {
             value = .int(int)
         } else if let double = try? container.decode(Double.self) {
             value = .double(double)
         } else {
             value = .string(try container.decode(String.self))
         }
+    }
+
+    /// `instances[0].routes[1].arguments.bookID`: a coding path written as ``SnapshotJSONReader`` writes locations.
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -1,13 +1,13 @@
 /// A strict reading of a snapshot's JSON text, for what Foundation's `JSONDecoder` cannot tell: a key
 /// given twice in one object (the decoder keeps one of them silently), a key a snapshot does not have
 /// (ignored by the decoder), and a whole number too large for `int` (which the decoder turns into a
-/// `double`). See ``FlowSnapshot/init(json:)``.
+/// `double`), an argument written with a fraction or an exponent (`7.0`, which the decoder would take
+/// as the `int` 7), and nesting deeper than ``maximumDepth``. See ``FlowSnapshot/init(json:)``.
 ///
 /// One pass over the UTF-8 bytes with an explicit stack (no recursion); time and memory are linear in
-/// the text. Text that is not JSON, or nests more than ``maximumDepth`` levels, gets no opinion here:
-/// the decoder then says what is wrong with it.
+/// the text. Text that is not JSON gets no opinion here: the decoder then says what is wrong with it.
 enum SnapshotJSONReader {
-    /// Nesting past this many objects and lists is left to the decoder, which refuses it.
+    /// Nesting past this many objects and lists is refused (before the decoder, which would call it "not JSON").
     static let maximumDepth = 512
 
     /// What a JSON value stands for in a snapshot, which decides the keys its object may have.
@@ -74,7 +74,9 @@ enum SnapshotJSONReader {
 
     /// Why `json` is no snapshot one of these ways, located (`at instances[0]: key 'flow' is given twice`),
     /// or nil when none applies (including text that is not JSON at all).
-    static func problem(in json: String) -> String? {
+    /// - Parameter doubles: gets the location (`instances[0].routes[1].arguments.bookID`) of each
+    ///   argument written with a fraction or an exponent, which is a `double` whatever its value.
+    static func problem(in json: String, doubles: inout Set<String>) -> String? {
         let bytes = Array(json.utf8)
         var index = 0
         var stack: [Frame] = []
@@ -185,7 +187,9 @@ enum SnapshotJSONReader {
             // A value.
             let byte = bytes[index]
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                guard stack.count < maximumDepth else { return nil }
+                guard stack.count < maximumDepth else {
+                    return "\(at(location)): the snapshot nests objects and lists more than \(maximumDepth) levels deep"
+                }
                 let isObject = byte == UInt8(ascii: "{")
                 stack.append(Frame(isObject: isObject, schema: schema.isObject.map { $0 == isObject } ?? true ? schema : .other,
                                    location: location))
@@ -219,8 +223,9 @@ enum SnapshotJSONReader {
                 if schema == .argument, hasLeadingZero(text) {
                     return "\(at(location)): \(text) is not a JSON number; write it without leading zeros"
                 }
-                if schema == .argument, !isWholeNumber(text), let number = Double(text), number.isInfinite {
-                    return "\(at(location)): \(text) is out of range for double"
+                if schema == .argument, !isWholeNumber(text), let number = Double(text) {
+                    if number.isInfinite { return "\(at(location)): \(text) is out of range for double" }
+                    doubles.insert(location)
                 }
             }
             // After a value: close containers or go on to the next member.

@@ -155,7 +155,47 @@ struct SnapshotStrictReadingTests {
         #expect(try FlowSnapshot(json: owner("1e308")).instances[1].routes[0].arguments["owner"] == .double(1e308))
     }
 
-    /// The sibling cases: an event's, an outcome's and a link placeholder's text too large for `int`.
+    /// Review-4: `7.0` for an `int` was restored as 7 (Foundation decodes it as an `Int`), though events and
+    /// links refuse it. A number written with a fraction or an exponent is a `double`; a `double` parameter
+    /// still takes it.
+    @Test func aNumberWithAFractionIsADoubleWhichAnIntRefuses() throws {
+        func restore(_ bookID: String) throws -> StepResult {
+            let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
+            _ = coordinator.start()
+            return coordinator.restore(try FlowSnapshot(json: #"{"instances":[{"flow":"reading","arguments":{},"routes":[{"screen":"library","arguments":{}},{"screen":"details","arguments":{"bookID":\#(bookID)}}]}]}"#))
+        }
+        let refused = "'bookID' of screen 'details' of flow 'reading' must be int, not double"
+        #expect(try restore("7.0").reason?.description == refused)
+        #expect(try restore("7e0").reason?.description == refused)
+        #expect(try restore("-7.00E+1").reason?.description == refused)
+        #expect(try restore("7").status == .applied)
+        func owner(_ text: String) throws -> Value? {
+            try FlowSnapshot(json: snapshot(items: 1).replacingOccurrences(of: #"{"owner":1}}"#, with: #"{"owner":\#(text)}}"#))
+                .instances[1].routes[0].arguments["owner"]
+        }
+        #expect(try owner("7.0") == .double(7))
+        #expect(try owner("7") == .int(7))
+        // An instance's own arguments too.
+        #expect(try FlowSnapshot(json: #"{"instances":[{"flow":"f","arguments":{"n":7.0},"routes":[]}]}"#).instances[0].arguments["n"] == .double(7))
+    }
+
+    /// Review-4: JSON nested past the limit was called "not JSON"; it says how deep it may nest.
+    @Test func nestingPastTheLimitSaysSo() throws {
+        // Four levels to `arguments`, then lists: the 513th opening bracket is the 509th list.
+        func nested(_ lists: Int) -> String {
+            #"{"instances":[{"flow":"f","arguments":{"a":"# + String(repeating: "[", count: lists) + String(repeating: "]", count: lists) + #"},"routes":[]}]}"#
+        }
+        let location = "instances[0].arguments.a" + String(repeating: "[0]", count: 508)
+        #expect(throws: FlowRuntimeError.invalidSnapshot("at \(location): the snapshot nests objects and lists more than 512 levels deep")) {
+            try FlowSnapshot(json: nested(511))
+        }
+        // Exactly 512 levels is read (and then refused as a snapshot for what the list holds).
+        #expect(throws: FlowRuntimeError.invalidSnapshot("at instances[0].arguments.a: expected a string, found a list")) {
+            try FlowSnapshot(json: nested(508))
+        }
+    }
+
+
     @Test func wholeNumbersTooLargeForIntAreOutOfRangeEverywhere() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
         let lines = runner.run(script: """
