@@ -1,4 +1,3 @@
-import Foundation
 import FlowModel
 
 /// A ``Value`` coded as a plain JSON value: `7`, `2.5`, `true`, `"Dune"`.
@@ -17,7 +16,7 @@ public struct JSONArgument: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let isDouble = (decoder.userInfo[Self.writtenAsDouble] as? Set<String>)?.contains(Self.path(decoder.codingPath)) ?? false
+        let isDouble = (decoder.userInfo[Self.writtenAsDouble] as? Set<String>)?.contains(SnapshotJSONFailure.path(decoder.codingPath)) ?? false
         if let bool = try? container.decode(Bool.self) {
             value = .bool(bool)
         } else if !isDouble, let int = try? container.decode(Int.self) {
@@ -27,19 +26,6 @@ public struct JSONArgument: Hashable, Sendable, Codable {
         } else {
             value = .string(try container.decode(String.self))
         }
-    }
-
-    /// `instances[0].routes[1].arguments.bookID`: a coding path written as ``SnapshotJSONReader`` writes locations.
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        return text
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -25,15 +25,22 @@ enum SnapshotJSONFailure {
 
     /// `at instances[0].routes[1]`, or `at the top level` for the whole document.
     private static func location(_ path: [any CodingKey]) -> String {
+        let text = self.path(path)
+        return text.isEmpty ? "at the top level" : "at \(text)"
+    }
+
+    /// `instances[0].routes[1].arguments.bookID`, as ``SnapshotJSONReader`` writes locations; empty for the
+    /// whole document.
+    static func path(_ codingPath: [any CodingKey]) -> String {
         var text = ""
-        for key in path {
+        for key in codingPath {
             if let index = key.intValue {
                 text += "[\(index)]"
             } else {
                 text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
             }
         }
-        return text.isEmpty ? "at the top level" : "at \(text)"
+        return text
     }
 
     /// "expected a list, found an object": the JSON kinds, from the decoder's description of what it found.
