@@ -352,36 +352,40 @@ struct FlowDecoder {
     ///   (``unreadableParameters``); nil for an event's, whose arguments come from the host.
     private mutating func readParameters(_ node: YAMLNodeRef, of owner: UnreadableParameter.Owner?) -> [ParameterDefinition] {
         namedEntries(node, as: "parameters", entryName: "parameter name").compactMap { name, value in
-            let unreadable = owner.map { UnreadableParameter(owner: $0, name: name.value) }
-            if !isMapping(value) {
-                let type = readEnumValue(value, ParameterType.self, as: "type")
-                if type == nil, let unreadable { unreadableParameters.insert(unreadable) }
-                return type.map { ParameterDefinition(name: name, type: $0) }
-            }
-            guard let spec = readMapping(value, as: "a parameter", keys: ParameterKeys.self, required: [.type]),
-                let type = spec[.type].flatMap({ readEnumValue($0, ParameterType.self, as: "type") })
-            else {
-                if let unreadable { unreadableParameters.insert(unreadable) }
+            guard let parameter = readParameter(name, value) else {
+                if let owner { unreadableParameters.insert(UnreadableParameter(owner: owner, name: name.value)) }
                 return nil
             }
-            var parameter = ParameterDefinition(name: name, type: type)
-            // Two direct reads, not a loop over key paths: a key-path write and the array of pairs cost more
-            // than the rest of a parameter's decoding.
-            parameter.minimum = readBound(.min, of: spec, type: type.value)
-            parameter.maximum = readBound(.max, of: spec, type: type.value)
-            if let values = spec[.values] {
-                parameter.allowedValues = readSequence(values, as: "allowed values")?.compactMap { item in
-                    readTypedValue(item, type: type.value, as: "allowed value").map { Located($0, at: location(of: item)) }
-                }
-            }
-            readStringConstraints(spec, type: type.value, into: &parameter)
-            parameter.check = spec[.check].flatMap { self.readName($0, as: "check name") }
-            if let defaultNode = spec[.default], let value = readTypedValue(defaultNode, type: type.value, as: "default") {
-                parameter.defaultValue = Located(value, at: location(of: defaultNode))
-            }
-            checkConstraints(of: parameter, spec: spec)
             return parameter
         }
+    }
+
+    /// One parameter: a bare type, or a mapping with `type` and constraints; nil when it does not decode
+    /// (the reason is reported).
+    private mutating func readParameter(_ name: Located<String>, _ value: YAMLNodeRef) -> ParameterDefinition? {
+        if !isMapping(value) {
+            return readEnumValue(value, ParameterType.self, as: "type").map { ParameterDefinition(name: name, type: $0) }
+        }
+        guard let spec = readMapping(value, as: "a parameter", keys: ParameterKeys.self, required: [.type]),
+            let type = spec[.type].flatMap({ readEnumValue($0, ParameterType.self, as: "type") })
+        else { return nil }
+        var parameter = ParameterDefinition(name: name, type: type)
+        // Two direct reads, not a loop over key paths: a key-path write and the array of pairs cost more
+        // than the rest of a parameter's decoding.
+        parameter.minimum = readBound(.min, of: spec, type: type.value)
+        parameter.maximum = readBound(.max, of: spec, type: type.value)
+        if let values = spec[.values] {
+            parameter.allowedValues = readSequence(values, as: "allowed values")?.compactMap { item in
+                readTypedValue(item, type: type.value, as: "allowed value").map { Located($0, at: location(of: item)) }
+            }
+        }
+        readStringConstraints(spec, type: type.value, into: &parameter)
+        parameter.check = spec[.check].flatMap { self.readName($0, as: "check name") }
+        if let defaultNode = spec[.default], let value = readTypedValue(defaultNode, type: type.value, as: "default") {
+            parameter.defaultValue = Located(value, at: location(of: defaultNode))
+        }
+        checkConstraints(of: parameter, spec: spec)
+        return parameter
     }
 
     /// `min` or `max` of a parameter: a number of the parameter's type, which must be int or double.
