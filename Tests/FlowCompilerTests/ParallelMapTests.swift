@@ -1,4 +1,5 @@
-@testable import FlowCompiler
+import FlowCompiler
+import FlowModel
 import Testing
 
 /// `ParallelMap` returns each index's result at its index, whatever order the workers finish in.

@@ -10,7 +10,7 @@ struct BundleCodecTests {
         let result = try FlowValidation.validate(paths: [Fixtures.flowsFolder])
         let reversed = try GraphLowering.lower(result.flows.reversed())
         #expect(BundleCodec.encode(reversed) == first)
-        #expect(Array(first.prefix(15)) == Array("flowc-bundle 3\n".utf8))
+        #expect(Array(first.prefix(15)) == Array("flowc-bundle 4\n".utf8))
         // The stored hash is the FNV-1a of the payload after it, little endian.
         let payload = Array(first.dropFirst(23))
         #expect(payload == BundleCodec.canonicalEncoding(of: try Fixtures.shipped().flows))
@@ -68,9 +68,25 @@ struct BundleCodecTests {
             ],
             linkPolicy: .redirect, linkRedirect: 1, linkFallback: nil)
         // The graph is not a runnable bundle (child 0 does not exist): the encoding alone is under test.
-        let payload = try BinaryBundleEncoder.payload(of: [flow])
-        #expect(try BinaryBundleDecoder.decode([FlowGraph].self, from: payload) == [flow])
-        #expect(try BinaryBundleEncoder.payload(of: [flow]) == payload)
+        var linked = flow
+        linked.name = "linked"
+        linked.outcomeParameters = [[parameter]]
+        linked.linkPolicyDeclared = false
+        linked.children = [ChildNode(name: "child", flow: 0, handlers: [.stay, .pop(count: -1)], presentation: .cover)]
+        linked.links = [
+            LinkNode(pattern: "/a/{id:int}", segments: [.literal("a"), .placeholder(name: "id", type: .int)],
+                     routes: [LinkRouteNode(target: .child(0), arguments: arguments)]),
+            LinkNode(pattern: "/b/{x:double}", segments: [.placeholder(name: "x", type: .double)], routes: [],
+                     guardConditions: ["ready"], otherwise: LinkOtherwiseNode(routes: [LinkRouteNode(target: .screen(1))], continueOn: 0)),
+            LinkNode(pattern: "/", segments: [], routes: [], guardConditions: [], otherwise: LinkOtherwiseNode(routes: [])),
+        ]
+        linked.tabs = [TabNode(child: 0, arguments: arguments)]
+        linked.screens[1].events = [EventNode(name: "go", parameters: [parameter, ParameterNode(name: "s", type: .string)], action: .stay)]
+        linked.screens[1].removal = .preserve
+        linked.parameters.append(ParameterNode(name: "b", type: .bool, defaultValue: .bool(false)))
+        let payload = BinaryBundleEncoder.payload(of: [flow, linked])
+        #expect(try BinaryBundleDecoder.flows(in: payload) == [flow, linked])
+        #expect(BinaryBundleEncoder.payload(of: [flow, linked]) == payload)
     }
 
     @Test func fnv1aMatchesTheReferenceVectors() {
@@ -82,13 +98,17 @@ struct BundleCodecTests {
 
     @Test func otherFormatVersionsAreRefusedWithAdviceToRecompile() throws {
         var bytes = BundleCodec.encode(try Fixtures.shipped())
-        bytes.replaceSubrange(0..<15, with: Array("flowc-bundle 4\n".utf8))
-        #expect(throws: BundleError.unsupportedVersion(found: 4, supported: 3)) { try BundleCodec.decode(bytes) }
+        bytes.replaceSubrange(0..<15, with: Array("flowc-bundle 5\n".utf8))
+        #expect(throws: BundleError.unsupportedVersion(found: 5, supported: 4)) { try BundleCodec.decode(bytes) }
+        // Format 3 (one body driven by the Codable conformances, with a key table): refused from its header,
+        // before its hash or body is read.
+        let format3 = Array("flowc-bundle 3\n".utf8) + [UInt8](repeating: 0, count: 8) + [1, 4] + Array("name".utf8) + [1, 1, 0x61, 1, 0, 0, 0, 0]
+        #expect(throws: BundleError.unsupportedVersion(found: 3, supported: 4)) { try BundleCodec.decode(format3) }
         // A JSON bundle written by an earlier flowc (formats 1 and 2).
         let json = Array("flowc-bundle 2\n{\"contentHash\":\"0\",\"flows\":[],\"formatVersion\":2}\n".utf8)
-        #expect(throws: BundleError.unsupportedVersion(found: 2, supported: 3)) { try BundleCodec.decode(json) }
-        #expect(BundleError.unsupportedVersion(found: 2, supported: 3).description
-            == "bundle format version 2 is not supported (this flowc reads version 3); recompile the flows with 'flowc compile'")
+        #expect(throws: BundleError.unsupportedVersion(found: 2, supported: 4)) { try BundleCodec.decode(json) }
+        #expect(BundleError.unsupportedVersion(found: 3, supported: 4).description
+            == "bundle format version 3 is not supported (this flowc reads version 4); recompile the flows with 'flowc compile'")
     }
 
     @Test func notABundleIsRefused() {
@@ -105,36 +125,81 @@ struct BundleCodecTests {
         }
         #expect(throws: BundleError.corrupted("the content hash is truncated")) { try BundleCodec.decode(bytes.prefix(20)) }
         #expect(throws: BundleError.corrupted("the header line is not terminated")) {
-            try BundleCodec.decode(Array("flowc-bundle 3".utf8))
+            try BundleCodec.decode(Array("flowc-bundle 4".utf8))
         }
         #expect(throws: BundleError.corrupted("the header's format version 'x' is not a number")) {
             try BundleCodec.decode(Array("flowc-bundle x\n{}".utf8))
         }
     }
 
-    /// A payload that hashes correctly but is not flows: the decoder names what and where.
+    /// The smallest runnable flow, `a` with one screen `a`, byte by byte as docs/BUNDLE.md lays it out.
+    static let smallestPayload: [UInt8] = [
+        1, 26,                    // one flow, whose section is 26 bytes
+        1, 1, 0x61,               // its string table: one string, "a"
+        0, 0, 0,                  // name "a", no parameters, no conditions
+        7, 0, 0, 0,               // start: show (7), screen (0) index 0, no arguments
+        0, 0,                     // no outcomes, outcome parameters absent
+        1, 0, 0, 0, 0, 0, 0,      // one screen: name "a", no parameters or events, discard, no prompt or outcome
+        0, 0, 0, 0, 0, 0, 0,      // no children or links, allow, the last three optionals absent, no tabs
+    ]
+
+    @Test func theSmallestFlowIsWrittenAsDocumented() throws {
+        let flow = FlowGraph(name: "a", start: .show(target: .screen(0), arguments: []), screens: [ScreenNode(name: "a")])
+        #expect(BundleCodec.canonicalEncoding(of: [flow]) == Self.smallestPayload)
+        #expect(try BundleCodec.decode(withHash(Self.smallestPayload)).flows == [flow])
+    }
+
+    /// A payload that hashes correctly but is not flows: the decoder names what and where (the byte
+    /// offset in the payload).
     @Test func damagedPayloadWithAMatchingHashIsCorrupted() throws {
-        func withHash(_ payload: [UInt8]) -> [UInt8] {
-            Array("flowc-bundle 3\n".utf8) + littleEndian(ContentHash.fnv1a64(payload)) + payload
+        func expectCorrupted(_ change: (inout [UInt8]) -> Void, _ reason: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            var payload = Self.smallestPayload
+            change(&payload)
+            #expect(throws: BundleError.corrupted(reason), sourceLocation: sourceLocation) { try BundleCodec.decode(withHash(payload)) }
         }
+        expectCorrupted({ $0.append(0) }, "1 byte after the end of the flows at byte 28")
+        expectCorrupted({ $0[1] = 27 }, "flow 1 of 1 is 27 bytes long, past the end of the data at byte 2")
+        expectCorrupted({ $0[1] = 25; $0.removeLast() }, "unexpected end of data at byte 27")
+        expectCorrupted({ $0[1] = 25 }, "1 byte after the end of the flows at byte 27")
+        expectCorrupted({ $0[1] = 27; $0.append(0) }, "1 byte after the end of the flow at byte 28")
+        expectCorrupted({ $0[0] = 100 }, "100 elements cannot fit in the 27 bytes left at byte 0")
+        expectCorrupted({ $0[5] = 5 }, "string 5 out of range (the flow has 1) at byte 5")
+        expectCorrupted({ $0[3] = 100 }, "a string of 100 bytes runs past the end of the data at byte 4")
+        expectCorrupted({ $0[8] = 11 }, "action tag 11 is not one of 0…9 at byte 8")
+        expectCorrupted({ $0[13] = 2 }, "presence tag 2 is not one of 0…1 at byte 13")
+        expectCorrupted({ $0[14] = 100 }, "100 elements cannot fit in the 13 bytes left at byte 14")
+        expectCorrupted({ $0[18] = 3 }, "removal policy tag 3 is not one of 0…2 at byte 18")
+        expectCorrupted({ $0[23] = 4 }, "link policy tag 4 is not one of 0…3 at byte 23")
+        // Decoded, then refused by the structural checks: the start shows screen 1 of 1.
+        expectCorrupted({ $0[10] = 2 }, "flow 'a': start: screen index 1 is out of range")
+    }
+
+    /// Every truncation and every single-byte change of the shipped bundle's payload, with the hash
+    /// fixed so the decoder sees it, is either refused with a message located at a byte or a flow,
+    /// or decodes to a bundle that passes the structural checks; none crashes.
+    @Test func everyTruncationAndByteChangeIsRefusedOrDecodes() throws {
         let payload = BundleCodec.canonicalEncoding(of: try Fixtures.shipped().flows)
-        // The payload ends with the last flow's empty `tabs`: a 4-byte count that is now cut short.
-        #expect(throws: BundleError.corrupted("unexpected end of data at byte \(payload.count - 4)")) {
-            try BundleCodec.decode(withHash(Array(payload.dropLast())))
+        var refused = 0
+        func check(_ damaged: [UInt8], _ what: String) {
+            do {
+                let bundle = try BundleCodec.decode(withHash(damaged))
+                #expect(bundle.integrityProblem() == nil, "\(what)")
+            } catch let BundleError.corrupted(reason) {
+                refused += 1
+                let located = reason.wholeMatch(of: /.+ at byte \d+/) != nil || reason.hasPrefix("flow '") || reason.hasPrefix("flows are not sorted")
+                #expect(located, "\(what): \(reason)")
+            } catch {
+                Issue.record("\(what): \(error)")
+            }
         }
-        #expect(throws: BundleError.corrupted("1 byte after the end of the flows at byte \(payload.count)")) {
-            try BundleCodec.decode(withHash(payload + [0]))
+        for length in 0..<payload.count { check(Array(payload.prefix(length)), "cut to \(length) bytes") }
+        for offset in payload.indices {
+            var damaged = payload
+            damaged[offset] ^= 0xff
+            check(damaged, "byte \(offset) inverted")
         }
-        // Key table: one key, "name"; no strings; one flow whose first key is index 5.
-        #expect(throws: BundleError.corrupted("key 5 out of range at byte 12")) {
-            try BundleCodec.decode(withHash([1, 4] + Array("name".utf8) + [0, 1, 0, 0, 0, 5]))
-        }
-        #expect(throws: BundleError.corrupted("expected 'name', found 'nope' at byte 12")) {
-            try BundleCodec.decode(withHash([1, 4] + Array("nope".utf8) + [0, 1, 0, 0, 0, 0]))
-        }
-        #expect(throws: BundleError.corrupted("table of 200 strings longer than the data at byte 3")) {
-            try BundleCodec.decode(withHash([1, 1, 0x61, 200, 1]))
-        }
+        // Every truncation is refused (the section lengths no longer add up), and most changes are.
+        #expect(refused >= payload.count * 3 / 2)
     }
 
     /// Nesting is bounded: a hostile payload cannot exhaust the stack.
@@ -147,7 +212,7 @@ struct BundleCodecTests {
             try BundleCodec.decode(bytes)
         } throws: { error in
             guard case BundleError.corrupted(let reason) = error else { return false }
-            return reason.hasPrefix("values nested too deep at byte ")
+            return reason.hasPrefix("actions nested too deep at byte ")
         }
     }
 
@@ -169,7 +234,11 @@ struct BundleCodecTests {
         let text = BundleCodec.readableJSON(try Fixtures.shipped())
         #expect(text.hasPrefix("{\n  \"contentHash\" : \"\(try Fixtures.shipped().contentHash)\",\n  \"flows\" : [\n"))
         #expect(text.contains("\"name\" : \"library\""))
-        #expect(text.hasSuffix("\"formatVersion\" : 3\n}"))
+        #expect(text.hasSuffix("\"formatVersion\" : 4\n}"))
+    }
+
+    private func withHash(_ payload: [UInt8]) -> [UInt8] {
+        Array("flowc-bundle 4\n".utf8) + littleEndian(ContentHash.fnv1a64(payload)) + payload
     }
 
     private func littleEndian(_ value: UInt64) -> [UInt8] {

@@ -30,6 +30,15 @@ import Testing
         }
     }
 
+    /// The kept input built from the shipped flows holds a payload of the current format, so it drives a
+    /// coordinator instead of being ignored (rebuild it when the format version changes).
+    @Test func theShippedFlowsInputHoldsAPayloadOfTheCurrentFormat() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/shipped-flows-mixed-steps")))
+        let length = bytes[0..<4].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        let payload = Array(bytes[4..<4 + length])
+        #expect(try BundleCodec.decode(RuntimeFuzzHarness.bundleFile(payload)) == (try Fixtures.shipped()))
+    }
+
     @Test func inputsThatAreNotBundlesAreIgnored() throws {
         #expect(RuntimeFuzzHarness.problem([]) == nil)
         #expect(RuntimeFuzzHarness.problem(RuntimeFuzzHarness.input(payload: Array("{\"flows\": 3}".utf8), commands: [1, 2])) == nil)

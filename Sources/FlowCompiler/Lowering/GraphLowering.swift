@@ -41,9 +41,15 @@ public enum GraphLowering {
             }
             indexByName[flow.name.value] = index
         }
-        let context = Context(flows: sorted, indexByName: indexByName, names: sorted.map(FlowNameIndex.init))
+        // Flows are lowered on all cores, each on its own; the first error in flow order is reported.
+        let names = ParallelMap.map(count: sorted.count) { FlowNameIndex(sorted[$0]) }
+        let context = Context(flows: sorted, indexByName: indexByName, names: names)
+        let lowered = ParallelMap.map(count: sorted.count) { index in
+            Result { () throws(GraphLoweringError) in try context.lower(sorted[index]) }
+        }
         var graphs: [FlowGraph] = []
-        for flow in sorted { graphs.append(try context.lower(flow)) }
+        graphs.reserveCapacity(lowered.count)
+        for graph in lowered { graphs.append(try graph.get()) }
         return graphs
     }
 

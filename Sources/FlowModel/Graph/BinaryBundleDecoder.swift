@@ -1,294 +1,326 @@
-/// Reads values written by ``BinaryBundleEncoder`` (docs/BUNDLE.md, "Binary encoding").
+/// Reads flows written by ``BinaryBundleEncoder`` (docs/BUNDLE.md, "Binary encoding").
 ///
-/// Every read is bounds-checked and every key is checked against the one the conformance asks for,
-/// so damaged input throws `BinaryBundleDecoder.Failure` with the byte offset, never crashes; values
-/// nest at most ``maxDepth`` deep, so a hostile file cannot exhaust the stack.
+/// The flow sections are independent once the section lengths are read, so they are decoded on all
+/// cores; the first damaged section in flow order is the one reported, whatever the thread timing.
+/// Every read is bounds-checked, every count is checked against the bytes left (each element takes at
+/// least one byte, so nothing is allocated beyond the input's size) and every tag against its cases,
+/// so damaged input throws ``Failure`` with the payload offset, never crashes; actions nest at most
+/// ``maxDepth`` deep, so a hostile file cannot exhaust the stack.
 struct BinaryBundleDecoder {
-    /// Deepest nesting of values accepted (a flow's deepest `if` chain is far shallower).
+    /// Deepest nesting of actions accepted (a flow's deepest `if` chain is far shallower).
     static let maxDepth = 256
 
-    /// Why the bytes are not a value of the requested type.
+    /// Why the bytes are not flows: what was wrong and at which byte of the payload.
     struct Failure: Error, Equatable {
         var reason: String
     }
 
-    /// Decodes a `T` from `payload` (key table, string table, value); the payload must end with it.
-    /// - Throws: ``Failure``.
-    static func decode<T: Decodable>(_ type: T.Type, from payload: [UInt8]) throws(Failure) -> T {
-        let input = Input(payload)
-        do {
-            input.keys = try input.table()
-            input.strings = try input.table()
-            let value = try input.decode(T.self)
-            let extra = payload.count - input.position
-            guard extra == 0 else {
-                throw input.fail("\(extra) byte\(extra == 1 ? "" : "s") after the end of the flows")
-            }
-            return value
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            // Conformances throw DecodingError for values they reject (an unknown enum case, say).
-            throw Failure(reason: "unexpected value at byte \(input.position)")
+    /// Decodes the flows of the payload that starts at `start` in `bytes` and runs to their end.
+    /// - Throws: ``Failure``, located by its offset from `start`.
+    static func flows(in bytes: [UInt8], payloadAt start: Int = 0) throws(Failure) -> [FlowGraph] {
+        let sections = bytes.withUnsafeBufferPointer { buffer in
+            var reader = BinaryBundleDecoder(buffer, base: start, from: start, to: buffer.count)
+            return Result { () throws(Failure) in try reader.sectionRanges() }
         }
+        let ranges = try sections.get()
+        let flows = ParallelMap.map(count: ranges.count) { index in
+            bytes.withUnsafeBufferPointer { buffer in
+                var reader = BinaryBundleDecoder(buffer, base: start, from: ranges[index].lowerBound, to: ranges[index].upperBound)
+                return Result { () throws(Failure) in try reader.section() }
+            }
+        }
+        var decoded: [FlowGraph] = []
+        decoded.reserveCapacity(flows.count)
+        for flow in flows { decoded.append(try flow.get()) }
+        return decoded
     }
 
-    /// The shared cursor of one decoding.
-    final class Input {
-        let bytes: [UInt8]
-        var position = 0
-        var keys: [String] = []
-        var strings: [String] = []
-        var depth = 0
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the payload starts in `bytes`: offsets in messages are counted from it.
+    private let base: Int
+    private var position: Int
+    /// Where the current section (or the payload, while reading the section lengths) ends.
+    private let end: Int
+    private var strings: [String] = []
+    private var depth = 0
 
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, from position: Int, to end: Int) {
+        self.bytes = bytes
+        self.base = base
+        self.position = position
+        self.end = end
+    }
 
-        func fail(_ reason: String) -> Failure { Failure(reason: "\(reason) at byte \(position)") }
+    private func fail(_ reason: String) -> Failure { Failure(reason: "\(reason) at byte \(position - base)") }
 
-        func byte() throws(Failure) -> UInt8 {
-            guard position < bytes.count else { throw fail("unexpected end of data") }
-            defer { position += 1 }
-            return bytes[position]
-        }
+    // MARK: Layout
 
-        func varint() throws(Failure) -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let next = try byte()
-                guard shift < 64 else { throw fail("overlong number") }
-                value |= UInt64(next & 0x7f) << shift
-                if next < 0x80 { return value }
-                shift += 7
-            }
-        }
-
-        func int() throws(Failure) -> Int {
-            let raw = try varint()
-            return Int(truncatingIfNeeded: Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
-        }
-
-        func index(below count: Int, _ what: String) throws(Failure) -> Int {
-            let raw = try varint()
-            guard raw < UInt64(count) else { throw fail("\(what) \(raw) out of range") }
-            return Int(raw)
-        }
-
-        func string() throws(Failure) -> String { strings[try index(below: strings.count, "string")] }
-
-        func double() throws(Failure) -> Double {
-            guard bytes.count - position >= 8 else { throw fail("unexpected end of data") }
-            var bits: UInt64 = 0
-            for offset in 0..<8 { bits |= UInt64(bytes[position + offset]) << UInt64(8 * offset) }
-            position += 8
-            return Double(bitPattern: bits)
-        }
-
-        func count() throws(Failure) -> Int {
-            guard bytes.count - position >= 4 else { throw fail("unexpected end of data") }
-            var count = 0
-            for offset in 0..<4 { count |= Int(bytes[position + offset]) << (8 * offset) }
-            position += 4
-            return count
-        }
-
-        /// A table of strings: a varint count, then each as a varint length and UTF-8 bytes.
-        func table() throws(Failure) -> [String] {
-            let start = position
-            let count = try varint()
-            var table: [String] = []
-            // Each entry takes at least one byte, so a count larger than what is left is damage.
-            guard count <= UInt64(bytes.count - position) else {
+    /// The flow count, then each section's length: the byte range of each section.
+    private mutating func sectionRanges() throws(Failure) -> [Range<Int>] {
+        let lengths = try array { reader throws(Failure) in try reader.varint() }
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(lengths.count)
+        var start = position
+        for (index, length) in lengths.enumerated() {
+            guard length <= UInt64(end - start) else {
                 position = start
-                throw fail("table of \(count) strings longer than the data")
+                throw fail("flow \(index + 1) of \(lengths.count) is \(length) bytes long, past the end of the data")
             }
-            table.reserveCapacity(Int(count))
-            for _ in 0..<count {
-                let length = try varint()
-                guard length <= UInt64(bytes.count - position) else { throw fail("unexpected end of data") }
-                table.append(String(decoding: bytes[position..<position + Int(length)], as: UTF8.self))
-                position += Int(length)
-            }
-            return table
+            ranges.append(start..<start + Int(length))
+            start += Int(length)
         }
-
-        /// Checks that the next key is `key`.
-        func expect(_ key: some CodingKey) throws(Failure) {
-            let found = keys[try index(below: keys.count, "key")]
-            guard found == key.stringValue else { throw fail("expected '\(key.stringValue)', found '\(found)'") }
-        }
-
-        /// The next key, without consuming it (for an enum's case).
-        func peekKey() throws(Failure) -> String {
-            let start = position
-            defer { position = start }
-            return keys[try index(below: keys.count, "key")]
-        }
-
-        /// Reads a `T`: the common scalars directly, anything else through its `Decodable` conformance
-        /// (which reaches ``SingleValueReader`` for the other scalars).
-        func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            // Type identity checks, not casts: this runs for every value.
-            if T.self == String.self { return unsafeBitCast(try string(), to: T.self) }
-            if T.self == Int.self { return unsafeBitCast(try int(), to: T.self) }
-            if T.self == Bool.self { return unsafeBitCast(try bool(), to: T.self) }
-            if T.self == Double.self { return unsafeBitCast(try double(), to: T.self) }
-            depth += 1
-            defer { depth -= 1 }
-            guard depth <= BinaryBundleDecoder.maxDepth else { throw fail("values nested too deep") }
-            return try T(from: Reader(input: self))
-        }
-
-        func bool() throws(Failure) -> Bool {
-            switch try byte() {
-            case 0: return false
-            case 1: return true
-            default:
-                position -= 1
-                throw fail("not a boolean")
-            }
-        }
-
-        /// Reads a presence byte: whether an optional value follows.
-        func isPresent() throws(Failure) -> Bool { try bool() }
+        position = start
+        guard position == end else { throw fail("\(end - position) byte\(end - position == 1 ? "" : "s") after the end of the flows") }
+        return ranges
     }
 
-    struct Reader: Decoder {
-        let input: Input
-        var codingPath: [any CodingKey] { [] }
-        var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-        func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            KeyedDecodingContainer(KeyedReader(input: input))
-        }
-
-        func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try UnkeyedReader(input: input) }
-
-        func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleValueReader(input: input) }
+    /// A section: its string table, then one flow, which must end where the section does.
+    private mutating func section() throws(Failure) -> FlowGraph {
+        strings = try array { reader throws(Failure) in try reader.tableEntry() }
+        let flow = try self.flow()
+        guard position == end else { throw fail("\(end - position) byte\(end - position == 1 ? "" : "s") after the end of the flow") }
+        return flow
     }
 
-    struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let input: Input
-        var codingPath: [any CodingKey] { [] }
+    private mutating func tableEntry() throws(Failure) -> String {
+        let length = try varint()
+        guard length <= UInt64(end - position) else { throw fail("a string of \(length) bytes runs past the end of the data") }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + Int(length)]), as: UTF8.self)
+        position += Int(length)
+        return text
+    }
 
-        /// The next entry's key: an enum's conformance reads its case from it.
-        var allKeys: [Key] {
-            guard let name = try? input.peekKey(), let key = Key(stringValue: name) else { return [] }
-            return [key]
-        }
+    // MARK: Scalars
 
-        func contains(_ key: Key) -> Bool { (try? input.peekKey()) == key.stringValue }
+    private mutating func byte() throws(Failure) -> UInt8 {
+        guard position < end else { throw fail("unexpected end of data") }
+        defer { position += 1 }
+        return bytes[position]
+    }
 
-        func decodeNil(forKey key: Key) throws -> Bool {
-            try input.expect(key)
-            return false
-        }
-
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            try input.expect(key)
-            return try input.decode(T.self)
-        }
-
-        func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try present(key) }
-        // The protocol routes these optionals to overloads with their own defaults: override them all.
-        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key) }
-        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key) }
-        func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key) }
-        func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try present(key) }
-        func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key) }
-        func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try present(key) }
-        func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try present(key) }
-        func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try present(key) }
-        func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try present(key) }
-        func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try present(key) }
-        func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try present(key) }
-        func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try present(key) }
-        func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try present(key) }
-        func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(key) }
-
-        private func present<T: Decodable>(_ key: Key) throws -> T? {
-            try input.expect(key)
-            return try input.isPresent() ? try input.decode(T.self) : nil
-        }
-
-        func nestedContainer<NestedKey: CodingKey>(
-            keyedBy type: NestedKey.Type, forKey key: Key
-        ) throws -> KeyedDecodingContainer<NestedKey> {
-            try input.expect(key)
-            return KeyedDecodingContainer(KeyedReader<NestedKey>(input: input))
-        }
-
-        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            try input.expect(key)
-            return try UnkeyedReader(input: input)
-        }
-
-        func superDecoder() throws -> any Decoder { Reader(input: input) }
-        func superDecoder(forKey key: Key) throws -> any Decoder {
-            try input.expect(key)
-            return Reader(input: input)
+    private mutating func varint() throws(Failure) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let next = try byte()
+            guard shift < 64 else { throw fail("overlong number") }
+            value |= UInt64(next & 0x7f) << shift
+            if next < 0x80 { return value }
+            shift += 7
         }
     }
 
-    struct UnkeyedReader: UnkeyedDecodingContainer {
-        let input: Input
-        let count: Int?
-        private(set) var currentIndex = 0
-        var codingPath: [any CodingKey] { [] }
-        var isAtEnd: Bool { currentIndex >= (count ?? 0) }
+    private mutating func int() throws(Failure) -> Int {
+        let raw = try varint()
+        return Int(truncatingIfNeeded: Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
+    }
 
-        init(input: Input) throws(Failure) {
-            self.input = input
-            count = try input.count()
+    private mutating func bool() throws(Failure) -> Bool {
+        try tag(below: 2, "boolean") == 1
+    }
+
+    private mutating func double() throws(Failure) -> Double {
+        guard end - position >= 8 else { throw fail("unexpected end of data") }
+        var bits: UInt64 = 0
+        for offset in 0..<8 { bits |= UInt64(bytes[position + offset]) << UInt64(8 * offset) }
+        position += 8
+        return Double(bitPattern: bits)
+    }
+
+    private mutating func string() throws(Failure) -> String {
+        let start = position
+        let index = try varint()
+        guard index < UInt64(strings.count) else {
+            position = start
+            throw fail("string \(index) out of range (the flow has \(strings.count))")
         }
+        return strings[Int(index)]
+    }
 
-        private mutating func next() throws(Failure) {
-            guard !isAtEnd else { throw input.fail("more elements read than stored") }
-            currentIndex += 1
+    /// An enum case's tag, one byte below `count`.
+    private mutating func tag(below count: UInt8, _ what: String) throws(Failure) -> UInt8 {
+        let value = try byte()
+        guard value < count else {
+            position -= 1
+            throw fail("\(what) tag \(value) is not one of 0…\(count - 1)")
         }
+        return value
+    }
 
-        mutating func decodeNil() throws -> Bool { false }
+    /// A presence byte (0 absent, 1 present), then the value when there is one.
+    private mutating func optional<T>(_ read: (inout Self) throws(Failure) -> T) throws(Failure) -> T? {
+        try tag(below: 2, "presence") == 1 ? read(&self) : nil
+    }
 
-        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            try next()
-            return try input.decode(T.self)
+    /// A varint count, at most the bytes left (each element takes one byte or more), then the elements.
+    private mutating func array<T>(_ read: (inout Self) throws(Failure) -> T) throws(Failure) -> [T] {
+        let start = position
+        let count = try varint()
+        let left = end - position
+        guard count <= UInt64(left) else {
+            position = start
+            throw fail("\(count) elements cannot fit in the \(left) byte\(left == 1 ? "" : "s") left")
         }
+        var elements: [T] = []
+        elements.reserveCapacity(Int(count))
+        for _ in 0..<count { elements.append(try read(&self)) }
+        return elements
+    }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-            try next()
-            return KeyedDecodingContainer(KeyedReader<NestedKey>(input: input))
-        }
-
-        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            try next()
-            return try UnkeyedReader(input: input)
-        }
-
-        mutating func superDecoder() throws -> any Decoder {
-            try next()
-            return Reader(input: input)
+    private mutating func type() throws(Failure) -> ParameterType {
+        switch try tag(below: 4, "parameter type") {
+        case 0: .int
+        case 1: .string
+        case 2: .bool
+        default: .double
         }
     }
 
-    struct SingleValueReader: SingleValueDecodingContainer {
-        let input: Input
-        var codingPath: [any CodingKey] { [] }
+    // MARK: Graph values, fields in declaration order
 
-        func decodeNil() -> Bool { false }
-        func decode<T: Decodable>(_ type: T.Type) throws -> T { try input.decode(T.self) }
-        func decode(_ type: String.Type) throws -> String { try input.string() }
-        func decode(_ type: Bool.Type) throws -> Bool { try input.bool() }
-        func decode(_ type: Double.Type) throws -> Double { try input.double() }
-        func decode(_ type: Float.Type) throws -> Float { Float(try input.double()) }
-        func decode(_ type: Int.Type) throws -> Int { try input.int() }
-        func decode(_ type: Int8.Type) throws -> Int8 { Int8(truncatingIfNeeded: try input.int()) }
-        func decode(_ type: Int16.Type) throws -> Int16 { Int16(truncatingIfNeeded: try input.int()) }
-        func decode(_ type: Int32.Type) throws -> Int32 { Int32(truncatingIfNeeded: try input.int()) }
-        func decode(_ type: Int64.Type) throws -> Int64 { Int64(try input.int()) }
-        func decode(_ type: UInt.Type) throws -> UInt { UInt(truncatingIfNeeded: try input.int()) }
-        func decode(_ type: UInt8.Type) throws -> UInt8 { UInt8(truncatingIfNeeded: try input.int()) }
-        func decode(_ type: UInt16.Type) throws -> UInt16 { UInt16(truncatingIfNeeded: try input.int()) }
-        func decode(_ type: UInt32.Type) throws -> UInt32 { UInt32(truncatingIfNeeded: try input.int()) }
-        func decode(_ type: UInt64.Type) throws -> UInt64 { UInt64(truncatingIfNeeded: try input.int()) }
+    private mutating func flow() throws(Failure) -> FlowGraph {
+        let name = try string()
+        let parameters = try self.parameters()
+        let conditions = try array { reader throws(Failure) in try reader.string() }
+        let start = try action()
+        let outcomes = try array { reader throws(Failure) in try reader.string() }
+        let outcomeParameters = try optional { reader throws(Failure) in
+            try reader.array { reader throws(Failure) in try reader.parameters() }
+        }
+        let screens = try array { reader throws(Failure) in try reader.screen() }
+        let children = try array { reader throws(Failure) in try reader.child() }
+        let links = try array { reader throws(Failure) in try reader.link() }
+        let linkPolicy: LinkPolicy = switch try tag(below: 4, "link policy") {
+        case 0: .allow
+        case 1: .queue
+        case 2: .reject
+        default: .redirect
+        }
+        let linkPolicyDeclared = try optional { reader throws(Failure) in try reader.bool() }
+        let linkRedirect = try optional { reader throws(Failure) in try reader.int() }
+        let linkFallback = try optional { reader throws(Failure) in try reader.int() }
+        let tabs = try array { reader throws(Failure) in TabNode(child: try reader.int(), arguments: try reader.arguments()) }
+        var flow = FlowGraph(
+            name: name, parameters: parameters, conditions: conditions, start: start, outcomes: outcomes,
+            screens: screens, children: children, links: links, linkPolicy: linkPolicy,
+            linkRedirect: linkRedirect, linkFallback: linkFallback, tabs: tabs)
+        flow.outcomeParameters = outcomeParameters
+        flow.linkPolicyDeclared = linkPolicyDeclared
+        return flow
+    }
+
+    private mutating func parameters() throws(Failure) -> [ParameterNode] {
+        try array { reader throws(Failure) in
+            ParameterNode(
+                name: try reader.string(), type: try reader.type(), constraints: try reader.constraints(),
+                defaultValue: try reader.optional { reader throws(Failure) in try reader.value() })
+        }
+    }
+
+    /// One byte of flags (bit `i`: the `i`-th constraint is present), then the present ones.
+    private mutating func constraints() throws(Failure) -> ParameterConstraints {
+        let flags = try byte()
+        guard flags < 1 << 7 else {
+            position -= 1
+            throw fail("constraint flags \(flags) name more than the 7 constraints")
+        }
+        guard flags != 0 else { return ParameterConstraints() }
+        return ParameterConstraints(
+            minimum: try flags & 1 << 0 == 0 ? nil : double(),
+            maximum: try flags & 1 << 1 == 0 ? nil : double(),
+            allowedValues: try flags & 1 << 2 == 0 ? nil : array { reader throws(Failure) in try reader.value() },
+            check: try flags & 1 << 3 == 0 ? nil : string(),
+            minimumLength: try flags & 1 << 4 == 0 ? nil : int(),
+            maximumLength: try flags & 1 << 5 == 0 ? nil : int(),
+            pattern: try flags & 1 << 6 == 0 ? nil : string())
+    }
+
+    private mutating func value() throws(Failure) -> Value {
+        switch try tag(below: 4, "value") {
+        case 0: .int(try int())
+        case 1: .string(try string())
+        case 2: .bool(try bool())
+        default: .double(try double())
+        }
+    }
+
+    private mutating func screen() throws(Failure) -> ScreenNode {
+        let name = try string()
+        let parameters = try self.parameters()
+        let events = try array { reader throws(Failure) in
+            EventNode(name: try reader.string(), parameters: try reader.parameters(), action: try reader.action())
+        }
+        let removal: RemovalPolicy = switch try tag(below: 3, "removal policy") {
+        case 0: .discard
+        case 1: .confirm
+        default: .preserve
+        }
+        return ScreenNode(
+            name: name, parameters: parameters, events: events, removal: removal,
+            confirmPrompt: try optional { reader throws(Failure) in try reader.string() },
+            confirmOutcome: try optional { reader throws(Failure) in try reader.int() })
+    }
+
+    private mutating func child() throws(Failure) -> ChildNode {
+        let name = try string()
+        let flow = try int()
+        let handlers = try array { reader throws(Failure) in try reader.action() }
+        let presentation: Presentation = switch try tag(below: 3, "presentation") {
+        case 0: .push
+        case 1: .sheet
+        default: .cover
+        }
+        return ChildNode(name: name, flow: flow, handlers: handlers, presentation: presentation)
+    }
+
+    private mutating func link() throws(Failure) -> LinkNode {
+        let pattern = try string()
+        let segments = try array { reader throws(Failure) -> LinkPatternSegment in
+            try reader.tag(below: 2, "link segment") == 0
+                ? .literal(try reader.string()) : .placeholder(name: try reader.string(), type: try reader.type())
+        }
+        return LinkNode(
+            pattern: pattern, segments: segments, routes: try routes(),
+            guardConditions: try optional { reader throws(Failure) in
+                try reader.array { reader throws(Failure) in try reader.string() }
+            },
+            otherwise: try optional { reader throws(Failure) in
+                LinkOtherwiseNode(routes: try reader.routes(), continueOn: try reader.optional { reader throws(Failure) in try reader.int() })
+            })
+    }
+
+    private mutating func routes() throws(Failure) -> [LinkRouteNode] {
+        try array { reader throws(Failure) in LinkRouteNode(target: try reader.target(), arguments: try reader.arguments()) }
+    }
+
+    private mutating func target() throws(Failure) -> TargetNode {
+        try tag(below: 2, "target") == 0 ? .screen(try int()) : .child(try int())
+    }
+
+    private mutating func arguments() throws(Failure) -> [ArgumentNode] {
+        try array { reader throws(Failure) in
+            ArgumentNode(
+                name: try reader.string(),
+                source: try reader.tag(below: 2, "argument source") == 0 ? .literal(try reader.value()) : .parameter(try reader.string()))
+        }
+    }
+
+    /// An action: its tag, then its associated values. `conditional` nests at most ``maxDepth`` deep.
+    private mutating func action() throws(Failure) -> CompiledAction {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else { throw fail("actions nested too deep") }
+        switch try tag(below: 10, "action") {
+        case 0: return .push(screen: try int(), arguments: try arguments())
+        case 1: return .startChild(child: try int(), arguments: try arguments())
+        case 2: return .pop(count: try int())
+        case 3: return .popTo(screen: try int())
+        case 4: return .replaceRoot(target: try target(), arguments: try arguments())
+        case 5: return .finish(outcome: try int(), arguments: try optional { reader throws(Failure) in try reader.arguments() })
+        case 6: return .conditional(condition: try int(), then: try action(), else: try action())
+        case 7: return .show(target: try target(), arguments: try arguments())
+        case 8: return .stay
+        default: return .select(tab: try string())
+        }
     }
 }

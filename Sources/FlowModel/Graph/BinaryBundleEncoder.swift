@@ -1,32 +1,27 @@
-/// Writes `Encodable` graph values in flowc's binary bundle encoding (docs/BUNDLE.md, "Binary encoding").
+/// Writes compiled flows in flowc's binary bundle encoding (docs/BUNDLE.md, "Binary encoding").
 ///
-/// Driven by the types' synthesized `Codable` conformances, so a field added to a graph type is
-/// written without touching this file. The output is deterministic: values are written in the order
-/// the conformances encode them (declaration order) and strings are numbered in first-use order.
+/// A hand-written codec, field by field in each graph type's declaration order (the `Codable`-driven
+/// one spent a third of loading in generic metadata lookups). `BundleCodecTests` checks that each
+/// graph type still has exactly the fields written here, so a field added to a type fails a test until
+/// it is written, read and the format version raised.
 ///
-/// - Integers: zigzag LEB128 varints. Booleans: one byte. Doubles: 8 bytes, IEEE 754 bits, little endian.
-/// - Strings: a varint index into the string table; keys: a varint index into the key table.
-/// - Keyed containers: each entry is its key, then its value; `encodeIfPresent` writes the key, then
-///   a presence byte (0 absent, 1 present) and the value.
-/// - Unkeyed containers: a 4-byte little-endian element count, then the elements.
-/// - A bare `nil` (an optional outside a keyed container) is not supported: encoding throws.
+/// Each flow is one section with its own string table, so sections are encoded on all cores and read
+/// back the same way; the output does not depend on thread timing: sections are joined in flow order,
+/// and strings are numbered in the order a section first writes them.
 struct BinaryBundleEncoder {
-    /// The encoded payload of `value`: the key table, the string table, then the value.
-    /// - Throws: `EncodingError.invalidValue` for a bare `nil` or a `superEncoder` request.
-    static func payload<T: Encodable>(of value: T) throws -> [UInt8] {
-        let output = Output()
-        try output.encode(value)
-        var payload: [UInt8] = []
-        payload.reserveCapacity(output.body.count + output.strings.count * 8 + 256)
-        for table in [output.keys, output.strings] {
-            BinaryBundleEncoder.appendVarint(UInt64(table.count), to: &payload)
-            for text in table {
-                let utf8 = Array(text.utf8)
-                BinaryBundleEncoder.appendVarint(UInt64(utf8.count), to: &payload)
-                payload += utf8
-            }
+    /// The encoded payload of `flows`: their count, each section's length in bytes, then the sections.
+    static func payload(of flows: [FlowGraph]) -> [UInt8] {
+        let sections = ParallelMap.map(count: flows.count) { index in
+            var encoder = BinaryBundleEncoder()
+            encoder.flow(flows[index])
+            return encoder.section()
         }
-        return payload + output.body
+        var payload: [UInt8] = []
+        payload.reserveCapacity(sections.reduce(10) { $0 + $1.count + 10 })
+        appendVarint(UInt64(flows.count), to: &payload)
+        for section in sections { appendVarint(UInt64(section.count), to: &payload) }
+        for section in sections { payload += section }
+        return payload
     }
 
     static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
@@ -38,184 +33,244 @@ struct BinaryBundleEncoder {
         bytes.append(UInt8(value))
     }
 
-    /// The shared state of one encoding: the body and the two tables.
-    final class Output {
-        var body: [UInt8] = []
-        var strings: [String] = []
-        var keys: [String] = []
-        private var stringIndex: [String: Int] = [:]
-        private var keyIndex: [String: Int] = [:]
+    private var body: [UInt8] = []
+    private var strings: [String] = []
+    private var stringIndex: [String: Int] = [:]
 
-        func varint(_ value: UInt64) { BinaryBundleEncoder.appendVarint(value, to: &body) }
-        func int(_ value: Int64) { varint(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
-
-        func string(_ text: String) {
-            if let index = stringIndex[text] { return varint(UInt64(index)) }
-            stringIndex[text] = strings.count
-            varint(UInt64(strings.count))
-            strings.append(text)
+    /// The section: the string table, then the flow.
+    private func section() -> [UInt8] {
+        var section: [UInt8] = []
+        section.reserveCapacity(body.count + strings.count * 12 + 10)
+        Self.appendVarint(UInt64(strings.count), to: &section)
+        for text in strings {
+            Self.appendVarint(UInt64(text.utf8.count), to: &section)
+            section.append(contentsOf: text.utf8)
         }
+        section += body
+        return section
+    }
 
-        func key(_ key: some CodingKey) {
-            let name = key.stringValue
-            if let index = keyIndex[name] { return varint(UInt64(index)) }
-            keyIndex[name] = keys.count
-            varint(UInt64(keys.count))
-            keys.append(name)
-        }
+    // MARK: Scalars
 
-        func double(_ value: Double) {
-            let bits = value.bitPattern
-            for shift in stride(from: 0, to: 64, by: 8) { body.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        }
+    private mutating func varint(_ value: UInt64) { Self.appendVarint(value, to: &body) }
+    private mutating func int(_ value: Int) { varint(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
+    private mutating func count(_ value: Int) { varint(UInt64(value)) }
+    private mutating func bool(_ value: Bool) { body.append(value ? 1 : 0) }
+    /// An enum case's tag, one byte.
+    private mutating func tag(_ value: UInt8) { body.append(value) }
 
-        /// Writes `value`: the common scalars directly, anything else through its `Encodable` conformance
-        /// (which reaches ``SingleValueWriter`` for the other scalars).
-        func encode<T: Encodable>(_ value: T) throws {
-            // Type identity checks, not casts: this runs for every value.
-            if T.self == String.self { return string(unsafeBitCast(value, to: String.self)) }
-            if T.self == Int.self { return int(Int64(unsafeBitCast(value, to: Int.self))) }
-            if T.self == Bool.self { return body.append(unsafeBitCast(value, to: Bool.self) ? 1 : 0) }
-            if T.self == Double.self { return double(unsafeBitCast(value, to: Double.self)) }
-            try value.encode(to: Writer(output: self))
+    private mutating func double(_ value: Double) {
+        let bits = value.bitPattern
+        for shift in stride(from: 0, to: 64, by: 8) { body.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    }
+
+    private mutating func string(_ text: String) {
+        if let index = stringIndex[text] { return varint(UInt64(index)) }
+        stringIndex[text] = strings.count
+        varint(UInt64(strings.count))
+        strings.append(text)
+    }
+
+    private mutating func strings(_ texts: [String]) {
+        count(texts.count)
+        for text in texts { string(text) }
+    }
+
+    /// A presence byte (0 absent, 1 present), then the value when there is one.
+    private mutating func optional<T>(_ value: T?, _ write: (inout Self, T) -> Void) {
+        guard let value else { return body.append(0) }
+        body.append(1)
+        write(&self, value)
+    }
+
+    private mutating func optionalInt(_ value: Int?) { optional(value) { $0.int($1) } }
+
+    /// The cases of the graph's `String`-backed enums: their position in declaration order, one byte.
+    private mutating func type(_ type: ParameterType) {
+        switch type {
+        case .int: tag(0)
+        case .string: tag(1)
+        case .bool: tag(2)
+        case .double: tag(3)
         }
     }
 
-    /// The `Encoder` handed to each value's conformance.
-    struct Writer: Encoder {
-        let output: Output
-        var codingPath: [any CodingKey] { [] }
-        var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            KeyedEncodingContainer(KeyedWriter(output: output))
-        }
-
-        func unkeyedContainer() -> any UnkeyedEncodingContainer { UnkeyedWriter(output: output) }
-
-        func singleValueContainer() -> any SingleValueEncodingContainer { SingleValueWriter(output: output) }
-    }
-
-    static func unsupported(_ what: String) -> EncodingError {
-        EncodingError.invalidValue(what, EncodingError.Context(codingPath: [], debugDescription: "the binary bundle encoding does not support \(what)"))
-    }
-
-    struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let output: Output
-        var codingPath: [any CodingKey] { [] }
-
-        mutating func encodeNil(forKey key: Key) throws { throw unsupported("a bare nil") }
-
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            output.key(key)
-            try output.encode(value)
-        }
-
-        mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try present(value, key) }
-        // The protocol routes optionals of these types to overloads whose default skips nil: override them all.
-        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try present(value, key) }
-        mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value, key) }
-
-        /// The key, a presence byte, and the value when there is one.
-        private mutating func present<T: Encodable>(_ value: T?, _ key: Key) throws {
-            output.key(key)
-            guard let value else { return output.body.append(0) }
-            output.body.append(1)
-            try output.encode(value)
-        }
-
-        mutating func nestedContainer<NestedKey: CodingKey>(
-            keyedBy keyType: NestedKey.Type, forKey key: Key
-        ) -> KeyedEncodingContainer<NestedKey> {
-            output.key(key)
-            return KeyedEncodingContainer(KeyedWriter<NestedKey>(output: output))
-        }
-
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            output.key(key)
-            return UnkeyedWriter(output: output)
-        }
-
-        mutating func superEncoder() -> any Encoder { Writer(output: output) }
-        mutating func superEncoder(forKey key: Key) -> any Encoder {
-            output.key(key)
-            return Writer(output: output)
+    private mutating func removal(_ policy: RemovalPolicy) {
+        switch policy {
+        case .discard: tag(0)
+        case .confirm: tag(1)
+        case .preserve: tag(2)
         }
     }
 
-    /// Writes a 4-byte count first and updates it in place as elements are added (encoding streams:
-    /// a value is written completely before its container continues).
-    struct UnkeyedWriter: UnkeyedEncodingContainer {
-        let output: Output
-        let countOffset: Int
-        private(set) var count = 0
-        var codingPath: [any CodingKey] { [] }
-
-        init(output: Output) {
-            self.output = output
-            countOffset = output.body.count
-            output.body += [0, 0, 0, 0]
-        }
-
-        private mutating func added() {
-            count += 1
-            for byte in 0..<4 { output.body[countOffset + byte] = UInt8(truncatingIfNeeded: count >> (8 * byte)) }
-        }
-
-        mutating func encodeNil() throws { throw unsupported("a bare nil") }
-
-        mutating func encode<T: Encodable>(_ value: T) throws {
-            added()
-            try output.encode(value)
-        }
-
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            added()
-            return KeyedEncodingContainer(KeyedWriter<NestedKey>(output: output))
-        }
-
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            added()
-            return UnkeyedWriter(output: output)
-        }
-
-        mutating func superEncoder() -> any Encoder {
-            added()
-            return Writer(output: output)
+    private mutating func linkPolicy(_ policy: LinkPolicy) {
+        switch policy {
+        case .allow: tag(0)
+        case .queue: tag(1)
+        case .reject: tag(2)
+        case .redirect: tag(3)
         }
     }
 
-    struct SingleValueWriter: SingleValueEncodingContainer {
-        let output: Output
-        var codingPath: [any CodingKey] { [] }
+    private mutating func presentation(_ presentation: Presentation) {
+        switch presentation {
+        case .push: tag(0)
+        case .sheet: tag(1)
+        case .cover: tag(2)
+        }
+    }
 
-        mutating func encodeNil() throws { throw unsupported("a bare nil") }
-        mutating func encode<T: Encodable>(_ value: T) throws { try output.encode(value) }
-        mutating func encode(_ value: String) throws { output.string(value) }
-        mutating func encode(_ value: Bool) throws { output.body.append(value ? 1 : 0) }
-        mutating func encode(_ value: Double) throws { output.double(value) }
-        mutating func encode(_ value: Float) throws { output.double(Double(value)) }
-        mutating func encode(_ value: Int) throws { output.int(Int64(value)) }
-        mutating func encode(_ value: Int8) throws { output.int(Int64(value)) }
-        mutating func encode(_ value: Int16) throws { output.int(Int64(value)) }
-        mutating func encode(_ value: Int32) throws { output.int(Int64(value)) }
-        mutating func encode(_ value: Int64) throws { output.int(value) }
-        mutating func encode(_ value: UInt) throws { output.int(Int64(truncatingIfNeeded: value)) }
-        mutating func encode(_ value: UInt8) throws { output.int(Int64(value)) }
-        mutating func encode(_ value: UInt16) throws { output.int(Int64(value)) }
-        mutating func encode(_ value: UInt32) throws { output.int(Int64(value)) }
-        mutating func encode(_ value: UInt64) throws { output.int(Int64(truncatingIfNeeded: value)) }
+    // MARK: Graph values, fields in declaration order
+
+    private mutating func flow(_ flow: FlowGraph) {
+        string(flow.name)
+        parameters(flow.parameters)
+        strings(flow.conditions)
+        action(flow.start)
+        strings(flow.outcomes)
+        optional(flow.outcomeParameters) { encoder, lists in
+            encoder.count(lists.count)
+            for list in lists { encoder.parameters(list) }
+        }
+        count(flow.screens.count)
+        for screen in flow.screens { self.screen(screen) }
+        count(flow.children.count)
+        for child in flow.children { self.child(child) }
+        count(flow.links.count)
+        for link in flow.links { self.link(link) }
+        linkPolicy(flow.linkPolicy)
+        optional(flow.linkPolicyDeclared) { $0.bool($1) }
+        optionalInt(flow.linkRedirect)
+        optionalInt(flow.linkFallback)
+        count(flow.tabs.count)
+        for tab in flow.tabs {
+            int(tab.child)
+            arguments(tab.arguments)
+        }
+    }
+
+    private mutating func parameters(_ parameters: [ParameterNode]) {
+        count(parameters.count)
+        for parameter in parameters {
+            string(parameter.name)
+            type(parameter.type)
+            constraints(parameter.constraints)
+            optional(parameter.defaultValue) { $0.value($1) }
+        }
+    }
+
+    /// One byte of flags, bit `i` set when the `i`-th constraint is present, then the present ones.
+    private mutating func constraints(_ constraints: ParameterConstraints) {
+        var flags: UInt8 = 0
+        if constraints.minimum != nil { flags |= 1 << 0 }
+        if constraints.maximum != nil { flags |= 1 << 1 }
+        if constraints.allowedValues != nil { flags |= 1 << 2 }
+        if constraints.check != nil { flags |= 1 << 3 }
+        if constraints.minimumLength != nil { flags |= 1 << 4 }
+        if constraints.maximumLength != nil { flags |= 1 << 5 }
+        if constraints.pattern != nil { flags |= 1 << 6 }
+        body.append(flags)
+        if let minimum = constraints.minimum { double(minimum) }
+        if let maximum = constraints.maximum { double(maximum) }
+        if let allowed = constraints.allowedValues {
+            count(allowed.count)
+            for value in allowed { self.value(value) }
+        }
+        if let check = constraints.check { string(check) }
+        if let minimumLength = constraints.minimumLength { int(minimumLength) }
+        if let maximumLength = constraints.maximumLength { int(maximumLength) }
+        if let pattern = constraints.pattern { string(pattern) }
+    }
+
+    private mutating func value(_ value: Value) {
+        switch value {
+        case .int(let number): tag(0); int(number)
+        case .string(let text): tag(1); string(text)
+        case .bool(let flag): tag(2); bool(flag)
+        case .double(let number): tag(3); double(number)
+        }
+    }
+
+    private mutating func screen(_ screen: ScreenNode) {
+        string(screen.name)
+        parameters(screen.parameters)
+        count(screen.events.count)
+        for event in screen.events {
+            string(event.name)
+            parameters(event.parameters)
+            action(event.action)
+        }
+        removal(screen.removal)
+        optional(screen.confirmPrompt) { $0.string($1) }
+        optionalInt(screen.confirmOutcome)
+    }
+
+    private mutating func child(_ child: ChildNode) {
+        string(child.name)
+        int(child.flow)
+        count(child.handlers.count)
+        for handler in child.handlers { action(handler) }
+        presentation(child.presentation)
+    }
+
+    private mutating func link(_ link: LinkNode) {
+        string(link.pattern)
+        count(link.segments.count)
+        for segment in link.segments {
+            switch segment {
+            case .literal(let text): tag(0); string(text)
+            case .placeholder(let name, let type): tag(1); string(name); self.type(type)
+            }
+        }
+        routes(link.routes)
+        optional(link.guardConditions) { $0.strings($1) }
+        optional(link.otherwise) { encoder, otherwise in
+            encoder.routes(otherwise.routes)
+            encoder.optionalInt(otherwise.continueOn)
+        }
+    }
+
+    private mutating func routes(_ routes: [LinkRouteNode]) {
+        count(routes.count)
+        for route in routes {
+            target(route.target)
+            arguments(route.arguments)
+        }
+    }
+
+    private mutating func target(_ target: TargetNode) {
+        switch target {
+        case .screen(let index): tag(0); int(index)
+        case .child(let index): tag(1); int(index)
+        }
+    }
+
+    private mutating func arguments(_ arguments: [ArgumentNode]) {
+        count(arguments.count)
+        for argument in arguments {
+            string(argument.name)
+            switch argument.source {
+            case .literal(let value): tag(0); self.value(value)
+            case .parameter(let name): tag(1); string(name)
+            }
+        }
+    }
+
+    /// An action: its case's tag (docs/BUNDLE.md lists them), then its associated values in order.
+    /// Recursion follows `conditional`, whose depth the decoder bounds.
+    private mutating func action(_ action: CompiledAction) {
+        switch action {
+        case .push(let screen, let arguments): tag(0); int(screen); self.arguments(arguments)
+        case .startChild(let child, let arguments): tag(1); int(child); self.arguments(arguments)
+        case .pop(let count): tag(2); int(count)
+        case .popTo(let screen): tag(3); int(screen)
+        case .replaceRoot(let target, let arguments): tag(4); self.target(target); self.arguments(arguments)
+        case .finish(let outcome, let arguments): tag(5); int(outcome); optional(arguments) { $0.arguments($1) }
+        case .conditional(let condition, let then, let otherwise):
+            tag(6); int(condition); self.action(then); self.action(otherwise)
+        case .show(let target, let arguments): tag(7); self.target(target); self.arguments(arguments)
+        case .stay: tag(8)
+        case .select(let tab): tag(9); string(tab)
+        }
     }
 }

@@ -30,8 +30,9 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// A bundle file is one header line, `flowc-bundle VERSION\n`, then the 64-bit content hash (8 bytes,
 /// little endian) of the payload that follows: the flows in flowc's binary encoding
-/// (``BinaryBundleEncoder``). Encoding the same bundle always gives the same bytes; reading checks the
-/// hash over the stored bytes as they are, without encoding anything again.
+/// (``BinaryBundleEncoder``), one section per flow, encoded and decoded on all cores. Encoding the same
+/// bundle always gives the same bytes; reading checks the hash over the stored bytes as they are,
+/// without encoding anything again.
 public enum BundleCodec {
     /// The first word of every bundle file.
     public static let magic = "flowc-bundle"
@@ -96,14 +97,14 @@ public enum BundleCodec {
         guard data.count - hashStart >= 8 else { throw .corrupted("the content hash is truncated") }
         var stored: UInt64 = 0
         for offset in 0..<8 { stored |= UInt64(data[hashStart + offset]) << UInt64(8 * offset) }
-        let payload = Array(data[(hashStart + 8)...])
-        let computed = ContentHash.fnv1a64(payload)
+        let payloadStart = hashStart + 8
+        let computed = data.withUnsafeBufferPointer { ContentHash.fnv1a64(UnsafeBufferPointer(rebasing: $0[payloadStart...])) }
         guard computed == stored else {
             throw .hashMismatch(stored: ContentHash.hex(stored), computed: ContentHash.hex(computed))
         }
         let flows: [FlowGraph]
         do {
-            flows = try BinaryBundleDecoder.decode([FlowGraph].self, from: payload)
+            flows = try BinaryBundleDecoder.flows(in: data, payloadAt: payloadStart)
         } catch {
             throw .corrupted(error.reason)
         }
@@ -127,11 +128,6 @@ public enum BundleCodec {
     }
 
     private static func payload(of flows: [FlowGraph]) -> [UInt8] {
-        do {
-            return try BinaryBundleEncoder.payload(of: flows)
-        } catch {
-            // Only a bare optional outside a keyed container fails, and no graph type has one.
-            preconditionFailure("a graph value the binary bundle encoding cannot write: \(error)")
-        }
+        BinaryBundleEncoder.payload(of: flows)
     }
 }

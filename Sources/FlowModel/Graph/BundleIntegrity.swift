@@ -18,8 +18,11 @@ extension FlowBundle {
         for index in flows.indices.dropFirst() where !(flows[index - 1].name < flows[index].name) {
             return "flows are not sorted by name with unique names ('\(flows[index - 1].name)' before '\(flows[index].name)')"
         }
-        for graph in flows {
-            if let problem = problem(in: graph) { return "flow '\(graph.name)': \(problem)" }
+        // Each flow is checked on its own (reading the others' outcome counts only), on all cores; the
+        // first problem in flow order is reported.
+        let problems = ParallelMap.map(count: flows.count) { index in problem(in: flows[index]) }
+        if let index = problems.firstIndex(where: { $0 != nil }), let problem = problems[index] {
+            return "flow '\(flows[index].name)': \(problem)"
         }
         return startCycle()
     }
@@ -94,9 +97,8 @@ extension FlowBundle {
             if let pattern = constraints.pattern, let problem = LinearPattern.problem(with: pattern) {
                 return "parameter '\(parameter.name)': pattern \(ParameterConstraints.quoted(pattern, shortened: true)) does not compile: \(problem)"
             }
-            for (key, bound) in [("minLength", constraints.minimumLength), ("maxLength", constraints.maximumLength)] {
-                if let bound, bound < 0 { return "parameter '\(parameter.name)': \(key) \(bound) is negative" }
-            }
+            if let bound = constraints.minimumLength, bound < 0 { return "parameter '\(parameter.name)': minLength \(bound) is negative" }
+            if let bound = constraints.maximumLength, bound < 0 { return "parameter '\(parameter.name)': maxLength \(bound) is negative" }
         }
         return nil
     }

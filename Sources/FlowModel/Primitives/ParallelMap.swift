@@ -6,10 +6,10 @@ import Dispatch
 /// elements are disjoint memory, each written by exactly one iteration (`concurrentPerform` runs
 /// every index once), and the array is read only after `concurrentPerform` has returned, that is
 /// after every iteration has finished. No lock is needed, so none can be forgotten or misread by a
-/// race detector.
-enum ParallelMap {
+/// race detector. Shared by the validator (files, rules), lowering, and the bundle codec (flows).
+package enum ParallelMap {
     /// `[transform(0), transform(1), …, transform(count - 1)]`, computed in parallel, in index order.
-    static func map<Element: Sendable>(count: Int, _ transform: @Sendable (Int) -> Element) -> [Element] {
+    package static func map<Element: Sendable>(count: Int, _ transform: @Sendable (Int) -> Element) -> [Element] {
         guard count > 0 else { return [] }
         return [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             let slots = DisjointSlots(base: buffer.baseAddress!)
