@@ -14,10 +14,13 @@ struct EditedArray<Element>: RandomAccessCollection {
     /// The elements appended after the kept prefix.
     private var added: [Element] = []
 
-    /// An edit of `base` that has changed nothing yet.
-    init(_ base: [Element]) {
+    /// An edit of `base` that has changed nothing yet, appending into `storage` (empty; the storage a
+    /// committed edit handed back, so that a step allocates no array for what it appends).
+    init(_ base: [Element], appendingInto storage: [Element] = []) {
+        assert(storage.isEmpty, "an edit appends into empty storage")
         self.base = base
         self.kept = base.count
+        self.added = storage
     }
 
     /// How many elements of the original array the edit still holds unchanged, at the same positions.
@@ -52,7 +55,7 @@ struct EditedArray<Element>: RandomAccessCollection {
     mutating func truncate(to count: Int) {
         if count <= kept {
             kept = count
-            added.removeAll()
+            added.truncate(to: 0)
         } else {
             added.truncate(to: count - kept)
         }
@@ -60,14 +63,20 @@ struct EditedArray<Element>: RandomAccessCollection {
 
     /// Makes `original`, the array this edit started from, equal to the edit, and empties the edit.
     /// The edit lets go of `original`'s storage first, so that cutting and appending happen in place.
-    mutating func apply(to original: inout [Element]) {
+    /// - Returns: the emptied storage of the appended elements, for the next edit (``init(_:appendingInto:)``);
+    ///   empty without capacity when it grew past a few elements, so that no large buffer stays held.
+    mutating func apply(to original: inout [Element]) -> [Element] {
         assert(original.count == base.count, "an edit applies only to the array it started from")
         base = []
         original.truncate(to: kept)
         // One at a time: a step appends a few elements, cheaper so than through the general `append(contentsOf:)`.
         for element in added { original.append(element) }
         kept = 0
-        added = []
+        var storage: [Element] = []
+        swap(&storage, &added)
+        guard storage.capacity <= 16 else { return [] }
+        storage.truncate(to: 0)
+        return storage
     }
 }
 
@@ -85,7 +94,7 @@ extension EditedArray where Element == InstanceRecord {
 
     /// Whether the instance at `position` keeps drafts of its children.
     func hasDrafts(at position: Int) -> Bool {
-        position < kept ? !base[position].drafts.isEmpty : !added[position - kept].drafts.isEmpty
+        position < kept ? base[position].hasDrafts : added[position - kept].hasDrafts
     }
 
     /// The tab set of the instance at `position`, if its flow has tabs.

@@ -54,7 +54,7 @@ extension FlowCoordinator {
         guard keep < state.path.count else { return .applied }
         if let tab = tabRemoved(keeping: keep) { return .rejected(.tabFirstRoute(tab: tab)) }
         if let cover = coverRemoved(keeping: keep) { return .rejected(.coverNotDismissible(flow: cover)) }
-        var transition = Transition(context: context, state: StateEdit(state))
+        var transition = Transition(context: context, state: makeEdit())
         let note = transition.removeAsBack(keeping: keep, before: state, sender: nil)
         guard keep > 0 else { return askIfUndecided(transition, sender: nil, replay: { $0.removeRoutes(from: keep) }) ?? stopNow() }
         return conclude(&transition, sender: nil, note: note, replay: { $0.removeRoutes(from: keep) })
@@ -89,17 +89,17 @@ extension FlowCoordinator {
             return .rejected(.noPendingConfirmation)
         }
         clearPendingConfirmation()
-        guard pathHasTokens(pending.pathTokens) else { return .stale(.confirmationOutdated) }
-        grantedRemovals = Set(pending.routes)
-        defer { grantedRemovals = [] }
+        guard pathHasTokens(of: pending.path) else { return .stale(.confirmationOutdated) }
+        grantedRemovals = GrantedRemovals(pending.routes)
+        defer { grantedRemovals = GrantedRemovals() }
         return replay(self)
     }
 
-    /// Whether the path's routes have these tokens, compared in place rather than through an array of the path's tokens.
-    private func pathHasTokens(_ tokens: [RouteToken]) -> Bool {
+    /// Whether the path's routes have the tokens of `old`'s, compared in place.
+    private func pathHasTokens(of old: [Route]) -> Bool {
         let path = state.path
-        guard path.count == tokens.count else { return false }
-        for index in path.indices where path[index].token != tokens[index] { return false }
+        guard path.count == old.count else { return false }
+        for index in path.indices where path[index].token != old[index].token { return false }
         return true
     }
 

@@ -52,7 +52,7 @@ extension FlowCoordinator {
                 guard let screen = bundle.flows[flow].linkRedirect else { break }
                 guard protector == state.chain.count - 1 else { return .rejected(.linkRejected(flow: bundle.flows[flow].name)) }
                 if let top = state.path.last, top.depth == protector, top.screenIndex == screen { return StepResult(.redirected) }
-                var transition = Transition(context: context, state: StateEdit(state))
+                var transition = Transition(context: context, state: makeEdit())
                 do throws(FlowRuntimeError) {
                     try transition.run(.push(screen: screen, arguments: []), at: protector,
                                        scope: ArgumentScope(transition.instanceFrame(at: protector)))

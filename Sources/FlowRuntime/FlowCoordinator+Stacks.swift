@@ -98,7 +98,7 @@ extension FlowCoordinator {
         if staying < parked.chain.count, let cover = parked.chain[staying...].first(where: { $0.presentation == .cover }) {
             return .rejected(.coverNotDismissible(flow: bundle.flows[cover.flow].name))
         }
-        var transition = Transition(context: context, state: StateEdit(state))
+        var transition = Transition(context: context, state: makeEdit())
         let note = transition.removeInKeptTab(kept.tab, ofTabSetAt: kept.depth, keeping: keep)
         return conclude(&transition, sender: nil, note: note, replay: replay)
     }

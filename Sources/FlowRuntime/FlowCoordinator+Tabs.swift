@@ -31,7 +31,7 @@ extension FlowCoordinator {
         }
         let graph = bundle.flows[chain[depth].flow]
         guard let tab = graph.tabIndex(named: name) else { return .rejected(.unknownTab(flow: graph.name, tab: name)) }
-        var transition = Transition(context: context, state: StateEdit(state))
+        var transition = Transition(context: context, state: makeEdit())
         do throws(FlowRuntimeError) {
             try transition.selectTab(tab, at: depth)
             try transition.checkShape()

@@ -54,7 +54,7 @@ public final class FlowCoordinator {
     /// The step waiting for the pending confirmation; it runs again once the removal is confirmed.
     @ObservationIgnored private(set) var pendingReplay: Replay?
     /// The `confirm` routes the person decided to remove, while ``confirmRemoval()`` runs the waiting step.
-    @ObservationIgnored var grantedRemovals: Set<RouteToken> = []
+    @ObservationIgnored var grantedRemovals = GrantedRemovals()
     /// The root flow's arguments, aligned with its parameters.
     @ObservationIgnored let rootValues: [Value]
     /// The flow instance objects created so far, a prefix of `state.chain` (the root first).
@@ -63,6 +63,8 @@ public final class FlowCoordinator {
     @ObservationIgnored private var isStepping = false
     /// Deep links queued by instances that finished in the running step, opened once it ends.
     @ObservationIgnored private var linksAfterStep: [String] = []
+    /// The storage the last commit's edit appended into, emptied, for the next step's edit (``makeEdit()``).
+    @ObservationIgnored private var editStorage = EditStorage()
     /// The observable objects of the tree (``rootStack``), created when a host first asks for one.
     @ObservationIgnored private var tree: TreeObjects?
 
@@ -325,7 +327,7 @@ public final class FlowCoordinator {
             return .rejected(.unknownEvent(flow: route.flow, screen: route.screen, event: event))
         }
         let node = events[eventIndex]
-        var transition = Transition(context: context, state: StateEdit(state))
+        var transition = Transition(context: context, state: makeEdit())
         var note: FlowRuntimeError?
         do throws(FlowRuntimeError) {
             // The receiver names the event in error messages only: built lazily, not on every event.
@@ -367,7 +369,7 @@ public final class FlowCoordinator {
             return .stale(.instanceNotAlive(id))
         }
         let flow = state.chain[depth].flow
-        var transition = Transition(context: context, state: StateEdit(state))
+        var transition = Transition(context: context, state: makeEdit())
         do throws(FlowRuntimeError) {
             guard let index = bundle.flows[flow].outcomes.firstIndex(of: outcome) else {
                 throw FlowRuntimeError.unknownOutcome(flow: bundle.flows[flow].name, outcome: outcome)
@@ -454,9 +456,17 @@ public final class FlowCoordinator {
     /// The root flow's arguments, as a frame `$name` resolves in.
     var rootFrame: ArgumentFrame { .bound(parameters: bundle.flows[rootFlow].parameters, values: rootValues) }
 
+    /// An edit of the state that has changed nothing yet, appending into the storage the last commit left
+    /// (taken from the coordinator, so that the edit appends into it in place).
+    func makeEdit() -> StateEdit {
+        var storage = EditStorage()
+        swap(&storage, &editStorage)
+        return StateEdit(state, appendingInto: storage)
+    }
+
     /// An edit that removes every route and instance, keeping the token and id counters (ids are never reused).
     func emptiedState() -> StateEdit {
-        var emptied = StateEdit(state)
+        var emptied = makeEdit()
         emptied.removeAll()
         return emptied
     }
@@ -499,8 +509,7 @@ public final class FlowCoordinator {
         guard let first = undecided.first else { return nil }
         setPendingConfirmation(PendingConfirmation(
             prompt: bundle.flows[first.flowIndex].screens[first.screenIndex].confirmPrompt, route: first.token,
-            flow: first.flow, screen: first.screen, keepCount: kept, pathTokens: path.map(\.token),
-            routes: undecided.map(\.token)), replay: replay())
+            flow: first.flow, screen: first.screen, keepCount: kept, path: path, routes: undecided), replay: replay())
         return StepResult(.pending)
     }
 
@@ -509,9 +518,11 @@ public final class FlowCoordinator {
     /// changed in place, its edit emptied: a copy would retain everything it holds once more, and would keep
     /// the coordinator's path and chain shared, so that applying the edit copied them.
     func commit(_ transition: inout Transition) -> StepResult {
-        let dropped = transition.droppedLinks
-            + droppedLinks(keeping: transition.state.chain, finished: transition.finished, because: nil,
-                           unchangedBelow: transition.state.chain.keptCount)
+        var dropped = transition.droppedLinks
+        let removed = droppedLinks(keeping: transition.state.chain, finished: transition.finished, because: nil,
+                                   unchangedBelow: transition.state.chain.keptCount)
+        // Joined only when both have links: `+` builds a new array even from two empty ones.
+        if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }
         if instances.hasObjects {
             let chain = state.chain
             let keptTabs = transition.keptTabs, droppedTabs = transition.droppedTabs
@@ -520,11 +531,13 @@ public final class FlowCoordinator {
         let oldRoot = state.chain.first?.id
         // Observers of the path hear of a step that changed the path or the instances, not of a no-op.
         let changed = transition.state.changes(state)
+        var storage = EditStorage()
         if changed {
-            updateState { $0.apply(&transition.state) }
+            updateState { storage = $0.apply(&transition.state) }
         } else {
-            changeState { $0.apply(&transition.state) }
+            changeState { storage = $0.apply(&transition.state) }
         }
+        editStorage = storage
         if changed || transition.touchedKeptTabs {
             syncTree(keptTabs: transition.keptTabs, droppedTabs: transition.droppedTabs, oldRoot: oldRoot)
         }

@@ -70,17 +70,32 @@ extension Transition {
             return skipped(because: "the removal also took routes of flow '\(bundle.flows[parentFlow].name)'")
         }
         if let skipReason { return skipped(because: skipReason) }
+        // A `stay` handler changes nothing: the checks run on this transition, not on a copy to drop.
+        if case .stay = bundle.flows[parentFlow].children[declaration].handlers[outcome] {
+            return handlerRefusal(leaving: sender).map { skipped(because: $0) }
+        }
         var attempt = self
         do throws(FlowRuntimeError) {
             try attempt.runHandler(declaration, outcome: outcome, at: parentDepth)
-            try attempt.checkShape()
-            if let sender, attempt.state.path.last?.token != sender {
-                return skipped(because: "it would take route \(sender) off the top, whose event acts next")
-            }
         } catch {
             return skipped(because: error.description)
         }
+        if let refusal = attempt.handlerRefusal(leaving: sender) { return skipped(because: refusal) }
         self = attempt
+        return nil
+    }
+
+    /// Why the state a confirmed discard's handler left cannot stand, or nil: a live instance without a route,
+    /// or `sender`, whose event acts next, no longer on top.
+    private func handlerRefusal(leaving sender: RouteToken?) -> String? {
+        do throws(FlowRuntimeError) {
+            try checkShape()
+        } catch {
+            return error.description
+        }
+        if let sender, state.path.last?.token != sender {
+            return "it would take route \(sender) off the top, whose event acts next"
+        }
         return nil
     }
 
@@ -89,7 +104,7 @@ extension Transition {
     /// of instances that finished in the step (their flow decided, with its outcome) and the routes the
     /// person confirmed (`granted`).
     /// - Returns: how many routes of `old` the step keeps, and the undecided routes, lowest first.
-    func undecidedRemovals(from old: [Route], sender: RouteToken?, granted: Set<RouteToken>) -> (kept: Int, routes: [Route]) {
+    func undecidedRemovals(from old: [Route], sender: RouteToken?, granted: GrantedRemovals) -> (kept: Int, routes: [Route]) {
         let kept = state.path.keptCount
         // Most steps remove no route of the old path (a push, a start): nothing to look at.
         guard kept < old.count else { return (kept, []) }

@@ -25,22 +25,83 @@ struct InstanceRecord: Hashable {
     var declaration: Int?
     /// The flow's arguments, aligned with its parameters.
     var values: [Value]
-    /// Preserved drafts of this instance's children, by declaration index.
-    var drafts: [Int: PreservedDraft] = [:]
-    /// Deep links held by this instance's `queue` policy, opened when it finishes.
-    var queuedLinks: [String] = []
     /// How the instance was shown: `push` for the root, tabs and pushed children.
     var presentation: Presentation = .push
     /// The chain position of the instance whose routes begin the stack this instance's routes go on:
     /// its own for the root, a tab or a presented child; its parent's otherwise.
     var stackDepth = 0
+    /// What few instances hold (drafts, links, tabs) behind one reference, nil when the instance holds none:
+    /// a record is copied whole at each read of the chain, and this makes a copy two retains instead of six.
+    private var rare: RareFields?
+
+    init(id: FlowInstanceID, flow: Int, declaration: Int?, values: [Value]) {
+        self.id = id
+        self.flow = flow
+        self.declaration = declaration
+        self.values = values
+    }
+
+    /// Preserved drafts of this instance's children, by declaration index.
+    var drafts: [Int: PreservedDraft] {
+        get { rare?.fields.drafts ?? [:] }
+        _modify { yield &rareFields.drafts }
+    }
+    /// Deep links held by this instance's `queue` policy, opened when it finishes.
+    var queuedLinks: [String] {
+        get { rare?.fields.queuedLinks ?? [] }
+        _modify { yield &rareFields.queuedLinks }
+    }
     /// For an instance of a flow with tabs: which tab is selected and the tabs kept aside.
-    var tabs: TabSetRecord?
+    var tabs: TabSetRecord? {
+        get { rare?.fields.tabs }
+        _modify { yield &rareFields.tabs }
+    }
     /// A guarded link waiting for this instance (its guarding flow) to finish with an outcome (format 1.1).
-    var pendingLink: PendingLink?
+    var pendingLink: PendingLink? {
+        get { rare?.fields.pendingLink }
+        _modify { yield &rareFields.pendingLink }
+    }
 
     /// Whether the instance holds a deep link (queued or pending) that its removal would drop.
-    var holdsLinks: Bool { !queuedLinks.isEmpty || pendingLink != nil }
+    var holdsLinks: Bool { rare.map { !$0.fields.queuedLinks.isEmpty || $0.fields.pendingLink != nil } ?? false }
+    /// Whether the instance parks tabs or holds a deep link (read without copying the tabs).
+    var mayHoldLinks: Bool { rare.map { $0.fields.tabs != nil || !$0.fields.queuedLinks.isEmpty || $0.fields.pendingLink != nil } ?? false }
+    /// Whether the instance keeps drafts of its children.
+    var hasDrafts: Bool { rare.map { !$0.fields.drafts.isEmpty } ?? false }
+
+    /// The rare fields, changed in place: created on first write, copied first when another record shares
+    /// them, and dropped again when the change left them all empty.
+    private var rareFields: RareFields.Fields {
+        get { rare?.fields ?? RareFields.Fields() }
+        _modify {
+            if rare == nil {
+                rare = RareFields(RareFields.Fields())
+            } else if !isKnownUniquelyReferenced(&rare!) {
+                rare = RareFields(rare!.fields)
+            }
+            yield &rare!.fields
+            if rare!.fields.isEmpty { rare = nil }
+        }
+    }
+
+    /// Storage of the rare fields; a record owns it alone whenever it changes it (copy on write).
+    private final class RareFields: Hashable {
+        struct Fields: Hashable {
+            var drafts: [Int: PreservedDraft] = [:]
+            var queuedLinks: [String] = []
+            var tabs: TabSetRecord?
+            var pendingLink: PendingLink?
+
+            var isEmpty: Bool { drafts.isEmpty && queuedLinks.isEmpty && tabs == nil && pendingLink == nil }
+        }
+
+        var fields: Fields
+
+        init(_ fields: Fields) { self.fields = fields }
+
+        static func == (lhs: RareFields, rhs: RareFields) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+    }
 }
 
 /// The whole navigation state as a value. A step works on a ``StateEdit`` of it and applies that whole,
@@ -61,11 +122,12 @@ struct RuntimeState {
     func depth(of id: FlowInstanceID) -> Int? { chain.firstIndex { $0.id == id } }
 
     /// Makes the state the one `edit` describes, in place; `edit` must have started from this state.
-    mutating func apply(_ edit: inout StateEdit) {
-        edit.path.apply(to: &path)
-        edit.chain.apply(to: &chain)
+    /// - Returns: the edit's emptied storage, for the next edit.
+    mutating func apply(_ edit: inout StateEdit) -> EditStorage {
+        let storage = EditStorage(routes: edit.path.apply(to: &path), records: edit.chain.apply(to: &chain))
         nextInstance = edit.nextInstance
         nextToken = edit.nextToken
+        return storage
     }
 }
 
@@ -81,5 +143,5 @@ extension RandomAccessCollection where Element == Route, Index == Int {
 extension Collection where Element == InstanceRecord {
     /// Whether some instance holds a deep link or parks tabs (whose instances may hold some). Outside the
     /// main actor, so the closure is not checked for isolation on every call (see ParameterLookup.swift).
-    var mayHoldLinks: Bool { contains { $0.holdsLinks || $0.tabs != nil } }
+    var mayHoldLinks: Bool { contains { $0.mayHoldLinks } }
 }

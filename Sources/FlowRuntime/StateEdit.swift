@@ -9,11 +9,11 @@ struct StateEdit {
     var nextInstance: Int
     var nextToken: Int
 
-    /// An edit of `state` that has changed nothing yet.
-    init(_ state: RuntimeState) {
+    /// An edit of `state` that has changed nothing yet, appending into `storage` (``EditStorage``).
+    init(_ state: RuntimeState, appendingInto storage: EditStorage = EditStorage()) {
         owner = state.owner
-        path = EditedArray(state.path)
-        chain = EditedArray(state.chain)
+        path = EditedArray(state.path, appendingInto: storage.routes)
+        chain = EditedArray(state.chain, appendingInto: storage.records)
         nextInstance = state.nextInstance
         nextToken = state.nextToken
     }
@@ -57,4 +57,11 @@ struct StateEdit {
     mutating func removeInstances(from depth: Int) {
         chain.truncate(to: depth)
     }
+}
+
+/// The empty arrays a committed edit leaves for the next one to append into (``EditedArray/apply(to:)``):
+/// most steps append a route or an instance, and reusing the storage saves two allocations per step.
+struct EditStorage {
+    var routes: [Route] = []
+    var records: [InstanceRecord] = []
 }

@@ -74,7 +74,7 @@ extension Transition {
     /// The `confirm` routes of kept tabs that this step drops (their tab flow removed, or its `replaceRoot`),
     /// not yet decided: the removal guard asks about them as about routes on the path.
     /// - Parameter old: the chain before the step.
-    func droppedKeptRoutes(from old: [InstanceRecord], granted: Set<RouteToken>) -> [Route] {
+    func droppedKeptRoutes(from old: [InstanceRecord], granted: GrantedRemovals) -> [Route] {
         let kept = state.chain.keptCount
         guard kept < old.count else { return [] }
         var pending: [ParkedTab] = []

@@ -1,0 +1,25 @@
+/// The `confirm` routes the person decided to remove (``FlowCoordinator/confirmRemoval()``), as the removal
+/// guard asks about them while the waiting step runs again.
+///
+/// A confirmation decides one or a few routes: they are compared one by one (building a set of them cost an
+/// allocation and hashing at every confirmation); past a few, a set keeps each question constant in time.
+struct GrantedRemovals {
+    private var routes: [Route] = []
+    private var tokens: Set<RouteToken>?
+
+    /// Nothing granted.
+    init() {}
+
+    /// `routes` granted.
+    init(_ routes: [Route]) {
+        self.routes = routes
+        if routes.count > 8 { tokens = Set(routes.map(\.token)) }
+    }
+
+    /// Whether the route `token` names was granted.
+    func contains(_ token: RouteToken) -> Bool {
+        if let tokens { return tokens.contains(token) }
+        for route in routes where route.token == token { return true }
+        return false
+    }
+}
