@@ -50,6 +50,8 @@ for part in range(10):
     lines += [f'  "/s/{i}": [s0, {{ s1: {{ n: {i} }} }}]' for i in range(count)]
     write(f"big{part}.yaml", "\n".join(lines) + "\n")
 write("one-line.yaml", "flow: x\nstart: a\nscreens: { a: {}, " + ", ".join(f"s{i}: {{}}" for i in range(300000)) + ", b: { on: { go: { push: nowhere } } } }\n")
+keys = ", ".join(f"q{i}: 1" for i in range(100))
+write("alias-fan-out.yaml", f"flow: f\nstart: a\nscreens:\n  a: &s {{ {keys} }}\n" + "".join(f"  b{i}: *s\n" for i in range(4900)))
 write("huge-line.flowscript", "start\nevent " + "x" * 10_000_000 + "\n")
 PY
 mkdir "$work/big" && mv "$work"/big[0-9].yaml "$work/big/"
@@ -61,6 +63,8 @@ run "compile: 100,000 screens + 100,000 links"  0 "$FLOWC" compile "$work/big" -
 run "validate: 1 GiB file"                      1 "$FLOWC" validate "$work/sparse.yaml"
 run "validate: /dev/zero"                       1 "$FLOWC" validate /dev/zero
 run "validate: one line of $(($(wc -c <"$work/one-line.yaml") / 1024)) KiB, error at its end" 1 "$FLOWC" validate "$work/one-line.yaml"
+run "validate: 100 unknown keys aliased 4,900 times" 1 "$FLOWC" validate --format json "$work/alias-fan-out.yaml"
+echo "JSON for the aliased keys: $(wc -c <"$work/out") bytes, $(grep -c '"code"' "$work/out") diagnostics"
 run "run: a 10 MB script line"                  0 "$FLOWC" run Flows --flow reading --script "$work/huge-line.flowscript"
 echo "trace of the 10 MB line: $(tail -n 1 "$work/out" | wc -c) bytes"
 

@@ -10,10 +10,7 @@ enum SuppressionFilter {
         var used = Set<SuppressionUse>()
         var kept: [Diagnostic] = []
         for diagnostic in diagnostics {
-            let covering = (suppressions[diagnostic.location.file] ?? []).first { suppression in
-                suppression.lines.contains(diagnostic.location.line) && suppression.codes.contains(diagnostic.code)
-            }
-            if let covering {
+            if let index = covering(diagnostic, in: suppressions), let covering = suppressions[diagnostic.location.file]?[index] {
                 used.insert(SuppressionUse(location: covering.location, code: diagnostic.code))
             } else {
                 kept.append(diagnostic)
@@ -28,6 +25,14 @@ enum SuppressionFilter {
             }
         }
         return kept
+    }
+
+    /// The index, in its file's list, of the first suppression that covers `diagnostic`, if any.
+    static func covering(_ diagnostic: Diagnostic, in suppressions: [String: [Suppression]]) -> Int? {
+        guard let inFile = suppressions[diagnostic.location.file] else { return nil }
+        return inFile.firstIndex { suppression in
+            suppression.lines.contains(diagnostic.location.line) && suppression.codes.contains(diagnostic.code)
+        }
     }
 
     private struct SuppressionUse: Hashable {

@@ -12,7 +12,10 @@ struct FlowDecoder {
     let source: [UInt8]
     /// The file's loaded YAML, read through node references (no node tree is built).
     let document: YAMLDocument
-    var diagnostics: [Diagnostic] = []
+    /// What decoding found. Findings in text that YAML aliases copy are folded as they come
+    /// (``AliasFold``), so a small file that aliases a broken mapping thousands of times holds one
+    /// diagnostic per written mistake; only codes no suppression can hide are folded here.
+    var diagnostics = AliasFold(folding: { !Suppression.isAdjustable($0.code) })
     /// The byte ranges of declarations (screens, child declarations, and a whole `screens` or `children`
     /// mapping a key slipped out of) whose decoding reported an error: what graph rules find inside them is
     /// a knock-on of that error, and is left out (see ``FlowValidation``).
@@ -164,7 +167,7 @@ struct FlowDecoder {
 
     /// Records `start..<end` as damaged when decoding it reported an error since `count` diagnostics.
     private mutating func noteDamage(since count: Int, from start: Int, to end: Int) {
-        guard diagnostics[count...].contains(where: { $0.severity == .error }) else { return }
+        guard diagnostics.containsError(since: count) else { return }
         damaged.append(start..<max(end, start + 1))
     }
 
@@ -517,14 +520,16 @@ struct FlowDecoder {
     /// One entry of `links`, and the `otherwise` key of a guarded link written without `when`.
     private mutating func readLink(_ entry: YAMLEntryRef) -> (DeepLinkDefinition?, otherwiseWithoutWhen: YAMLNodeRef?) {
         let (key, start, source, document) = (entry.key, location(of: entry.key), self.source, self.document)
-        guard let pattern = readScalar(entry.key, as: "a link pattern"),
-            let segments = LinkPatternParser.parse(
-                pattern, at: contentLocation(of: entry.key),
-                // The character's own location, else the key's start: counting from the key's start is
-                // wrong after an anchor or tag, in a block scalar, or through an alias.
-                locate: { ScalarCharacterLocation.location(ofCharacter: $0, in: key, of: document, start: start, source: source) ?? start },
-                reportingTo: &diagnostics)
-        else { return (nil, nil) }
+        guard let pattern = readScalar(entry.key, as: "a link pattern") else { return (nil, nil) }
+        var patternDiagnostics: [Diagnostic] = []
+        let segments = LinkPatternParser.parse(
+            pattern, at: contentLocation(of: entry.key),
+            // The character's own location, else the key's start: counting from the key's start is
+            // wrong after an anchor or tag, in a block scalar, or through an alias.
+            locate: { ScalarCharacterLocation.location(ofCharacter: $0, in: key, of: document, start: start, source: source) ?? start },
+            reportingTo: &patternDiagnostics)
+        for diagnostic in patternDiagnostics { diagnostics.append(diagnostic) }
+        guard let segments else { return (nil, nil) }
         var link = DeepLinkDefinition(pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])
         guard isMapping(entry.value) else {
             guard let routes = readRouteList(entry.value, as: "a link's route list") else { return (nil, nil) }

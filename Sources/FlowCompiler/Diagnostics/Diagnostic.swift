@@ -32,6 +32,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// The column (from 1, in Unicode scalars) just past the offending text on the same line, when known.
     public var endColumn: Int?
     public var notes: [DiagnosticNote]
+    /// Diagnostics about the same text that ``AliasFold`` folded into this one, until
+    /// `sortedForOutput` turns them into a note.
+    var foldedUses: FoldedAliasUses?
 
     public init(
         _ severity: Severity, code: String, _ message: String, at location: SourceLocation,
@@ -53,10 +56,19 @@ public struct Diagnostic: Hashable, Sendable {
 }
 
 extension Array where Element == Diagnostic {
-    /// Sorted by file, line and column (see `Diagnostic.precedes`), duplicates removed.
+    /// Sorted by file, line and column (see `Diagnostic.precedes`), duplicates removed, and the
+    /// findings YAML aliases multiply folded into one each (``AliasFold``), with a note that counts them.
     public func sortedForOutput() -> [Diagnostic] {
         var seen = Set<Diagnostic>()
-        return sorted(by: Diagnostic.precedes).filter { seen.insert($0).inserted }
+        let unique = sorted(by: Diagnostic.precedes).filter { seen.insert($0).inserted }
+        guard unique.contains(where: { $0.location.copiedFrom != nil || $0.foldedUses != nil }) else { return unique }
+        return AliasFold.folding(unique).map { diagnostic in
+            guard let uses = diagnostic.foldedUses else { return diagnostic }
+            var noted = diagnostic
+            noted.notes.append(AliasFold.note(for: uses))
+            noted.foldedUses = nil
+            return noted
+        }.sorted(by: Diagnostic.precedes)
     }
 
     /// Whether any diagnostic is an error.

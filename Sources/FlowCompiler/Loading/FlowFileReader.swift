@@ -53,7 +53,7 @@ enum FlowFileReader {
         }
         var decoder = FlowDecoder(file: path, source: bytes, document: document)
         let flow = decoder.decodeFlow(root)
-        var file = FlowSourceFile(path: path, bytes: bytes, flow: flow, diagnostics: decoder.diagnostics)
+        var file = FlowSourceFile(path: path, bytes: bytes, flow: flow, diagnostics: decoder.diagnostics.diagnostics)
         file.damaged = decoder.damaged
         return (file, document)
     }

@@ -98,33 +98,39 @@ public enum FlowValidation {
     static func validate(
         inputs: [(path: String, contents: FlowFileContents)], limits: YAMLLimits, configuration: FlowConfiguration? = nil
     ) -> ValidationResult {
-        // Each file is loaded and decoded on its own, in parallel; each worker returns its file.
-        let files = ParallelMap.map(count: inputs.count) { index in
+        // Each file is loaded and decoded on its own, in parallel; each worker returns its file, with its
+        // suppressions (the rules' findings are folded per suppression, below).
+        let read = ParallelMap.map(count: inputs.count) { index in
             let (path, contents) = inputs[index]
-            return switch contents {
+            let file = switch contents {
             case .bytes(let bytes): FlowFileReader.read(path: path, bytes: bytes, limits: limits)
             case .tooLarge(let size, let limit): FlowFileReader.tooLarge(path: path, size: size, limit: limit)
             }
+            var diagnostics = file.diagnostics
+            let suppressions = SuppressionScanner.scan(
+                file.bytes, path: file.path, scalars: file.scalars, mayHoldSuppression: file.mayHoldSuppression,
+                into: &diagnostics)
+            return (file: file, diagnostics: diagnostics, suppressions: suppressions)
         }
+        let files = read.map(\.file)
         let flows = files.compactMap(\.flow)
-        var diagnostics = files.flatMap(\.diagnostics)
+        var diagnostics = read.flatMap(\.diagnostics)
+        let suppressions = read.reduce(into: [String: [Suppression]]()) { byFile, file in
+            if !file.suppressions.isEmpty { byFile[file.file.path, default: []] += file.suppressions }
+        }
         let catalog = FlowCatalog(flows)
         // The rules only read the catalog, so they run on all cores; their findings are joined in
-        // registry order, as a sequential run lists them, before the sort.
+        // registry order, as a sequential run lists them, before the sort. Each rule's findings through
+        // YAML aliases are folded at once (``AliasFold``), apart where different suppressions cover them.
         let rules = RuleRegistry.flowRules
         let found = ParallelMap.map(count: rules.count) { index in
             var found: [Diagnostic] = []
             rules[index].init().check(catalog, into: &found)
-            return found
+            return AliasFold.folding(withoutKnockOns(found, of: files)) { diagnostic in
+                SuppressionFilter.covering(diagnostic, in: suppressions).map { $0 + 1 } ?? 0
+            }
         }.flatMap { $0 }
-        diagnostics += withoutKnockOns(found, of: files)
-        var suppressions: [String: [Suppression]] = [:]
-        for file in files {
-            let found = SuppressionScanner.scan(
-                file.bytes, path: file.path, scalars: file.scalars, mayHoldSuppression: file.mayHoldSuppression,
-                into: &diagnostics)
-            if !found.isEmpty { suppressions[file.path, default: []] += found }
-        }
+        diagnostics += found
         diagnostics = SuppressionFilter.apply(suppressions, to: diagnostics)
         if let configuration { diagnostics = configuration.applySeverities(to: diagnostics) }
         return ValidationResult(files: files, flows: flows, diagnostics: diagnostics.sortedForOutput())
