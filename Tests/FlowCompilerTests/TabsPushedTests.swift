@@ -163,4 +163,46 @@ import Testing
             \(Self.tabbar)
             """) == [])
     }
+
+    /// A deep link whose routes show a tab flow over other routes of its stack is refused every time it
+    /// opens, so FC373 reports it at that route (besides the `start` that pushes the tab flow), with a
+    /// note at the route below it; also in `otherwise`, and when the route below is the start screen a
+    /// presented child shows. A tab flow as the first route, or first in a presented child, is fine.
+    @Test func linkRoutesThatShowATabFlowOverRoutes() {
+        let linkMessage = { (link: String, child: String) in
+            "in link '\(link)', child '\(child)' runs flow 'tabbar', which has tabs, over other routes of its stack; a tab bar sits at the bottom of a stack, so the runtime refuses this link every time: make the child the first route of a stack (the link's first route, or after a presented child), or present it ('presentation: sheet' or 'cover')"
+        }
+        #expect(found("""
+            flow: app
+            conditions: [ready]
+            start: home
+            screens:
+              home: { on: { go: { start: t }, more: { start: sheet } } }
+            children:
+              t: { flow: tabbar }
+              sheet: { flow: sheetFlow, presentation: sheet }
+              bottom: { flow: tabbar }
+            links:
+              "/t": [home, t]
+              "/g":
+                when: ready
+                routes: [bottom, feed]
+                otherwise: [home, t, feed]
+              "/s": [home, sheet, t]
+            ---- sheetFlow.yaml ----
+            flow: sheetFlow
+            start: page
+            screens:
+              page: { on: { tabs: { start: t } } }
+            children:
+              t: { flow: tabbar }
+            \(Self.tabbar)
+            """) == [
+                "example.yaml:5:30 child 't' runs flow 'tabbar', which has tabs; a tab bar sits at the bottom of a stack: present it ('presentation: sheet' or 'cover') or show it with 'replaceRoot'",
+                "example.yaml:11:16 " + linkMessage("/t", "t") + " | example.yaml:11:10 route 'home' is below it on the same stack",
+                "example.yaml:15:23 " + linkMessage("/g", "t") + " | example.yaml:15:17 route 'home' is below it on the same stack",
+                "example.yaml:16:23 " + linkMessage("/s", "t") + " | example.yaml:16:16 child 'sheet' shows its start screen below it on the same stack",
+                "sheetFlow.yaml:4:32 child 't' runs flow 'tabbar', which has tabs; a tab bar sits at the bottom of a stack: present it ('presentation: sheet' or 'cover') or show it with 'replaceRoot'",
+            ])
+    }
 }

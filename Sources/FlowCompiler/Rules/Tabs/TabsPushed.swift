@@ -3,7 +3,8 @@ import FlowModel
 /// FC373 `tabs-pushed`: a tab flow would be shown above other routes of a stack — pushed over a screen by
 /// an event's `start` (or a handler's, over the screen that started the finished child), or shown as the
 /// first route of a flow that itself begins above routes (a pushed child's `start` or `replaceRoot`,
-/// through any number of pushed children).
+/// through any number of pushed children); and a deep link whose routes show a tab flow above other routes of
+/// its stack, which the runtime refuses every time.
 struct TabsPushed: FlowRule {
     static let description = RuleDescription(
         code: "FC373",
@@ -23,6 +24,11 @@ struct TabsPushed: FlowRule {
             directly or through further pushed children, is reported at that 'start' or
             'replaceRoot', with a note at the push. So is a handler's 'start' that runs over the
             screen that started the finished child.
+
+            A deep link builds its routes the same way, so a link whose route list shows a tab
+            flow above other routes of its stack (after a screen, or after a pushed child that
+            shows its start screen) is refused every time it opens: it is reported at that route,
+            with a note at the route below it.
             """,
         triggeringExamples: [
             """
@@ -50,6 +56,17 @@ struct TabsPushed: FlowRule {
               home: { flow: home }
             \(TabExampleFiles.homeWithFeedTab)
             """,
+            """
+            flow: app
+            start: welcome
+            screens:
+              welcome: { on: { enter: { start: ↓home } } }
+            children:
+              home: { flow: home }
+            links:
+              "/home": [welcome, ↓home]
+            \(TabExampleFiles.homeWithFeedTab)
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -60,6 +77,9 @@ struct TabsPushed: FlowRule {
             children:
               home: { flow: home }
               gallery: { flow: home, presentation: sheet }
+            links:
+              "/home": [home, feed]
+              "/gallery": [welcome, gallery, feed]
             \(TabExampleFiles.homeWithFeedTab)
             """,
         ]
@@ -118,6 +138,46 @@ struct TabsPushed: FlowRule {
                     pending.append((show.childFlow, push, pushed))
                 }
             }
+        }
+        for flow in catalog.uniqueFlows where !flow.links.isEmpty {
+            for link in flow.links.flatMap(\.routeLists) { Self.check(link, in: flow, catalog, into: &diagnostics) }
+        }
+    }
+
+    /// Reports the first route of `link` that shows a tab flow above other routes of its stack, as the
+    /// runtime builds them (`Transition.childRecord`): a screen route, or the start screen a pushed child
+    /// shows, puts a route on the stack; the first route, a tab and a presented child begin a stack.
+    private static func check(
+        _ link: DeepLinkDefinition, in flow: FlowDefinition, _ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]
+    ) {
+        let routes = catalog.resolvedRoutes(of: link, in: flow)
+        // What is at the top of the stack the next route goes on (nil while it has no route), for the note.
+        var below: (note: String, location: SourceLocation)?
+        // Whether the next route names a tab (the routes address a tab flow), which begins a stack.
+        var tabNext = flow.hasTabs
+        for (index, resolved) in routes.enumerated() {
+            let name = resolved.route.name
+            guard case .child(let child, let childFlow) = resolved.target else {
+                below = ("route \(MessageText.name(name.value)) is below it on the same stack", name.location)
+                tabNext = false
+                continue
+            }
+            if tabNext || child.presentationStyle.isPresented {
+                below = nil
+            } else if let childFlow, childFlow.hasTabs, let below {
+                diagnostics.append(diagnostic(
+                    "in link \(MessageText.name(link.pattern.value)), child \(MessageText.name(name.value)) runs flow \(MessageText.name(childFlow.name.value)), which has tabs, over other routes of its stack; a tab bar sits at the bottom of a stack, so the runtime refuses this link every time: make the child the first route of a stack (the link's first route, or after a presented child), or present it ('presentation: sheet' or 'cover')",
+                    at: name, notes: [DiagnosticNote(below.note, at: below.location)]))
+                return
+            }
+            tabNext = childFlow?.hasTabs ?? false
+            // The child's start is implied: a start screen goes on the stack, unless the next route names
+            // the child that its start shows (then that child's routes come first).
+            guard let childFlow, !childFlow.hasTabs else { continue }
+            let navigation = catalog.navigation(of: childFlow)
+            let next = index + 1 < routes.count ? routes[index + 1].route.name.value : nil
+            if let next, navigation.childrenByName[next] != nil, navigation.startTargets.contains(where: { $0.value == next }) { continue }
+            below = ("child \(MessageText.name(name.value)) shows its start screen below it on the same stack", name.location)
         }
     }
 
