@@ -30,6 +30,29 @@ struct GraphLoweringTests {
         #expect(bundle.flows[0].start == .show(target: .screen(0), arguments: []))
     }
 
+    /// A flow's screens are lowered in parallel runs of 2,048 and joined in order; of several bad
+    /// screens, the first is reported, whatever the thread timing.
+    @Test func manyScreensLowerInOrderAndReportTheFirstError() throws {
+        func location(_ line: Int) -> FlowModel.SourceLocation { FlowModel.SourceLocation(file: "big.yaml", line: line, column: 1, offset: 0) }
+        let count = 5_000
+        var screens = (0..<count).map { index in
+            Self.screen("s\(index)", parameters: [Self.parameter("count", .int)],
+                        events: [Self.push("s\((index + 1) % count)", literal: "\(index)")])
+        }
+        let flow = FlowDefinition(name: Self.name("big"), start: Self.show("s0"), screens: screens)
+        let graph = try GraphLowering.lower([flow]).flows[0]
+        #expect(graph.screens.map(\.name) == (0..<count).map { "s\($0)" })
+        #expect(graph.screens.map(\.events[0].action) == (0..<count).map { index in
+            .push(screen: (index + 1) % count, arguments: [ArgumentNode(name: "count", source: .literal(.int(index)))])
+        })
+        for bad in [4_500, 2_100, 2_047] {
+            screens[bad].events[0].action = ActionDefinition(.push(screen: Located("nowhere", at: location(bad)), arguments: []), at: Self.here)
+        }
+        #expect(throws: GraphLoweringError("flow 'big' has no screen 'nowhere'", at: location(2_047))) {
+            try GraphLowering.lower([FlowDefinition(name: Self.name("big"), start: Self.show("s0"), screens: screens)])
+        }
+    }
+
     @Test func badLiteralIsAnError() {
         let flow = FlowDefinition(name: Self.name("f"), start: Self.show("a"), screens: [
             Self.screen("a", events: [Self.push("b", literal: "07")]),

@@ -66,26 +66,25 @@ public enum GraphLowering {
             names[indexByName[flow.name.value]!]
         }
 
+        /// Screens per task when a flow's screens are lowered in parallel.
+        static let screensPerTask = 2_048
+
         func lower(_ flow: FlowDefinition) throws(GraphLoweringError) -> FlowGraph {
-            var screens: [ScreenNode] = []
-            for screen in flow.screens {
-                var events: [EventNode] = []
-                for event in screen.events {
-                    events.append(EventNode(
-                        name: event.name.value, parameters: event.parameters.map(Self.parameter),
-                        action: try action(event.action, in: flow)))
-                }
-                var node = ScreenNode(name: screen.name.value, parameters: screen.parameters.map(Self.parameter),
-                                      events: events, removal: screen.removal?.policy.value ?? .discard)
-                if let removal = screen.removal, removal.policy.value == .confirm {
-                    node.confirmPrompt = removal.ask?.value
-                    // The removal passes no arguments: outcome parameters take their defaults (FC450 requires them).
-                    if let outcome = removal.outcome {
-                        node.confirmOutcome = try outcomeIndex(outcome, in: flow)
+            // A large flow's screens are lowered in parallel, in runs of `screensPerTask`, joined in order.
+            let runs = ParallelMap.map(count: (flow.screens.count + Self.screensPerTask - 1) / Self.screensPerTask) { run in
+                Result { () throws(GraphLoweringError) -> [ScreenNode] in
+                    var nodes: [ScreenNode] = []
+                    let start = run * Self.screensPerTask
+                    nodes.reserveCapacity(min(Self.screensPerTask, flow.screens.count - start))
+                    for screen in flow.screens[start..<min(start + Self.screensPerTask, flow.screens.count)] {
+                        nodes.append(try self.screen(screen, in: flow))
                     }
+                    return nodes
                 }
-                screens.append(node)
             }
+            var screens: [ScreenNode] = []
+            screens.reserveCapacity(flow.screens.count)
+            for run in runs { screens += try run.get() }
             var children: [ChildNode] = []
             for child in flow.children {
                 let childFlowIndex = try flowIndex(child.flow)
@@ -132,6 +131,25 @@ public enum GraphLowering {
             }
             if let fallback = flow.linkFallback { graph.linkFallback = try screenIndex(fallback, in: flow) }
             return graph
+        }
+
+        func screen(_ screen: ScreenDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> ScreenNode {
+            var events: [EventNode] = []
+            for event in screen.events {
+                events.append(EventNode(
+                    name: event.name.value, parameters: event.parameters.map(Self.parameter),
+                    action: try action(event.action, in: flow)))
+            }
+            var node = ScreenNode(name: screen.name.value, parameters: screen.parameters.map(Self.parameter),
+                                  events: events, removal: screen.removal?.policy.value ?? .discard)
+            if let removal = screen.removal, removal.policy.value == .confirm {
+                node.confirmPrompt = removal.ask?.value
+                // The removal passes no arguments: outcome parameters take their defaults (FC450 requires them).
+                if let outcome = removal.outcome {
+                    node.confirmOutcome = try outcomeIndex(outcome, in: flow)
+                }
+            }
+            return node
         }
 
         func action(_ action: ActionDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> CompiledAction {
