@@ -105,3 +105,10 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
     Darwin.read(descriptor, buffer, count)
     #endif
 }
+
+extension FlowFileContents {
+    /// The number of bytes to load: 0 for an input over the limit, which is reported, not loaded.
+    var byteCount: Int {
+        if case .bytes(let bytes) = self { bytes.count } else { 0 }
+    }
+}

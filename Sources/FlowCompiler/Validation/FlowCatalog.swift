@@ -38,13 +38,21 @@ struct FlowCatalog: Sendable {
         }
         self.byName = byName
         uniqueFlows = unique
-        var navigations: [String: FlowNavigation] = [:]
-        var uses: [String: [ChildUse]] = [:]
-        for flow in unique {
+        // Each flow's navigation graph depends only on the flow and `byName`: built on all cores (the
+        // largest part of the index, serial before: one core idled while the other built every graph).
+        let (distinct, firstByName) = (unique, byName)
+        let built = ParallelMap.map(count: distinct.count) { index in
+            let flow = distinct[index]
             // Children that run a flow without outcomes are long-lived: they never finish, and leave
             // only by back or dismissal, which returns to the screen that started them.
-            let longLived = Set(flow.children.filter { byName[$0.flow.value]?.outcomes.isEmpty == true }.map(\.name.value))
-            navigations[flow.name.value] = FlowNavigation(flow, longLivedChildren: longLived)
+            let longLived = Set(flow.children.filter { firstByName[$0.flow.value]?.outcomes.isEmpty == true }.map(\.name.value))
+            return FlowNavigation(flow, longLivedChildren: longLived)
+        }
+        var navigations: [String: FlowNavigation] = [:]
+        navigations.reserveCapacity(unique.count)
+        var uses: [String: [ChildUse]] = [:]
+        for (flow, navigation) in zip(unique, built) {
+            navigations[flow.name.value] = navigation
             for child in flow.children {
                 uses[child.flow.value, default: []].append(ChildUse(parent: flow, declaration: child))
             }

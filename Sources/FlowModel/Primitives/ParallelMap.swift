@@ -20,6 +20,20 @@ package enum ParallelMap {
         }
     }
 
+    /// `map(count:_:)`, with the iterations started in decreasing order of `size` (equal sizes in index
+    /// order); the results are still in index order. On a few cores, a large item started last would
+    /// run alone after the others have finished.
+    static func map<Element: Sendable>(
+        count: Int, largestFirst size: (Int) -> Int, _ transform: @Sendable (Int) -> Element
+    ) -> [Element] {
+        let sizes = (0..<count).map(size)
+        let order = (0..<count).sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
+        let started = map(count: count) { transform(order[$0]) }
+        var position = [Int](repeating: 0, count: count)
+        for (slot, index) in order.enumerated() { position[index] = slot }
+        return (0..<count).map { started[position[$0]] }
+    }
+
     /// The result buffer as the iterations see it: only `initialize(_:to:)`, one call per index.
     private struct DisjointSlots<Element>: @unchecked Sendable {
         // Sendable because every iteration writes a different element and nothing reads the buffer
