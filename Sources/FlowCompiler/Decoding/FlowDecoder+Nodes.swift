@@ -106,16 +106,18 @@ extension FlowDecoder {
     }
 
     /// The text of a scalar node; reports a wrong-kind diagnostic for sequences and mappings.
-    mutating func readScalar(_ node: YAMLNodeRef, as what: String) -> String? {
+    /// `what` is an autoclosure: callers describe the node with an interpolation ("a \(what)"), made
+    /// only for a message, not for every name read.
+    mutating func readScalar(_ node: YAMLNodeRef, as what: @autoclosure () -> String) -> String? {
         if let text = scalar(of: node) { return text }
-        report(WrongNodeKind.self, "expected \(what) (a scalar), found a \(kindName(node))", at: node)
+        report(WrongNodeKind.self, "expected \(what()) (a scalar), found a \(kindName(node))", at: node)
         return nil
     }
 
     /// The items of a sequence node; an empty plain value reads as an empty sequence.
-    mutating func readSequence(_ node: YAMLNodeRef, as what: String) -> YAMLItems? {
+    mutating func readSequence(_ node: YAMLNodeRef, as what: @autoclosure () -> String) -> YAMLItems? {
         if isSequence(node) || isEmptyPlainScalar(node) { return document.items(of: node) }
-        report(WrongNodeKind.self, "expected \(what) as a sequence, found a \(kindName(node))", at: node)
+        report(WrongNodeKind.self, "expected \(what()) as a sequence, found a \(kindName(node))", at: node)
         return nil
     }
 

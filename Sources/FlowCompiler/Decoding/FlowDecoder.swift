@@ -23,10 +23,15 @@ struct FlowDecoder {
     /// Parameters whose name was read but whose declaration did not decode (``UnreadableParameter``).
     var unreadableParameters: Set<UnreadableParameter> = []
 
-    init(file: String, source: [UInt8], document: YAMLDocument) {
+    /// A flow's screens are decoded in chunks of at least this many, in parallel, when there are two
+    /// chunks or more (``readScreens(_:)``); the result does not depend on it.
+    let screensPerChunk: Int
+
+    init(file: String, source: [UInt8], document: YAMLDocument, screensPerChunk: Int = 1_024) {
         self.file = file
         self.source = source
         self.document = document
+        self.screensPerChunk = screensPerChunk
     }
 
     // MARK: Flow
@@ -117,12 +122,48 @@ struct FlowDecoder {
     // MARK: Screens and events
 
     private mutating func readScreens(_ node: YAMLNodeRef) -> [ScreenDefinition] {
+        let named = namedEntries(node, as: "screens", entryName: "screen name")
+        let chunks = Self.chunks(of: named.count, size: screensPerChunk)
+        guard chunks.count > 1 else { return readScreens(named, in: 0..<named.count, of: node) }
+        // A large flow's screens are decoded in chunks on all cores (one big file would otherwise keep one
+        // core busy alone), each chunk by a fresh decoder; the parts are joined in document order, so the
+        // screens, diagnostics, damage and unreadable parameters are exactly those of one decoder.
+        let fresh = FlowDecoder(file: file, source: source, document: document, screensPerChunk: screensPerChunk)
+        let parts = ParallelMap.map(count: chunks.count) { index in
+            var decoder = fresh
+            let screens = decoder.readScreens(named, in: chunks[index], of: node)
+            return (screens, decoder.diagnostics, decoder.damaged, decoder.unreadableParameters)
+        }
         var screens: [ScreenDefinition] = []
         // Exactly sized: a file's screens are most of its definitions, and doubling growth left up to half unused.
-        screens.reserveCapacity(document.count(of: node))
-        var previous: (name: Located<String>, value: YAMLNodeRef)?
-        for (name, value) in namedEntries(node, as: "screens", entryName: "screen name") {
-            defer { previous = (name, value) }
+        screens.reserveCapacity(parts.reduce(0) { $0 + $1.0.count })
+        for (partScreens, partDiagnostics, partDamage, partUnreadable) in parts {
+            screens += partScreens
+            diagnostics += partDiagnostics
+            damaged += partDamage
+            unreadableParameters.formUnion(partUnreadable)
+        }
+        return screens
+    }
+
+    /// `0..<count` cut into consecutive ranges of at least `size` entries (one range when `count` is
+    /// under twice that), at most 8.
+    static func chunks(of count: Int, size: Int) -> [Range<Int>] {
+        let pieces = min(count / max(size, 1), 8)
+        guard pieces > 1 else { return [0..<count] }
+        return (0..<pieces).map { piece in (count * piece / pieces)..<(count * (piece + 1) / pieces) }
+    }
+
+    /// The screens among `named[range]`; the entry before the range (if any) is the previous one, as
+    /// when the whole mapping is read in order.
+    private mutating func readScreens(
+        _ named: [(Located<String>, YAMLNodeRef)], in range: Range<Int>, of node: YAMLNodeRef
+    ) -> [ScreenDefinition] {
+        var screens: [ScreenDefinition] = []
+        screens.reserveCapacity(range.count)
+        for index in range {
+            let (name, value) = named[index]
+            let previous = index > 0 ? (name: named[index - 1].0, value: named[index - 1].1) : nil
             if slippedOut(name, of: previous, keys: ScreenKeys.self, as: "screen", in: node) { continue }
             let before = diagnostics.count
             defer { noteDamage(since: before, from: name.location.offset, to: endOffset(value)) }
@@ -280,8 +321,12 @@ struct FlowDecoder {
                 notes: [DiagnosticNote("'\(chosen.key.rawValue)' is here", at: location(of: chosen.keyNode))])
         }
         let at = location(of: chosen.keyNode)
-        let takesArguments: Set<ActionKeys> = [.push, .start, .replaceRoot, .to, .finish]
-        if let with = mapping.entries.first(where: { $0.key == .with }), !takesArguments.contains(chosen.key) {
+        // A switch, not a `Set` literal: the set was built and hashed for every action read.
+        let takesArguments = switch chosen.key {
+        case .push, .start, .replaceRoot, .to, .finish: true
+        default: false
+        }
+        if let with = mapping.entries.first(where: { $0.key == .with }), !takesArguments {
             report(MisplacedKey.self, "'with' is allowed only with push, start, replaceRoot, finish or to", at: with.keyNode)
         }
         for branchKey in [ActionKeys.then, .else] where chosen.key != .if {
@@ -372,21 +417,27 @@ struct FlowDecoder {
         guard let spec = readMapping(value, as: "a parameter", keys: ParameterKeys.self, required: [.type]),
             let type = spec[.type].flatMap({ readEnumValue($0, ParameterType.self, as: "type") })
         else { return nil }
-        var parameter = ParameterDefinition(name: name, type: type)
-        // Two direct reads, not a loop over key paths: a key-path write and the array of pairs cost more
-        // than the rest of a parameter's decoding.
-        parameter.minimum = readBound(.min, of: spec, type: type.value)
-        parameter.maximum = readBound(.max, of: spec, type: type.value)
-        if let values = spec[.values] {
-            parameter.allowedValues = readSequence(values, as: "allowed values")?.compactMap { item in
+        // Read in the order they are reported, then built with one initializer: each property set on a
+        // `ParameterDefinition` rebuilds its shared constraint storage (three setters cost more than the rest).
+        let minimum = readBound(.min, of: spec, type: type.value)
+        let maximum = readBound(.max, of: spec, type: type.value)
+        let allowedValues = spec[.values].flatMap { values in
+            readSequence(values, as: "allowed values")?.compactMap { item in
                 readTypedValue(item, type: type.value, as: "allowed value").map { Located($0, at: location(of: item)) }
             }
         }
-        readStringConstraints(spec, type: type.value, into: &parameter)
-        parameter.check = spec[.check].flatMap { self.readName($0, as: "check name") }
-        if let defaultNode = spec[.default], let value = readTypedValue(defaultNode, type: type.value, as: "default") {
-            parameter.defaultValue = Located(value, at: location(of: defaultNode))
+        var strings = StringConstraints()
+        readStringConstraints(spec, type: type.value, into: &strings)
+        let check = spec[.check].flatMap { self.readName($0, as: "check name") }
+        let defaultValue = spec[.default].flatMap { defaultNode in
+            readTypedValue(defaultNode, type: type.value, as: "default").map { Located($0, at: location(of: defaultNode)) }
         }
+        var parameter = ParameterDefinition(
+            name: name, type: type, minimum: minimum, maximum: maximum, allowedValues: allowedValues, check: check,
+            defaultValue: defaultValue)
+        if let minimumLength = strings.minimumLength { parameter.minimumLength = minimumLength }
+        if let maximumLength = strings.maximumLength { parameter.maximumLength = maximumLength }
+        if let pattern = strings.pattern { parameter.pattern = pattern }
         checkConstraints(of: parameter, spec: spec)
         return parameter
     }
@@ -402,10 +453,17 @@ struct FlowDecoder {
         return readTypedValue(node, type: type, as: key.rawValue)?.number.map { Located($0, at: location(of: node)) }
     }
 
+    /// A string parameter's constraints as read, before they are set on the parameter.
+    private struct StringConstraints {
+        var minimumLength: Located<Int>?
+        var maximumLength: Located<Int>?
+        var pattern: Located<String>?
+    }
+
     /// Reads `minLength`, `maxLength` (whole numbers of at least 0) and `pattern` (a regular expression
     /// that compiles), which apply to strings only (since format 1.1).
     private mutating func readStringConstraints(
-        _ spec: KeyedMapping<ParameterKeys>, type: ParameterType, into parameter: inout ParameterDefinition
+        _ spec: KeyedMapping<ParameterKeys>, type: ParameterType, into parameter: inout StringConstraints
     ) {
         for key in [ParameterKeys.minLength, .maxLength, .pattern] {
             guard let node = spec[key] else { continue }
