@@ -1,30 +1,56 @@
-import Dispatch
+import Foundation
+import Synchronization
 
 /// Maps indices to results on all cores with no shared mutable state between workers.
 ///
 /// Each iteration computes its result and initializes its own element of the result array: the
-/// elements are disjoint memory, each written by exactly one iteration (`concurrentPerform` runs
-/// every index once), and the array is read only after `concurrentPerform` has returned, that is
-/// after every iteration has finished. No lock is needed, so none can be forgotten or misread by a
-/// race detector. Shared by the validator (files, rules), lowering, and the bundle codec (flows).
+/// elements are disjoint memory, each written by exactly one iteration (every index is claimed once,
+/// from one atomic counter), and the array is read only after every worker has finished. No lock is
+/// needed, so none can be forgotten or misread by a race detector. Shared by the validator (files,
+/// flows' graphs, rules, a large flow's screens), lowering, and the bundle codec (flows).
+///
+/// The workers are the calling thread and one thread per other core, started for the call: a map
+/// may run inside another (a large file's screens, decoded in chunks, inside the map over files),
+/// and `DispatchQueue.concurrentPerform` runs a nested call on the calling thread alone.
 package enum ParallelMap {
     /// `[transform(0), transform(1), …, transform(count - 1)]`, computed in parallel, in index order.
-    package static func map<Element: Sendable>(count: Int, _ transform: @Sendable (Int) -> Element) -> [Element] {
+    package static func map<Element: Sendable>(count: Int, _ transform: @escaping @Sendable (Int) -> Element) -> [Element] {
         guard count > 0 else { return [] }
         return [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             let slots = DisjointSlots(base: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: count) { index in
-                slots.initialize(index, to: transform(index))
+            let claims = IndexClaims()
+            let work: @Sendable () -> Void = {
+                while case let index = claims.next(), index < count {
+                    slots.initialize(index, to: transform(index))
+                }
             }
+            let helpers = max(0, min(count, ProcessInfo.processInfo.activeProcessorCount) - 1)
+            let finished = DispatchSemaphore(value: 0)
+            for _ in 0..<helpers {
+                Thread {
+                    work()
+                    finished.signal()
+                }.start()
+            }
+            work()
+            // The helpers' writes are visible after their signals.
+            for _ in 0..<helpers { finished.wait() }
             initializedCount = count
         }
+    }
+
+    /// Hands out each index once, to whichever worker asks first.
+    private final class IndexClaims: Sendable {
+        private let counter = Atomic<Int>(0)
+
+        func next() -> Int { counter.add(1, ordering: .relaxed).oldValue }
     }
 
     /// `map(count:_:)`, with the iterations started in decreasing order of `size` (equal sizes in index
     /// order); the results are still in index order. On a few cores, a large item started last would
     /// run alone after the others have finished.
-    static func map<Element: Sendable>(
-        count: Int, largestFirst size: (Int) -> Int, _ transform: @Sendable (Int) -> Element
+    package static func map<Element: Sendable>(
+        count: Int, largestFirst size: (Int) -> Int, _ transform: @escaping @Sendable (Int) -> Element
     ) -> [Element] {
         let sizes = (0..<count).map(size)
         let order = (0..<count).sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
@@ -37,7 +63,7 @@ package enum ParallelMap {
     /// The result buffer as the iterations see it: only `initialize(_:to:)`, one call per index.
     private struct DisjointSlots<Element>: @unchecked Sendable {
         // Sendable because every iteration writes a different element and nothing reads the buffer
-        // until `concurrentPerform` returns (see `ParallelMap`).
+        // until every worker has finished (see `ParallelMap`).
         let base: UnsafeMutablePointer<Element>
 
         func initialize(_ index: Int, to element: consuming Element) {
