@@ -2,7 +2,8 @@ import FlowModel
 import Foundation
 import Testing
 
-/// `SourceLocation` keeps line and column in 32 bits and the alias origin out of line: what it
+/// `SourceLocation` keeps line, column and offset in 32 bits and the path and alias origin in an interned
+/// table (``SourceFile``): what it
 /// stores must read back, compare and encode as the plain fields did.
 struct SourceLocationTests {
     static let origin = SourceLocation.AliasOrigin(anchor: "base", line: 3, column: 9, offset: 41)
@@ -29,11 +30,28 @@ struct SourceLocationTests {
         #expect(first != plain)
     }
 
-    @Test func aLineOrColumnPast32BitsReadsAsTheLargestOne() {
+    @Test func aLineColumnOrOffsetPast32BitsReadsAsTheLargestOne() {
         let location = SourceLocation(file: "a.yaml", line: 5_000_000_000, column: -3, offset: 5_000_000_000)
         #expect(location.line == Int(UInt32.max))
         #expect(location.column == 0)
-        #expect(location.offset == 5_000_000_000)
+        #expect(location.offset == Int(UInt32.max))
+    }
+
+    @Test func aLocationIsSixteenPlainBytesWhateverItsFileOrOrigin() {
+        #expect(MemoryLayout<FlowModel.SourceLocation>.size == 16)
+        let long = String(repeating: "folder/", count: 40) + "flow.yaml"
+        var location = SourceLocation(file: SourceFile(path: long), line: 3, column: 4, offset: 20)
+        #expect(location.file == long)
+        #expect(location == SourceLocation(file: long, line: 3, column: 4, offset: 20))
+        location.copiedFrom = Self.origin
+        #expect(location.file == long)
+        #expect(location.copiedFrom == Self.origin)
+        #expect(location.sourceFile == SourceFile(path: long))
+        location.file = "b.yaml"
+        #expect(location.description == "b.yaml:3:4")
+        #expect(location.copiedFrom == Self.origin)
+        #expect(!(SourceLocation(file: "b.yaml", line: 9, column: 1, offset: 0) < location))
+        #expect(SourceLocation(file: "a.yaml", line: 9, column: 1, offset: 0) < location)
     }
 
     @Test func codableKeepsTheFieldNames() throws {

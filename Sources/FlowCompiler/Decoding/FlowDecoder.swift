@@ -7,7 +7,8 @@ import FlowYAML
 /// Decoding goes on after a problem wherever the rest can still be read, so one run reports
 /// as much as possible; a flow with schema errors is returned when its name and start were readable.
 struct FlowDecoder {
-    let file: String
+    /// The file, interned once: every location is made from it without a lookup of its path.
+    let file: SourceFile
     /// The file's bytes, to locate a character inside a scalar (``ScalarCharacterLocation``).
     let source: [UInt8]
     /// The file's loaded YAML, read through node references (no node tree is built).
@@ -28,6 +29,10 @@ struct FlowDecoder {
     let screensPerChunk: Int
 
     init(file: String, source: [UInt8], document: YAMLDocument, screensPerChunk: Int = 1_024) {
+        self.init(file: SourceFile(path: file), source: source, document: document, screensPerChunk: screensPerChunk)
+    }
+
+    private init(file: SourceFile, source: [UInt8], document: YAMLDocument, screensPerChunk: Int) {
         self.file = file
         self.source = source
         self.document = document
