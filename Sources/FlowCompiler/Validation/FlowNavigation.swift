@@ -3,7 +3,9 @@ import FlowModel
 /// The navigation graph of one flow, computed once per validation run (see `FlowCatalog.navigation(of:)`)
 /// and shared by the reachability, liveness and deep-link rules. Building it is linear in the size of the flow.
 ///
-/// Nodes are the flow's screens and child declarations (one namespace). The liveness graph has an edge
+/// Nodes are the flow's screens and child declarations (one namespace), numbered by position: the first
+/// screen with a name is node `position`, a child declaration whose name no screen has is node
+/// `screens.count + position` (later duplicates are not nodes). The liveness graph has an edge
 ///
 /// - from a screen, for each alternative of each event's action: `push`, `start`, `replaceRoot` and
 ///   `popTo` lead to their target; `pop: 1` leads back to the routes that can be directly below the
@@ -32,22 +34,35 @@ struct FlowNavigation: Sendable {
     /// directly: the tabs, the `linkFallback` and `redirect` screens), following
     /// every action of reachable screens (events) and children (outcome handlers), both branches of
     /// every conditional.
-    let reachable: Set<String>
-    /// For each screen: the screens and children its events lead to by one `push` or `start`.
-    let oneStepTargets: [String: Set<String>]
+    let reachable: NodeSet
     /// The screens with a `push` or `start` of a name the flow does not declare (FC203 and FC204
     /// report it), whose one-step targets are therefore uncertain.
-    let screensWithUnknownTargets: Set<String>
+    let screensWithUnknownTargets: NodeSet
     /// The screens and children from which some `finish` can be reached.
-    let canFinish: Set<String>
+    let canFinish: NodeSet
     /// The outcomes produced by a `finish` or a `confirm` removal policy of a reachable screen or child.
     let producedOutcomes: Set<String>
+    /// For each screen node: the nodes its events lead to by one `push` or `start`, as the range
+    /// `oneStepStarts[node] ..< oneStepStarts[node + 1]` of `oneStepNodes` (adjacency lists in two arrays,
+    /// not a set of names per screen).
+    private let oneStepStarts: [Int32]
+    private let oneStepNodes: [Int32]
+    /// Whether some screen and some child declaration share a name (then that name's node is the screen's).
+    private let hasSharedNames: Bool
+
+    /// How many node numbers there are (screens and child declarations, duplicates' positions unused).
+    var nodeCount: Int { screensByName.elements.count + childrenByName.elements.count }
 
     /// - Parameter longLivedChildren: the child declarations whose flow declares no outcomes: such a
     ///   child never finishes, and is left by back or dismissal, which returns to the screens that start it.
     init(_ flow: FlowDefinition, longLivedChildren: Set<String> = []) {
-        screensByName = NamedIndex(flow.screens) { $0.name.value }
-        childrenByName = NamedIndex(flow.children) { $0.name.value }
+        // The flow's own name tables, shared (not rebuilt): one screen table per flow.
+        let screensByName = NamedIndex(flow.screens, positions: flow.screenPositions)
+        let childrenByName = NamedIndex(flow.children, positions: flow.childPositions)
+        self.screensByName = screensByName
+        self.childrenByName = childrenByName
+        hasSharedNames = childrenByName.names.contains { screensByName.position(of: $0) != nil }
+        let nodes = NodeNumbering(screens: screensByName, children: childrenByName)
         allActions = flow.allActions
         startTargets = flow.start.alternatives.compactMap { alternative in
             if case .show(let target, _) = alternative.kind { target } else { nil }
@@ -67,29 +82,47 @@ struct FlowNavigation: Sendable {
         let shows = (flow.tabs.map { ($0.name, $0.arguments) } + policyShows.map { ($0, []) }).map { name, arguments in
             ActionDefinition(.show(target: name, arguments: arguments), at: name.location)
         }
-        let reachable = Self.reachableNames(from: [flow.start] + shows, screensByName: screensByName,
-                                            childrenByName: childrenByName)
+        let reachable = Self.reachableNodes(from: [flow.start] + shows, nodes: nodes)
         self.reachable = reachable
 
-        var oneStep: [String: Set<String>] = [:]
+        var starts: [Int32] = []
+        var targets: [Int32] = []
+        var unknown = [Bool](repeating: false, count: nodes.count)
+        // The screen that last listed each node, so each target is listed once per screen in constant time.
+        var listedBy = [Int32](repeating: -1, count: nodes.count)
+        starts.reserveCapacity(nodes.count + 1)
         var produced = Set<String>()
-        for screen in flow.screens where oneStep[screen.name.value] == nil {
-            var targets = Set<String>()
+        for (position, screen) in flow.screens.enumerated() {
+            starts.append(Int32(targets.count))
+            // Only the first screen of a name is a node; a duplicate's position keeps an empty range.
+            guard nodes.isFirstScreen(position, named: screen.name.value) else { continue }
+            let isReachable = reachable.members[position]
             for event in screen.events {
                 for alternative in event.action.alternatives {
                     switch alternative.kind {
-                    case .push(let target, _), .startChild(let target, _): targets.insert(target.value)
-                    case .finish(let outcome, _) where reachable.contains(screen.name.value): produced.insert(outcome.value)
+                    case .push(let target, _), .startChild(let target, _):
+                        guard let node = nodes.node(named: target.value) else {
+                            unknown[position] = true
+                            continue
+                        }
+                        // Each target once, as the set of names it replaces held it.
+                        if listedBy[node] != Int32(position) {
+                            listedBy[node] = Int32(position)
+                            targets.append(Int32(node))
+                        }
+                    case .finish(let outcome, _) where isReachable: produced.insert(outcome.value)
                     default: break
                     }
                 }
             }
-            if reachable.contains(screen.name.value), let removal = screen.removal, removal.policy.value == .confirm,
-                let outcome = removal.outcome {
+            if isReachable, let removal = screen.removal, removal.policy.value == .confirm, let outcome = removal.outcome {
                 produced.insert(outcome.value)
             }
-            oneStep[screen.name.value] = targets
         }
+        for _ in flow.children { starts.append(Int32(targets.count)) }
+        starts.append(Int32(targets.count))
+        oneStepStarts = starts
+        oneStepNodes = targets
         for child in flow.children where reachable.contains(child.name.value) {
             for handler in child.handlers {
                 for case .finish(let outcome, _) in handler.action.alternatives.map(\.kind) {
@@ -100,13 +133,34 @@ struct FlowNavigation: Sendable {
         for case .finish(let outcome, _) in flow.start.alternatives.map(\.kind) {
             produced.insert(outcome.value)
         }
-        oneStepTargets = oneStep
-        let screensByName = self.screensByName, childrenByName = self.childrenByName
-        screensWithUnknownTargets = Set(oneStep.filter { _, targets in
-            targets.contains { screensByName[$0] == nil && childrenByName[$0] == nil }
-        }.keys)
+        screensWithUnknownTargets = NodeSet(members: unknown, nodes: nodes)
         producedOutcomes = produced
-        canFinish = Self.finishingNames(flow, longLivedChildren: longLivedChildren)
+        canFinish = Self.finishingNodes(flow, nodes: nodes, longLivedChildren: longLivedChildren)
+    }
+
+    /// The node of the screen or child declaration named `name` (the screen's when both have it).
+    func node(named name: String) -> Int? {
+        NodeNumbering(screens: screensByName, children: childrenByName).node(named: name)
+    }
+
+    /// The nodes screen node `node`'s events lead to by one `push` or `start` (empty for a child's node).
+    func oneStepTargets(ofNode node: Int) -> ArraySlice<Int32> {
+        oneStepNodes[Int(oneStepStarts[node]) ..< Int(oneStepStarts[node + 1])]
+    }
+
+    /// Whether an event of screen `screen` leads to the screen or child `target` by one `push` or `start`.
+    func leadsInOneStep(from screen: String, to target: String) -> Bool {
+        guard let from = screensByName.position(of: screen), let to = node(named: target) else { return false }
+        return oneStepTargets(ofNode: from).contains(Int32(to))
+    }
+
+    /// Whether node `node` is a screen's.
+    func isScreen(_ node: Int) -> Bool { node < screensByName.elements.count }
+
+    /// The position of the child declaration named as node `node`, if one is.
+    func childPosition(ofNode node: Int) -> Int? {
+        if !isScreen(node) { return node - screensByName.elements.count }
+        return hasSharedNames ? childrenByName.position(of: screensByName.elements[node].name.value) : nil
     }
 
     /// The declaration a target name means: the name itself, or, for a misspelt target (FC203/FC204 say
@@ -120,44 +174,37 @@ struct FlowNavigation: Sendable {
         return NameSuggestion.closest(to: name, among: Array(screensByName.names) + Array(childrenByName.names)) ?? name
     }
 
-    /// The names of the screens and children reachable from `start` (see `reachable`). Linear in the size of the flow.
-    private static func reachableNames(
-        from starts: [ActionDefinition], screensByName: NamedIndex<ScreenDefinition>,
-        childrenByName: NamedIndex<ChildFlowDeclaration>
-    ) -> Set<String> {
-        var reached = Set<String>()
+    /// The nodes reachable from `start` (see `reachable`). Linear in the size of the flow.
+    private static func reachableNodes(from starts: [ActionDefinition], nodes: NodeNumbering) -> NodeSet {
+        var reached = [Bool](repeating: false, count: nodes.count)
         var pending: [ActionDefinition] = starts
         while let action = pending.popLast() {
             for alternative in action.alternatives {
-                guard let written = FlowDefinition.destination(of: alternative)?.value else { continue }
-                let name = meant(written, screensByName: screensByName, childrenByName: childrenByName)
-                guard reached.insert(name).inserted else { continue }
-                if let screen = screensByName[name] {
-                    pending += screen.events.map(\.action)
-                } else if let child = childrenByName[name] {
-                    pending += child.handlers.map(\.action)
+                guard let written = FlowDefinition.destination(of: alternative)?.value,
+                    let node = nodes.node(named: written)
+                        ?? nodes.node(named: meant(written, screensByName: nodes.screens, childrenByName: nodes.children)),
+                    !reached[node] else { continue }
+                reached[node] = true
+                if node < nodes.screens.elements.count {
+                    pending += nodes.screens.elements[node].events.map(\.action)
+                } else {
+                    pending += nodes.children.elements[node - nodes.screens.elements.count].handlers.map(\.action)
                 }
             }
         }
-        return reached
+        return NodeSet(members: reached, nodes: nodes)
     }
 
-    /// The names of the screens and children from which a `finish` can be reached (see the type's documentation).
-    private static func finishingNames(_ flow: FlowDefinition, longLivedChildren: Set<String>) -> Set<String> {
-        var index: [String: Int] = [:]
-        var names: [String] = []
-        for name in flow.screens.map(\.name.value) + flow.children.map(\.name.value) where index[name] == nil {
-            index[name] = names.count
-            names.append(name)
-        }
-        let count = names.count
+    /// The nodes from which a `finish` can be reached (see the type's documentation).
+    private static func finishingNodes(_ flow: FlowDefinition, nodes: NodeNumbering, longLivedChildren: Set<String>) -> NodeSet {
+        let count = nodes.count
         // Node i is a screen or child; count + i is "directly below i"; 2 * count + i is "anywhere below i".
         func below(_ node: Int) -> Int { count + node }
         func anywhereBelow(_ node: Int) -> Int { 2 * count + node }
         // One more node, 3 * count, is the tab bar of a tab flow: the person selects any tab from any tab.
-        var reverse = [[Int]](repeating: [], count: 3 * count + 1)
+        var reverse = [[Int32]](repeating: [], count: 3 * count + 1)
         var finishing: [Int] = []
-        func edge(_ from: Int, _ to: Int) { reverse[to].append(from) }
+        func edge(_ from: Int, _ to: Int) { reverse[to].append(Int32(from)) }
         // `top` sits directly on `base` (a real node), or on whatever is below the child `base` when `viaChild`.
         func stack(_ top: Int, on base: Int, viaChild: Bool) {
             if viaChild {
@@ -173,11 +220,11 @@ struct FlowNavigation: Sendable {
             for alternative in action.alternatives {
                 switch alternative.kind {
                 case .push(let target, _), .startChild(let target, _):
-                    guard let to = index[target.value] else { continue }
+                    guard let to = nodes.node(named: target.value) else { continue }
                     edge(node, to)
                     stack(to, on: node, viaChild: isHandler)
                 case .replaceRoot(let target, _), .show(let target, _), .popTo(let target):
-                    if let to = index[target.value] { edge(node, to) }
+                    if let to = nodes.node(named: target.value) { edge(node, to) }
                 case .pop(let popped):
                     edge(node, popped.value == 1 && !isHandler ? below(node) : anywhereBelow(node))
                 case .stay:
@@ -189,20 +236,21 @@ struct FlowNavigation: Sendable {
                 }
             }
         }
-        for screen in flow.screens {
-            guard let node = index[screen.name.value] else { continue }
+        // Every declaration adds its edges to its name's node, duplicates included.
+        for (position, screen) in flow.screens.enumerated() {
+            guard let node = nodes.screenNode(at: position, named: screen.name.value) else { continue }
             for event in screen.events { follow(event.action, from: node, isHandler: false) }
             if let removal = screen.removal, removal.policy.value == .confirm, removal.outcome != nil {
                 finishing.append(node)
             }
         }
         for child in flow.children {
-            guard let node = index[child.name.value] else { continue }
+            guard let node = nodes.node(named: child.name.value) else { continue }
             for handler in child.handlers { follow(handler.action, from: node, isHandler: true) }
             if longLivedChildren.contains(child.name.value) { edge(node, below(node)) }
         }
         for tab in flow.tabs {
-            guard let node = index[tab.name.value] else { continue }
+            guard let node = nodes.node(named: tab.name.value) else { continue }
             edge(node, 3 * count)
             edge(3 * count, node)
         }
@@ -210,11 +258,52 @@ struct FlowNavigation: Sendable {
         var pending = finishing
         for node in finishing { visited[node] = true }
         while let node = pending.popLast() {
-            for source in reverse[node] where !visited[source] {
-                visited[source] = true
-                pending.append(source)
+            for source in reverse[node] where !visited[Int(source)] {
+                visited[Int(source)] = true
+                pending.append(Int(source))
             }
         }
-        return Set(names.indices.filter { visited[$0] }.map { names[$0] })
+        visited.removeLast(2 * count + 1)
+        return NodeSet(members: visited, nodes: nodes)
     }
+}
+
+/// How a flow's screens and child declarations are numbered as nodes (see `FlowNavigation`).
+struct NodeNumbering: Sendable {
+    let screens: NamedIndex<ScreenDefinition>
+    let children: NamedIndex<ChildFlowDeclaration>
+
+    /// How many node numbers there are.
+    var count: Int { screens.elements.count + children.elements.count }
+
+    /// The node named `name`: the first screen's position, else the first child's after the screens.
+    func node(named name: String) -> Int? {
+        screens.position(of: name) ?? children.position(of: name).map { screens.elements.count + $0 }
+    }
+
+    /// The node of the screen at `position` (a duplicate's is the first screen's of its name).
+    func screenNode(at position: Int, named name: String) -> Int? {
+        // Without duplicates, a screen's node is its position: no lookup.
+        screens.isUnique ? position : screens.position(of: name)
+    }
+
+    /// Whether the screen at `position` is the first with its name.
+    func isFirstScreen(_ position: Int, named name: String) -> Bool {
+        screens.isUnique || screens.position(of: name) == position
+    }
+}
+
+/// A set of a flow's screens and child declarations (nodes of its `FlowNavigation`), one flag per node.
+struct NodeSet: Sendable {
+    /// Whether each node is in the set, by node number.
+    let members: [Bool]
+    private let nodes: NodeNumbering
+
+    init(members: [Bool], nodes: NodeNumbering) {
+        self.members = members
+        self.nodes = nodes
+    }
+
+    /// Whether the screen or child declaration named `name` is in the set (false for a name the flow does not declare).
+    func contains(_ name: String) -> Bool { nodes.node(named: name).map { members[$0] } ?? false }
 }

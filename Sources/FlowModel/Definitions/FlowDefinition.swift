@@ -85,6 +85,13 @@ public struct FlowDefinition: Hashable, Sendable {
     /// The screen named `name`, if declared.
     public func screen(named name: String) -> ScreenDefinition? { screenIndex[name].map { screens[$0] } }
 
+    /// Name → position in `screens` of the first screen with that name (the table `screen(named:)` reads;
+    /// shared, so indexes built over the flow need not build their own).
+    public var screenPositions: [String: Int] { screenIndex }
+
+    /// Name → position in `children` of the first child declaration with that name.
+    public var childPositions: [String: Int] { childIndex }
+
     /// The parameters of the outcome named `outcome` (none for an outcome that declares none).
     public func parameters(ofOutcome outcome: String) -> [ParameterDefinition] { outcomeParameters[outcome] ?? [] }
 

@@ -183,8 +183,7 @@ struct LinkRouteNotPath: FlowRule {
             switch previous.target {
             case .screen(let screen):
                 let navigation = catalog.navigation(of: previous.flow)
-                let targets = navigation.oneStepTargets[screen.name.value] ?? []
-                guard !targets.contains(name) else { continue }
+                guard !navigation.leadsInOneStep(from: screen.name.value, to: name) else { continue }
                 // A misspelled push or start (FC203, FC204) may be the missing action: don't pile on.
                 guard !navigation.screensWithUnknownTargets.contains(screen.name.value) else { return }
                 diagnostics.append(Self.diagnostic(
@@ -215,7 +214,7 @@ struct LinkRouteNotPath: FlowRule {
                     }
                     continue
                 }
-                guard !childStarts.contains(where: { navigation.oneStepTargets[$0]?.contains(name) == true }) else { continue }
+                guard !childStarts.contains(where: { navigation.leadsInOneStep(from: $0, to: name) }) else { continue }
                 guard !childStarts.contains(where: navigation.screensWithUnknownTargets.contains) else { return }
                 let startedChildren = childStarts.filter { navigation.childrenByName[$0] != nil }
                 let message = if childStarts.contains(name) {

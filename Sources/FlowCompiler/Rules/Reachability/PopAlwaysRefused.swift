@@ -55,41 +55,44 @@ struct PopAlwaysRefused: FlowRule {
         for flow in catalog.uniqueFlows {
             let navigation = catalog.navigation(of: flow)
             let graph = PushGraph(flow, navigation: navigation)
-            var reaches: [String: Set<String>] = [:]
-            func canBeBelow(_ target: String, _ screen: String) -> Bool? {
+            // Screens as node numbers (`FlowNavigation`): no name is hashed per push or per screen reached.
+            var reaches: [Int: [Bool]] = [:]
+            func canBeBelow(_ target: Int, _ screen: Int) -> Bool? {
                 if target == screen { return true }
                 if reaches[target] == nil {
                     guard reaches.count < Self.maximumTargets else { return nil }
                     reaches[target] = graph.reachable(from: target)
                 }
-                return reaches[target]?.contains(screen)
+                return reaches[target]?[screen]
             }
             let depths = graph.depths()
             for (action, site) in navigation.allActions {
-                let from: [String]
+                let from: [(name: String, node: Int)]
                 switch site {
                 case .start: continue
                 case .event(let screen, _):
-                    guard navigation.reachable.contains(screen) else { continue }
-                    from = [screen]
+                    guard navigation.reachable.contains(screen), let node = navigation.node(named: screen) else { continue }
+                    from = [(screen, node)]
                 case .handler(let child, _):
-                    from = graph.starters(of: child).sorted()
+                    from = graph.starters(of: child).map { (navigation.screensByName.elements[$0].name.value, $0) }
+                        .sorted { $0.name < $1.name }
                     guard !from.isEmpty else { continue }
                 }
                 switch action.kind {
-                case .popTo(let target) where navigation.screensByName[target.value] != nil:
+                case .popTo(let target):
                     // Unknown screens are FC203; a never-pushed screen's pop is FC306.
-                    let answers = from.map { canBeBelow(target.value, $0) }
+                    guard let targetNode = navigation.screensByName.position(of: target.value) else { continue }
+                    let answers = from.map { canBeBelow(targetNode, $0.node) }
                     guard !answers.contains(where: { $0 != false }) else { continue }
                     diagnostics.append(Self.diagnostic(
-                        "'popTo: \(target.value)' is always refused: screen '\(target.value)' is never below \(Self.names(from)) in flow '\(flow.name.value)'; pop to a screen that can be below, or push '\(target.value)' before",
+                        "'popTo: \(target.value)' is always refused: screen '\(target.value)' is never below \(Self.names(from.map(\.name))) in flow '\(flow.name.value)'; pop to a screen that can be below, or push '\(target.value)' before",
                         at: target))
                 case .pop(let count) where count.value >= 2:
-                    guard from.allSatisfy({ (depths[$0] ?? 0) < count.value }),
-                          from.contains(where: { (depths[$0] ?? 0) > 0 }) else { continue }
-                    let deepest = from.map { depths[$0] ?? 0 }.max() ?? 0
+                    guard from.allSatisfy({ depths[$0.node] < count.value }),
+                          from.contains(where: { depths[$0.node] > 0 }) else { continue }
+                    let deepest = from.map { depths[$0.node] }.max() ?? 0
                     diagnostics.append(Self.diagnostic(
-                        "'pop: \(count.value)' is always refused: at most \(deepest) route\(deepest == 1 ? "" : "s") of flow '\(flow.name.value)' can be below \(Self.names(from)), and pop never removes the flow's first route; pop \(deepest == 1 ? "1" : "at most \(deepest)") or use 'popTo'",
+                        "'pop: \(count.value)' is always refused: at most \(deepest) route\(deepest == 1 ? "" : "s") of flow '\(flow.name.value)' can be below \(Self.names(from.map(\.name))), and pop never removes the flow's first route; pop \(deepest == 1 ? "1" : "at most \(deepest)") or use 'popTo'",
                         at: Located(String(count.value), at: count.location)))
                 default:
                     continue
@@ -104,79 +107,114 @@ struct PopAlwaysRefused: FlowRule {
 }
 
 /// The screens of one flow and the pushes between them: X → Y when a step can push Y on a route of X
-/// (an event of X, a handler of a child started from X, the flow's redirect screen).
+/// (an event of X, a handler of a child started from X, the flow's redirect screen). Nodes are the
+/// flow navigation's node numbers; the edges of node X are `edgeNodes[edgeStarts[X] ..< edgeStarts[X + 1]]`.
 private struct PushGraph {
-    private var edges: [String: Set<String>] = [:]
-    private var firsts: [String] = []
-    private var starters: [String: Set<String>] = [:]
+    private var edgeStarts: [Int32] = []
+    private var edgeNodes: [Int32] = []
+    private var firsts: [Int] = []
+    /// For each child declaration's position: the screen nodes that start it.
+    private var starters: [[Int]]
+    private let children: NamedIndex<ChildFlowDeclaration>
 
     init(_ flow: FlowDefinition, navigation: FlowNavigation) {
-        let handlersByChild = Dictionary(flow.children.map { ($0.name.value, $0.handlers) }, uniquingKeysWith: { first, _ in first })
-        for screen in flow.screens {
-            let name = screen.name.value
-            var children: [String] = []
-            for target in navigation.oneStepTargets[name] ?? [] {
-                if navigation.screensByName[target] != nil { edges[name, default: []].insert(target) }
-                if handlersByChild[target] != nil { children.append(target) }
+        let nodeCount = navigation.nodeCount
+        children = navigation.childrenByName
+        starters = Array(repeating: [], count: flow.children.count)
+        let redirect = flow.linkPolicy?.redirect.flatMap { navigation.node(named: $0.value) }
+        // The child positions seen while walking one screen's children (marked with the screen's node).
+        var seenBy = [Int](repeating: -1, count: flow.children.count)
+        edgeStarts.reserveCapacity(nodeCount + 1)
+        for screen in 0..<nodeCount {
+            edgeStarts.append(Int32(edgeNodes.count))
+            // Only a screen that is the first of its name has one-step targets (children and duplicates: none).
+            guard navigation.isScreen(screen) else { continue }
+            var pending: [Int] = []
+            for target in navigation.oneStepTargets(ofNode: screen) {
+                if navigation.isScreen(Int(target)) { edgeNodes.append(target) }
+                if let child = navigation.childPosition(ofNode: Int(target)), seenBy[child] != screen {
+                    seenBy[child] = screen
+                    pending.append(child)
+                }
             }
             // The children that can run above the screen (started by its events, or by their handlers).
-            var seen = Set(children)
-            while let child = children.popLast() {
-                starters[child, default: []].insert(name)
-                for handler in handlersByChild[child] ?? [] {
+            while let child = pending.popLast() {
+                starters[child].append(screen)
+                for handler in flow.children[child].handlers {
                     for alternative in handler.action.alternatives {
                         switch alternative.kind {
-                        case .push(let target, _): edges[name, default: []].insert(target.value)
-                        case .startChild(let next, _) where handlersByChild[next.value] != nil:
-                            if seen.insert(next.value).inserted { children.append(next.value) }
+                        case .push(let target, _):
+                            if let node = navigation.node(named: target.value) { edgeNodes.append(Int32(node)) }
+                        case .startChild(let next, _):
+                            if let position = children.position(of: next.value), seenBy[position] != screen {
+                                seenBy[position] = screen
+                                pending.append(position)
+                            }
                         default: break
                         }
                     }
                 }
             }
-            if let redirect = flow.linkPolicy?.redirect { edges[name, default: []].insert(redirect.value) }
+            if let redirect { edgeNodes.append(Int32(redirect)) }
         }
-        firsts = navigation.firstRouteTargets + [flow.linkFallback?.value].compactMap { $0 }
+        edgeStarts.append(Int32(edgeNodes.count))
+        firsts = (navigation.firstRouteTargets + [flow.linkFallback?.value].compactMap { $0 }).compactMap(navigation.node(named:))
     }
 
-    /// The screens that start the child (directly, or through a handler of another child they start).
-    func starters(of child: String) -> Set<String> { starters[child] ?? [] }
+    private func edges(of node: Int) -> ArraySlice<Int32> {
+        edgeNodes[Int(edgeStarts[node]) ..< Int(edgeStarts[node + 1])]
+    }
 
-    /// Every screen some chain of pushes leads to from `screen`. Linear in the flow.
-    func reachable(from screen: String) -> Set<String> {
-        var reached: Set<String> = []
+    /// The screen nodes that start the child named `child` (directly, or through a handler of another child they start).
+    func starters(of child: String) -> [Int] { children.position(of: child).map { starters[$0] } ?? [] }
+
+    /// Whether some chain of pushes leads to each node from `screen`. Linear in the flow.
+    func reachable(from screen: Int) -> [Bool] {
+        var reached = [Bool](repeating: false, count: edgeStarts.count - 1)
         var pending = [screen]
         while let current = pending.popLast() {
-            for next in edges[current] ?? [] where reached.insert(next).inserted { pending.append(next) }
+            for next in edges(of: current) where !reached[Int(next)] {
+                reached[Int(next)] = true
+                pending.append(Int(next))
+            }
         }
         return reached
     }
 
-    /// For each screen a first route reaches, how many routes of the flow can be below it at most (the
-    /// longest chain of pushes from a first route); `Int.max` when a cycle of pushes leads to it (no
-    /// bound). Kahn's topological order over the reachable screens: a screen is settled once every
-    /// push that leads to it is, and the screens never settled are on or after a cycle. Linear in the
-    /// flow, with no cap.
-    func depths() -> [String: Int] {
-        var reached = Set(firsts)
-        var pending = Array(reached)
-        while let current = pending.popLast() {
-            for next in edges[current] ?? [] where reached.insert(next).inserted { pending.append(next) }
+    /// For each node a first route reaches, how many routes of the flow can be below it at most (the
+    /// longest chain of pushes from a first route), 0 for the others; `Int.max` when a cycle of pushes
+    /// leads to it (no bound). Kahn's topological order over the reachable screens: a screen is settled
+    /// once every push that leads to it is, and the screens never settled are on or after a cycle.
+    /// Linear in the flow, with no cap.
+    func depths() -> [Int] {
+        let count = edgeStarts.count - 1
+        var reached = [Bool](repeating: false, count: count)
+        var pending: [Int] = []
+        for first in firsts where !reached[first] {
+            reached[first] = true
+            pending.append(first)
         }
-        var incoming: [String: Int] = [:]
-        for screen in reached { for next in edges[screen] ?? [] { incoming[next, default: 0] += 1 } }
-        var depth: [String: Int] = [:]
-        var ready = reached.filter { incoming[$0, default: 0] == 0 }.sorted()
-        for screen in ready { depth[screen] = 0 }
-        while let current = ready.popLast() {
-            let below = depth[current] ?? 0
-            for next in edges[current] ?? [] {
-                depth[next] = max(depth[next] ?? 0, below + 1)
-                incoming[next, default: 0] -= 1
-                if incoming[next] == 0 { ready.append(next) }
+        var reachedNodes = pending
+        while let current = pending.popLast() {
+            for next in edges(of: current) where !reached[Int(next)] {
+                reached[Int(next)] = true
+                pending.append(Int(next))
+                reachedNodes.append(Int(next))
             }
         }
-        for screen in reached where incoming[screen, default: 0] > 0 { depth[screen] = Int.max }
+        var incoming = [Int](repeating: 0, count: count)
+        for node in reachedNodes { for next in edges(of: node) { incoming[Int(next)] += 1 } }
+        var depth = [Int](repeating: 0, count: count)
+        var ready = reachedNodes.filter { incoming[$0] == 0 }
+        while let current = ready.popLast() {
+            let below = depth[current]
+            for next in edges(of: current) {
+                depth[Int(next)] = max(depth[Int(next)], below + 1)
+                incoming[Int(next)] -= 1
+                if incoming[Int(next)] == 0 { ready.append(Int(next)) }
+            }
+        }
+        for node in reachedNodes where incoming[node] > 0 { depth[node] = Int.max }
         return depth
     }
 }
