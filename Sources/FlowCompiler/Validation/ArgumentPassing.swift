@@ -236,6 +236,12 @@ extension FlowCatalog {
     /// target does not resolve are left out (the reference rules report them). Linear in the size of the flows.
     func collectArgumentPassings() -> (passings: [ArgumentPassing], layers: [FlowScopeLayers]) {
         var passings: [ArgumentPassing] = []
+        // At most one place per action alternative, tab and link route: reserved once, since doubling
+        // growth left up to half of the run's largest index unused.
+        passings.reserveCapacity(uniqueFlows.reduce(0) { count, flow in
+            count + navigation(of: flow).allActions.count + flow.tabs.count
+                + flow.links.reduce(0) { $0 + $1.routeLists.reduce(0) { $0 + $1.routes.count } }
+        })
         var layers: [FlowScopeLayers] = []
         for (position, flow) in uniqueFlows.enumerated() {
             let navigation = navigation(of: flow)

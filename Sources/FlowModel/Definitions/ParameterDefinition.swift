@@ -9,13 +9,13 @@ public struct ParameterDefinition: Hashable, Sendable {
     public var type: Located<ParameterType>
     /// Inclusive lower bound, for `int` and `double`.
     public var minimum: Located<Double>? {
-        get { written?.fields.minimum }
-        set { edit { $0.minimum = newValue } }
+        get { bounds?.minimum }
+        set { editBounds { $0.minimum = newValue } }
     }
     /// Inclusive upper bound, for `int` and `double`.
     public var maximum: Located<Double>? {
-        get { written?.fields.maximum }
-        set { edit { $0.maximum = newValue } }
+        get { bounds?.maximum }
+        set { editBounds { $0.maximum = newValue } }
     }
     /// The allowed values, when the parameter is an enumeration (`values: [...]`).
     public var allowedValues: [Located<Value>]? {
@@ -48,8 +48,10 @@ public struct ParameterDefinition: Hashable, Sendable {
         set { edit { $0.pattern = newValue } }
     }
 
-    // The rarely written constraints and default live behind one shared, immutable reference (nil when
+    // The rarely written constraints and default live behind shared, immutable references (nil when
     // none is written): inline, their ten optional located values made each parameter about 500 bytes.
+    // `min` and `max`, the common ones, have a small box of their own (80 bytes, not the 280 of all).
+    private var bounds: Bounds?
     private var written: WrittenFields?
 
     public init(
@@ -59,8 +61,8 @@ public struct ParameterDefinition: Hashable, Sendable {
     ) {
         self.name = name
         self.type = type
-        let fields = Fields(
-            minimum: minimum, maximum: maximum, allowedValues: allowedValues, check: check, defaultValue: defaultValue)
+        bounds = minimum == nil && maximum == nil ? nil : Bounds(minimum: minimum, maximum: maximum)
+        let fields = Fields(allowedValues: allowedValues, check: check, defaultValue: defaultValue)
         written = fields.isEmpty ? nil : WrittenFields(fields)
     }
 
@@ -76,13 +78,21 @@ public struct ParameterDefinition: Hashable, Sendable {
     }
 
     public static func == (lhs: ParameterDefinition, rhs: ParameterDefinition) -> Bool {
-        lhs.name == rhs.name && lhs.type == rhs.type && lhs.written?.fields == rhs.written?.fields
+        lhs.name == rhs.name && lhs.type == rhs.type && lhs.bounds == rhs.bounds && lhs.written?.fields == rhs.written?.fields
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(type)
+        hasher.combine(bounds)
         hasher.combine(written?.fields)
+    }
+
+    /// Replaces the bounds with a changed copy (the shared reference is never mutated).
+    private mutating func editBounds(_ change: (inout (minimum: Located<Double>?, maximum: Located<Double>?)) -> Void) {
+        var pair = (minimum: bounds?.minimum, maximum: bounds?.maximum)
+        change(&pair)
+        bounds = pair.minimum == nil && pair.maximum == nil ? nil : Bounds(minimum: pair.minimum, maximum: pair.maximum)
     }
 
     /// Replaces the written fields with a changed copy (the shared reference is never mutated).
@@ -92,10 +102,26 @@ public struct ParameterDefinition: Hashable, Sendable {
         written = fields.isEmpty ? nil : WrittenFields(fields)
     }
 
-    /// Everything of a parameter but its name and type.
+    /// `min` and `max` (immutable, so sharing them between copies is safe).
+    private final class Bounds: Hashable, Sendable {
+        let minimum: Located<Double>?
+        let maximum: Located<Double>?
+
+        init(minimum: Located<Double>?, maximum: Located<Double>?) {
+            self.minimum = minimum
+            self.maximum = maximum
+        }
+
+        static func == (lhs: Bounds, rhs: Bounds) -> Bool { lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(minimum)
+            hasher.combine(maximum)
+        }
+    }
+
+    /// Everything of a parameter but its name, type and bounds.
     private struct Fields: Hashable, Sendable {
-        var minimum: Located<Double>?
-        var maximum: Located<Double>?
         var allowedValues: [Located<Value>]?
         var check: Located<String>?
         var defaultValue: Located<Value>?
