@@ -69,8 +69,9 @@ struct EditedArray<Element>: RandomAccessCollection {
         assert(original.count == base.count, "an edit applies only to the array it started from")
         base = []
         original.truncate(to: kept)
-        // One at a time: a step appends a few elements, cheaper so than through the general `append(contentsOf:)`.
-        for element in added { original.append(element) }
+        // One at a time: a step appends a few elements, cheaper so than through the general `append(contentsOf:)`;
+        // not at all when it appended none (most steps leave the instance chain as it was).
+        if !added.isEmpty { for element in added { original.append(element) } }
         kept = 0
         var storage: [Element] = []
         swap(&storage, &added)

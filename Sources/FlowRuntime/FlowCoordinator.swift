@@ -241,7 +241,7 @@ public final class FlowCoordinator {
             state.path.truncate(to: 0)
             state.chain.truncate(to: 0)
         }
-        syncTree(keptTabs: [:], droppedTabs: [], oldRoot: oldRoot)
+        if tree != nil { syncTree(keptTabs: [:], droppedTabs: [], oldRoot: oldRoot) }
         clearPendingConfirmation()
         if currentStatus == .running { setStatus(.stopped) }
         return result
@@ -326,19 +326,20 @@ public final class FlowCoordinator {
         guard let eventIndex = events.index(named: event) else {
             return .rejected(.unknownEvent(flow: route.flow, screen: route.screen, event: event))
         }
-        let node = events[eventIndex]
+        // Its parameters and action, not the event: a copy of the event would retain its name too.
+        let parameters = events[eventIndex].parameters, action = events[eventIndex].action
         var transition = Transition(context: context, state: makeEdit())
         var note: FlowRuntimeError?
         do throws(FlowRuntimeError) {
             // The receiver names the event in error messages only: built lazily, not on every event.
-            let values = try arguments.bind(transition.binding, to: node.parameters) {
+            let values = try arguments.bind(transition.binding, to: parameters) {
                 "event '\(event)' of screen '\(route.screen)' of flow '\(route.flow)'"
             }
             if let below { note = transition.removeAsBack(keeping: below + 1, before: state, sender: route.token) }
-            let scope = ArgumentScope(.bound(parameters: node.parameters, values: values),
+            let scope = ArgumentScope(.bound(parameters: parameters, values: values),
                                       .bound(parameters: route.parameters, values: route.values),
                                       transition.instanceFrame(at: route.depth))
-            try transition.run(node.action, at: route.depth, scope: scope)
+            try transition.run(action, at: route.depth, scope: scope)
             try transition.checkShape()
         } catch {
             return .rejected(error)
@@ -501,7 +502,9 @@ public final class FlowCoordinator {
         let path = state.path
         var (kept, undecided) = transition.undecidedRemovals(from: path, sender: sender, granted: grantedRemovals)
         if !transition.droppedTabs.isEmpty || transition.state.chain.keptCount < state.chain.count {
-            undecided += transition.droppedKeptRoutes(from: state.chain, granted: grantedRemovals)
+            let dropped = transition.droppedKeptRoutes(from: state.chain, granted: grantedRemovals)
+            // Appended only when there are some: `+=` costs a call and a uniqueness check even for none.
+            if !dropped.isEmpty { undecided += dropped }
         }
         for route in transition.keptRemovals where transition.removal(of: route) == .confirm && !grantedRemovals.contains(route.token) {
             undecided.append(route)
@@ -538,7 +541,8 @@ public final class FlowCoordinator {
             changeState { storage = $0.apply(&transition.state) }
         }
         editStorage = storage
-        if changed || transition.touchedKeptTabs {
+        // The tree is asked first: the kept and dropped tabs are built (empty) only for a tree to sync.
+        if tree != nil, changed || transition.touchedKeptTabs {
             syncTree(keptTabs: transition.keptTabs, droppedTabs: transition.droppedTabs, oldRoot: oldRoot)
         }
         clearPendingConfirmation()
