@@ -94,16 +94,16 @@ public enum FlowConfigurationLoader {
                     configuration.format = text
                 default:
                     let known = ["include", "exclude", "rules", "format"]
-                    let hint = NameSuggestion.closest(to: key, among: known).map { "did you mean '\($0)'?" }
+                    let hint = NameSuggestion.closest(to: key, among: known).map { "did you mean \(MessageText.name($0))?" }
                         ?? "expected one of \(known.joined(separator: ", "))"
-                    report("unknown key '\(key)' in the configuration; \(hint)", at: entry.key)
+                    report("unknown key \(MessageText.name(key)) in the configuration; \(hint)", at: entry.key)
                 }
             }
         }
 
         mutating func globs(_ node: YAMLNode, key: String) -> [Glob] {
             guard let items = node.sequence else {
-                report("'\(key)' is a list of globs, such as [\"Flows/**/*.yaml\"]", at: node)
+                report("\(MessageText.name(key)) is a list of globs, such as [\"Flows/**/*.yaml\"]", at: node)
                 return []
             }
             return items.compactMap { item in
@@ -112,7 +112,7 @@ public enum FlowConfigurationLoader {
                     return nil
                 }
                 if text.hasPrefix("/") || text.split(separator: "/").contains(where: { $0 == ".." }) {
-                    report("glob '\(text)' must be relative to the configuration's folder, without '..'", at: item)
+                    report("glob \(MessageText.name(text)) must be relative to the configuration's folder, without '..'", at: item)
                     return nil
                 }
                 return Glob(text)
@@ -129,8 +129,8 @@ public enum FlowConfigurationLoader {
                 guard let name = entry.key.scalar else { continue }
                 guard let rule = RuleRegistry.rule(code: name) else {
                     let known = RuleRegistry.all.flatMap { [$0.code, $0.identifier] }
-                    let hint = NameSuggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? "; 'flowc rules' lists them"
-                    report("unknown rule '\(name)'\(hint)", at: entry.key)
+                    let hint = NameSuggestion.closest(to: name, among: known).map { "; did you mean \(MessageText.name($0))?" } ?? "; 'flowc rules' lists them"
+                    report("unknown rule \(MessageText.name(name))\(hint)", at: entry.key)
                     continue
                 }
                 guard let text = entry.value.scalar, let setting = FlowConfiguration.RuleSetting(rawValue: text) else {

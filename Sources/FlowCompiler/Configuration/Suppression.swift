@@ -127,7 +127,7 @@ enum SuppressionScanner {
             for name in names {
                 guard let rule = RuleRegistry.rule(code: name) else {
                     diagnostics.append(InvalidSuppression.diagnostic(
-                        "unknown rule '\(name)' in suppression; 'flowc rules' lists the codes", at: location))
+                        "unknown rule \(MessageText.name(name)) in suppression; 'flowc rules' lists the codes", at: location))
                     valid = false
                     continue
                 }

@@ -124,7 +124,7 @@ extension FlowDecoder {
     /// The entries of a mapping node; an empty plain value reads as an empty mapping.
     mutating func readMapping(_ node: YAMLNodeRef, as what: String) -> YAMLEntries? {
         if isMapping(node) || isEmptyPlainScalar(node) { return document.entries(of: node) }
-        let found = scalar(of: node).map { "the scalar '\($0)'" } ?? "a \(kindName(node))"
+        let found = scalar(of: node).map { "the scalar \(MessageText.name($0))" } ?? "a \(kindName(node))"
         report(WrongNodeKind.self, "expected \(what) as a mapping, found \(found)", at: node)
         return nil
     }
@@ -148,7 +148,7 @@ extension FlowDecoder {
                 let text = scalar(of: entry.key) ?? ""
                 let known = Key.allCases.map(\.rawValue)
                 let suggestion = NameSuggestion.closest(to: text, among: known)
-                let advice = suggestion.map { "did you mean '\($0)'?" }
+                let advice = suggestion.map { "did you mean \(MessageText.name($0))?" }
                     ?? "expected one of \(known.joined(separator: ", "))"
                 report(UnknownKey.self, "unknown key \(MessageText.name(text)) in \(what); \(advice)", at: entry.key)
                 continue

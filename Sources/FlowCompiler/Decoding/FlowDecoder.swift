@@ -193,9 +193,9 @@ struct FlowDecoder {
     ) -> Bool {
         guard Keys(rawValue: name.value) != nil, let previous, isEmpty(previous.value) else { return false }
         diagnostics.append(MisplacedKey.diagnostic(
-            "'\(name.value)' is indented as a \(what) of its own, but it looks like a key of \(what) '\(previous.name.value)' above it, which is empty; indent '\(name.value)' (and what belongs to it) under '\(previous.name.value)'",
+            "\(MessageText.name(name.value)) is indented as a \(what) of its own, but it looks like a key of \(what) \(MessageText.name(previous.name.value)) above it, which is empty; indent \(MessageText.name(name.value)) (and what belongs to it) under \(MessageText.name(previous.name.value))",
             at: name,
-            notes: [DiagnosticNote("\(what) '\(previous.name.value)' is here", at: previous.name.location)]))
+            notes: [DiagnosticNote("\(what) \(MessageText.name(previous.name.value)) is here", at: previous.name.location)]))
         damaged.append(startOffset(mapping)..<max(endOffset(mapping), startOffset(mapping) + 1))
         return true
     }
@@ -522,7 +522,7 @@ struct FlowDecoder {
             var seen = Set<Value>()
             for value in values where !seen.insert(value.value).inserted {
                 diagnostics.append(InvalidValue.diagnostic(
-                    "value '\(value.value)' is listed twice in 'values'; list each value once", at: value.location))
+                    "value \(MessageText.name("\(value.value)")) is listed twice in 'values'; list each value once", at: value.location))
             }
             let others = ParameterConstraints(
                 minimumLength: parameter.minimumLength?.value, maximumLength: parameter.maximumLength?.value,
@@ -530,14 +530,14 @@ struct FlowDecoder {
             for value in values {
                 guard let violation = others.violation(of: value.value) else { continue }
                 diagnostics.append(ConstraintViolation.diagnostic(
-                    "value '\(value.value)' in 'values' breaks the parameter's other constraints: \(violation); no argument could use it",
+                    "value \(MessageText.name("\(value.value)")) in 'values' breaks the parameter's other constraints: \(violation); no argument could use it",
                     at: value.location))
             }
         }
         if let defaultValue = parameter.defaultValue, let node = spec[.default],
             let violation = parameter.constraints.violation(of: defaultValue.value) {
             report(ConstraintViolation.self,
-                "default of parameter '\(parameter.name.value)' breaks its own constraints: \(violation); every route without this argument would be refused",
+                "default of parameter \(MessageText.name(parameter.name.value)) breaks its own constraints: \(violation); every route without this argument would be refused",
                 at: node)
         }
     }

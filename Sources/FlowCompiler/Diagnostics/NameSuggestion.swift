@@ -1,3 +1,5 @@
+import FlowModel
+
 /// "Did you mean" suggestions for misspelled names.
 enum NameSuggestion {
     /// How many candidates one lookup looks at, at most: keeps "did you mean" linear in the number
@@ -28,21 +30,28 @@ enum NameSuggestion {
 
     /// `; did you mean 'x'?` or the empty string.
     static func hint(for name: String, among candidates: some Sequence<String>) -> String {
-        closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        closest(to: name, among: candidates).map { "; did you mean \(MessageText.name($0))?" } ?? ""
     }
 
-    /// Damerau-Levenshtein distance (optimal string alignment) between two names split into scalars,
-    /// stopping early once every entry of a row exceeds `limit` (the result is then `limit + 1`).
+    /// Damerau-Levenshtein distance (optimal string alignment) between two names split into scalars, or
+    /// `limit + 1` when it is more than `limit`. Only the band of cells within `limit` of the diagonal is
+    /// computed (a cell further off is more than `limit` anyway), so the cost is linear in the names'
+    /// length — two 100,000-character names differing in one character cost 700,000 cells, not 10^10.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
-        if abs(a.count - b.count) > limit { return limit + 1 }
+        let over = limit + 1
+        if abs(a.count - b.count) > limit { return over }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previousPrevious = [Int](repeating: over, count: b.count + 1)
         var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var current = [Int](repeating: over, count: b.count + 1)
         for i in 1...a.count {
+            let (low, high) = (max(1, i - limit), min(b.count, i + limit))
             current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...b.count {
+            // The cells just outside the band, which the next row reads, count as over the limit.
+            current[low - 1] = low == 1 ? i : over
+            if high < b.count { current[high + 1] = over }
+            var rowMinimum = low == 1 ? i : over
+            for j in low...high {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
@@ -51,9 +60,9 @@ enum NameSuggestion {
                 current[j] = value
                 rowMinimum = min(rowMinimum, value)
             }
-            if rowMinimum > limit { return limit + 1 }
+            if rowMinimum > limit { return over }
             (previousPrevious, previous, current) = (previous, current, previousPrevious)
         }
-        return previous[b.count]
+        return min(previous[b.count], over)
     }
 }

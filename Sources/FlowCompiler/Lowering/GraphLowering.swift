@@ -37,7 +37,7 @@ public enum GraphLowering {
         var indexByName: [String: Int] = [:]
         for (index, flow) in sorted.enumerated() {
             if indexByName[flow.name.value] != nil {
-                throw GraphLoweringError("flow '\(flow.name.value)' is defined twice", at: flow.name.location)
+                throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) is defined twice", at: flow.name.location)
             }
             indexByName[flow.name.value] = index
         }
@@ -94,7 +94,7 @@ public enum GraphLowering {
                 for handler in child.handlers {
                     guard let outcome = childOutcomes[handler.outcome.value] else {
                         throw GraphLoweringError(
-                            "flow '\(childFlow.name.value)' has no outcome '\(handler.outcome.value)'", at: handler.outcome.location)
+                            "flow \(MessageText.name(childFlow.name.value)) has no outcome \(MessageText.name(handler.outcome.value))", at: handler.outcome.location)
                     }
                     if handlerByOutcome[outcome] == nil { handlerByOutcome[outcome] = handler.action }
                 }
@@ -177,7 +177,7 @@ public enum GraphLowering {
                     arguments, to: parameters, named: FlowNameIndex.firstPositions(parameters.map(\.name.value))))
             case .conditional(let condition, let then, let otherwise):
                 guard let index = names(of: flow).conditions[condition.value] else {
-                    throw GraphLoweringError("flow '\(flow.name.value)' declares no condition '\(condition.value)'", at: condition.location)
+                    throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) declares no condition \(MessageText.name(condition.value))", at: condition.location)
                 }
                 return .conditional(condition: index, then: try self.action(then, in: flow), else: try self.action(otherwise, in: flow))
             case .show(let target, let arguments):
@@ -199,7 +199,7 @@ public enum GraphLowering {
                 var continueOn: Int?
                 if let outcome = otherwise.continueOn {
                     guard let guarding else {
-                        throw GraphLoweringError("'otherwise' of link '\(link.pattern.value)' starts no child flow", at: outcome.location)
+                        throw GraphLoweringError("'otherwise' of link \(MessageText.name(link.pattern.value)) starts no child flow", at: outcome.location)
                     }
                     continueOn = try outcomeIndex(outcome, in: guarding)
                 }
@@ -236,7 +236,7 @@ public enum GraphLowering {
                 let (parameters, parameterIndex) = try childParameters(flow.children[index])
                 return (.child(index), parameters, parameterIndex)
             }
-            throw GraphLoweringError("flow '\(flow.name.value)' has no screen or child '\(name.value)'", at: name.location)
+            throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) has no screen or child \(MessageText.name(name.value))", at: name.location)
         }
 
         /// `parameterIndex` maps each name of `parameters` to its first position.
@@ -245,7 +245,7 @@ public enum GraphLowering {
             var nodes: [ArgumentNode] = []
             for argument in arguments {
                 guard let position = parameterIndex[argument.name.value] else {
-                    throw GraphLoweringError("no parameter '\(argument.name.value)' receives this argument", at: argument.name.location)
+                    throw GraphLoweringError("no parameter \(MessageText.name(argument.name.value)) receives this argument", at: argument.name.location)
                 }
                 let parameter = parameters[position]
                 switch argument.expression {
@@ -254,7 +254,7 @@ public enum GraphLowering {
                 case .literal(let text):
                     guard let value = parameter.type.value.parse(text) else {
                         throw GraphLoweringError(
-                            "'\(text)' is not a valid \(parameter.type.value.rawValue) for '\(argument.name.value)'",
+                            "\(MessageText.name(text)) is not a valid \(parameter.type.value.rawValue) for \(MessageText.name(argument.name.value))",
                             at: argument.valueLocation)
                     }
                     nodes.append(ArgumentNode(name: argument.name.value, source: .literal(value)))
@@ -271,28 +271,28 @@ public enum GraphLowering {
 
         func flowIndex(_ name: Located<String>) throws(GraphLoweringError) -> Int {
             guard let index = indexByName[name.value] else {
-                throw GraphLoweringError("no flow named '\(name.value)'", at: name.location)
+                throw GraphLoweringError("no flow named \(MessageText.name(name.value))", at: name.location)
             }
             return index
         }
 
         func screenIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
             guard let index = names(of: flow).screens[name.value] else {
-                throw GraphLoweringError("flow '\(flow.name.value)' has no screen '\(name.value)'", at: name.location)
+                throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) has no screen \(MessageText.name(name.value))", at: name.location)
             }
             return index
         }
 
         func childIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
             guard let index = names(of: flow).children[name.value] else {
-                throw GraphLoweringError("flow '\(flow.name.value)' declares no child '\(name.value)'", at: name.location)
+                throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) declares no child \(MessageText.name(name.value))", at: name.location)
             }
             return index
         }
 
         func outcomeIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
             guard let index = names(of: flow).outcomes[name.value] else {
-                throw GraphLoweringError("flow '\(flow.name.value)' declares no outcome '\(name.value)'", at: name.location)
+                throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) declares no outcome \(MessageText.name(name.value))", at: name.location)
             }
             return index
         }

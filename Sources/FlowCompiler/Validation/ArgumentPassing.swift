@@ -36,11 +36,11 @@ struct ReferenceScope {
         /// `event 'selectBook'`, for messages.
         var label: String {
             switch declarer {
-            case .flow(let name): "flow '\(name)'"
-            case .screen(let name): "screen '\(name)'"
-            case .event(let name): "event '\(name)'"
-            case .outcome(let outcome, let flow): "outcome '\(outcome)' of flow '\(flow)'"
-            case .link(let pattern): "link pattern '\(pattern)'"
+            case .flow(let name): "flow \(MessageText.name(name))"
+            case .screen(let name): "screen \(MessageText.name(name))"
+            case .event(let name): "event \(MessageText.name(name))"
+            case .outcome(let outcome, let flow): "outcome \(MessageText.name(outcome)) of flow \(MessageText.name(flow))"
+            case .link(let pattern): "link pattern \(MessageText.name(pattern))"
             case .described(let label): label
             }
         }
@@ -124,10 +124,10 @@ enum ArgumentReceiver: Sendable {
     /// `screen 'details'`, `child 'edit' (flow 'edit')` or `outcome 'created' of flow 'createPost'`, for messages.
     var label: String {
         switch self {
-        case .screen(let name, _, _): "screen '\(name)'"
-        case .child(let name, let flow, _, _) where name == flow: "child flow '\(flow)'"
-        case .child(let name, let flow, _, _): "child '\(name)' (flow '\(flow)')"
-        case .outcome(let outcome, let flow, _, _): "outcome '\(outcome)' of flow '\(flow)'"
+        case .screen(let name, _, _): "screen \(MessageText.name(name))"
+        case .child(let name, let flow, _, _) where name == flow: "child flow \(MessageText.name(flow))"
+        case .child(let name, let flow, _, _): "child \(MessageText.name(name)) (flow \(MessageText.name(flow)))"
+        case .outcome(let outcome, let flow, _, _): "outcome \(MessageText.name(outcome)) of flow \(MessageText.name(flow))"
         }
     }
 
@@ -358,7 +358,7 @@ extension FlowCatalog {
             var scope = flowScope
             if let starters = shared.starters[child.name.value] {
                 scope = ReferenceScope(layers: [starters, shared.flow])
-                scope.declarationHint = "declare it under the 'params' of the flow or of every screen that starts child '\(child.name.value)', or pass a literal"
+                scope.declarationHint = "declare it under the 'params' of the flow or of every screen that starts child \(MessageText.name(child.name.value)), or pass a literal"
             }
             // The outcome's parameters come first: the values the child's `finish` passed.
             guard let childFlow = self.flow(of: child) else { return scope }
@@ -413,9 +413,9 @@ extension FlowCatalog {
                 common = common.filter { types[$0.name.value] == $0.type.value }
             }
             var seen = Set<String>()
-            let names = screens.compactMap { seen.insert($0.name.value).inserted ? "'\($0.name.value)'" : nil }
+            let names = screens.compactMap { seen.insert($0.name.value).inserted ? "\(MessageText.name($0.name.value))" : nil }
             let label = (names.count == 1 ? "screen " : "screens ") + ArgumentPassing.englishList(names)
-                + " (which \(names.count == 1 ? "starts" : "start") child '\(child)')"
+                + " (which \(names.count == 1 ? "starts" : "start") child \(MessageText.name(child)))"
             layers[child] = ReferenceScope.Layer(.described(label), parameters: common, lookups: .max)
         }
         return layers
@@ -436,14 +436,14 @@ extension ArgumentPassing {
         let unreadable = receiver.unreadable
         for argument in arguments where !declared.contains(argument.name.value) && !unreadable.contains(argument.name.value) {
             let known = parameters.map(\.name.value)
-            var message = "\(receiver.label) has no parameter '\(argument.name.value)'"
+            var message = "\(receiver.label) has no parameter \(MessageText.name(argument.name.value))"
             let hint = NameSuggestion.hint(for: argument.name.value, among: known)
             if !hint.isEmpty {
                 message += hint
             } else if known.isEmpty {
                 message += "; it takes no arguments"
             } else {
-                message += "; its parameters are " + known.map { "'\($0)'" }.joined(separator: ", ")
+                message += "; its parameters are " + known.map { "\(MessageText.name($0))" }.joined(separator: ", ")
             }
             diagnostics.append(rule.diagnostic(message, at: argument.name))
         }
@@ -452,7 +452,7 @@ extension ArgumentPassing {
         // Most places pass every required parameter: look for a missing one before listing them.
         guard parameters.contains(where: { $0.isRequired && !passed.contains($0.name.value) }) else { return }
         let missing = parameters.filter { $0.isRequired && !passed.contains($0.name.value) }
-        let list = missing.map { "'\($0.name.value)' (\($0.type.value.rawValue))" }
+        let list = missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" }
         let example = missing.map { "\($0.name.value): …" }.joined(separator: ", ")
         diagnostics.append(rule.diagnostic(
             "\(receiver.label) needs \(missing.count == 1 ? "argument" : "arguments") \(Self.englishList(list)); pass \(missing.count == 1 ? "it" : "them") with 'with: { \(example) }'",

@@ -51,7 +51,7 @@ public enum LinkConditionReport {
                             of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: otherwise.routes), in: flow)
                         if let last = routes.last(where: { if case .child = $0.target { true } else { false } }),
                             case .child(_, let childFlow?) = last.target {
-                            entry.continuation = "flow '\(childFlow.name.value)' finishes with '\(outcome.value)'"
+                            entry.continuation = "flow \(MessageText.name(childFlow.name.value)) finishes with \(MessageText.name(outcome.value))"
                         }
                     }
                 }
@@ -125,7 +125,7 @@ public enum LinkConditionReport {
 
     /// The choices of `flow`'s `start` on the way to showing `target`; nil when `start` never shows it.
     private static func startPath(to target: String, in flow: FlowDefinition) -> [Requirement]? {
-        path(in: flow.start, to: target, flow: flow, choice: "start of flow '\(flow.name.value)'") { kind in
+        path(in: flow.start, to: target, flow: flow, choice: "start of flow \(MessageText.name(flow.name.value))") { kind in
             if case .show(let shown, _) = kind { shown.value } else { nil }
         }
     }
@@ -140,7 +140,7 @@ public enum LinkConditionReport {
         }
         guard let position = index.events[key]?[target] else { return nil }
         let event = screen.events[position]
-        let choice = "event '\(event.name.value)' of screen '\(screen.name.value)'"
+        let choice = "event \(MessageText.name(event.name.value)) of screen \(MessageText.name(screen.name.value))"
         return path(in: event.action, to: target, flow: flow, choice: choice, destination: pushedOrStarted)
     }
 
@@ -200,9 +200,9 @@ public enum LinkConditionReport {
         let (action, site) = allActions[position]
         let choice: String
         switch site {
-        case .event(let screen, let event): choice = "event '\(event)' of screen '\(screen)'"
-        case .handler(let child, let outcome): choice = "handler of outcome '\(outcome)' of child '\(child)'"
-        case .start: choice = "start of flow '\(flow.name.value)'"
+        case .event(let screen, let event): choice = "event \(MessageText.name(event)) of screen \(MessageText.name(screen))"
+        case .handler(let child, let outcome): choice = "handler of outcome \(MessageText.name(outcome)) of child \(MessageText.name(child))"
+        case .start: choice = "start of flow \(MessageText.name(flow.name.value))"
         }
         return path(in: action, to: target, flow: flow, choice: choice, destination: replacedRoot)
     }

@@ -84,9 +84,9 @@ struct ContinuationRefused: FlowRule {
                 ? "whose 'linkPolicy: reject' refuses every link while it is shown"
                 : "whose 'linkPolicy' redirects every link while it is shown, dropping the link"
             diagnostics.append(Self.diagnostic(
-                "link '\(continued.link.pattern.value)' continues when child '\(guarding.name.value)' finishes with '\(outcome.value)', inside flow '\(holder.name.value)', \(refusal): the continuation can never open; declare 'linkPolicy: allow' on a flow between them, or route 'otherwise' outside flow '\(holder.name.value)'",
+                "link \(MessageText.name(continued.link.pattern.value)) continues when child \(MessageText.name(guarding.name.value)) finishes with \(MessageText.name(outcome.value)), inside flow \(MessageText.name(holder.name.value)), \(refusal): the continuation can never open; declare 'linkPolicy: allow' on a flow between them, or route 'otherwise' outside flow \(MessageText.name(holder.name.value))",
                 at: outcome,
-                notes: [DiagnosticNote("flow '\(holder.name.value)' declares its link policy here", at: policy.location)]))
+                notes: [DiagnosticNote("flow \(MessageText.name(holder.name.value)) declares its link policy here", at: policy.location)]))
         }
     }
 

@@ -79,7 +79,7 @@ struct LinkContinuation: FlowRule {
                 case .child(let child, let childFlow) = continued.routes[guardingIndex].target
             else {
                 diagnostics.append(Self.diagnostic(
-                    "link '\(pattern)' continues on outcome '\(outcome.value)', but its 'otherwise' routes start no child flow to finish with it; end 'otherwise' with the child (such as a sign-in flow) whose outcome continues the link",
+                    "link \(MessageText.name(pattern)) continues on outcome \(MessageText.name(outcome.value)), but its 'otherwise' routes start no child flow to finish with it; end 'otherwise' with the child (such as a sign-in flow) whose outcome continues the link",
                     at: outcome))
                 continue
             }
@@ -87,8 +87,8 @@ struct LinkContinuation: FlowRule {
             let declared = childFlow.outcomes.map(\.value)
             let hint = NameSuggestion.hint(for: outcome.value, among: declared)
             diagnostics.append(Self.diagnostic(
-                "link '\(pattern)' continues on outcome '\(outcome.value)', but flow '\(childFlow.name.value)' (child '\(child.name.value)') has no such outcome"
-                    + (hint.isEmpty ? "; its outcomes are \(ArgumentPassing.englishList(declared.map { "'\($0)'" }))" : hint),
+                "link \(MessageText.name(pattern)) continues on outcome \(MessageText.name(outcome.value)), but flow \(MessageText.name(childFlow.name.value)) (child \(MessageText.name(child.name.value))) has no such outcome"
+                    + (hint.isEmpty ? "; its outcomes are \(ArgumentPassing.englishList(declared.map { "\(MessageText.name($0))" }))" : hint),
                 at: outcome))
         }
     }

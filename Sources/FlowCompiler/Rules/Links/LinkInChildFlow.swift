@@ -57,7 +57,7 @@ struct LinkInChildFlow: FlowRule {
             guard let owner = catalog.owner(of: flow.name.value) else { continue }
             for link in flow.links {
                 diagnostics.append(Self.diagnostic(
-                    "link '\(link.pattern.value)' of flow '\(flow.name.value)' is never matched while it runs as child '\(owner.declaration.name.value)' of flow '\(owner.parent.name.value)': the coordinator matches only its root flow's links; declare it in the root flow, with a route that starts the child",
+                    "link \(MessageText.name(link.pattern.value)) of flow \(MessageText.name(flow.name.value)) is never matched while it runs as child \(MessageText.name(owner.declaration.name.value)) of flow \(MessageText.name(owner.parent.name.value)): the coordinator matches only its root flow's links; declare it in the root flow, with a route that starts the child",
                     at: link.pattern))
             }
         }

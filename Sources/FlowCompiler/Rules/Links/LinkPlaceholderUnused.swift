@@ -48,7 +48,7 @@ struct LinkPlaceholderUnused: FlowRule {
                 }
                 for placeholder in link.placeholders where !used.contains(placeholder.name.value) {
                     diagnostics.append(Self.diagnostic(
-                        "placeholder '\(placeholder.name.value)' of link '\(link.pattern.value)' is passed to no route; pass it as '$\(placeholder.name.value)' to the route that needs it, or make the segment literal",
+                        "placeholder \(MessageText.name(placeholder.name.value)) of link \(MessageText.name(link.pattern.value)) is passed to no route; pass it as \(MessageText.name("$" + placeholder.name.value)) to the route that needs it, or make the segment literal",
                         at: placeholder.name))
                 }
             }

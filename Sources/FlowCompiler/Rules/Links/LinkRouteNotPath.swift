@@ -174,7 +174,7 @@ struct LinkRouteNotPath: FlowRule {
             let others = firstRoutes.others
             let alsoReplaced = others.isEmpty ? "" : " (and after a 'replaceRoot', at \(Self.names(others)))"
             diagnostics.append(Self.diagnostic(
-                "link '\(link.pattern.value)' starts at '\(first.route.name.value)', but flow '\(flow.name.value)' starts at \(Self.names(starts))\(alsoReplaced); a link's routes begin where the flow's routes can begin, as in [\(starts.first ?? "…"), …]",
+                "link \(MessageText.name(link.pattern.value)) starts at \(MessageText.name(first.route.name.value)), but flow \(MessageText.name(flow.name.value)) starts at \(Self.names(starts))\(alsoReplaced); a link's routes begin where the flow's routes can begin, as in [\(starts.first ?? "…"), …]",
                 at: first.route.name))
             return
         }
@@ -187,7 +187,7 @@ struct LinkRouteNotPath: FlowRule {
                 // A misspelled push or start (FC203, FC204) may be the missing action: don't pile on.
                 guard !navigation.screensWithUnknownTargets.contains(screen.name.value) else { return }
                 diagnostics.append(Self.diagnostic(
-                    "in link '\(link.pattern.value)', '\(name)' is not reached from '\(screen.name.value)' by one action; list every route of the back stack, or add 'push' or 'start' of '\(name)' to an event of '\(screen.name.value)'",
+                    "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is not reached from \(MessageText.name(screen.name.value)) by one action; list every route of the back stack, or add 'push' or 'start' of \(MessageText.name(name)) to an event of \(MessageText.name(screen.name.value))",
                     at: route.route.name))
                 return
             case .child(let child, let childFlow):
@@ -197,7 +197,7 @@ struct LinkRouteNotPath: FlowRule {
                     guard childFlow.tab(named: name) == nil else { continue }
                     let tabs = childFlow.tabs.map(\.name.value)
                     diagnostics.append(Self.diagnostic(
-                        "in link '\(link.pattern.value)', '\(name)' follows child '\(child.name.value)', whose flow '\(childFlow.name.value)' shows tabs: the next route selects one of \(Self.names(tabs))",
+                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) shows tabs: the next route selects one of \(Self.names(tabs))",
                         at: route.route.name))
                     return
                 }
@@ -208,7 +208,7 @@ struct LinkRouteNotPath: FlowRule {
                 if childStarts.contains(name), navigation.childrenByName[name] != nil {
                     guard route.route.arguments.isEmpty else {
                         diagnostics.append(Self.diagnostic(
-                            "in link '\(link.pattern.value)', '\(name)' is the child that flow '\(childFlow.name.value)' starts, with the arguments its start passes; write it without arguments",
+                            "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is the child that flow \(MessageText.name(childFlow.name.value)) starts, with the arguments its start passes; write it without arguments",
                             at: route.route.name))
                         return
                     }
@@ -218,11 +218,11 @@ struct LinkRouteNotPath: FlowRule {
                 guard !childStarts.contains(where: navigation.screensWithUnknownTargets.contains) else { return }
                 let startedChildren = childStarts.filter { navigation.childrenByName[$0] != nil }
                 let message = if childStarts.contains(name) {
-                    "in link '\(link.pattern.value)', '\(name)' is the start of child '\(child.name.value)' and is already implied by it; remove this route"
+                    "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is the start of child \(MessageText.name(child.name.value)) and is already implied by it; remove this route"
                 } else if let started = startedChildren.first {
-                    "in link '\(link.pattern.value)', '\(name)' follows child '\(child.name.value)', whose flow '\(childFlow.name.value)' starts with child \(Self.names(startedChildren)): name that child next, as in [\(child.name.value), \(started), \(name)]"
+                    "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) starts with child \(Self.names(startedChildren)): name that child next, as in [\(child.name.value), \(started), \(name)]"
                 } else {
-                    "in link '\(link.pattern.value)', '\(name)' is not reached by one action from \(Self.names(childStarts)), where child '\(child.name.value)' starts; list every route of the back stack"
+                    "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is not reached by one action from \(Self.names(childStarts)), where child \(MessageText.name(child.name.value)) starts; list every route of the back stack"
                 }
                 diagnostics.append(Self.diagnostic(message, at: route.route.name))
                 return
@@ -231,6 +231,6 @@ struct LinkRouteNotPath: FlowRule {
     }
 
     private static func names(_ names: [String]) -> String {
-        ArgumentPassing.englishList(names.map { "'\($0)'" }, conjunction: "or")
+        ArgumentPassing.englishList(names.map { "\(MessageText.name($0))" }, conjunction: "or")
     }
 }

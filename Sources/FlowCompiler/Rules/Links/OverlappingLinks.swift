@@ -77,9 +77,9 @@ struct OverlappingLinks: FlowRule {
                 let earlier = flow.links[other]
                 let url = Self.sampleURL(segments[index], segments[other])
                 diagnostics.append(Self.diagnostic(
-                    "link '\(link.pattern.value)' overlaps '\(earlier.pattern.value)': both match '\(url)'; make one of them more specific",
+                    "link \(MessageText.name(link.pattern.value)) overlaps \(MessageText.name(earlier.pattern.value)): both match \(MessageText.name(url)); make one of them more specific",
                     at: link.pattern.location,
-                    notes: [DiagnosticNote("link '\(earlier.pattern.value)' declared here", at: earlier.pattern.location)]))
+                    notes: [DiagnosticNote("link \(MessageText.name(earlier.pattern.value)) declared here", at: earlier.pattern.location)]))
             }
         }
     }

@@ -65,7 +65,7 @@ struct QueuedLinkReopensFlow: FlowRule {
                 for route in catalog.resolvedRoutes(of: link, in: flow) {
                     guard case .child(let child, let childFlow?) = route.target, childFlow.linkPolicy?.policy == .queue else { continue }
                     diagnostics.append(Self.diagnostic(
-                        "link '\(link.pattern.value)' starts child '\(child.name.value)', whose flow '\(childFlow.name.value)' queues links until it finishes: this link, arriving while it is shown, would open it again after it finishes",
+                        "link \(MessageText.name(link.pattern.value)) starts child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) queues links until it finishes: this link, arriving while it is shown, would open it again after it finishes",
                         at: route.route.name))
                 }
             }

@@ -59,9 +59,9 @@ struct ChildNestingTooDeep: FlowRule {
                 if level[node] == ChildNesting.limit {
                     let root = flows[top[node]]
                     diagnostics.append(Self.diagnostic(
-                        "child '\(edge.declaration.name.value)' of flow '\(flows[node].name.value)' runs flow '\(edge.declaration.flow.value)' \(ChildNesting.limit + 1) levels below flow '\(root.name.value)'; child flows nest at most \(ChildNesting.limit) levels: finish with an outcome and let a parent start the next step instead",
+                        "child \(MessageText.name(edge.declaration.name.value)) of flow \(MessageText.name(flows[node].name.value)) runs flow \(MessageText.name(edge.declaration.flow.value)) \(ChildNesting.limit + 1) levels below flow \(MessageText.name(root.name.value)); child flows nest at most \(ChildNesting.limit) levels: finish with an outcome and let a parent start the next step instead",
                         at: edge.declaration.name,
-                        notes: [DiagnosticNote("the chain starts at flow '\(root.name.value)', which no flow runs as a child",
+                        notes: [DiagnosticNote("the chain starts at flow \(MessageText.name(root.name.value)), which no flow runs as a child",
                                                at: root.name.location)]))
                 }
                 if level[node] + 1 > level[edge.target] {

@@ -79,19 +79,19 @@ struct OwnershipCycle: FlowRule {
             var from = root
             for step in path {
                 notes.append(DiagnosticNote(
-                    "flow '\(flows[from].name.value)' runs '\(flows[step.target].name.value)' as child '\(step.declaration.name.value)' here",
+                    "flow \(MessageText.name(flows[from].name.value)) runs \(MessageText.name(flows[step.target].name.value)) as child \(MessageText.name(step.declaration.name.value)) here",
                     at: step.declaration.name.location))
                 from = step.target
             }
             diagnostics.append(Self.diagnostic(
-                "ownership cycle \(names.joined(separator: " → ")): flow '\(flows[root].name.value)' starts itself through its children; finish with an outcome the outer flow handles instead",
+                "ownership cycle \(names.joined(separator: " → ")): flow \(MessageText.name(flows[root].name.value)) starts itself through its children; finish with an outcome the outer flow handles instead",
                 at: closing.name, notes: notes))
             // A flow that runs itself directly is a cycle of its own, even inside a larger one.
             for member in component.sorted() {
                 for edge in edges[member] where edge.target == member && edge.declaration != closing {
                     let name = flows[member].name.value
                     diagnostics.append(Self.diagnostic(
-                        "ownership cycle \(name) → \(name): flow '\(name)' runs itself as child '\(edge.declaration.name.value)'; finish with an outcome the outer flow handles instead",
+                        "ownership cycle \(name) → \(name): flow \(MessageText.name(name)) runs itself as child \(MessageText.name(edge.declaration.name.value)); finish with an outcome the outer flow handles instead",
                         at: edge.declaration.name))
                 }
             }

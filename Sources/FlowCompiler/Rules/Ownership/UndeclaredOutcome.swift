@@ -52,7 +52,7 @@ struct UndeclaredOutcome: FlowRule {
             for outcome in finishes where !declaredSet.contains(outcome.value) {
                 let hint = NameSuggestion.hint(for: outcome.value, among: declared)
                 diagnostics.append(Self.diagnostic(
-                    "flow '\(flow.name.value)' finishes with outcome '\(outcome.value)', which it does not declare"
+                    "flow \(MessageText.name(flow.name.value)) finishes with outcome \(MessageText.name(outcome.value)), which it does not declare"
                         + (hint.isEmpty ? "; add it to the flow's 'outcomes'" : hint),
                     at: outcome))
             }

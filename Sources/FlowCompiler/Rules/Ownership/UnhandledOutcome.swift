@@ -60,9 +60,9 @@ struct UnhandledOutcome: FlowRule {
                 var seen = Set<String>()
                 for outcome in childFlow.outcomes where !handled.contains(outcome.value) && seen.insert(outcome.value).inserted {
                     diagnostics.append(Self.diagnostic(
-                        "child '\(child.name.value)' does not handle outcome '\(outcome.value)' of flow '\(childFlow.name.value)'; add '\(outcome.value): stay' or another action under its 'on'",
+                        "child \(MessageText.name(child.name.value)) does not handle outcome \(MessageText.name(outcome.value)) of flow \(MessageText.name(childFlow.name.value)); add '\(outcome.value): stay' or another action under its 'on'",
                         at: child.name,
-                        notes: [DiagnosticNote("outcome '\(outcome.value)' declared here", at: outcome.location)]))
+                        notes: [DiagnosticNote("outcome \(MessageText.name(outcome.value)) declared here", at: outcome.location)]))
                 }
             }
         }

@@ -56,18 +56,18 @@ struct ArgumentTypeMismatch: FlowRule {
             for argument in passing.arguments {
                 guard let parameter = parameters[argument.name.value] else { continue }
                 let expected = parameter.type.value
-                let receiving = "parameter '\(parameter.name.value)' of \(passing.receiver.label)"
+                let receiving = "parameter \(MessageText.name(parameter.name.value)) of \(passing.receiver.label)"
                 switch argument.expression {
                 case .literal(let text):
                     guard expected.parse(text) == nil else { continue }
                     diagnostics.append(Self.diagnostic(
-                        "'\(text)' is not a valid \(expected.rawValue) for \(receiving)\(Self.literalHint(expected))",
+                        "\(MessageText.name(text)) is not a valid \(expected.rawValue) for \(receiving)\(Self.literalHint(expected))",
                         at: argument.valueLocation))
                 case .reference(let name):
                     if scope == nil { scope = catalog.scope(of: passing) }
                     guard let type = scope?.type(of: name), !Value.isAssignable(type, to: expected) else { continue }
                     diagnostics.append(Self.diagnostic(
-                        "'$\(name)' is \(Self.article(type)) \(type.rawValue), but \(receiving) is \(Self.article(expected)) \(expected.rawValue); pass \(Self.article(expected)) \(expected.rawValue)",
+                        "\(MessageText.name("$" + name)) is \(Self.article(type)) \(type.rawValue), but \(receiving) is \(Self.article(expected)) \(expected.rawValue); pass \(Self.article(expected)) \(expected.rawValue)",
                         at: Located("$" + name, at: argument.valueLocation)))
                 }
             }

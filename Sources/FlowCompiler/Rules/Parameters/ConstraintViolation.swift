@@ -75,11 +75,11 @@ struct ConstraintViolation: FlowRule {
                     let violation = parameter.constraints.violation(of: value)
                 else { continue }
                 diagnostics.append(Self.diagnostic(
-                    "argument '\(argument.name.value)' of \(passing.receiver.label) "
+                    "argument \(MessageText.name(argument.name.value)) of \(passing.receiver.label) "
                         + (parameter.constraints.lengthOrPatternViolation(of: value) != nil ? "breaks its constraints: " : "is out of range: ")
                         + violation,
                     at: argument.valueLocation,
-                    notes: [DiagnosticNote("parameter '\(parameter.name.value)' declared here", at: parameter.name.location)]))
+                    notes: [DiagnosticNote("parameter \(MessageText.name(parameter.name.value)) declared here", at: parameter.name.location)]))
             }
         }
     }

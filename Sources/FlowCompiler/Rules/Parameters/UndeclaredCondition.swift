@@ -50,7 +50,7 @@ struct UndeclaredCondition: FlowRule {
                 guard case .conditional(let condition, _, _) = action.kind, !declaredSet.contains(condition.value) else { continue }
                 let hint = NameSuggestion.hint(for: condition.value, among: declared)
                 diagnostics.append(Self.diagnostic(
-                    "condition '\(condition.value)' is not declared in flow '\(flow.name.value)'"
+                    "condition \(MessageText.name(condition.value)) is not declared in flow \(MessageText.name(flow.name.value))"
                         + (hint.isEmpty ? "; add it to the flow's 'conditions'" : hint),
                     at: condition))
             }
@@ -58,7 +58,7 @@ struct UndeclaredCondition: FlowRule {
                 for condition in link.guardConditions where !declaredSet.contains(condition.value) {
                     let hint = NameSuggestion.hint(for: condition.value, among: declared)
                     diagnostics.append(Self.diagnostic(
-                        "condition '\(condition.value)' of link '\(link.pattern.value)' is not declared in flow '\(flow.name.value)'"
+                        "condition \(MessageText.name(condition.value)) of link \(MessageText.name(link.pattern.value)) is not declared in flow \(MessageText.name(flow.name.value))"
                             + (hint.isEmpty ? "; add it to the flow's 'conditions'" : hint),
                         at: condition))
                 }

@@ -52,7 +52,7 @@ struct UnusedCondition: FlowRule {
             var seen = Set<String>()
             for condition in flow.conditions where !used.contains(condition.value) && seen.insert(condition.value).inserted {
                 diagnostics.append(Self.diagnostic(
-                    "condition '\(condition.value)' is declared but no 'if' in flow '\(flow.name.value)' tests it; remove it or test it",
+                    "condition \(MessageText.name(condition.value)) is declared but no 'if' in flow \(MessageText.name(flow.name.value)) tests it; remove it or test it",
                     at: condition))
             }
         }

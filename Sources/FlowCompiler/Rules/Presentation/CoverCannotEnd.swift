@@ -61,8 +61,8 @@ struct CoverCannotEnd: FlowRule {
                 guard let presentation = child.presentation, presentation.value == .cover,
                     let childFlow = catalog.flow(of: child), childFlow.outcomes.isEmpty else { continue }
                 diagnostics.append(Self.diagnostic(
-                    "child '\(child.name.value)' of flow '\(flow.name.value)' is a full-screen cover, which the person cannot dismiss, but flow '\(childFlow.name.value)' declares no outcomes and never finishes; declare an outcome it finishes with, or present it as a sheet",
-                    at: Located(presentation.value.rawValue, at: presentation.location), notes: [DiagnosticNote("flow '\(childFlow.name.value)' is defined here", at: childFlow.name.location)]))
+                    "child \(MessageText.name(child.name.value)) of flow \(MessageText.name(flow.name.value)) is a full-screen cover, which the person cannot dismiss, but flow \(MessageText.name(childFlow.name.value)) declares no outcomes and never finishes; declare an outcome it finishes with, or present it as a sheet",
+                    at: Located(presentation.value.rawValue, at: presentation.location), notes: [DiagnosticNote("flow \(MessageText.name(childFlow.name.value)) is defined here", at: childFlow.name.location)]))
             }
         }
     }

@@ -81,22 +81,22 @@ struct ChildCannotFinish: FlowRule {
             guard !flow.outcomes.isEmpty, let use = catalog.owner(of: flow.name.value) else { continue }
             let navigation = catalog.navigation(of: flow)
             let note = DiagnosticNote(
-                "flow '\(flow.name.value)' runs as child '\(use.declaration.name.value)' of flow '\(use.parent.name.value)' here",
+                "flow \(MessageText.name(flow.name.value)) runs as child \(MessageText.name(use.declaration.name.value)) of flow \(MessageText.name(use.parent.name.value)) here",
                 at: use.declaration.name.location)
-            let owner = "'\(use.parent.name.value)'"
+            let owner = "\(MessageText.name(use.parent.name.value))"
             var reported = false
             for screen in flow.screens
             where navigation.reachable.contains(screen.name.value) && !navigation.canFinish.contains(screen.name.value) {
                 reported = true
                 diagnostics.append(Self.diagnostic(
-                    "flow '\(flow.name.value)' can never finish once screen '\(screen.name.value)' is shown, so its owner \(owner) would hold it forever; add a 'finish' or a way back to a screen that finishes",
+                    "flow \(MessageText.name(flow.name.value)) can never finish once screen \(MessageText.name(screen.name.value)) is shown, so its owner \(owner) would hold it forever; add a 'finish' or a way back to a screen that finishes",
                     at: screen.name, notes: [note]))
             }
             guard !reported else { continue }
             for child in flow.children
             where navigation.reachable.contains(child.name.value) && !navigation.canFinish.contains(child.name.value) {
                 diagnostics.append(Self.diagnostic(
-                    "flow '\(flow.name.value)' can never finish once child '\(child.name.value)' is started, so its owner \(owner) would hold it forever; make one of its handlers lead to a 'finish'",
+                    "flow \(MessageText.name(flow.name.value)) can never finish once child \(MessageText.name(child.name.value)) is started, so its owner \(owner) would hold it forever; make one of its handlers lead to a 'finish'",
                     at: child.name, notes: [note]))
             }
         }

@@ -59,7 +59,7 @@ struct OutcomeNeverProduced: FlowRule {
             var seen = Set<String>()
             for outcome in flow.outcomes where !produced.contains(outcome.value) && seen.insert(outcome.value).inserted {
                 diagnostics.append(Self.diagnostic(
-                    "flow '\(flow.name.value)' declares outcome '\(outcome.value)' but never finishes with it; add 'finish: \(outcome.value)' to a reachable screen's event or remove the outcome",
+                    "flow \(MessageText.name(flow.name.value)) declares outcome \(MessageText.name(outcome.value)) but never finishes with it; add 'finish: \(outcome.value)' to a reachable screen's event or remove the outcome",
                     at: outcome))
             }
         }

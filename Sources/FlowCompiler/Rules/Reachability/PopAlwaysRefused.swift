@@ -85,14 +85,14 @@ struct PopAlwaysRefused: FlowRule {
                     let answers = from.map { canBeBelow(targetNode, $0.node) }
                     guard !answers.contains(where: { $0 != false }) else { continue }
                     diagnostics.append(Self.diagnostic(
-                        "'popTo: \(target.value)' is always refused: screen '\(target.value)' is never below \(Self.names(from.map(\.name))) in flow '\(flow.name.value)'; pop to a screen that can be below, or push '\(target.value)' before",
+                        "'popTo: \(target.value)' is always refused: screen \(MessageText.name(target.value)) is never below \(Self.names(from.map(\.name))) in flow \(MessageText.name(flow.name.value)); pop to a screen that can be below, or push \(MessageText.name(target.value)) before",
                         at: target))
                 case .pop(let count) where count.value >= 2:
                     guard from.allSatisfy({ depths[$0.node] < count.value }),
                           from.contains(where: { depths[$0.node] > 0 }) else { continue }
                     let deepest = from.map { depths[$0.node] }.max() ?? 0
                     diagnostics.append(Self.diagnostic(
-                        "'pop: \(count.value)' is always refused: at most \(deepest) route\(deepest == 1 ? "" : "s") of flow '\(flow.name.value)' can be below \(Self.names(from.map(\.name))), and pop never removes the flow's first route; pop \(deepest == 1 ? "1" : "at most \(deepest)") or use 'popTo'",
+                        "'pop: \(count.value)' is always refused: at most \(deepest) route\(deepest == 1 ? "" : "s") of flow \(MessageText.name(flow.name.value)) can be below \(Self.names(from.map(\.name))), and pop never removes the flow's first route; pop \(deepest == 1 ? "1" : "at most \(deepest)") or use 'popTo'",
                         at: Located(String(count.value), at: count.location)))
                 default:
                     continue
@@ -102,7 +102,7 @@ struct PopAlwaysRefused: FlowRule {
     }
 
     private static func names(_ screens: [String]) -> String {
-        screens.count == 1 ? "screen '\(screens[0])'" : "the screens that start it (" + screens.map { "'\($0)'" }.joined(separator: ", ") + ")"
+        screens.count == 1 ? "screen \(MessageText.name(screens[0]))" : "the screens that start it (" + screens.map { "\(MessageText.name($0))" }.joined(separator: ", ") + ")"
     }
 }
 

@@ -65,7 +65,7 @@ struct PopFromFirstRoute: FlowRule {
                 for event in screen.events {
                     for case .pop(let count) in event.action.alternatives.map(\.kind) {
                         diagnostics.append(Self.diagnostic(
-                            "'pop' from screen '\(screen.name.value)' is always refused: no action of flow '\(flow.name.value)' pushes it, so it is always the flow's first route; use 'finish' to leave the flow, or 'push' the screen from another screen",
+                            "'pop' from screen \(MessageText.name(screen.name.value)) is always refused: no action of flow \(MessageText.name(flow.name.value)) pushes it, so it is always the flow's first route; use 'finish' to leave the flow, or 'push' the screen from another screen",
                             at: Located(String(count.value), at: count.location)))
                     }
                 }

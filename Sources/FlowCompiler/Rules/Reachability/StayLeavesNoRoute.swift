@@ -65,7 +65,7 @@ struct StayLeavesNoRoute: FlowRule {
                 guard let child = navigation.childrenByName[name], flow.tab(named: name) == nil else { continue }
                 for handler in child.handlers where handler.action.alternatives.contains(where: { $0.kind == .stay }) {
                     diagnostics.append(Self.diagnostic(
-                        "child '\(child.name.value)' is the first route of flow '\(flow.name.value)', so 'stay' after '\(handler.outcome.value)' would leave the flow without a route and the runtime refuses it; use 'finish', 'replaceRoot' or an action that shows a route",
+                        "child \(MessageText.name(child.name.value)) is the first route of flow \(MessageText.name(flow.name.value)), so 'stay' after \(MessageText.name(handler.outcome.value)) would leave the flow without a route and the runtime refuses it; use 'finish', 'replaceRoot' or an action that shows a route",
                         at: handler.outcome))
                 }
             }

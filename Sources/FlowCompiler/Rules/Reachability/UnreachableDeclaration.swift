@@ -57,12 +57,12 @@ struct UnreachableDeclaration: FlowRule {
             let reachable = catalog.navigation(of: flow).reachable
             for screen in flow.screens where !reachable.contains(screen.name.value) {
                 diagnostics.append(Self.diagnostic(
-                    "screen '\(screen.name.value)' is unreachable from the start of flow '\(flow.name.value)'; push it from a reachable screen or remove it",
+                    "screen \(MessageText.name(screen.name.value)) is unreachable from the start of flow \(MessageText.name(flow.name.value)); push it from a reachable screen or remove it",
                     at: screen.name))
             }
             for child in flow.children where !reachable.contains(child.name.value) {
                 diagnostics.append(Self.diagnostic(
-                    "child '\(child.name.value)' is never started from the start of flow '\(flow.name.value)'; start it from a reachable screen or remove it",
+                    "child \(MessageText.name(child.name.value)) is never started from the start of flow \(MessageText.name(flow.name.value)); start it from a reachable screen or remove it",
                     at: child.name))
             }
         }

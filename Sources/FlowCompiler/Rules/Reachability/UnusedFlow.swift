@@ -67,7 +67,7 @@ struct UnusedFlow: FlowRule {
         guard catalog.uniqueFlows.count > 1 else { return }
         for flow in catalog.uniqueFlows where flow.children.isEmpty && catalog.childUses(of: flow.name.value).isEmpty {
             diagnostics.append(Self.diagnostic(
-                "flow '\(flow.name.value)' is started by no other flow and starts no child flow; declare it as a child of the flow that should start it, or remove it",
+                "flow \(MessageText.name(flow.name.value)) is started by no other flow and starts no child flow; declare it as a child of the flow that should start it, or remove it",
                 at: flow.name))
         }
     }

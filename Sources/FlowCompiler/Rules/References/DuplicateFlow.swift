@@ -48,9 +48,9 @@ struct DuplicateFlow: FlowRule {
                 continue
             }
             diagnostics.append(Self.diagnostic(
-                "flow '\(flow.name.value)' is already defined; rename one of the two flows",
+                "flow \(MessageText.name(flow.name.value)) is already defined; rename one of the two flows",
                 at: flow.name,
-                notes: [DiagnosticNote("flow '\(flow.name.value)' first defined here", at: earlier.name.location)]))
+                notes: [DiagnosticNote("flow \(MessageText.name(flow.name.value)) first defined here", at: earlier.name.location)]))
         }
     }
 }

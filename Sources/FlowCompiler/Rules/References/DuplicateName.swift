@@ -59,7 +59,7 @@ struct DuplicateName: FlowRule {
             report(flow.conditions, kind: "condition", into: &diagnostics)
             for link in flow.links {
                 report(link.guardConditions, kind: "condition", into: &diagnostics) { name in
-                    "condition '\(name)' is listed twice in 'when' of link '\(link.pattern.value)'; each condition is listed once"
+                    "condition \(MessageText.name(name)) is listed twice in 'when' of link \(MessageText.name(link.pattern.value)); each condition is listed once"
                 }
             }
         }
@@ -75,8 +75,8 @@ struct DuplicateName: FlowRule {
                 continue
             }
             diagnostics.append(Self.diagnostic(
-                message?(name.value) ?? "\(kind) '\(name.value)' is declared twice; each name may be declared once in a flow",
-                at: name, notes: [DiagnosticNote("'\(name.value)' first declared here", at: earlier.location)]))
+                message?(name.value) ?? "\(kind) \(MessageText.name(name.value)) is declared twice; each name may be declared once in a flow",
+                at: name, notes: [DiagnosticNote("\(MessageText.name(name.value)) first declared here", at: earlier.location)]))
         }
     }
 }

@@ -69,7 +69,7 @@ struct UnknownTarget: FlowRule {
                     let started = navigation.startTargets.map(\.value).filter { navigation.childrenByName[$0] != nil }
                     if let first = started.first {
                         hint = "; flow \(MessageText.name(current.name.value)) starts with child "
-                            + ArgumentPassing.englishList(started.map { "'\($0)'" }, conjunction: "or")
+                            + ArgumentPassing.englishList(started.map { "\(MessageText.name($0))" }, conjunction: "or")
                             + ": name that child next, as in [\(child.name.value), \(first), \(link.routes[resolved.count].name.value)]"
                     }
                 }

@@ -59,11 +59,11 @@ struct ConfirmPolicyIncomplete: FlowRule {
                 var missing: [String] = []
                 if removal.ask == nil { missing.append("'ask' (the question the host asks)") }
                 if removal.outcome == nil, isChild {
-                    missing.append("'outcome' (what flow '\(flow.name.value)' finishes with on confirm, since it runs as a child)")
+                    missing.append("'outcome' (what flow \(MessageText.name(flow.name.value)) finishes with on confirm, since it runs as a child)")
                 }
                 guard !missing.isEmpty else { continue }
                 diagnostics.append(Self.diagnostic(
-                    "the 'confirm' removal policy of screen '\(screen.name.value)' needs \(ArgumentPassing.englishList(missing))",
+                    "the 'confirm' removal policy of screen \(MessageText.name(screen.name.value)) needs \(ArgumentPassing.englishList(missing))",
                     at: Located(removal.policy.value.rawValue, at: removal.policy.location)))
             }
         }

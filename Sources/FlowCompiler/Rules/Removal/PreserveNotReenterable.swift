@@ -63,7 +63,7 @@ struct PreserveNotReenterable: FlowRule {
             for screen in flow.screens {
                 guard let removal = screen.removal, removal.policy.value == .preserve else { continue }
                 diagnostics.append(Self.diagnostic(
-                    "screen '\(screen.name.value)' preserves its draft, but no parent starts flow '\(flow.name.value)' from an event, so the draft can never be restored; use 'discard' or 'confirm', or start the flow from an event of its parent",
+                    "screen \(MessageText.name(screen.name.value)) preserves its draft, but no parent starts flow \(MessageText.name(flow.name.value)) from an event, so the draft can never be restored; use 'discard' or 'confirm', or start the flow from an event of its parent",
                     at: Located(removal.policy.value.rawValue, at: removal.policy.location)))
             }
         }

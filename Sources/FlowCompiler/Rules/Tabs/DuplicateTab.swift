@@ -46,8 +46,8 @@ struct DuplicateTab: FlowRule {
                     continue
                 }
                 diagnostics.append(Self.diagnostic(
-                    "tab '\(tab.name.value)' is listed twice in flow '\(flow.name.value)'; list each tab once (declare another child to show the same flow in two tabs)",
-                    at: tab.name, notes: [DiagnosticNote("'\(tab.name.value)' is first listed here", at: earlier.name.location)]))
+                    "tab \(MessageText.name(tab.name.value)) is listed twice in flow \(MessageText.name(flow.name.value)); list each tab once (declare another child to show the same flow in two tabs)",
+                    at: tab.name, notes: [DiagnosticNote("\(MessageText.name(tab.name.value)) is first listed here", at: earlier.name.location)]))
             }
         }
     }

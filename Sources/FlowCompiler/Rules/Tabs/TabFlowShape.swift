@@ -56,21 +56,21 @@ struct TabFlowShape: FlowRule {
             let name = flow.name.value
             for screen in flow.screens {
                 diagnostics.append(Self.diagnostic(
-                    "flow '\(name)' has tabs, so it shows only its tabs; move screen '\(screen.name.value)' into the flow of a tab",
+                    "flow \(MessageText.name(name)) has tabs, so it shows only its tabs; move screen \(MessageText.name(screen.name.value)) into the flow of a tab",
                     at: screen.name))
             }
             var seen = Set<String>()
             let tabs = flow.tabs.map(\.name.value).filter { flow.child(named: $0) != nil && seen.insert($0).inserted }
             for target in catalog.navigation(of: flow).startTargets where !tabs.contains(target.value) {
                 diagnostics.append(Self.diagnostic(
-                    "flow '\(name)' has tabs, so its start names the tab selected first, one of \(ArgumentPassing.englishList(tabs.map { "'\($0)'" }, conjunction: "or")); '\(target.value)' is not a tab",
+                    "flow \(MessageText.name(name)) has tabs, so its start names the tab selected first, one of \(ArgumentPassing.englishList(tabs.map { "\(MessageText.name($0))" }, conjunction: "or")); \(MessageText.name(target.value)) is not a tab",
                     at: target))
             }
             for tab in flow.tabs {
                 guard let child = flow.child(named: tab.name.value), let presentation = child.presentation,
                     presentation.value.isPresented else { continue }
                 diagnostics.append(Self.diagnostic(
-                    "tab '\(tab.name.value)' of flow '\(name)' is presented as a \(presentation.value.rawValue); a tab keeps its own stack in the tab bar: remove 'presentation'",
+                    "tab \(MessageText.name(tab.name.value)) of flow \(MessageText.name(name)) is presented as a \(presentation.value.rawValue); a tab keeps its own stack in the tab bar: remove 'presentation'",
                     at: Located(presentation.value.rawValue, at: presentation.location)))
             }
         }

@@ -64,7 +64,7 @@ struct TabStartedAsChild: FlowRule {
                 case .startChild(let target, _), .replaceRoot(let target, _):
                     guard flow.tab(named: target.value) != nil else { continue }
                     diagnostics.append(Self.diagnostic(
-                        "'\(target.value)' is a tab of flow '\(flow.name.value)': it lives as long as the tab bar and is selected, not started; use 'select: \(target.value)'",
+                        "\(MessageText.name(target.value)) is a tab of flow \(MessageText.name(flow.name.value)): it lives as long as the tab bar and is selected, not started; use 'select: \(target.value)'",
                         at: target))
                 default:
                     continue
@@ -77,7 +77,7 @@ struct TabStartedAsChild: FlowRule {
                     guard case .child(let child, _) = route.target, route.flow.tab(named: child.name.value) != nil,
                         !route.route.arguments.isEmpty else { continue }
                     diagnostics.append(Self.diagnostic(
-                        "in link '\(link.pattern.value)', '\(child.name.value)' is a tab: the link selects it, and it keeps the arguments its 'tabs' entry gives; remove the arguments",
+                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(child.name.value)) is a tab: the link selects it, and it keeps the arguments its 'tabs' entry gives; remove the arguments",
                         at: route.route.name))
                 }
             }

@@ -127,12 +127,12 @@ struct TabsPushed: FlowRule {
             for show in showsByFlow[flow.name.value] ?? [] where show.position == .firstRoute {
                 if show.childFlow.hasTabs {
                     let within = flow.name.value == pushed
-                        ? "flow '\(pushed)' is pushed over a screen"
-                        : "flow '\(flow.name.value)' begins where flow '\(pushed)' is pushed over a screen"
+                        ? "flow \(MessageText.name(pushed)) is pushed over a screen"
+                        : "flow \(MessageText.name(flow.name.value)) begins where flow \(MessageText.name(pushed)) is pushed over a screen"
                     diagnostics.append(Self.diagnostic(
-                        "child '\(show.target.value)' runs flow '\(show.childFlow.name.value)', which has tabs; \(within), so its first route is not the bottom of a stack: present the child ('presentation: sheet' or 'cover'), or show flow '\(pushed)' where a stack begins",
+                        "child \(MessageText.name(show.target.value)) runs flow \(MessageText.name(show.childFlow.name.value)), which has tabs; \(within), so its first route is not the bottom of a stack: present the child ('presentation: sheet' or 'cover'), or show flow \(MessageText.name(pushed)) where a stack begins",
                         at: show.target,
-                        notes: [DiagnosticNote("flow '\(pushed)' is pushed over a screen here", at: push.location)]))
+                        notes: [DiagnosticNote("flow \(MessageText.name(pushed)) is pushed over a screen here", at: push.location)]))
                 } else if beginsOverRoutes[show.childFlow.name.value] == nil {
                     beginsOverRoutes[show.childFlow.name.value] = (push, pushed)
                     pending.append((show.childFlow, push, pushed))
@@ -184,11 +184,11 @@ struct TabsPushed: FlowRule {
     private static func pushedDiagnostic(_ show: Show) -> Diagnostic {
         guard case .handler(let finished, _) = show.site else {
             return diagnostic(
-                "child '\(show.target.value)' runs flow '\(show.childFlow.name.value)', which has tabs; a tab bar sits at the bottom of a stack: present it ('presentation: sheet' or 'cover') or show it with 'replaceRoot'",
+                "child \(MessageText.name(show.target.value)) runs flow \(MessageText.name(show.childFlow.name.value)), which has tabs; a tab bar sits at the bottom of a stack: present it ('presentation: sheet' or 'cover') or show it with 'replaceRoot'",
                 at: show.target)
         }
         return diagnostic(
-            "child '\(show.target.value)' runs flow '\(show.childFlow.name.value)', which has tabs; this handler of child '\(finished)' runs over the screen that started '\(finished)', and a tab bar sits at the bottom of a stack: present it ('presentation: sheet' or 'cover') or show it with 'replaceRoot'",
+            "child \(MessageText.name(show.target.value)) runs flow \(MessageText.name(show.childFlow.name.value)), which has tabs; this handler of child \(MessageText.name(finished)) runs over the screen that started \(MessageText.name(finished)), and a tab bar sits at the bottom of a stack: present it ('presentation: sheet' or 'cover') or show it with 'replaceRoot'",
             at: show.target)
     }
 
