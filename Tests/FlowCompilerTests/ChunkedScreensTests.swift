@@ -42,7 +42,7 @@ struct ChunkedScreensTests {
         let document = try YAMLLoader.loadDocument(bytes)
         var decoder = FlowDecoder(file: "big.yaml", source: bytes, document: document, screensPerChunk: screensPerChunk)
         let flow = decoder.decodeFlow(document.root)
-        return Decoded(flow: flow, diagnostics: decoder.diagnostics, damaged: decoder.damaged, unreadable: decoder.unreadableParameters)
+        return Decoded(flow: flow, diagnostics: decoder.diagnostics.diagnostics, damaged: decoder.damaged, unreadable: decoder.unreadableParameters)
     }
 
     @Test func chunksGiveTheResultOfOneDecoder() throws {

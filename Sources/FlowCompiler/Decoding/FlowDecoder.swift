@@ -137,14 +137,15 @@ struct FlowDecoder {
         let parts = ParallelMap.map(count: chunks.count) { index in
             var decoder = fresh
             let screens = decoder.readScreens(named, in: chunks[index], of: node)
-            return (screens, decoder.diagnostics, decoder.damaged, decoder.unreadableParameters)
+            return (screens, decoder.diagnostics.diagnostics, decoder.damaged, decoder.unreadableParameters)
         }
         var screens: [ScreenDefinition] = []
         // Exactly sized: a file's screens are most of its definitions, and doubling growth left up to half unused.
         screens.reserveCapacity(parts.reduce(0) { $0 + $1.0.count })
         for (partScreens, partDiagnostics, partDamage, partUnreadable) in parts {
             screens += partScreens
-            diagnostics += partDiagnostics
+            // Each part was folded on its own (``AliasFold``); appending its kept findings folds across parts.
+            for diagnostic in partDiagnostics { diagnostics.append(diagnostic) }
             damaged += partDamage
             unreadableParameters.formUnion(partUnreadable)
         }

@@ -23,7 +23,7 @@ import FlowModel
 /// final fold in `sortedForOutput` merges what the early ones kept. An early fold keeps apart
 /// diagnostics that different suppressions cover (`scope`), so suppressions apply to each alias use
 /// as before.
-struct AliasFold {
+struct AliasFold: Sendable {
     private struct Key: Hashable {
         let file: String
         let code: String
@@ -41,21 +41,21 @@ struct AliasFold {
     private(set) var count = 0
     /// The arrival number of the last error appended (folded or not), -1 before any.
     private var lastError = -1
-    private let folds: (Diagnostic) -> Bool
-    private let scope: (Diagnostic) -> Int
+    private let folds: @Sendable (Diagnostic) -> Bool
+    private let scope: @Sendable (Diagnostic) -> Int
 
     /// - Parameters:
     ///   - folds: whether a diagnostic may be folded here (the decoder folds only the codes no
     ///     suppression can hide); the others are kept as they are.
     ///   - scope: a number per diagnostic; diagnostics with different numbers are never folded together
     ///     (the index of the suppression covering it, 0 for none).
-    init(folding folds: @escaping (Diagnostic) -> Bool = { _ in true }, scope: @escaping (Diagnostic) -> Int = { _ in 0 }) {
+    init(folding folds: @escaping @Sendable (Diagnostic) -> Bool = { _ in true }, scope: @escaping @Sendable (Diagnostic) -> Int = { _ in 0 }) {
         self.folds = folds
         self.scope = scope
     }
 
     /// `diagnostics` folded, with the counts kept for a later fold (no notes added).
-    static func folding(_ diagnostics: [Diagnostic], scope: @escaping (Diagnostic) -> Int = { _ in 0 }) -> [Diagnostic] {
+    static func folding(_ diagnostics: [Diagnostic], scope: @escaping @Sendable (Diagnostic) -> Int = { _ in 0 }) -> [Diagnostic] {
         guard diagnostics.contains(where: { $0.location.copiedFrom != nil || $0.foldedUses != nil }) else { return diagnostics }
         var fold = AliasFold(scope: scope)
         for diagnostic in diagnostics { fold.append(diagnostic) }
