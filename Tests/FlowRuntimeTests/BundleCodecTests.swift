@@ -200,6 +200,26 @@ struct BundleCodecTests {
         expectCorrupted({ $0[10] = 2 }, "flow 'a': start: screen index 1 is out of range")
     }
 
+    /// Section lengths shorter than any flow are refused from the lengths alone, at the first such
+    /// section, before any section is decoded: in a file of a million empty sections (one byte per
+    /// flow), each would otherwise be decoded and its failure kept; it says which flow and where.
+    @Test func sectionsTooShortForAFlowAreRefusedFromTheLengths() {
+        // Three flows of 0 bytes: refused at the first, where its section would start (byte 4).
+        #expect(throws: BundleError.corrupted("flow 1 of 3 is 0 bytes long, shorter than the smallest flow (15 bytes) at byte 4")) {
+            try BundleCodec.decode(withHash([3, 0, 0, 0]))
+        }
+        // The smallest flow, then a 14-byte section holding 14 zero bytes.
+        var payload: [UInt8] = [2, 26, 14] + Self.smallestPayload.dropFirst(2) + [UInt8](repeating: 0, count: 14)
+        #expect(throws: BundleError.corrupted("flow 2 of 2 is 14 bytes long, shorter than the smallest flow (15 bytes) at byte 29")) {
+            try BundleCodec.decode(withHash(payload))
+        }
+        // A million empty sections: the count (a 3-byte varint), then a million lengths of 0.
+        payload = [0xC0, 0x84, 0x3D] + [UInt8](repeating: 0, count: 1_000_000)
+        #expect(throws: BundleError.corrupted("flow 1 of 1000000 is 0 bytes long, shorter than the smallest flow (15 bytes) at byte 1000003")) {
+            try BundleCodec.decode(withHash(payload))
+        }
+    }
+
     /// Every truncation and every single-byte change of the shipped bundle's payload, with the hash
     /// fixed so the decoder sees it, is either refused with a message located at a byte or a flow,
     /// or decodes to a bundle that passes the structural checks; none crashes.

@@ -10,6 +10,11 @@ struct BinaryBundleDecoder {
     /// Deepest nesting of actions accepted (a flow's deepest `if` chain is far shallower).
     static let maxDepth = 256
 
+    /// The fewest bytes a section can hold: its string table's count and a flow's 14 fields, at least
+    /// one byte each. Shorter sections are refused with the lengths, before anything is decoded, so a
+    /// file of empty sections cannot make the decoder keep one failed flow per byte.
+    static let minimumSectionBytes = 15
+
     /// Why the bytes are not flows: what was wrong and at which byte of the payload.
     struct Failure: Error, Equatable {
         var reason: String
@@ -65,6 +70,10 @@ struct BinaryBundleDecoder {
             guard length <= UInt64(end - start) else {
                 position = start
                 throw fail("flow \(index + 1) of \(lengths.count) is \(length) bytes long, past the end of the data")
+            }
+            guard length >= Self.minimumSectionBytes else {
+                position = start
+                throw fail("flow \(index + 1) of \(lengths.count) is \(length) byte\(length == 1 ? "" : "s") long, shorter than the smallest flow (\(Self.minimumSectionBytes) bytes)")
             }
             ranges.append(start..<start + Int(length))
             start += Int(length)
