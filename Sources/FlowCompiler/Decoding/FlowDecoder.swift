@@ -590,7 +590,9 @@ struct FlowDecoder {
             pattern, at: contentLocation(of: entry.key),
             // The character's own location, else the key's start: counting from the key's start is
             // wrong after an anchor or tag, in a block scalar, or through an alias.
-            locate: { ScalarCharacterLocation.location(ofCharacter: $0, in: key, of: document, start: start, source: source) ?? start },
+            // One locator per pattern: locating each segment by rescanning the key was quadratic.
+            locate: { [locator = ScalarCharacterLocation.Locator(key, of: document, start: start, source: source)] in
+                locator?.location(ofCharacter: $0) ?? start },
             reportingTo: &patternDiagnostics)
         for diagnostic in patternDiagnostics { diagnostics.append(diagnostic) }
         guard let segments else { return (nil, nil) }

@@ -19,10 +19,45 @@ enum ScalarCharacterLocation {
     static func location(
         ofCharacter index: Int, in node: YAMLNodeRef, of document: YAMLDocument, start: SourceLocation, source: [UInt8]
     ) -> SourceLocation? {
+        guard index >= 0 else { return nil }
+        return Locator(node, of: document, start: start, source: source)?.location(ofCharacter: index)
+    }
+
+    /// Where each character of one scalar's value was written, found in one pass over the scalar, so a
+    /// caller that locates many of its characters (a link pattern's segments) takes linear time.
+    struct Locator {
+        private let start: SourceLocation
+        /// For each value character index that can be located (0 up to the value's length), the
+        /// Unicode scalars and UTF-8 bytes written before it, from the node's start.
+        private let columns: [Int]
+        private let bytes: [Int]
+
+        /// Nil when no character of the scalar can be located (see ``ScalarCharacterLocation``).
+        /// - Parameters: as ``ScalarCharacterLocation/location(ofCharacter:in:of:start:source:)``.
+        init?(_ node: YAMLNodeRef, of document: YAMLDocument, start: SourceLocation, source: [UInt8]) {
+            guard let (columns, bytes) = ScalarCharacterLocation.walk(node, of: document, source: source) else { return nil }
+            self.start = start
+            self.columns = columns
+            self.bytes = bytes
+        }
+
+        /// The location of the value's character at `index`, or nil past what could be located.
+        func location(ofCharacter index: Int) -> SourceLocation? {
+            guard index >= 0, index < columns.count else { return nil }
+            var location = start
+            location.column += columns[index]
+            location.offset += bytes[index]
+            return location
+        }
+    }
+
+    /// The scalars and bytes written before each value character of `node` (see ``Locator``), or nil.
+    private static func walk(_ node: YAMLNodeRef, of document: YAMLDocument, source: [UInt8]) -> (columns: [Int], bytes: [Int])? {
         let (nodeStart, nodeEnd) = (document.start(of: node), document.end(of: node))
-        guard index >= 0, !document.isAliased(node), nodeStart.line == nodeEnd.line,
-            let value = document.scalar(of: node), let style = document.style(of: node), index <= value.unicodeScalars.count,
+        guard !document.isAliased(node), nodeStart.line == nodeEnd.line,
+            let value = document.scalar(of: node), let style = document.style(of: node),
             nodeStart.offset >= 0, nodeEnd.offset <= source.count, nodeStart.offset < nodeEnd.offset else { return nil }
+        let count = value.unicodeScalars.count
         let written = String(decoding: source[nodeStart.offset..<nodeEnd.offset], as: UTF8.self).unicodeScalars
         var column = 0
         var bytes = 0
@@ -56,17 +91,21 @@ enum ScalarCharacterLocation {
         case .literal, .folded:
             return nil
         }
-        var location = start
-        // Skip the written form of each value character before `index`.
-        for _ in 0..<index {
-            guard let scalar = scalars.next() else { return nil }
+        var columns = [column]
+        var bytesBefore = [bytes]
+        columns.reserveCapacity(count + 1)
+        bytesBefore.reserveCapacity(count + 1)
+        // Skip the written form of each value character, recording where the next one starts; the
+        // characters after written text that runs out cannot be located.
+        characters: for _ in 0..<count {
+            guard let scalar = scalars.next() else { break characters }
             advance(scalar)
             switch (style, scalar) {
             case (.singleQuoted, "'"):
-                guard let quote = scalars.next() else { return nil }
+                guard let quote = scalars.next() else { break characters }
                 advance(quote)
             case (.doubleQuoted, "\\"):
-                guard let escape = scalars.next() else { return nil }
+                guard let escape = scalars.next() else { break characters }
                 advance(escape)
                 let digits = switch escape {
                 case "x": 2
@@ -75,15 +114,15 @@ enum ScalarCharacterLocation {
                 default: 0
                 }
                 for _ in 0..<digits {
-                    guard let digit = scalars.next() else { return nil }
+                    guard let digit = scalars.next() else { break characters }
                     advance(digit)
                 }
             default:
                 break
             }
+            columns.append(column)
+            bytesBefore.append(bytes)
         }
-        location.column += column
-        location.offset += bytes
-        return location
+        return (columns, bytesBefore)
     }
 }
