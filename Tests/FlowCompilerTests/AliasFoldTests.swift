@@ -106,6 +106,36 @@ import Testing
         #expect(described(covered) == ["a.yaml:6:19 FC203 unknown screen 'nowhere' in flow 'f'"])
     }
 
+    /// Only the same finding is folded: two children share their handlers through `*h` but start
+    /// different flows, so FC403 names another child and flow at each use; fixing `f1` would leave
+    /// `c2` broken, so both are reported (review-5).
+    @Test func findingsWhoseMessagesDifferByUseAreNotFolded() {
+        let app = """
+            flow: app
+            start: home
+            screens: { home: { on: { a: { start: c1 }, b: { start: c2 } } } }
+            children:
+              c1: { flow: f1, on: &h { done: stay, ok: stay } }
+              c2: { flow: f2, on: *h }
+
+            """
+        func child(_ name: String) -> (String, [UInt8]) {
+            ("\(name).yaml", Array("flow: \(name)\noutcomes: [ok]\nstart: s\nscreens:\n  s: { on: { x: { finish: ok } } }\n".utf8))
+        }
+        let diagnostics = FlowValidation.validate(sources: [("app.yaml", Array(app.utf8)), child("f1"), child("f2")]).diagnostics
+        #expect(described(diagnostics) == [
+            """
+            app.yaml:5:28 FC403 child 'c1' handles outcome 'done', which flow 'f1' does not declare; remove the handler or declare the outcome
+              2:12 flow 'f1' declares its outcomes here
+            """,
+            """
+            app.yaml:6:23 FC403 child 'c2' handles outcome 'done', which flow 'f2' does not declare; remove the handler or declare the outcome
+              2:12 flow 'f2' declares its outcomes here
+              5:28 '*h' copies this from anchor '&h', written here
+            """,
+        ])
+    }
+
     /// Without aliases nothing is folded: two findings of one rule at the same text both stay.
     @Test func findingsAtWrittenTextAreNeverFolded() {
         let first = Diagnostic(.error, code: "FC503", "first", at: SourceLocation(file: "a.yaml", line: 2, column: 3, offset: 10))

@@ -5,9 +5,10 @@ import FlowModel
 ///
 /// An alias copies its anchor's content, so a mistake written once inside anchored content is found
 /// again in every copy: a mapping of 100 unknown keys aliased 4,900 times would be 490,000
-/// diagnostics for a 58 KB file. Diagnostics of one rule (code and severity) about the same text —
-/// same file and byte offset: `copiedFrom` for text reached through an alias, else the location
-/// itself — are one finding, reported once:
+/// diagnostics for a 58 KB file. Diagnostics of one rule (code and severity) with the same message
+/// about the same text — same file and byte offset: `copiedFrom` for text reached through an alias,
+/// else the location itself — are one finding, reported once (a message that differs by use, say one
+/// naming another child flow, is another finding: fixing the text once would not fix it):
 /// - at the text itself when the finding is reported there (in the anchor's own content);
 /// - otherwise at the first alias use in output order (with its note at the anchor, as
 ///   ``DiagnosticRule/diagnostic(_:at:notes:)`` writes it).
@@ -28,6 +29,7 @@ struct AliasFold: Sendable {
         let file: String
         let code: String
         let severity: Severity
+        let message: String
         /// The byte offset of the text the finding is about.
         let text: Int
         /// Diagnostics in different scopes (different covering suppressions) are not folded together.
@@ -75,7 +77,7 @@ struct AliasFold: Sendable {
         // Every diagnostic opens a group for its text (one at the written text may take in the alias uses
         // that arrive later), but only alias uses are folded into one.
         let key = Key(
-            file: diagnostic.location.file, code: diagnostic.code, severity: diagnostic.severity,
+            file: diagnostic.location.file, code: diagnostic.code, severity: diagnostic.severity, message: diagnostic.message,
             text: diagnostic.location.copiedFrom?.offset ?? diagnostic.location.offset, scope: scope(diagnostic))
         guard let index = groups[key] else {
             groups[key] = diagnostics.count
