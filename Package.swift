@@ -1,11 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Data flows one way:
-// YAML text → FlowYAML (libyaml events → located nodes) → FlowCompiler (decoding into typed
-// flow definitions, validation, diagnostics, lowering) → FlowModel (definitions and the compiled,
-// Codable flow graph and bundle format; no libyaml) → FlowRuntime (the generic coordinator).
-// Hosts that ship compiled bundles link FlowModel and FlowRuntime only.
+// Data flows one way (docs/ARCHITECTURE.md):
+// YAML text → FlowYAML (libyaml events → located nodes) → FlowCompiler (decoding into FlowDefinitions'
+// typed, located definitions; validation, diagnostics, lowering) → FlowModel (the compiled flow graph,
+// its bundle codec and the primitives both sides share; no libyaml, no definitions) → FlowRuntime (the
+// generic coordinator) → FlowSwiftUI (SwiftUI bindings) in the host app.
+// An app that ships compiled bundles links FlowModel and FlowRuntime (and FlowSwiftUI) only.
 let package = Package(
     name: "flowc",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -13,6 +14,7 @@ let package = Package(
         .executable(name: "flowc", targets: ["flowc"]),
         .library(name: "FlowCompiler", targets: ["FlowCompiler"]),
         .library(name: "FlowRuntime", targets: ["FlowRuntime", "FlowModel"]),
+        .library(name: "FlowSwiftUI", targets: ["FlowSwiftUI"]),
         .plugin(name: "FlowcPlugin", targets: ["FlowcPlugin"]),
     ],
     targets: [
@@ -21,15 +23,27 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "FlowYAML", dependencies: ["CYaml"]),
+        // Apps link these:
         .target(name: "FlowModel"),
-        .target(name: "FlowCompiler", dependencies: ["FlowYAML", "FlowModel"]),
         .target(name: "FlowRuntime", dependencies: ["FlowModel"]),
-        .target(name: "FlowCodegen", dependencies: ["FlowModel"]),
+        .target(name: "FlowSwiftUI", dependencies: ["FlowRuntime", "FlowModel"]),
+        // The compiler side:
+        .target(name: "FlowYAML", dependencies: ["CYaml"]),
+        .target(name: "FlowDefinitions", dependencies: ["FlowModel"]),
+        .target(name: "FlowCompiler", dependencies: ["FlowYAML", "FlowDefinitions", "FlowModel"]),
+        .target(name: "FlowCodegen", dependencies: ["FlowDefinitions", "FlowModel"]),
+        // `flowc run` and the script-driven tests: a coordinator driven by script lines, traced as JSON.
+        .target(name: "FlowScript", dependencies: ["FlowRuntime", "FlowModel"]),
         // What flowc and the plugin's tool share: option scanning, console, flow sources, `generate swift`.
-        .target(name: "FlowcCommandLine", dependencies: ["FlowCompiler", "FlowCodegen", "FlowModel"]),
+        .target(
+            name: "FlowcCommandLine",
+            dependencies: ["FlowCompiler", "FlowCodegen", "FlowDefinitions", "FlowModel"]),
         .executableTarget(
-            name: "flowc", dependencies: ["FlowcCommandLine", "FlowCompiler", "FlowCodegen", "FlowRuntime", "FlowModel"]),
+            name: "flowc",
+            dependencies: [
+                "FlowcCommandLine", "FlowCompiler", "FlowCodegen", "FlowDefinitions", "FlowScript",
+                "FlowRuntime", "FlowModel",
+            ]),
         // The plugin's tool is `flowc generate` alone: SwiftPM builds a plugin's tool and its modules a second
         // time (for the host), so it links the loader, validator and generator only, not the runtime or
         // flowc's other commands (docs/HOSTING.md, "Build time").
@@ -37,17 +51,30 @@ let package = Package(
         .plugin(name: "FlowcPlugin", capability: .buildTool(), dependencies: ["flowc-generate"]),
         .executableTarget(
             name: "flowc-bench",
-            dependencies: ["FlowYAML", "FlowCompiler", "FlowRuntime", "FlowModel", "CYaml"],
+            dependencies: ["FlowYAML", "FlowCompiler", "FlowDefinitions", "FlowRuntime", "FlowModel", "CYaml"],
             path: "Benchmarks/flowc-bench"
         ),
+        // One test target per module, plus the command line, the plugin's hosts and what tests share.
+        .target(
+            name: "FlowTestSupport", dependencies: ["FlowCompiler", "FlowRuntime", "FlowModel"],
+            path: "Tests/FlowTestSupport"),
         .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML"]),
+        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "FlowTestSupport", "FlowCompiler"]),
+        .testTarget(name: "FlowDefinitionsTests", dependencies: ["FlowDefinitions", "FlowModel"]),
         .testTarget(
             name: "FlowCompilerTests",
-            dependencies: ["FlowCompiler", "FlowYAML", "FlowModel"]
+            dependencies: ["FlowCompiler", "FlowYAML", "FlowDefinitions", "FlowModel", "FlowTestSupport"]
         ),
+        .testTarget(
+            name: "FlowCodegenTests",
+            dependencies: ["FlowCodegen", "FlowCompiler", "FlowDefinitions", "FlowRuntime", "FlowModel"]),
+        .testTarget(
+            name: "FlowRuntimeTests",
+            dependencies: ["FlowRuntime", "FlowModel", "FlowScript", "FlowCompiler", "FlowTestSupport"]),
+        .testTarget(
+            name: "FlowScriptTests",
+            dependencies: ["FlowScript", "FlowRuntime", "FlowModel", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowcCLITests"),
-        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowCompiler", "FlowRuntime", "FlowModel"]),
-        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowModel", "FlowCompiler"]),
         // Apply the in-package plugin, so `swift test` compiles the generated code every run: to the
         // reading app in Flows/ (named in its flowc-plugin.json) and to a fixture of every parameter type.
         .testTarget(

@@ -13,7 +13,9 @@ let package = Package(
     targets: [
         .target(
             name: "ReadingApp",
-            dependencies: [.product(name: "FlowRuntime", package: "flowc")],
+            dependencies: [
+                .product(name: "FlowRuntime", package: "flowc"), .product(name: "FlowSwiftUI", package: "flowc"),
+            ],
             plugins: [.plugin(name: "FlowcPlugin", package: "flowc")]),
         .executableTarget(
             name: "reading-trace",

@@ -1,4 +1,5 @@
 import FlowCompiler
+import FlowDefinitions
 import FlowModel
 import Foundation
 

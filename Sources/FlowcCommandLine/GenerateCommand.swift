@@ -1,5 +1,6 @@
 import FlowCodegen
 import FlowCompiler
+import FlowDefinitions
 import FlowModel
 import Foundation
 

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowScript
 import FlowcCommandLine
 import Foundation
 

@@ -1,6 +1,7 @@
 import FlowCompiler
 import FlowModel
 import FlowRuntime
+import FlowScript
 import FlowcCommandLine
 import Foundation
 

@@ -1,4 +1,5 @@
 @testable import FlowCompiler
+import FlowDefinitions
 import FlowModel
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 @testable import FlowCompiler
+import FlowDefinitions
 import FlowModel
 import FlowYAML
 import Testing

@@ -1,5 +1,7 @@
 import FlowModel
 import FlowRuntime
+import FlowScript
+import FlowTestSupport
 import Testing
 
 /// Issue 7, item 1: an event sent from a route below the top acts from that route. The routes above

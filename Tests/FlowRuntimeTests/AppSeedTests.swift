@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// The third seed: the app picks auth or main on a condition; auth finishing shows main; a create-post

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Interactive back: prefixes only, cancelling children, confirm and preserve policies.

@@ -1,6 +1,8 @@
 import FlowCompiler
 import FlowModel
 import FlowRuntime
+import FlowScript
+import FlowTestSupport
 import Testing
 
 /// Child flows nest at most ``ChildNesting/limit`` levels: a chain at the limit runs (and its trace line

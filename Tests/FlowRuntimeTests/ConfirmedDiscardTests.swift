@@ -1,5 +1,7 @@
 import FlowModel
 import FlowRuntime
+import FlowScript
+import FlowTestSupport
 import Testing
 
 /// Issue 7, items 3 and 4: a confirmed discard is final (no draft comes back), and any other applied

@@ -1,6 +1,7 @@
 import FlowModel
-import Foundation
 import FlowRuntime
+import FlowTestSupport
+import Foundation
 import Testing
 
 @MainActor
@@ -68,64 +69,7 @@ struct DeepLinkTests {
         #expect(coordinator.screens == ["posts.list", "posts.detail(postId: 4)"])
     }
 
-    static let policies = [
-        """
-        flow: shell
-        start: home
-        linkFallback: notFound
-        screens:
-          home:
-            on:
-              gate: { start: gate }
-              wizard: { start: wizard }
-              closed: { start: closed }
-              open: { push: item, with: { id: 1 } }
-              lost: { push: notFound }
-          item:
-            params: { id: { type: int, min: 1 } }
-          notFound: {}
-        children:
-          gate: { flow: gate, on: { done: stay } }
-          wizard: { flow: wizard, on: { done: stay } }
-          closed: { flow: closed, on: { done: stay } }
-        links:
-          "/items/{id:int}": [home, { item: { id: $id } }]
-        """,
-        """
-        flow: gate
-        start: signIn
-        outcomes: [done]
-        linkPolicy: { redirect: signIn }
-        screens:
-          signIn:
-            on:
-              more: { push: help }
-              ok: { finish: done }
-          help:
-            on:
-              back: { pop: 1 }
-        """,
-        """
-        flow: wizard
-        start: step
-        outcomes: [done]
-        linkPolicy: queue
-        screens:
-          step:
-            on:
-              ok: { finish: done }
-        """,
-        """
-        flow: closed
-        start: only
-        outcomes: [done]
-        linkPolicy: reject
-        screens:
-          only:
-            on:
-              ok: { finish: done }
-        """,
-    ]
+    static let policies = Fixtures.linkPolicyFlows
 
     func makeShell() throws -> FlowCoordinator {
         let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle(Self.policies), flow: "shell")

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Events: argument checking, stale routes, and what a route below the top may do.

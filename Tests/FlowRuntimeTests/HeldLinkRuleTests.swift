@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// review-3: what a link policy holds and what a fallback shows. Several held links released in one step

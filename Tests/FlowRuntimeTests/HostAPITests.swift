@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// What a host can do wrong through the public API: foreign routes, late or repeated completions, handles

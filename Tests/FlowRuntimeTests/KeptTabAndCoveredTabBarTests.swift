@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Back on a tab that is not selected (the removal happens in the kept tab, through the removal policies,

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Deep links that cannot skip a condition, guarded links that continue after sign-in, and link

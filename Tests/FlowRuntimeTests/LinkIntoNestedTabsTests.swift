@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Review-3, "link into a nested tab set starts the inner first tab": a link starts only the tabs it

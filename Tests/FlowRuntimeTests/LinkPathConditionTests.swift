@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Every conditional choice a link's routes pass through is evaluated when the link opens (and when a

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// URL hygiene: a deep link matches exactly the path that was written; a URL that cannot be read without

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Every malformed snapshot shape is refused with a message naming what is wrong, and changes nothing.

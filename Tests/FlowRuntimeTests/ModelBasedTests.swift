@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Random sequences of intents over every shipped flow, checking the coordinator's invariants after every step:

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// The second seed: welcome → permissions → account setup; onboarding finishes, the app replaces its

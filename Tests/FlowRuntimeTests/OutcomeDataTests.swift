@@ -1,5 +1,7 @@
 import FlowModel
 import FlowRuntime
+import FlowScript
+import FlowTestSupport
 import Testing
 
 /// Outcomes that carry data (format 1.1): a child's `finish … with:` reaches its parent's handler.

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Lifetimes: an unowned coordinator deallocates with every child; handles held by a host go inert.

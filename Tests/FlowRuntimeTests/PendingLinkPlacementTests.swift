@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Review-3, "restore accepts held links steps cannot build", the sibling where one flow runs as two

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// The first seed article's scenario on `Flows/reading.yaml`, step for step.

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Host closures run inside a step; one that calls back into the coordinator is refused, so two steps

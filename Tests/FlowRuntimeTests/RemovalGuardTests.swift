@@ -1,5 +1,7 @@
 import FlowModel
 import FlowRuntime
+import FlowScript
+import FlowTestSupport
 import Testing
 
 /// Issue 7, item 2: a `confirm` route leaves only with the person's decision, whichever way it is removed:

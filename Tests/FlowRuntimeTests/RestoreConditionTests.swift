@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// review-3: restore builds exactly the states steps can build now. Each next route must be one step from

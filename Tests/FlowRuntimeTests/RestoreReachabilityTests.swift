@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Issue 7, item 5: restore accepts exactly the states steps can build — each route one push or start

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Issue 7, item 6: a route token belongs to the coordinator that made it. Two windows on one bundle

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,7 @@
 import FlowModel
 import FlowRuntime
+import FlowScript
+import FlowTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
-import Foundation
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
+import Foundation
 import Testing
 
 @MainActor

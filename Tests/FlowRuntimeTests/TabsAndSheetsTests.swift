@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Tabs, sheets and covers on the shipped tab-bar app (`Flows/social.yaml`) and on small inline flows:

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import Testing
 
 /// Random tab-and-sheet apps, driven by random intents (events, back on the path or on a stack, dismissal,

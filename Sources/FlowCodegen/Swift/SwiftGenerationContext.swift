@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Everything the emitters share: the bundle, the flow definitions it was lowered from (for descriptions

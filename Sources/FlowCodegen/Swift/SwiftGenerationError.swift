@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Why Swift could not be generated from a valid flow set: two names that Swift would spell alike.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// `flowc generate swift`: Swift source for a validated flow set, so a host names routes, events,

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Applies inline suppressions to a validation's diagnostics: drops each diagnostic a suppression

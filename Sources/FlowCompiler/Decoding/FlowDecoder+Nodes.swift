@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 import FlowYAML
 

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Splits a deep-link pattern such as `/books/{bookID:int}/edit` into typed segments.

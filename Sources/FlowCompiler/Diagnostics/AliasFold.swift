@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Folds the diagnostics that YAML aliases multiply: one finding per written text, however many

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// How serious a diagnostic is. Errors fail `flowc validate` (exit 1); warnings fail it only under `--strict`.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// The source line under a diagnostic, with a caret marking the offending text, as clang prints it:

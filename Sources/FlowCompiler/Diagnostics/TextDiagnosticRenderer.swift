@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Renders diagnostics the way clang and the Swift compiler do, which editors, Xcode and CI

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// A picture of a set of flows, independent of the drawing language (`DOTDiagramRenderer`,

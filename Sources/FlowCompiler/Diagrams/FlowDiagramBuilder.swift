@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Builds a `FlowDiagram` from decoded flows: nodes first (so every edge finds its ends), then edges.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// The names one flow declares, each mapped to its first position in the definition, so lowering

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Why a set of flow definitions could not be lowered. Validated definitions never produce one;

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Everything about one diagnostic rule, in one place: its stable code, severity, what

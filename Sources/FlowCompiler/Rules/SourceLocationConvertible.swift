@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Something a diagnostic can point at: a location, or a located value (whose end column is known).

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// The parameters a `$name` reference can resolve to at one place, searched layer by layer:

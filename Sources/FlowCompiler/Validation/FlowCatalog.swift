@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// The decoded flows of one validation run, indexed by name so rules look things up in constant time.

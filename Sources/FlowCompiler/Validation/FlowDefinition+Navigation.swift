@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Where an action is written in a flow.

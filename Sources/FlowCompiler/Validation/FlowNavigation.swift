@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// The navigation graph of one flow, computed once per validation run (see `FlowCatalog.navigation(of:)`)

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// Per deep link, the host conditions it depends on: its `when` guard and every conditional choice its

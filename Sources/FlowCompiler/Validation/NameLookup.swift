@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// A declaration or argument that is found by its name.

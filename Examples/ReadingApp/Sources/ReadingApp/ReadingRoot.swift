@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
 import FlowRuntime
+import FlowSwiftUI
 import SwiftUI
 
 /// The reading app's SwiftUI host: one `NavigationStack` bound to the coordinator's root stack object (it

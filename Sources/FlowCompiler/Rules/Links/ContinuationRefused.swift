@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC655 `continuation-refused`: a guarded link's continuation would open inside a flow whose link policy

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// A guarded link with `continueOn`, its `otherwise` routes resolved: what FC650 (`link-continuation`) and

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC601 `link-route-not-path`: a deep link's route list is not a path the flow can take.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC406 `child-nesting-too-deep`: child declarations chain more than `ChildNesting.limit` levels deep.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC405 `ownership-cycle`: a flow starts itself through its child declarations.

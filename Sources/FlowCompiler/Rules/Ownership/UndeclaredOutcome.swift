@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC404 `undeclared-outcome`: a flow finishes with an outcome it does not declare.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC502 `argument-type-mismatch`: an argument's type does not match the receiving parameter's.

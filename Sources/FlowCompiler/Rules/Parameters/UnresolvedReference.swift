@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC501 `unresolved-reference`: a `$name` argument refers to nothing in scope.

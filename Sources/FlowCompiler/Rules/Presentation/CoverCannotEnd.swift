@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC372 `cover-cannot-end`: a child presented as a full-screen cover runs a flow without outcomes.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC308 `pop-always-refused`: a `popTo` whose screen can never be below, or a `pop: N` deeper than any

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC306 `pop-from-first-route`: a screen that is never pushed pops, which always removes its flow's first route.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC201 `duplicate-flow`: two files define flows with the same name.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC202 `duplicate-name`: a name is declared twice in one flow.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC203 `unknown-screen`: an action names a screen the flow does not declare.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC205 `unknown-target`: a start, replaceRoot or deep-link route names neither a screen nor a child.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC701 `confirm-policy-incomplete`: a `confirm` removal policy lacks its question or, in a child flow, its outcome.

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC702 `preserve-not-reenterable`: `removal: preserve` in a flow that no parent starts again from an event.

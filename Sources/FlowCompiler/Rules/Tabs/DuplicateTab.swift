@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC271 `duplicate-tab`: a flow lists the same tab twice.

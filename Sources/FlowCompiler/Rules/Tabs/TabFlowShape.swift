@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC370 `tab-flow-shape`: a flow with tabs declares screens, starts with something other than a tab,

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC373 `tabs-pushed`: a tab flow would be shown above other routes of a stack — pushed over a screen by

@@ -1,0 +1,192 @@
+import FlowModel
+
+/// Host-reported changes of one stack of the tree: interactive back on a given stack, and the dismissal
+/// of a presented layer. Both remove routes the way interactive back does (``reconcile(to:)``): through
+/// the removal policies, in one step.
+extension FlowCoordinator {
+    /// Interactive back on the stack that begins with instance `stack`: a shown stack, or the stack of a tab
+    /// that is not selected (``FlowTabSet/keptStacks``). Accepts only a prefix of that stack's routes. The
+    /// stack's routes above the prefix go, with every layer presented above them. The stack's own routes,
+    /// unchanged, are a no-op (also when layers are presented above it).
+    ///
+    /// On a kept tab the removal happens where the tab is kept: the selection, the shown stacks and the path
+    /// stay as they are. The removal policies apply as on the path (`preserve` keeps the draft, `confirm`
+    /// asks first), but no handler runs in a tab that is not shown: a confirmed `confirm` screen's outcome
+    /// handler is skipped (``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``).
+    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/noShownStack(_:)`` when neither a
+    ///   shown stack nor the stack of a kept tab of a shown tab set begins with `stack` (``FlowRuntimeError/unknownInstance(_:)``
+    ///   for an id the coordinator never made),
+    ///   ``FlowRuntimeError/notAPrefix``, ``FlowRuntimeError/tabFirstRoute(tab:)`` for a tab's first route, or
+    ///   ``FlowRuntimeError/coverNotDismissible(flow:)`` for a cover's first route.
+    @discardableResult
+    public func reconcile(stack: FlowInstanceID, to proposed: [Route]) -> StepResult {
+        step { reconcileNow(stack: stack, to: proposed) }
+    }
+
+    private func reconcileNow(stack: FlowInstanceID, to proposed: [Route]) -> StepResult {
+        if let (found, start) = shownStack(stack) {
+            guard found.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
+            return removeFromStack(found, keeping: proposed.count, start: start)
+        }
+        guard let kept = keptStack(stack) else { return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack)) }
+        guard kept.stack.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
+        return removeFromKeptStack(kept, keeping: proposed.count) { $0.reconcileNow(stack: stack, to: proposed) }
+    }
+
+    /// Interactive back by `count` routes on the stack that begins with instance `stack` (shown, or a kept
+    /// tab's, as ``reconcile(stack:to:)``).
+    /// - Returns: as ``reconcile(stack:to:)``; rejected with ``FlowRuntimeError/backBeyondPath(count:length:)``
+    ///   when the stack has fewer routes.
+    @discardableResult
+    public func back(_ count: Int, onStack stack: FlowInstanceID) -> StepResult {
+        step { backNow(count, onStack: stack) }
+    }
+
+    private func backNow(_ count: Int, onStack stack: FlowInstanceID) -> StepResult {
+        if let (found, start) = shownStack(stack) {
+            guard count >= 0, count <= found.routes.count else {
+                return .rejected(.backBeyondPath(count: count, length: found.routes.count))
+            }
+            return removeFromStack(found, keeping: found.routes.count - count, start: start)
+        }
+        guard let kept = keptStack(stack) else { return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack)) }
+        guard count >= 0, count <= kept.stack.routes.count else {
+            return .rejected(.backBeyondPath(count: count, length: kept.stack.routes.count))
+        }
+        return removeFromKeptStack(kept, keeping: kept.stack.routes.count - count) { $0.backNow(count, onStack: stack) }
+    }
+
+    /// Whether the coordinator ever made an instance with this id (alive or not); a made-up id is
+    /// refused with ``FlowRuntimeError/unknownInstance(_:)`` rather than called gone.
+    package func madeInstance(_ id: FlowInstanceID) -> Bool {
+        id.rawValue >= 1 && id.rawValue < state.nextInstance
+    }
+
+    /// A kept tab's bottom stack: the tab flow instance's chain position, the tab's position, and the stack.
+    struct KeptStack {
+        var depth: Int
+        var tab: Int
+        var stack: FlowStack
+    }
+
+    /// The bottom stack of a kept tab of a shown tab set that begins with instance `id` (a tab's instance).
+    /// Only the tab sets of the shown chain are searched, and only their kept tabs' first instances.
+    private func keptStack(_ id: FlowInstanceID) -> KeptStack? {
+        guard currentStatus == .running else { return nil }
+        let chain = state.chain
+        for depth in chain.indices {
+            guard let tabs = chain[depth].tabs else { continue }
+            for (tab, parked) in tabs.parked where parked.chain[0].id == id {
+                guard let bottom = Self.stacks(of: parked.chain, at: depth + 1, path: parked.path, bundle: bundle,
+                                               parentFlow: chain[depth].flow, tabSet: chain[depth].id).first
+                else { return nil }
+                return KeptStack(depth: depth, tab: tab, stack: bottom)
+            }
+        }
+        return nil
+    }
+
+    /// Removes the routes of a kept tab's bottom stack above its first `keep`, leaving the selection and the path as they are; `replay` runs the step again once confirmed.
+    private func removeFromKeptStack(_ kept: KeptStack, keeping keep: Int,
+                                     replay: @escaping Replay) -> StepResult {
+        guard keep < kept.stack.routes.count else { return .applied }
+        guard case .tab(let name, _) = kept.stack.kind else { return .rejected(.noShownStack(kept.stack.id)) }
+        if keep == 0 { return .rejected(.tabFirstRoute(tab: name)) }
+        // A cover kept in the tab is not dismissed by back either.
+        guard let parked = state.chain[kept.depth].tabs?.parked[kept.tab] else { return .rejected(.noShownStack(kept.stack.id)) }
+        let staying = parked.path[keep - 1].depth + 1 - (kept.depth + 1)
+        if staying < parked.chain.count, let cover = parked.chain[staying...].first(where: { $0.presentation == .cover }) {
+            return .rejected(.coverNotDismissible(flow: bundle.flows[cover.flow].name))
+        }
+        var transition = Transition(context: context, state: makeEdit())
+        let note = transition.removeInKeptTab(kept.tab, ofTabSetAt: kept.depth, keeping: keep)
+        return conclude(&transition, sender: nil, note: note, replay: replay)
+    }
+
+    /// The person dismissed the presented layer begun by instance `layer` (a sheet's swipe-down): its
+    /// routes go, with every layer above it, and its instance and every descendant are cancelled in the
+    /// same step (their completions become inert). The instance's parent's handlers do not run, except
+    /// the handler for a `confirm` screen's outcome, as for back (``confirmRemoval()``).
+    /// - Parameter layer: the presented instance; nil for the topmost presented layer.
+    /// - Returns: applied; pending when a removed screen's policy is `confirm`; rejected with
+    ///   ``FlowRuntimeError/notPresented(_:)`` (also for an instance in a kept tab),
+    ///   ``FlowRuntimeError/coverNotDismissible(flow:)``, ``FlowRuntimeError/noPresentedLayer`` or
+    ///   ``FlowRuntimeError/noShownStack(_:)`` or ``FlowRuntimeError/unknownInstance(_:)`` (an id never made); stale with
+    ///   ``FlowRuntimeError/instanceNotAlive(_:)``.
+    @discardableResult
+    public func dismiss(_ layer: FlowInstanceID? = nil) -> StepResult {
+        step {
+            guard currentStatus == .running else { return .rejected(.notRunning) }
+            let chain = state.chain
+            let depth: Int
+            if let layer {
+                guard let found = state.depth(of: layer) else {
+                    // Alive in a kept tab: not a layer (a kept tab holds no sheet or cover).
+                    guard madeInstance(layer) else { return .rejected(.unknownInstance(layer)) }
+                    return isInKeptTab(layer) ? .rejected(.notPresented(layer)) : .stale(.instanceNotAlive(layer))
+                }
+                depth = found
+            } else {
+                guard let found = chain.lastIndex(where: { $0.presentation.isPresented }) else {
+                    return .rejected(.noPresentedLayer)
+                }
+                depth = found
+            }
+            switch chain[depth].presentation {
+            case .push: return .rejected(.notPresented(chain[depth].id))
+            case .cover: return .rejected(.coverNotDismissible(flow: bundle.flows[chain[depth].flow].name))
+            case .sheet: break
+            }
+            let start = state.path.routeRange(ofDepth: depth).lowerBound
+            guard start < state.path.count else { return .rejected(.noShownStack(chain[depth].id)) }
+            return removeRoutes(from: start)
+        }
+    }
+
+    /// The shown stack that begins with instance `id`, and the path index of its first route.
+    private func shownStack(_ id: FlowInstanceID) -> (FlowStack, Int)? {
+        guard currentStatus == .running, let depth = state.depth(of: id), state.chain[depth].stackDepth == depth,
+            let found = Self.stacks(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil).first(where: { $0.id == id }),
+            let start = state.path.firstIndex(where: { $0.token == found.routes[0].token })
+        else { return nil }
+        return (found, start)
+    }
+
+    /// Removes the routes of `stack` (whose first route is at path index `start`) above its first `keep`.
+    private func removeFromStack(_ stack: FlowStack, keeping keep: Int, start: Int) -> StepResult {
+        guard keep < stack.routes.count else { return .applied }
+        if keep == 0, case .tab(let name, _) = stack.kind { return .rejected(.tabFirstRoute(tab: name)) }
+        return removeRoutes(from: start + keep)
+    }
+
+    /// The flow of the outermost full-screen cover that a removal of the routes from path index `keep` on
+    /// would take while routes stay below it, if any: the person cannot dismiss a cover (nor reach the
+    /// stacks under it), so back never removes one; its flow finishes. Removing every route stops the
+    /// coordinator instead, covers included.
+    func coverRemoved(keeping keep: Int) -> String? {
+        let path = state.path
+        guard keep > 0, keep < path.count else { return nil }
+        // Every instance deeper than the new top route's goes whole.
+        let chain = state.chain
+        let removed = path[keep - 1].depth + 1
+        // A loop over one field: `first(where:)` would copy each record it tests.
+        for depth in removed..<max(removed, chain.count) where chain[depth].presentation == .cover {
+            return bundle.flows[chain[depth].flow].name
+        }
+        return nil
+    }
+
+    /// The tab whose first route a removal of the routes from path index `keep` on would take while its tab
+    /// flow stays, if any: a tab lives as long as its tab flow, so back never removes it alone.
+    func tabRemoved(keeping keep: Int) -> String? {
+        guard keep > 0, keep < state.path.count else { return nil }
+        // The instances that stay are those down to the new top route's; the first one removed is the only
+        // one whose parent stays.
+        let removed = state.path[keep - 1].depth + 1
+        guard removed < state.chain.count, let declaration = state.chain[removed].declaration else { return nil }
+        let parent = state.chain[removed - 1].flow
+        // The tab list alone: reading the parent's whole graph would copy it on every back.
+        guard !bundle.flows[parent].tabs.isEmpty, bundle.flows[parent].tabs.index(ofChild: declaration) != nil else { return nil }
+        return bundle.flows[parent].children[declaration].name
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import FlowModel
+import FlowRuntime
+
+/// Drives a coordinator from a `flowc run` script and describes each step as one JSON line.
+///
+/// The runner is its coordinator's host: `condition` and `check` commands set the answers (conditions
+/// default to false, checks to true). See docs/RUNNING.md.
+@MainActor
+package final class FlowScriptRunner {
+    /// The host answers the script sets; shared with the coordinator's host closures.
+    private final class Answers {
+        var conditions: [String: Bool] = [:]
+        var checks: [String: [String: Bool]] = [:]
+    }
+
+    /// The largest script `flowc run` reads: 64 MiB (docs/LIMITS.md); past it the script is refused
+    /// before any line runs.
+    package nonisolated static let maxScriptBytes = 64 << 20
+
+    /// The coordinator the script drives.
+    package let coordinator: FlowCoordinator
+    private let answers = Answers()
+    private var lastSnapshot: FlowSnapshot?
+    /// Every instance object seen, so `finish #ID` can act like a host that kept a handle.
+    private var handles: [FlowInstanceID: FlowInstance] = [:]
+    private var lineNumber = 0
+    /// Whether any line was not a valid command.
+    package private(set) var hadSyntaxErrors = false
+
+    /// Creates a runner for the flow named `flow` (not started: scripts begin with `start`, `open` or `restore`).
+    /// - Throws: ``FlowRuntimeError/unknownFlow(_:)`` or an argument error for the root flow.
+    package init(bundle: FlowBundle, flow: String) throws(FlowRuntimeError) {
+        let answers = self.answers
+        coordinator = try FlowCoordinator(bundle: bundle, flow: flow, host: FlowHost(
+            condition: { answers.conditions[$0] ?? false },
+            check: { name, value in answers.checks[name]?[value.description] ?? true }))
+    }
+
+    /// Runs one script line; nil for a blank line or a comment, else the trace line.
+    @discardableResult
+    package func run(line text: String) -> TraceLine? {
+        lineNumber += 1
+        let command: ScriptCommand?
+        do {
+            command = try ScriptCommand.parse(text)
+        } catch {
+            hadSyntaxErrors = true
+            return trace(text, status: "invalid", reason: error.message, snapshot: nil)
+        }
+        guard let command else { return nil }
+        var snapshot: FlowSnapshot?
+        let result: StepResult
+        switch command {
+        case .start: result = coordinator.start()
+        case .event(let name, let token, let arguments):
+            result = coordinator.send(name, from: token, textArguments: arguments)
+        case .back(let count): result = coordinator.back(count)
+        case .backTo(let length): result = coordinator.back(toLength: length)
+        case .confirm: result = coordinator.confirmRemoval()
+        case .keep: result = coordinator.keepEditing()
+        case .open(let url): result = coordinator.open(url)
+        case .snapshot:
+            snapshot = coordinator.snapshot()
+            lastSnapshot = snapshot
+            result = .applied
+        case .restore(let json):
+            if let json {
+                do throws(FlowRuntimeError) {
+                    result = coordinator.restore(try FlowSnapshot(json: json))
+                } catch {
+                    result = StepResult(.rejected, error)
+                }
+            } else if let lastSnapshot {
+                result = coordinator.restore(lastSnapshot)
+            } else {
+                result = StepResult(.rejected, .invalidSnapshot("no snapshot was taken"))
+            }
+        case .condition(let name, let value):
+            answers.conditions[name] = value
+            result = .applied
+        case .check(let name, let value, let answer):
+            answers.checks[name, default: [:]][value] = answer
+            result = .applied
+        case .finish(let id, let outcome, let arguments):
+            result = finish(id, outcome: outcome, textArguments: arguments)
+        case .stop: result = coordinator.stop()
+        case .backOnStack(let count, let stack): result = coordinator.back(count, onStack: stack)
+        case .select(let tab, let tabSet): result = coordinator.select(tab: tab, in: tabSet)
+        case .dismiss(let layer): result = coordinator.dismiss(layer)
+        }
+        var line = trace(text, status: result.status.rawValue, reason: result.reason?.description, snapshot: snapshot)
+        if !result.finished.isEmpty {
+            line.finished = result.finished.map {
+                TraceLine.FinishedEntry(instance: $0.instance.rawValue, flow: $0.flow, outcome: $0.outcome,
+                                        arguments: $0.arguments.mapValues(JSONArgument.init))
+            }
+        }
+        if !result.deferredLinks.isEmpty {
+            line.links = result.deferredLinks.map {
+                TraceLine.LinkEntry(url: $0.url, status: $0.status.rawValue, reason: $0.reason?.description)
+            }
+        }
+        return line
+    }
+
+    /// `finish #ID OUTCOME key=value …` through the handle kept for instance `id`: the texts are parsed by
+    /// the types of the outcome's parameters (an unknown outcome is left for the coordinator to refuse).
+    private func finish(_ id: FlowInstanceID, outcome: String, textArguments: [String: String]) -> StepResult {
+        guard let handle = handles[id] else {
+            // A kept tab's instance restored and never shown has no object yet; finishing it is refused as
+            // through a handle (a kept tab's flow is not shown, so it cannot finish).
+            if coordinator.status == .running, coordinator.isInKeptTab(id) { return StepResult(.rejected, .instanceInKeptTab(id)) }
+            return coordinator.madeInstance(id) ? StepResult(.stale, .instanceNotAlive(id)) : StepResult(.rejected, .unknownInstance(id))
+        }
+        var arguments: [String: Value] = [:]
+        let bundle = coordinator.bundle
+        if !textArguments.isEmpty, let flow = bundle.flowIndex(named: handle.flow),
+            let index = bundle.flows[flow].outcomes.firstIndex(of: outcome) {
+            let parameters = bundle.flows[flow].parameters(ofOutcome: index)
+            let receiver = "outcome '\(outcome)' of flow '\(handle.flow)'"
+            for name in textArguments.keys.sorted() {
+                let text = textArguments[name] ?? ""
+                guard let parameter = parameters.first(where: { $0.name == name }) else {
+                    return StepResult(.rejected, .unknownArgument(receiver: receiver, name: name))
+                }
+                guard let value = parameter.type.parse(text) else {
+                    return StepResult(.rejected, .invalidArgument(receiver: receiver, name: name, text: text, type: parameter.type))
+                }
+                arguments[name] = value
+            }
+        } else {
+            // An unknown outcome: the coordinator refuses it; the texts go as strings.
+            arguments = textArguments.mapValues(Value.string)
+        }
+        return handle.finish(outcome, arguments: arguments)
+    }
+
+    /// Runs every line of `script`, returning the trace lines.
+    package func run(script: String) -> [TraceLine] {
+        Self.lines(of: script).compactMap { run(line: $0) }
+    }
+
+    /// The lines of a script: split at `\n`, `\r\n` or `\r` (a script saved with Windows line ends runs
+    /// as written), keeping empty lines so that line numbers stay right.
+    package static func lines(of script: String) -> [String] {
+        ScriptText.lines(of: script)
+    }
+
+    /// One trace line as compact JSON with sorted keys.
+    ///
+    /// Foundation's encoder refuses deeply nested values; a chain of some 250 nested child flows
+    /// makes `instances` that deep. The line is then written without `instances`, and `reason`
+    /// says so, rather than lost.
+    package static func json(_ line: TraceLine) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if let data = try? encoder.encode(line) { return String(decoding: data, as: UTF8.self) }
+        var shallow = line
+        shallow.instances = nil
+        let note = "the instance tree is nested too deeply to write as JSON; 'instances' is left out"
+        shallow.reason = shallow.reason.map { "\($0); \(note)" } ?? note
+        guard let data = try? encoder.encode(shallow) else {
+            return #"{"line":\#(line.line),"reason":"the trace line could not be written as JSON","status":"invalid"}"#
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func trace(_ text: String, status: String, reason: String?, snapshot: FlowSnapshot?) -> TraceLine {
+        let instances = coordinator.instanceTree()
+        if let instances { keepHandles(of: instances) }
+        let coordinatorState: String
+        var outcome: String?
+        switch coordinator.status {
+        case .idle: coordinatorState = "idle"
+        case .running: coordinatorState = "running"
+        case .stopped: coordinatorState = "stopped"
+        case .finished(let finished):
+            coordinatorState = "finished"
+            outcome = finished
+        }
+        return TraceLine(
+            line: lineNumber, command: TraceEcho.bounded(ScriptText.trimmed(text[...])), status: status,
+            reason: reason.map(TraceEcho.bounded),
+            coordinator: coordinatorState, outcome: outcome,
+            path: coordinator.path.map {
+                TraceLine.RouteEntry(token: $0.token.rawValue, instance: $0.instance.rawValue, flow: $0.flow,
+                                     screen: $0.screen, arguments: $0.arguments.mapValues(JSONArgument.init))
+            },
+            stacks: stackEntries(),
+            tabs: tabSetEntries(),
+            instances: instances,
+            pending: coordinator.pendingConfirmation.map {
+                TraceLine.PendingEntry(prompt: $0.prompt, route: $0.route.rawValue, flow: $0.flow, screen: $0.screen)
+            },
+            snapshot: snapshot)
+    }
+
+    /// Keeps a handle of every instance of the tree, as a host that saw it would: `finish #ID` uses them.
+    private func keepHandles(of tree: InstanceTreeEntry) {
+        var pending = [tree]
+        while let entry = pending.popLast() {
+            let id = FlowInstanceID(entry.id)
+            if handles[id] == nil, let object = coordinator.instance(id) ?? coordinator.keptInstanceObject(id) { handles[id] = object }
+            pending += entry.children
+        }
+    }
+
+    private func stackEntries() -> [TraceLine.StackEntry]? {
+        let stacks = coordinator.stacks
+        if stacks.count <= 1, stacks.allSatisfy({ $0.kind == .root }) { return nil }
+        return stacks.map { stack in
+            var kind = "root"
+            var tab: String?
+            switch stack.kind {
+            case .root: break
+            case .tab(let name, _): (kind, tab) = ("tab", name)
+            case .sheet: kind = "sheet"
+            case .cover: kind = "cover"
+            }
+            return TraceLine.StackEntry(id: stack.id.rawValue, kind: kind, tab: tab, routes: stack.routes.map(\.token.rawValue))
+        }
+    }
+
+    private func tabSetEntries() -> [TraceLine.TabSetEntry]? {
+        let sets = coordinator.tabSets
+        guard !sets.isEmpty else { return nil }
+        return sets.map { set in
+            TraceLine.TabSetEntry(instance: set.id.rawValue, flow: set.flow, tabs: set.tabs, selected: set.selected,
+                                  kept: set.keptStacks.mapValues { $0.routes.map(\.token.rawValue) })
+        }
+    }
+}
