@@ -28,7 +28,9 @@ struct BinaryBundleDecoder {
             return Result { () throws(Failure) in try reader.sectionRanges() }
         }
         let ranges = try sections.get()
-        let flows = ParallelMap.map(count: ranges.count) { index in
+        let flows = ParallelMap.map(
+            count: ranges.count, work: bytes.count - start, parallelFrom: ParallelMap.bundleBytesForParallelWork
+        ) { index in
             bytes.withUnsafeBufferPointer { buffer in
                 var reader = BinaryBundleDecoder(buffer, base: start, from: ranges[index].lowerBound, to: ranges[index].upperBound)
                 return Result { () throws(Failure) in try reader.section() }

@@ -11,7 +11,9 @@
 struct BinaryBundleEncoder {
     /// The encoded payload of `flows`: their count, each section's length in bytes, then the sections.
     static func payload(of flows: [FlowGraph]) -> [UInt8] {
-        let sections = ParallelMap.map(count: flows.count) { index in
+        let screens = flows.reduce(0) { $0 + $1.screens.count }
+        let sections = ParallelMap.map(count: flows.count, work: screens, parallelFrom: ParallelMap.bundleScreensForParallelWork) {
+            index in
             var encoder = BinaryBundleEncoder()
             encoder.flow(flows[index])
             return encoder.section()

@@ -18,9 +18,12 @@ extension FlowBundle {
         for index in flows.indices.dropFirst() where !(flows[index - 1].name < flows[index].name) {
             return "flows are not sorted by name with unique names ('\(flows[index - 1].name)' before '\(flows[index].name)')"
         }
-        // Each flow is checked on its own (reading the others' outcome counts only), on all cores; the
-        // first problem in flow order is reported.
-        let problems = ParallelMap.map(count: flows.count) { index in problem(in: flows[index]) }
+        // Each flow is checked on its own (reading the others' outcome counts only), on all cores for a large
+        // bundle; the first problem in flow order is reported.
+        let screens = flows.reduce(0) { $0 + $1.screens.count }
+        let problems = ParallelMap.map(count: flows.count, work: screens, parallelFrom: ParallelMap.bundleScreensForParallelWork) {
+            index in problem(in: flows[index])
+        }
         if let index = problems.firstIndex(where: { $0 != nil }), let problem = problems[index] {
             return "flow '\(flows[index].name)': \(problem)"
         }

@@ -25,6 +25,7 @@ package enum ParallelMap {
                 }
             }
             let helpers = max(0, min(count, ProcessInfo.processInfo.activeProcessorCount) - 1)
+            countStartedThreads(helpers)
             let finished = DispatchSemaphore(value: 0)
             for _ in 0..<helpers {
                 Thread {
@@ -37,6 +38,34 @@ package enum ParallelMap {
             for _ in 0..<helpers { finished.wait() }
             initializedCount = count
         }
+    }
+
+    /// `map(count:_:)` when `work` reaches `threshold`, else the same results computed on the calling thread
+    /// alone: starting a thread costs more than a small map (an app decoding the bundle it ships starts
+    /// none). `work` is in the caller's unit (bytes to decode, screens to check), and so is `threshold`.
+    package static func map<Element: Sendable>(
+        count: Int, work: Int, parallelFrom threshold: Int, _ transform: @escaping @Sendable (Int) -> Element
+    ) -> [Element] {
+        guard count > 1, work >= threshold else { return (0..<count).map(transform) }
+        return map(count: count, transform)
+    }
+
+    /// The work from which the bundle codec and its integrity check use all cores: 256 KiB of bundle, or
+    /// 2,048 screens. Below it they run on the calling thread: the shipped `Flows/` is a 2.6 KB bundle.
+    package static let bundleBytesForParallelWork = 256 << 10
+    package static let bundleScreensForParallelWork = 2_048
+
+    /// How many threads maps called from the current thread have started, for tests and benchmarks that
+    /// check a map stayed on its caller (each thread counts its own, so parallel tests do not interfere).
+    package static func startedThreadCount() -> Int {
+        Thread.current.threadDictionary[startedThreadsKey] as? Int ?? 0
+    }
+
+    private static let startedThreadsKey = "flowc.ParallelMap.startedThreads"
+
+    private static func countStartedThreads(_ started: Int) {
+        guard started > 0 else { return }
+        Thread.current.threadDictionary[startedThreadsKey] = startedThreadCount() + started
     }
 
     /// Hands out each index once, to whichever worker asks first.
