@@ -85,14 +85,10 @@ extension FlowCoordinator {
     public func confirmRemoval() -> StepResult { step(confirmRemovalNow) }
 
     private func confirmRemovalNow() -> StepResult {
-        guard let pending = currentPendingConfirmation, let replay = pendingReplay else {
-            return .rejected(.noPendingConfirmation)
-        }
+        guard case .asking(let pending, let replay) = confirmation else { return .rejected(.noPendingConfirmation) }
         clearPendingConfirmation()
         guard pathHasTokens(of: pending.path) else { return .stale(.confirmationOutdated) }
-        grantedRemovals = GrantedRemovals(pending.routes)
-        defer { grantedRemovals = GrantedRemovals() }
-        return replay(self)
+        return runGranted(pending.routes, replay)
     }
 
     /// Whether the path's routes have the tokens of `old`'s, compared in place.
@@ -108,7 +104,7 @@ extension FlowCoordinator {
     @discardableResult
     public func keepEditing() -> StepResult {
         step {
-            guard currentPendingConfirmation != nil else { return .rejected(.noPendingConfirmation) }
+            guard confirmation.asked != nil else { return .rejected(.noPendingConfirmation) }
             clearPendingConfirmation()
             return .applied
         }

@@ -1,18 +1,6 @@
 import FlowModel
 import Observation
 
-/// Where a coordinator is in its life.
-public enum CoordinatorStatus: Hashable, Sendable {
-    /// Created, not started.
-    case idle
-    /// Showing a path.
-    case running
-    /// The root flow finished with this outcome; the path is empty.
-    case finished(outcome: String)
-    /// Stopped by ``FlowCoordinator/stop()`` or a back gesture to the empty path.
-    case stopped
-}
-
 /// The generic coordinator: runs one root flow of a compiled ``FlowBundle`` and every child flow it starts.
 ///
 /// The path (``path``) is an array of routes a SwiftUI `NavigationStack` can bind to; the live flow
@@ -39,26 +27,24 @@ public final class FlowCoordinator {
 
     // Observation: the stored state is ignored by the macro and published by hand, so that the
     // coordinator's own reads cost nothing and observers hear of what changed. Public reads of the
-    // navigation state register access to `path`; a write that changes it (``updateState(_:)``) notifies
-    // `path`. The tree's objects (``rootStack``) are observed each on its own, written only where changed.
+    // navigation state register access to `path`; a commit that changes it notifies `path`. The tree's
+    // objects (``rootStack``) are observed each on its own, written only where changed.
+    //
+    // The one write path: every stored property below is written in this file only, and the navigation
+    // state only by ``commit(_:droppingLinksBecause:)`` (a step's edit, applied whole), so no change of
+    // the state can bypass the removal guard, the dropped-link report or the tree's sync.
 
-    /// The navigation state, as a value. Write it with ``updateState(_:)`` (a step commits its edit so).
+    /// The navigation state, as a value; only ``commit(_:droppingLinksBecause:)`` writes it.
     @ObservationIgnored private(set) var state = RuntimeState()
     /// Storage of ``status``; write it with ``setStatus(_:)``.
     @ObservationIgnored private(set) var currentStatus: CoordinatorStatus = .idle
-    /// Storage of ``pendingConfirmation``; write it with ``setPendingConfirmation(_:)``.
-    @ObservationIgnored private(set) var currentPendingConfirmation: PendingConfirmation?
-    /// Whether there is a pending confirmation: most steps clear an already clear one, and testing this
-    /// costs less than testing the optional, which copies it.
-    @ObservationIgnored private var isConfirmationPending = false
-    /// The step waiting for the pending confirmation; it runs again once the removal is confirmed.
-    @ObservationIgnored private(set) var pendingReplay: Replay?
-    /// The `confirm` routes the person decided to remove, while ``confirmRemoval()`` runs the waiting step.
-    @ObservationIgnored var grantedRemovals = GrantedRemovals()
+    /// The person's decision about removing `confirm` routes: asked, granted while the waiting step runs
+    /// again, or nothing to decide (``pendingConfirmation``, ``confirmRemoval()``).
+    @ObservationIgnored private(set) var confirmation = ConfirmationState.none
     /// The root flow's arguments, aligned with its parameters.
     @ObservationIgnored let rootValues: [Value]
     /// The flow instance objects created so far, a prefix of `state.chain` (the root first).
-    @ObservationIgnored private var instances = InstanceObjects()
+    @ObservationIgnored private(set) var instances = InstanceObjects()
     /// Whether a step is running (see ``step(_:)``).
     @ObservationIgnored private var isStepping = false
     /// Deep links queued by instances that finished in the running step, opened once it ends.
@@ -99,7 +85,7 @@ public final class FlowCoordinator {
     /// The removal waiting for ``confirmRemoval()`` or ``keepEditing()``, if any.
     public var pendingConfirmation: PendingConfirmation? {
         access(keyPath: ObservedKeyPaths.pendingConfirmation)
-        return currentPendingConfirmation
+        return confirmation.asked
     }
 
     /// The routes, bottom (the root flow's first screen) to top.
@@ -149,7 +135,7 @@ public final class FlowCoordinator {
     /// drops the run-time exclusivity checks of a class's stored property only when no access to it in the
     /// module spans a call: one `change(&state)` would keep every read of `state` in every step checked.
     /// Moving the state out leaves it unshared, so the change still happens in place.
-    func updateState(_ change: (inout RuntimeState) -> Void) {
+    private func updateState(_ change: (inout RuntimeState) -> Void) {
         withMutation(keyPath: ObservedKeyPaths.path) { changeState(change) }
     }
 
@@ -191,203 +177,32 @@ public final class FlowCoordinator {
 
     /// Sets ``pendingConfirmation`` and the step that runs once it is confirmed, notifying observers.
     func setPendingConfirmation(_ new: PendingConfirmation, replay: @escaping Replay) {
-        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { currentPendingConfirmation = new }
-        isConfirmationPending = true
-        pendingReplay = replay
+        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { confirmation = .asking(new, replay: replay) }
     }
 
     /// Clears ``pendingConfirmation``, notifying its observers when there was one. Most steps clear an
-    /// already clear confirmation: that costs a test and notifies no one.
+    /// already clear confirmation: that costs a test and notifies no one. A granted decision stays while
+    /// its step runs again.
     func clearPendingConfirmation() {
-        guard isConfirmationPending else { return }
-        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { currentPendingConfirmation = nil }
-        isConfirmationPending = false
-        pendingReplay = nil
+        guard case .asking = confirmation else { return }
+        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { confirmation = .none }
     }
 
-    // MARK: Start and stop
-
-    /// Runs the root flow's start. Also restarts a stopped or finished coordinator.
-    /// - Returns: rejected with ``FlowRuntimeError/alreadyRunning`` while running, or with the start's error.
-    @discardableResult
-    public func start() -> StepResult { step(startNow) }
-
-    private func startNow() -> StepResult {
-        guard currentStatus != .running else { return .rejected(.alreadyRunning) }
-        var transition = Transition(context: context, state: freshState())
-        do throws(FlowRuntimeError) {
-            try transition.run(bundle.flows[rootFlow].start, at: 0, scope: ArgumentScope(rootFrame))
-            try transition.checkShape()
-        } catch {
-            return .rejected(error)
-        }
-        setStatus(.running)
-        return commit(&transition)
+    /// Runs `replay`, the step that waited, with the `confirm` routes of `routes` granted; a question the
+    /// step asks again stays asked.
+    func runGranted(_ routes: [Route], _ replay: Replay) -> StepResult {
+        confirmation = .granted(GrantedRemovals(routes))
+        defer { if case .granted = confirmation { confirmation = .none } }
+        return replay(self)
     }
 
-    /// Empties the path and cancels every flow instance (their completions become inert). Always applies.
-    @discardableResult
-    public func stop() -> StepResult { step(stopNow) }
-
-    func stopNow() -> StepResult {
-        var result = StepResult.applied
-        result.deferredLinks = droppedLinks(keeping: EmptyCollection(), finished: [], because: "the coordinator stopped")
-        if instances.hasObjects {
-            let chain = state.chain
-            updateInstances { $0.sync(from: chain, to: EmptyCollection(), keptTabs: [:]) }
-        }
-        let oldRoot = state.chain.first?.id
-        updateState { state in
-            state.path.truncate(to: 0)
-            state.chain.truncate(to: 0)
-        }
-        if tree != nil { syncTree(keptTabs: [:], droppedTabs: [], oldRoot: oldRoot) }
-        clearPendingConfirmation()
-        if currentStatus == .running { setStatus(.stopped) }
-        return result
+    /// The `confirm` routes the person decided to remove, while ``confirmRemoval()`` runs the waiting step.
+    var grantedRemovals: GrantedRemovals {
+        if case .granted(let granted) = confirmation { return granted }
+        return GrantedRemovals()
     }
 
-    // MARK: Events
-
-    /// Reports `event` from the route `token` (nil: the top route) with typed arguments.
-    ///
-    /// Arguments are checked against the event's parameters (an `int` may be passed for a `double`).
-    /// An event from a route below the top acts from that route: the routes above it go first, as
-    /// interactive back removes them (through the removal guard), then the action runs with the sender on
-    /// top — `pop: 1` removes the sender and everything above it, `popTo` counts from the sender, `push`
-    /// and `start` add on top of the sender.
-    /// - Returns: stale when the route is no longer on the path; pending when the step would remove a
-    ///   `confirm` route; rejected (state unchanged) for a token of another coordinator, an unknown event,
-    ///   bad arguments, or a refused action.
-    @discardableResult
-    public func send(_ event: String, from token: RouteToken? = nil, arguments: [String: Value] = [:]) -> StepResult {
-        step { sendEventNow(event, from: token, arguments: .values(arguments)) }
-    }
-
-    /// Reports `event` with arguments as text, each parsed strictly by its parameter's type
-    /// (``ParameterType/parse(_:)``: `int` takes `7`, not `07` or `7.0`).
-    @discardableResult
-    public func send(_ event: String, from token: RouteToken? = nil, textArguments: [String: String]) -> StepResult {
-        step { sendEventNow(event, from: token, arguments: .texts(textArguments)) }
-    }
-
-    /// An event's arguments as the host passed them.
-    @MainActor
-    enum EventArguments {
-        case values([String: Value])
-        case texts([String: String])
-
-        func bind(_ binding: ArgumentBinding, to parameters: [ParameterNode], receiver: () -> String)
-            throws(FlowRuntimeError) -> [Value] {
-            switch self {
-            case .values(let values): try binding.bind(values: values, to: parameters, receiver: receiver())
-            case .texts(let texts): try binding.bind(texts: texts, to: parameters, receiver: receiver())
-            }
-        }
-    }
-
-    /// Where a token leads on the path.
-    enum TokenLookup {
-        case found(Int)
-        /// Rejected (another coordinator's token) or stale (a route no longer on the path).
-        case refused(StepResult)
-    }
-
-    /// The position on the path of the route `token` names.
-    func pathIndex(of token: RouteToken) -> TokenLookup {
-        guard token.belongs(to: state.owner) else { return .refused(.rejected(.foreignToken(token))) }
-        // A loop, not `firstIndex(where:)`: see ``Transition/firstRoute(in:withRemoval:)``.
-        let path = state.path
-        for index in path.indices.reversed() where path[index].token.rawValue == token.rawValue { return .found(index) }
-        return .refused(.stale(.routeNotOnPath(token)))
-    }
-
-    private func sendEventNow(_ event: String, from token: RouteToken?, arguments: EventArguments) -> StepResult {
-        guard currentStatus == .running else { return .rejected(.notRunning) }
-        let route: Route
-        var below: Int?
-        do {
-            // One read of the stored path: every read of a class's stored property is an exclusivity check.
-            // The copy ends with this block, before the step commits its edit of the path in place.
-            let path = state.path
-            guard let top = path.last else { return .rejected(.notRunning) }
-            if let token, token != top.token {
-                switch pathIndex(of: token) {
-                case .found(let index): (route, below) = (path[index], index == path.count - 1 ? nil : index)
-                case .refused(let refusal): return refusal
-                }
-            } else {
-                route = top
-            }
-        }
-        let flow = route.flowIndex
-        // The screen's events, not the screen: calling a method of the screen would copy it whole.
-        let events = bundle.flows[flow].screens[route.screenIndex].events
-        guard let eventIndex = events.index(named: event) else {
-            return .rejected(.unknownEvent(flow: route.flow, screen: route.screen, event: event))
-        }
-        // Its parameters and action, not the event: a copy of the event would retain its name too.
-        let parameters = events[eventIndex].parameters, action = events[eventIndex].action
-        var transition = Transition(context: context, state: makeEdit())
-        var note: FlowRuntimeError?
-        do throws(FlowRuntimeError) {
-            // The receiver names the event in error messages only: built lazily, not on every event.
-            let values = try arguments.bind(transition.binding, to: parameters) {
-                "event '\(event)' of screen '\(route.screen)' of flow '\(route.flow)'"
-            }
-            if let below { note = transition.removeAsBack(keeping: below + 1, before: state, sender: route.token) }
-            let scope = ArgumentScope(.bound(parameters: parameters, values: values),
-                                      .bound(parameters: route.parameters, values: route.values),
-                                      transition.instanceFrame(at: route.depth))
-            try transition.run(action, at: route.depth, scope: scope)
-            try transition.checkShape()
-        } catch {
-            return .rejected(error)
-        }
-        return conclude(&transition, sender: route.token, note: note,
-                        replay: { $0.sendEventNow(event, from: token, arguments: arguments) })
-    }
-
-    // MARK: Completion
-
-    /// A flow instance's completion: finishes it unless it is gone; re-arms it when the step is rejected
-    /// (also when it was called from a host closure in the middle of another step).
-    func complete(_ id: FlowInstanceID, outcome: String, arguments: [String: Value]) -> StepResult {
-        let result = step { completeNow(id, outcome: outcome, arguments: arguments) }
-        if result.status == .rejected || result.status == .pending {
-            if let depth = state.depth(of: id) {
-                instances.existing(at: depth)?.rearm()
-            } else {
-                instances.kept(id)?.rearm()
-            }
-        }
-        return result
-    }
-
-    private func completeNow(_ id: FlowInstanceID, outcome: String, arguments: [String: Value]) -> StepResult {
-        guard currentStatus == .running, let depth = state.depth(of: id) else {
-            if currentStatus == .running, isInKeptTab(id) { return .rejected(.instanceInKeptTab(id)) }
-            return .stale(.instanceNotAlive(id))
-        }
-        let flow = state.chain[depth].flow
-        var transition = Transition(context: context, state: makeEdit())
-        do throws(FlowRuntimeError) {
-            guard let index = bundle.flows[flow].outcomes.firstIndex(of: outcome) else {
-                throw FlowRuntimeError.unknownOutcome(flow: bundle.flows[flow].name, outcome: outcome)
-            }
-            let graph = bundle.flows[flow]
-            let values = try transition.binding.bind(
-                values: arguments, to: graph.parameters(ofOutcome: index),
-                receiver: Transition.outcomeReceiver(bundle, flow: flow, outcome: index))
-            try transition.finish(at: depth, outcome: index, values: values)
-            try transition.checkShape()
-        } catch {
-            return .rejected(error)
-        }
-        return conclude(&transition, sender: nil, note: nil, replay: { $0.completeNow(id, outcome: outcome, arguments: arguments) })
-    }
-
-    // MARK: Committing
+    // MARK: The one write path
 
     /// Runs one step. Host closures run inside steps; one that calls back into the coordinator (an event,
     /// back, a completion, a deep link, `stop` …) would interleave two steps on one state, so that call is
@@ -417,41 +232,6 @@ public final class FlowCoordinator {
             result.deferredLinks += opened.deferredLinks
         }
         return result
-    }
-
-    /// The records of `chain` and of every tab parked under them (a parked tab's instances stay alive).
-    static func withParkedTabs<Chain: Collection<InstanceRecord>>(_ chain: Chain) -> [InstanceRecord] {
-        var records = Array(chain)
-        var index = 0
-        while index < records.count {
-            if let tabs = records[index].tabs {
-                for position in tabs.parked.keys.sorted() { records += tabs.parked[position]?.chain ?? [] }
-            }
-            index += 1
-        }
-        return records
-    }
-
-    /// The queued and pending links of the live instances that `chain` no longer holds and that did not
-    /// finish in the step (a finished instance's links open or are dropped in ``Transition/finish(at:outcome:values:)``).
-    /// - Parameter first: the chain positions before it hold the same records after the step (``EditedArray/keptCount``).
-    func droppedLinks<Chain: Collection<InstanceRecord>>(
-        keeping chain: Chain, finished: [FinishedFlow], because reason: String?, unchangedBelow first: Int = 0
-    ) -> [DeferredLink] {
-        // Only records the step changed or removed can drop a link: most steps hold none there, and a step
-        // in one tab never reads the other tabs kept under an unchanged tab flow record.
-        guard state.chain[first...].mayHoldLinks else { return [] }
-        let current = Self.withParkedTabs(state.chain[first...])
-        guard current.contains(where: \.holdsLinks) else { return [] }
-        let kept = Set(Self.withParkedTabs(chain).map(\.id)).union(finished.map(\.instance))
-        var dropped: [DeferredLink] = []
-        for record in current where record.holdsLinks && !kept.contains(record.id) {
-            let why = reason ?? "flow '\(bundle.flows[record.flow].name)' was removed before it finished"
-            for url in record.queuedLinks + (record.pendingLink.map { [$0.url] } ?? []) {
-                dropped.append(DeferredLink(url: url, status: .rejected, reason: .linkDropped(url: url, because: why)))
-            }
-        }
-        return dropped
     }
 
     /// The root flow's arguments, as a frame `$name` resolves in.
@@ -520,9 +300,11 @@ public final class FlowCoordinator {
     /// hands the deep links that instances finished in the step had queued to ``step(_:)``. The transition is
     /// changed in place, its edit emptied: a copy would retain everything it holds once more, and would keep
     /// the coordinator's path and chain shared, so that applying the edit copied them.
-    func commit(_ transition: inout Transition) -> StepResult {
+    /// - Parameter reason: why the links of the instances the step removed are dropped; nil: each removed
+    ///   instance's flow "was removed before it finished".
+    func commit(_ transition: inout Transition, droppingLinksBecause reason: String? = nil) -> StepResult {
         var dropped = transition.droppedLinks
-        let removed = droppedLinks(keeping: transition.state.chain, finished: transition.finished, because: nil,
+        let removed = droppedLinks(keeping: transition.state.chain, finished: transition.finished, because: reason,
                                    unchangedBelow: transition.state.chain.keptCount)
         // Joined only when both have links: `+` builds a new array even from two empty ones.
         if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }

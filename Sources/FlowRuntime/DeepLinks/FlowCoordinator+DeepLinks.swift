@@ -41,8 +41,12 @@ extension FlowCoordinator {
                 guard !bundle.flows[flow].outcomes.isEmpty else { return .rejected(.linkQueueNeverOpens(flow: bundle.flows[flow].name)) }
                 switch buildLink(url) {
                 case .success:
-                    updateState { $0.chain[protector].queuedLinks.append(url) }
-                    return StepResult(.queued)
+                    // Held on the protecting instance, through the one commit like any change of the state.
+                    var transition = Transition(context: context, state: makeEdit())
+                    transition.state.chain[protector].queuedLinks.append(url)
+                    var result = commit(&transition)
+                    result.status = .queued
+                    return result
                 case .failure(let error):
                     // The protecting flow asked not to be interrupted: an invalid link is refused,
                     // not sent to the fallback, which would replace the flow it protects.

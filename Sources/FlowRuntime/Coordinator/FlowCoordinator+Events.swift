@@ -1,0 +1,103 @@
+import FlowModel
+
+/// Events a screen reports, from the top route or from a route below it.
+extension FlowCoordinator {
+    /// Reports `event` from the route `token` (nil: the top route) with typed arguments.
+    ///
+    /// Arguments are checked against the event's parameters (an `int` may be passed for a `double`).
+    /// An event from a route below the top acts from that route: the routes above it go first, as
+    /// interactive back removes them (through the removal guard), then the action runs with the sender on
+    /// top — `pop: 1` removes the sender and everything above it, `popTo` counts from the sender, `push`
+    /// and `start` add on top of the sender.
+    /// - Returns: stale when the route is no longer on the path; pending when the step would remove a
+    ///   `confirm` route; rejected (state unchanged) for a token of another coordinator, an unknown event,
+    ///   bad arguments, or a refused action.
+    @discardableResult
+    public func send(_ event: String, from token: RouteToken? = nil, arguments: [String: Value] = [:]) -> StepResult {
+        step { sendEventNow(event, from: token, arguments: .values(arguments)) }
+    }
+
+    /// Reports `event` with arguments as text, each parsed strictly by its parameter's type
+    /// (``ParameterType/parse(_:)``: `int` takes `7`, not `07` or `7.0`).
+    @discardableResult
+    public func send(_ event: String, from token: RouteToken? = nil, textArguments: [String: String]) -> StepResult {
+        step { sendEventNow(event, from: token, arguments: .texts(textArguments)) }
+    }
+
+    /// An event's arguments as the host passed them.
+    @MainActor
+    enum EventArguments {
+        case values([String: Value])
+        case texts([String: String])
+
+        func bind(_ binding: ArgumentBinding, to parameters: [ParameterNode], receiver: () -> String)
+            throws(FlowRuntimeError) -> [Value] {
+            switch self {
+            case .values(let values): try binding.bind(values: values, to: parameters, receiver: receiver())
+            case .texts(let texts): try binding.bind(texts: texts, to: parameters, receiver: receiver())
+            }
+        }
+    }
+
+    /// Where a token leads on the path.
+    enum TokenLookup {
+        case found(Int)
+        /// Rejected (another coordinator's token) or stale (a route no longer on the path).
+        case refused(StepResult)
+    }
+
+    /// The position on the path of the route `token` names.
+    func pathIndex(of token: RouteToken) -> TokenLookup {
+        guard token.belongs(to: state.owner) else { return .refused(.rejected(.foreignToken(token))) }
+        // A loop, not `firstIndex(where:)`: see ``Transition/firstRoute(in:withRemoval:)``.
+        let path = state.path
+        for index in path.indices.reversed() where path[index].token.rawValue == token.rawValue { return .found(index) }
+        return .refused(.stale(.routeNotOnPath(token)))
+    }
+
+    private func sendEventNow(_ event: String, from token: RouteToken?, arguments: EventArguments) -> StepResult {
+        guard currentStatus == .running else { return .rejected(.notRunning) }
+        let route: Route
+        var below: Int?
+        do {
+            // One read of the stored path: every read of a class's stored property is an exclusivity check.
+            // The copy ends with this block, before the step commits its edit of the path in place.
+            let path = state.path
+            guard let top = path.last else { return .rejected(.notRunning) }
+            if let token, token != top.token {
+                switch pathIndex(of: token) {
+                case .found(let index): (route, below) = (path[index], index == path.count - 1 ? nil : index)
+                case .refused(let refusal): return refusal
+                }
+            } else {
+                route = top
+            }
+        }
+        let flow = route.flowIndex
+        // The screen's events, not the screen: calling a method of the screen would copy it whole.
+        let events = bundle.flows[flow].screens[route.screenIndex].events
+        guard let eventIndex = events.index(named: event) else {
+            return .rejected(.unknownEvent(flow: route.flow, screen: route.screen, event: event))
+        }
+        // Its parameters and action, not the event: a copy of the event would retain its name too.
+        let parameters = events[eventIndex].parameters, action = events[eventIndex].action
+        var transition = Transition(context: context, state: makeEdit())
+        var note: FlowRuntimeError?
+        do throws(FlowRuntimeError) {
+            // The receiver names the event in error messages only: built lazily, not on every event.
+            let values = try arguments.bind(transition.binding, to: parameters) {
+                "event '\(event)' of screen '\(route.screen)' of flow '\(route.flow)'"
+            }
+            if let below { note = transition.removeAsBack(keeping: below + 1, before: state, sender: route.token) }
+            let scope = ArgumentScope(.bound(parameters: parameters, values: values),
+                                      .bound(parameters: route.parameters, values: route.values),
+                                      transition.instanceFrame(at: route.depth))
+            try transition.run(action, at: route.depth, scope: scope)
+            try transition.checkShape()
+        } catch {
+            return .rejected(error)
+        }
+        return conclude(&transition, sender: route.token, note: note,
+                        replay: { $0.sendEventNow(event, from: token, arguments: arguments) })
+    }
+}

@@ -1,0 +1,18 @@
+/// Where a coordinator is with the person's decision about removing `confirm` routes: one value, so
+/// the question, the step that waits for it and the routes it grants cannot disagree.
+@MainActor
+enum ConfirmationState {
+    /// Nothing to decide.
+    case none
+    /// A step would remove `confirm` routes and waits: the question the host shows, and the step to run
+    /// again once the person confirms.
+    case asking(PendingConfirmation, replay: FlowCoordinator.Replay)
+    /// The person confirmed: the waiting step runs again, and the removal guard lets these routes go.
+    case granted(GrantedRemovals)
+
+    /// The question waiting for an answer, if any.
+    var asked: PendingConfirmation? {
+        if case .asking(let pending, _) = self { return pending }
+        return nil
+    }
+}
