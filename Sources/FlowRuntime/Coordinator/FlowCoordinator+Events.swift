@@ -49,7 +49,7 @@ extension FlowCoordinator {
     /// The position on the path of the route `token` names.
     func pathIndex(of token: RouteToken) -> TokenLookup {
         guard token.belongs(to: state.owner) else { return .refused(.rejected(.foreignToken(token))) }
-        // A loop, not `firstIndex(where:)`: see ``Transition/firstRoute(in:withRemoval:)``.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let path = state.path
         for index in path.indices.reversed() where path[index].token.rawValue == token.rawValue { return .found(index) }
         return .refused(.stale(.routeNotOnPath(token)))
@@ -60,8 +60,7 @@ extension FlowCoordinator {
         let route: Route
         var below: Int?
         do {
-            // One read of the stored path: every read of a class's stored property is an exclusivity check.
-            // The copy ends with this block, before the step commits its edit of the path in place.
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
             let path = state.path
             guard let top = path.last else { return .rejected(.notRunning) }
             if let token, token != top.token {
@@ -74,12 +73,11 @@ extension FlowCoordinator {
             }
         }
         let flow = route.flowIndex
-        // The screen's events, not the screen: calling a method of the screen would copy it whole.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let events = bundle.flows[flow].screens[route.screenIndex].events
         guard let eventIndex = events.index(named: event) else {
             return .rejected(.unknownEvent(flow: route.flow, screen: route.screen, event: event))
         }
-        // Its parameters and action, not the event: a copy of the event would retain its name too.
         let parameters = events[eventIndex].parameters, action = events[eventIndex].action
         var transition = Transition(context: context, state: makeEdit())
         var note: FlowRuntimeError?

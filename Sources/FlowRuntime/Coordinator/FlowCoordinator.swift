@@ -129,12 +129,8 @@ public final class FlowCoordinator {
         _ = instanceObject(at: depth + 1)
     }
 
-    /// Changes the navigation state in place, notifying observers of ``path``.
-    ///
-    /// The state is moved out, changed and moved back, rather than changed through `&state`. The compiler
-    /// drops the run-time exclusivity checks of a class's stored property only when no access to it in the
-    /// module spans a call: one `change(&state)` would keep every read of `state` in every step checked.
-    /// Moving the state out leaves it unshared, so the change still happens in place.
+    /// Changes the navigation state in place, notifying observers of ``path``. The state is moved out,
+    /// changed and moved back (PERFORMANCE.md, "Shapes kept for speed").
     private func updateState(_ change: (inout RuntimeState) -> Void) {
         withMutation(keyPath: ObservedKeyPaths.path) { changeState(change) }
     }
@@ -181,7 +177,7 @@ public final class FlowCoordinator {
     }
 
     /// Clears ``pendingConfirmation``, notifying its observers when there was one. Most steps clear an
-    /// already clear confirmation: that costs a test and notifies no one. A granted decision stays while
+    /// already clear confirmation and notify no one. A granted decision stays while
     /// its step runs again.
     func clearPendingConfirmation() {
         guard case .asking = confirmation else { return }
@@ -267,7 +263,7 @@ public final class FlowCoordinator {
     /// otherwise the step is committed, with `note` as its reason.
     /// - Parameters:
     ///   - sender: the route whose event runs the step; it may remove itself.
-    ///   - replay: made only when the step waits (an autoclosure: forming a capturing closure allocates).
+    ///   - replay: made only when the step waits.
     func conclude(_ transition: inout Transition, sender: RouteToken?, note: FlowRuntimeError?,
                   replay: @autoclosure () -> Replay) -> StepResult {
         if let pending = askIfUndecided(transition, sender: sender, replay: replay()) { return pending }
@@ -283,7 +279,7 @@ public final class FlowCoordinator {
         var (kept, undecided) = transition.undecidedRemovals(from: path, sender: sender, granted: grantedRemovals)
         if !transition.droppedTabs.isEmpty || transition.state.chain.keptCount < state.chain.count {
             let dropped = transition.droppedKeptRoutes(from: state.chain, granted: grantedRemovals)
-            // Appended only when there are some: `+=` costs a call and a uniqueness check even for none.
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
             if !dropped.isEmpty { undecided += dropped }
         }
         for route in transition.keptRemovals where transition.removal(of: route) == .confirm && !grantedRemovals.contains(route.token) {
@@ -298,8 +294,7 @@ public final class FlowCoordinator {
 
     /// Makes a transition's state the coordinator's, cancels the objects of the instances it removed, and
     /// hands the deep links that instances finished in the step had queued to ``step(_:)``. The transition is
-    /// changed in place, its edit emptied: a copy would retain everything it holds once more, and would keep
-    /// the coordinator's path and chain shared, so that applying the edit copied them.
+    /// changed in place, its edit emptied.
     /// - Parameter reason: why the links of the instances the step removed are dropped; nil: each removed
     ///   instance's flow "was removed before it finished".
     func commit(_ transition: inout Transition, droppingLinksBecause reason: String? = nil) -> StepResult {
@@ -329,7 +324,7 @@ public final class FlowCoordinator {
         }
         clearPendingConfirmation()
         if let outcome = transition.rootOutcome { setStatus(.finished(outcome: outcome)) }
-        // Read, then written: `+=` would be an access spanning a call (see ``updateState(_:)``).
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         if !transition.linksToOpen.isEmpty { linksAfterStep = linksAfterStep + transition.linksToOpen }
         var result = StepResult.applied
         if !transition.finished.isEmpty { result.finished = transition.finished }

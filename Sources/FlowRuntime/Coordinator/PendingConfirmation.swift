@@ -12,8 +12,7 @@ public struct PendingConfirmation: Hashable, Sendable {
     public var screen: String
     /// How many routes of the current path stay when the removal is confirmed (the step may add others).
     public var keepCount: Int
-    /// The path when the confirmation was asked for; a changed path makes it outdated. The path itself,
-    /// shared with the coordinator's, not its tokens: mapping them allocated an array at every question.
+    /// The path when the confirmation was asked for; a changed path makes it outdated.
     let path: [Route]
     /// Every `confirm` route the step would remove; confirming decides all of them.
     let routes: [Route]
