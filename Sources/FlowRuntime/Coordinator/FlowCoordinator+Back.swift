@@ -95,7 +95,8 @@ extension FlowCoordinator {
         return replay(self)
     }
 
-    /// Whether the path's routes have the tokens of `old`'s, compared in place.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// Whether the path's routes have the tokens of `old`'s.
     private func pathHasTokens(of old: [Route]) -> Bool {
         let path = state.path
         guard path.count == old.count else { return false }
