@@ -1,4 +1,4 @@
-/// The generated app of issue 13, written as flow files (`flowc-bench generate`, and the inputs of
+/// The generated benchmark app, written as flow files (`flowc-bench generate`, and the inputs of
 /// `flowc-bench e2e`, `scaling` and `oneline`):
 ///
 /// - `screens` screens split over `files` flows (`part00`, `part01`, …, one per file, `part00` the root);

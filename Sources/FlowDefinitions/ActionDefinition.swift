@@ -3,8 +3,7 @@ import FlowModel
 /// What the coordinator does in answer to an event, a flow start or a child's outcome, as written.
 ///
 /// See docs/FORMAT.md, "Actions", for the YAML forms.
-// Only `conditional` is indirect: boxing every case cost one allocation per action (64 bytes, more
-// than the 40 the largest other case adds inline).
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 public enum ActionKind: Hashable, Sendable {
     /// `push: SCREEN` (with `with:`): push one of this flow's screens.
     case push(screen: Located<String>, arguments: [ArgumentDefinition])

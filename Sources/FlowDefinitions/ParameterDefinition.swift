@@ -51,8 +51,8 @@ public struct ParameterDefinition: Hashable, Sendable {
     }
 
     // The rarely written constraints and default live behind shared, immutable references (nil when
-    // none is written): inline, their ten optional located values made each parameter about 500 bytes.
-    // `min` and `max`, the common ones, have a small box of their own (80 bytes, not the 280 of all).
+    // none is written); `min` and `max` have a box of their own.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     private var bounds: Bounds?
     private var written: WrittenFields?
 

@@ -41,8 +41,8 @@ public struct ScreenDefinition: Hashable, Sendable {
         set { writtenRemoval = newValue.map(WrittenRemoval.init) }
     }
 
-    // The rarely written removal policy (three located values, about 150 bytes) lives behind one shared,
-    // immutable reference, so a screen without one costs a pointer.
+    // The rarely written removal policy lives behind one shared, immutable reference (nil when none is written).
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     private var writtenRemoval: WrittenRemoval?
 
     /// Holds a ``RemovalPolicyDefinition`` out of line (immutable, so sharing it between copies is safe).

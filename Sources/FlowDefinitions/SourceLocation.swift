@@ -45,9 +45,9 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStr
         return entry.origin == nil ? SourceFile(id: source) : SourceFile(path: entry.path)
     }
 
-    // Every decoded name and value carries a location, so it is 16 plain bytes (was 40, with a
-    // reference-counted path): an index into the interned (path, alias origin) table, unique per pair,
-    // so the synthesized `==` and `hash(into:)` compare the same fields as before.
+    // An index into the interned (path, alias origin) table, unique per pair, so the synthesized `==`
+    // and `hash(into:)` compare path and origin.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     private var source: UInt32
     private var storedLine: UInt32
     private var storedColumn: UInt32

@@ -161,13 +161,13 @@ enum ScriptCommand: Equatable {
         }
     }
 
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// Splits at blanks; `"…"` groups words (`title="Hello world"`). A comment is a line whose first
     /// non-blank character is `#`, or the rest of a line from a `#` standing alone (followed by a blank or
     /// the line's end: `back 2 # to the list`). Any other word beginning with `#` must be `#ID` after
     /// `finish`, `back`, `select` or `dismiss`, and is an error elsewhere (`dismiss #x`).
     ///
-    /// One pass over the line's scalars; a word's text is copied in runs (between quotes and
-    /// blanks), not scalar by scalar.
+    /// One pass over the line's scalars.
     private static func split(_ line: String) throws(ScriptSyntaxError) -> [String] {
         var words: [String] = []
         var current = ""

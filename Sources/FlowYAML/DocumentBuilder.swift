@@ -1,5 +1,6 @@
 import CYaml
 
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 /// Builds a ``YAMLDocument`` from libyaml events with an explicit stack of open
 /// collections, checking every rule of `YAMLLoader` as events arrive.
 ///
@@ -8,7 +9,6 @@ import CYaml
 /// stack of record indices (`pending`); a frame remembers where its children start there, and
 /// closing it moves those indices into the document's `children` array. Scalar text is appended to
 /// one byte buffer. Nothing is allocated per node, and building is linear in the number of events.
-/// The builder is a (non-copyable) struct so that its state needs no dynamic exclusivity checks.
 struct DocumentBuilder: ~Copyable {
     /// Owns the libyaml parser and the input bytes `lineIndex` reads.
     private let events: EventParser
@@ -83,8 +83,7 @@ struct DocumentBuilder: ~Copyable {
 
     /// Reads events until the end of the stream and returns the document.
     consuming func build() throws(YAMLError) -> YAMLDocument {
-        // A local reference: reading the stored property inside the loop would retain
-        // and release the parser on every event.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let events = self.events
         while true {
             let finished = try events.next { (event: borrowing yaml_event_t) throws(YAMLError) -> Bool in
@@ -347,7 +346,8 @@ struct DocumentBuilder: ~Copyable {
 
     // MARK: - Tags
 
-    /// Returns 0 for an untagged node (almost all of them, checked inline), else
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// Returns 0 for an untagged node, else
     /// 1 + the tag's index in `YAMLDocument.tags` if it is a core tag fitting `kind`;
     /// throws `.unsupportedTag` otherwise.
     @inline(__always)

@@ -30,9 +30,9 @@ struct LineIndex {
         checkpoints = [bomLength]
     }
 
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// Byte offset of libyaml character index `index` (which does not count a byte order mark).
     /// Only valid for text libyaml has already decoded, which is valid UTF-8.
-    /// Inlined: it runs twice per event and usually moves only a few characters.
     @inline(__always)
     mutating func byteOffset(ofCharacter index: Int) -> Int {
         if index < cursorCharacter {
@@ -46,9 +46,9 @@ struct LineIndex {
         var nextCheckpoint = checkpoints.count * Self.stride
         let raw = UnsafeRawPointer(bytes.baseAddress)
         while character < index, byte < count {
-            // Fast path: up to 8 ASCII bytes (as many characters) at once, stopping at the
-            // target and at the next checkpoint. Marks are usually only a few characters
-            // apart, so the step is often shorter than 8: only its bytes are tested.
+            // Up to 8 ASCII bytes (as many characters) at once, stopping at the target and at
+            // the next checkpoint.
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
             let step = min(index - character, nextCheckpoint - character, 8)
             if let raw, step > 1, count - byte >= 8,
                 UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: byte, as: UInt64.self))

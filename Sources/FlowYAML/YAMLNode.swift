@@ -50,7 +50,7 @@ public struct YAMLNode: Sendable, Hashable {
         set { aliasBox = newValue.map(AliasBox.init) }
     }
 
-    // Out of line: almost no node is an alias's copy, and inline the use doubled every node's size.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     private var aliasBox: AliasBox?
 
     /// Holds a ``YAMLAliasUse`` out of line (immutable, so copies of a node share it safely).

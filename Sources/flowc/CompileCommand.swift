@@ -46,7 +46,8 @@ enum CompileCommand {
             Console.error(failure.message, terminator: "")
             return failure.exitCode
         }
-        // One encoding, hashed and written (building the bundle first would encode it twice).
+        // One encoding, hashed and written.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let (bundle, bytes) = BundleCodec.bundleAndFile(of: graphs)
         if let reason = OutputFile.write(bytes, to: output) {
             Console.error("flowc: error: cannot write '\(output)': \(reason)")

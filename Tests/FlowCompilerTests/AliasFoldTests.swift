@@ -21,7 +21,7 @@ import Testing
         }
     }
 
-    /// The issue's example, smaller: every use of `*s` finds the same unknown keys; each is reported
+    /// A mapping of unknown keys aliased many times, smaller: every use of `*s` finds the same unknown keys; each is reported
     /// once, at the key as written, with one note at the first use counting all the uses.
     @Test func unknownKeysInAnAliasedMappingAreReportedOncePerKey() {
         let keys = (0..<10).map { "q\($0): 1" }.joined(separator: ", ")
@@ -109,7 +109,7 @@ import Testing
 
     /// Only the same finding is folded: two children share their handlers through `*h` but start
     /// different flows, so FC403 names another child and flow at each use; fixing `f1` would leave
-    /// `c2` broken, so both are reported (review-5).
+    /// `c2` broken, so both are reported.
     @Test func findingsWhoseMessagesDifferByUseAreNotFolded() {
         let app = """
             flow: app

@@ -1,7 +1,7 @@
 @testable import FlowCompiler
 import Testing
 
-/// Issue 7, item 8: what the runtime always refuses, the validator reports (FC308): a `popTo` of a screen
+/// What the runtime always refuses, the validator reports (FC308): a `popTo` of a screen
 /// that can never be below, a `pop: N` deeper than any stack, and child handlers that are always refused.
 @Suite struct AlwaysRefusedPopTests {
     private func found(_ example: String) -> [String] {
@@ -9,7 +9,7 @@ import Testing
             .map { "\($0.location.file):\($0.location.line):\($0.location.column) \($0.message)" }
     }
 
-    /// The issue's example: `confirm` is only ever pushed from `settings`, so it is never below it.
+    /// Example: `confirm` is only ever pushed from `settings`, so it is never below it.
     @Test func popToAScreenThatIsNeverBelow() {
         #expect(found("""
             flow: settings

@@ -1,7 +1,7 @@
 @testable import FlowCompiler
 import Testing
 
-/// review-3, "continuation refused by a link policy on the way": a guarded link whose continuation always
+/// A continuation refused by a link policy on the way: a guarded link whose continuation always
 /// opens inside a flow with `linkPolicy: reject` could never open; FC655 warns at its `continueOn`.
 @Suite struct ContinuationRefusedTests {
     private func found(_ example: String) -> [String] {

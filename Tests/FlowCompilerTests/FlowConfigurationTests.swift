@@ -73,7 +73,7 @@ import Testing
 
     @Test func duplicateKeysAndSyntaxErrorsAreReadingErrors() {
         #expect(Self.problems(Self.load("rules:\n  FC301: warning\n  FC301: off\n")).map { String($0.prefix(15)) } == ["3:3 error FC002"])
-        #expect(Self.problems(Self.load("rules: [\n")).map { String($0.prefix(11)) } == ["1:9 error F"])   // the end of the only line (issue 7, item 10)
+        #expect(Self.problems(Self.load("rules: [\n")).map { String($0.prefix(11)) } == ["1:9 error F"])   // the end of the only line, never past the file's end
     }
 
     @Test func globs() {

@@ -3,7 +3,7 @@ import FlowDefinitions
 import FlowModel
 import Testing
 
-/// Hostile and oversized input (issue 8): each test is a small instance of a kind of input that
+/// Hostile and oversized input: each test is a small instance of a kind of input that
 /// once crashed, hung or took super-linear time. They assert behaviour, never time; the same
 /// shapes at full size run in `scripts/stress.sh`.
 @Suite struct HostileInputTests {

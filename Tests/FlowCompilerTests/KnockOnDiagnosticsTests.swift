@@ -1,7 +1,7 @@
 @testable import FlowCompiler
 import Testing
 
-/// Issue 7, item 11: one mistake gives one error, the cause first. A declaration that failed to decode
+/// One mistake gives one error, the cause first. A declaration that failed to decode
 /// stops the graph rules' findings inside it (no cascade from an already-reported error), and a key that
 /// slipped out of its parent (`on:` dedented to a screen of its own) is reported as such.
 @Suite struct KnockOnDiagnosticsTests {
@@ -10,7 +10,7 @@ import Testing
             .map { "\($0.location.line):\($0.location.column) \($0.code)" }
     }
 
-    /// The issue's example: a `param:` typo printed two FC506/FC501 besides the FC101 "did you mean".
+    /// Before: a `param:` typo printed two FC506/FC501 besides the FC101 "did you mean".
     @Test func aTypoInAnEventGivesOneError() {
         #expect(diagnostics("""
             flow: a
@@ -84,7 +84,7 @@ import Testing
             """).allSatisfy { !$0.hasSuffix("FC402") })
     }
 
-    /// The issue's example: a `createPosts` typo added a wrong unreachable/unused report for `createPost`.
+    /// Before: a `createPosts` typo added a wrong unreachable/unused report for `createPost`.
     @Test func aMisspeltTargetDoesNotMakeWhatItMeantUnreachable() {
         #expect(diagnostics("""
             ---- posts.yaml ----
@@ -108,7 +108,7 @@ import Testing
         RuleExample(example).validate().diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code) \($0.message)" }
     }
 
-    /// review-3: `when: []` validated clean, and beside `otherwise` it was blamed on `otherwise` (FC102).
+    /// Before: `when: []` validated clean, and beside `otherwise` it was blamed on `otherwise` (FC102).
     @Test(arguments: ["", ", otherwise: [x]", ", otherwise: { routes: [x] }"])
     func anEmptyWhenIsReportedAtWhen(otherwise: String) {
         #expect(everything("""
@@ -133,7 +133,7 @@ import Testing
             """).map { String($0.prefix(11)) } == ["6:17 FC106 "])
     }
 
-    /// review-3: `when: [c, c]` was silent.
+    /// Before: `when: [c, c]` was silent.
     @Test func aConditionListedTwiceInWhenIsAnError() {
         let found = RuleExample("""
             flow: a
@@ -150,7 +150,7 @@ import Testing
         #expect(found.first?.notes.map { "\($0.location.line):\($0.location.column)" } == ["8:18"])
     }
 
-    /// review-3: two tabs written as one entry gave FC104 and FC301 "never started" for each of them.
+    /// Before: two tabs written as one entry gave FC104 and FC301 "never started" for each of them.
     @Test func twoTabsInOneEntryGiveOneError() {
         #expect(everything("""
             ---- tabs.yaml ----
@@ -169,7 +169,7 @@ import Testing
             """) == ["2:11 FC104 a tab is a child name, or a mapping with one entry, CHILD: { ARGUMENTS }; write each tab as an entry of its own"])
     }
 
-    /// review-3: an outcome that does not decode gave FC103 and FC302 "never finishes with it".
+    /// Before: an outcome that does not decode gave FC103 and FC302 "never finishes with it".
     @Test func anOutcomeThatDoesNotDecodeGivesOneError() {
         #expect(everything("""
             flow: a
@@ -198,7 +198,7 @@ import Testing
             ])
     }
 
-    /// Review-4: a parameter whose declaration does not decode (`type: integer`, no `type`) is left out of
+    /// A parameter whose declaration does not decode (`type: integer`, no `type`) is left out of
     /// its list, yet its name was written: an argument passed for it, by a push, a link route, a child's
     /// start or a `finish`, is not also "no parameter 'n'" (FC506, FC450, FC504), and a `$name` reference to
     /// it is not also unresolved (FC501).

@@ -1,7 +1,7 @@
 @testable import FlowCompiler
 import Testing
 
-/// Issue 7, item 9: FC301 counts the screens a link policy shows — a `linkFallback` screen and a
+/// FC301 counts the screens a link policy shows — a `linkFallback` screen and a
 /// `{ redirect: SCREEN }` screen reached only through that policy are not unreachable.
 @Suite struct LinkPolicyReachabilityTests {
     private func unreachable(_ example: String) -> [String] {

@@ -97,7 +97,7 @@ struct PatternLocationTests {
     }
 
     /// An anchor or tag before the key is part of the node but not of its text: the character is found
-    /// after them (review-4). Line 6 starts at byte offset 47.
+    /// after them. Line 6 starts at byte offset 47.
     @Test func linkPatternCharacterAfterAnAnchorOrTag() {
         #expect(linkProblems(#"  &p "/a?x""#) == ["FC107 6:9 offset 55"])
         #expect(linkProblems(#"  !!str "/a?x""#) == ["FC107 6:12 offset 58"])

@@ -39,7 +39,7 @@ import Testing
         \(tabbar)
         """
 
-    /// review-3's example: a pushed child's `replaceRoot` shows the tab flow above the root's `home`.
+    /// A pushed child's `replaceRoot` shows the tab flow above the root's `home`.
     @Test func replaceRootInAPushedChild() {
         #expect(found("""
             flow: app

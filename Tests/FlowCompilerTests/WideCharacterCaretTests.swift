@@ -3,7 +3,7 @@ import FlowDefinitions
 import FlowModel
 import Testing
 
-/// Issue 7, item 12: columns count Unicode scalars (as documented), but the caret line is drawn in
+/// Columns count Unicode scalars (as documented), but the caret line is drawn in
 /// terminal cells, so it sits under the token after wide characters and emoji.
 @Suite struct WideCharacterCaretTests {
     private func snippet(_ text: String, line: Int, column: Int, offset: Int, endColumn: Int? = nil) -> (String, String)? {
@@ -11,7 +11,7 @@ import Testing
                             endColumn: endColumn, in: Array(text.utf8))
     }
 
-    /// The issue's example: `"学术界🔥"` before the bad token drew the caret 4 cells to the left.
+    /// Before: `"学术界🔥"` before the bad token drew the caret 4 cells to the left.
     @Test func theCaretSitsUnderTheTokenAfterWideCharacters() throws {
         let text = "flow: x\ntitle: \"学术界🔥\" start:: library\n"
         let offset = Array("flow: x\ntitle: \"学术界🔥\" ".utf8).count

@@ -1,7 +1,7 @@
 import FlowModel
 import Testing
 
-/// The `pattern` matcher (issue 9 follow-up): linear time, a documented subset, located refusals.
+/// The `pattern` matcher: linear time, a documented subset, located refusals.
 struct LinearPatternTests {
     /// (pattern, value, whole match expected)
     static let cases: [(String, String, Bool)] = [

@@ -4,7 +4,7 @@ import FlowScript
 import FlowTestSupport
 import Testing
 
-/// Issue 7, item 1: an event sent from a route below the top acts from that route. The routes above
+/// An event sent from a route below the top acts from that route. The routes above
 /// the sender go first (as interactive back removes them), then the action runs with the sender on top,
 /// for every kind of action.
 @MainActor
@@ -37,7 +37,7 @@ struct ActionsFromBelowTheTopTests {
         return coordinator
     }
 
-    /// The issue's example: `event @2 close` (B's `pop: 1`) removes B and everything above it.
+    /// Example: `event @2 close` (B's `pop: 1`) removes B and everything above it.
     @Test func popFromBelowRemovesTheSenderAndEverythingAbove() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.bundle([Self.stack]), flow: "stack")
         let lines = runner.run(script: "start\nevent toB\nevent toC\nevent @2 close")

@@ -11,7 +11,7 @@ import Testing
 @MainActor
 struct ChildNestingLimitTests {
     /// `count` flows `f0 … f(count-1)`, each able to start the next; with `startsChild` each flow's start
-    /// is its child (the shape of the crash), otherwise a screen whose `go` event starts it.
+    /// is its child (the shape that crashed), otherwise a screen whose `go` event starts it.
     static func chain(_ count: Int, startsChild: Bool) -> [String] {
         (0..<count).map { index -> String in
             let last = index + 1 == count
@@ -66,7 +66,7 @@ struct ChildNestingLimitTests {
         #expect(coordinator.path == before)
     }
 
-    /// The example: a chain of 4,000 flows each starting the next as its start crashed `start`
+    /// Before: a chain of 4,000 flows each starting the next as its start crashed `start`
     /// (at 20,000 in `Transition.startChild`, the same walk); it is refused at the limit with nothing changed.
     @Test(arguments: [ChildNesting.limit + 2, 4_000])
     func startingADeepChainIsRefused(count: Int) throws {

@@ -4,7 +4,7 @@ import FlowScript
 import FlowTestSupport
 import Testing
 
-/// Issue 7, items 3 and 4: a confirmed discard is final (no draft comes back), and any other applied
+/// A confirmed discard is final (no draft comes back), and any other applied
 /// step — a no-op back included — drops a pending confirmation.
 @MainActor
 struct ConfirmedDiscardTests {
@@ -29,7 +29,7 @@ struct ConfirmedDiscardTests {
             on: { publish: { finish: published } }
         """
 
-    /// The issue's example: `back 2`, `confirm` (the parent hears `discarded`), then starting the child
+    /// Example: `back 2`, `confirm` (the parent hears `discarded`), then starting the child
     /// again shows a fresh compose screen, not the discarded draft.
     @Test func aConfirmedDiscardKeepsNoDraft() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.bundle([Self.parent, Self.draft]), flow: "blog")
@@ -49,7 +49,7 @@ struct ConfirmedDiscardTests {
         #expect(lines[6].path.last?.token == 4)   // the draft's compose again, with a new token
     }
 
-    /// The issue's example for item 4: `back 0` and `backto <length>` are applied and drop the prompt;
+    /// Example of a no-op back: `back 0` and `backto <length>` are applied and drop the prompt;
     /// a later `confirm` removes nothing.
     @Test func aNoOpBackDropsThePendingConfirmation() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")

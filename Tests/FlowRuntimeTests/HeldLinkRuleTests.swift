@@ -3,7 +3,7 @@ import FlowRuntime
 import FlowTestSupport
 import Testing
 
-/// review-3: what a link policy holds and what a fallback shows. Several held links released in one step
+/// What a link policy holds and what a fallback shows. Several held links released in one step
 /// open only the latest; a `queue` policy on a flow that never finishes refuses links; the `linkFallback`
 /// screen passes the same conditions as a link's first route.
 @MainActor
@@ -39,7 +39,7 @@ struct HeldLinkRuleTests {
           form: { on: { ok: { finish: signedIn }, cancel: { finish: cancelled } } }
         """
 
-    /// The finding: a pending and two queued links on `login` all opened in one step (three rebuilds, two
+    /// Before: a pending and two queued links on `login` all opened in one step (three rebuilds, two
     /// reported applied though replaced at once). Now the latest opens; the others are reported superseded.
     @Test func onlyTheLatestOfSeveralHeldLinksOpens() throws {
         let host = TestHost()
@@ -73,7 +73,7 @@ struct HeldLinkRuleTests {
         #expect(coordinator.screens == ["shop.home", "shop.product(id: 9)"])
     }
 
-    /// review-3, "continuation refused by a link policy on the way" (FC655 warns at validate time): the
+    /// A continuation refused by a link policy on the way (FC655 warns at validate time): the
     /// continuation opens inside `shopTabs`, whose `linkPolicy: reject` refuses it every time.
     @Test func aContinuationInsideARejectingFlowIsRefused() throws {
         let files = """
@@ -144,7 +144,7 @@ struct HeldLinkRuleTests {
           items: {}
         """
 
-    /// The finding: a tab (no outcomes, never finishes) with `linkPolicy: queue` queued every link forever.
+    /// Before: a tab (no outcomes, never finishes) with `linkPolicy: queue` queued every link forever.
     @Test func aFlowThatNeverFinishesRefusesTheLinksItWouldQueue() throws {
         let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.tabs, Self.catalog, Self.basket]), flow: "tabs")
         coordinator.start()
@@ -172,7 +172,7 @@ struct HeldLinkRuleTests {
           "/posts/{postId:int}": [main, { detail: { postId: $postId } }]
         """
 
-    /// The finding: any unknown URL showed `splash` (then `main`) to a signed-out person.
+    /// Before: any unknown URL showed `splash` (then `main`) to a signed-out person.
     @Test func theFallbackScreenPassesTheConditionsOfAFirstRoute() throws {
         let host = TestHost()
         let coordinator = try FlowCoordinator(
@@ -202,7 +202,7 @@ struct HeldLinkRuleTests {
         #expect(coordinator.screens == ["app.notFound"])
     }
 
-    /// review-3: restore accepted held links steps cannot build — queued links on a flow without a `queue`
+    /// Before: restore accepted held links steps cannot build — queued links on a flow without a `queue`
     /// policy, a pending link that is no guarded link continuing in that flow on that outcome.
     @Test func restoreAcceptsOnlyHeldLinksStepsCanLeave() throws {
         let host = TestHost()

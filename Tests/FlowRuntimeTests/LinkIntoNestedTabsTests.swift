@@ -3,7 +3,7 @@ import FlowRuntime
 import FlowTestSupport
 import Testing
 
-/// Review-3, "link into a nested tab set starts the inner first tab": a link starts only the tabs it
+/// A link into a nested tab set (before, it started the inner first tab too) starts only the tabs it
 /// names ("the other tabs start afresh when selected"), in the outer set and in the inner one.
 @MainActor
 struct LinkIntoNestedTabsTests {

@@ -93,7 +93,7 @@ struct LinkPathConditionTests {
     }
 
     @Test func aSplashReachedOnlyThroughSignInIsNotSkipped() throws {
-        // review-3: the conditional start shows auth; auth's handler shows splash, whose event shows main.
+        // The conditional start shows auth; auth's handler shows splash, whose event shows main.
         let app = """
             flow: app
             conditions: [isLoggedIn]

@@ -39,7 +39,7 @@ struct PatternConstraintTests {
         #expect(coordinator.screens == ["hostile.home", "hostile.item(s: aaab)"])
     }
 
-    /// review-3, "pattern matching cost from a URL": `(a*b?){1000}x` keeps about 4,000 states alive per
+    /// A costly pattern match from a URL: `(a*b?){1000}x` keeps about 4,000 states alive per
     /// character, so a long value took seconds. A match stops after `LinearPattern.maximumMatchSteps` steps
     /// and the value is refused with a reason naming `maxLength`; a `maxLength` beside the pattern is checked first.
     @MainActor @Test func costlyMatchesStopAndAreRefusedWithAReason() throws {

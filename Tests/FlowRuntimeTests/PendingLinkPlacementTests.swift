@@ -3,7 +3,7 @@ import FlowRuntime
 import FlowTestSupport
 import Testing
 
-/// Review-3, "restore accepts held links steps cannot build", the sibling where one flow runs as two
+/// Restore must not accept held links steps cannot build, here where one flow runs as two
 /// children: a pending link sits only on the instance its guarded link's `otherwise` routes build — the
 /// same child declarations from the root down — not on another instance of the same flow.
 @MainActor

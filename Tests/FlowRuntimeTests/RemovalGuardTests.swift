@@ -4,7 +4,7 @@ import FlowScript
 import FlowTestSupport
 import Testing
 
-/// Issue 7, item 2: a `confirm` route leaves only with the person's decision, whichever way it is removed:
+/// A `confirm` route leaves only with the person's decision, whichever way it is removed:
 /// interactive back, an event from below (`pop`, `popTo`, `push`, `replaceRoot`), a parent's handler, a
 /// completion, a deep link, a restore. Each asks (pending, nothing changed) and confirming runs the same
 /// step. Exempt: the route's own event, its instance finishing (the flow decided), and `stop()`.
@@ -128,7 +128,7 @@ struct RemovalGuardTests {
         #expect(coordinator.pendingConfirmation == nil)
     }
 
-    /// The issue's example: `event @2 back` on [library, details, editor] asks; confirming removes both
+    /// Example: `event @2 back` on [library, details, editor] asks; confirming removes both
     /// and ends the edit instance with its declared outcome: the routes above details go first, as back
     /// removes them, so reading's `discarded` handler runs on top of details, then details pops itself.
     @Test func theIssuesExample() throws {

@@ -3,7 +3,7 @@ import FlowRuntime
 import FlowTestSupport
 import Testing
 
-/// review-3: restore builds exactly the states steps can build now. Each next route must be one step from
+/// Restore builds exactly the states steps can build now. Each next route must be one step from
 /// the route below it (a deep link's routes no longer widen that), and the conditional choices on the way —
 /// an instance's conditional `start`, an `if` of the event that pushes the next route — are evaluated with the
 /// host's answers, as for a deep link (docs/RUNNING.md, "Snapshots").
@@ -46,7 +46,7 @@ struct RestoreConditionTests {
         ])
     }
 
-    /// The finding: `account` [guest, orders], where only `me` pushes `orders`, was applied (the root flow's
+    /// Before: `account` [guest, orders], where only `me` pushes `orders`, was applied (the root flow's
     /// link `/me/orders` paired every screen the child's start can show with `orders`).
     @Test func aNextRouteNoStepPushesFromTheRouteBelowIsRefused() throws {
         let coordinator = try coordinator(TestHost())
@@ -56,7 +56,7 @@ struct RestoreConditionTests {
         #expect(coordinator.restore(snapshot(["guest", "guest2"])) == .applied)
     }
 
-    /// The finding: signed-in screens were restored while signed out.
+    /// Before: signed-in screens were restored while signed out.
     @Test func aConditionalStartIsEvaluatedNow() throws {
         let host = TestHost()
         let coordinator = try coordinator(host)

@@ -3,7 +3,7 @@ import FlowRuntime
 import FlowTestSupport
 import Testing
 
-/// Issue 7, item 5: restore accepts exactly the states steps can build — each route one push or start
+/// Restore accepts exactly the states steps can build — each route one push or start
 /// from the route below it, each child on a route that starts it — and refuses the rest with a reason.
 @MainActor
 struct RestoreReachabilityTests {
@@ -44,7 +44,7 @@ struct RestoreReachabilityTests {
         FlowSnapshot.RouteEntry(screen: screen, arguments: id.map { ["id": .int($0)] } ?? [:])
     }
 
-    /// The issue's example: `[home, details(4), home, details(4)]`, where details never pushes home.
+    /// Example: `[home, details(4), home, details(4)]`, where details never pushes home.
     @Test func aRouteNoStepPutsOnTheOneBelowIsRefused() throws {
         let coordinator = try coordinator()
         let snapshot = FlowSnapshot(instances: [FlowSnapshot.Instance(child: nil, flow: "shop", arguments: [:],

@@ -3,7 +3,7 @@ import FlowRuntime
 import FlowTestSupport
 import Testing
 
-/// Issue 7, item 6: a route token belongs to the coordinator that made it. Two windows on one bundle
+/// A route token belongs to the coordinator that made it. Two windows on one bundle
 /// number their tokens alike; window 1's token given to window 2 is refused, whatever it names.
 @MainActor
 struct RouteTokenScopeTests {

@@ -5,7 +5,7 @@ import FlowTestSupport
 import Foundation
 import Testing
 
-/// Review-3, "restore accepts what steps cannot build": a snapshot's JSON is read strictly (a key given
+/// Restore accepts only what steps can build: a snapshot's JSON is read strictly (a key given
 /// twice, an unknown key, a whole number too large for `int`), and a first route's and a tab's arguments
 /// are the ones the flow's `start` or tab entry gives.
 @MainActor
@@ -133,7 +133,7 @@ struct SnapshotStrictReadingTests {
         #expect(double.instances[1].routes[0].arguments["owner"] == .double(1e20))
     }
 
-    /// Review-4: an argument written `007` or `1e400` was refused as "expected a string, found a number".
+    /// Before: an argument written `007` or `1e400` was refused as "expected a string, found a number".
     @Test func aNumberJSONDoesNotAllowOrADoubleCannotHoldSaysSo() throws {
         func owner(_ text: String) -> String {
             snapshot(items: 1).replacingOccurrences(of: #"{"owner":1}}"#, with: #"{"owner":\#(text)}}"#)
@@ -157,7 +157,7 @@ struct SnapshotStrictReadingTests {
         #expect(try FlowSnapshot(json: owner("1e308")).instances[1].routes[0].arguments["owner"] == .double(1e308))
     }
 
-    /// Review-4: `7.0` for an `int` was restored as 7 (Foundation decodes it as an `Int`), though events and
+    /// Before: `7.0` for an `int` was restored as 7 (Foundation decodes it as an `Int`), though events and
     /// links refuse it. A number written with a fraction or an exponent is a `double`; a `double` parameter
     /// still takes it.
     @Test func aNumberWithAFractionIsADoubleWhichAnIntRefuses() throws {
@@ -181,7 +181,7 @@ struct SnapshotStrictReadingTests {
         #expect(try FlowSnapshot(json: #"{"instances":[{"flow":"f","arguments":{"n":7.0},"routes":[]}]}"#).instances[0].arguments["n"] == .double(7))
     }
 
-    /// Review-4: JSON nested past the limit was called "not JSON"; it says how deep it may nest.
+    /// Before: JSON nested past the limit was called "not JSON"; it says how deep it may nest.
     @Test func nestingPastTheLimitSaysSo() throws {
         // Four levels to `arguments`, then lists: the 513th opening bracket is the 509th list.
         func nested(_ lists: Int) -> String {

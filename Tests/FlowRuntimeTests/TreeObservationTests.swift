@@ -4,7 +4,7 @@ import FlowTestSupport
 import Observation
 import Testing
 
-/// The navigation tree's objects (issue 10): each stack, layer and tab set is observed on its own, keeps its
+/// The navigation tree's objects: each stack, layer and tab set is observed on its own, keeps its
 /// identity while it lives, and hears only of steps that change it.
 @MainActor
 struct TreeObservationTests {

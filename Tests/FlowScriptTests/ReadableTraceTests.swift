@@ -4,7 +4,7 @@ import FlowScript
 import FlowTestSupport
 import Testing
 
-/// Review-3, "interactive run hides the tree": the text `flowc run` shows on a terminal names every flow
+/// An interactive run must not hide the tree: the text `flowc run` shows on a terminal names every flow
 /// instance with its id, marks sheets, covers and tabs, and lists each shown tab set, so `dismiss #ID`,
 /// `select TAB #ID`, `back N #ID` and `finish #ID` can be typed from what is shown.
 @MainActor

@@ -5,7 +5,7 @@ import FlowTestSupport
 import Testing
 
 /// A `#` word after a command is an instance id where one is taken, a comment when the `#` stands alone,
-/// and an error otherwise: a mistyped id never silently becomes a comment (review-3, `dismiss #x`).
+/// and an error otherwise: a mistyped id (`dismiss #x`) never silently becomes a comment.
 @MainActor
 struct ScriptHashOperandTests {
     @Test func aMistypedIdIsAnErrorNotAComment() throws {

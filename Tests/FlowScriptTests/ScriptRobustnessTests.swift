@@ -23,7 +23,7 @@ struct ScriptRobustnessTests {
         #expect(!runner.hadSyntaxErrors)
     }
 
-    /// A huge script line was repeated whole in `command` and again in `reason` (issue 8).
+    /// Before: a huge script line was repeated whole in `command` and again in `reason`.
     @Test func aHugeLineIsEchoedCut() throws {
         let runner = try runner()
         runner.run(line: "start")

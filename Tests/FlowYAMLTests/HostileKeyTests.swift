@@ -1,7 +1,7 @@
 import FlowYAML
 import Testing
 
-/// YAML diagnostics that used to mislead (issue 8): an implicit key over libyaml's 1024-character
+/// YAML diagnostics that used to mislead: an implicit key over libyaml's 1024-character
 /// limit, and merge keys.
 @Suite("Overlong keys and merge keys")
 struct HostileKeyTests {

@@ -122,7 +122,7 @@ struct LocationTests {
         }
     }
 
-    /// UTF-32's little-endian mark starts with UTF-16's: it is named as what it is (review-4).
+    /// UTF-32's little-endian mark starts with UTF-16's: it is named as what it is, not as UTF-16.
     @Test func utf32IsRejectedAsUTF32() throws {
         for bom: [UInt8] in [[0xFF, 0xFE, 0x00, 0x00], [0x00, 0x00, 0xFE, 0xFF]] {
             let error = try #require(loadError(bom + [0x61, 0x00, 0x00, 0x00]))

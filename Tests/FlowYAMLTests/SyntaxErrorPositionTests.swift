@@ -1,10 +1,10 @@
 import FlowYAML
 import Testing
 
-/// Issue 7, item 10: a libyaml syntax error is reported on a line of the file that holds the fault —
+/// A libyaml syntax error is reported on a line of the file that holds the fault —
 /// never past its end — and a key written without the space after ':' says so, at that ':'.
 struct SyntaxErrorPositionTests {
-    /// The issue's example: `start:library` as the last line of a 4-line file was reported at 5:1.
+    /// Before: `start:library` as the last line of a 4-line file was reported at 5:1.
     @Test(arguments: ["", "\n", "\r\n", "\n\n"])
     func aColonWithoutASpaceIsReportedAtTheColon(ending: String) throws {
         let error = try #require(loadError("flow: reading\nscreens:\n  library: {}\nstart:library" + ending))

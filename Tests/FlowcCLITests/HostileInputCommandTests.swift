@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// Hostile and unusual inputs on the command line (issue 8): nothing is skipped without a word, and
+/// Hostile and unusual inputs on the command line: nothing is skipped without a word, and
 /// every I/O failure names the path and says what went wrong.
 @Suite struct HostileInputCommandTests {
     private func folder() throws -> String { try FlowcProcess.temporaryFolder().path }

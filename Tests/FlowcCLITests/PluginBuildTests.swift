@@ -70,7 +70,7 @@ import Testing
 
             """), "\(failed.output)")
 
-        // The package's `.flowc.yml` applies to plugin builds (review-3): its `exclude` keeps a file that is
+        // The package's `.flowc.yml` applies to plugin builds too: its `exclude` keeps a file that is
         // not a flow out of the scan, and editing it runs the command again.
         try text.write(toFile: Self.flowFile, atomically: true, encoding: .utf8)
         let compose = Self.copy + "/Sources/ReadingApp/Flows/deploy/docker-compose.yml"

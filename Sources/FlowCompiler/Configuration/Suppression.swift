@@ -35,8 +35,8 @@ enum SuppressionScanner {
     /// Whether `bytes` contain the marker at all: most files do not, and then neither the scan nor the
     /// loader's scalar spans are needed. Decided once per file (`FlowSourceFile.mayHoldSuppression`).
     static func mayHoldSuppression(_ bytes: [UInt8]) -> Bool {
-        // A byte loop: look for the marker's first byte, then compare the rest (`firstRange(of:)` is generic
-        // and several times slower). The marker's first byte, 'f', is rare enough in flow files.
+        // Look for the marker's first byte, then compare the rest.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let marker: StaticString = "flowc:disable"
         let length = marker.utf8CodeUnitCount
         return bytes.withUnsafeBufferPointer { buffer in

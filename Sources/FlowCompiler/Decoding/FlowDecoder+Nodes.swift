@@ -12,7 +12,7 @@ struct KeyedMapping<Key: SchemaKey> {
 
     let entries: [Entry]
 
-    // Index loops: `first(where:)` copied every entry it passed, for every key asked.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     subscript(key: Key) -> YAMLNodeRef? {
         for index in entries.indices where entries[index].key == key { return entries[index].value }
         return nil
@@ -106,9 +106,9 @@ extension FlowDecoder {
         return true
     }
 
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// The text of a scalar node; reports a wrong-kind diagnostic for sequences and mappings.
-    /// `what` is an autoclosure: callers describe the node with an interpolation ("a \(what)"), made
-    /// only for a message, not for every name read.
+    /// `what` describes the node in that diagnostic ("a \(what)").
     mutating func readScalar(_ node: YAMLNodeRef, as what: @autoclosure () -> String) -> String? {
         if let text = scalar(of: node) { return text }
         report(WrongNodeKind.self, "expected \(what()) (a scalar), found a \(kindName(node))", at: node)
@@ -143,7 +143,7 @@ extension FlowDecoder {
         var entries: [KeyedMapping<Key>.Entry] = []
         entries.reserveCapacity(raw.count)
         for entry in raw {
-            // Keys are matched as bytes: a `String` is made only for an unknown key's message.
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
             guard let match = document.withScalarBytes(of: entry.key, { Key.named($0) }) else { continue }
             guard let key = match else {
                 let text = scalar(of: entry.key) ?? ""

@@ -39,8 +39,8 @@ struct FlowCatalog: Sendable {
         }
         self.byName = byName
         uniqueFlows = unique
-        // Each flow's navigation graph depends only on the flow and `byName`: built on all cores (the
-        // largest part of the index, serial before: one core idled while the other built every graph).
+        // Each flow's navigation graph depends only on the flow and `byName`: built on all cores.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let (distinct, firstByName) = (unique, byName)
         let built = ParallelMap.map(count: distinct.count) { index in
             let flow = distinct[index]

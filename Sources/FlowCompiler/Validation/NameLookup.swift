@@ -15,10 +15,10 @@ extension ArgumentDefinition: NamedEntry {
     var entryName: String { name.value }
 }
 
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 /// Finds entries of one list (a receiver's parameters, the arguments passed) by name, the first of
-/// duplicates winning. Most lists hold a few names and are searched a few times, so they are scanned;
-/// a table is built only when both the list and the number of lookups are long, so the cost stays
-/// linear in the two (at most 8 × the longer one) and a short list allocates nothing.
+/// duplicates winning. A list is scanned; a table is built only when both the list and the number of
+/// lookups are long, so the cost stays linear in the two (at most 8 × the longer one).
 struct NameLookup<Entry: NamedEntry & Sendable>: Sendable {
     /// The entries, in source order.
     let entries: [Entry]

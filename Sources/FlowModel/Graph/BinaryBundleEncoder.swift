@@ -1,9 +1,9 @@
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 /// Writes compiled flows in flowc's binary bundle encoding (docs/BUNDLE.md, "Binary encoding").
 ///
-/// A hand-written codec, field by field in each graph type's declaration order (the `Codable`-driven
-/// one spent a third of loading in generic metadata lookups). `BundleCodecTests` checks that each
-/// graph type still has exactly the fields written here, so a field added to a type fails a test until
-/// it is written, read and the format version raised.
+/// A hand-written codec, field by field in each graph type's declaration order. `BundleCodecTests`
+/// checks that each graph type still has exactly the fields written here, so a field added to a type
+/// fails a test until it is written, read and the format version raised.
 ///
 /// Each flow is one section with its own string table, so sections are encoded on all cores and read
 /// back the same way; the output does not depend on thread timing: sections are joined in flow order,

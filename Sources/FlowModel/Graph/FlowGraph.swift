@@ -57,8 +57,8 @@ public struct FlowGraph: Hashable, Sendable, Codable {
         self.tabs = tabs
     }
 
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// The position in ``tabs`` of the tab named `name` (a tab is named by its child declaration), if any.
-    /// Tab sets are short: a linear search.
     public func tabIndex(named name: String) -> Int? { tabs.firstIndex { children[$0.child].name == name } }
 
     /// The position in ``tabs`` of the tab that runs child declaration `child`, if it is a tab.

@@ -1,9 +1,10 @@
 import FlowModel
 
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 /// Types and checks arguments against the parameters that receive them.
 ///
 /// Bound arguments are positional: the result has one value per parameter, in the parameters' order,
-/// defaults filled in, so later `$name` lookups scan a short parameter list instead of hashing names.
+/// defaults filled in.
 @MainActor
 struct ArgumentBinding {
     /// The host's check (`check:`), run for every value bound to a parameter that names one: root
@@ -61,8 +62,8 @@ struct ArgumentBinding {
         return bound
     }
 
-    /// The value named `name` in `values`. A host passes a few arguments: comparing a few names costs less
-    /// than hashing one.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// The value named `name` in `values`.
     private static func value(named name: String, in values: [String: Value]) -> Value? {
         guard values.count <= 4 else { return values[name] }
         for (key, value) in values where key == name { return value }
@@ -85,8 +86,8 @@ struct ArgumentBinding {
         return try bind(values: values, to: parameters, receiver: receiver())
     }
 
-    /// Throws for the first name, in sorted order, that no parameter has. Sorting only when some name is
-    /// unknown keeps the reported name deterministic without sorting every time.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// Throws for the first name, in sorted order, that no parameter has.
     private func rejectUnknownName(in names: [String], of parameters: [ParameterNode], receiver: @autoclosure () -> String)
         throws(FlowRuntimeError) {
         for name in names.sorted() where !parameters.contains(named: name) {
@@ -94,9 +95,9 @@ struct ArgumentBinding {
         }
     }
 
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// The value for parameter `index` of `parameters`: the given one or the default, converted to the
-    /// parameter's type, its constraints met and its host check (if it names one) passed. The parameter is
-    /// read in place, field by field: passing `parameters[index]` would copy the whole parameter.
+    /// parameter's type, its constraints met and its host check (if it names one) passed.
     private func check(_ given: Value?, for parameters: [ParameterNode], at index: Int, receiver: @autoclosure () -> String)
         throws(FlowRuntimeError) -> Value {
         guard let given = given ?? parameters[index].defaultValue else {

@@ -19,8 +19,9 @@ enum ArgumentFrame {
     }
 }
 
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 /// Where `$name` arguments resolve at run time: up to three frames, searched in order, first match
-/// wins (see docs/RUNNING.md, "Arguments"). A fixed-size value, so resolving allocates nothing.
+/// wins (see docs/RUNNING.md, "Arguments").
 struct ArgumentScope {
     var first: ArgumentFrame?
     var second: ArgumentFrame?

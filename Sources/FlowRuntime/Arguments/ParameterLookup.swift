@@ -2,9 +2,7 @@ import FlowModel
 
 // Name lookups in the short parameter, argument and event lists of a graph.
 //
-// They live outside the main actor on purpose: a closure formed in main-actor code and handed to the
-// standard library (`contains(where:)`, `lastIndex(where:)` …) checks its isolation on every call,
-// which costs more than the lookup itself.
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 
 extension Array where Element == ParameterNode {
     /// The position of the last parameter named `name` (of two with one name the last wins, as in a

@@ -91,7 +91,8 @@ extension FlowCoordinator {
         return runGranted(pending.routes, replay)
     }
 
-    /// Whether the path's routes have the tokens of `old`'s, compared in place.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// Whether the path's routes have the tokens of `old`'s.
     private func pathHasTokens(of old: [Route]) -> Bool {
         let path = state.path
         guard path.count == old.count else { return false }

@@ -169,7 +169,7 @@ extension FlowCoordinator {
         // Every instance deeper than the new top route's goes whole.
         let chain = state.chain
         let removed = path[keep - 1].depth + 1
-        // A loop over one field: `first(where:)` would copy each record it tests.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         for depth in removed..<max(removed, chain.count) where chain[depth].presentation == .cover {
             return bundle.flows[chain[depth].flow].name
         }
@@ -185,7 +185,7 @@ extension FlowCoordinator {
         let removed = state.path[keep - 1].depth + 1
         guard removed < state.chain.count, let declaration = state.chain[removed].declaration else { return nil }
         let parent = state.chain[removed - 1].flow
-        // The tab list alone: reading the parent's whole graph would copy it on every back.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         guard !bundle.flows[parent].tabs.isEmpty, bundle.flows[parent].tabs.index(ofChild: declaration) != nil else { return nil }
         return bundle.flows[parent].children[declaration].name
     }

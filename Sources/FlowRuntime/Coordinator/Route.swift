@@ -44,14 +44,14 @@ public struct FlowInstanceID: Hashable, Sendable, Codable, Comparable, CustomStr
     public var description: String { String(rawValue) }
 }
 
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 /// One entry of the path: a screen of a flow instance with its typed arguments.
 ///
 /// Routes compare whole: two coordinators number their tokens alike, but a route of one never equals a
 /// route of the other (each route carries its coordinator's serial number), so
 /// ``FlowCoordinator/reconcile(to:)`` refuses another coordinator's routes.
 ///
-/// A route is one reference to immutable storage: copying it (into a path, out of a path, into a step's
-/// edit) costs one retain, whatever it holds.
+/// A route is one reference to immutable storage.
 public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     /// The route's fields, shared by every copy of the route.
     private final class Storage: Sendable {

@@ -17,8 +17,8 @@ public enum StepStatus: String, Hashable, Sendable, Codable {
 /// The result of one coordinator step.
 public struct StepResult: Hashable, Sendable, CustomStringConvertible {
     public var status: StepStatus
-    /// The reason and the lists, behind one reference: most steps report none, and a result is copied on its
-    /// way out of every step, so a copy costs one retain instead of one per list and per error payload.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// The reason and the lists, behind one reference; nil when the step reports none.
     private var report: Report?
 
     /// Why the step was rejected or stale; for an applied step, what it skipped or went to instead
@@ -44,8 +44,8 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
         if let reason { report = Report(reason: reason) }
     }
 
-    /// A step that applied with nothing to report. Built where it is used: a stored `static let` would
-    /// cost a lazy-initialization check and a copy on every step.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// A step that applied with nothing to report.
     public static var applied: StepResult { StepResult(.applied) }
     static func rejected(_ reason: FlowRuntimeError) -> StepResult { StepResult(.rejected, reason) }
     static func stale(_ reason: FlowRuntimeError) -> StepResult { StepResult(.stale, reason) }

@@ -1,11 +1,12 @@
 import FlowModel
 
-/// An array as a step changes it, without copying it: a prefix of the array the step started from, then
-/// the elements the step appended.
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
+/// An array as a step changes it: a prefix of the array the step started from, then the elements the
+/// step appended.
 ///
 /// Steps only cut the path and the instance chain and append to them, so this is all a step's change
 /// needs. Dropping the edit leaves the original untouched (a rejected step changes nothing); ``apply(to:)``
-/// makes the change in the original in place, without copying its elements, when nothing else shares it.
+/// makes the change in the original.
 /// Writing an element of the prefix first moves it, and the elements after it, into the appended part.
 struct EditedArray<Element>: RandomAccessCollection {
     /// The array the edit started from. Only its first `kept` elements are part of the edit.
@@ -14,8 +15,9 @@ struct EditedArray<Element>: RandomAccessCollection {
     /// The elements appended after the kept prefix.
     private var added: [Element] = []
 
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// An edit of `base` that has changed nothing yet, appending into `storage` (empty; the storage a
-    /// committed edit handed back, so that a step allocates no array for what it appends).
+    /// committed edit handed back).
     init(_ base: [Element], appendingInto storage: [Element] = []) {
         assert(storage.isEmpty, "an edit appends into empty storage")
         self.base = base
@@ -43,7 +45,8 @@ struct EditedArray<Element>: RandomAccessCollection {
         }
     }
 
-    /// The last element (the standard library's `last` goes through the index arithmetic of a generic collection).
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// The last element.
     var last: Element? {
         if let element = added.last { return element }
         return kept > 0 ? base[kept - 1] : nil
@@ -61,16 +64,15 @@ struct EditedArray<Element>: RandomAccessCollection {
         }
     }
 
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// Makes `original`, the array this edit started from, equal to the edit, and empties the edit.
-    /// The edit lets go of `original`'s storage first, so that cutting and appending happen in place.
     /// - Returns: the emptied storage of the appended elements, for the next edit (``init(_:appendingInto:)``);
     ///   empty without capacity when it grew past a few elements, so that no large buffer stays held.
     mutating func apply(to original: inout [Element]) -> [Element] {
         assert(original.count == base.count, "an edit applies only to the array it started from")
         base = []
         original.truncate(to: kept)
-        // One at a time: a step appends a few elements, cheaper so than through the general `append(contentsOf:)`;
-        // not at all when it appended none (most steps leave the instance chain as it was).
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         if !added.isEmpty { for element in added { original.append(element) } }
         kept = 0
         var storage: [Element] = []
@@ -82,7 +84,8 @@ struct EditedArray<Element>: RandomAccessCollection {
 }
 
 extension EditedArray where Element == InstanceRecord {
-    // The fields steps read most, read in place: `chain[depth].flow` would copy the whole record first.
+    // The fields steps read most.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
 
     /// The bundle index of the flow of the instance at `position`.
     func flow(at position: Int) -> Int { position < kept ? base[position].flow : added[position - kept].flow }

@@ -1,8 +1,8 @@
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 /// The `confirm` routes the person decided to remove (``FlowCoordinator/confirmRemoval()``), as the removal
 /// guard asks about them while the waiting step runs again.
 ///
-/// A confirmation decides one or a few routes: they are compared one by one (building a set of them cost an
-/// allocation and hashing at every confirmation); past a few, a set keeps each question constant in time.
+/// A few routes are compared one by one; past eight, a set answers each question in constant time.
 struct GrantedRemovals {
     private var routes: [Route] = []
     private var tokens: Set<RouteToken>?

@@ -1,7 +1,5 @@
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 /// The key paths of the coordinator's observed properties, each formed once.
-///
-/// Evaluating a key-path literal asks the runtime for its key-path object (a lookup and a retain) every
-/// time; a step notifies observers once to three times, so the coordinator reads these instead.
 @MainActor
 enum ObservedKeyPaths {
     static let path = \FlowCoordinator.path

@@ -30,8 +30,8 @@ struct InstanceRecord: Hashable {
     /// The chain position of the instance whose routes begin the stack this instance's routes go on:
     /// its own for the root, a tab or a presented child; its parent's otherwise.
     var stackDepth = 0
-    /// What few instances hold (drafts, links, tabs) behind one reference, nil when the instance holds none:
-    /// a record is copied whole at each read of the chain, and this makes a copy two retains instead of six.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// What few instances hold (drafts, links, tabs) behind one reference, nil when the instance holds none.
     private var rare: RareFields?
 
     init(id: FlowInstanceID, flow: Int, declaration: Int?, values: [Value]) {
@@ -64,7 +64,8 @@ struct InstanceRecord: Hashable {
 
     /// Whether the instance holds a deep link (queued or pending) that its removal would drop.
     var holdsLinks: Bool { rare.map { !$0.fields.queuedLinks.isEmpty || $0.fields.pendingLink != nil } ?? false }
-    /// Whether the instance parks tabs or holds a deep link (read without copying the tabs).
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// Whether the instance parks tabs or holds a deep link.
     var mayHoldLinks: Bool { rare.map { $0.fields.tabs != nil || !$0.fields.queuedLinks.isEmpty || $0.fields.pendingLink != nil } ?? false }
     /// Whether the instance keeps drafts of its children.
     var hasDrafts: Bool { rare.map { !$0.fields.drafts.isEmpty } ?? false }
@@ -141,7 +142,7 @@ extension RandomAccessCollection where Element == Route, Index == Int {
 }
 
 extension Collection where Element == InstanceRecord {
-    /// Whether some instance holds a deep link or parks tabs (whose instances may hold some). Outside the
-    /// main actor, so the closure is not checked for isolation on every call (see ParameterLookup.swift).
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// Whether some instance holds a deep link or parks tabs (whose instances may hold some).
     var mayHoldLinks: Bool { contains { $0.mayHoldLinks } }
 }

@@ -1,8 +1,8 @@
 import FlowModel
 
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 /// What every route of one screen shares: the flow's and the screen's names and indices, the screen's
-/// parameters and removal policy. One object per screen a coordinator has shown (``StepContext/screen(_:of:)``), so that a new
-/// route holds one reference instead of copying names and parameters out of the flow graph.
+/// parameters and removal policy. One object per screen a coordinator has shown (``StepContext/screen(_:of:)``).
 final class ScreenIdentity: Sendable {
     let flow: String
     let screen: String

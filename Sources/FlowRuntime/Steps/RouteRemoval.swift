@@ -16,10 +16,8 @@ extension Transition {
     /// The removal policy of a route's screen.
     func removal(of route: Route) -> RemovalPolicy { route.removal }
 
-    /// The first of `routes` whose screen has the removal policy `policy`. A loop, not `first(where:)`:
-    /// a closure formed in main-actor code and handed to the standard library checks its isolation on
-    /// every call.
-    /// Static, as the policy is the route's own: a method called from a mutating one would copy the transition.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// The first of `routes` whose screen has the removal policy `policy`.
     static func firstRoute(in routes: ArraySlice<Route>, withRemoval policy: RemovalPolicy) -> Route? {
         for route in routes where route.removal == policy { return route }
         return nil
@@ -43,7 +41,7 @@ extension Transition {
         state.cut(at: count)
         let survivors = state.chain.count
         guard survivors < old.chain.count, let declaration = old.chain[survivors].declaration else { return nil }
-        // Fields read where used: the whole record would be copied.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let cancelledFlow = old.chain[survivors].flow
         let ownRange = old.path.routeRange(ofDepth: survivors)
         let removedOwn = max(count, ownRange.lowerBound)..<ownRange.upperBound
@@ -61,7 +59,8 @@ extension Transition {
             state.chain[parentDepth].drafts[declaration] = nil
         }
         guard let outcome = bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmOutcome else { return nil }
-        // Names for the notes only, read when one is made: reading them copies parts of two graphs.
+        // Names for the notes only, read when one is made.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let bundle = self.bundle, parentFlow = state.chain.flow(at: parentDepth)
         func skipped(because reason: String) -> FlowRuntimeError {
             .handlerSkipped(flow: bundle.flows[parentFlow].name, outcome: bundle.flows[cancelledFlow].outcomes[outcome], because: reason)
@@ -70,7 +69,8 @@ extension Transition {
             return skipped(because: "the removal also took routes of flow '\(bundle.flows[parentFlow].name)'")
         }
         if let skipReason { return skipped(because: skipReason) }
-        // A `stay` handler changes nothing: the checks run on this transition, not on a copy to drop.
+        // A `stay` handler changes nothing: the checks run on this transition.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         if case .stay = bundle.flows[parentFlow].children[declaration].handlers[outcome] {
             return handlerRefusal(leaving: sender).map { skipped(because: $0) }
         }
@@ -125,7 +125,8 @@ extension Transition {
         return false
     }
 
-    /// Whether the instance finished in this step (a loop: see ``firstRoute(in:withRemoval:)``).
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// Whether the instance finished in this step.
     private func hasFinished(_ instance: FlowInstanceID) -> Bool {
         for flow in finished where flow.instance == instance { return true }
         return false

@@ -1,17 +1,19 @@
 import FlowModel
 
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 /// One step of the coordinator, run on an edit of the state (``StateEdit``): it either completes and is
 /// committed whole, or throws and is dropped, leaving the coordinator's state untouched.
 ///
-/// Flows are reached by index (`bundle.flows[flow].screens[screen]…`), never copied whole: a step
-/// reads only the parts of a graph it uses.
+/// Flows are reached by index (`bundle.flows[flow].screens[screen]…`): a step reads only the parts of
+/// a graph it uses.
 @MainActor
 struct Transition {
     /// The bundle and the host, shared by every step of the coordinator.
     let context: StepContext
     var state: StateEdit
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// What the step did besides editing the state (``StepEffects``); nil while it did nothing else, as
-    /// most steps: a step is copied and destroyed a few times, and an empty optional costs less than seven lists.
+    /// most steps.
     private var effects: StepEffects?
 
     init(context: StepContext, state: StateEdit) {
@@ -19,10 +21,10 @@ struct Transition {
         self.state = state
     }
 
-    // Borrowed, not returned: a getter would copy the bundle (a retain of its flows) at every use.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     var bundle: FlowBundle { _read { yield context.bundle } }
     var host: FlowHost { context.host }
-    /// The host's argument checks; borrowed from the context, like ``bundle``.
+    /// The host's argument checks, from the context, like ``bundle``.
     var binding: ArgumentBinding { _read { yield context.binding } }
 
     /// Set when the root flow instance finished, with its outcome.
@@ -69,7 +71,7 @@ struct Transition {
 
     private mutating func changeEffects(_ change: (inout StepEffects) -> Void) {
         var changed = effects ?? StepEffects()
-        effects = nil  // Moved out, so the lists change in place.
+        effects = nil  // Speed: PERFORMANCE.md, "Shapes kept for speed".
         change(&changed)
         effects = changed
     }
@@ -241,7 +243,8 @@ struct Transition {
     }
 
     mutating func appendRoute(screen: Int, values: [Value], at depth: Int) {
-        // The screen's shared identity: names and parameters are not copied out of the graph per route.
+        // The screen's shared identity.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let identity = context.screen(screen, of: state.chain.flow(at: depth))
         let token = state.makeToken()
         state.path.append(Route(token: token, instance: state.chain.id(at: depth), screen: identity, values: values,
@@ -251,7 +254,8 @@ struct Transition {
     /// Binds `arguments` to the parameters of a target of the flow `flow`: a screen's, or a child flow's.
     func bind(_ arguments: [ArgumentNode], for target: TargetNode, in flow: Int, scope: ArgumentScope)
         throws(FlowRuntimeError) -> [Value] {
-        // The receiver's name, for error messages only, captures this local rather than the whole transition.
+        // The receiver's name, for error messages only.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let bundle = self.bundle
         switch target {
         case .screen(let screen):
@@ -271,8 +275,8 @@ struct Transition {
         throw .instanceWithoutRoute(flow: bundle.flows[state.chain[deepest].flow].name)
     }
 
-    /// The parameters of outcome `outcome` of flow `flow` (``FlowGraph/parameters(ofOutcome:)``), read in place:
-    /// calling the graph's method would copy the whole graph first.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// The parameters of outcome `outcome` of flow `flow` (``FlowGraph/parameters(ofOutcome:)``).
     func outcomeParameters(of flow: Int, outcome: Int) -> [ParameterNode] {
         guard let all = bundle.flows[flow].outcomeParameters, all.indices.contains(outcome) else { return [] }
         return all[outcome]

@@ -56,7 +56,8 @@ struct PopAlwaysRefused: FlowRule {
         for flow in catalog.uniqueFlows {
             let navigation = catalog.navigation(of: flow)
             let graph = PushGraph(flow, navigation: navigation)
-            // Screens as node numbers (`FlowNavigation`): no name is hashed per push or per screen reached.
+            // Screens as node numbers (`FlowNavigation`).
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
             var reaches: [Int: [Bool]] = [:]
             func canBeBelow(_ target: Int, _ screen: Int) -> Bool? {
                 if target == screen { return true }
