@@ -65,7 +65,7 @@ extension FlowDecoder {
                 notes: [DiagnosticNote("'\(chosen.key.rawValue)' is here", at: location(of: chosen.keyNode))])
         }
         let at = location(of: chosen.keyNode)
-        // A switch, not a `Set` literal: the set was built and hashed for every action read.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let takesArguments = switch chosen.key {
         case .push, .start, .replaceRoot, .to, .finish: true
         default: false

@@ -18,7 +18,7 @@ extension FlowDecoder {
             return (screens, decoder.diagnostics.diagnostics, decoder.damaged, decoder.unreadableParameters)
         }
         var screens: [ScreenDefinition] = []
-        // Exactly sized: a file's screens are most of its definitions, and doubling growth left up to half unused.
+        // Exactly sized. Speed: PERFORMANCE.md, "Shapes kept for speed".
         screens.reserveCapacity(parts.reduce(0) { $0 + $1.0.count })
         for (partScreens, partDiagnostics, partDamage, partUnreadable) in parts {
             screens += partScreens

@@ -25,8 +25,7 @@ extension FlowDecoder {
         guard let spec = readMapping(value, as: "a parameter", keys: ParameterKeys.self, required: [.type]),
             let type = spec[.type].flatMap({ readEnumValue($0, ParameterType.self, as: "type") })
         else { return nil }
-        // Read in the order they are reported, then built with one initializer: each property set on a
-        // `ParameterDefinition` rebuilds its shared constraint storage (three setters cost more than the rest).
+        // Read in the order they are reported, then built with one initializer. Speed: PERFORMANCE.md, "Shapes kept for speed".
         let minimum = readBound(.min, of: spec, type: type.value)
         let maximum = readBound(.max, of: spec, type: type.value)
         let allowedValues = spec[.values].flatMap { values in

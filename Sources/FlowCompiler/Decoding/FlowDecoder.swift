@@ -8,7 +8,7 @@ import FlowYAML
 /// Decoding goes on after a problem wherever the rest can still be read, so one run reports
 /// as much as possible; a flow with schema errors is returned when its name and start were readable.
 struct FlowDecoder {
-    /// The file, interned once: every location is made from it without a lookup of its path.
+    /// The file, interned once. Speed: PERFORMANCE.md, "Shapes kept for speed".
     let file: SourceFile
     /// The file's bytes, to locate a character inside a scalar (``ScalarCharacterLocation``).
     let source: [UInt8]

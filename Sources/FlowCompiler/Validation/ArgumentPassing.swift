@@ -4,8 +4,8 @@ import FlowModel
 /// One place where arguments are passed (or, with none written, should be): a `push`, `start`,
 /// `replaceRoot` or shown `start` target, or a deep-link route, resolved to its receiver.
 ///
-/// Kept for the whole run, one per place, so it refers to where it is written by position
-/// (`flow`, `site`) rather than holding its reference scope or link.
+/// It refers to where it is written by position (`flow`, `site`) rather than holding its reference
+/// scope or link. Speed: PERFORMANCE.md, "Shapes kept for speed".
 struct ArgumentPassing: Sendable {
     /// Where in its flow the place is written, which decides what `$name` references resolve to.
     enum Site: Sendable {
@@ -47,8 +47,7 @@ extension FlowCatalog {
     /// target does not resolve are left out (the reference rules report them). Linear in the size of the flows.
     func collectArgumentPassings() -> (passings: [ArgumentPassing], layers: [FlowScopeLayers]) {
         var passings: [ArgumentPassing] = []
-        // At most one place per action alternative, tab and link route: reserved once, since doubling
-        // growth left up to half of the run's largest index unused.
+        // At most one place per action alternative, tab and link route. Speed: PERFORMANCE.md, "Shapes kept for speed".
         passings.reserveCapacity(uniqueFlows.reduce(0) { count, flow in
             count + navigation(of: flow).allActions.count + flow.tabs.count
                 + flow.links.reduce(0) { $0 + $1.routeLists.reduce(0) { $0 + $1.routes.count } }
@@ -170,7 +169,7 @@ extension ArgumentPassing {
         }
         guard !isLinkRoute else { return }
         let passed = NameLookup(arguments, lookups: parameters.count)
-        // Most places pass every required parameter: look for a missing one before listing them.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         guard parameters.contains(where: { $0.isRequired && !passed.contains($0.name.value) }) else { return }
         let missing = parameters.filter { $0.isRequired && !passed.contains($0.name.value) }
         let list = missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" }

@@ -2,8 +2,8 @@ import FlowDefinitions
 import FlowModel
 
 /// What receives arguments: a screen, the flow a child declaration runs, or (since format 1.1) an outcome
-/// a `finish` passes to the parent's handler. Holds names and parameters only, not whole definitions:
-/// there is one receiver per place arguments are passed, so copies of screens and flows added up.
+/// a `finish` passes to the parent's handler. Holds names and parameters only, not whole definitions.
+/// Speed: PERFORMANCE.md, "Shapes kept for speed".
 enum ArgumentReceiver: Sendable {
     // `unreadable`: the names of parameters whose declaration did not decode (``UnreadableParameter``).
     case screen(name: String, parameters: [ParameterDefinition], unreadable: [String])
@@ -27,7 +27,7 @@ enum ArgumentReceiver: Sendable {
             unreadable: unreadable(of: .outcome(outcome), in: flow))
     }
 
-    // Almost every flow has none: the set is empty and this returns at once.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     static func unreadable(of owner: UnreadableParameter.Owner, in flow: FlowDefinition) -> [String] {
         flow.unreadableParameters.isEmpty ? [] : flow.unreadableParameters.filter { $0.owner == owner }.map(\.name)
     }

@@ -5,8 +5,8 @@ import FlowModel
 /// in an event's action the event's, then the screen's, then the flow's parameters; in `start` and in
 /// child outcome handlers the flow's; in a deep link the pattern's placeholders.
 ///
-/// Built on demand (`FlowCatalog.scope(of:)`) by the rules that resolve references, and dropped: one
-/// kept per place that passes arguments held a table and labels per screen and event.
+/// Built on demand (`FlowCatalog.scope(of:)`) by the rules that resolve references, and dropped.
+/// Speed: PERFORMANCE.md, "Shapes kept for speed".
 struct ReferenceScope {
     /// One layer: what declares it (`event 'selectBook'`) and its parameters.
     struct Layer: Sendable {
