@@ -24,35 +24,28 @@ enum GraphCommand {
         """
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: OptionScanner
-        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--flow", "--format", "--config"]) {
-        case .proceed(let scanned): options = scanned
+        var format = "mermaid"
+        let validated: ValidatedSources
+        switch ValidatedSources.validate(
+            arguments, usage: usage, valueOptions: ["--flow", "--format", "--config"],
+            checkOptions: { options in
+                if let chosen = options.value("--format") { format = chosen }
+                guard format == "mermaid" || format == "dot" else {
+                    Console.error("flowc: error: unknown graph format '\(format)'; expected mermaid or dot")
+                    return ExitCode.usage
+                }
+                guard !options.positional.isEmpty else {
+                    Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc graph Flows'\n\n\(usage)")
+                    return ExitCode.usage
+                }
+                return nil
+            }
+        ) {
+        case .proceed(let sources): validated = sources
         case .exit(let code): return code
         }
-        let format = options.value("--format") ?? "mermaid"
-        guard format == "mermaid" || format == "dot" else {
-            Console.error("flowc: error: unknown graph format '\(format)'; expected mermaid or dot")
-            return ExitCode.usage
-        }
-        guard !options.positional.isEmpty else {
-            Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc graph Flows'\n\n\(usage)")
-            return ExitCode.usage
-        }
-        let configuration: LoadedConfiguration?
-        switch ConfigurationOption.load(options) {
-        case .proceed(let loaded): configuration = loaded
-        case .exit(let code): return code
-        }
-        let result: ValidationResult
-        do {
-            result = try FlowValidation.validate(paths: options.positional, configuration: configuration)
-        } catch {
-            Console.error("flowc: error: \(error)")
-            return ExitCode.usage
-        }
-        let renderer = TextDiagnosticRenderer(colored: Console.shouldColorStandardError())
-        Console.error(renderer.render(result.diagnostics, sources: result.sourcesByPath), terminator: "")
-        let flow = options.value("--flow")
+        let result = validated.result
+        let flow = validated.options.value("--flow")
         guard let diagram = FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: flow) else {
             let names = result.flows.map(\.name.value)
             Console.error("flowc: error: no flow '\(flow ?? "")'; the flows are: \(names.joined(separator: ", "))")

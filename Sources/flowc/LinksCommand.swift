@@ -20,30 +20,20 @@ enum LinksCommand {
         """
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: OptionScanner
-        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--config"]) {
-        case .proceed(let scanned): options = scanned
-        case .exit(let code): return code
-        }
-        guard !options.positional.isEmpty else {
-            Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc links Flows'")
-            return ExitCode.usage
-        }
-        let configuration: LoadedConfiguration?
-        switch ConfigurationOption.load(options) {
-        case .proceed(let loaded): configuration = loaded
-        case .exit(let code): return code
-        }
         let result: ValidationResult
-        do {
-            result = try FlowValidation.validate(paths: options.positional, configuration: configuration)
-        } catch {
-            Console.error("flowc: error: \(error)")
-            return ExitCode.usage
+        switch ValidatedSources.validate(
+            arguments, usage: usage, valueOptions: ["--config"],
+            checkOptions: { options in
+                guard !options.positional.isEmpty else {
+                    Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc links Flows'")
+                    return ExitCode.usage
+                }
+                return nil
+            }
+        ) {
+        case .proceed(let validated): result = validated.result
+        case .exit(let code): return code
         }
-        let rendered = TextDiagnosticRenderer(colored: Console.shouldColorStandardError())
-            .render(result.diagnostics, sources: result.sourcesByPath)
-        Console.error(rendered, terminator: "")
         if result.hasErrors {
             Console.error("flowc: error: the flows have errors; fix them first")
             return ExitCode.findings

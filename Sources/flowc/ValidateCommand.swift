@@ -25,36 +25,31 @@ enum ValidateCommand {
         """
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: OptionScanner
-        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--format", "--config"], flagOptions: ["--strict", "--quiet"]) {
-        case .proceed(let scanned): options = scanned
+        var format = DiagnosticFormat.text
+        let validated: ValidatedSources
+        switch ValidatedSources.validate(
+            arguments, usage: usage, valueOptions: ["--format", "--config"], flagOptions: ["--strict", "--quiet"],
+            checkConfiguration: { options, configuration in
+                let environment = ProcessInfo.processInfo.environment
+                let formatName = options.value("--format") ?? configuration?.configuration.format
+                    ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
+                guard let chosen = DiagnosticFormat(rawValue: formatName) else {
+                    Console.error("flowc: error: unknown format '\(formatName)'; expected text, json, sarif, github or gitlab")
+                    return ExitCode.usage
+                }
+                format = chosen
+                guard !options.positional.isEmpty else {
+                    Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc validate Flows'\n\n\(usage)")
+                    return ExitCode.usage
+                }
+                return nil
+            },
+            report: { report($0.result, format: format, quiet: $0.options.has("--quiet")) }
+        ) {
+        case .proceed(let sources): validated = sources
         case .exit(let code): return code
         }
-        let configuration: LoadedConfiguration?
-        switch ConfigurationOption.load(options) {
-        case .proceed(let loaded): configuration = loaded
-        case .exit(let code): return code
-        }
-        let environment = ProcessInfo.processInfo.environment
-        let formatName = options.value("--format") ?? configuration?.configuration.format
-            ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
-        guard let format = DiagnosticFormat(rawValue: formatName) else {
-            Console.error("flowc: error: unknown format '\(formatName)'; expected text, json, sarif, github or gitlab")
-            return ExitCode.usage
-        }
-        guard !options.positional.isEmpty else {
-            Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc validate Flows'\n\n\(usage)")
-            return ExitCode.usage
-        }
-        let result: ValidationResult
-        do {
-            result = try FlowValidation.validate(paths: options.positional, configuration: configuration)
-        } catch {
-            Console.error("flowc: error: \(error)")
-            return ExitCode.usage
-        }
-        report(result, format: format, quiet: options.has("--quiet"))
-        let failing = result.diagnostics.contains { $0.severity == .error || options.has("--strict") }
+        let failing = validated.result.diagnostics.contains { $0.severity == .error || validated.options.has("--strict") }
         return failing ? ExitCode.findings : ExitCode.success
     }
 

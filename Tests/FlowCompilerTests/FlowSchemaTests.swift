@@ -7,7 +7,7 @@ import Testing
 /// keys and enums, every valid flow file accepted and every schema-level invalid fixture refused, as
 /// judged by the maintained PyPI validator `check-jsonschema` (installed by scripts/setup.sh).
 ///
-/// When a format key is added: add it to the schema in Sources/FlowCompiler/Schema/FlowSchema.swift
+/// When a format key is added: add it to the schema in Sources/FlowCompiler/EditorSchema/FlowSchema.swift
 /// (with a description), then run `FLOWC_UPDATE_GOLDEN=1 swift test --filter FlowSchemaTests` to copy it
 /// to schema/flow.schema.json.
 @Suite struct FlowSchemaTests {
@@ -158,7 +158,7 @@ import Testing
         #expect(files.contains("Flows/reading.yaml"))
         let output = try Self.checkJSONSchema(files)
         #expect(output.status == 0, """
-            check-jsonschema refused a flow file flowc accepts; fix schema in Sources/FlowCompiler/Schema/FlowSchema.swift \
+            check-jsonschema refused a flow file flowc accepts; fix schema in Sources/FlowCompiler/EditorSchema/FlowSchema.swift \
             (then FLOWC_UPDATE_GOLDEN=1 swift test --filter FlowSchemaTests). Its report names the file and the path in it:
             \(output.standardOutput)\(output.standardError)
             """)

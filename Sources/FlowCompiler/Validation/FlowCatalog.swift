@@ -21,7 +21,7 @@ struct FlowCatalog: Sendable {
     /// The first definition of each flow name.
     private let byName: [String: FlowDefinition]
     /// The navigation graph of each distinct flow.
-    private let navigations: [String: FlowNavigation]
+    private let navigations: [String: NavigationIndex]
     /// For each flow name: the child declarations (of distinct flows) that run it, in file order.
     private let uses: [String: [ChildUse]]
     /// Every place arguments are passed in the distinct flows, resolved (see `ArgumentPassing`).
@@ -47,9 +47,9 @@ struct FlowCatalog: Sendable {
             // Children that run a flow without outcomes are long-lived: they never finish, and leave
             // only by back or dismissal, which returns to the screen that started them.
             let longLived = Set(flow.children.filter { firstByName[$0.flow.value]?.outcomes.isEmpty == true }.map(\.name.value))
-            return FlowNavigation(flow, longLivedChildren: longLived)
+            return NavigationIndex(flow, longLivedChildren: longLived)
         }
-        var navigations: [String: FlowNavigation] = [:]
+        var navigations: [String: NavigationIndex] = [:]
         navigations.reserveCapacity(unique.count)
         var uses: [String: [ChildUse]] = [:]
         for (flow, navigation) in zip(unique, built) {
@@ -70,8 +70,8 @@ struct FlowCatalog: Sendable {
     var flowNames: Dictionary<String, FlowDefinition>.Keys { byName.keys }
 
     /// The navigation graph of `flow` (of the first definition of its name).
-    func navigation(of flow: FlowDefinition) -> FlowNavigation {
-        navigations[flow.name.value] ?? FlowNavigation(flow)
+    func navigation(of flow: FlowDefinition) -> NavigationIndex {
+        navigations[flow.name.value] ?? NavigationIndex(flow)
     }
 
     /// The child declarations that run the flow named `name`, in file order; empty for a root flow.

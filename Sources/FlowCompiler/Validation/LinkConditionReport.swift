@@ -168,7 +168,7 @@ public enum LinkConditionReport {
 
         /// (flow, screen) → route → position of the first event of the screen that pushes or starts it.
         var events: [ScreenKey: [String: Int]] = [:]
-        /// Flow → route → position in `FlowNavigation.allActions` of the first action that `replaceRoot`s it.
+        /// Flow → route → position in `NavigationIndex.allActions` of the first action that `replaceRoot`s it.
         var replaceRoots: [String: [String: Int]] = [:]
 
         /// Route → position of the first of `actions` with an alternative (in any branch) whose `destination` is it.

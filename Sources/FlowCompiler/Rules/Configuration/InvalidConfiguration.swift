@@ -1,4 +1,5 @@
 /// FC095 `invalid-configuration`: the configuration file (`.flowc.yml`) has a problem.
+/// Reported by `FlowConfigurationLoader`'s `Reader.report(_:at:)` (Configuration/FlowConfigurationLoader.swift).
 struct InvalidConfiguration: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC095",

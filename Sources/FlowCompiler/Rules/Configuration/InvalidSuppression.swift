@@ -1,4 +1,5 @@
 /// FC091 `invalid-suppression`: a `# flowc:disable` comment is malformed.
+/// Reported by `SuppressionScanner.scan` (Configuration/Suppression.swift).
 struct InvalidSuppression: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC091",

@@ -1,4 +1,5 @@
 /// FC090 `unused-suppression`: a `# flowc:disable` comment suppresses nothing.
+/// Reported by `SuppressionFilter.apply(_:to:)` (Configuration/SuppressionFilter.swift).
 struct UnusedSuppression: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC090",

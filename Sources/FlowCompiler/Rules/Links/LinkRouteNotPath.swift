@@ -152,7 +152,7 @@ struct LinkRouteNotPath: FlowRule {
         /// Whether every name is a screen or child of the flow (with an unknown one, FC205 speaks instead).
         let resolve: Bool
 
-        init(of flow: FlowDefinition, navigation: FlowNavigation) {
+        init(of flow: FlowDefinition, navigation: NavigationIndex) {
             starts = navigation.startTargets.map(\.value)
             // A tab flow's routes begin in whichever tab is selected: a link may select any tab.
             names = navigation.firstRouteTargets + flow.tabs.map(\.name.value)

@@ -1,4 +1,5 @@
 /// FC003 `alias-limit`: aliases expand the document beyond the node limit.
+/// Reported by `FlowFileReader.diagnostic(for:in:)` (Loading/FlowFileReader.swift) for FlowYAML's `.aliasLimit` error (DocumentBuilder.swift).
 struct AliasLimit: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC003",

@@ -1,4 +1,5 @@
 /// FC004 `depth-limit`: the file nests deeper than the depth limit.
+/// Reported by `FlowFileReader.diagnostic(for:in:)` (Loading/FlowFileReader.swift) for FlowYAML's `.depthLimit` error (DocumentBuilder.swift).
 struct DepthLimit: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC004",

@@ -1,4 +1,5 @@
 /// FC002 `duplicate-key`: a mapping has the same key twice.
+/// Reported by `FlowFileReader.diagnostic(for:in:)` (Loading/FlowFileReader.swift) for FlowYAML's `.duplicateKey` error (DocumentBuilder.swift).
 struct DuplicateKey: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC002",

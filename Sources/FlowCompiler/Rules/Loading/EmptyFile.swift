@@ -1,4 +1,5 @@
 /// FC008 `empty-file`: a flow file holds no YAML document.
+/// Reported by `FlowFileReader.diagnostic(for:in:)` (Loading/FlowFileReader.swift) for FlowYAML's `.emptyDocument` error (DocumentBuilder.swift), and by `FlowFileReader.readFlow` for a document with no content.
 struct EmptyFile: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC008",

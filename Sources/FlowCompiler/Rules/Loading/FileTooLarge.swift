@@ -1,4 +1,5 @@
 /// FC005 `file-too-large`: the file is larger than the size limit.
+/// Reported by `FlowFileReader.tooLarge(path:size:limit:)` (Loading/FlowFileReader.swift) for a file `FlowValidation` stopped reading at the limit, and by `FlowFileReader.diagnostic(for:in:)` for FlowYAML's `.fileTooLarge` error (YAMLLoader.swift, EventParser.swift).
 struct FileTooLarge: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC005",

@@ -1,4 +1,5 @@
 /// FC009 `invalid-encoding`: the file is not valid UTF-8.
+/// Reported by `FlowFileReader.diagnostic(for:in:)` (Loading/FlowFileReader.swift) for FlowYAML's `.invalidEncoding` error (YAMLLoader.swift, EventParser.swift).
 struct InvalidEncoding: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC009",

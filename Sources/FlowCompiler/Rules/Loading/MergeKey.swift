@@ -1,4 +1,5 @@
 /// FC012 `merge-key`: a YAML 1.1 merge key (`<<: *base`), which flowc does not support.
+/// Reported by `FlowFileReader.diagnostic(for:in:)` (Loading/FlowFileReader.swift) for FlowYAML's `.mergeKey` error (DocumentBuilder.swift).
 struct MergeKey: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC012",

@@ -1,4 +1,5 @@
 /// FC007 `multiple-documents`: a file holds more than one YAML document.
+/// Reported by `FlowFileReader.diagnostic(for:in:)` (Loading/FlowFileReader.swift) for FlowYAML's `.multipleDocuments` error (DocumentBuilder.swift).
 struct MultipleDocuments: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC007",

@@ -1,4 +1,5 @@
 /// FC010 `non-scalar-key`: a mapping key is a sequence or a mapping.
+/// Reported by `FlowFileReader.diagnostic(for:in:)` (Loading/FlowFileReader.swift) for FlowYAML's `.nonScalarKey` error (DocumentBuilder.swift).
 struct NonScalarKey: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC010",

@@ -1,4 +1,5 @@
 /// FC011 `unknown-anchor`: an alias names an anchor that is not defined before it.
+/// Reported by `FlowFileReader.diagnostic(for:in:)` (Loading/FlowFileReader.swift) for FlowYAML's `.unknownAnchor` error (DocumentBuilder.swift).
 struct UnknownAnchor: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC011",

@@ -1,4 +1,5 @@
 /// FC006 `unsupported-tag`: a node carries an explicit tag flowc does not accept.
+/// Reported by `FlowFileReader.diagnostic(for:in:)` (Loading/FlowFileReader.swift) for FlowYAML's `.unsupportedTag` error (DocumentBuilder.swift).
 struct UnsupportedTag: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC006",

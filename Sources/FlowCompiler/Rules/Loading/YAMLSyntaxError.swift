@@ -1,4 +1,5 @@
 /// FC001 `yaml-syntax`: the file is not well-formed YAML.
+/// Reported by `FlowFileReader.diagnostic(for:in:)` (Loading/FlowFileReader.swift) for FlowYAML's `.syntax` error (EventParser.swift).
 struct YAMLSyntaxError: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC001",

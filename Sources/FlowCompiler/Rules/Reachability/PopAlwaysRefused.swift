@@ -56,7 +56,7 @@ struct PopAlwaysRefused: FlowRule {
         for flow in catalog.uniqueFlows {
             let navigation = catalog.navigation(of: flow)
             let graph = PushGraph(flow, navigation: navigation)
-            // Screens as node numbers (`FlowNavigation`).
+            // Screens as node numbers (`NavigationIndex`).
             // Speed: PERFORMANCE.md, "Shapes kept for speed".
             var reaches: [Int: [Bool]] = [:]
             func canBeBelow(_ target: Int, _ screen: Int) -> Bool? {
@@ -119,7 +119,7 @@ private struct PushGraph {
     private var starters: [[Int]]
     private let children: NamedIndex<ChildFlowDeclaration>
 
-    init(_ flow: FlowDefinition, navigation: FlowNavigation) {
+    init(_ flow: FlowDefinition, navigation: NavigationIndex) {
         let nodeCount = navigation.nodeCount
         children = navigation.childrenByName
         starters = Array(repeating: [], count: flow.children.count)

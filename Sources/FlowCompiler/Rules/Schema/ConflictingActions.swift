@@ -1,4 +1,5 @@
 /// FC105 `conflicting-actions`: an event or handler names more than one action.
+/// Reported by `FlowDecoder.readAction(_:node:context:)` (Decoding/FlowDecoder+Actions.swift).
 struct ConflictingActions: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC105",

@@ -1,4 +1,5 @@
 /// FC107 `invalid-link-pattern`: a deep-link pattern is malformed.
+/// Reported by `LinkPatternParser.parse` (Decoding/LinkPatternParser.swift), which `FlowDecoder.readLink` (FlowDecoder+Links.swift) calls.
 struct InvalidLinkPattern: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC107",

@@ -1,4 +1,5 @@
 /// FC106 `invalid-name`: a name is not an identifier.
+/// Reported by `FlowDecoder.readName(_:as:)` (Decoding/FlowDecoder+Nodes.swift).
 struct InvalidName: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC106",

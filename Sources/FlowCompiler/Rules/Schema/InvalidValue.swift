@@ -1,4 +1,5 @@
 /// FC104 `invalid-value`: a value is not one of the allowed choices or not a valid number, boolean or reference.
+/// Reported by `FlowDecoder.readEnumValue` and `readInteger` (Decoding/FlowDecoder+Nodes.swift) and by the readers in FlowDecoder+Tabs.swift, +Actions.swift, +Parameters.swift and +Links.swift.
 struct InvalidValue: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC104",

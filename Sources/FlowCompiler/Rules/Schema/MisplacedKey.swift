@@ -1,4 +1,5 @@
 /// FC108 `misplaced-key`: a known key is used where it does not apply.
+/// Reported by `FlowDecoder.readAction(_:node:context:)` (Decoding/FlowDecoder+Actions.swift), `readBound` and `readStringConstraints` (FlowDecoder+Parameters.swift) and `slippedOut` (FlowDecoder.swift).
 struct MisplacedKey: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC108",

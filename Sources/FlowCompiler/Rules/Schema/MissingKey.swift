@@ -1,4 +1,5 @@
 /// FC102 `missing-key`: a required key is missing.
+/// Reported by `FlowDecoder.readMapping(_:as:keys:required:allowEmpty:)` (Decoding/FlowDecoder+Nodes.swift), `readAction(_:node:context:)` (FlowDecoder+Actions.swift) and `readLinks` (FlowDecoder+Links.swift).
 struct MissingKey: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC102",

@@ -1,4 +1,5 @@
 /// FC101 `unknown-key`: a mapping has a key the flow format does not define.
+/// Reported by `FlowDecoder.readMapping(_:as:keys:required:allowEmpty:)` (Decoding/FlowDecoder+Nodes.swift).
 struct UnknownKey: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC101",

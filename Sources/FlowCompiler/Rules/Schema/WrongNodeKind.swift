@@ -1,4 +1,5 @@
 /// FC103 `wrong-node-kind`: a value is a scalar, sequence or mapping where another kind is expected.
+/// Reported by `FlowDecoder.readScalar`, `readSequence` and `readMapping` (Decoding/FlowDecoder+Nodes.swift) and `readAction(_:context:)` (FlowDecoder+Actions.swift).
 struct WrongNodeKind: DiagnosticRule {
     static let description = RuleDescription(
         code: "FC103",

@@ -19,7 +19,7 @@ import FlowModel
 /// `outcome`) makes a node *finishing*; in a tab flow, every tab leads to every other (the person selects
 /// them), through one virtual tab-bar node; `canFinish` holds the nodes from which a finishing node can be
 /// reached, found by one reverse breadth-first search.
-struct FlowNavigation: Sendable {
+struct NavigationIndex: Sendable {
     /// The screens by name (the first of duplicates).
     let screensByName: NamedIndex<ScreenDefinition>
     /// The child declarations by name (the first of duplicates).
@@ -269,7 +269,7 @@ struct FlowNavigation: Sendable {
     }
 }
 
-/// How a flow's screens and child declarations are numbered as nodes (see `FlowNavigation`).
+/// How a flow's screens and child declarations are numbered as nodes (see `NavigationIndex`).
 struct NodeNumbering: Sendable {
     let screens: NamedIndex<ScreenDefinition>
     let children: NamedIndex<ChildFlowDeclaration>
@@ -294,7 +294,7 @@ struct NodeNumbering: Sendable {
     }
 }
 
-/// A set of a flow's screens and child declarations (nodes of its `FlowNavigation`), one flag per node.
+/// A set of a flow's screens and child declarations (nodes of its `NavigationIndex`), one flag per node.
 struct NodeSet: Sendable {
     /// Whether each node is in the set, by node number.
     let members: [Bool]

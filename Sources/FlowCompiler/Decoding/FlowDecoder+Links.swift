@@ -1,0 +1,105 @@
+import FlowDefinitions
+import FlowModel
+import FlowYAML
+
+/// Decoding `links`, `linkPolicy` and their route lists.
+extension FlowDecoder {
+    mutating func readLinks(_ node: YAMLNodeRef) -> [DeepLinkDefinition] {
+        guard let entries = readMapping(node, as: "links") else { return [] }
+        var links: [DeepLinkDefinition] = []
+        for entry in entries {
+            // A link that does not decode whole is damaged: no rule reports what its missing parts imply.
+            let before = diagnostics.count
+            let (link, otherwiseWithoutWhen) = readLink(entry)
+            noteDamage(since: before, from: startOffset(entry.key), to: endOffset(entry.value))
+            // Reported after: the link is read whole, so the rules still check it.
+            if let keyNode = otherwiseWithoutWhen {
+                report(MissingKey.self, "'otherwise' needs 'when: CONDITION' beside it", at: keyNode)
+            }
+            if let link { links.append(link) }
+        }
+        return links
+    }
+
+    /// One entry of `links`, and the `otherwise` key of a guarded link written without `when`.
+    private mutating func readLink(_ entry: YAMLEntryRef) -> (DeepLinkDefinition?, otherwiseWithoutWhen: YAMLNodeRef?) {
+        let (key, start, source, document) = (entry.key, location(of: entry.key), self.source, self.document)
+        guard let pattern = readScalar(entry.key, as: "a link pattern") else { return (nil, nil) }
+        var patternDiagnostics: [Diagnostic] = []
+        let segments = LinkPatternParser.parse(
+            pattern, at: contentLocation(of: entry.key),
+            // The character's own location, else the key's start: counting from the key's start is
+            // wrong after an anchor or tag, in a block scalar, or through an alias.
+            // One locator per pattern: locating each segment by rescanning the key was quadratic.
+            locate: { [locator = ScalarCharacterLocation.Locator(key, of: document, start: start, source: source)] in
+                locator?.location(ofCharacter: $0) ?? start },
+            reportingTo: &patternDiagnostics)
+        for diagnostic in patternDiagnostics { diagnostics.append(diagnostic) }
+        guard let segments else { return (nil, nil) }
+        var link = DeepLinkDefinition(pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])
+        guard isMapping(entry.value) else {
+            guard let routes = readRouteList(entry.value, as: "a link's route list") else { return (nil, nil) }
+            link.routes = routes
+            return (link, nil)
+        }
+        // A guarded link (since format 1.1): `{ when: …, routes: […], otherwise: … }`.
+        guard let mapping = readMapping(entry.value, as: "a guarded link", keys: LinkKeys.self, required: [.routes]),
+            let routes = mapping[.routes].flatMap({ readRouteList($0, as: "a link's route list") })
+        else { return (nil, nil) }
+        link.routes = routes
+        link.guardConditions = mapping[.when].map { node in
+            if let items = sequenceItems(node), items.isEmpty {
+                report(InvalidValue.self, "'when' is empty; name a condition (or a list of them), or remove 'when'", at: node)
+                return []
+            }
+            return isSequence(node) ? readNames(node, as: "condition") : readName(node, as: "condition").map { [$0] } ?? []
+        } ?? []
+        if let node = mapping[.otherwise], let keyNode = mapping.keyNode(.otherwise) {
+            link.otherwise = readOtherwise(node, at: location(of: keyNode))
+        }
+        // A 'when' that is written but unreadable is reported where it is, not as missing.
+        let otherwiseWithoutWhen = mapping[.when] == nil ? mapping.keyNode(.otherwise) : nil
+        return (link, otherwiseWithoutWhen)
+    }
+
+    /// A link's `otherwise`: a route list, or `{ routes: […], continueOn: OUTCOME }`.
+    private mutating func readOtherwise(_ node: YAMLNodeRef, at location: SourceLocation) -> LinkOtherwiseDefinition? {
+        guard isMapping(node) else {
+            return readRouteList(node, as: "an 'otherwise' route list").map { LinkOtherwiseDefinition(routes: $0, location: location) }
+        }
+        guard let mapping = readMapping(node, as: "an 'otherwise'", keys: LinkOtherwiseKeys.self, required: [.routes]),
+            let routes = mapping[.routes].flatMap({ readRouteList($0, as: "an 'otherwise' route list") })
+        else { return nil }
+        return LinkOtherwiseDefinition(
+            routes: routes, continueOn: mapping[.continueOn].flatMap { readName($0, as: "outcome") }, location: location)
+    }
+
+    /// A non-empty list of routes: names, or one-entry mappings of name → arguments.
+    private mutating func readRouteList(_ node: YAMLNodeRef, as what: String) -> [LinkRouteDefinition]? {
+        guard let items = readSequence(node, as: what) else { return nil }
+        if items.isEmpty {
+            report(InvalidValue.self, "a link needs at least one route", at: node)
+            return nil
+        }
+        return items.compactMap { item in
+            readNamedItem(item, as: "a route", nameKind: "route name",
+                          shape: "a route is a name or a mapping with one entry, NAME: { ARGUMENTS }")
+                .map { LinkRouteDefinition(name: $0.name, arguments: $0.arguments) }
+        }
+    }
+
+    mutating func readLinkPolicy(_ node: YAMLNodeRef) -> LinkPolicyDefinition? {
+        if !isMapping(node) {
+            guard let policy = readEnumValue(node, LinkPolicy.self, as: "link policy") else { return nil }
+            if policy.value == .redirect {
+                report(InvalidValue.self, "'redirect' needs a screen; write 'linkPolicy: { redirect: SCREEN }'", at: node)
+                return nil
+            }
+            return LinkPolicyDefinition(policy: policy.value, location: policy.location)
+        }
+        guard let mapping = readMapping(node, as: "a link policy", keys: LinkPolicyKeys.self, required: [.redirect]),
+            let screen = mapping[.redirect].flatMap({ readName($0, as: "screen name") })
+        else { return nil }
+        return LinkPolicyDefinition(policy: .redirect, redirect: screen, location: location(of: node))
+    }
+}
