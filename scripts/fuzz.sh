@@ -19,49 +19,80 @@ out=$root/.build/fuzz
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 mkdir -p "$out"
 
-modules=(FlowYAML FlowModel FlowCompiler FlowRuntime)
-flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -I "$out" -I "$root/Sources/CYaml")
+# -package-name: the modules use `package` access, which swiftc allows only inside a named package
+# (SwiftPM names it after the package).
+flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name flowc -O -g
+    -I "$out" -I "$root/Sources/CYaml")
+
+# Each target: its libFuzzer entry point in Fuzz/ and its checks, which the test suite shares.
+declare -A harness=(
+    [compiler]=Tests/FlowCompilerTests/Fuzzing/CompilerFuzzHarness.swift
+    [runtime]=Tests/FlowRuntimeTests/Fuzzing/RuntimeFuzzHarness.swift
+)
 
 # Quietens a harmless gold-linker warning that every ASan link prints.
 filter_link_noise() { grep -v "Cannot export local symbol '__asan" >&2 || true; }
 
-# Set once a module is compiled again: every module after it (they depend on it) is compiled again too.
-rebuilt=0
+# The Flow modules that FILES… import (`import M`, `public import M`, `import struct M.X`, …), one a line.
+imports() {
+    grep -hoE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)?((public|package|internal|private|fileprivate)[[:space:]]+)?import[[:space:]]+((struct|class|enum|protocol|typealias|func|var|let)[[:space:]]+)?Flow[A-Za-z0-9_]*' /dev/null "$@" \
+        | sed -E 's/.*[[:space:]]//; s/\..*//' | sort -u
+}
 
+# Appends MODULE to `order` after the modules it imports, each once: a dependency order, read from the
+# sources, so it follows Package.swift without repeating it here.
+declare -A visited=()
+order=()
+visit() {
+    local name=$1 dependency
+    [ -z "${visited[$name]:-}" ] || return 0
+    visited[$name]=1
+    [ -d "Sources/$name" ] || { echo "fuzz: no module Sources/$name" >&2; exit 1; }
+    for dependency in $(imports $(find "Sources/$name" -name '*.swift')); do
+        visit "$dependency"
+    done
+    order+=("$name")
+}
+
+# Compiles MODULE into .build/fuzz/MODULE.{o,swiftmodule} unless its object is newer than its sources,
+# this script and the objects of the modules it imports (which are compiled first).
 build_module() {
-    local name=$1 sources
+    local name=$1 sources dependency stale=0
     mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
-    if [ "$rebuilt" = 0 ] && [ -f "$out/$name.o" ] && [ -z "$(find "Sources/$name" -name '*.swift' -newer "$out/$name.o")" ] \
-        && [ "$out/$name.o" -nt "$0" ]; then
-        return
+    if [ ! -f "$out/$name.o" ] || [ "$0" -nt "$out/$name.o" ] \
+        || [ -n "$(find "Sources/$name" -name '*.swift' -newer "$out/$name.o")" ]; then
+        stale=1
     fi
-    rebuilt=1
+    for dependency in $(imports "${sources[@]}"); do
+        [ "$out/$dependency.o" -nt "$out/$name.o" ] && stale=1
+    done
+    [ "$stale" = 1 ] || return 0
     echo "fuzz: compiling $name" >&2
     swiftc "${flags[@]}" -module-name "$name" -wmo -emit-module -emit-module-path "$out/$name.swiftmodule" \
         -c "${sources[@]}" -o "$out/$name.o"
     touch "$out/$name.o"  # swiftc keeps the old file (and its time) when the object is unchanged
-    rm -f "$out"/*-fuzz
 }
 
 build() {
-    local objects=() module target
-    for module in "${modules[@]}"; do
-        build_module "$module"
-        objects+=("$out/$module.o")
-    done
-    # Each target: its libFuzzer entry point in Fuzz/ and its checks, which the test suite shares.
-    local -A harness=(
-        [compiler]=Tests/FlowCompilerTests/Fuzzing/CompilerFuzzHarness.swift
-        [runtime]=Tests/FlowRuntimeTests/Fuzzing/RuntimeFuzzHarness.swift
-    )
+    local target module
     for target in compiler runtime; do
-        local sources=("Fuzz/${target^}Fuzz.swift" "${harness[$target]}")
-        if [ -x "$out/$target-fuzz" ] && [ "$out/$target-fuzz" -nt "${sources[0]}" ] \
-            && [ "$out/$target-fuzz" -nt "${sources[1]}" ]; then
-            continue
-        fi
-        echo "fuzz: linking $target-fuzz" >&2
-        swiftc "${flags[@]}" -module-name "${target^}Fuzz" "${sources[@]}" "${objects[@]}" -lyaml \
+        local sources=("Fuzz/${target^}Fuzz.swift" "${harness[$target]}") objects=() libraries=()
+        # The modules this target needs: those its two files import, and theirs, in dependency order.
+        visited=() order=()
+        for module in $(imports "${sources[@]}"); do visit "$module"; done
+        for module in "${order[@]}"; do
+            build_module "$module"
+            objects+=("$out/$module.o")
+        done
+        [ -z "${visited[FlowYAML]:-}" ] || libraries+=(-lyaml)
+        local fresh=1 file
+        [ -x "$out/$target-fuzz" ] || fresh=0
+        for file in "${sources[@]}" "${objects[@]}"; do
+            [ "$fresh" = 1 ] && [ "$file" -nt "$out/$target-fuzz" ] && fresh=0
+        done
+        [ "$fresh" = 1 ] && continue
+        echo "fuzz: linking $target-fuzz (${order[*]})" >&2
+        swiftc "${flags[@]}" -module-name "${target^}Fuzz" "${sources[@]}" "${objects[@]}" "${libraries[@]}" \
             -o "$out/$target-fuzz" 2> >(filter_link_noise)
     done
 }

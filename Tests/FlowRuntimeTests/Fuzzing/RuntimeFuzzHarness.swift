@@ -1,6 +1,5 @@
 import FlowModel
 import FlowRuntime
-import FlowTestSupport
 
 /// The checks of fuzz target (b), shared by the libFuzzer entry point (Fuzz/RuntimeFuzz.swift, built by
 /// scripts/fuzz.sh) and `RuntimeFuzzRegressionTests`, which replays Tests/Fixtures/fuzz/runtime.
