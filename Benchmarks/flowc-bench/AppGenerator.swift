@@ -26,9 +26,10 @@ enum AppGenerator {
         var first = 0
         for part in 0..<files {
             let count = screens / files + (part < screens % files ? 1 : 0)
-            result.append(File(
-                name: flowName(part) + ".yaml",
-                bytes: flow(part: part, screens: first..<first + count, hasNext: part + 1 < files)))
+            result.append(
+                File(
+                    name: flowName(part) + ".yaml",
+                    bytes: flow(part: part, screens: first..<first + count, hasNext: part + 1 < files)))
             first += count
         }
         result.append(File(name: "edit.yaml", bytes: Array(editFlow.utf8)))
@@ -60,7 +61,9 @@ enum AppGenerator {
             // as a parameter and passes it on.
             text += index == first ? "    on:\n" : "    params:\n      itemID: { type: int, min: 1 }\n    on:\n"
             if index + 1 < screens.upperBound {
-                text += index == first ? "      next:\n        params: { itemID: { type: int, min: 1 } }\n" : "      next:\n"
+                text +=
+                    index == first
+                    ? "      next:\n        params: { itemID: { type: int, min: 1 } }\n" : "      next:\n"
                 text += "        push: s\(index + 1)\n        with: { itemID: $itemID }\n"
             } else {
                 text += hasNext ? "      more: { start: next }\n" : ""

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    @_exported import Glibc
+@_exported import Glibc
 #elseif canImport(Darwin)
-    @_exported import Darwin
+@_exported import Darwin
 #endif
 
 /// Small helpers shared by the benchmarks.

@@ -15,7 +15,8 @@ enum InputCommands {
             print("usage: flowc-bench generate DIR [--screens N] [--files N] | generate DIR --one-line N")
             return 64
         }
-        let files = arguments.contains("--one-line")
+        let files =
+            arguments.contains("--one-line")
             ? [AppGenerator.File(name: "oneline.yaml", bytes: AppGenerator.oneLineWithErrors(screens: oneLine))]
             : AppGenerator.app(screens: screens, files: fileCount)
         let paths = ProcessSeries.write(files, into: folder)

@@ -22,8 +22,9 @@ enum ProcessSeries {
                     return nil
                 }
                 guard contender.expectedStatus.contains(measure.status) else {
-                    print("\(contender.label): exit status \(measure.status) (expected \(contender.expectedStatus.sorted())): "
-                        + contender.arguments.joined(separator: " "))
+                    print(
+                        "\(contender.label): exit status \(measure.status) (expected \(contender.expectedStatus.sorted())): "
+                            + contender.arguments.joined(separator: " "))
                     return nil
                 }
                 if round > 0 { samples[index].append(measure) }

@@ -73,7 +73,8 @@ enum RuntimeBenchmark {
 
         // The scenario must behave as specified in both coordinators before anything is timed.
         if let problem = checkHandWritten(observable) ?? checkHandWritten(plain)
-            ?? generics.lazy.compactMap(checkGeneric).first {
+            ?? generics.lazy.compactMap(checkGeneric).first
+        {
             print("scenario check failed: \(problem)")
             return 1
         }
@@ -107,8 +108,9 @@ enum RuntimeBenchmark {
         let width = bundles.map(\.label.count).max() ?? 0
         func padded(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
 
-        print("scenario: \(operationsPerIteration) operations per iteration, \(iterations) iterations per run,"
-            + " \(runs) interleaved runs")
+        print(
+            "scenario: \(operationsPerIteration) operations per iteration, \(iterations) iterations per run,"
+                + " \(runs) interleaved runs")
         let generic = samples[firstGeneric]
         print("1. generic vs hand-written (reading + edit, \(bundles[0].label))")
         print(line("   observable hand-written:", samples[0]))
@@ -116,10 +118,13 @@ enum RuntimeBenchmark {
         print(line("   FlowCoordinator:        ", generic))
         let toObservable = ratio(generic, samples[0])
         let bestToBest = (generic.min() ?? 0) / (samples[0].min() ?? 1)
-        print("   generic / observable hand-written: median \(Bench.format(toObservable, 2))x,"
-            + " best-to-best \(Bench.format(bestToBest, 2))x (target <= 2.00x: \(toObservable <= 2 ? "met" : "NOT met"))")
-        print("   generic / plain hand-written:      median \(Bench.format(ratio(generic, samples[1]), 2))x;"
-            + " observable / plain hand-written \(Bench.format(ratio(samples[0], samples[1]), 2))x")
+        print(
+            "   generic / observable hand-written: median \(Bench.format(toObservable, 2))x,"
+                + " best-to-best \(Bench.format(bestToBest, 2))x (target <= 2.00x: \(toObservable <= 2 ? "met" : "NOT met"))"
+        )
+        print(
+            "   generic / plain hand-written:      median \(Bench.format(ratio(generic, samples[1]), 2))x;"
+                + " observable / plain hand-written \(Bench.format(ratio(samples[0], samples[1]), 2))x")
         print("2. FlowCoordinator by bundle size (same scenario)")
         for (index, entry) in bundles.enumerated() {
             let samplesHere = samples[firstGeneric + index]
@@ -174,7 +179,9 @@ enum RuntimeBenchmark {
     static func checkGeneric(_ coordinator: FlowCoordinator) -> String? {
         func screens() -> [String] { coordinator.path.map { "\($0.flow).\($0.screen)" } }
         func children() -> Int { coordinator.root?.children.count ?? -1 }
-        let library = ["reading.library"], details = library + ["reading.details"], editor = details + ["edit.editor"]
+        let library = ["reading.library"]
+        let details = library + ["reading.details"]
+        let editor = details + ["edit.editor"]
         let name = "FlowCoordinator (\(coordinator.bundle.flows.count) flows)"
         coordinator.start()
         guard screens() == library else { return "\(name): start gave \(screens())" }
@@ -182,8 +189,9 @@ enum RuntimeBenchmark {
         guard screens() == details, coordinator.path.last?.arguments == ["bookID": .int(7)] else {
             return "\(name): selectBook gave \(coordinator.path)"
         }
-        guard coordinator.send("selectBook", from: coordinator.path[0].token, arguments: ["bookID": .int(0)]).status
-            == .rejected, coordinator.send("edit", arguments: ["bookID": .int(0)]).status == .rejected
+        guard
+            coordinator.send("selectBook", from: coordinator.path[0].token, arguments: ["bookID": .int(0)]).status
+                == .rejected, coordinator.send("edit", arguments: ["bookID": .int(0)]).status == .rejected
         else { return "\(name): bad arguments were not rejected" }
         coordinator.send("edit")
         guard screens() == editor, children() == 1 else { return "\(name): edit gave \(screens())" }
@@ -195,7 +203,8 @@ enum RuntimeBenchmark {
         guard saved?.finish("saved").status == .stale else { return "\(name): a second completion was not stale" }
         coordinator.send("edit")
         let dismissed = coordinator.root?.children.values.first
-        guard coordinator.reconcile(to: Array(coordinator.path.prefix(2))).status == .pending, screens() == editor else {
+        guard coordinator.reconcile(to: Array(coordinator.path.prefix(2))).status == .pending, screens() == editor
+        else {
             return "\(name): back across the editor did not wait for confirmation"
         }
         coordinator.confirmRemoval()
@@ -219,7 +228,9 @@ enum RuntimeBenchmark {
         guard coordinator.path == [.library] else { return "\(name): start gave \(coordinator.path)" }
         guard !coordinator.selectBook(0) else { return "\(name): bookID 0 was accepted" }
         coordinator.selectBook(7)
-        guard coordinator.path == [.library, .details(bookID: 7)] else { return "\(name): selectBook gave \(coordinator.path)" }
+        guard coordinator.path == [.library, .details(bookID: 7)] else {
+            return "\(name): selectBook gave \(coordinator.path)"
+        }
         guard let saved = coordinator.edit(), coordinator.childCount == 1, coordinator.path.count == 3 else {
             return "\(name): edit gave \(coordinator.path)"
         }

@@ -29,12 +29,15 @@ enum ScalingBenchmark {
             contenders.append(.init(label: "validate \(screens)", arguments: [flowc, "validate", folder]))
         }
         guard let samples = ProcessSeries.measure(contenders, runs: runs) else { return 1 }
-        print("flowc validate on the generated app, files of at most \(perFile) screens; \(runs) interleaved runs, medians")
+        print(
+            "flowc validate on the generated app, files of at most \(perFile) screens; \(runs) interleaved runs, medians"
+        )
         print(ProcessSeries.loadLine())
         print("screens     files  validate ms  cpu ms   peak MiB  scan ms  validate/scan  cpu time × per 10× screens")
         var previous: (screens: Int, ms: Double)?
         for (position, screens) in series.enumerated() {
-            let scan = samples[2 * position], validate = samples[2 * position + 1]
+            let scan = samples[2 * position]
+            let validate = samples[2 * position + 1]
             let ms = ProcessSeries.median(validate, \.cpuMs)
             var growth = ""
             if let previous {
@@ -42,11 +45,12 @@ enum ScalingBenchmark {
                 let exponent = log(ms / previous.ms) / log(Double(screens) / Double(previous.screens))
                 growth = Bench.format(pow(10, exponent), 1) + "x (goal <= 11x)"
             }
-            print(pad(String(screens), 12) + pad(String((screens + perFile - 1) / perFile), 7)
-                + pad(Bench.format(ProcessSeries.median(validate, \.wallMs), 0), 13) + pad(Bench.format(ms, 0), 9)
-                + pad(Bench.format(ProcessSeries.median(validate, \.maxRSSMiB)), 10)
-                + pad(Bench.format(ProcessSeries.median(scan, \.wallMs), 0), 9)
-                + pad(Bench.format(ProcessSeries.wallRatio(validate, scan), 2) + "x", 15) + growth)
+            print(
+                pad(String(screens), 12) + pad(String((screens + perFile - 1) / perFile), 7)
+                    + pad(Bench.format(ProcessSeries.median(validate, \.wallMs), 0), 13) + pad(Bench.format(ms, 0), 9)
+                    + pad(Bench.format(ProcessSeries.median(validate, \.maxRSSMiB)), 10)
+                    + pad(Bench.format(ProcessSeries.median(scan, \.wallMs), 0), 9)
+                    + pad(Bench.format(ProcessSeries.wallRatio(validate, scan), 2) + "x", 15) + growth)
             previous = (screens, ms)
         }
         return 0
@@ -64,9 +68,13 @@ enum ScalingBenchmark {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let contenders = series.map { screens in
             let path = ProcessSeries.write(
-                [AppGenerator.File(name: "oneline\(screens).yaml", bytes: AppGenerator.oneLineWithErrors(screens: screens))],
+                [
+                    AppGenerator.File(
+                        name: "oneline\(screens).yaml", bytes: AppGenerator.oneLineWithErrors(screens: screens))
+                ],
                 into: scratch)[0]
-            return ProcessSeries.Contender(label: "oneline \(screens)", arguments: [flowc, "validate", path], expectedStatus: [1])
+            return ProcessSeries.Contender(
+                label: "oneline \(screens)", arguments: [flowc, "validate", path], expectedStatus: [1])
         }
         guard let samples = ProcessSeries.measure(contenders, runs: runs) else { return 1 }
         print("flowc validate on one flow on one line, every screen with an error; \(runs) interleaved runs, medians")
@@ -80,8 +88,10 @@ enum ScalingBenchmark {
                 let exponent = log(ms / previous.ms) / log(Double(screens) / Double(previous.screens))
                 growth = Bench.format(pow(2, exponent), 2) + "x"
             }
-            print(pad(String(screens), 9) + pad(String(AppGenerator.oneLineWithErrors(screens: screens).count), 12)
-                + pad(Bench.format(ProcessSeries.median(runs, \.wallMs), 0), 13) + pad(Bench.format(ms, 0), 9) + growth)
+            print(
+                pad(String(screens), 9) + pad(String(AppGenerator.oneLineWithErrors(screens: screens).count), 12)
+                    + pad(Bench.format(ProcessSeries.median(runs, \.wallMs), 0), 13) + pad(Bench.format(ms, 0), 9)
+                    + growth)
             previous = (screens, ms)
         }
         return 0

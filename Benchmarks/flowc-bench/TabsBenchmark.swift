@@ -76,21 +76,28 @@ enum TabsBenchmark {
             }
         }
         var failures = 0
-        let samples = Bench.interleaved(runs: runs, coordinators.map { coordinator in
-            (body: { failures += scenario(coordinator, iterations: iterations) }, after: {})
-        })
+        let samples = Bench.interleaved(
+            runs: runs,
+            coordinators.map { coordinator in
+                (body: { failures += scenario(coordinator, iterations: iterations) }, after: {})
+            })
         guard failures == 0 else {
             print("scenario misbehaved \(failures) times while timed")
             return 1
         }
         let operations = Double(iterations * operationsPerIteration)
-        print("scenario: \(operationsPerIteration) operations per iteration in the selected tab, \(iterations) iterations"
-            + " per run, \(runs) interleaved runs" + (arguments.contains("--tree") ? ", tree objects held" : ""))
+        print(
+            "scenario: \(operationsPerIteration) operations per iteration in the selected tab, \(iterations) iterations"
+                + " per run, \(runs) interleaved runs" + (arguments.contains("--tree") ? ", tree objects held" : ""))
         for (index, count) in tabCounts.enumerated() {
             let median = Bench.median(samples[index])
-            let relative = index == 0 ? "" : ", \(Bench.format(Bench.median(zip(samples[index], samples[0]).map { $0 / $1 }), 2))x of \(tabCounts[0]) tab\(tabCounts[0] == 1 ? "" : "s")"
-            print("   \(count) tabs (\(count - 1) kept, each with a pushed route):"
-                + " median \(Bench.format(median * 1e6 / operations)) ns/op\(relative)")
+            let relative =
+                index == 0
+                ? ""
+                : ", \(Bench.format(Bench.median(zip(samples[index], samples[0]).map { $0 / $1 }), 2))x of \(tabCounts[0]) tab\(tabCounts[0] == 1 ? "" : "s")"
+            print(
+                "   \(count) tabs (\(count - 1) kept, each with a pushed route):"
+                    + " median \(Bench.format(median * 1e6 / operations)) ns/op\(relative)")
         }
         return 0
     }

@@ -48,13 +48,16 @@ enum YAMLLoadBenchmark {
 
         func line(_ label: String, _ ms: Double, _ all: [Double]) -> String {
             let best = all.min() ?? ms
-            return "\(label) median \(Bench.format(ms)) ms (\(Bench.format(megabytes / (ms / 1000))) MB/s), best \(Bench.format(best)) ms"
+            return
+                "\(label) median \(Bench.format(ms)) ms (\(Bench.format(megabytes / (ms / 1000))) MB/s), best \(Bench.format(best)) ms"
         }
         print("input: \(Bench.format(megabytes, 2)) MB, \(events) events, \(nodes) nodes, \(runs) interleaved runs")
         print(line("libyaml event scan:", scanMs, samples[0]))
         print(line("YAMLLoader.load:   ", loadMs, samples[1]))
         print(line("load + free tree:  ", loadAndFreeMs, samples[2]))
-        print("ratio load/scan:         median \(Bench.format(Bench.median(ratios), 2))x, best-to-best \(Bench.format((samples[1].min() ?? 0) / (samples[0].min() ?? 1), 2))x (target <= 2.00x)")
+        print(
+            "ratio load/scan:         median \(Bench.format(Bench.median(ratios), 2))x, best-to-best \(Bench.format((samples[1].min() ?? 0) / (samples[0].min() ?? 1), 2))x (target <= 2.00x)"
+        )
         print("ratio (load + free)/scan: median \(Bench.format(Bench.median(freeRatios), 2))x")
         return 0
     }
@@ -88,7 +91,10 @@ enum YAMLLoadBenchmark {
             case .scalar: break
             case .sequence(let items): pending.append(contentsOf: items)
             case .mapping(let entries):
-                for entry in entries { pending.append(entry.key); pending.append(entry.value) }
+                for entry in entries {
+                    pending.append(entry.key)
+                    pending.append(entry.value)
+                }
             }
         }
         return total

@@ -19,7 +19,10 @@ let benchmarks: [(name: String, summary: String, run: @MainActor ([String]) -> I
     ("tabs", "time FlowCoordinator steps in one tab against the number of tabs kept aside", TabsBenchmark.run),
     ("e2e", "time flowc validate, compile and run (YAML, bundle) against a bare libyaml scan", EndToEndBenchmark.run),
     ("scaling", "time flowc validate from 1k to 100k screens", ScalingBenchmark.run),
-    ("oneline", "time flowc validate on one flow on one line where every screen has an error", ScalingBenchmark.oneLine),
+    (
+        "oneline", "time flowc validate on one flow on one line where every screen has an error",
+        ScalingBenchmark.oneLine
+    ),
     ("generate", "write the generated app (or the one-line flow) to a folder", InputCommands.generate),
     ("scan", "bare libyaml event scan of the files named", InputCommands.scan),
 ]

@@ -18,8 +18,10 @@ enum FlowcConfigurationFile {
             for name in names {
                 let candidate = current.appending(path: name)
                 var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate.path(percentEncoded: false), isDirectory: &isFolder),
-                    !isFolder.boolValue {
+                if FileManager.default.fileExists(
+                    atPath: candidate.path(percentEncoded: false), isDirectory: &isFolder),
+                    !isFolder.boolValue
+                {
                     return candidate
                 }
             }

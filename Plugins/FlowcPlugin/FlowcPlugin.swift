@@ -19,7 +19,8 @@ struct FlowcPlugin: BuildToolPlugin {
             try Self.command(
                 tool: context.tool(named: "flowc-generate").url, workDirectory: context.pluginWorkDirectoryURL,
                 targetName: target.name, configuration: configuration, roots: inputs.roots, files: inputs.files,
-                flowcConfiguration: FlowcConfigurationFile.find(from: target.directoryURL, within: context.package.directoryURL))
+                flowcConfiguration: FlowcConfigurationFile.find(
+                    from: target.directoryURL, within: context.package.directoryURL))
         ]
     }
 
@@ -57,21 +58,27 @@ extension FlowcPlugin: XcodeBuildToolPlugin {
             let folder = file.deletingLastPathComponent()
             let configuration = try FlowcPluginConfiguration.load(from: folder)
             let inputs = try configuration.flowPaths(in: folder)
-            return [Self.command(
-                tool: tool, workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName,
-                configuration: configuration, roots: inputs.roots, files: inputs.files,
-                flowcConfiguration: FlowcConfigurationFile.find(from: folder, within: context.xcodeProject.directoryURL))]
+            return [
+                Self.command(
+                    tool: tool, workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName,
+                    configuration: configuration, roots: inputs.roots, files: inputs.files,
+                    flowcConfiguration: FlowcConfigurationFile.find(
+                        from: folder, within: context.xcodeProject.directoryURL))
+            ]
         }
         let flows = members.filter {
-            ["yaml", "yml"].contains($0.pathExtension.lowercased()) && !FlowcConfigurationFile.names.contains($0.lastPathComponent)
+            ["yaml", "yml"].contains($0.pathExtension.lowercased())
+                && !FlowcConfigurationFile.names.contains($0.lastPathComponent)
         }
-            .sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
+        .sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
         guard !flows.isEmpty else { return [] }
-        return [Self.command(
-            tool: tool, workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName,
-            configuration: FlowcPluginConfiguration(), roots: flows, files: flows,
-            flowcConfiguration: FlowcConfigurationFile.find(
-                from: flows[0].deletingLastPathComponent(), within: context.xcodeProject.directoryURL))]
+        return [
+            Self.command(
+                tool: tool, workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName,
+                configuration: FlowcPluginConfiguration(), roots: flows, files: flows,
+                flowcConfiguration: FlowcConfigurationFile.find(
+                    from: flows[0].deletingLastPathComponent(), within: context.xcodeProject.directoryURL))
+        ]
     }
 }
 #endif

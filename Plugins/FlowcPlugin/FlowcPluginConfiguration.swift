@@ -40,7 +40,9 @@ struct FlowcPluginConfiguration: Decodable {
             configuration.file = url
             return configuration
         } catch {
-            throw FlowcPluginError("\(url.path(percentEncoded: false)): not a valid flowc plugin configuration (\(error)); write { \"paths\": [\"Flows\"], \"namespace\": \"Flows\" }")
+            throw FlowcPluginError(
+                "\(url.path(percentEncoded: false)): not a valid flowc plugin configuration (\(error)); write { \"paths\": [\"Flows\"], \"namespace\": \"Flows\" }"
+            )
         }
     }
 
@@ -56,7 +58,10 @@ struct FlowcPluginConfiguration: Decodable {
             let rootPath = root.path(percentEncoded: false)
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: rootPath, isDirectory: &isFolder) else {
-                let configured = file == nil ? "the target has no '\(path)' folder; add one with its flow files, or name the flow paths in \(Self.fileName)" : "'\(path)' in \(Self.fileName) does not exist"
+                let configured =
+                    file == nil
+                    ? "the target has no '\(path)' folder; add one with its flow files, or name the flow paths in \(Self.fileName)"
+                    : "'\(path)' in \(Self.fileName) does not exist"
                 throw FlowcPluginError("\(folder.path(percentEncoded: false)): \(configured)")
             }
             roots.append(root)

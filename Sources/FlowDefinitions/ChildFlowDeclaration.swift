@@ -25,8 +25,10 @@ public struct ChildFlowDeclaration: Hashable, Sendable {
     /// `presentation: push | sheet | cover` (since format 1.1); nil when not written (`push`).
     public var presentation: Located<Presentation>?
 
-    public init(name: Located<String>, flow: Located<String>, handlers: [OutcomeHandler],
-                presentation: Located<Presentation>? = nil) {
+    public init(
+        name: Located<String>, flow: Located<String>, handlers: [OutcomeHandler],
+        presentation: Located<Presentation>? = nil
+    ) {
         self.name = name
         self.flow = flow
         self.handlers = handlers

@@ -66,7 +66,8 @@ public struct FlowDefinition: Hashable, Sendable {
     }
 
     /// Name → position of the first element with that name (later duplicates are reported by rules, not found).
-    private static func firstIndexes<Element>(_ elements: [Element], _ name: KeyPath<Element, String>) -> [String: Int] {
+    private static func firstIndexes<Element>(_ elements: [Element], _ name: KeyPath<Element, String>) -> [String: Int]
+    {
         var indexes: [String: Int] = [:]
         indexes.reserveCapacity(elements.count)
         for (position, element) in elements.enumerated() where indexes[element[keyPath: name]] == nil {

@@ -80,7 +80,8 @@ public struct ParameterDefinition: Hashable, Sendable {
     }
 
     public static func == (lhs: ParameterDefinition, rhs: ParameterDefinition) -> Bool {
-        lhs.name == rhs.name && lhs.type == rhs.type && lhs.bounds == rhs.bounds && lhs.written?.fields == rhs.written?.fields
+        lhs.name == rhs.name && lhs.type == rhs.type && lhs.bounds == rhs.bounds
+            && lhs.written?.fields == rhs.written?.fields
     }
 
     public func hash(into hasher: inout Hasher) {

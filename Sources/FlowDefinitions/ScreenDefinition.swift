@@ -62,7 +62,8 @@ public struct ScreenDefinition: Hashable, Sendable {
     }
 
     public static func == (lhs: ScreenDefinition, rhs: ScreenDefinition) -> Bool {
-        lhs.name == rhs.name && lhs.parameters == rhs.parameters && lhs.events == rhs.events && lhs.removal == rhs.removal
+        lhs.name == rhs.name && lhs.parameters == rhs.parameters && lhs.events == rhs.events
+            && lhs.removal == rhs.removal
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -54,7 +54,9 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStr
     private var storedOffset: UInt32
 
     public init(file: String, line: Int, column: Int, offset: Int, copiedFrom: AliasOrigin? = nil) {
-        self.init(source: SourceFile.table.intern(.init(path: file, origin: copiedFrom)), line: line, column: column, offset: offset)
+        self.init(
+            source: SourceFile.table.intern(.init(path: file, origin: copiedFrom)), line: line, column: column,
+            offset: offset)
     }
 
     /// A location in `file`: no lookup of the path, for code that makes many locations in one file.
@@ -78,7 +80,8 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStr
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),
-            column: try container.decode(Int.self, forKey: .column), offset: try container.decode(Int.self, forKey: .offset),
+            column: try container.decode(Int.self, forKey: .column),
+            offset: try container.decode(Int.self, forKey: .offset),
             copiedFrom: try container.decodeIfPresent(AliasOrigin.self, forKey: .copiedFrom))
     }
 

@@ -1,6 +1,6 @@
-import Foundation
 import FlowModel
 import FlowRuntime
+import Foundation
 
 /// Drives a coordinator from a `flowc run` script and describes each step as one JSON line.
 ///
@@ -32,9 +32,11 @@ package final class FlowScriptRunner {
     /// - Throws: ``FlowRuntimeError/unknownFlow(_:)`` or an argument error for the root flow.
     package init(bundle: FlowBundle, flow: String) throws(FlowRuntimeError) {
         let answers = self.answers
-        coordinator = try FlowCoordinator(bundle: bundle, flow: flow, host: FlowHost(
-            condition: { answers.conditions[$0] ?? false },
-            check: { name, value in answers.checks[name]?[value.description] ?? true }))
+        coordinator = try FlowCoordinator(
+            bundle: bundle, flow: flow,
+            host: FlowHost(
+                condition: { answers.conditions[$0] ?? false },
+                check: { name, value in answers.checks[name]?[value.description] ?? true }))
     }
 
     /// Runs one script line; nil for a blank line or a comment, else the trace line.
@@ -92,8 +94,9 @@ package final class FlowScriptRunner {
         var line = trace(text, status: result.status.rawValue, reason: result.reason?.description, snapshot: snapshot)
         if !result.finished.isEmpty {
             line.finished = result.finished.map {
-                TraceLine.FinishedEntry(instance: $0.instance.rawValue, flow: $0.flow, outcome: $0.outcome,
-                                        arguments: $0.arguments.mapValues(JSONArgument.init))
+                TraceLine.FinishedEntry(
+                    instance: $0.instance.rawValue, flow: $0.flow, outcome: $0.outcome,
+                    arguments: $0.arguments.mapValues(JSONArgument.init))
             }
         }
         if !result.deferredLinks.isEmpty {
@@ -110,13 +113,17 @@ package final class FlowScriptRunner {
         guard let handle = handles[id] else {
             // A kept tab's instance restored and never shown has no object yet; finishing it is refused as
             // through a handle (a kept tab's flow is not shown, so it cannot finish).
-            if coordinator.status == .running, coordinator.isInKeptTab(id) { return StepResult(.rejected, .instanceInKeptTab(id)) }
-            return coordinator.madeInstance(id) ? StepResult(.stale, .instanceNotAlive(id)) : StepResult(.rejected, .unknownInstance(id))
+            if coordinator.status == .running, coordinator.isInKeptTab(id) {
+                return StepResult(.rejected, .instanceInKeptTab(id))
+            }
+            return coordinator.madeInstance(id)
+                ? StepResult(.stale, .instanceNotAlive(id)) : StepResult(.rejected, .unknownInstance(id))
         }
         var arguments: [String: Value] = [:]
         let bundle = coordinator.bundle
         if !textArguments.isEmpty, let flow = bundle.flowIndex(named: handle.flow),
-            let index = bundle.flows[flow].outcomes.firstIndex(of: outcome) {
+            let index = bundle.flows[flow].outcomes.firstIndex(of: outcome)
+        {
             let parameters = bundle.flows[flow].parameters(ofOutcome: index)
             let receiver = "outcome '\(outcome)' of flow '\(handle.flow)'"
             for name in textArguments.keys.sorted() {
@@ -125,7 +132,8 @@ package final class FlowScriptRunner {
                     return StepResult(.rejected, .unknownArgument(receiver: receiver, name: name))
                 }
                 guard let value = parameter.type.parse(text) else {
-                    return StepResult(.rejected, .invalidArgument(receiver: receiver, name: name, text: text, type: parameter.type))
+                    return StepResult(
+                        .rejected, .invalidArgument(receiver: receiver, name: name, text: text, type: parameter.type))
                 }
                 arguments[name] = value
             }
@@ -184,8 +192,9 @@ package final class FlowScriptRunner {
             reason: reason.map(TraceEcho.bounded),
             coordinator: coordinatorState, outcome: outcome,
             path: coordinator.path.map {
-                TraceLine.RouteEntry(token: $0.token.rawValue, instance: $0.instance.rawValue, flow: $0.flow,
-                                     screen: $0.screen, arguments: $0.arguments.mapValues(JSONArgument.init))
+                TraceLine.RouteEntry(
+                    token: $0.token.rawValue, instance: $0.instance.rawValue, flow: $0.flow,
+                    screen: $0.screen, arguments: $0.arguments.mapValues(JSONArgument.init))
             },
             stacks: stackEntries(),
             tabs: tabSetEntries(),
@@ -201,7 +210,9 @@ package final class FlowScriptRunner {
         var pending = [tree]
         while let entry = pending.popLast() {
             let id = FlowInstanceID(entry.id)
-            if handles[id] == nil, let object = coordinator.instance(id) ?? coordinator.keptInstanceObject(id) { handles[id] = object }
+            if handles[id] == nil, let object = coordinator.instance(id) ?? coordinator.keptInstanceObject(id) {
+                handles[id] = object
+            }
             pending += entry.children
         }
     }
@@ -218,7 +229,8 @@ package final class FlowScriptRunner {
             case .sheet: kind = "sheet"
             case .cover: kind = "cover"
             }
-            return TraceLine.StackEntry(id: stack.id.rawValue, kind: kind, tab: tab, routes: stack.routes.map(\.token.rawValue))
+            return TraceLine.StackEntry(
+                id: stack.id.rawValue, kind: kind, tab: tab, routes: stack.routes.map(\.token.rawValue))
         }
     }
 
@@ -226,8 +238,9 @@ package final class FlowScriptRunner {
         let sets = coordinator.tabSets
         guard !sets.isEmpty else { return nil }
         return sets.map { set in
-            TraceLine.TabSetEntry(instance: set.id.rawValue, flow: set.flow, tabs: set.tabs, selected: set.selected,
-                                  kept: set.keptStacks.mapValues { $0.routes.map(\.token.rawValue) })
+            TraceLine.TabSetEntry(
+                instance: set.id.rawValue, flow: set.flow, tabs: set.tabs, selected: set.selected,
+                kept: set.keptStacks.mapValues { $0.routes.map(\.token.rawValue) })
         }
     }
 }

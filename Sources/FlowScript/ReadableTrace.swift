@@ -16,10 +16,12 @@ package enum ReadableTrace {
         lines.append("path: " + path(of: trace))
         lines += tabs(of: trace)
         if let pending = trace.pending {
-            lines.append("waiting: \(pending.prompt ?? "confirm removal") of \(pending.screen); type 'confirm' or 'keep'")
+            lines.append(
+                "waiting: \(pending.prompt ?? "confirm removal") of \(pending.screen); type 'confirm' or 'keep'")
         } else if trace.coordinator == "running" {
             let events = acceptedEvents(of: trace, bundle: bundle)
-            lines.append("events: " + (events.isEmpty ? "none (use 'back' or 'open URL')" : events.joined(separator: ", ")))
+            lines.append(
+                "events: " + (events.isEmpty ? "none (use 'back' or 'open URL')" : events.joined(separator: ", ")))
         }
         return lines.joined(separator: "\n")
     }
@@ -28,7 +30,8 @@ package enum ReadableTrace {
     package static func outcome(of trace: TraceLine) -> String {
         var text = trace.status + (trace.reason.map { ": \($0)" } ?? "")
         for finished in trace.finished ?? [] {
-            text += "; \(finished.flow) (#\(finished.instance)) finished with \(finished.outcome)\(arguments(finished.arguments))"
+            text +=
+                "; \(finished.flow) (#\(finished.instance)) finished with \(finished.outcome)\(arguments(finished.arguments))"
         }
         if trace.coordinator == "finished" {
             text += "; the root flow finished" + (trace.outcome.map { " with \($0)" } ?? "")
@@ -66,7 +69,9 @@ package enum ReadableTrace {
             if route.instance != previousInstance {
                 if let index = position[route.instance], index > labelled {
                     let labels = ((labelled + 1)...index).map { at in
-                        label(shown[at], isTab: at > 0 && tabSets[shown[at - 1].id]?.contains(shown[at].child ?? "") == true)
+                        label(
+                            shown[at],
+                            isTab: at > 0 && tabSets[shown[at - 1].id]?.contains(shown[at].child ?? "") == true)
                     }
                     part = "[" + labels.joined(separator: " / ") + "] " + part
                     labelled = index
@@ -105,8 +110,9 @@ package enum ReadableTrace {
         return sets.map { set in
             let owner = entries[set.instance]
             // The set's started tabs by name: the shown one and those kept aside.
-            let started = Dictionary((owner?.children ?? []).compactMap { child in child.child.map { ($0, child.id) } },
-                                     uniquingKeysWith: { first, _ in first })
+            let started = Dictionary(
+                (owner?.children ?? []).compactMap { child in child.child.map { ($0, child.id) } },
+                uniquingKeysWith: { first, _ in first })
             let named = owner.map { ($0.child ?? $0.flow) } ?? set.flow
             let tabs = set.tabs.map { tab -> String in
                 guard let id = started[tab] else { return tab }
@@ -123,8 +129,10 @@ package enum ReadableTrace {
             let screen = flow.screens.first(where: { $0.name == top.screen })
         else { return [] }
         return screen.events.map { event in
-            event.parameters.isEmpty ? event.name
-                : event.name + "(" + event.parameters.map { "\($0.name): \($0.type.rawValue)" }.joined(separator: ", ") + ")"
+            event.parameters.isEmpty
+                ? event.name
+                : event.name + "(" + event.parameters.map { "\($0.name): \($0.type.rawValue)" }.joined(separator: ", ")
+                    + ")"
         }
     }
 

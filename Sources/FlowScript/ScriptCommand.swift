@@ -46,11 +46,21 @@ enum ScriptCommand: Equatable {
             guard range.contains(operands.count) else { throw ScriptSyntaxError(message: "usage: \(usage)") }
         }
         switch verb {
-        case "start": try count(0...0, "start"); return .start
-        case "confirm": try count(0...0, "confirm"); return .confirm
-        case "keep": try count(0...0, "keep"); return .keep
-        case "snapshot": try count(0...0, "snapshot"); return .snapshot
-        case "stop": try count(0...0, "stop"); return .stop
+        case "start":
+            try count(0...0, "start")
+            return .start
+        case "confirm":
+            try count(0...0, "confirm")
+            return .confirm
+        case "keep":
+            try count(0...0, "keep")
+            return .keep
+        case "snapshot":
+            try count(0...0, "snapshot")
+            return .snapshot
+        case "stop":
+            try count(0...0, "stop")
+            return .stop
         case "back":
             try count(0...2, "back [N] [#STACK]")
             var rest = operands[...]
@@ -66,7 +76,9 @@ enum ScriptCommand: Equatable {
             return .back(number)
         case "select":
             try count(1...2, "select TAB [#TABSET]")
-            let tabSet = try operands.count == 2 ? instance(operands[1], usage: "select names a tab set as #ID, such as 'select search #1'") : nil
+            let tabSet =
+                try operands.count == 2
+                ? instance(operands[1], usage: "select names a tab set as #ID, such as 'select search #1'") : nil
             return .select(tab: operands[0], tabSet: tabSet)
         case "dismiss":
             try count(0...1, "dismiss [#LAYER]")
@@ -78,7 +90,9 @@ enum ScriptCommand: Equatable {
                 throw ScriptSyntaxError(message: "backto takes a path length, such as 'backto 1'")
             }
             return .backTo(length)
-        case "open": try count(1...1, "open URL"); return .open(operands[0])
+        case "open":
+            try count(1...1, "open URL")
+            return .open(operands[0])
         case "condition":
             try count(2...2, "condition NAME true|false")
             return .condition(operands[0], try boolean(operands[1]))
@@ -92,7 +106,9 @@ enum ScriptCommand: Equatable {
             guard operands[0].hasPrefix("#"), let id = natural(operands[0].dropFirst()) else {
                 throw ScriptSyntaxError(message: "finish names an instance as #ID, such as 'finish #2 saved'")
             }
-            return .finish(instance: FlowInstanceID(id), outcome: operands[1], arguments: try keyValues(operands.dropFirst(2), of: "finish"))
+            return .finish(
+                instance: FlowInstanceID(id), outcome: operands[1],
+                arguments: try keyValues(operands.dropFirst(2), of: "finish"))
         case "event":
             var rest = operands[...]
             var token: RouteToken?
@@ -113,7 +129,9 @@ enum ScriptCommand: Equatable {
     }
 
     /// `key=value` words (of `event` and `finish`), each key once.
-    private static func keyValues(_ pairs: ArraySlice<String>, of verb: String) throws(ScriptSyntaxError) -> [String: String] {
+    private static func keyValues(_ pairs: ArraySlice<String>, of verb: String) throws(ScriptSyntaxError) -> [String:
+        String]
+    {
         var arguments: [String: String] = [:]
         for pair in pairs {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
@@ -142,14 +160,22 @@ enum ScriptCommand: Equatable {
     private static func misplacedHash(_ word: String, verb: String) -> ScriptSyntaxError {
         let shown = TraceEcho.bounded(word)
         if instanceVerbs.contains(verb) {
-            return ScriptSyntaxError(message: "'\(shown)' is not a flow instance id: write #N, such as '#4'; a comment after a command starts with '# ' (a '#' and a blank)")
+            return ScriptSyntaxError(
+                message:
+                    "'\(shown)' is not a flow instance id: write #N, such as '#4'; a comment after a command starts with '# ' (a '#' and a blank)"
+            )
         }
-        return ScriptSyntaxError(message: "'\(shown)' is not an operand of '\(verb)'; a comment after a command starts with '# ' (a '#' and a blank)")
+        return ScriptSyntaxError(
+            message:
+                "'\(shown)' is not an operand of '\(verb)'; a comment after a command starts with '# ' (a '#' and a blank)"
+        )
     }
 
     /// A count or an id: ASCII digits only (no sign, no spaces), fitting in `Int`.
     private static func natural(_ text: some StringProtocol) -> Int? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
         return Int(text)
     }
 

@@ -114,9 +114,11 @@ struct DocumentBuilder: ~Copyable {
             }
             let end = mark(event.end_mark)
             let index = UInt32(truncatingIfNeeded: records.count)
-            records.append(YAMLDocument.Record(
-                start: .init(start), end: .init(end), first: textStart, count: UInt32(truncatingIfNeeded: scalar.length),
-                kind: .scalar, style: Self.style(scalar.style), tag: tag))
+            records.append(
+                YAMLDocument.Record(
+                    start: .init(start), end: .init(end), first: textStart,
+                    count: UInt32(truncatingIfNeeded: scalar.length),
+                    kind: .scalar, style: Self.style(scalar.style), tag: tag))
             if let anchor = scalar.anchor { anchors[Self.string(anchor)] = Anchored(record: index, size: 1, height: 0) }
             try add(index, height: 0)
         case YAML_SEQUENCE_START_EVENT:
@@ -133,7 +135,8 @@ struct DocumentBuilder: ~Copyable {
             if sawDocument {
                 throw YAMLError(
                     kind: .multipleDocuments,
-                    message: "file contains a second YAML document; put each flow in its own file, or remove the '---' line",
+                    message:
+                        "file contains a second YAML document; put each flow in its own file, or remove the '---' line",
                     mark: mark(event.start_mark))
             }
             sawDocument = true
@@ -166,9 +169,10 @@ struct DocumentBuilder: ~Copyable {
         try count(1, at: start)
         let index = UInt32(truncatingIfNeeded: records.count)
         // Reserved now (document order); its end and children are filled in when it closes.
-        records.append(YAMLDocument.Record(
-            start: .init(start), end: .init(start), first: 0, count: 0,
-            kind: isMapping ? .mapping : .sequence, style: 0, tag: tag))
+        records.append(
+            YAMLDocument.Record(
+                start: .init(start), end: .init(start), first: 0, count: 0,
+                kind: isMapping ? .mapping : .sequence, style: 0, tag: tag))
         frames.append(
             Frame(
                 isMapping: isMapping, record: index, anchor: anchor.map(Self.string),
@@ -221,7 +225,8 @@ struct DocumentBuilder: ~Copyable {
         {
             throw YAMLError(
                 kind: .mergeKey,
-                message: "merge keys ('<<') are not supported: flowc does not combine mappings; write the entries out in this mapping (an alias can still stand for a whole value, as in 'b: *base'), or quote '<<' if it is a name",
+                message:
+                    "merge keys ('<<') are not supported: flowc does not combine mappings; write the entries out in this mapping (an alias can still stand for a whole value, as in 'b: *base'), or quote '<<' if it is a name",
                 mark: start)
         }
         try checkDuplicate(index, at: start, in: top)
@@ -271,13 +276,16 @@ struct DocumentBuilder: ~Copyable {
             kind: .duplicateKey,
             message: "duplicate key \(shown) in mapping; each key may appear once",
             mark: start,
-            notes: [YAMLNote(message: "previous definition of \(shown) is here", mark: records[Int(duplicate)].start.mark)])
+            notes: [
+                YAMLNote(message: "previous definition of \(shown) is here", mark: records[Int(duplicate)].start.mark)
+            ])
     }
 
     /// A scalar record's text.
     private func string(of record: YAMLDocument.Record) -> String {
         text.withUnsafeBufferPointer { buffer in
-            YAMLDocument.string(UnsafeBufferPointer(rebasing: buffer[Int(record.first)..<Int(record.first + record.count)]))
+            YAMLDocument.string(
+                UnsafeBufferPointer(rebasing: buffer[Int(record.first)..<Int(record.first + record.count)]))
         }
     }
 
@@ -285,7 +293,8 @@ struct DocumentBuilder: ~Copyable {
     private func hash(_ record: YAMLDocument.Record) -> Int {
         text.withUnsafeBytes { buffer in
             var hasher = Hasher()
-            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer[Int(record.first)..<Int(record.first + record.count)]))
+            hasher.combine(
+                bytes: UnsafeRawBufferPointer(rebasing: buffer[Int(record.first)..<Int(record.first + record.count)]))
             return hasher.finalize()
         }
     }
@@ -300,7 +309,8 @@ struct DocumentBuilder: ~Copyable {
         if aliasCount > limits.maxAliases {
             throw YAMLError(
                 kind: .aliasLimit,
-                message: "document uses more than \(limits.maxAliases) aliases; repeat the content instead of using so many aliases",
+                message:
+                    "document uses more than \(limits.maxAliases) aliases; repeat the content instead of using so many aliases",
                 mark: start)
         }
         guard let anchored = anchors[name] else {
@@ -324,11 +334,13 @@ struct DocumentBuilder: ~Copyable {
         try count(anchored.size, at: start)
         // The alias is one record pointing at the anchored node: its content is read from there, never copied.
         let index = UInt32(truncatingIfNeeded: records.count)
-        records.append(YAMLDocument.Record(
-            start: .init(start), end: .init(end), first: anchored.record,
-            count: UInt32(truncatingIfNeeded: aliasUses.count), kind: .alias, style: 0, tag: 0))
-        aliasUses.append(YAMLAliasUse(
-            anchor: name, start: start, end: end, anchorStart: records[Int(anchored.record)].start.mark))
+        records.append(
+            YAMLDocument.Record(
+                start: .init(start), end: .init(end), first: anchored.record,
+                count: UInt32(truncatingIfNeeded: aliasUses.count), kind: .alias, style: 0, tag: 0))
+        aliasUses.append(
+            YAMLAliasUse(
+                anchor: name, start: start, end: end, anchorStart: records[Int(anchored.record)].start.mark))
         try add(index, height: anchored.height)
     }
 

@@ -83,9 +83,12 @@ final class EventParser {
         var offset = start
         guard let first = byte(at: offset), first != UInt8(ascii: "\""), first != UInt8(ascii: "'") else { return nil }
         while let current = byte(at: offset), current != UInt8(ascii: "\n"), current != UInt8(ascii: "\r") {
-            if current == UInt8(ascii: "#") && offset > start && byte(at: offset - 1) == UInt8(ascii: " ") { return nil }
+            if current == UInt8(ascii: "#") && offset > start && byte(at: offset - 1) == UInt8(ascii: " ") {
+                return nil
+            }
             if current == UInt8(ascii: ":"), let next = byte(at: offset + 1), next != UInt8(ascii: " "),
-               next != UInt8(ascii: "\n"), next != UInt8(ascii: "\r"), next != UInt8(ascii: "\t") {
+                next != UInt8(ascii: "\n"), next != UInt8(ascii: "\r"), next != UInt8(ascii: "\t")
+            {
                 return offset
             }
             offset += 1
@@ -159,7 +162,8 @@ final class EventParser {
             let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
             return YAMLError(
                 kind: .invalidEncoding,
-                message: "control character U+\(padded) is not allowed in YAML; remove it, or write it as an escape such as \"\\u\(padded)\" in a double-quoted string",
+                message:
+                    "control character U+\(padded) is not allowed in YAML; remove it, or write it as an escape such as \"\\u\(padded)\" in a double-quoted string",
                 mark: mark(ofByte: offset))
         case "input is too long":
             return YAMLError(
@@ -194,13 +198,15 @@ final class EventParser {
         if problem == "could not find expected ':'", let colon = colonWithoutSpace(inLineAt: contextMark.offset) {
             return YAMLError(
                 kind: .syntax,
-                message: "missing space after ':'; a key's ':' is followed by a space ('key: value'), or quote the text if it is not a key",
+                message:
+                    "missing space after ':'; a key's ':' is followed by a space ('key: value'), or quote the text if it is not a key",
                 mark: mark(ofByte: colon + 1))
         }
         if let (keyStart, length) = overlongImplicitKey(endingBefore: problemMark) {
             return YAMLError(
                 kind: .syntax,
-                message: "this key is \(length) characters long, and YAML allows at most \(Self.implicitKeyLimit) in a key written without '?' (plain or quoted), so the ':' after it is misread; write it as an explicit key, '? KEY' on one line and ': VALUE' on the next, or make it shorter",
+                message:
+                    "this key is \(length) characters long, and YAML allows at most \(Self.implicitKeyLimit) in a key written without '?' (plain or quoted), so the ':' after it is misread; write it as an explicit key, '? KEY' on one line and ': VALUE' on the next, or make it shorter",
                 mark: keyStart)
         }
         let text = context.map { "\($0): \(problem)" } ?? problem
@@ -237,7 +243,8 @@ final class EventParser {
                 if input[start] == UInt8(ascii: " ") {
                     start += 1
                 } else if input[start] == UInt8(ascii: "-") || input[start] == UInt8(ascii: "?"),
-                    start + 1 < end, input[start + 1] == UInt8(ascii: " ") {
+                    start + 1 < end, input[start + 1] == UInt8(ascii: " ")
+                {
                     start += 2
                 } else {
                     break

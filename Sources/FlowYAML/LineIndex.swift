@@ -84,16 +84,24 @@ struct LineIndex {
             let byte = bytes[index]
             switch byte {
             case 0x0A:
-                line += 1; column = 1; index += 1
+                line += 1
+                column = 1
+                index += 1
             case 0x0D:
                 index += 1
                 if index < end, bytes[index] == 0x0A { index += 1 }
-                line += 1; column = 1
+                line += 1
+                column = 1
             case 0xC2 where index + 1 < end && bytes[index + 1] == 0x85:  // NEL
-                line += 1; column = 1; index += 2
-            case 0xE2 where index + 2 < end && bytes[index + 1] == 0x80
+                line += 1
+                column = 1
+                index += 2
+            case 0xE2
+            where index + 2 < end && bytes[index + 1] == 0x80
                 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):  // LS, PS
-                line += 1; column = 1; index += 3
+                line += 1
+                column = 1
+                index += 3
             default:
                 if byte & 0xC0 != 0x80 { column += 1 }  // one per scalar, at its lead byte
                 index += 1

@@ -40,7 +40,8 @@ extension YAMLDocument {
             if stack[top].next < slots {
                 let slot = stack[top].next
                 stack[top].next += 1
-                let child = isMapping
+                let child =
+                    isMapping
                     ? (slot % 2 == 0 ? key(slot / 2, of: current) : value(slot / 2, of: current))
                     : item(slot, of: current)
                 if kind(of: child) == .scalar {

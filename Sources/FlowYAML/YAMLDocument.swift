@@ -218,7 +218,9 @@ public final class YAMLDocument: Sendable {
         var spans: [Range<Int>] = []
         for record in records where record.kind == .scalar {
             let style = Self.styles[Int(record.style)]
-            if let span = Self.span(start: Int(record.start.offset), end: Int(record.end.offset), style: style, in: bytes) {
+            if let span = Self.span(
+                start: Int(record.start.offset), end: Int(record.end.offset), style: style, in: bytes)
+            {
                 spans.append(span)
             }
         }

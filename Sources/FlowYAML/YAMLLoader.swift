@@ -37,7 +37,8 @@ public enum YAMLLoader {
         guard bytes.count <= limit else {
             throw YAMLError(
                 kind: .fileTooLarge,
-                message: "file is \(bytes.count) bytes, more than the limit of \(limit) bytes; split it into smaller files",
+                message:
+                    "file is \(bytes.count) bytes, more than the limit of \(limit) bytes; split it into smaller files",
                 mark: .startOfFile)
         }
         // A byte order mark names the encoding; UTF-32's little-endian mark begins with UTF-16's, so it is tested first.

@@ -13,7 +13,8 @@ extension YAMLNode {
             guard node.alias == nil else { continue }
             switch node.content {
             case .scalar(_, let style):
-                if let span = YAMLDocument.span(start: node.start.offset, end: node.end.offset, style: style, in: bytes) {
+                if let span = YAMLDocument.span(start: node.start.offset, end: node.end.offset, style: style, in: bytes)
+                {
                     spans.append(span)
                 }
             case .sequence(let items):

@@ -13,7 +13,9 @@ package enum CommandLineArguments {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
             let bytes = Array(UnsafeBufferPointer(start: raw, count: strlen(raw))).map { UInt8(bitPattern: $0) }
             guard String(validating: bytes, as: UTF8.self) == nil else { continue }
-            Console.error("flowc: error: the argument '\(FlowSourceFiles.displayName(bytes))' is not valid UTF-8 (bytes shown as \\xHH); flowc needs UTF-8 paths to report locations: rename the file")
+            Console.error(
+                "flowc: error: the argument '\(FlowSourceFiles.displayName(bytes))' is not valid UTF-8 (bytes shown as \\xHH); flowc needs UTF-8 paths to report locations: rename the file"
+            )
             return nil
         }
         return Array(CommandLine.arguments.dropFirst())

@@ -3,7 +3,8 @@ import Foundation
 
 /// `--config FILE`, or the `.flowc.yml` found from the working folder up (docs/CONFIG.md).
 package enum ConfigurationOption {
-    package static let help = "  --config FILE     The configuration file (default: .flowc.yml in this folder or the nearest above)."
+    package static let help =
+        "  --config FILE     The configuration file (default: .flowc.yml in this folder or the nearest above)."
 
     /// What a command does after looking for its configuration.
     package enum Outcome {

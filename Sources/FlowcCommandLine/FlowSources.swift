@@ -46,15 +46,19 @@ package enum FlowSources {
             return .failure(Failure(message: "flowc: error: \(error)\n", exitCode: ExitCode.usage))
         }
         if let output, result.files.contains(where: { FlowSourceFiles.isSameFile($0.path, output) }) {
-            return .failure(Failure(
-                message: "flowc: error: the output '\(output)' is one of the flow files read; choose another file for the bundle\n",
-                exitCode: ExitCode.usage))
+            return .failure(
+                Failure(
+                    message:
+                        "flowc: error: the output '\(output)' is one of the flow files read; choose another file for the bundle\n",
+                    exitCode: ExitCode.usage))
         }
         let renderer = TextDiagnosticRenderer(colored: Console.shouldColorStandardError())
         let rendered = renderer.render(result.diagnostics, sources: result.sourcesByPath)
         if result.hasErrors {
-            return .failure(Failure(message: rendered + "flowc: error: the flows have errors; fix them first\n",
-                                    exitCode: ExitCode.findings))
+            return .failure(
+                Failure(
+                    message: rendered + "flowc: error: the flows have errors; fix them first\n",
+                    exitCode: ExitCode.findings))
         }
         // Warnings do not stop compiling, but are never dropped silently.
         Console.error(rendered, terminator: "")
@@ -71,11 +75,13 @@ package enum FlowSources {
     /// `/dev/stdin` or `-` is decoded from the bytes read, and YAML read that way is validated from
     /// them, never read again. A bundle may be up to `BundleCodec.maxFileBytes`, a flow file up to
     /// `InputFile.flowFileLimit`.
-    package static func load(paths: [String], configuration: LoadedConfiguration? = nil) -> Result<FlowBundle, Failure> {
+    package static func load(paths: [String], configuration: LoadedConfiguration? = nil) -> Result<FlowBundle, Failure>
+    {
         if paths.count > 1, let bundle = paths.first(where: isBundleFile) {
-            return .failure(Failure(
-                message: "flowc: error: '\(bundle)' is a compiled bundle; a bundle must be the only PATH\n",
-                exitCode: ExitCode.usage))
+            return .failure(
+                Failure(
+                    message: "flowc: error: '\(bundle)' is a compiled bundle; a bundle must be the only PATH\n",
+                    exitCode: ExitCode.usage))
         }
         guard paths.count == 1, !isFolder(paths[0]) else { return compile(paths: paths, configuration: configuration) }
         let path = paths[0]
@@ -96,7 +102,8 @@ package enum FlowSources {
                 return .failure(Failure(message: "flowc: error: \(shown): \(error)\n", exitCode: ExitCode.findings))
             }
         case .tooLarge(let size, let limit) where limit == BundleCodec.maxFileBytes:
-            let error = InputFile.tooLarge(path, size: size, limit: limit, kind: "the bundle", advice: "check that this is a bundle flowc wrote")
+            let error = InputFile.tooLarge(
+                path, size: size, limit: limit, kind: "the bundle", advice: "check that this is a bundle flowc wrote")
             return .failure(Failure(message: "flowc: error: \(error)\n", exitCode: ExitCode.usage))
         default:
             return compile(paths: paths, configuration: configuration, alreadyRead: [path: contents])

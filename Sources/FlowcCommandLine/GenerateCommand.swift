@@ -25,23 +25,30 @@ package enum GenerateCommand {
 
     package static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
-        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--output", "--namespace", "--config"], aliases: ["-o": "--output"]) {
+        switch OptionScanner.scan(
+            arguments, usage: usage, valueOptions: ["--output", "--namespace", "--config"], aliases: ["-o": "--output"])
+        {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
         }
         guard options.positional.first == "swift" else {
-            let language = options.positional.first.map { "'\($0)' is not a language flowc generates" } ?? "no language given"
+            let language =
+                options.positional.first.map { "'\($0)' is not a language flowc generates" } ?? "no language given"
             Console.error("flowc: error: \(language); use 'flowc generate swift PATH… -o FILE'")
             return ExitCode.usage
         }
         let paths = Array(options.positional.dropFirst())
         guard !paths.isEmpty else {
-            Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc generate swift Flows -o Flows.swift'")
+            Console.error(
+                "flowc: error: no paths given; name flow files or folders, such as 'flowc generate swift Flows -o Flows.swift'"
+            )
             return ExitCode.usage
         }
         let namespace = options.value("--namespace") ?? "Flows"
         guard SwiftGenerationOptions.isValidNamespace(namespace) else {
-            Console.error("flowc: error: the namespace '\(namespace)' is not a Swift type name; use letters, digits and '_', not starting with a digit")
+            Console.error(
+                "flowc: error: the namespace '\(namespace)' is not a Swift type name; use letters, digits and '_', not starting with a digit"
+            )
             return ExitCode.usage
         }
         guard let requested = options.value("--output") else {
@@ -63,8 +70,9 @@ package enum GenerateCommand {
         }
         let source: String
         do {
-            source = try SwiftGenerator.generate(compiled.bundle, definitions: compiled.flows,
-                                                 options: SwiftGenerationOptions(namespace: namespace))
+            source = try SwiftGenerator.generate(
+                compiled.bundle, definitions: compiled.flows,
+                options: SwiftGenerationOptions(namespace: namespace))
         } catch {
             Console.error("\(error)")
             return ExitCode.findings
@@ -77,7 +85,9 @@ package enum GenerateCommand {
         }
         guard output != OutputFile.standardOutputPath else { return ExitCode.success }
         let count = compiled.bundle.flows.count
-        Console.output("generated Swift for \(count) flow\(count == 1 ? "" : "s") in \(output) (content hash \(compiled.bundle.contentHash))")
+        Console.output(
+            "generated Swift for \(count) flow\(count == 1 ? "" : "s") in \(output) (content hash \(compiled.bundle.contentHash))"
+        )
         return ExitCode.success
     }
 
@@ -85,7 +95,8 @@ package enum GenerateCommand {
     private static func outputFile(_ requested: String, namespace: String) -> String {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: requested, isDirectory: &isFolder)
-        guard requested != OutputFile.standardOutputPath, requested.hasSuffix("/") || (exists && isFolder.boolValue) else {
+        guard requested != OutputFile.standardOutputPath, requested.hasSuffix("/") || (exists && isFolder.boolValue)
+        else {
             return requested
         }
         return URL(fileURLWithPath: requested).appendingPathComponent("\(namespace).swift").path

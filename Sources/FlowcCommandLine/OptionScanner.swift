@@ -14,7 +14,9 @@ package struct OptionScanner {
     ///   - valueOptions: options that take a value, with their short aliases (`["-o": "--output"]`).
     ///   - flagOptions: options without a value.
     /// - Throws: `UsageError` for an unknown option or a missing value.
-    package init(_ arguments: [String], valueOptions: [String], flagOptions: [String], aliases: [String: String] = [:]) throws(UsageError) {
+    package init(_ arguments: [String], valueOptions: [String], flagOptions: [String], aliases: [String: String] = [:])
+        throws(UsageError)
+    {
         var index = 0
         var onlyPositional = false
         while index < arguments.count {

@@ -1,4 +1,5 @@
 import FlowCompiler
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,12 +15,15 @@ package enum OutputFile {
     /// Writes `bytes` to `path` (created with mode 0644 or truncated), or to standard output for `-`.
     /// - Returns: nil on success, else the reason in words (see `SystemErrorDescription`).
     package static func write(_ bytes: [UInt8], to path: String) -> String? {
-        let descriptor = path == standardOutputPath ? STDOUT_FILENO : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor =
+            path == standardOutputPath ? STDOUT_FILENO : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return reason(for: errno, path: path) }
         var written = 0
         var failure: Int32?
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            let count = bytes.withUnsafeBytes {
+                systemWrite(descriptor, $0.baseAddress! + written, bytes.count - written)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 failure = errno

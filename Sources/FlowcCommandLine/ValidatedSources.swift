@@ -53,6 +53,7 @@ package struct ValidatedSources {
     /// The diagnostics as text (clang style, coloured on a terminal) on standard error.
     package static func printText(_ validated: ValidatedSources) {
         let renderer = TextDiagnosticRenderer(colored: Console.shouldColorStandardError())
-        Console.error(renderer.render(validated.result.diagnostics, sources: validated.result.sourcesByPath), terminator: "")
+        Console.error(
+            renderer.render(validated.result.diagnostics, sources: validated.result.sourcesByPath), terminator: "")
     }
 }

@@ -22,12 +22,16 @@ enum CompileCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: OptionScanner
-        switch OptionScanner.scan(arguments, usage: usage, valueOptions: ["--output", "--config"], aliases: ["-o": "--output"]) {
+        switch OptionScanner.scan(
+            arguments, usage: usage, valueOptions: ["--output", "--config"], aliases: ["-o": "--output"])
+        {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
         }
         guard !options.positional.isEmpty else {
-            Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc compile Flows -o app.flowbundle'")
+            Console.error(
+                "flowc: error: no paths given; name flow files or folders, such as 'flowc compile Flows -o app.flowbundle'"
+            )
             return ExitCode.usage
         }
         guard let output = options.value("--output") else {
@@ -40,7 +44,9 @@ enum CompileCommand {
         case .exit(let code): return code
         }
         let graphs: [FlowGraph]
-        switch FlowSources.compileGraphs(paths: options.positional, configuration: configuration, refusingToOverwrite: output) {
+        switch FlowSources.compileGraphs(
+            paths: options.positional, configuration: configuration, refusingToOverwrite: output)
+        {
         case .success(let compiled): graphs = compiled.graphs
         case .failure(let failure):
             Console.error(failure.message, terminator: "")
@@ -54,7 +60,8 @@ enum CompileCommand {
             return ExitCode.usage
         }
         // With '-o -' the bundle is standard output, so the summary goes to standard error.
-        let summary = "compiled \(bundle.flows.count) flow\(bundle.flows.count == 1 ? "" : "s") to \(output) (content hash \(bundle.contentHash))"
+        let summary =
+            "compiled \(bundle.flows.count) flow\(bundle.flows.count == 1 ? "" : "s") to \(output) (content hash \(bundle.contentHash))"
         if output == OutputFile.standardOutputPath { Console.error(summary) } else { Console.output(summary) }
         return ExitCode.success
     }

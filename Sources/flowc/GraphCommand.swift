@@ -35,7 +35,9 @@ enum GraphCommand {
                     return ExitCode.usage
                 }
                 guard !options.positional.isEmpty else {
-                    Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc graph Flows'\n\n\(usage)")
+                    Console.error(
+                        "flowc: error: no paths given; name flow files or folders, such as 'flowc graph Flows'\n\n\(usage)"
+                    )
                     return ExitCode.usage
                 }
                 return nil
@@ -55,7 +57,9 @@ enum GraphCommand {
             Console.error("flowc: error: no flow could be read; fix the errors above")
             return ExitCode.usage
         }
-        Console.output(format == "dot" ? DOTDiagramRenderer.render(diagram) : MermaidDiagramRenderer.render(diagram), terminator: "")
+        Console.output(
+            format == "dot" ? DOTDiagramRenderer.render(diagram) : MermaidDiagramRenderer.render(diagram),
+            terminator: "")
         return ExitCode.success
     }
 }

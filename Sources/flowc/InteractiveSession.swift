@@ -22,7 +22,8 @@ struct InteractiveSession {
         """
 
     func run() -> Int32 {
-        Console.output("flowc run: flow '\(flow)'. Type 'start' to begin, 'help' for commands, 'quit' or Ctrl-D to leave.")
+        Console.output(
+            "flowc run: flow '\(flow)'. Type 'start' to begin, 'help' for commands, 'quit' or Ctrl-D to leave.")
         while true {
             Console.output("> ", terminator: "")
             guard let line = readLine(strippingNewline: true) else {

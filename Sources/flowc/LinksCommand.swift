@@ -25,7 +25,8 @@ enum LinksCommand {
             arguments, usage: usage, valueOptions: ["--config"],
             checkOptions: { options in
                 guard !options.positional.isEmpty else {
-                    Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc links Flows'")
+                    Console.error(
+                        "flowc: error: no paths given; name flow files or folders, such as 'flowc links Flows'")
                     return ExitCode.usage
                 }
                 return nil

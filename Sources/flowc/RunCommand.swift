@@ -54,7 +54,9 @@ enum RunCommand {
         case .exit(let code): return code
         }
         guard !options.positional.isEmpty else {
-            Console.error("flowc: error: no paths given; name flow files, folders or a bundle, such as 'flowc run Flows --flow reading'")
+            Console.error(
+                "flowc: error: no paths given; name flow files, folders or a bundle, such as 'flowc run Flows --flow reading'"
+            )
             return ExitCode.usage
         }
         guard let flow = options.value("--flow") else {
@@ -65,8 +67,11 @@ enum RunCommand {
         let interactive = scriptPath == nil && isatty(STDIN_FILENO) != 0
         let stdinNames: Set<String> = [InputFile.standardInputPath, "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]
         if !interactive, stdinNames.contains(scriptPath ?? InputFile.standardInputPath),
-            let flows = options.positional.first(where: stdinNames.contains) {
-            Console.error("flowc: error: the script and the flows ('\(flows)') both come from standard input, which can be read once; give the script with '--script FILE' or the flows as a file")
+            let flows = options.positional.first(where: stdinNames.contains)
+        {
+            Console.error(
+                "flowc: error: the script and the flows ('\(flows)') both come from standard input, which can be read once; give the script with '--script FILE' or the flows as a file"
+            )
             return ExitCode.usage
         }
         var script = ""
@@ -78,7 +83,8 @@ enum RunCommand {
                 case .bytes(let bytes):
                     script = String(decoding: bytes, as: UTF8.self)
                 case .tooLarge(let size, let limit):
-                    throw InputFile.tooLarge(path, size: size, limit: limit, kind: "the script", advice: "split it into smaller scripts")
+                    throw InputFile.tooLarge(
+                        path, size: size, limit: limit, kind: "the script", advice: "split it into smaller scripts")
                 }
             } catch {
                 Console.error("flowc: error: cannot read script '\(error.path)': \(error.reason)")
@@ -107,7 +113,8 @@ enum RunCommand {
                 case .unknownFlow:
                     hint = "; the flows are: " + bundle.flows.map(\.name).joined(separator: ", ")
                 case .missingArgument, .unknownArgument, .wrongArgumentType, .constraintViolated:
-                    hint = "; flowc run starts a root flow without arguments, so pick a flow without required parameters"
+                    hint =
+                        "; flowc run starts a root flow without arguments, so pick a flow without required parameters"
                 default:
                     hint = ""
                 }

@@ -31,15 +31,19 @@ enum ValidateCommand {
             arguments, usage: usage, valueOptions: ["--format", "--config"], flagOptions: ["--strict", "--quiet"],
             checkConfiguration: { options, configuration in
                 let environment = ProcessInfo.processInfo.environment
-                let formatName = options.value("--format") ?? configuration?.configuration.format
+                let formatName =
+                    options.value("--format") ?? configuration?.configuration.format
                     ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
                 guard let chosen = DiagnosticFormat(rawValue: formatName) else {
-                    Console.error("flowc: error: unknown format '\(formatName)'; expected text, json, sarif, github or gitlab")
+                    Console.error(
+                        "flowc: error: unknown format '\(formatName)'; expected text, json, sarif, github or gitlab")
                     return ExitCode.usage
                 }
                 format = chosen
                 guard !options.positional.isEmpty else {
-                    Console.error("flowc: error: no paths given; name flow files or folders, such as 'flowc validate Flows'\n\n\(usage)")
+                    Console.error(
+                        "flowc: error: no paths given; name flow files or folders, such as 'flowc validate Flows'\n\n\(usage)"
+                    )
                     return ExitCode.usage
                 }
                 return nil
@@ -49,7 +53,9 @@ enum ValidateCommand {
         case .proceed(let sources): validated = sources
         case .exit(let code): return code
         }
-        let failing = validated.result.diagnostics.contains { $0.severity == .error || validated.options.has("--strict") }
+        let failing = validated.result.diagnostics.contains {
+            $0.severity == .error || validated.options.has("--strict")
+        }
         return failing ? ExitCode.findings : ExitCode.success
     }
 
@@ -62,7 +68,8 @@ enum ValidateCommand {
         case .json:
             Console.output(JSONDiagnosticRenderer.render(result.diagnostics), terminator: "")
         case .sarif:
-            Console.output(SARIFDiagnosticRenderer.render(result.diagnostics, version: FlowcCommand.version), terminator: "")
+            Console.output(
+                SARIFDiagnosticRenderer.render(result.diagnostics, version: FlowcCommand.version), terminator: "")
         case .github:
             Console.output(GitHubDiagnosticRenderer.render(result.diagnostics), terminator: "")
         case .gitlab:

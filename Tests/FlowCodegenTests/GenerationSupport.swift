@@ -18,7 +18,9 @@ enum Generation {
     static func sources(_ folder: String) throws -> [(path: String, bytes: [UInt8])] {
         let full = packageRoot + "/" + folder
         let names = (FileManager.default.subpaths(atPath: full) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
-        return try names.map { (folder + "/" + $0, [UInt8](try Data(contentsOf: URL(fileURLWithPath: full + "/" + $0)))) }
+        return try names.map {
+            (folder + "/" + $0, [UInt8](try Data(contentsOf: URL(fileURLWithPath: full + "/" + $0))))
+        }
     }
 
     /// The validated definitions and their bundle; fails the test with the diagnostics when there are errors.
@@ -32,7 +34,8 @@ enum Generation {
 
     static func generate(_ sources: [(path: String, bytes: [UInt8])], namespace: String = "Flows") throws -> String {
         let (bundle, flows) = try compile(sources)
-        return try SwiftGenerator.generate(bundle, definitions: flows, options: SwiftGenerationOptions(namespace: namespace))
+        return try SwiftGenerator.generate(
+            bundle, definitions: flows, options: SwiftGenerationOptions(namespace: namespace))
     }
 
     /// One flow file in memory.

@@ -37,7 +37,8 @@ import Testing
             let base64 = try #require(Self.embeddedBundle(in: source))
             #expect(base64.split(separator: "\n").dropLast().allSatisfy { (line: Substring) in line.count == 100 })
             #expect(try GeneratedBundle.decode(base64: base64, expecting: bundle.contentHash) == bundle)
-            #expect(throws: GeneratedFlowError.bundleMismatch(expected: "0000000000000000", found: bundle.contentHash)) {
+            #expect(throws: GeneratedFlowError.bundleMismatch(expected: "0000000000000000", found: bundle.contentHash))
+            {
                 try GeneratedBundle.decode(base64: base64, expecting: "0000000000000000")
             }
         }
@@ -46,7 +47,9 @@ import Testing
     /// The lines of the multi-line literal `embeddedBundle`, without their indentation.
     static func embeddedBundle(in source: String) -> String? {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(where: { $0.hasSuffix("static let embeddedBundle = \"\"\"") }) else { return nil }
+        guard let start = lines.firstIndex(where: { $0.hasSuffix("static let embeddedBundle = \"\"\"") }) else {
+            return nil
+        }
         let body = lines[(start + 1)...].prefix { !$0.hasSuffix("\"\"\"") }
         return body.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
     }

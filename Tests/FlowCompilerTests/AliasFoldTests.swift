@@ -1,8 +1,9 @@
-@testable import FlowCompiler
 import FlowDefinitions
 import FlowModel
 import Foundation
 import Testing
+
+@testable import FlowCompiler
 
 /// Findings that YAML aliases multiply are reported once per written text (``AliasFold``): before, a
 /// 58 KB file aliasing a mapping of 100 unknown keys 4,900 times gave 490,000 FC101 diagnostics
@@ -30,15 +31,18 @@ import Testing
         let diagnostics = validate(yaml)
         #expect(diagnostics.count == 10)
         #expect(diagnostics.map(\.code) == Array(repeating: "FC101", count: 10))
-        #expect(diagnostics.map { "\($0.location.line):\($0.location.column)-\($0.endColumn ?? 0)" } == [
-            "4:11-13", "4:18-20", "4:25-27", "4:32-34", "4:39-41", "4:46-48", "4:53-55", "4:60-62", "4:67-69", "4:74-76",
-        ])
-        #expect(described(Array(diagnostics.prefix(1))) == [
-            """
-            a.yaml:4:11 FC101 unknown key 'q0' in a screen; expected one of params, on, removal
-              5:7 the same finding through 200 alias uses, not repeated; the first is '*s' here
-            """
-        ])
+        #expect(
+            diagnostics.map { "\($0.location.line):\($0.location.column)-\($0.endColumn ?? 0)" } == [
+                "4:11-13", "4:18-20", "4:25-27", "4:32-34", "4:39-41", "4:46-48", "4:53-55", "4:60-62", "4:67-69",
+                "4:74-76",
+            ])
+        #expect(
+            described(Array(diagnostics.prefix(1))) == [
+                """
+                a.yaml:4:11 FC101 unknown key 'q0' in a screen; expected one of params, on, removal
+                  5:7 the same finding through 200 alias uses, not repeated; the first is '*s' here
+                """
+            ])
         // The text output is as long as the file, not as its expansion.
         let text = TextDiagnosticRenderer().render(diagnostics, sources: ["a.yaml": Array(yaml.utf8)])
         #expect(text.split(separator: "\n").count == 10 * 6)
@@ -58,15 +62,16 @@ import Testing
               b2: *t
 
             """
-        #expect(described(validate(yaml)) == [
-            "a.yaml:3:1 FC101 unknown key 'x-template' in a flow; expected one of flow, description, params, conditions, "
-                + "start, outcomes, screens, children, links, linkPolicy, linkFallback, tabs",
-            """
-            a.yaml:5:7 FC101 unknown key 'q' in a screen; expected one of params, on, removal
-              3:18 '*t' copies this from anchor '&t', written here
-              6:7 the same finding through 2 alias uses, not repeated; the first is '*t' here
-            """,
-        ])
+        #expect(
+            described(validate(yaml)) == [
+                "a.yaml:3:1 FC101 unknown key 'x-template' in a flow; expected one of flow, description, params, conditions, "
+                    + "start, outcomes, screens, children, links, linkPolicy, linkFallback, tabs",
+                """
+                a.yaml:5:7 FC101 unknown key 'q' in a screen; expected one of params, on, removal
+                  3:18 '*t' copies this from anchor '&t', written here
+                  6:7 the same finding through 2 alias uses, not repeated; the first is '*t' here
+                """,
+            ])
     }
 
     /// A graph rule's findings fold the same way (FC203 in every copy of the events), and a
@@ -86,14 +91,16 @@ import Testing
 
             """
         let diagnostics = validate(yaml).filter { $0.code != "FC301" }
-        #expect(described(diagnostics) == [
-            """
-            a.yaml:6:19 FC203 unknown screen 'nowhere' in flow 'f'
-              7:13 the same finding through 2 alias uses, not repeated; the first is '*e' here
-            """
-        ])
+        #expect(
+            described(diagnostics) == [
+                """
+                a.yaml:6:19 FC203 unknown screen 'nowhere' in flow 'f'
+                  7:13 the same finding through 2 alias uses, not repeated; the first is '*e' here
+                """
+            ])
         // A suppression over the only use hides it, and is not reported as suppressing nothing.
-        let covered = validate("""
+        let covered = validate(
+            """
             flow: f
             start: a
             screens:
@@ -103,7 +110,8 @@ import Testing
               # flowc:disable FC203 -- generated
               b0: { on: *e }
 
-            """).filter { $0.code != "FC301" }
+            """
+        ).filter { $0.code != "FC301" }
         #expect(described(covered) == ["a.yaml:6:19 FC203 unknown screen 'nowhere' in flow 'f'"])
     }
 
@@ -121,26 +129,33 @@ import Testing
 
             """
         func child(_ name: String) -> (String, [UInt8]) {
-            ("\(name).yaml", Array("flow: \(name)\noutcomes: [ok]\nstart: s\nscreens:\n  s: { on: { x: { finish: ok } } }\n".utf8))
+            (
+                "\(name).yaml",
+                Array("flow: \(name)\noutcomes: [ok]\nstart: s\nscreens:\n  s: { on: { x: { finish: ok } } }\n".utf8)
+            )
         }
-        let diagnostics = FlowValidation.validate(sources: [("app.yaml", Array(app.utf8)), child("f1"), child("f2")]).diagnostics
-        #expect(described(diagnostics) == [
-            """
-            app.yaml:5:28 FC403 child 'c1' handles outcome 'done', which flow 'f1' does not declare; remove the handler or declare the outcome
-              2:12 flow 'f1' declares its outcomes here
-            """,
-            """
-            app.yaml:6:23 FC403 child 'c2' handles outcome 'done', which flow 'f2' does not declare; remove the handler or declare the outcome
-              2:12 flow 'f2' declares its outcomes here
-              5:28 '*h' copies this from anchor '&h', written here
-            """,
-        ])
+        let diagnostics = FlowValidation.validate(sources: [("app.yaml", Array(app.utf8)), child("f1"), child("f2")])
+            .diagnostics
+        #expect(
+            described(diagnostics) == [
+                """
+                app.yaml:5:28 FC403 child 'c1' handles outcome 'done', which flow 'f1' does not declare; remove the handler or declare the outcome
+                  2:12 flow 'f1' declares its outcomes here
+                """,
+                """
+                app.yaml:6:23 FC403 child 'c2' handles outcome 'done', which flow 'f2' does not declare; remove the handler or declare the outcome
+                  2:12 flow 'f2' declares its outcomes here
+                  5:28 '*h' copies this from anchor '&h', written here
+                """,
+            ])
     }
 
     /// Without aliases nothing is folded: two findings of one rule at the same text both stay.
     @Test func findingsAtWrittenTextAreNeverFolded() {
-        let first = Diagnostic(.error, code: "FC503", "first", at: SourceLocation(file: "a.yaml", line: 2, column: 3, offset: 10))
-        let second = Diagnostic(.error, code: "FC503", "second", at: SourceLocation(file: "a.yaml", line: 2, column: 3, offset: 10))
+        let first = Diagnostic(
+            .error, code: "FC503", "first", at: SourceLocation(file: "a.yaml", line: 2, column: 3, offset: 10))
+        let second = Diagnostic(
+            .error, code: "FC503", "second", at: SourceLocation(file: "a.yaml", line: 2, column: 3, offset: 10))
         #expect([first, second].sortedForOutput() == [first, second])
         #expect(AliasFold.folding([first, second]) == [first, second])
     }
@@ -154,17 +169,24 @@ import Testing
                 .error, code: "FC203", "unknown screen 'x'",
                 at: SourceLocation(file: "a.yaml", line: line, column: 7, offset: line * 10, copiedFrom: origin))
         }
-        let written = Diagnostic(.error, code: "FC203", "unknown screen 'x'", at: SourceLocation(file: "a.yaml", line: 1, column: 5, offset: 4))
-        let orders = [[use(line: 5), written, use(line: 3)], [use(line: 3), use(line: 5), written], [written, use(line: 5), use(line: 3)]]
+        let written = Diagnostic(
+            .error, code: "FC203", "unknown screen 'x'",
+            at: SourceLocation(file: "a.yaml", line: 1, column: 5, offset: 4))
+        let orders = [
+            [use(line: 5), written, use(line: 3)], [use(line: 3), use(line: 5), written],
+            [written, use(line: 5), use(line: 3)],
+        ]
         for order in orders {
-            #expect(described(order.sortedForOutput()) == [
-                "a.yaml:1:5 FC203 unknown screen 'x'\n  3:7 the same finding through 2 alias uses, not repeated; the first is '*s' here"
-            ])
+            #expect(
+                described(order.sortedForOutput()) == [
+                    "a.yaml:1:5 FC203 unknown screen 'x'\n  3:7 the same finding through 2 alias uses, not repeated; the first is '*s' here"
+                ])
         }
         for order in [[use(line: 5), use(line: 3)], [use(line: 3), use(line: 5)]] {
-            #expect(described(order.sortedForOutput()) == [
-                "a.yaml:3:7 FC203 unknown screen 'x'\n  5:7 the same finding through '*s' here, not repeated"
-            ])
+            #expect(
+                described(order.sortedForOutput()) == [
+                    "a.yaml:3:7 FC203 unknown screen 'x'\n  5:7 the same finding through '*s' here, not repeated"
+                ])
         }
     }
 

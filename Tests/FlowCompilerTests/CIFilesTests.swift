@@ -10,7 +10,9 @@ import Testing
     /// The YAML blocks of docs/CI.md marked `<!-- ci-check: KIND -->`, in order.
     static func blocks() throws -> [(kind: String, text: String)] {
         let text = try String(contentsOfFile: TestPaths.packageRoot + "/docs/CI.md", encoding: .utf8)
-        return text.matches(of: /<!-- ci-check: ([a-z-]+) -->\n```yaml\n((?:.|\n)*?)```/).map { (String($0.output.1), String($0.output.2)) }
+        return text.matches(of: /<!-- ci-check: ([a-z-]+) -->\n```yaml\n((?:.|\n)*?)```/).map {
+            (String($0.output.1), String($0.output.2))
+        }
     }
 
     static func check(_ text: String, name: String, schema: [String]) throws -> ExternalTool.Output {
@@ -41,7 +43,8 @@ import Testing
         """
 
     @Test func docsHaveTheCheckedBlocks() throws {
-        #expect(try Self.blocks().map(\.kind) == ["github-workflow", "github-workflow", "gitlab-ci", "pre-commit-config"])
+        #expect(
+            try Self.blocks().map(\.kind) == ["github-workflow", "github-workflow", "gitlab-ci", "pre-commit-config"])
     }
 
     @Test(.enabled(if: tool.shouldRun, "\(tool.missingNote)"))
@@ -50,7 +53,8 @@ import Testing
         let output = try Self.check(text, name: "action.yml", schema: ["--builtin-schema", "vendor.github-actions"])
         #expect(output.status == 0, "action.yml: \(output.standardOutput)\(output.standardError)")
         #expect(text.contains("using: composite"))
-        #expect(text.contains("scripts/github-action.sh\" install") && text.contains("scripts/github-action.sh\" validate"))
+        #expect(
+            text.contains("scripts/github-action.sh\" install") && text.contains("scripts/github-action.sh\" validate"))
     }
 
     @Test(.enabled(if: tool.shouldRun, "\(tool.missingNote)"))
@@ -58,9 +62,11 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-ci-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.preCommitHooksSchema.write(to: folder.appendingPathComponent("hooks.schema.json"), atomically: true, encoding: .utf8)
+        try Self.preCommitHooksSchema.write(
+            to: folder.appendingPathComponent("hooks.schema.json"), atomically: true, encoding: .utf8)
         let output = try Self.tool.run(
-            ["--schemafile", folder.path + "/hooks.schema.json", TestPaths.packageRoot + "/.pre-commit-hooks.yaml"], in: folder.path)
+            ["--schemafile", folder.path + "/hooks.schema.json", TestPaths.packageRoot + "/.pre-commit-hooks.yaml"],
+            in: folder.path)
         #expect(output.status == 0, ".pre-commit-hooks.yaml: \(output.standardOutput)\(output.standardError)")
     }
 
@@ -69,15 +75,19 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-ci-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.preCommitConfigSchema.write(to: folder.appendingPathComponent("config.schema.json"), atomically: true, encoding: .utf8)
+        try Self.preCommitConfigSchema.write(
+            to: folder.appendingPathComponent("config.schema.json"), atomically: true, encoding: .utf8)
         for (index, block) in try Self.blocks().enumerated() {
-            let schema: [String] = switch block.kind {
-            case "github-workflow": ["--builtin-schema", "vendor.github-workflows"]
-            case "gitlab-ci": ["--builtin-schema", "vendor.gitlab-ci"]
-            default: ["--schemafile", folder.path + "/config.schema.json"]
-            }
+            let schema: [String] =
+                switch block.kind {
+                case "github-workflow": ["--builtin-schema", "vendor.github-workflows"]
+                case "gitlab-ci": ["--builtin-schema", "vendor.gitlab-ci"]
+                default: ["--schemafile", folder.path + "/config.schema.json"]
+                }
             let output = try Self.check(block.text, name: "block\(index).yaml", schema: schema)
-            #expect(output.status == 0, "docs/CI.md block \(index + 1) (\(block.kind)): \(output.standardOutput)\(output.standardError)")
+            #expect(
+                output.status == 0,
+                "docs/CI.md block \(index + 1) (\(block.kind)): \(output.standardOutput)\(output.standardError)")
         }
     }
 }

@@ -1,8 +1,9 @@
-@testable import FlowCompiler
 import FlowDefinitions
 import FlowModel
 import FlowYAML
 import Testing
+
+@testable import FlowCompiler
 
 /// A large flow's screens are decoded in chunks on all cores; whatever the chunks, the result is that of
 /// one decoder reading the screens in order: the same screens, diagnostics (in order), damaged ranges and
@@ -43,7 +44,9 @@ struct ChunkedScreensTests {
         let document = try YAMLLoader.loadDocument(bytes)
         var decoder = FlowDecoder(file: "big.yaml", source: bytes, document: document, screensPerChunk: screensPerChunk)
         let flow = decoder.decodeFlow(document.root)
-        return Decoded(flow: flow, diagnostics: decoder.diagnostics.diagnostics, damaged: decoder.damaged, unreadable: decoder.unreadableParameters)
+        return Decoded(
+            flow: flow, diagnostics: decoder.diagnostics.diagnostics, damaged: decoder.damaged,
+            unreadable: decoder.unreadableParameters)
     }
 
     @Test func chunksGiveTheResultOfOneDecoder() throws {

@@ -1,18 +1,24 @@
-@testable import FlowCompiler
 import Testing
+
+@testable import FlowCompiler
 
 /// A continuation refused by a link policy on the way: a guarded link whose continuation always
 /// opens inside a flow with `linkPolicy: reject` could never open; FC655 warns at its `continueOn`.
 @Suite struct ContinuationRefusedTests {
     private func found(_ example: String) -> [String] {
         RuleExample(example).validate().diagnostics.filter { $0.code == "FC655" }.map { diagnostic in
-            let notes = diagnostic.notes.map { " | \($0.location.file):\($0.location.line):\($0.location.column) \($0.message)" }
-            return "\(diagnostic.location.file):\(diagnostic.location.line):\(diagnostic.location.column) \(diagnostic.severity) \(diagnostic.message)"
+            let notes = diagnostic.notes.map {
+                " | \($0.location.file):\($0.location.line):\($0.location.column) \($0.message)"
+            }
+            return
+                "\(diagnostic.location.file):\(diagnostic.location.line):\(diagnostic.location.column) \(diagnostic.severity) \(diagnostic.message)"
                 + notes.joined()
         }
     }
 
-    static func shop(policy: String = "linkPolicy: reject", accountPolicy: String = "", handler: String = "stay") -> String {
+    static func shop(policy: String = "linkPolicy: reject", accountPolicy: String = "", handler: String = "stay")
+        -> String
+    {
         """
         flow: shop
         conditions: [isSignedIn]
@@ -56,9 +62,10 @@ import Testing
     }
 
     @Test func aContinuationInsideARejectingFlowIsReported() {
-        #expect(found(Self.shop()) == [
-            "example.yaml:10:62 warning link '/orders/{orderID:int}' continues when child 'login' finishes with 'signedIn', inside flow 'shopTabs', whose 'linkPolicy: reject' refuses every link while it is shown: the continuation can never open; declare 'linkPolicy: allow' on a flow between them, or route 'otherwise' outside flow 'shopTabs' | shopTabs.yaml:4:13 flow 'shopTabs' declares its link policy here",
-        ])
+        #expect(
+            found(Self.shop()) == [
+                "example.yaml:10:62 warning link '/orders/{orderID:int}' continues when child 'login' finishes with 'signedIn', inside flow 'shopTabs', whose 'linkPolicy: reject' refuses every link while it is shown: the continuation can never open; declare 'linkPolicy: allow' on a flow between them, or route 'otherwise' outside flow 'shopTabs' | shopTabs.yaml:4:13 flow 'shopTabs' declares its link policy here"
+            ])
     }
 
     /// The deepest declared policy decides: `allow` on the account flow opens links again below the tab bar.

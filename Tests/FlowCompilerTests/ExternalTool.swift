@@ -48,14 +48,17 @@ struct ExternalTool: Sendable {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = stdin
         try process.run()
         // Read both streams while writing, so neither pipe fills up and blocks the tool.
         let group = DispatchGroup()
-        nonisolated(unsafe) var out = Data(), err = Data()
+        nonisolated(unsafe) var out = Data()
+        nonisolated(unsafe) var err = Data()
         DispatchQueue.global().async(group: group) { out = stdout.fileHandleForReading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: group) { err = stderr.fileHandleForReading.readDataToEndOfFile() }
         stdin.fileHandleForWriting.write(Data(input.utf8))

@@ -8,11 +8,14 @@ import Testing
     }
 
     static func problems(_ loaded: LoadedConfiguration) -> [String] {
-        loaded.file.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.severity.rawValue) \($0.code) \($0.message)" }
+        loaded.file.diagnostics.map {
+            "\($0.location.line):\($0.location.column) \($0.severity.rawValue) \($0.code) \($0.message)"
+        }
     }
 
     @Test func readsEveryOption() {
-        let loaded = Self.load("""
+        let loaded = Self.load(
+            """
             include: ["Flows/**/*.yaml"]
             exclude: ["**/docker-compose.yml", "Flows/drafts/"]
             rules:
@@ -39,11 +42,14 @@ import Testing
     @Test func emptyConfigurationMeansDefaults() {
         let loaded = Self.load("# nothing yet\n")
         #expect(Self.problems(loaded) == [])
-        #expect(loaded.configuration.rules.isEmpty && loaded.configuration.include.isEmpty && loaded.configuration.format == nil)
+        #expect(
+            loaded.configuration.rules.isEmpty && loaded.configuration.include.isEmpty
+                && loaded.configuration.format == nil)
     }
 
     @Test func everyProblemIsLocated() {
-        let loaded = Self.load("""
+        let loaded = Self.load(
+            """
             include: Flows
             exclude: ["", "/abs/*.yaml", "../up.yaml", ok.yaml]
             rules:
@@ -55,25 +61,30 @@ import Testing
             format: html
             excludes: []
             """)
-        #expect(Self.problems(loaded) == [
-            "1:10 error FC095 'include' is a list of globs, such as [\"Flows/**/*.yaml\"]",
-            "2:11 error FC095 a glob is a non-empty text, such as \"**/docker-compose.yml\"",
-            "2:15 error FC095 glob '/abs/*.yaml' must be relative to the configuration's folder, without '..'",
-            "2:30 error FC095 glob '../up.yaml' must be relative to the configuration's folder, without '..'",
-            "4:3 error FC095 unknown rule 'FC3O1'; did you mean 'FC301'?",
-            "5:10 error FC095 a rule's setting is error, warning or off",
-            "6:3 error FC095 FC001 (yaml-syntax) keeps its severity: rules that read files and the configuration rule cannot be changed",
-            "7:3 error FC095 FC095 (invalid-configuration) keeps its severity: rules that read files and the configuration rule cannot be changed",
-            "9:9 error FC095 'format' is one of text, json, sarif, github, gitlab",
-            "10:1 error FC095 unknown key 'excludes' in the configuration; did you mean 'exclude'?",
-        ])
+        #expect(
+            Self.problems(loaded) == [
+                "1:10 error FC095 'include' is a list of globs, such as [\"Flows/**/*.yaml\"]",
+                "2:11 error FC095 a glob is a non-empty text, such as \"**/docker-compose.yml\"",
+                "2:15 error FC095 glob '/abs/*.yaml' must be relative to the configuration's folder, without '..'",
+                "2:30 error FC095 glob '../up.yaml' must be relative to the configuration's folder, without '..'",
+                "4:3 error FC095 unknown rule 'FC3O1'; did you mean 'FC301'?",
+                "5:10 error FC095 a rule's setting is error, warning or off",
+                "6:3 error FC095 FC001 (yaml-syntax) keeps its severity: rules that read files and the configuration rule cannot be changed",
+                "7:3 error FC095 FC095 (invalid-configuration) keeps its severity: rules that read files and the configuration rule cannot be changed",
+                "9:9 error FC095 'format' is one of text, json, sarif, github, gitlab",
+                "10:1 error FC095 unknown key 'excludes' in the configuration; did you mean 'exclude'?",
+            ])
         #expect(loaded.configuration.rules == ["FC301": .warning])
         #expect(loaded.configuration.exclude.map(\.pattern) == ["ok.yaml"])
     }
 
     @Test func duplicateKeysAndSyntaxErrorsAreReadingErrors() {
-        #expect(Self.problems(Self.load("rules:\n  FC301: warning\n  FC301: off\n")).map { String($0.prefix(15)) } == ["3:3 error FC002"])
-        #expect(Self.problems(Self.load("rules: [\n")).map { String($0.prefix(11)) } == ["1:9 error F"])   // the end of the only line, never past the file's end
+        #expect(
+            Self.problems(Self.load("rules:\n  FC301: warning\n  FC301: off\n")).map { String($0.prefix(15)) } == [
+                "3:3 error FC002"
+            ])
+        // The end of the only line, never past the file's end.
+        #expect(Self.problems(Self.load("rules: [\n")).map { String($0.prefix(11)) } == ["1:9 error F"])
     }
 
     @Test func globs() {

@@ -32,7 +32,10 @@ import Testing
             try actual.write(toFile: path, atomically: true, encoding: .utf8)
         }
         let expected = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(actual == expected, "Tests/Fixtures/graphs/\(file) differs; after a deliberate change run FLOWC_UPDATE_GOLDEN=1 swift test and read the diff")
+        #expect(
+            actual == expected,
+            "Tests/Fixtures/graphs/\(file) differs; after a deliberate change run FLOWC_UPDATE_GOLDEN=1 swift test and read the diff"
+        )
     }
 
     @Test(arguments: cases.keys.sorted())
@@ -50,20 +53,21 @@ import Testing
         func label(_ id: String) -> String { diagram.node(id)?.lines.first ?? "?" }
         let edges = diagram.edges.map { "\(label($0.from)) -[\($0.lines.joined(separator: " "))]-> \(label($0.to))" }
         #expect(diagram.clusters.map(\.title) == ["flow reading", "flow edit"])
-        #expect(edges == [
-            "start -[]-> library",
-            "library -[selectBook push]-> details",
-            "details -[edit start]-> edit",
-            "details -[back pop]-> library",
-            "edit -[runs]-> start",
-            "finish: saved -[saved ⇒ stay]-> details",
-            "finish: discarded -[discarded ⇒ stay]-> details",
-            "/books/{bookID:int} -[library › details]-> details",
-            "/books/{bookID:int}/edit -[library › details › edit]-> edit",
-            "start -[]-> editor",
-            "editor -[save finish]-> finish: saved",
-            "editor -[cancel finish]-> finish: discarded",
-        ])
+        #expect(
+            edges == [
+                "start -[]-> library",
+                "library -[selectBook push]-> details",
+                "details -[edit start]-> edit",
+                "details -[back pop]-> library",
+                "edit -[runs]-> start",
+                "finish: saved -[saved ⇒ stay]-> details",
+                "finish: discarded -[discarded ⇒ stay]-> details",
+                "/books/{bookID:int} -[library › details]-> details",
+                "/books/{bookID:int}/edit -[library › details › edit]-> edit",
+                "start -[]-> editor",
+                "editor -[save finish]-> finish: saved",
+                "editor -[cancel finish]-> finish: discarded",
+            ])
     }
 
     @Test func diagnosedDeclarationsAreMarked() throws {
@@ -89,12 +93,19 @@ import Testing
         }
         yaml += "      done: { finish: done }\nchildren:\n  child: { flow: long, on: { done: stay } }\n"
         let result = FlowValidation.validate(sources: [("long.yaml", Array(yaml.utf8))])
-        let diagram = try #require(FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: "long"))
+        let diagram = try #require(
+            FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: "long"))
         let labels = Dictionary(uniqueKeysWithValues: diagram.nodes.map { ($0.id, $0.lines.first ?? "?") })
         func label(_ id: String) -> String { labels[id] ?? "?" }
-        let pops = diagram.edges.filter { $0.lines.first == "back" }.map { "\(label($0.from)) -[\($0.lines.joined(separator: " "))]-> \(label($0.to))" }
+        let pops = diagram.edges.filter { $0.lines.first == "back" }.map {
+            "\(label($0.from)) -[\($0.lines.joined(separator: " "))]-> \(label($0.to))"
+        }
         #expect(pops.count == count - 1)
-        #expect(pops.prefix(4) == ["s1 -[back pop]-> s0", "s2 -[back pop 10000]-> pop 10000: no screen below", "s3 -[back pop 3]-> s0", "s4 -[back pop]-> s3"])
+        #expect(
+            pops.prefix(4) == [
+                "s1 -[back pop]-> s0", "s2 -[back pop 10000]-> pop 10000: no screen below", "s3 -[back pop 3]-> s0",
+                "s4 -[back pop]-> s3",
+            ])
         let stays = diagram.edges.filter { $0.lines.first == "done ⇒ stay" }.map { label($0.to) }
         #expect(stays == (0..<10).map { "s\($0 * 1_000)" })
     }
@@ -119,7 +130,9 @@ import Testing
     /// The pictures README and docs/FORMAT.md show: docs/graphs/NAME.dot is what `flowc graph Flows
     /// --flow NAME --format dot` prints, and NAME.svg is what `dot -Tsvg` makes of it (exactly, when
     /// the Graphviz version is the one that wrote it; otherwise the same texts).
-    @Test(.enabled(if: ExternalTool.dot.shouldRun, "\(ExternalTool.dot.missingNote)"), arguments: ["reading", "app", "social"])
+    @Test(
+        .enabled(if: ExternalTool.dot.shouldRun, "\(ExternalTool.dot.missingNote)"),
+        arguments: ["reading", "app", "social"])
     func committedPicturesAreUpToDate(name: String) throws {
         let folder = TestPaths.packageRoot + "/docs/graphs/"
         let hint = "docs/graphs/\(name) is out of date; run scripts/render-graphs.sh"
@@ -127,7 +140,9 @@ import Testing
         #expect(try String(contentsOfFile: folder + name + ".dot", encoding: .utf8) == dot, "\(hint)")
         let committed = try String(contentsOfFile: folder + name + ".svg", encoding: .utf8)
         let rendered = try ExternalTool.dot.run(["-Tsvg"], in: TestPaths.packageRoot, input: dot).standardOutput
-        func version(_ svg: String) -> Substring? { svg.firstMatch(of: /Generated by graphviz version ([^\n]*) -->/)?.output.1 }
+        func version(_ svg: String) -> Substring? {
+            svg.firstMatch(of: /Generated by graphviz version ([^\n]*) -->/)?.output.1
+        }
         func texts(_ svg: String) -> [Substring] { svg.matches(of: /<text[^>]*>([^<]*)<\/text>/).map(\.output.1) }
         if version(committed) == version(rendered) {
             #expect(committed == rendered, "\(hint)")

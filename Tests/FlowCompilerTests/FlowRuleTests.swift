@@ -1,7 +1,8 @@
-@testable import FlowCompiler
 import FlowModel
 import Foundation
 import Testing
+
+@testable import FlowCompiler
 
 /// Targeted checks of the graph rules beyond their examples: the liveness model, the cross-file
 /// outcome contract, and that the rules stay fast on large flows.
@@ -139,20 +140,29 @@ import Testing
         var sources: [(path: String, bytes: [UInt8])] = [("big.yaml", Array(flow.utf8))]
         for index in 0..<count {
             let child = index + 1 < count ? "children: { c: { flow: chain\(index + 1) } }\n" : ""
-            sources.append(("chain\(index).yaml", Array("flow: chain\(index)\nstart: s\nscreens: { s: {} }\n\(child)".utf8)))
+            sources.append(
+                ("chain\(index).yaml", Array("flow: chain\(index)\nstart: s\nscreens: { s: {} }\n\(child)".utf8)))
         }
         let sent = sources
         let result = SmallStack.run { FlowValidation.validate(sources: sent) }
         #expect(result.flows.count == count + 1)
-        let described = result.diagnostics.map { "\($0.code) \($0.location.file):\($0.location.line):\($0.location.column)" }
+        let described = result.diagnostics.map {
+            "\($0.code) \($0.location.file):\($0.location.line):\($0.location.column)"
+        }
         var expected = [
             "FC306 big.yaml:7:60", "FC301 big.yaml:9006:3",
             "FC406 chain63.yaml:4:13",
         ]
         expected += (0..<count - 1).map { "FC301 chain\($0).yaml:4:13" }
         #expect(described.sorted() == expected.sorted())
-        #expect(result.diagnostics.first { $0.code == "FC406" }?.message == "child 'c' of flow 'chain63' runs flow 'chain64' 65 levels below flow 'big'; child flows nest at most 64 levels: finish with an outcome and let a parent start the next step instead")
-        #expect(result.diagnostics.first { $0.code == "FC301" && $0.location.file == "chain2998.yaml" }?.message == "child 'c' is never started from the start of flow 'chain2998'; start it from a reachable screen or remove it")
+        #expect(
+            result.diagnostics.first { $0.code == "FC406" }?.message
+                == "child 'c' of flow 'chain63' runs flow 'chain64' 65 levels below flow 'big'; child flows nest at most 64 levels: finish with an outcome and let a parent start the next step instead"
+        )
+        #expect(
+            result.diagnostics.first { $0.code == "FC301" && $0.location.file == "chain2998.yaml" }?.message
+                == "child 'c' is never started from the start of flow 'chain2998'; start it from a reachable screen or remove it"
+        )
     }
 
     /// A tab flow with 2,000 tabs, a guarded link into each, and 2,000 links through a screen with 2,000
@@ -161,15 +171,19 @@ import Testing
     /// link's route through the event that starts its child. Timing is `flowc-bench`'s; this checks results.
     @Test func manyTabsAndLinksIntoThemValidateWithExactDiagnostics() {
         let count = 2_000
-        var root = "flow: root\nconditions: [c]\ntabs: [" + (0..<count).map { "t\($0)" }.joined(separator: ", ") + ", h]\n"
-        root += "start: t0\nchildren:\n" + (0..<count).map { "  t\($0): { flow: leaf }\n" }.joined() + "  h: { flow: hub }\nlinks:\n"
+        var root =
+            "flow: root\nconditions: [c]\ntabs: [" + (0..<count).map { "t\($0)" }.joined(separator: ", ") + ", h]\n"
+        root +=
+            "start: t0\nchildren:\n" + (0..<count).map { "  t\($0): { flow: leaf }\n" }.joined()
+            + "  h: { flow: hub }\nlinks:\n"
         root += (0..<count).map {
             "  \"/t\($0)/{x:int}\": { when: c, routes: [t\($0), { b: { x: $x } }], otherwise: { routes: [t\($0), s], continueOn: ok } }\n"
         }.joined()
         root += (0..<count).map { "  \"/h/\($0)/{x:int}\": [h, c\($0), { b: { x: $x } }]\n" }.joined()
         root += "  \"/bad\": [t7, c3]\n"
         var hub = "flow: hub\nconditions: [c]\nstart: s\nscreens:\n  s:\n    on:\n"
-        hub += (0..<count).map { "      go\($0): { if: c, then: { start: c\($0) }, else: { start: c\($0) } }\n" }.joined()
+        hub += (0..<count).map { "      go\($0): { if: c, then: { start: c\($0) }, else: { start: c\($0) } }\n" }
+            .joined()
         hub += "children:\n" + (0..<count).map { "  c\($0): { flow: leaf }\n" }.joined()
         let leaf = """
             flow: leaf
@@ -186,21 +200,28 @@ import Testing
             screens:
               a: { on: { ok: { finish: ok } } }
             """
-        let result = RuleExample("---- root.yaml ----\n\(root)---- hub.yaml ----\n\(hub)---- leaf.yaml ----\n\(leaf)").validate()
-        #expect(result.diagnostics.map { "\($0.code) \($0.location.file):\($0.location.line):\($0.location.column) \($0.message)" } == [
-            "FC205 root.yaml:\(3 * count + 8):16 'c3' is neither a screen nor a child of flow 'leaf'",
-        ])
-        let flows = result.flows.filter { $0.name.value != "root" } + [result.flows.first { $0.name.value == "root" }!].map { flow in
-            var flow = flow
-            flow.links.removeLast()
-            return flow
-        }
+        let result = RuleExample("---- root.yaml ----\n\(root)---- hub.yaml ----\n\(hub)---- leaf.yaml ----\n\(leaf)")
+            .validate()
+        #expect(
+            result.diagnostics.map {
+                "\($0.code) \($0.location.file):\($0.location.line):\($0.location.column) \($0.message)"
+            } == [
+                "FC205 root.yaml:\(3 * count + 8):16 'c3' is neither a screen nor a child of flow 'leaf'"
+            ])
+        let flows =
+            result.flows.filter { $0.name.value != "root" }
+            + [result.flows.first { $0.name.value == "root" }!].map { flow in
+                var flow = flow
+                flow.links.removeLast()
+                return flow
+            }
         let entries = LinkConditionReport.entries(for: flows)
         #expect(entries.count == 2 * count)
         #expect(entries.last?.pattern.value == "/h/1999/{x:int}")
-        #expect(entries.last?.routes == [
-            LinkConditionReport.Requirement(condition: "c", value: true, choice: "event 'go1999' of screen 's'"),
-        ])
+        #expect(
+            entries.last?.routes == [
+                LinkConditionReport.Requirement(condition: "c", value: true, choice: "event 'go1999' of screen 's'")
+            ])
         #expect(entries.first?.guardConditions == ["c"])
         #expect(entries.first?.otherwise == [])
     }

@@ -1,7 +1,8 @@
-@testable import FlowCompiler
 import FlowModel
 import Foundation
 import Testing
+
+@testable import FlowCompiler
 
 /// The JSON Schema for editors (`FlowSchema`, `schema/flow.schema.json`) against the decoder: the same
 /// keys and enums, every valid flow file accepted and every schema-level invalid fixture refused, as
@@ -25,8 +26,10 @@ import Testing
             try FlowSchema.json.write(toFile: Self.schemaFile, atomically: true, encoding: .utf8)
         }
         let committed = try String(contentsOfFile: Self.schemaFile, encoding: .utf8)
-        #expect(committed == FlowSchema.json,
-            "schema/flow.schema.json differs from FlowSchema.json; run FLOWC_UPDATE_GOLDEN=1 swift test --filter FlowSchemaTests")
+        #expect(
+            committed == FlowSchema.json,
+            "schema/flow.schema.json differs from FlowSchema.json; run FLOWC_UPDATE_GOLDEN=1 swift test --filter FlowSchemaTests"
+        )
     }
 
     // MARK: The decoder's keys and enums
@@ -60,34 +63,72 @@ import Testing
     @Test func everyMappingHasTheDecodersKeys() throws {
         let expectations: [(what: String, schema: Set<String>, decoder: Set<String>)] = [
             ("a flow (root properties) vs FlowKeys", try Self.propertyNames([]), Self.keys(FlowKeys.self)),
-            ("definitions/screen vs ScreenKeys", try Self.propertyNames(["definitions", "screen"]), Self.keys(ScreenKeys.self)),
-            ("definitions/event and definitions/start's 'to' vs ActionKeys",
-                try Self.propertyNames(["definitions", "event"]).union(Self.propertyNames(["definitions", "start", "oneOf", 1])),
-                Self.keys(ActionKeys.self)),
-            ("definitions/branch vs ActionKeys without params and to",
-                try Self.propertyNames(["definitions", "branch"]), Self.keys(ActionKeys.self).subtracting(["params", "to"])),
-            ("definitions/removal vs RemovalKeys", try Self.propertyNames(["definitions", "removal", "oneOf", 1]), Self.keys(RemovalKeys.self)),
-            ("definitions/child vs ChildKeys", try Self.propertyNames(["definitions", "child"]), Self.keys(ChildKeys.self)),
-            ("definitions/parameter vs ParameterKeys", try Self.propertyNames(["definitions", "parameter", "oneOf", 1]), Self.keys(ParameterKeys.self)),
-            ("definitions/outcome vs OutcomeKeys", try Self.propertyNames(["definitions", "outcome"]), Self.keys(OutcomeKeys.self)),
-            ("definitions/guardedLink vs LinkKeys", try Self.propertyNames(["definitions", "guardedLink"]), Self.keys(LinkKeys.self)),
-            ("guardedLink's otherwise mapping vs LinkOtherwiseKeys",
-                try Self.propertyNames(["definitions", "guardedLink", "properties", "otherwise", "oneOf", 1]), Self.keys(LinkOtherwiseKeys.self)),
-            ("linkPolicy's mapping vs LinkPolicyKeys", try Self.propertyNames(["properties", "linkPolicy", "oneOf", 1]), Self.keys(LinkPolicyKeys.self)),
+            (
+                "definitions/screen vs ScreenKeys", try Self.propertyNames(["definitions", "screen"]),
+                Self.keys(ScreenKeys.self)
+            ),
+            (
+                "definitions/event and definitions/start's 'to' vs ActionKeys",
+                try Self.propertyNames(["definitions", "event"]).union(
+                    Self.propertyNames(["definitions", "start", "oneOf", 1])),
+                Self.keys(ActionKeys.self)
+            ),
+            (
+                "definitions/branch vs ActionKeys without params and to",
+                try Self.propertyNames(["definitions", "branch"]),
+                Self.keys(ActionKeys.self).subtracting(["params", "to"])
+            ),
+            (
+                "definitions/removal vs RemovalKeys", try Self.propertyNames(["definitions", "removal", "oneOf", 1]),
+                Self.keys(RemovalKeys.self)
+            ),
+            (
+                "definitions/child vs ChildKeys", try Self.propertyNames(["definitions", "child"]),
+                Self.keys(ChildKeys.self)
+            ),
+            (
+                "definitions/parameter vs ParameterKeys",
+                try Self.propertyNames(["definitions", "parameter", "oneOf", 1]), Self.keys(ParameterKeys.self)
+            ),
+            (
+                "definitions/outcome vs OutcomeKeys", try Self.propertyNames(["definitions", "outcome"]),
+                Self.keys(OutcomeKeys.self)
+            ),
+            (
+                "definitions/guardedLink vs LinkKeys", try Self.propertyNames(["definitions", "guardedLink"]),
+                Self.keys(LinkKeys.self)
+            ),
+            (
+                "guardedLink's otherwise mapping vs LinkOtherwiseKeys",
+                try Self.propertyNames(["definitions", "guardedLink", "properties", "otherwise", "oneOf", 1]),
+                Self.keys(LinkOtherwiseKeys.self)
+            ),
+            (
+                "linkPolicy's mapping vs LinkPolicyKeys",
+                try Self.propertyNames(["properties", "linkPolicy", "oneOf", 1]), Self.keys(LinkPolicyKeys.self)
+            ),
         ]
         for (what, schema, decoder) in expectations {
-            #expect(schema == decoder,
-                "\(what): only in the schema \(schema.subtracting(decoder).sorted()), only in the decoder \(decoder.subtracting(schema).sorted())")
+            #expect(
+                schema == decoder,
+                "\(what): only in the schema \(schema.subtracting(decoder).sorted()), only in the decoder \(decoder.subtracting(schema).sorted())"
+            )
         }
     }
 
     @Test func enumsAreTheModels() throws {
         #expect(try Self.enumValues(["definitions", "parameterType"]) == Set(ParameterType.allCases.map(\.rawValue)))
-        #expect(try Self.enumValues(["definitions", "removal", "oneOf", 0]) == Set(RemovalPolicy.allCases.map(\.rawValue)))
-        #expect(try Self.enumValues(["definitions", "removal", "oneOf", 1, "properties", "policy"]) == Set(RemovalPolicy.allCases.map(\.rawValue)))
-        #expect(try Self.enumValues(["definitions", "child", "properties", "presentation"]) == Set(Presentation.allCases.map(\.rawValue)))
-        #expect(try Self.enumValues(["properties", "linkPolicy", "oneOf", 0])
-            == Set(LinkPolicy.allCases.map(\.rawValue)).subtracting([LinkPolicy.redirect.rawValue]))
+        #expect(
+            try Self.enumValues(["definitions", "removal", "oneOf", 0]) == Set(RemovalPolicy.allCases.map(\.rawValue)))
+        #expect(
+            try Self.enumValues(["definitions", "removal", "oneOf", 1, "properties", "policy"])
+                == Set(RemovalPolicy.allCases.map(\.rawValue)))
+        #expect(
+            try Self.enumValues(["definitions", "child", "properties", "presentation"])
+                == Set(Presentation.allCases.map(\.rawValue)))
+        #expect(
+            try Self.enumValues(["properties", "linkPolicy", "oneOf", 0])
+                == Set(LinkPolicy.allCases.map(\.rawValue)).subtracting([LinkPolicy.redirect.rawValue]))
     }
 
     @Test func everyPropertyHasADescription() throws {
@@ -97,7 +138,8 @@ import Testing
                 if let properties = object["properties"] as? [String: Any] {
                     for (key, property) in properties {
                         guard let property = property as? [String: Any] else { continue }
-                        let described = property["description"] != nil
+                        let described =
+                            property["description"] != nil
                             || (property["$ref"] as? String).map { $0.hasPrefix("#/definitions/") } == true
                         if !described, !path.contains("/if") { missing.append(path + "/properties/" + key) }
                     }
@@ -125,7 +167,8 @@ import Testing
 
     /// Invalid fixtures the schema cannot refuse although flowc reports a schema diagnostic, and why.
     static let beyondTheSchema: [String: String] = [
-        "strict-numbers.yaml": "YAML 1.2 (what editors read) takes +1, .5, 1., 0x1F, 1_000 and 1e400 as numbers; only flowc's strict reading rejects them",
+        "strict-numbers.yaml":
+            "YAML 1.2 (what editors read) takes +1, .5, 1., 0x1F, 1_000 and 1e400 as numbers; only flowc's strict reading rejects them"
     ]
 
     /// Single-file invalid fixtures whose expected output has a schema diagnostic (FC1xx), less `beyondTheSchema`.
@@ -134,7 +177,8 @@ import Testing
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { name in
             guard name.hasSuffix(".yaml"), Self.beyondTheSchema[name] == nil,
-                let expected = try? String(contentsOfFile: folder + "/" + name.dropLast(5) + ".expected", encoding: .utf8)
+                let expected = try? String(
+                    contentsOfFile: folder + "/" + name.dropLast(5) + ".expected", encoding: .utf8)
             else { return false }
             return expected.contains(/\[FC1\d\d\]/)
         }.sorted()
@@ -147,8 +191,11 @@ import Testing
 
     @Test(.enabled(if: ExternalTool.checkJSONSchema.shouldRun, "\(ExternalTool.checkJSONSchema.missingNote)"))
     func schemaIsAValidDraft07Schema() throws {
-        let output = try ExternalTool.checkJSONSchema.run(["--check-metaschema", "schema/flow.schema.json"], in: TestPaths.packageRoot)
-        #expect(output.status == 0, "schema/flow.schema.json is not a valid JSON Schema:\n\(output.standardOutput)\(output.standardError)")
+        let output = try ExternalTool.checkJSONSchema.run(
+            ["--check-metaschema", "schema/flow.schema.json"], in: TestPaths.packageRoot)
+        #expect(
+            output.status == 0,
+            "schema/flow.schema.json is not a valid JSON Schema:\n\(output.standardOutput)\(output.standardError)")
     }
 
     @Test(.enabled(if: ExternalTool.checkJSONSchema.shouldRun, "\(ExternalTool.checkJSONSchema.missingNote)"))
@@ -157,7 +204,9 @@ import Testing
         #expect(files.count >= 20)
         #expect(files.contains("Flows/reading.yaml"))
         let output = try Self.checkJSONSchema(files)
-        #expect(output.status == 0, """
+        #expect(
+            output.status == 0,
+            """
             check-jsonschema refused a flow file flowc accepts; fix schema in Sources/FlowCompiler/EditorSchema/FlowSchema.swift \
             (then FLOWC_UPDATE_GOLDEN=1 swift test --filter FlowSchemaTests). Its report names the file and the path in it:
             \(output.standardOutput)\(output.standardError)
@@ -170,20 +219,28 @@ import Testing
         let output = try ExternalTool.checkJSONSchema.run(
             ["--output-format", "json", "--schemafile", "schema/flow.schema.json"] + files, in: TestPaths.packageRoot)
         let report = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any] ?? [:]
-        let refused = Set((["errors", "parse_errors"].flatMap { report[$0] as? [[String: Any]] ?? [] }).compactMap { $0["filename"] as? String })
+        let refused = Set(
+            (["errors", "parse_errors"].flatMap { report[$0] as? [[String: Any]] ?? [] }).compactMap {
+                $0["filename"] as? String
+            })
         let accepted = files.filter { !refused.contains($0) }
         #expect(output.status == 1)
-        #expect(accepted == [], """
+        #expect(
+            accepted == [],
+            """
             check-jsonschema accepted these fixtures, which have a schema diagnostic (FC1xx) in flowc; make the schema \
             refuse them, or list them in FlowSchemaTests.beyondTheSchema with the reason
             """)
     }
 
     @Test func schemaLevelInvalidFixturesAreFound() {
-        #expect(Self.schemaLevelInvalidFixtures == [
-            "conflicting-actions.yaml", "contradictory-constraints.yaml", "control-characters.yaml", "error-through-alias.yaml",
-            "invalid-link-pattern.yaml", "invalid-name.yaml", "invalid-value.yaml", "link-pattern-characters.yaml",
-            "misplaced-key.yaml", "missing-key.yaml", "string-constraints.yaml", "then-without-if.yaml", "unknown-key.yaml", "wrong-node-kind.yaml",
-        ])
+        #expect(
+            Self.schemaLevelInvalidFixtures == [
+                "conflicting-actions.yaml", "contradictory-constraints.yaml", "control-characters.yaml",
+                "error-through-alias.yaml",
+                "invalid-link-pattern.yaml", "invalid-name.yaml", "invalid-value.yaml", "link-pattern-characters.yaml",
+                "misplaced-key.yaml", "missing-key.yaml", "string-constraints.yaml", "then-without-if.yaml",
+                "unknown-key.yaml", "wrong-node-kind.yaml",
+            ])
     }
 }

@@ -15,7 +15,8 @@ import Testing
 
     @Test(arguments: invalidCases)
     func invalidFixturePrintsExpectedDiagnostics(name: String) throws {
-        let result = FlowValidation.validate(sources: try TestPaths.sources(under: "invalid/" + name, in: Self.fixtures))
+        let result = FlowValidation.validate(
+            sources: try TestPaths.sources(under: "invalid/" + name, in: Self.fixtures))
         let actual = TextDiagnosticRenderer().render(result.diagnostics, sources: result.sourcesByPath)
         let stem = name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name
         let expectedPath = Self.fixtures + "/invalid/" + stem + ".expected"
@@ -46,9 +47,13 @@ import Testing
     @Test func shippedFlowsValidateClean() throws {
         let result = try FlowValidation.validate(paths: [TestPaths.packageRoot + "/Flows"])
         #expect(result.diagnostics.map { "\($0.location): \($0.message) [\($0.code)]" } == [])
-        #expect(result.flows.map(\.name.value).sorted()
-            == ["app", "auth", "createPost", "edit", "feed", "login", "main", "newNote", "notebook", "notesApp", "onboarding",
-               "posts", "profile", "reading", "search", "signIn", "social"])
+        #expect(
+            result.flows.map(\.name.value).sorted()
+                == [
+                    "app", "auth", "createPost", "edit", "feed", "login", "main", "newNote", "notebook", "notesApp",
+                    "onboarding",
+                    "posts", "profile", "reading", "search", "signIn", "social",
+                ])
     }
 }
 
@@ -58,8 +63,9 @@ import Testing
         let limit = 8 * 1024 * 1024
         let bytes = Array("flow: big\nstart: a\n# ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: limit)
         let result = FlowValidation.validate(sources: [("big.yaml", bytes)])
-        #expect(result.diagnostics.map { "\($0.location): \($0.message) [\($0.code)]" } == [
-            "big.yaml:1:1: file is 8388629 bytes, more than the limit of 8388608 bytes; split it into smaller files [FC005]"
-        ])
+        #expect(
+            result.diagnostics.map { "\($0.location): \($0.message) [\($0.code)]" } == [
+                "big.yaml:1:1: file is 8388629 bytes, more than the limit of 8388608 bytes; split it into smaller files [FC005]"
+            ])
     }
 }

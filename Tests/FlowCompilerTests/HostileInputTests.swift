@@ -1,7 +1,8 @@
-@testable import FlowCompiler
 import FlowDefinitions
 import FlowModel
 import Testing
+
+@testable import FlowCompiler
 
 /// Hostile and oversized input: each test is a small instance of a kind of input that
 /// once crashed, hung or took super-linear time. They assert behaviour, never time; the same
@@ -25,13 +26,14 @@ import Testing
         let result = FlowValidation.validate(sources: [("long.yaml", Array(yaml.utf8))])
         let found = result.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code) \($0.message)" }
         // A name of 60 characters (the last screen, FC301) is shown whole.
-        #expect(found == [
-            "2:8 FC205 '\(String(repeating: "t", count: 57))…' is neither a screen nor a child of flow 'long'",
-            "4:3 FC301 screen 'home' is unreachable from the start of flow 'long'; push it from a reachable screen or remove it",
-            "4:29 FC203 unknown screen '\(String(repeating: "s", count: 57))…' in flow 'long'",
-            "5:3 FC106 'x-\(String(repeating: "a", count: 55))…' is not a valid screen name; use ASCII letters, digits and '_', starting with a letter or '_'",
-            "6:3 FC301 screen '\(String(repeating: "h", count: 60))' is unreachable from the start of flow 'long'; push it from a reachable screen or remove it",
-        ])
+        #expect(
+            found == [
+                "2:8 FC205 '\(String(repeating: "t", count: 57))…' is neither a screen nor a child of flow 'long'",
+                "4:3 FC301 screen 'home' is unreachable from the start of flow 'long'; push it from a reachable screen or remove it",
+                "4:29 FC203 unknown screen '\(String(repeating: "s", count: 57))…' in flow 'long'",
+                "5:3 FC106 'x-\(String(repeating: "a", count: 55))…' is not a valid screen name; use ASCII letters, digits and '_', starting with a letter or '_'",
+                "6:3 FC301 screen '\(String(repeating: "h", count: 60))' is unreachable from the start of flow 'long'; push it from a reachable screen or remove it",
+            ])
     }
 
     /// Two links of thousands of segments (explicit `? "…"` keys get past the plain-key limit)
@@ -85,8 +87,9 @@ import Testing
         // Every '{x:int}' link also gets FC603 (its placeholder is passed to no route).
         let overlaps = result.diagnostics.filter { $0.code == "FC605" }
         #expect(overlaps.map(\.location.line) == [5 + 2 * count])
-        #expect(overlaps.first?.message
-            == "link '/{x:int}/z' overlaps '/1/z': both match '/1/z'; make one of them more specific")
+        #expect(
+            overlaps.first?.message
+                == "link '/{x:int}/z' overlaps '/1/z': both match '/1/z'; make one of them more specific")
         #expect(overlaps.first?.notes.first?.location.line == 5)
         #expect(result.diagnostics.count == count + 2)
     }
@@ -115,7 +118,8 @@ import Testing
         var yaml = "flow: big\nstart: s0\nscreens:\n"
         for index in 0..<count {
             let next = (index + 1) % count
-            yaml += "  s\(index): { params: { n: { type: int, default: 0 } }, on: { next: { push: s\(next), with: { n: \(index) } } } }\n"
+            yaml +=
+                "  s\(index): { params: { n: { type: int, default: 0 } }, on: { next: { push: s\(next), with: { n: \(index) } } } }\n"
         }
         yaml += "links:\n"
         for index in 0..<count { yaml += "  \"/s/\(index)\": [s0, { s1: { n: \(index) } }]\n" }
@@ -125,17 +129,23 @@ import Testing
         #expect(graph.screens.count == count)
         #expect(graph.links.count == count)
         for index in [0, 1, count / 2, count - 1] {
-            #expect(graph.screens[index].events.first?.action
-                == .push(screen: (index + 1) % count, arguments: [ArgumentNode(name: "n", source: .literal(.int(index)))]))
-            #expect(graph.links[index].routes.last
-                == LinkRouteNode(target: .screen(1), arguments: [ArgumentNode(name: "n", source: .literal(.int(index)))]))
+            #expect(
+                graph.screens[index].events.first?.action
+                    == .push(
+                        screen: (index + 1) % count, arguments: [ArgumentNode(name: "n", source: .literal(.int(index)))]
+                    ))
+            #expect(
+                graph.links[index].routes.last
+                    == LinkRouteNode(
+                        target: .screen(1), arguments: [ArgumentNode(name: "n", source: .literal(.int(index)))]))
         }
     }
 
     /// A source snippet used to decode its whole line (16-21 s for a 100 MiB one-line file); it
     /// must show, and look at, only a window around the offset.
     @Test func aHugeLineShowsOnlyAWindowAroundTheOffset() {
-        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000) + Array("Xé".utf8)
+        let bytes =
+            [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000) + Array("Xé".utf8)
             + [UInt8](repeating: UInt8(ascii: "b"), count: 1_000_000) + Array("\nnext".utf8)
         let location = SourceLocation(file: "f.yaml", line: 1, column: 1_000_001, offset: 1_000_000)
         let lines = SourceSnippet.lines(for: location, endColumn: 1_000_003, in: bytes)
@@ -170,9 +180,10 @@ import Testing
         let result = FlowValidation.validate(sources: [("e.yaml", Array(yaml.utf8))])
         let unknown = result.diagnostics.filter { $0.code == "FC203" }
         #expect(unknown.map { "\($0.location.line):\($0.location.column)" } == ["6:21"])
-        #expect(unknown.map { $0.notes.map { "\($0.location.line):\($0.location.column) \($0.message)" } } == [
-            ["8:9 the same finding through 2 alias uses, not repeated; the first is '*events' here"]
-        ])
+        #expect(
+            unknown.map { $0.notes.map { "\($0.location.line):\($0.location.column) \($0.message)" } } == [
+                ["8:9 the same finding through 2 alias uses, not repeated; the first is '*events' here"]
+            ])
         #expect(unknown.map(\.endColumn) == [27])
     }
 
@@ -192,9 +203,10 @@ import Testing
             """
         let result = SmallStack.run { FlowValidation.validate(sources: [("hostile.yaml", Array(yaml.utf8))]) }
         let found = result.diagnostics.map { "\($0.code) \($0.location.line):\($0.location.column) \($0.message)" }
-        #expect(found == [
-            "FC503 6:54 default of parameter 's' breaks its own constraints: \"\(String(repeating: "a", count: 30))c\" does not match the pattern \"(a+)+b\"; every route without this argument would be refused",
-            "FC104 7:39 'pattern' is not a valid regular expression: backreferences such as '\\1' are not supported; repeat the group's pattern instead (at character 4 of the pattern)",
-        ])
+        #expect(
+            found == [
+                "FC503 6:54 default of parameter 's' breaks its own constraints: \"\(String(repeating: "a", count: 30))c\" does not match the pattern \"(a+)+b\"; every route without this argument would be refused",
+                "FC104 7:39 'pattern' is not a valid regular expression: backreferences such as '\\1' are not supported; repeat the group's pattern instead (at character 4 of the pattern)",
+            ])
     }
 }

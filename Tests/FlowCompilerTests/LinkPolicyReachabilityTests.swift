@@ -1,5 +1,6 @@
-@testable import FlowCompiler
 import Testing
+
+@testable import FlowCompiler
 
 /// FC301 counts the screens a link policy shows — a `linkFallback` screen and a
 /// `{ redirect: SCREEN }` screen reached only through that policy are not unreachable.
@@ -10,31 +11,37 @@ import Testing
     }
 
     @Test func screensShownOnlyByALinkPolicyAreReachable() {
-        #expect(unreachable("""
-            flow: library
-            start: home
-            linkPolicy: { redirect: busy }
-            linkFallback: notFound
-            screens:
-              home: {}
-              busy: {}
-              notFound: {}
-              orphan: {}
-            links:
-              "/home": [home]
-            """) == ["9:3 screen 'orphan' is unreachable from the start of flow 'library'; push it from a reachable screen or remove it"])
+        #expect(
+            unreachable(
+                """
+                flow: library
+                start: home
+                linkPolicy: { redirect: busy }
+                linkFallback: notFound
+                screens:
+                  home: {}
+                  busy: {}
+                  notFound: {}
+                  orphan: {}
+                links:
+                  "/home": [home]
+                """) == [
+                    "9:3 screen 'orphan' is unreachable from the start of flow 'library'; push it from a reachable screen or remove it"
+                ])
     }
 
     /// What those screens lead to is reachable too.
     @Test func whatAPolicyScreenLeadsToIsReachable() {
-        #expect(unreachable("""
-            flow: library
-            start: home
-            linkFallback: notFound
-            screens:
-              home: {}
-              notFound: { on: { help: { push: help } } }
-              help: {}
-            """) == [])
+        #expect(
+            unreachable(
+                """
+                flow: library
+                start: home
+                linkFallback: notFound
+                screens:
+                  home: {}
+                  notFound: { on: { help: { push: help } } }
+                  help: {}
+                """) == [])
     }
 }

@@ -1,6 +1,7 @@
-@testable import FlowCompiler
 import FlowModel
 import Testing
+
+@testable import FlowCompiler
 
 /// Every user-written name a rule message quotes goes through `MessageText`: a name longer than 60
 /// Unicode scalars is shown as its first 57 and `…`, so a 100,000-character screen name no longer
@@ -28,10 +29,11 @@ import Testing
               "/x": [home, \(Self.long)]
 
             """
-        #expect(messages(yaml, codes: ["FC301", "FC601"]) == [
-            "5:5 FC301 screen '\(Self.cut)' is unreachable from the start of flow 'f'; push it from a reachable screen or remove it",
-            "8:16 FC601 in link '/x', '\(Self.cut)' is not reached from 'home' by one action; list every route of the back stack, or add 'push' or 'start' of '\(Self.cut)' to an event of 'home'",
-        ])
+        #expect(
+            messages(yaml, codes: ["FC301", "FC601"]) == [
+                "5:5 FC301 screen '\(Self.cut)' is unreachable from the start of flow 'f'; push it from a reachable screen or remove it",
+                "8:16 FC601 in link '/x', '\(Self.cut)' is not reached from 'home' by one action; list every route of the back stack, or add 'push' or 'start' of '\(Self.cut)' to an event of 'home'",
+            ])
     }
 
     /// A tab rule (FC270) and a suggestion ("did you mean …?") cut the long names they quote; the
@@ -50,9 +52,10 @@ import Testing
               : { flow: f }
 
             """
-        #expect(messages(tabs, codes: ["FC270"]) == [
-            "2:8 FC270 tab '\(String(repeating: "t", count: 57))…' of flow 'f' names no child declaration; did you mean '\(cutName)'?"
-        ])
+        #expect(
+            messages(tabs, codes: ["FC270"]) == [
+                "2:8 FC270 tab '\(String(repeating: "t", count: 57))…' of flow 'f' names no child declaration; did you mean '\(cutName)'?"
+            ])
     }
 
     /// The edit distance behind suggestions is exact within its limit and says "over" beyond it.

@@ -21,7 +21,8 @@ import Testing
 
     @Test func text() throws {
         let result = try Self.result()
-        try Self.check(TextDiagnosticRenderer().render(result.diagnostics, sources: result.sourcesByPath), against: "expected.txt")
+        try Self.check(
+            TextDiagnosticRenderer().render(result.diagnostics, sources: result.sourcesByPath), against: "expected.txt")
     }
 
     @Test func coloredTextWrapsOnlyDecorations() throws {
@@ -46,7 +47,8 @@ import Testing
     }
 
     @Test func sarif() throws {
-        try Self.check(SARIFDiagnosticRenderer.render(try Self.result().diagnostics, version: "0.1.0"), against: "expected.sarif")
+        try Self.check(
+            SARIFDiagnosticRenderer.render(try Self.result().diagnostics, version: "0.1.0"), against: "expected.sarif")
     }
 
     /// GitHub code scanning: version 2.1.0, `$schema`, a tool driver with rules, and results with

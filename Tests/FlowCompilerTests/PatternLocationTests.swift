@@ -16,7 +16,9 @@ struct PatternLocationTests {
 
             """
         // (FC506 also reports that `start` passes no `s`: only FC104 is looked at.)
-        return FlowValidation.validate(sources: [("f.yaml", Array(yaml.utf8))]).diagnostics.filter { $0.code == "FC104" }.map {
+        return FlowValidation.validate(sources: [("f.yaml", Array(yaml.utf8))]).diagnostics.filter {
+            $0.code == "FC104"
+        }.map {
             "\($0.code) \($0.location.line):\($0.location.column)-\($0.endColumn.map(String.init) ?? "") offset \($0.location.offset)"
         }
     }
@@ -56,7 +58,9 @@ struct PatternLocationTests {
                       a(b
 
             """
-        let found = FlowValidation.validate(sources: [("f.yaml", Array(yaml.utf8))]).diagnostics.filter { $0.code == "FC104" }.map {
+        let found = FlowValidation.validate(sources: [("f.yaml", Array(yaml.utf8))]).diagnostics.filter {
+            $0.code == "FC104"
+        }.map {
             "\($0.code) \($0.location.line):\($0.location.column)"
         }
         #expect(found == ["FC104 8:18"])

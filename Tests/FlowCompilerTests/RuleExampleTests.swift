@@ -1,6 +1,7 @@
-@testable import FlowCompiler
 import FlowModel
 import Testing
+
+@testable import FlowCompiler
 
 /// Runs every rule's examples: each `↓` in a triggering example must get a diagnostic of that
 /// rule at exactly that line and column, and nowhere else; non-triggering examples must get none.
@@ -43,7 +44,8 @@ import Testing
     }
 
     @Test func markerParsing() {
-        let example = RuleExample("""
+        let example = RuleExample(
+            """
             ---- a.yaml ----
             flow: ↓x
             ---- b.yaml ----
@@ -52,10 +54,11 @@ import Testing
             """)
         #expect(example.files.map(\.path) == ["a.yaml", "b.yaml"])
         #expect(example.files.map { String(decoding: $0.bytes, as: UTF8.self) } == ["flow: x\n", "a: 1\n  bc\n"])
-        #expect(example.markers == [
-            .init(file: "a.yaml", line: 1, column: 7), .init(file: "b.yaml", line: 2, column: 3),
-            .init(file: "b.yaml", line: 2, column: 4),
-        ])
+        #expect(
+            example.markers == [
+                .init(file: "a.yaml", line: 1, column: 7), .init(file: "b.yaml", line: 2, column: 3),
+                .init(file: "b.yaml", line: 2, column: 4),
+            ])
     }
 }
 

@@ -1,6 +1,7 @@
-@testable import FlowCompiler
 import Foundation
 import Testing
+
+@testable import FlowCompiler
 
 /// `RuleRegistry` lists every rule: each type under Sources/FlowCompiler/Rules/ declared as conforming to
 /// `DiagnosticRule` or `FlowRule` is in it, and it lists nothing else. A rule left out would be
@@ -17,7 +18,9 @@ struct RuleRegistryCompletenessTests {
             let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
             // Comments can name the protocols too; only declarations count.
             let code = text.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { (line: Substring) -> String in String(line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line) }
+                .map { (line: Substring) -> String in
+                    String(line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line)
+                }
                 .joined(separator: "\n")
             for match in code.matches(of: declaration) {
                 guard let name = match.output[1].substring, let inherited = match.output[2].substring else { continue }
@@ -43,7 +46,9 @@ struct RuleRegistryCompletenessTests {
         let unregistered = Set(declared).subtracting(registered).sorted()
         let undeclared = Set(registered).subtracting(declared).sorted()
         #expect(unregistered.isEmpty, "rule types missing from RuleRegistry: \(unregistered.joined(separator: ", "))")
-        #expect(undeclared.isEmpty, "RuleRegistry lists types not declared as rules under Rules/: \(undeclared.joined(separator: ", "))")
+        #expect(
+            undeclared.isEmpty,
+            "RuleRegistry lists types not declared as rules under Rules/: \(undeclared.joined(separator: ", "))")
     }
 
     @Test func registryListsEachRuleOnce() {

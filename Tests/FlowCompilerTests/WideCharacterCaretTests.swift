@@ -1,14 +1,18 @@
-@testable import FlowCompiler
 import FlowDefinitions
 import FlowModel
 import Testing
 
+@testable import FlowCompiler
+
 /// Columns count Unicode scalars (as documented), but the caret line is drawn in
 /// terminal cells, so it sits under the token after wide characters and emoji.
 @Suite struct WideCharacterCaretTests {
-    private func snippet(_ text: String, line: Int, column: Int, offset: Int, endColumn: Int? = nil) -> (String, String)? {
-        SourceSnippet.lines(for: SourceLocation(file: "f.yaml", line: line, column: column, offset: offset),
-                            endColumn: endColumn, in: Array(text.utf8))
+    private func snippet(_ text: String, line: Int, column: Int, offset: Int, endColumn: Int? = nil) -> (
+        String, String
+    )? {
+        SourceSnippet.lines(
+            for: SourceLocation(file: "f.yaml", line: line, column: column, offset: offset),
+            endColumn: endColumn, in: Array(text.utf8))
     }
 
     /// Before: `"学术界🔥"` before the bad token drew the caret 4 cells to the left.
@@ -25,7 +29,7 @@ import Testing
         let text = "  home: { on: { go: { push: \"学术界🔥\" } } }\n"
         let offset = Array("  home: { on: { go: { push: ".utf8).count
         let (_, marker) = try #require(snippet(text, line: 1, column: 29, offset: offset, endColumn: 35))
-        #expect(marker == String(repeating: " ", count: 28) + "^~~~~~~~~~")   // 10 cells: the quotes, 3 wide, an emoji
+        #expect(marker == String(repeating: " ", count: 28) + "^~~~~~~~~~")  // 10 cells: the quotes, 3 wide, an emoji
     }
 
     @Test func combiningMarksAndJoinersTakeNoCells() {
@@ -63,7 +67,10 @@ import Testing
 
     /// Columns stay in scalars in every format: the validator still reports column 29.
     @Test func columnsStayInScalars() {
-        let result = FlowValidation.validate(sources: [("f.yaml", Array("flow: x\nstart: home\nscreens:\n  home: { on: { go: { push: \"学术界🔥\" } } }\n".utf8))])
-        #expect(result.diagnostics.map { "\($0.code) \($0.location.line):\($0.location.column)" }.contains("FC106 4:29"))
+        let result = FlowValidation.validate(sources: [
+            ("f.yaml", Array("flow: x\nstart: home\nscreens:\n  home: { on: { go: { push: \"学术界🔥\" } } }\n".utf8))
+        ])
+        #expect(
+            result.diagnostics.map { "\($0.code) \($0.location.line):\($0.location.column)" }.contains("FC106 4:29"))
     }
 }

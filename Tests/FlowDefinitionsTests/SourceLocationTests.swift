@@ -59,9 +59,13 @@ struct SourceLocationTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try encoder.encode(location), as: UTF8.self)
-        #expect(text == #"{"column":5,"copiedFrom":{"anchor":"base","column":9,"line":3,"offset":41},"file":"a.yaml","line":4,"offset":6}"#)
+        #expect(
+            text
+                == #"{"column":5,"copiedFrom":{"anchor":"base","column":9,"line":3,"offset":41},"file":"a.yaml","line":4,"offset":6}"#
+        )
         #expect(try JSONDecoder().decode(SourceLocation.self, from: Data(text.utf8)) == location)
-        let plain = String(decoding: try encoder.encode(SourceLocation(file: "b", line: 1, column: 1, offset: 0)), as: UTF8.self)
+        let plain = String(
+            decoding: try encoder.encode(SourceLocation(file: "b", line: 1, column: 1, offset: 0)), as: UTF8.self)
         #expect(plain == #"{"column":1,"file":"b","line":1,"offset":0}"#)
     }
 }

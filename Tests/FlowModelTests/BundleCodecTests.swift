@@ -1,8 +1,9 @@
 import FlowCompiler
-@testable import FlowModel
 import FlowRuntime
 import FlowTestSupport
 import Testing
+
+@testable import FlowModel
 
 @MainActor
 struct BundleCodecTests {
@@ -50,21 +51,28 @@ struct BundleCodecTests {
         ]
         let parameter = ParameterNode(
             name: "bookID", type: .int,
-            constraints: ParameterConstraints(minimum: -1, maximum: 1e9, allowedValues: [.int(1), .double(0.5)], check: "exists",
-                                              minimumLength: 0, maximumLength: 12, pattern: "^[a-z]+$"),
+            constraints: ParameterConstraints(
+                minimum: -1, maximum: 1e9, allowedValues: [.int(1), .double(0.5)], check: "exists",
+                minimumLength: 0, maximumLength: 12, pattern: "^[a-z]+$"),
             defaultValue: .int(-7))
         let actions: [CompiledAction] = [
-            .push(screen: 1, arguments: arguments), .startChild(child: 0, arguments: []), .pop(count: 3), .popTo(screen: 0),
+            .push(screen: 1, arguments: arguments), .startChild(child: 0, arguments: []), .pop(count: 3),
+            .popTo(screen: 0),
             .replaceRoot(target: .child(0), arguments: []), .finish(outcome: 0, arguments: nil),
             .finish(outcome: 0, arguments: [ArgumentNode(name: "x", source: .literal(.int(0)))]),
-            .conditional(condition: 0, then: .conditional(condition: 0, then: .stay, else: .pop(count: 1)), else: .stay),
+            .conditional(
+                condition: 0, then: .conditional(condition: 0, then: .stay, else: .pop(count: 1)), else: .stay),
             .show(target: .screen(1), arguments: []), .stay, .select(tab: "home"),
         ]
         let flow = FlowGraph(
-            name: "all", parameters: [parameter], conditions: ["ready"], start: .show(target: .screen(0), arguments: []),
-            outcomes: ["done"], screens: [
-                ScreenNode(name: "first", parameters: [], events: actions.enumerated().map { EventNode(name: "e\($0.offset)", action: $0.element) },
-                           removal: .confirm, confirmPrompt: "sure?", confirmOutcome: 0),
+            name: "all", parameters: [parameter], conditions: ["ready"],
+            start: .show(target: .screen(0), arguments: []),
+            outcomes: ["done"],
+            screens: [
+                ScreenNode(
+                    name: "first", parameters: [],
+                    events: actions.enumerated().map { EventNode(name: "e\($0.offset)", action: $0.element) },
+                    removal: .confirm, confirmPrompt: "sure?", confirmOutcome: 0),
                 ScreenNode(name: "second", parameters: [parameter]),
             ],
             linkPolicy: .redirect, linkRedirect: 1, linkFallback: nil)
@@ -75,14 +83,20 @@ struct BundleCodecTests {
         linked.linkPolicyDeclared = false
         linked.children = [ChildNode(name: "child", flow: 0, handlers: [.stay, .pop(count: -1)], presentation: .cover)]
         linked.links = [
-            LinkNode(pattern: "/a/{id:int}", segments: [.literal("a"), .placeholder(name: "id", type: .int)],
-                     routes: [LinkRouteNode(target: .child(0), arguments: arguments)]),
-            LinkNode(pattern: "/b/{x:double}", segments: [.placeholder(name: "x", type: .double)], routes: [],
-                     guardConditions: ["ready"], otherwise: LinkOtherwiseNode(routes: [LinkRouteNode(target: .screen(1))], continueOn: 0)),
-            LinkNode(pattern: "/", segments: [], routes: [], guardConditions: [], otherwise: LinkOtherwiseNode(routes: [])),
+            LinkNode(
+                pattern: "/a/{id:int}", segments: [.literal("a"), .placeholder(name: "id", type: .int)],
+                routes: [LinkRouteNode(target: .child(0), arguments: arguments)]),
+            LinkNode(
+                pattern: "/b/{x:double}", segments: [.placeholder(name: "x", type: .double)], routes: [],
+                guardConditions: ["ready"],
+                otherwise: LinkOtherwiseNode(routes: [LinkRouteNode(target: .screen(1))], continueOn: 0)),
+            LinkNode(
+                pattern: "/", segments: [], routes: [], guardConditions: [], otherwise: LinkOtherwiseNode(routes: [])),
         ]
         linked.tabs = [TabNode(child: 0, arguments: arguments)]
-        linked.screens[1].events = [EventNode(name: "go", parameters: [parameter, ParameterNode(name: "s", type: .string)], action: .stay)]
+        linked.screens[1].events = [
+            EventNode(name: "go", parameters: [parameter, ParameterNode(name: "s", type: .string)], action: .stay)
+        ]
         linked.screens[1].removal = .preserve
         linked.parameters.append(ParameterNode(name: "b", type: .bool, defaultValue: .bool(false)))
         let payload = BinaryBundleEncoder.payload(of: [flow, linked])
@@ -96,19 +110,29 @@ struct BundleCodecTests {
     /// docs/BUNDLE.md and raise `FlowBundle.currentFormatVersion`).
     @Test func theCodecCoversEveryFieldOfEveryGraphType() {
         func fields(_ value: Any) -> [String] { Mirror(reflecting: value).children.map { $0.label ?? "?" } }
-        #expect(fields(FlowGraph(name: "a", start: .stay)) == [
-            "name", "parameters", "conditions", "start", "outcomes", "outcomeParameters", "screens", "children", "links",
-            "linkPolicy", "linkPolicyDeclared", "linkRedirect", "linkFallback", "tabs",
-        ])
+        #expect(
+            fields(FlowGraph(name: "a", start: .stay)) == [
+                "name", "parameters", "conditions", "start", "outcomes", "outcomeParameters", "screens", "children",
+                "links",
+                "linkPolicy", "linkPolicyDeclared", "linkRedirect", "linkFallback", "tabs",
+            ])
         #expect(fields(ParameterNode(name: "a", type: .int)) == ["name", "type", "constraints", "defaultValue"])
         // `compiledPattern` is derived from `pattern` when the constraints are built, never stored.
-        #expect(fields(ParameterConstraints()) == [
-            "minimum", "maximum", "allowedValues", "check", "minimumLength", "maximumLength", "pattern", "compiledPattern",
-        ])
-        #expect(fields(ScreenNode(name: "a")) == ["name", "parameters", "events", "removal", "confirmPrompt", "confirmOutcome"])
+        #expect(
+            fields(ParameterConstraints()) == [
+                "minimum", "maximum", "allowedValues", "check", "minimumLength", "maximumLength", "pattern",
+                "compiledPattern",
+            ])
+        #expect(
+            fields(ScreenNode(name: "a")) == [
+                "name", "parameters", "events", "removal", "confirmPrompt", "confirmOutcome",
+            ])
         #expect(fields(EventNode(name: "a", action: .stay)) == ["name", "parameters", "action"])
         #expect(fields(ChildNode(name: "a", flow: 0, handlers: [])) == ["name", "flow", "handlers", "presentation"])
-        #expect(fields(LinkNode(pattern: "/", segments: [], routes: [])) == ["pattern", "segments", "routes", "guardConditions", "otherwise"])
+        #expect(
+            fields(LinkNode(pattern: "/", segments: [], routes: [])) == [
+                "pattern", "segments", "routes", "guardConditions", "otherwise",
+            ])
         #expect(fields(LinkOtherwiseNode(routes: [])) == ["routes", "continueOn"])
         #expect(fields(LinkRouteNode(target: .screen(0))) == ["target", "arguments"])
         #expect(fields(TabNode(child: 0)) == ["child", "arguments"])
@@ -129,13 +153,18 @@ struct BundleCodecTests {
         #expect(throws: BundleError.unsupportedVersion(found: 5, supported: 4)) { try BundleCodec.decode(bytes) }
         // Format 3 (one body driven by the Codable conformances, with a key table): refused from its header,
         // before its hash or body is read.
-        let format3 = Array("flowc-bundle 3\n".utf8) + [UInt8](repeating: 0, count: 8) + [1, 4] + Array("name".utf8) + [1, 1, 0x61, 1, 0, 0, 0, 0]
+        let format3 =
+            Array("flowc-bundle 3\n".utf8) + [UInt8](repeating: 0, count: 8) + [1, 4] + Array("name".utf8) + [
+                1, 1, 0x61, 1, 0, 0, 0, 0,
+            ]
         #expect(throws: BundleError.unsupportedVersion(found: 3, supported: 4)) { try BundleCodec.decode(format3) }
         // A JSON bundle written by an earlier flowc (formats 1 and 2).
         let json = Array("flowc-bundle 2\n{\"contentHash\":\"0\",\"flows\":[],\"formatVersion\":2}\n".utf8)
         #expect(throws: BundleError.unsupportedVersion(found: 2, supported: 4)) { try BundleCodec.decode(json) }
-        #expect(BundleError.unsupportedVersion(found: 3, supported: 4).description
-            == "bundle format version 3 is not supported (this flowc reads version 4); recompile the flows with 'flowc compile'")
+        #expect(
+            BundleError.unsupportedVersion(found: 3, supported: 4).description
+                == "bundle format version 3 is not supported (this flowc reads version 4); recompile the flows with 'flowc compile'"
+        )
     }
 
     @Test func notABundleIsRefused() {
@@ -146,11 +175,16 @@ struct BundleCodecTests {
     @Test func truncatedBundlesAreRefused() throws {
         let bytes = BundleCodec.encode(try Fixtures.shipped())
         let half = Array(bytes.prefix(bytes.count / 2))
-        #expect(throws: BundleError.hashMismatch(
-            stored: try Fixtures.shipped().contentHash, computed: ContentHash.hex(ContentHash.fnv1a64(half.dropFirst(23))))) {
+        #expect(
+            throws: BundleError.hashMismatch(
+                stored: try Fixtures.shipped().contentHash,
+                computed: ContentHash.hex(ContentHash.fnv1a64(half.dropFirst(23))))
+        ) {
             try BundleCodec.decode(half)
         }
-        #expect(throws: BundleError.corrupted("the content hash is truncated")) { try BundleCodec.decode(bytes.prefix(20)) }
+        #expect(throws: BundleError.corrupted("the content hash is truncated")) {
+            try BundleCodec.decode(bytes.prefix(20))
+        }
         #expect(throws: BundleError.corrupted("the header line is not terminated")) {
             try BundleCodec.decode(Array("flowc-bundle 4".utf8))
         }
@@ -161,17 +195,18 @@ struct BundleCodecTests {
 
     /// The smallest runnable flow, `a` with one screen `a`, byte by byte as docs/BUNDLE.md lays it out.
     static let smallestPayload: [UInt8] = [
-        1, 26,                    // one flow, whose section is 26 bytes
-        1, 1, 0x61,               // its string table: one string, "a"
-        0, 0, 0,                  // name "a", no parameters, no conditions
-        7, 0, 0, 0,               // start: show (7), screen (0) index 0, no arguments
-        0, 0,                     // no outcomes, outcome parameters absent
-        1, 0, 0, 0, 0, 0, 0,      // one screen: name "a", no parameters or events, discard, no prompt or outcome
-        0, 0, 0, 0, 0, 0, 0,      // no children or links, allow, the last three optionals absent, no tabs
+        1, 26,  // one flow, whose section is 26 bytes
+        1, 1, 0x61,  // its string table: one string, "a"
+        0, 0, 0,  // name "a", no parameters, no conditions
+        7, 0, 0, 0,  // start: show (7), screen (0) index 0, no arguments
+        0, 0,  // no outcomes, outcome parameters absent
+        1, 0, 0, 0, 0, 0, 0,  // one screen: name "a", no parameters or events, discard, no prompt or outcome
+        0, 0, 0, 0, 0, 0, 0,  // no children or links, allow, the last three optionals absent, no tabs
     ]
 
     @Test func theSmallestFlowIsWrittenAsDocumented() throws {
-        let flow = FlowGraph(name: "a", start: .show(target: .screen(0), arguments: []), screens: [ScreenNode(name: "a")])
+        let flow = FlowGraph(
+            name: "a", start: .show(target: .screen(0), arguments: []), screens: [ScreenNode(name: "a")])
         #expect(BundleCodec.canonicalEncoding(of: [flow]) == Self.smallestPayload)
         #expect(try BundleCodec.decode(withHash(Self.smallestPayload)).flows == [flow])
     }
@@ -179,16 +214,29 @@ struct BundleCodecTests {
     /// A payload that hashes correctly but is not flows: the decoder names what and where (the byte
     /// offset in the payload).
     @Test func damagedPayloadWithAMatchingHashIsCorrupted() throws {
-        func expectCorrupted(_ change: (inout [UInt8]) -> Void, _ reason: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        func expectCorrupted(
+            _ change: (inout [UInt8]) -> Void, _ reason: String,
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
+        ) {
             var payload = Self.smallestPayload
             change(&payload)
-            #expect(throws: BundleError.corrupted(reason), sourceLocation: sourceLocation) { try BundleCodec.decode(withHash(payload)) }
+            #expect(throws: BundleError.corrupted(reason), sourceLocation: sourceLocation) {
+                try BundleCodec.decode(withHash(payload))
+            }
         }
         expectCorrupted({ $0.append(0) }, "1 byte after the end of the flows at byte 28")
         expectCorrupted({ $0[1] = 27 }, "flow 1 of 1 is 27 bytes long, past the end of the data at byte 2")
-        expectCorrupted({ $0[1] = 25; $0.removeLast() }, "unexpected end of data at byte 27")
+        expectCorrupted(
+            {
+                $0[1] = 25
+                $0.removeLast()
+            }, "unexpected end of data at byte 27")
         expectCorrupted({ $0[1] = 25 }, "1 byte after the end of the flows at byte 27")
-        expectCorrupted({ $0[1] = 27; $0.append(0) }, "1 byte after the end of the flow at byte 28")
+        expectCorrupted(
+            {
+                $0[1] = 27
+                $0.append(0)
+            }, "1 byte after the end of the flow at byte 28")
         expectCorrupted({ $0[0] = 100 }, "100 elements cannot fit in the 27 bytes left at byte 0")
         expectCorrupted({ $0[5] = 5 }, "string 5 out of range (the flow has 1) at byte 5")
         expectCorrupted({ $0[3] = 100 }, "a string of 100 bytes runs past the end of the data at byte 4")
@@ -206,17 +254,26 @@ struct BundleCodecTests {
     /// flow), each would otherwise be decoded and its failure kept; it says which flow and where.
     @Test func sectionsTooShortForAFlowAreRefusedFromTheLengths() {
         // Three flows of 0 bytes: refused at the first, where its section would start (byte 4).
-        #expect(throws: BundleError.corrupted("flow 1 of 3 is 0 bytes long, shorter than the smallest flow (15 bytes) at byte 4")) {
+        #expect(
+            throws: BundleError.corrupted(
+                "flow 1 of 3 is 0 bytes long, shorter than the smallest flow (15 bytes) at byte 4")
+        ) {
             try BundleCodec.decode(withHash([3, 0, 0, 0]))
         }
         // The smallest flow, then a 14-byte section holding 14 zero bytes.
         var payload: [UInt8] = [2, 26, 14] + Self.smallestPayload.dropFirst(2) + [UInt8](repeating: 0, count: 14)
-        #expect(throws: BundleError.corrupted("flow 2 of 2 is 14 bytes long, shorter than the smallest flow (15 bytes) at byte 29")) {
+        #expect(
+            throws: BundleError.corrupted(
+                "flow 2 of 2 is 14 bytes long, shorter than the smallest flow (15 bytes) at byte 29")
+        ) {
             try BundleCodec.decode(withHash(payload))
         }
         // A million empty sections: the count (a 3-byte varint), then a million lengths of 0.
         payload = [0xC0, 0x84, 0x3D] + [UInt8](repeating: 0, count: 1_000_000)
-        #expect(throws: BundleError.corrupted("flow 1 of 1000000 is 0 bytes long, shorter than the smallest flow (15 bytes) at byte 1000003")) {
+        #expect(
+            throws: BundleError.corrupted(
+                "flow 1 of 1000000 is 0 bytes long, shorter than the smallest flow (15 bytes) at byte 1000003")
+        ) {
             try BundleCodec.decode(withHash(payload))
         }
     }
@@ -233,7 +290,9 @@ struct BundleCodecTests {
                 #expect(bundle.integrityProblem() == nil, "\(what)")
             } catch let BundleError.corrupted(reason) {
                 refused += 1
-                let located = reason.wholeMatch(of: /.+ at byte \d+/) != nil || reason.hasPrefix("flow '") || reason.hasPrefix("flows are not sorted")
+                let located =
+                    reason.wholeMatch(of: /.+ at byte \d+/) != nil || reason.hasPrefix("flow '")
+                    || reason.hasPrefix("flows are not sorted")
                 #expect(located, "\(what): \(reason)")
             } catch {
                 Issue.record("\(what): \(error)")
@@ -269,12 +328,16 @@ struct BundleCodecTests {
         let at = try #require(bytes.indices.first { bytes[$0...].starts(with: library) })
         var edited = bytes
         edited[at + 6] = UInt8(ascii: "x")
-        #expect(throws: BundleError.hashMismatch(stored: try Fixtures.shipped().contentHash,
-                                                 computed: ContentHash.hex(ContentHash.fnv1a64(edited.dropFirst(23))))) {
+        #expect(
+            throws: BundleError.hashMismatch(
+                stored: try Fixtures.shipped().contentHash,
+                computed: ContentHash.hex(ContentHash.fnv1a64(edited.dropFirst(23))))
+        ) {
             try BundleCodec.decode(edited)
         }
-        #expect(BundleError.hashMismatch(stored: "a", computed: "b").description
-            == "bundle content hash mismatch: stored a, computed b (the file was changed or damaged)")
+        #expect(
+            BundleError.hashMismatch(stored: "a", computed: "b").description
+                == "bundle content hash mismatch: stored a, computed b (the file was changed or damaged)")
     }
 
     @Test func readableJSONShowsTheBundle() throws {

@@ -16,7 +16,8 @@ struct BundleIntegrityTests {
 
     func reading(_ flows: [FlowGraph]) -> Int { flows.firstIndex { $0.name == "reading" }! }
 
-    func expectCorrupted(_ bytes: [UInt8], _ reason: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    func expectCorrupted(_ bytes: [UInt8], _ reason: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    {
         #expect(throws: BundleError.corrupted(reason), sourceLocation: sourceLocation) { try BundleCodec.decode(bytes) }
     }
 
@@ -27,71 +28,88 @@ struct BundleIntegrityTests {
 
     @Test func indicesOutOfRangeAreCorrupted() throws {
         // Before: each of these decoded, then crashed the coordinator on an index out of range.
-        expectCorrupted(try edited { flows in
-            let index = reading(flows)
-            flows[index].screens[0].events[0].action = .push(screen: 9, arguments: [])
-        }, "flow 'reading': screen 'library', event 'selectBook': screen index 9 is out of range")
-        expectCorrupted(try edited { flows in
-            flows[reading(flows)].children[0].handlers = []
-        }, "flow 'reading': child 'edit': 0 handlers for 2 outcomes")
-        expectCorrupted(try edited { flows in
-            flows[reading(flows)].children[0].flow = 30
-        }, "flow 'reading': screen 'details', event 'edit': child 'edit': flow index 30 is out of range")
-        expectCorrupted(try edited { flows in
-            flows[reading(flows)].links[0].routes[1].target = .child(4)
-        }, "flow 'reading': link '/books/{bookID:int}': child index 4 is out of range")
-        expectCorrupted(try edited { flows in
-            flows[reading(flows)].linkFallback = 5
-        }, "flow 'reading': linkFallback: screen index 5 is out of range")
-        expectCorrupted(try edited { flows in
-            let edit = flows.firstIndex { $0.name == "edit" }!
-            flows[edit].screens[0].confirmOutcome = 2
-        }, "flow 'edit': screen 'editor': outcome index 2 is out of range")
-        expectCorrupted(try edited { flows in
-            let app = flows.firstIndex { $0.name == "app" }!
-            flows[app].start = .conditional(condition: 7, then: .stay, else: .stay)
-        }, "flow 'app': start: condition index 7 is out of range")
+        expectCorrupted(
+            try edited { flows in
+                let index = reading(flows)
+                flows[index].screens[0].events[0].action = .push(screen: 9, arguments: [])
+            }, "flow 'reading': screen 'library', event 'selectBook': screen index 9 is out of range")
+        expectCorrupted(
+            try edited { flows in
+                flows[reading(flows)].children[0].handlers = []
+            }, "flow 'reading': child 'edit': 0 handlers for 2 outcomes")
+        expectCorrupted(
+            try edited { flows in
+                flows[reading(flows)].children[0].flow = 30
+            }, "flow 'reading': screen 'details', event 'edit': child 'edit': flow index 30 is out of range")
+        expectCorrupted(
+            try edited { flows in
+                flows[reading(flows)].links[0].routes[1].target = .child(4)
+            }, "flow 'reading': link '/books/{bookID:int}': child index 4 is out of range")
+        expectCorrupted(
+            try edited { flows in
+                flows[reading(flows)].linkFallback = 5
+            }, "flow 'reading': linkFallback: screen index 5 is out of range")
+        expectCorrupted(
+            try edited { flows in
+                let edit = flows.firstIndex { $0.name == "edit" }!
+                flows[edit].screens[0].confirmOutcome = 2
+            }, "flow 'edit': screen 'editor': outcome index 2 is out of range")
+        expectCorrupted(
+            try edited { flows in
+                let app = flows.firstIndex { $0.name == "app" }!
+                flows[app].start = .conditional(condition: 7, then: .stay, else: .stay)
+            }, "flow 'app': start: condition index 7 is out of range")
     }
 
     @Test func aStartThatIsNotAShowIsCorrupted() throws {
-        expectCorrupted(try edited { flows in
-            let edit = flows.firstIndex { $0.name == "edit" }!
-            flows[edit].start = .finish(outcome: 0)
-        }, "flow 'edit': start: only show and conditional may start a flow")
+        expectCorrupted(
+            try edited { flows in
+                let edit = flows.firstIndex { $0.name == "edit" }!
+                flows[edit].start = .finish(outcome: 0)
+            }, "flow 'edit': start: only show and conditional may start a flow")
     }
 
     @Test func aStartThatStartsItselfForeverIsCorrupted() throws {
         // reading's start shows its child edit, and edit's start shows a child running reading: starting
         // either would recurse until the stack overflows.
-        expectCorrupted(try edited { flows in
-            let reading = reading(flows)
-            let edit = flows.firstIndex { $0.name == "edit" }!
-            flows[reading].start = .show(target: .child(0), arguments: [])
-            flows[edit].children = [ChildNode(name: "again", flow: reading, handlers: [])]
-            flows[edit].start = .show(target: .child(0), arguments: [])
-        }, "flow 'edit' starts itself again through the starts of its children")
+        expectCorrupted(
+            try edited { flows in
+                let reading = reading(flows)
+                let edit = flows.firstIndex { $0.name == "edit" }!
+                flows[reading].start = .show(target: .child(0), arguments: [])
+                flows[edit].children = [ChildNode(name: "again", flow: reading, handlers: [])]
+                flows[edit].start = .show(target: .child(0), arguments: [])
+            }, "flow 'edit' starts itself again through the starts of its children")
     }
 
     @Test func unsortedOrDuplicateFlowNamesAreCorrupted() throws {
-        expectCorrupted(try edited { flows in flows.swapAt(0, 1) },
-                        "flows are not sorted by name with unique names ('auth' before 'app')")
+        expectCorrupted(
+            try edited { flows in flows.swapAt(0, 1) },
+            "flows are not sorted by name with unique names ('auth' before 'app')")
     }
 
     /// A pattern the validator would refuse (FC104) cannot come back through a hand-edited bundle: the
     /// runtime would otherwise refuse every value of the parameter, far from the cause.
     @Test func aPatternThatDoesNotCompileIsCorrupted() throws {
-        expectCorrupted(try edited { flows in
-            let reading = reading(flows)
-            let details = flows[reading].screens.firstIndex { $0.name == "details" }!
-            flows[reading].screens[details].parameters[0].constraints.pattern = "a(b"
-        }, #"flow 'reading': screen 'details': parameter 'bookID': pattern "a(b" does not compile: '(' is not closed; add ')' or write \( for a literal parenthesis (at character 2 of the pattern)"#)
-        expectCorrupted(try edited { flows in
-            let edit = flows.firstIndex { $0.name == "edit" }!
-            flows[edit].parameters[0].constraints.pattern = #"(a)\1"#
-        }, #"flow 'edit': parameter 'bookID': pattern "(a)\\1" does not compile: backreferences such as '\1' are not supported; repeat the group's pattern instead (at character 4 of the pattern)"#)
-        expectCorrupted(try edited { flows in
-            let edit = flows.firstIndex { $0.name == "edit" }!
-            flows[edit].parameters[0].constraints.minimumLength = -1
-        }, "flow 'edit': parameter 'bookID': minLength -1 is negative")
+        expectCorrupted(
+            try edited { flows in
+                let reading = reading(flows)
+                let details = flows[reading].screens.firstIndex { $0.name == "details" }!
+                flows[reading].screens[details].parameters[0].constraints.pattern = "a(b"
+            },
+            #"flow 'reading': screen 'details': parameter 'bookID': pattern "a(b" does not compile: '(' is not closed; add ')' or write \( for a literal parenthesis (at character 2 of the pattern)"#
+        )
+        expectCorrupted(
+            try edited { flows in
+                let edit = flows.firstIndex { $0.name == "edit" }!
+                flows[edit].parameters[0].constraints.pattern = #"(a)\1"#
+            },
+            #"flow 'edit': parameter 'bookID': pattern "(a)\\1" does not compile: backreferences such as '\1' are not supported; repeat the group's pattern instead (at character 4 of the pattern)"#
+        )
+        expectCorrupted(
+            try edited { flows in
+                let edit = flows.firstIndex { $0.name == "edit" }!
+                flows[edit].parameters[0].constraints.minimumLength = -1
+            }, "flow 'edit': parameter 'bookID': minLength -1 is negative")
     }
 }

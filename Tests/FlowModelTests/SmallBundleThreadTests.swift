@@ -1,7 +1,8 @@
-@testable import FlowModel
-import Foundation
 import FlowTestSupport
+import Foundation
 import Testing
+
+@testable import FlowModel
 
 /// An app decoding the bundle it ships does the work on its own thread: a small bundle starts no threads,
 /// a large one uses every core.

@@ -50,7 +50,9 @@ struct ActionsFromBelowTheTopTests {
         let coordinator = try abc()
         let b = coordinator.path[1].token
         // pop 2 from b would remove a, the flow's first route: refused, nothing changes.
-        #expect(coordinator.send("closeTwo", from: b) == StepResult(.rejected, .popRemovesFirstRoute(flow: "stack", count: 2, routes: 2)))
+        #expect(
+            coordinator.send("closeTwo", from: b)
+                == StepResult(.rejected, .popRemovesFirstRoute(flow: "stack", count: 2, routes: 2)))
         #expect(coordinator.screens == ["stack.a", "stack.b", "stack.c"])
     }
 

@@ -59,8 +59,13 @@ struct BackNavigationTests {
         coordinator.send("edit")
         #expect(coordinator.back(2) == StepResult(.pending))
         #expect(coordinator.pendingConfirmation?.keepCount == 1)
-        #expect(coordinator.confirmRemoval() == StepResult(.applied, .handlerSkipped(
-            flow: "reading", outcome: "discarded", because: "the removal also took routes of flow 'reading'")))
+        #expect(
+            coordinator.confirmRemoval()
+                == StepResult(
+                    .applied,
+                    .handlerSkipped(
+                        flow: "reading", outcome: "discarded", because: "the removal also took routes of flow 'reading'"
+                    )))
         #expect(coordinator.screens == ["reading.library"])
         #expect(coordinator.instanceFlows == ["reading"])
     }
@@ -78,29 +83,30 @@ struct BackNavigationTests {
     }
 
     @Test func confirmedRemovalRunsTheParentHandler() throws {
-        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([
-            """
-            flow: list
-            start: items
-            screens:
-              items:
-                on:
-                  edit: { start: editor }
-              discardedNotice: {}
-            children:
-              editor: { flow: editor, on: { saved: stay, discarded: { push: discardedNotice } } }
-            """,
-            """
-            flow: editor
-            start: form
-            outcomes: [saved, discarded]
-            screens:
-              form:
-                removal: { policy: confirm, ask: discard, outcome: discarded }
-                on:
-                  save: { finish: saved }
-            """,
-        ]), flow: "list")
+        let coordinator = try FlowCoordinator(
+            bundle: try Fixtures.bundle([
+                """
+                flow: list
+                start: items
+                screens:
+                  items:
+                    on:
+                      edit: { start: editor }
+                  discardedNotice: {}
+                children:
+                  editor: { flow: editor, on: { saved: stay, discarded: { push: discardedNotice } } }
+                """,
+                """
+                flow: editor
+                start: form
+                outcomes: [saved, discarded]
+                screens:
+                  form:
+                    removal: { policy: confirm, ask: discard, outcome: discarded }
+                    on:
+                      save: { finish: saved }
+                """,
+            ]), flow: "list")
         coordinator.start()
         coordinator.send("edit")
         let items = Array(coordinator.path.prefix(1))

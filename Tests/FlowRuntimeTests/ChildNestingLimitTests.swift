@@ -29,7 +29,8 @@ struct ChildNestingLimitTests {
     }
 
     @Test func aChainAtTheLimitRunsAndTracesWhole() throws {
-        let runner = try FlowScriptRunner(bundle: try Fixtures.bundle(Self.chain(ChildNesting.limit + 1, startsChild: false)), flow: "f0")
+        let runner = try FlowScriptRunner(
+            bundle: try Fixtures.bundle(Self.chain(ChildNesting.limit + 1, startsChild: false)), flow: "f0")
         let script = (["start"] + Array(repeating: "event go", count: ChildNesting.limit)).joined(separator: "\n")
         let lines = runner.run(script: script)
         #expect(lines.count == ChildNesting.limit + 1)
@@ -39,7 +40,10 @@ struct ChildNestingLimitTests {
         #expect(last.path.last?.flow == "f64")
         var depth = 0
         var entry = last.instances
-        while let current = entry, let child = current.children.first { depth += 1; entry = child }
+        while let current = entry, let child = current.children.first {
+            depth += 1
+            entry = child
+        }
         #expect(depth == ChildNesting.limit)
         let json = FlowScriptRunner.json(last)
         #expect(json.contains(#""child":"c","children":[],"flow":"f64","id":65"#))
@@ -51,18 +55,26 @@ struct ChildNestingLimitTests {
 
     @Test func aChainAboveTheLimitIsRefusedByEvents() throws {
         let coordinator = try FlowCoordinator(
-            bundle: try Fixtures.bundle(Self.chain(ChildNesting.limit + 2, startsChild: false), ignoring: ["FC406"]), flow: "f0")
+            bundle: try Fixtures.bundle(Self.chain(ChildNesting.limit + 2, startsChild: false), ignoring: ["FC406"]),
+            flow: "f0")
         coordinator.start()
         for _ in 0..<ChildNesting.limit { #expect(coordinator.send("go") == .applied) }
         let before = coordinator.path
-        #expect(coordinator.send("go") == StepResult(.rejected, .childNestingTooDeep(flow: "f64", child: "c", limit: 64)))
+        #expect(
+            coordinator.send("go") == StepResult(.rejected, .childNestingTooDeep(flow: "f64", child: "c", limit: 64)))
         #expect(coordinator.path == before)
         // A snapshot one level deeper than the limit is refused too.
         var snapshot = coordinator.snapshot()
-        snapshot.instances.append(FlowSnapshot.Instance(child: "c", flow: "f65", arguments: [:],
-                                                        routes: [FlowSnapshot.RouteEntry(screen: "s", arguments: [:])]))
-        #expect(coordinator.restore(snapshot) == StepResult(.rejected, .invalidSnapshot(
-            "its 66 instances nest child flows more than 64 levels deep")))
+        snapshot.instances.append(
+            FlowSnapshot.Instance(
+                child: "c", flow: "f65", arguments: [:],
+                routes: [FlowSnapshot.RouteEntry(screen: "s", arguments: [:])]))
+        #expect(
+            coordinator.restore(snapshot)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "its 66 instances nest child flows more than 64 levels deep")))
         #expect(coordinator.path == before)
     }
 
@@ -80,15 +92,23 @@ struct ChildNestingLimitTests {
     /// The validator reports the deep chain once, located at the declaration that passes the limit.
     @Test(arguments: [ChildNesting.limit + 2, 4_000])
     func theValidatorReportsTheDeclarationThatPassesTheLimit(count: Int) {
-        let sources = Self.chain(count, startsChild: true).enumerated().map { ("f\($0.offset).yaml", Array($0.element.utf8)) }
+        let sources = Self.chain(count, startsChild: true).enumerated().map {
+            ("f\($0.offset).yaml", Array($0.element.utf8))
+        }
         let found = FlowValidation.validate(sources: sources).diagnostics.filter { $0.code == "FC406" }
         #expect(found.map { "\($0.location.file):\($0.location.line):\($0.location.column)" } == ["f64.yaml:5:3"])
-        #expect(found.first?.message == "child 'c' of flow 'f64' runs flow 'f65' 65 levels below flow 'f0'; child flows nest at most 64 levels: finish with an outcome and let a parent start the next step instead")
+        #expect(
+            found.first?.message
+                == "child 'c' of flow 'f64' runs flow 'f65' 65 levels below flow 'f0'; child flows nest at most 64 levels: finish with an outcome and let a parent start the next step instead"
+        )
         #expect(found.first?.notes.map(\.location.file) == ["f0.yaml"])
     }
 
     @Test func aChainAtTheLimitValidates() {
-        let sources = Self.chain(ChildNesting.limit + 1, startsChild: true).enumerated().map { ("f\($0.offset).yaml", Array($0.element.utf8)) }
-        #expect(FlowValidation.validate(sources: sources).diagnostics.filter { $0.severity == .error }.map(\.code) == [])
+        let sources = Self.chain(ChildNesting.limit + 1, startsChild: true).enumerated().map {
+            ("f\($0.offset).yaml", Array($0.element.utf8))
+        }
+        #expect(
+            FlowValidation.validate(sources: sources).diagnostics.filter { $0.severity == .error }.map(\.code) == [])
     }
 }

@@ -35,7 +35,7 @@ struct ConfirmedDiscardTests {
         let runner = try FlowScriptRunner(bundle: try Fixtures.bundle([Self.parent, Self.draft]), flow: "blog")
         let lines = runner.run(script: "start\nevent write\nevent preview\nback 2\nconfirm\nevent write")
         #expect(lines.map(\.status) == ["applied", "applied", "applied", "pending", "applied", "applied"])
-        #expect(lines[4].reason == nil)   // the `discarded` handler ran
+        #expect(lines[4].reason == nil)  // the `discarded` handler ran
         #expect(lines[5].path.map(\.screen) == ["home", "compose"])
     }
 
@@ -46,25 +46,29 @@ struct ConfirmedDiscardTests {
         // back 1 over preview asks; confirmed, preview goes and the instance lives on; back over compose keeps it.
         #expect(lines.map(\.status) == ["applied", "applied", "applied", "pending", "applied", "applied", "applied"])
         #expect(lines[6].path.map(\.screen) == ["home", "compose"])
-        #expect(lines[6].path.last?.token == 4)   // the draft's compose again, with a new token
+        #expect(lines[6].path.last?.token == 4)  // the draft's compose again, with a new token
     }
 
     /// Example of a no-op back: `back 0` and `backto <length>` are applied and drop the prompt;
     /// a later `confirm` removes nothing.
     @Test func aNoOpBackDropsThePendingConfirmation() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
-        let lines = runner.run(script: """
-            start
-            event selectBook bookID=7
-            event edit
-            back
-            back 0
-            confirm
-            back
-            backto 3
-            confirm
-            """)
-        #expect(lines.map(\.status) == ["applied", "applied", "applied", "pending", "applied", "rejected", "pending", "applied", "rejected"])
+        let lines = runner.run(
+            script: """
+                start
+                event selectBook bookID=7
+                event edit
+                back
+                back 0
+                confirm
+                back
+                backto 3
+                confirm
+                """)
+        #expect(
+            lines.map(\.status) == [
+                "applied", "applied", "applied", "pending", "applied", "rejected", "pending", "applied", "rejected",
+            ])
         #expect(lines[4].pending == nil)
         #expect(lines[7].pending == nil)
         #expect(lines.last?.reason == "no removal is waiting for confirmation")

@@ -42,12 +42,28 @@ struct DeepLinkTests {
         coordinator.send("selectBook", arguments: ["bookID": .int(2)])
         let before = coordinator.path
         let receiver = "screen 'details' of flow 'reading'"
-        #expect(coordinator.open("/books/9") == StepResult(.rejected, .checkFailed(receiver: receiver, name: "bookID", check: "bookExists", value: .int(9))))
-        #expect(coordinator.open("/books/0") == StepResult(.rejected, .constraintViolated(receiver: receiver, name: "bookID", message: "0 is less than the minimum 1")))
-        #expect(coordinator.open("/books/07") == StepResult(.rejected, .linkPlaceholderInvalid(
-            url: "/books/07", pattern: "/books/{bookID:int}", name: "bookID", text: "07", type: .int)))
-        #expect(coordinator.open("/books/seven") == StepResult(.rejected, .linkPlaceholderInvalid(
-            url: "/books/seven", pattern: "/books/{bookID:int}", name: "bookID", text: "seven", type: .int)))
+        #expect(
+            coordinator.open("/books/9")
+                == StepResult(
+                    .rejected, .checkFailed(receiver: receiver, name: "bookID", check: "bookExists", value: .int(9))))
+        #expect(
+            coordinator.open("/books/0")
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(receiver: receiver, name: "bookID", message: "0 is less than the minimum 1")))
+        #expect(
+            coordinator.open("/books/07")
+                == StepResult(
+                    .rejected,
+                    .linkPlaceholderInvalid(
+                        url: "/books/07", pattern: "/books/{bookID:int}", name: "bookID", text: "07", type: .int)))
+        #expect(
+            coordinator.open("/books/seven")
+                == StepResult(
+                    .rejected,
+                    .linkPlaceholderInvalid(
+                        url: "/books/seven", pattern: "/books/{bookID:int}", name: "bookID", text: "seven", type: .int))
+        )
         #expect(coordinator.open("/authors/1") == StepResult(.rejected, .noMatchingLink("/authors/1")))
         #expect(coordinator.path == before)
         #expect(coordinator.instanceFlows == ["reading"])
@@ -56,11 +72,12 @@ struct DeepLinkTests {
     @Test func literalSegmentsWinOverPlaceholders() throws {
         // The shipped posts flow runs as a child of main, where its links would never match (FC651):
         // here it is the root, with the links it had.
-        let posts = try String(contentsOfFile: Fixtures.flowsFolder + "/posts.yaml", encoding: .utf8) + """
-            links:
-              "/posts/{postId:int}": [list, { detail: { postId: $postId } }]
-              "/posts/new": [list, createPost]
-            """
+        let posts =
+            try String(contentsOfFile: Fixtures.flowsFolder + "/posts.yaml", encoding: .utf8) + """
+                links:
+                  "/posts/{postId:int}": [list, { detail: { postId: $postId } }]
+                  "/posts/new": [list, createPost]
+                """
         let createPost = try String(contentsOfFile: Fixtures.flowsFolder + "/createPost.yaml", encoding: .utf8)
         let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([posts, createPost]), flow: "posts")
         #expect(coordinator.open("/posts/new") == .applied)
@@ -120,15 +137,27 @@ struct DeepLinkTests {
         coordinator.send("wizard")
         let before = coordinator.screens
         // The queueing flow is protected: an invalid link is refused and the wizard stays.
-        #expect(coordinator.open("/items/0") == StepResult(.rejected, .constraintViolated(
-            receiver: "screen 'item' of flow 'shell'", name: "id", message: "0 is less than the minimum 1")))
+        #expect(
+            coordinator.open("/items/0")
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(
+                        receiver: "screen 'item' of flow 'shell'", name: "id", message: "0 is less than the minimum 1"))
+        )
         #expect(coordinator.screens == before)
         coordinator.stop()
         coordinator.start()
-        #expect(coordinator.open("/items/0") == StepResult(.applied, .linkFellBack(
-            url: "/items/0", because: "'id' of screen 'item' of flow 'shell': 0 is less than the minimum 1")))
+        #expect(
+            coordinator.open("/items/0")
+                == StepResult(
+                    .applied,
+                    .linkFellBack(
+                        url: "/items/0", because: "'id' of screen 'item' of flow 'shell': 0 is less than the minimum 1")
+                ))
         #expect(coordinator.screens == ["shell.notFound"])
         #expect(coordinator.instanceFlows == ["shell"])
-        #expect(coordinator.open("/nowhere") == StepResult(.applied, .linkFellBack(url: "/nowhere", because: "no deep link matches '/nowhere'")))
+        #expect(
+            coordinator.open("/nowhere")
+                == StepResult(.applied, .linkFellBack(url: "/nowhere", because: "no deep link matches '/nowhere'")))
     }
 }

@@ -43,28 +43,41 @@ struct HeldLinkRuleTests {
     /// reported applied though replaced at once). Now the latest opens; the others are reported superseded.
     @Test func onlyTheLatestOfSeveralHeldLinksOpens() throws {
         let host = TestHost()
-        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.shop, Self.login]), flow: "shop", host: host.host)
+        let coordinator = try FlowCoordinator(
+            bundle: try Fixtures.bundle([Self.shop, Self.login]), flow: "shop", host: host.host)
         coordinator.start()
-        #expect(coordinator.open("/orders/9").reason == .linkGuarded(url: "/orders/9", condition: "isSignedIn", flow: "login", outcome: "signedIn"))
+        #expect(
+            coordinator.open("/orders/9").reason
+                == .linkGuarded(url: "/orders/9", condition: "isSignedIn", flow: "login", outcome: "signedIn"))
         #expect(coordinator.open("/product/3") == StepResult(.queued))
         #expect(coordinator.open("/cart") == StepResult(.queued))
         host.conditions["isSignedIn"] = true
         let signedIn = coordinator.send("ok")
         #expect(signedIn == .applied)
-        #expect(signedIn.deferredLinks == [
-            DeferredLink(url: "/orders/9", status: .rejected, reason: .linkDropped(
-                url: "/orders/9", because: "superseded by '/cart', a later link released in the same step; only the latest opens")),
-            DeferredLink(url: "/product/3", status: .rejected, reason: .linkDropped(
-                url: "/product/3", because: "superseded by '/cart', a later link released in the same step; only the latest opens")),
-            DeferredLink(url: "/cart", status: .applied, reason: nil),
-        ])
+        #expect(
+            signedIn.deferredLinks == [
+                DeferredLink(
+                    url: "/orders/9", status: .rejected,
+                    reason: .linkDropped(
+                        url: "/orders/9",
+                        because: "superseded by '/cart', a later link released in the same step; only the latest opens")
+                ),
+                DeferredLink(
+                    url: "/product/3", status: .rejected,
+                    reason: .linkDropped(
+                        url: "/product/3",
+                        because: "superseded by '/cart', a later link released in the same step; only the latest opens")
+                ),
+                DeferredLink(url: "/cart", status: .applied, reason: nil),
+            ])
         #expect(coordinator.screens == ["shop.home", "shop.cart"])
     }
 
     /// A pending link alone still opens, also after a queued link was dropped by another outcome.
     @Test func aSingleHeldLinkOpensAsBefore() throws {
         let host = TestHost()
-        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.shop, Self.login]), flow: "shop", host: host.host)
+        let coordinator = try FlowCoordinator(
+            bundle: try Fixtures.bundle([Self.shop, Self.login]), flow: "shop", host: host.host)
         coordinator.start()
         coordinator.open("/orders/9")
         host.conditions["isSignedIn"] = true
@@ -111,12 +124,17 @@ struct HeldLinkRuleTests {
             """.components(separatedBy: "\n---\n")
         let host = TestHost()
         let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle(files), flow: "shop", host: host.host)
-        #expect(coordinator.open("/orders/9").reason == .linkGuarded(
-            url: "/orders/9", condition: "isSignedIn", flow: "login", outcome: "signedIn"))
+        #expect(
+            coordinator.open("/orders/9").reason
+                == .linkGuarded(
+                    url: "/orders/9", condition: "isSignedIn", flow: "login", outcome: "signedIn"))
         #expect(coordinator.screens == ["account.me", "login.form"])
         host.conditions["isSignedIn"] = true
         let signedIn = coordinator.send("submit")
-        #expect(signedIn.deferredLinks == [DeferredLink(url: "/orders/9", status: .rejected, reason: .linkRejected(flow: "shopTabs"))])
+        #expect(
+            signedIn.deferredLinks == [
+                DeferredLink(url: "/orders/9", status: .rejected, reason: .linkRejected(flow: "shopTabs"))
+            ])
         #expect(coordinator.screens == ["account.me"])
     }
 
@@ -146,7 +164,8 @@ struct HeldLinkRuleTests {
 
     /// Before: a tab (no outcomes, never finishes) with `linkPolicy: queue` queued every link forever.
     @Test func aFlowThatNeverFinishesRefusesTheLinksItWouldQueue() throws {
-        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.tabs, Self.catalog, Self.basket]), flow: "tabs")
+        let coordinator = try FlowCoordinator(
+            bundle: try Fixtures.bundle([Self.tabs, Self.catalog, Self.basket]), flow: "tabs")
         coordinator.start()
         #expect(coordinator.open("/basket") == StepResult(.rejected, .linkQueueNeverOpens(flow: "catalog")))
         #expect(coordinator.screens == ["catalog.list"])
@@ -154,8 +173,13 @@ struct HeldLinkRuleTests {
         // A snapshot that says otherwise is refused.
         var snapshot = coordinator.snapshot()
         snapshot.instances[1].queuedLinks = ["/basket"]
-        #expect(coordinator.restore(snapshot) == StepResult(.rejected, .invalidSnapshot(
-            "flow 'catalog' holds queued links, but it declares no outcomes and never finishes, so it cannot queue any")))
+        #expect(
+            coordinator.restore(snapshot)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "flow 'catalog' holds queued links, but it declares no outcomes and never finishes, so it cannot queue any"
+                    )))
     }
 
     static let guardedApp = """
@@ -176,17 +200,21 @@ struct HeldLinkRuleTests {
     @Test func theFallbackScreenPassesTheConditionsOfAFirstRoute() throws {
         let host = TestHost()
         let coordinator = try FlowCoordinator(
-            bundle: try Fixtures.bundle([Self.guardedApp, LinkGuardTests.auth, LinkGuardTests.main]), flow: "app", host: host.host)
+            bundle: try Fixtures.bundle([Self.guardedApp, LinkGuardTests.auth, LinkGuardTests.main]), flow: "app",
+            host: host.host)
         coordinator.start()
         #expect(coordinator.open("/nothing") == StepResult(.rejected, .noMatchingLink("/nothing")))
         #expect(coordinator.screens == ["auth.signIn"])
         // Before start (launched from the URL) too.
         let launched = try FlowCoordinator(
-            bundle: try Fixtures.bundle([Self.guardedApp, LinkGuardTests.auth, LinkGuardTests.main]), flow: "app", host: host.host)
+            bundle: try Fixtures.bundle([Self.guardedApp, LinkGuardTests.auth, LinkGuardTests.main]), flow: "app",
+            host: host.host)
         #expect(launched.open("/nothing") == StepResult(.rejected, .noMatchingLink("/nothing")))
         #expect(launched.path.isEmpty)
         host.conditions["isLoggedIn"] = true
-        #expect(coordinator.open("/nothing") == StepResult(.applied, .linkFellBack(url: "/nothing", because: "no deep link matches '/nothing'")))
+        #expect(
+            coordinator.open("/nothing")
+                == StepResult(.applied, .linkFellBack(url: "/nothing", because: "no deep link matches '/nothing'")))
         #expect(coordinator.screens == ["app.splash"])
     }
 
@@ -196,9 +224,12 @@ struct HeldLinkRuleTests {
             .replacingOccurrences(of: "linkFallback: splash", with: "linkFallback: notFound")
             .replacingOccurrences(of: "screens:\n", with: "screens:\n  notFound: {}\n")
         let coordinator = try FlowCoordinator(
-            bundle: try Fixtures.bundle([app, LinkGuardTests.auth, LinkGuardTests.main]), flow: "app", host: TestHost().host)
+            bundle: try Fixtures.bundle([app, LinkGuardTests.auth, LinkGuardTests.main]), flow: "app",
+            host: TestHost().host)
         coordinator.start()
-        #expect(coordinator.open("/nothing") == StepResult(.applied, .linkFellBack(url: "/nothing", because: "no deep link matches '/nothing'")))
+        #expect(
+            coordinator.open("/nothing")
+                == StepResult(.applied, .linkFellBack(url: "/nothing", because: "no deep link matches '/nothing'")))
         #expect(coordinator.screens == ["app.notFound"])
     }
 
@@ -206,21 +237,41 @@ struct HeldLinkRuleTests {
     /// policy, a pending link that is no guarded link continuing in that flow on that outcome.
     @Test func restoreAcceptsOnlyHeldLinksStepsCanLeave() throws {
         let host = TestHost()
-        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.shop, Self.login]), flow: "shop", host: host.host)
-        func snapshot(rootQueued: [String] = [], loginQueued: [String] = [], pending: FlowSnapshot.PendingLinkEntry? = nil) -> FlowSnapshot {
+        let coordinator = try FlowCoordinator(
+            bundle: try Fixtures.bundle([Self.shop, Self.login]), flow: "shop", host: host.host)
+        func snapshot(
+            rootQueued: [String] = [], loginQueued: [String] = [], pending: FlowSnapshot.PendingLinkEntry? = nil
+        ) -> FlowSnapshot {
             FlowSnapshot(instances: [
                 .init(child: nil, flow: "shop", routes: [.init(screen: "home")], queuedLinks: rootQueued),
-                .init(child: "login", flow: "login", routes: [.init(screen: "form")], queuedLinks: loginQueued, pendingLink: pending),
+                .init(
+                    child: "login", flow: "login", routes: [.init(screen: "form")], queuedLinks: loginQueued,
+                    pendingLink: pending),
             ])
         }
-        #expect(coordinator.restore(snapshot(rootQueued: ["/cart"])) == StepResult(.rejected, .invalidSnapshot(
-            "flow 'shop' holds queued links, but it declares no 'linkPolicy: queue', so it queues none")))
-        #expect(coordinator.restore(snapshot(pending: .init(url: "/cart", continueOn: "cancelled"))) == StepResult(.rejected, .invalidSnapshot(
-            "the pending link '/cart' is no guarded link that continues when flow 'login' finishes with 'cancelled'")))
-        #expect(coordinator.restore(snapshot(pending: .init(url: "/orders/9", continueOn: "cancelled"))) == StepResult(.rejected, .invalidSnapshot(
-            "the pending link '/orders/9' is no guarded link that continues when flow 'login' finishes with 'cancelled'")))
+        #expect(
+            coordinator.restore(snapshot(rootQueued: ["/cart"]))
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "flow 'shop' holds queued links, but it declares no 'linkPolicy: queue', so it queues none")))
+        #expect(
+            coordinator.restore(snapshot(pending: .init(url: "/cart", continueOn: "cancelled")))
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "the pending link '/cart' is no guarded link that continues when flow 'login' finishes with 'cancelled'"
+                    )))
+        #expect(
+            coordinator.restore(snapshot(pending: .init(url: "/orders/9", continueOn: "cancelled")))
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "the pending link '/orders/9' is no guarded link that continues when flow 'login' finishes with 'cancelled'"
+                    )))
         #expect(coordinator.path.isEmpty)
-        let held = snapshot(loginQueued: ["/cart", "/product/1"], pending: .init(url: "/orders/9", continueOn: "signedIn"))
+        let held = snapshot(
+            loginQueued: ["/cart", "/product/1"], pending: .init(url: "/orders/9", continueOn: "signedIn"))
         #expect(coordinator.restore(held) == .applied)
         #expect(coordinator.snapshot() == held)
     }

@@ -71,8 +71,8 @@ struct HostAPITests {
 
         coordinator.send("edit")
         let third = try #require(coordinator.root?.children.values.first)
-        #expect(coordinator.open("/books/9") == StepResult(.pending))   // replaces the editor: asks first
-        #expect(coordinator.confirmRemoval() == .applied)               // and the parent instance too
+        #expect(coordinator.open("/books/9") == StepResult(.pending))  // replaces the editor: asks first
+        #expect(coordinator.confirmRemoval() == .applied)  // and the parent instance too
         #expect(third.parent == nil || third.parent?.isAlive == false)
         #expect(third.finish("saved").status == .stale)
         #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 9)"])
@@ -115,8 +115,9 @@ struct HostAPITests {
         #expect(coordinator.back(4) == StepResult(.rejected, .backBeyondPath(count: 4, length: 3)))
         #expect(coordinator.back(toLength: 4) == StepResult(.rejected, .prefixBeyondPath(requested: 4, length: 3)))
         #expect(coordinator.back(toLength: -1) == StepResult(.rejected, .prefixBeyondPath(requested: -1, length: 3)))
-        #expect(FlowRuntimeError.backBeyondPath(count: 4, length: 3).description
-            == "cannot go back 4 routes: the path has 3; give a count from 0 to 3")
+        #expect(
+            FlowRuntimeError.backBeyondPath(count: 4, length: 3).description
+                == "cannot go back 4 routes: the path has 3; give a count from 0 to 3")
         #expect(coordinator.back(toLength: 3) == .applied)
         #expect(coordinator.back(toLength: 1) == StepResult(.pending))
     }
@@ -126,11 +127,17 @@ extension HostAPITests {
     @Test func aLinkWhosePlaceholderDoesNotParseSaysWhy() throws {
         let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
         // Before: "no deep link matches '/books/99999999999999999999'" although the pattern fits.
-        #expect(coordinator.open("/books/99999999999999999999/edit") == StepResult(.rejected, .linkPlaceholderInvalid(
-            url: "/books/99999999999999999999/edit", pattern: "/books/{bookID:int}/edit", name: "bookID",
-            text: "99999999999999999999", type: .int)))
-        #expect(coordinator.open("/books/07").reason?.description
-            == "no deep link matches '/books/07': it fits '/books/{bookID:int}', but '07' is not a valid int for 'bookID'")
+        #expect(
+            coordinator.open("/books/99999999999999999999/edit")
+                == StepResult(
+                    .rejected,
+                    .linkPlaceholderInvalid(
+                        url: "/books/99999999999999999999/edit", pattern: "/books/{bookID:int}/edit", name: "bookID",
+                        text: "99999999999999999999", type: .int)))
+        #expect(
+            coordinator.open("/books/07").reason?.description
+                == "no deep link matches '/books/07': it fits '/books/{bookID:int}', but '07' is not a valid int for 'bookID'"
+        )
         #expect(coordinator.open("/books/7/read") == StepResult(.rejected, .noMatchingLink("/books/7/read")))
         #expect(coordinator.status == .idle)
     }

@@ -75,8 +75,12 @@ struct KeptTabAndCoveredTabBarTests {
         #expect(coordinator.keepEditing() == .applied)
         #expect(kept(coordinator, "notes") == ["notes.list", "notes.note(noteID: 1)", "edit.editor(bookID: 1)"])
         #expect(coordinator.back(1, onStack: notes) == StepResult(.pending))
-        #expect(coordinator.confirmRemoval() == StepResult(.applied, .handlerSkipped(
-            flow: "notes", outcome: "discarded", because: "tab 'notes' is not selected")))
+        #expect(
+            coordinator.confirmRemoval()
+                == StepResult(
+                    .applied,
+                    .handlerSkipped(
+                        flow: "notes", outcome: "discarded", because: "tab 'notes' is not selected")))
         #expect(coordinator.screens == ["account.settings"])
         #expect(coordinator.tabSets.first?.selected == "account")
         #expect(kept(coordinator, "notes") == ["notes.list", "notes.note(noteID: 1)"])
@@ -105,7 +109,10 @@ struct KeptTabAndCoveredTabBarTests {
         #expect(coordinator.screens == ["account.settings"])
         coordinator.select(tab: "notes")
         #expect(coordinator.send("write") == .applied)
-        #expect(coordinator.screens == ["notes.list", "notes.note(noteID: 1)", "createPost.compose", "createPost.preview(title: Hi)"])
+        #expect(
+            coordinator.screens == [
+                "notes.list", "notes.note(noteID: 1)", "createPost.compose", "createPost.preview(title: Hi)",
+            ])
     }
 
     @Test func aKeptTabsHandleIsRefusedAndReArmedUntilTheTabIsSelectedAgain() throws {
@@ -129,7 +136,8 @@ struct KeptTabAndCoveredTabBarTests {
         coordinator.send("submit")
         let refused = StepResult(.rejected, .tabBarCovered(flow: "home", layer: "signIn"))
         #expect(coordinator.select(tab: "account") == refused)
-        #expect(coordinator.screens == ["notes.list", "notes.note(noteID: 1)", "signIn.credentials", "signIn.twoFactor"])
+        #expect(
+            coordinator.screens == ["notes.list", "notes.note(noteID: 1)", "signIn.credentials", "signIn.twoFactor"])
         #expect(coordinator.tabSets.first?.selected == "notes")
         #expect(coordinator.tabSets.first?.keptStacks.isEmpty == true)
     }
@@ -242,7 +250,8 @@ struct KeptTabAndCoveredTabBarTests {
         coordinator.select(tab: "inbox")
         #expect(coordinator.send("lock") == .applied)
         #expect(coordinator.screens == ["lock.code"])
-        #expect(coordinator.select(tab: "archive") == StepResult(.rejected, .tabBarCovered(flow: "home", layer: "lock")))
+        #expect(
+            coordinator.select(tab: "archive") == StepResult(.rejected, .tabBarCovered(flow: "home", layer: "lock")))
         let saved = coordinator.snapshot()
         #expect(saved.instances.map(\.child) == [nil, "lock"])
         #expect(saved.instances[0].selectedTab == "inbox")
@@ -255,8 +264,11 @@ struct KeptTabAndCoveredTabBarTests {
         #expect(coordinator.tabSets.first?.keptStacks["archive"]?.routes.map(\.screen) == ["folders"])
         // Another tab is no layer over the tab bar.
         var wrong = saved
-        wrong.instances[1] = FlowSnapshot.Instance(child: "archive", flow: "archive", routes: [.init(screen: "folders")])
+        wrong.instances[1] = FlowSnapshot.Instance(
+            child: "archive", flow: "archive", routes: [.init(screen: "folders")])
         wrong.instances[0].otherTabs = nil
-        #expect(coordinator.restore(wrong) == StepResult(.rejected, .invalidSnapshot("flow 'home' selects tab 'inbox' but shows child 'archive'")))
+        #expect(
+            coordinator.restore(wrong)
+                == StepResult(.rejected, .invalidSnapshot("flow 'home' selects tab 'inbox' but shows child 'archive'")))
     }
 }

@@ -45,8 +45,10 @@ struct LinkGuardTests {
     @Test func aLinkCannotWalkPastTheConditionThatGuardsItsFirstRoute() throws {
         let host = TestHost()
         let coordinator = try coordinator(host: host)
-        let refused = StepResult(.rejected, .linkContradictsCondition(
-            url: "/posts/5", route: "main", because: "flow 'app' starts at 'auth' now ('isLoggedIn' is false)"))
+        let refused = StepResult(
+            .rejected,
+            .linkContradictsCondition(
+                url: "/posts/5", route: "main", because: "flow 'app' starts at 'auth' now ('isLoggedIn' is false)"))
         // Launched from the URL, before start.
         #expect(coordinator.open("/posts/5") == refused)
         #expect(coordinator.status == .idle)
@@ -63,14 +65,21 @@ struct LinkGuardTests {
     @Test func anIfOnTheWayIsEvaluatedWhenTheLinkOpens() throws {
         let host = TestHost()
         host.conditions["isLoggedIn"] = true
-        let app = Self.app + """
+        let app =
+            Self.app + """
 
-              "/premium": [main, premium]
-            """
+                  "/premium": [main, premium]
+                """
         let coordinator = try coordinator(app, host: host)
-        #expect(coordinator.open("/premium") == StepResult(.rejected, .linkContradictsCondition(
-            url: "/premium", route: "premium",
-            because: "event 'upgrade' of screen 'feed' reaches it only when 'isPremium' is true, and it is false")))
+        #expect(
+            coordinator.open("/premium")
+                == StepResult(
+                    .rejected,
+                    .linkContradictsCondition(
+                        url: "/premium", route: "premium",
+                        because:
+                            "event 'upgrade' of screen 'feed' reaches it only when 'isPremium' is true, and it is false"
+                    )))
         host.conditions["isPremium"] = true
         #expect(coordinator.open("/premium") == .applied)
         #expect(coordinator.screens == ["main.feed", "main.premium"])
@@ -97,13 +106,19 @@ struct LinkGuardTests {
         let host = TestHost()
         let coordinator = try coordinator(Self.guarded, host: host)
         let opened = coordinator.open("/posts/5")
-        #expect(opened == StepResult(.applied, .linkGuarded(url: "/posts/5", condition: "isLoggedIn", flow: "auth", outcome: "signedIn")))
+        #expect(
+            opened
+                == StepResult(
+                    .applied, .linkGuarded(url: "/posts/5", condition: "isLoggedIn", flow: "auth", outcome: "signedIn"))
+        )
         #expect(coordinator.screens == ["auth.signIn"])
         let auth = try #require(coordinator.root?.children.values.first)
         #expect(coordinator.heldLinks(of: auth.id).pending?.url == "/posts/5")
         // The pending link is part of the state: a snapshot keeps it and a restore brings it back.
         let snapshot = coordinator.snapshot()
-        #expect(snapshot.instances.last?.pendingLink == FlowSnapshot.PendingLinkEntry(url: "/posts/5", continueOn: "signedIn"))
+        #expect(
+            snapshot.instances.last?.pendingLink
+                == FlowSnapshot.PendingLinkEntry(url: "/posts/5", continueOn: "signedIn"))
         #expect(coordinator.restore(snapshot) == .applied)
         host.conditions["isLoggedIn"] = true
         let signedIn = coordinator.send("submit")
@@ -115,29 +130,54 @@ struct LinkGuardTests {
     @Test func aPendingLinkIsDroppedWithAReason() throws {
         let host = TestHost()
         let coordinator = try coordinator(Self.guarded, host: host)
-        #expect(coordinator.open("/feed") == StepResult(.rejected, .linkGuardFailed(url: "/feed", condition: "isLoggedIn")))
+        #expect(
+            coordinator.open("/feed") == StepResult(.rejected, .linkGuardFailed(url: "/feed", condition: "isLoggedIn")))
         coordinator.open("/posts/5")
         let cancelled = coordinator.send("cancel")
-        #expect(cancelled.deferredLinks == [DeferredLink(url: "/posts/5", status: .rejected, reason: .linkDropped(
-            url: "/posts/5", because: "flow 'auth' finished with 'cancelled', not 'signedIn'"))])
+        #expect(
+            cancelled.deferredLinks == [
+                DeferredLink(
+                    url: "/posts/5", status: .rejected,
+                    reason: .linkDropped(
+                        url: "/posts/5", because: "flow 'auth' finished with 'cancelled', not 'signedIn'"))
+            ])
         #expect(coordinator.screens == ["auth.signIn"])
         coordinator.open("/posts/6")
         let again = coordinator.open("/posts/7")
-        #expect(again.deferredLinks == [DeferredLink(url: "/posts/6", status: .rejected, reason: .linkDropped(
-            url: "/posts/6", because: "flow 'auth' was removed before it finished"))])
+        #expect(
+            again.deferredLinks == [
+                DeferredLink(
+                    url: "/posts/6", status: .rejected,
+                    reason: .linkDropped(
+                        url: "/posts/6", because: "flow 'auth' was removed before it finished"))
+            ])
         let stopped = coordinator.stop()
-        #expect(stopped.deferredLinks == [DeferredLink(url: "/posts/7", status: .rejected, reason: .linkDropped(
-            url: "/posts/7", because: "the coordinator stopped"))])
+        #expect(
+            stopped.deferredLinks == [
+                DeferredLink(
+                    url: "/posts/7", status: .rejected,
+                    reason: .linkDropped(
+                        url: "/posts/7", because: "the coordinator stopped"))
+            ])
         var bad = FlowSnapshot(instances: [
             FlowSnapshot.Instance(child: nil, flow: "app", routes: []),
-            FlowSnapshot.Instance(child: "auth", flow: "auth", routes: [FlowSnapshot.RouteEntry(screen: "signIn")],
-                                  pendingLink: FlowSnapshot.PendingLinkEntry(url: "/posts/5", continueOn: "signedOut")),
+            FlowSnapshot.Instance(
+                child: "auth", flow: "auth", routes: [FlowSnapshot.RouteEntry(screen: "signIn")],
+                pendingLink: FlowSnapshot.PendingLinkEntry(url: "/posts/5", continueOn: "signedOut")),
         ])
-        #expect(coordinator.restore(bad) == StepResult(.rejected, .invalidSnapshot(
-            "the pending link '/posts/5' continues on 'signedOut', which is no outcome of flow 'auth'")))
+        #expect(
+            coordinator.restore(bad)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "the pending link '/posts/5' continues on 'signedOut', which is no outcome of flow 'auth'")))
         bad.instances[1].pendingLink = FlowSnapshot.PendingLinkEntry(url: "/nowhere", continueOn: "signedIn")
-        #expect(coordinator.restore(bad) == StepResult(.rejected, .invalidSnapshot(
-            "its held link '/nowhere' matches no link of flow 'app'")))
+        #expect(
+            coordinator.restore(bad)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "its held link '/nowhere' matches no link of flow 'app'")))
     }
 
     static let shell = """
@@ -197,8 +237,13 @@ struct LinkGuardTests {
         host.checks = ["exists": ["3": false]]
         let finished = coordinator.send("done")
         #expect(finished == .applied)
-        #expect(finished.deferredLinks == [DeferredLink(url: "/detail/3", status: .rejected, reason: .checkFailed(
-            receiver: "screen 'detail' of flow 'shell'", name: "id", check: "exists", value: .int(3)))])
+        #expect(
+            finished.deferredLinks == [
+                DeferredLink(
+                    url: "/detail/3", status: .rejected,
+                    reason: .checkFailed(
+                        receiver: "screen 'detail' of flow 'shell'", name: "id", check: "exists", value: .int(3)))
+            ])
         #expect(coordinator.status == .finished(outcome: "done"))
     }
 }

@@ -51,8 +51,10 @@ struct LinkIntoNestedTabsTests {
 
     /// `(tab set flow, selected, kept tabs)` of each shown tab set, and the path as `instance:screen`.
     func state(_ coordinator: FlowCoordinator) -> (tabs: [String], path: [String]) {
-        (coordinator.tabSets.map { "\($0.flow):\($0.selected) kept \($0.keptStacks.keys.sorted())" },
-         coordinator.path.map { "\($0.instance):\($0.screen)" })
+        (
+            coordinator.tabSets.map { "\($0.flow):\($0.selected) kept \($0.keptStacks.keys.sorted())" },
+            coordinator.path.map { "\($0.instance):\($0.screen)" }
+        )
     }
 
     @Test func aLinkToAnInnerTabStartsOnlyThatTab() throws {

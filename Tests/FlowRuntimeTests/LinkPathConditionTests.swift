@@ -29,9 +29,13 @@ struct LinkPathConditionTests {
     @Test func aReplaceRootBehindASplashConditionIsNotSkipped() throws {
         let host = TestHost()
         let coordinator = try coordinator([Self.splash, LinkGuardTests.auth, LinkGuardTests.main], "app", host: host)
-        let refused = StepResult(.rejected, .linkContradictsCondition(
-            url: "/posts/5", route: "main",
-            because: "flow 'app' starts at 'splash' now, and event 'loaded' of screen 'splash' shows it first only when 'isLoggedIn' is true, and it is false"))
+        let refused = StepResult(
+            .rejected,
+            .linkContradictsCondition(
+                url: "/posts/5", route: "main",
+                because:
+                    "flow 'app' starts at 'splash' now, and event 'loaded' of screen 'splash' shows it first only when 'isLoggedIn' is true, and it is false"
+            ))
         // Before start (launched from the URL) and after.
         #expect(coordinator.open("/posts/5") == refused)
         #expect(coordinator.path.isEmpty)
@@ -83,9 +87,13 @@ struct LinkPathConditionTests {
             """
         let host = TestHost()
         let coordinator = try coordinator([app, LinkGuardTests.auth], "app", host: host)
-        let refused = StepResult(.rejected, .linkContradictsCondition(
-            url: "/pro", route: "pro",
-            because: "flow 'app' starts at 'auth' now, and it is shown first only after child 'auth' finishes, which a link cannot do"))
+        let refused = StepResult(
+            .rejected,
+            .linkContradictsCondition(
+                url: "/pro", route: "pro",
+                because:
+                    "flow 'app' starts at 'auth' now, and it is shown first only after child 'auth' finishes, which a link cannot do"
+            ))
         #expect(coordinator.open("/pro") == refused)
         host.conditions["isPro"] = true
         #expect(coordinator.open("/pro") == refused)
@@ -108,9 +116,13 @@ struct LinkPathConditionTests {
             """
         let host = TestHost()
         let coordinator = try coordinator([app, LinkGuardTests.auth, LinkGuardTests.main], "app", host: host)
-        let refused = StepResult(.rejected, .linkContradictsCondition(
-            url: "/posts/5", route: "main",
-            because: "flow 'app' starts at 'auth' now ('isLoggedIn' is false), and it is shown first only after child 'auth' finishes, which a link cannot do"))
+        let refused = StepResult(
+            .rejected,
+            .linkContradictsCondition(
+                url: "/posts/5", route: "main",
+                because:
+                    "flow 'app' starts at 'auth' now ('isLoggedIn' is false), and it is shown first only after child 'auth' finishes, which a link cannot do"
+            ))
         #expect(coordinator.open("/posts/5") == refused)
         coordinator.start()
         #expect(coordinator.open("/posts/5") == refused)
@@ -144,9 +156,15 @@ struct LinkPathConditionTests {
             """
         let host = TestHost()
         let coordinator = try coordinator([app, Self.profile], "app", host: host)
-        #expect(coordinator.open("/settings") == StepResult(.rejected, .linkContradictsCondition(
-            url: "/settings", route: "settings",
-            because: "flow 'profile' starts at 'setup' now ('hasProfile' is false), and no event of 'setup' pushes or starts it")))
+        #expect(
+            coordinator.open("/settings")
+                == StepResult(
+                    .rejected,
+                    .linkContradictsCondition(
+                        url: "/settings", route: "settings",
+                        because:
+                            "flow 'profile' starts at 'setup' now ('hasProfile' is false), and no event of 'setup' pushes or starts it"
+                    )))
         #expect(coordinator.path.isEmpty)
         host.conditions["hasProfile"] = true
         #expect(coordinator.open("/settings") == .applied)
@@ -181,9 +199,15 @@ struct LinkPathConditionTests {
             """
         let host = TestHost()
         let coordinator = try coordinator([app, tabs, feed, Self.profile], "app", host: host)
-        #expect(coordinator.open("/settings") == StepResult(.rejected, .linkContradictsCondition(
-            url: "/settings", route: "settings",
-            because: "flow 'profile' starts at 'setup' now ('hasProfile' is false), and no event of 'setup' pushes or starts it")))
+        #expect(
+            coordinator.open("/settings")
+                == StepResult(
+                    .rejected,
+                    .linkContradictsCondition(
+                        url: "/settings", route: "settings",
+                        because:
+                            "flow 'profile' starts at 'setup' now ('hasProfile' is false), and no event of 'setup' pushes or starts it"
+                    )))
         #expect(coordinator.path.isEmpty)
         // Selecting a tab is always possible; its flow's start is evaluated now.
         #expect(coordinator.open("/feed") == .applied)
@@ -215,9 +239,15 @@ struct LinkPathConditionTests {
             """
         let host = TestHost()
         let coordinator = try coordinator([app, composer], "app", host: host)
-        #expect(coordinator.open("/compose") == StepResult(.rejected, .linkContradictsCondition(
-            url: "/compose", route: "composer",
-            because: "event 'compose' of screen 'home' reaches it only when 'canCompose' is true, and it is false")))
+        #expect(
+            coordinator.open("/compose")
+                == StepResult(
+                    .rejected,
+                    .linkContradictsCondition(
+                        url: "/compose", route: "composer",
+                        because:
+                            "event 'compose' of screen 'home' reaches it only when 'canCompose' is true, and it is false"
+                    )))
         host.conditions["canCompose"] = true
         #expect(coordinator.open("/compose") == .applied)
         #expect(coordinator.stacks.map(\.kind) == [.root, .sheet])
@@ -244,9 +274,16 @@ struct LinkPathConditionTests {
         #expect(coordinator.open("/premium") == StepResult(.queued))
         host.conditions["isPremium"] = false
         let finished = coordinator.send("done")
-        #expect(finished.deferredLinks == [DeferredLink(url: "/premium", status: .rejected, reason: .linkContradictsCondition(
-            url: "/premium", route: "premium",
-            because: "event 'premium' of screen 'home' reaches it only when 'isPremium' is true, and it is false"))])
+        #expect(
+            finished.deferredLinks == [
+                DeferredLink(
+                    url: "/premium", status: .rejected,
+                    reason: .linkContradictsCondition(
+                        url: "/premium", route: "premium",
+                        because:
+                            "event 'premium' of screen 'home' reaches it only when 'isPremium' is true, and it is false"
+                    ))
+            ])
         #expect(coordinator.status == .finished(outcome: "done"))
     }
 
@@ -280,8 +317,13 @@ struct LinkPathConditionTests {
             """
         let host = TestHost()
         let coordinator = try coordinator([app, account, orders], "app", host: host)
-        #expect(coordinator.open("/pro/detail") == StepResult(.rejected, .linkContradictsCondition(
-            url: "/pro/detail", route: "pro", because: "flow 'account' starts at 'basic' now ('isPro' is false)")))
+        #expect(
+            coordinator.open("/pro/detail")
+                == StepResult(
+                    .rejected,
+                    .linkContradictsCondition(
+                        url: "/pro/detail", route: "pro",
+                        because: "flow 'account' starts at 'basic' now ('isPro' is false)")))
         #expect(coordinator.open("/basic/detail") == .applied)
         #expect(coordinator.screens == ["app.home", "orders.list", "orders.detail"])
         #expect(coordinator.instanceFlows == ["app", "account", "orders"])

@@ -28,12 +28,18 @@ struct LinkURLTests {
 
     @Test func escapesThatAreNotUTF8AreRefused() throws {
         let coordinator = try coordinator()
-        #expect(coordinator.open("/search/%FF%FE") == refused(
-            "/search/%FF%FE", "segment 2's percent escapes do not decode as UTF-8 ('%FF%FE')"))
+        #expect(
+            coordinator.open("/search/%FF%FE")
+                == refused(
+                    "/search/%FF%FE", "segment 2's percent escapes do not decode as UTF-8 ('%FF%FE')"))
         // A lone continuation byte, and an encoded surrogate half (CESU-8).
-        #expect(coordinator.open("/search/a%80") == refused("/search/a%80", "segment 2's percent escapes do not decode as UTF-8 ('a%80')"))
-        #expect(coordinator.open("/search/%ED%A0%80") == refused(
-            "/search/%ED%A0%80", "segment 2's percent escapes do not decode as UTF-8 ('%ED%A0%80')"))
+        #expect(
+            coordinator.open("/search/a%80")
+                == refused("/search/a%80", "segment 2's percent escapes do not decode as UTF-8 ('a%80')"))
+        #expect(
+            coordinator.open("/search/%ED%A0%80")
+                == refused(
+                    "/search/%ED%A0%80", "segment 2's percent escapes do not decode as UTF-8 ('%ED%A0%80')"))
         #expect(coordinator.path.isEmpty)
         // Valid escapes decode: UTF-8, an encoded '/' stays inside its segment, '+' is a plus.
         #expect(coordinator.open("/search/caf%C3%A9") == .applied)
@@ -54,9 +60,13 @@ struct LinkURLTests {
 
     @Test func controlCharactersAreRefused() throws {
         let coordinator = try coordinator()
-        #expect(coordinator.open("/search/a%00b") == refused("/search/a%00b", "segment 2 holds the control character U+0000"))
-        #expect(coordinator.open("/search/%0A") == refused("/search/%0A", "segment 2 holds the control character U+000A"))
-        #expect(coordinator.open("/search/%7F") == refused("/search/%7F", "segment 2 holds the control character U+007F"))
+        #expect(
+            coordinator.open("/search/a%00b")
+                == refused("/search/a%00b", "segment 2 holds the control character U+0000"))
+        #expect(
+            coordinator.open("/search/%0A") == refused("/search/%0A", "segment 2 holds the control character U+000A"))
+        #expect(
+            coordinator.open("/search/%7F") == refused("/search/%7F", "segment 2 holds the control character U+007F"))
         #expect(coordinator.path.isEmpty)
     }
 
@@ -95,7 +105,12 @@ struct LinkURLTests {
         // A ':' or '://' inside the path is not a scheme (the path was once cut after it).
         #expect(coordinator.open("/search/a:b") == .applied)
         #expect(coordinator.screens == ["app.home", "app.results(query: a:b)"])
-        #expect(coordinator.open("/search/a://b") == refused("/search/a://b", "segment 3 is empty ('//' or a '/' at the end); a link matches the path as written, so remove the extra '/'"))
+        #expect(
+            coordinator.open("/search/a://b")
+                == refused(
+                    "/search/a://b",
+                    "segment 3 is empty ('//' or a '/' at the end); a link matches the path as written, so remove the extra '/'"
+                ))
     }
 
     @Test func queryAndFragmentAreIgnored() throws {

@@ -15,7 +15,9 @@ struct ModelBasedTests {
         init(_ instance: FlowInstance) { self.instance = instance }
     }
 
-    static let urls = ["/books/7", "/books/7/edit", "/books/0", "/books/x", "/posts/3", "/posts/new", "/posts/0", "/nowhere"]
+    static let urls = [
+        "/books/7", "/books/7/edit", "/books/0", "/books/x", "/posts/3", "/posts/new", "/posts/0", "/nowhere",
+    ]
     static let texts = ["1", "7", "0", "-3", "x", "Hello", "07"]
     /// What the notes app's guarded links and string constraints need, used for it alone (so the other
     /// flows keep their random sequences).
@@ -38,9 +40,12 @@ struct ModelBasedTests {
             var maxDepth = 0
             var pendingFromBack = false
             var guardedRemovals = 0
-            var restored = 0, refusedNow = 0
+            var restored = 0
+            var refusedNow = 0
             for _ in 0..<1500 {
-                host.conditions = ["hasOnboarded": Bool.random(using: &random), "isLoggedIn": Bool.random(using: &random)]
+                host.conditions = [
+                    "hasOnboarded": Bool.random(using: &random), "isLoggedIn": Bool.random(using: &random),
+                ]
                 if flow == "notesApp" { host.conditions["isSignedIn"] = Bool.random(using: &random) }
                 host.checks = ["bookExists": ["8": false], "postExists": ["9": false]]
                 let beforeRoutes = coordinator.path
@@ -54,8 +59,11 @@ struct ModelBasedTests {
                 switch hadPending && random.next() % 3 == 0 ? 66 : random.next() % 100 {
                 case 0..<50:
                     kind = "event"
-                    let index = coordinator.path.isEmpty ? 0
-                        : (random.next() % 4 == 0 ? Int(random.next() % UInt64(coordinator.path.count)) : coordinator.path.count - 1)
+                    let index =
+                        coordinator.path.isEmpty
+                        ? 0
+                        : (random.next() % 4 == 0
+                            ? Int(random.next() % UInt64(coordinator.path.count)) : coordinator.path.count - 1)
                     let route = coordinator.path.isEmpty ? nil : coordinator.path[index]
                     sender = route
                     let events = route.map { Self.events(of: $0, in: bundle) } ?? []
@@ -74,10 +82,13 @@ struct ModelBasedTests {
                     result = random.next() % 2 == 0 ? coordinator.confirmRemoval() : coordinator.keepEditing()
                 case 72..<80:
                     kind = "finish"
-                    if random.next() % 2 == 0, let last = coordinator.path.last, let live = coordinator.instance(last.instance) {
+                    if random.next() % 2 == 0, let last = coordinator.path.last,
+                        let live = coordinator.instance(last.instance)
+                    {
                         if kept.count < 4 { kept.append(live) }
                         let outcomes = bundle.flows[bundle.flowIndex(named: live.flow)!].outcomes
-                        result = live.finish(outcomes.isEmpty ? "none" : outcomes[Int(random.next() % UInt64(outcomes.count))])
+                        result = live.finish(
+                            outcomes.isEmpty ? "none" : outcomes[Int(random.next() % UInt64(outcomes.count))])
                     } else if let stale = kept.randomElement(using: &random) {
                         result = stale.finish("saved")
                     } else {
@@ -108,8 +119,9 @@ struct ModelBasedTests {
                 let after = coordinator.path.map(\.token)
                 if kind == "event", result.status == .applied { appliedEvents += 1 }
                 checkSenderRule(sender, event: sentEvent, result: result, before: beforeRoutes, after: after)
-                guardedRemovals += checkRemovalGuard(kind: kind, hadPending: hadPending, sender: sender, result: result,
-                                                     before: beforeRoutes, after: after, bundle: bundle)
+                guardedRemovals += checkRemovalGuard(
+                    kind: kind, hadPending: hadPending, sender: sender, result: result,
+                    before: beforeRoutes, after: after, bundle: bundle)
                 switch checkRestorable(coordinator, bundle: bundle, flow: flow, host: host) {
                 case true?: restored += 1
                 case false?: refusedNow += 1
@@ -151,14 +163,20 @@ struct ModelBasedTests {
 
     /// An event acts on its sender: every route above the sender goes; unless a flow finished in the step,
     /// the routes below the sender's flow instance stay; and `pop`, `popTo` and `push` count from the sender.
-    func checkSenderRule(_ sender: Route?, event: EventNode?, result: StepResult, before: [Route], after: [RouteToken]) {
-        guard let sender, result.status == .applied, let index = before.firstIndex(where: { $0.token == sender.token }) else { return }
+    func checkSenderRule(_ sender: Route?, event: EventNode?, result: StepResult, before: [Route], after: [RouteToken])
+    {
+        guard let sender, result.status == .applied, let index = before.firstIndex(where: { $0.token == sender.token })
+        else { return }
         let survivors = Set(after)
         for route in before[(index + 1)...] {
             #expect(!survivors.contains(route.token), "route \(route) above sender \(sender) survived its event")
         }
-        guard result.finished.isEmpty, let first = before.firstIndex(where: { $0.instance == sender.instance }) else { return }
-        #expect(Array(after.prefix(first)) == before.prefix(first).map(\.token), "an event of \(sender) removed routes below its flow")
+        guard result.finished.isEmpty, let first = before.firstIndex(where: { $0.instance == sender.instance }) else {
+            return
+        }
+        #expect(
+            Array(after.prefix(first)) == before.prefix(first).map(\.token),
+            "an event of \(sender) removed routes below its flow")
         guard result.reason == nil, let action = event?.action else { return }
         let kept = before.map(\.token)
         switch action {
@@ -167,7 +185,9 @@ struct ModelBasedTests {
         case .popTo:
             #expect(after.count <= index + 1 && after == Array(kept.prefix(after.count)), "popTo from \(sender)")
         case .push:
-            #expect(after.count == index + 2 && Array(after.prefix(index + 1)) == Array(kept.prefix(index + 1)), "push from \(sender)")
+            #expect(
+                after.count == index + 2 && Array(after.prefix(index + 1)) == Array(kept.prefix(index + 1)),
+                "push from \(sender)")
         default:
             break
         }
@@ -175,15 +195,22 @@ struct ModelBasedTests {
 
     /// A `confirm` route leaves only by a confirmation, its own event, its flow finishing, or `stop`.
     /// - Returns: how many `confirm` routes left by a confirmation.
-    func checkRemovalGuard(kind: String, hadPending: Bool, sender: Route?, result: StepResult,
-                           before: [Route], after: [RouteToken], bundle: FlowBundle) -> Int {
+    func checkRemovalGuard(
+        kind: String, hadPending: Bool, sender: Route?, result: StepResult,
+        before: [Route], after: [RouteToken], bundle: FlowBundle
+    ) -> Int {
         let survivors = Set(after)
         var confirmed = 0
         for route in before where !survivors.contains(route.token) {
             let graph = bundle.flows[bundle.flowIndex(named: route.flow)!]
             guard graph.screens.first(where: { $0.name == route.screen })?.removal == .confirm else { continue }
-            if kind == "answer" && hadPending && result.status == .applied { confirmed += 1; continue }
-            let decided = kind == "stop" || route.token == sender?.token || result.finished.contains { $0.instance == route.instance }
+            if kind == "answer" && hadPending && result.status == .applied {
+                confirmed += 1
+                continue
+            }
+            let decided =
+                kind == "stop" || route.token == sender?.token
+                || result.finished.contains { $0.instance == route.instance }
             #expect(decided, "\(kind) removed \(route) without a decision (\(result))")
         }
         return confirmed

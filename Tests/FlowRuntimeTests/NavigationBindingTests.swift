@@ -86,7 +86,7 @@ struct NavigationBindingTests {
         let stack = try #require(navigation.stacks.first).id
         let viewControllers = [try #require(navigation.root(of: stack))] + navigation.path(of: stack)
         #expect(viewControllers == coordinator.path)
-        let remaining = Array(viewControllers.prefix(1))    // the person popped `details`
+        let remaining = Array(viewControllers.prefix(1))  // the person popped `details`
         navigation.setPath(remaining, of: stack)
         #expect(navigation.lastResult == StepResult(.rejected, .notAPrefix))
         #expect(coordinator.path == viewControllers)
@@ -102,7 +102,8 @@ struct NavigationBindingTests {
         #expect(navigation.confirmation == nil)
         #expect(!navigation.isConfirmationPresented.wrappedValue)
         // The back gesture crosses the editor's confirm policy: nothing changes, the dialog shows.
-        #expect(notifies({ _ = navigation.confirmation }, when: { navigation.setPath([coordinator.path[1]], of: stack) }))
+        #expect(
+            notifies({ _ = navigation.confirmation }, when: { navigation.setPath([coordinator.path[1]], of: stack) }))
         let asked = try #require(navigation.confirmationBinding.wrappedValue)
         #expect(asked.prompt == "discardDraft")
         #expect(asked.id == coordinator.path[2].token)
@@ -155,7 +156,9 @@ struct NavigationBindingTests {
         coordinator.send("compose")
         let cover = try #require(navigation.cover(over: feed))
         #expect(navigation.sheet(over: feed) == nil)
-        #expect(notifies({ _ = navigation.cover(over: feed) }, when: { navigation.cover(binding: feed).wrappedValue = nil }))
+        #expect(
+            notifies({ _ = navigation.cover(over: feed) }, when: { navigation.cover(binding: feed).wrappedValue = nil })
+        )
         #expect(navigation.lastResult == StepResult(.rejected, .coverNotDismissible(flow: "signIn")))
         #expect(navigation.cover(over: feed) == cover)
     }
@@ -195,9 +198,21 @@ struct NavigationBindingTests {
         #expect(binding.wrappedValue.map(\.screen) == ["results"])
         // A push from the UI is not a prefix: refused, and only this stack's observers read again.
         let flags = (search: ObservationTests.Flag(), feed: ObservationTests.Flag(), selection: ObservationTests.Flag())
-        withObservationTracking { _ = binding.wrappedValue } onChange: { flags.search.fired = true }
-        withObservationTracking { _ = navigation.path(binding: feed).wrappedValue } onChange: { flags.feed.fired = true }
-        withObservationTracking { _ = navigation.selection(binding: tabs).wrappedValue } onChange: { flags.selection.fired = true }
+        withObservationTracking {
+            _ = binding.wrappedValue
+        } onChange: {
+            flags.search.fired = true
+        }
+        withObservationTracking {
+            _ = navigation.path(binding: feed).wrappedValue
+        } onChange: {
+            flags.feed.fired = true
+        }
+        withObservationTracking {
+            _ = navigation.selection(binding: tabs).wrappedValue
+        } onChange: {
+            flags.selection.fired = true
+        }
         binding.wrappedValue = search.path + search.path
         #expect(navigation.lastResult == StepResult(.rejected, .notAPrefix))
         #expect((flags.search.fired, flags.feed.fired, flags.selection.fired) == (true, false, false))
@@ -229,9 +244,12 @@ struct NavigationBindingTests {
         other.send("compose")
         let otherFeed = try #require(otherNavigation.rootStack?.tabSet?.stack(forTab: "feed"))
         let cover = try #require(otherFeed.cover)
-        #expect(notifies({ _ = otherNavigation.cover(binding: otherFeed).wrappedValue }, when: {
-            otherNavigation.cover(binding: otherFeed).wrappedValue = nil
-        }))
+        #expect(
+            notifies(
+                { _ = otherNavigation.cover(binding: otherFeed).wrappedValue },
+                when: {
+                    otherNavigation.cover(binding: otherFeed).wrappedValue = nil
+                }))
         #expect(otherNavigation.lastResult == StepResult(.rejected, .coverNotDismissible(flow: "signIn")))
         #expect(otherFeed.cover === cover && cover.isAlive)
     }

@@ -13,12 +13,20 @@ struct ObservationTests {
         let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
         coordinator.start()
         let flag = Flag()
-        withObservationTracking { _ = coordinator.path } onChange: { flag.fired = true }
+        withObservationTracking {
+            _ = coordinator.path
+        } onChange: {
+            flag.fired = true
+        }
         coordinator.send("selectBook", arguments: ["bookID": .int(2)])
         #expect(flag.fired)
         let pending = Flag()
         coordinator.send("edit")
-        withObservationTracking { _ = coordinator.pendingConfirmation } onChange: { pending.fired = true }
+        withObservationTracking {
+            _ = coordinator.pendingConfirmation
+        } onChange: {
+            pending.fired = true
+        }
         #expect(coordinator.back() == StepResult(.pending))
         #expect(pending.fired)
     }

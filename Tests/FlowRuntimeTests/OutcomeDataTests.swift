@@ -53,8 +53,12 @@ struct OutcomeDataTests {
         let child = try #require(coordinator.root?.children.values.first)
         let result = coordinator.send("publish", arguments: ["postID": .int(42)])
         #expect(result == .applied)
-        #expect(result.finished == [FinishedFlow(instance: child.id, flow: "createPost", outcome: "created",
-                                                 arguments: ["postID": .int(42)])])
+        #expect(
+            result.finished == [
+                FinishedFlow(
+                    instance: child.id, flow: "createPost", outcome: "created",
+                    arguments: ["postID": .int(42)])
+            ])
         #expect(coordinator.screens == ["posts.list", "posts.post(postID: 42)"])
         #expect(!child.isAlive)
     }
@@ -63,11 +67,16 @@ struct OutcomeDataTests {
         let host = TestHost()
         let coordinator = try coordinator(host)
         let receiver = "outcome 'created' of flow 'createPost'"
-        #expect(coordinator.send("publish", arguments: ["postID": .int(0)])
-            == StepResult(.rejected, .constraintViolated(receiver: receiver, name: "postID", message: "0 is less than the minimum 1")))
+        #expect(
+            coordinator.send("publish", arguments: ["postID": .int(0)])
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(receiver: receiver, name: "postID", message: "0 is less than the minimum 1")))
         host.checks = ["postExists": ["9": false]]
-        #expect(coordinator.send("publish", arguments: ["postID": .int(9)])
-            == StepResult(.rejected, .checkFailed(receiver: receiver, name: "postID", check: "postExists", value: .int(9))))
+        #expect(
+            coordinator.send("publish", arguments: ["postID": .int(9)])
+                == StepResult(
+                    .rejected, .checkFailed(receiver: receiver, name: "postID", check: "postExists", value: .int(9))))
         #expect(coordinator.screens == ["posts.list", "createPost.compose"])
     }
 
@@ -76,10 +85,14 @@ struct OutcomeDataTests {
         let child = try #require(coordinator.root?.children.values.first)
         let receiver = "outcome 'created' of flow 'createPost'"
         #expect(child.finish("created") == StepResult(.rejected, .missingArgument(receiver: receiver, name: "postID")))
-        #expect(child.finish("created", arguments: ["postID": .string("7")])
-            == StepResult(.rejected, .wrongArgumentType(receiver: receiver, name: "postID", expected: .int, found: .string)))
-        #expect(child.finish("cancelled", arguments: ["postID": .int(7)])
-            == StepResult(.rejected, .unknownArgument(receiver: "outcome 'cancelled' of flow 'createPost'", name: "postID")))
+        #expect(
+            child.finish("created", arguments: ["postID": .string("7")])
+                == StepResult(
+                    .rejected, .wrongArgumentType(receiver: receiver, name: "postID", expected: .int, found: .string)))
+        #expect(
+            child.finish("cancelled", arguments: ["postID": .int(7)])
+                == StepResult(
+                    .rejected, .unknownArgument(receiver: "outcome 'cancelled' of flow 'createPost'", name: "postID")))
         #expect(child.isAlive)
         #expect(child.finish("created", arguments: ["postID": .int(7)]) == .applied)
         #expect(coordinator.screens == ["posts.list", "posts.post(postID: 7)"])
@@ -87,14 +100,21 @@ struct OutcomeDataTests {
 
     @Test func theTraceCarriesTheOutcomeValues() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.bundle([Self.posts, Self.createPost]), flow: "posts")
-        let lines = runner.run(script: """
-            start
-            event create
-            finish #2 created postID=x
-            finish #2 created postID=5
-            """).map(FlowScriptRunner.json)
-        #expect(lines[2].contains(#""reason":"'x' is not a valid int for 'postID' of outcome 'created' of flow 'createPost'","status":"rejected""#))
-        #expect(lines[3].contains(#""finished":[{"arguments":{"postID":5},"flow":"createPost","instance":2,"outcome":"created"}]"#))
+        let lines = runner.run(
+            script: """
+                start
+                event create
+                finish #2 created postID=x
+                finish #2 created postID=5
+                """
+        ).map(FlowScriptRunner.json)
+        #expect(
+            lines[2].contains(
+                #""reason":"'x' is not a valid int for 'postID' of outcome 'created' of flow 'createPost'","status":"rejected""#
+            ))
+        #expect(
+            lines[3].contains(
+                #""finished":[{"arguments":{"postID":5},"flow":"createPost","instance":2,"outcome":"created"}]"#))
         #expect(lines[3].contains(#"{"arguments":{"postID":5},"flow":"posts","instance":1,"screen":"post","token":3}"#))
     }
 }
@@ -126,20 +146,42 @@ struct StringConstraintTests {
 
     @Test func eventArgumentsMeetLengthAndPattern() throws {
         let host = TestHost()
-        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.signIn]), flow: "signIn", host: host.host)
+        let coordinator = try FlowCoordinator(
+            bundle: try Fixtures.bundle([Self.signIn]), flow: "signIn", host: host.host)
         coordinator.start()
         let receiver = "event 'submit' of screen 'form' of flow 'signIn'"
-        #expect(coordinator.send("submit", textArguments: ["email": ""]) == StepResult(.rejected, .constraintViolated(
-            receiver: receiver, name: "email", message: #""" is shorter than the minimum length 1 (it has 0 characters)"#)))
-        #expect(coordinator.send("submit", textArguments: ["email": "ada@example.com.very.long"]) == StepResult(.rejected, .constraintViolated(
-            receiver: receiver, name: "email", message: #""ada@example.com.very.long" is longer than the maximum length 20 (it has 25 characters)"#)))
-        #expect(coordinator.send("submit", textArguments: ["email": "ada at home"]) == StepResult(.rejected, .constraintViolated(
-            receiver: receiver, name: "email", message: #""ada at home" does not match the pattern "[^@ ]+@[^@ ]+""#)))
+        #expect(
+            coordinator.send("submit", textArguments: ["email": ""])
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(
+                        receiver: receiver, name: "email",
+                        message: #""" is shorter than the minimum length 1 (it has 0 characters)"#)))
+        #expect(
+            coordinator.send("submit", textArguments: ["email": "ada@example.com.very.long"])
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(
+                        receiver: receiver, name: "email",
+                        message:
+                            #""ada@example.com.very.long" is longer than the maximum length 20 (it has 25 characters)"#)
+                ))
+        #expect(
+            coordinator.send("submit", textArguments: ["email": "ada at home"])
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(
+                        receiver: receiver, name: "email",
+                        message: #""ada at home" does not match the pattern "[^@ ]+@[^@ ]+""#)))
         // The pattern matches the whole value, not a part of it.
         #expect(coordinator.send("submit", textArguments: ["email": "a@b c"]).status == .rejected)
         host.checks = ["emailKnown": ["ada@example.com": false]]
-        #expect(coordinator.send("submit", textArguments: ["email": "ada@example.com"]) == StepResult(.rejected, .checkFailed(
-            receiver: receiver, name: "email", check: "emailKnown", value: .string("ada@example.com"))))
+        #expect(
+            coordinator.send("submit", textArguments: ["email": "ada@example.com"])
+                == StepResult(
+                    .rejected,
+                    .checkFailed(
+                        receiver: receiver, name: "email", check: "emailKnown", value: .string("ada@example.com"))))
         #expect(coordinator.screens == ["signIn.form"])
         #expect(coordinator.send("submit", textArguments: ["email": "éa@b"]) == .applied)
         #expect(coordinator.send("verify", textArguments: ["code": "12345"]).status == .rejected)
@@ -157,12 +199,20 @@ struct StringConstraintTests {
             """
         let guardedBundle = try Fixtures.bundle([guarded])
         host.checks = ["accountOpen": ["ab": false]]
-        #expect(throws: FlowRuntimeError.checkFailed(receiver: "flow 'guarded'", name: "account", check: "accountOpen", value: .string("ab"))) {
-            try FlowCoordinator(bundle: guardedBundle, flow: "guarded", arguments: ["account": .string("ab")], host: host.host)
+        #expect(
+            throws: FlowRuntimeError.checkFailed(
+                receiver: "flow 'guarded'", name: "account", check: "accountOpen", value: .string("ab"))
+        ) {
+            try FlowCoordinator(
+                bundle: guardedBundle, flow: "guarded", arguments: ["account": .string("ab")], host: host.host)
         }
-        #expect(throws: FlowRuntimeError.constraintViolated(receiver: "flow 'guarded'", name: "account",
-                                                            message: #""a" is shorter than the minimum length 2 (it has 1 character)"#)) {
-            try FlowCoordinator(bundle: guardedBundle, flow: "guarded", arguments: ["account": .string("a")], host: host.host)
+        #expect(
+            throws: FlowRuntimeError.constraintViolated(
+                receiver: "flow 'guarded'", name: "account",
+                message: #""a" is shorter than the minimum length 2 (it has 1 character)"#)
+        ) {
+            try FlowCoordinator(
+                bundle: guardedBundle, flow: "guarded", arguments: ["account": .string("a")], host: host.host)
         }
     }
 }

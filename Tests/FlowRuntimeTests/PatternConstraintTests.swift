@@ -26,14 +26,23 @@ struct PatternConstraintTests {
     @MainActor @Test func hostileValuesAnswerAtRunTime() throws {
         let bad = String(repeating: "a", count: 20) + "c"
         let message = "\"\(bad)\" does not match the pattern \"(a+)+b\""
-        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.hostile]), flow: "hostile", host: TestHost().host)
+        let coordinator = try FlowCoordinator(
+            bundle: try Fixtures.bundle([Self.hostile]), flow: "hostile", host: TestHost().host)
         coordinator.start()
-        #expect(coordinator.send("submit", textArguments: ["s": bad]) == StepResult(.rejected, .constraintViolated(
-            receiver: "event 'submit' of screen 'home' of flow 'hostile'", name: "s", message: message)))
+        #expect(
+            coordinator.send("submit", textArguments: ["s": bad])
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(
+                        receiver: "event 'submit' of screen 'home' of flow 'hostile'", name: "s", message: message)))
         let long = String(repeating: "a", count: 5_000) + "c"
         #expect(coordinator.send("submit", textArguments: ["s": long]).status == .rejected)
-        #expect(coordinator.open("/x/\(bad)") == StepResult(.rejected, .constraintViolated(
-            receiver: "screen 'item' of flow 'hostile'", name: "s", message: message)))
+        #expect(
+            coordinator.open("/x/\(bad)")
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(
+                        receiver: "screen 'item' of flow 'hostile'", name: "s", message: message)))
         #expect(coordinator.screens == ["hostile.home"])
         #expect(coordinator.open("/x/aaab") == .applied)
         #expect(coordinator.screens == ["hostile.home", "hostile.item(s: aaab)"])
@@ -71,18 +80,35 @@ struct PatternConstraintTests {
               /s/{s}: [home, { item: { s: $s } }]
               /b/{s}: [home, { bounded: { s: $s } }]
             """
-        let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([flows]), flow: "costly", host: TestHost().host)
+        let coordinator = try FlowCoordinator(
+            bundle: try Fixtures.bundle([flows]), flow: "costly", host: TestHost().host)
         coordinator.start()
         let shown = "\"" + String(repeating: "a", count: 57) + "…\""
-        #expect(coordinator.open("/s/\(long)") == StepResult(.rejected, .constraintViolated(
-            receiver: "screen 'item' of flow 'costly'", name: "s",
-            message: "\(shown) (500 characters) is too long to check against the pattern \"(a*b?){1000}x\": it would take more than 1000000 matching steps; give the parameter a 'maxLength'")))
-        #expect(coordinator.send("submit", textArguments: ["s": long]) == StepResult(.rejected, .constraintViolated(
-            receiver: "event 'submit' of screen 'home' of flow 'costly'", name: "s",
-            message: "\(shown) (500 characters) is too long to check against the pattern \"(a*b?){1000}x\": it would take more than 1000000 matching steps; give the parameter a 'maxLength'")))
-        #expect(coordinator.open("/b/\(long)") == StepResult(.rejected, .constraintViolated(
-            receiver: "screen 'bounded' of flow 'costly'", name: "s",
-            message: "\(shown) is longer than the maximum length 100 (it has 500 characters)")))
+        #expect(
+            coordinator.open("/s/\(long)")
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(
+                        receiver: "screen 'item' of flow 'costly'", name: "s",
+                        message:
+                            "\(shown) (500 characters) is too long to check against the pattern \"(a*b?){1000}x\": it would take more than 1000000 matching steps; give the parameter a 'maxLength'"
+                    )))
+        #expect(
+            coordinator.send("submit", textArguments: ["s": long])
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(
+                        receiver: "event 'submit' of screen 'home' of flow 'costly'", name: "s",
+                        message:
+                            "\(shown) (500 characters) is too long to check against the pattern \"(a*b?){1000}x\": it would take more than 1000000 matching steps; give the parameter a 'maxLength'"
+                    )))
+        #expect(
+            coordinator.open("/b/\(long)")
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(
+                        receiver: "screen 'bounded' of flow 'costly'", name: "s",
+                        message: "\(shown) is longer than the maximum length 100 (it has 500 characters)")))
         #expect(coordinator.open("/s/\(hundred)x") == .applied)
         #expect(coordinator.screens == ["costly.home", "costly.item(s: \(hundred)x)"])
     }

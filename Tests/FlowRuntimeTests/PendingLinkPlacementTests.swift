@@ -39,8 +39,9 @@ struct PendingLinkPlacementTests {
     func snapshot(child: String) -> FlowSnapshot {
         FlowSnapshot(instances: [
             FlowSnapshot.Instance(child: nil, flow: "app", routes: [FlowSnapshot.RouteEntry(screen: "home")]),
-            FlowSnapshot.Instance(child: child, flow: "login", routes: [FlowSnapshot.RouteEntry(screen: "form")],
-                                  pendingLink: FlowSnapshot.PendingLinkEntry(url: "/secret", continueOn: "done")),
+            FlowSnapshot.Instance(
+                child: child, flow: "login", routes: [FlowSnapshot.RouteEntry(screen: "form")],
+                pendingLink: FlowSnapshot.PendingLinkEntry(url: "/secret", continueOn: "done")),
         ])
     }
 
@@ -52,7 +53,11 @@ struct PendingLinkPlacementTests {
         #expect(coordinator.restore(snapshot(child: "a")).status == .applied)
         let refused = coordinator.restore(snapshot(child: "b"))
         #expect(refused.status == .rejected)
-        #expect(refused.reason == .invalidSnapshot("the pending link '/secret' is no guarded link that continues when flow 'login' finishes with 'done'"))
+        #expect(
+            refused.reason
+                == .invalidSnapshot(
+                    "the pending link '/secret' is no guarded link that continues when flow 'login' finishes with 'done'"
+                ))
         #expect(coordinator.snapshot() == snapshot(child: "a"))
     }
 }

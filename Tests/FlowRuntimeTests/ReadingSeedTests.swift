@@ -115,7 +115,8 @@ struct ReadingSeedTests {
         // Same token numbers, different coordinators: a token only means something to its own coordinator.
         #expect(first.path[1].token.rawValue == second.path[1].token.rawValue)
         #expect(first.path[1].token != second.path[1].token)
-        #expect(second.send("back", from: first.path[1].token) == StepResult(.rejected, .foreignToken(first.path[1].token)))
+        #expect(
+            second.send("back", from: first.path[1].token) == StepResult(.rejected, .foreignToken(first.path[1].token)))
         second.stop()
         #expect(first.screens == ["reading.library", "reading.details(bookID: 7)", "edit.editor(bookID: 7)"])
         #expect(first.send("save") == .applied)

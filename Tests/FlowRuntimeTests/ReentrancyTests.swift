@@ -13,19 +13,21 @@ struct ReentrancyTests {
         var results: [StepResult] = []
         var checkAnswer = true
         var host: FlowHost {
-            FlowHost(condition: { [weak self] name in
-                if name == "isLoggedIn", let self, let action = self.reenter {
-                    self.reenter = nil
-                    self.results.append(action())
-                }
-                return false
-            }, check: { [weak self] _, _ in
-                if let self, let action = self.reenter {
-                    self.reenter = nil
-                    self.results.append(action())
-                }
-                return self?.checkAnswer ?? true
-            })
+            FlowHost(
+                condition: { [weak self] name in
+                    if name == "isLoggedIn", let self, let action = self.reenter {
+                        self.reenter = nil
+                        self.results.append(action())
+                    }
+                    return false
+                },
+                check: { [weak self] _, _ in
+                    if let self, let action = self.reenter {
+                        self.reenter = nil
+                        self.results.append(action())
+                    }
+                    return self?.checkAnswer ?? true
+                })
         }
     }
 

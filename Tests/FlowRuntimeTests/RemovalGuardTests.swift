@@ -87,7 +87,8 @@ struct RemovalGuardTests {
 
     @Test func interactiveBackAndReconcileAreGuarded() throws {
         let coordinator = try editing()
-        expectGuarded(coordinator, { coordinator.reconcile(toTokens: [coordinator.path[0].token]) }, then: ["notes.list"])
+        expectGuarded(
+            coordinator, { coordinator.reconcile(toTokens: [coordinator.path[0].token]) }, then: ["notes.list"])
         coordinator.send("open")
         coordinator.send("edit")
         expectGuarded(coordinator, { coordinator.back(2) }, then: ["notes.list"])
@@ -101,8 +102,11 @@ struct RemovalGuardTests {
 
     @Test func restoreReplacingThePathIsGuarded() throws {
         let coordinator = try editing()
-        let snapshot = FlowSnapshot(instances: [FlowSnapshot.Instance(
-            child: nil, flow: "notes", arguments: [:], routes: [FlowSnapshot.RouteEntry(screen: "list", arguments: [:])])])
+        let snapshot = FlowSnapshot(instances: [
+            FlowSnapshot.Instance(
+                child: nil, flow: "notes", arguments: [:],
+                routes: [FlowSnapshot.RouteEntry(screen: "list", arguments: [:])])
+        ])
         expectGuarded(coordinator, { coordinator.restore(snapshot) }, then: ["notes.list"])
     }
 
@@ -113,7 +117,7 @@ struct RemovalGuardTests {
         let root = try #require(coordinator.root)
         // reading has no outcomes to finish with; its child does, through the editor's own decision:
         let edit = try #require(root.children.values.first)
-        #expect(edit.finish("saved") == .applied)   // the instance's own routes: its flow decided
+        #expect(edit.finish("saved") == .applied)  // the instance's own routes: its flow decided
         #expect(coordinator.screens == ["reading.library", "reading.details(bookID: 7)"])
     }
 

@@ -50,8 +50,12 @@ struct RestoreConditionTests {
     /// link `/me/orders` paired every screen the child's start can show with `orders`).
     @Test func aNextRouteNoStepPushesFromTheRouteBelowIsRefused() throws {
         let coordinator = try coordinator(TestHost())
-        #expect(coordinator.restore(snapshot(["guest", "orders"])) == StepResult(.rejected, .invalidSnapshot(
-            "in flow 'account', no step shows screen 'orders' on top of screen 'guest'")))
+        #expect(
+            coordinator.restore(snapshot(["guest", "orders"]))
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "in flow 'account', no step shows screen 'orders' on top of screen 'guest'")))
         #expect(coordinator.path.isEmpty)
         #expect(coordinator.restore(snapshot(["guest", "guest2"])) == .applied)
     }
@@ -61,16 +65,26 @@ struct RestoreConditionTests {
         let host = TestHost()
         let coordinator = try coordinator(host)
         let signedIn = snapshot(["me", "orders"])
-        #expect(coordinator.restore(signedIn) == StepResult(.rejected, .invalidSnapshot(
-            "it shows 'me', which steps could not show now: flow 'account' starts at 'guest' now ('isSignedIn' is false)")))
+        #expect(
+            coordinator.restore(signedIn)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "it shows 'me', which steps could not show now: flow 'account' starts at 'guest' now ('isSignedIn' is false)"
+                    )))
         #expect(coordinator.path.isEmpty)
         #expect(coordinator.status == .idle)
         host.conditions["isSignedIn"] = true
         #expect(coordinator.restore(signedIn) == .applied)
         #expect(coordinator.screens == ["app.home", "account.me", "account.orders"])
         // And the other way: the signed-out screens once signed in.
-        #expect(coordinator.restore(snapshot(["guest"])) == StepResult(.rejected, .invalidSnapshot(
-            "it shows 'guest', which steps could not show now: flow 'account' starts at 'me' now ('isSignedIn' is true)")))
+        #expect(
+            coordinator.restore(snapshot(["guest"]))
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "it shows 'guest', which steps could not show now: flow 'account' starts at 'me' now ('isSignedIn' is true)"
+                    )))
         #expect(coordinator.screens == ["app.home", "account.me", "account.orders"])
     }
 
@@ -78,8 +92,13 @@ struct RestoreConditionTests {
         let host = TestHost()
         host.conditions["isSignedIn"] = true
         let coordinator = try coordinator(host)
-        #expect(coordinator.restore(snapshot(["me", "gold"])) == StepResult(.rejected, .invalidSnapshot(
-            "it shows 'gold', which steps could not show now: event 'upgrade' of screen 'me' reaches it only when 'isPremium' is true, and it is false")))
+        #expect(
+            coordinator.restore(snapshot(["me", "gold"]))
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "it shows 'gold', which steps could not show now: event 'upgrade' of screen 'me' reaches it only when 'isPremium' is true, and it is false"
+                    )))
         #expect(coordinator.restore(snapshot(["me", "plans"])) == .applied)
         host.conditions["isPremium"] = true
         #expect(coordinator.restore(snapshot(["me", "gold"])) == .applied)
@@ -98,8 +117,11 @@ struct RestoreConditionTests {
         #expect(coordinator.snapshot() == taken)
         host.conditions["isSignedIn"] = false
         coordinator.stop()
-        #expect(coordinator.restore(taken).reason == .invalidSnapshot(
-            "it shows 'me', which steps could not show now: flow 'account' starts at 'guest' now ('isSignedIn' is false)"))
+        #expect(
+            coordinator.restore(taken).reason
+                == .invalidSnapshot(
+                    "it shows 'me', which steps could not show now: flow 'account' starts at 'guest' now ('isSignedIn' is false)"
+                ))
     }
 
     /// The root flow's conditional start is evaluated like a child's: the shipped app restores `auth` only
@@ -111,8 +133,13 @@ struct RestoreConditionTests {
             .init(child: nil, flow: "app", routes: []),
             .init(child: "auth", flow: "auth", routes: [.init(screen: "signIn")]),
         ])
-        #expect(coordinator.restore(auth) == StepResult(.rejected, .invalidSnapshot(
-            "it shows 'auth', which steps could not show now: flow 'app' starts at 'onboarding' now ('hasOnboarded' is false)")))
+        #expect(
+            coordinator.restore(auth)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "it shows 'auth', which steps could not show now: flow 'app' starts at 'onboarding' now ('hasOnboarded' is false)"
+                    )))
         host.conditions["hasOnboarded"] = true
         #expect(coordinator.restore(auth) == .applied)
     }

@@ -47,10 +47,17 @@ struct RestoreReachabilityTests {
     /// Example: `[home, details(4), home, details(4)]`, where details never pushes home.
     @Test func aRouteNoStepPutsOnTheOneBelowIsRefused() throws {
         let coordinator = try coordinator()
-        let snapshot = FlowSnapshot(instances: [FlowSnapshot.Instance(child: nil, flow: "shop", arguments: [:],
-            routes: [route("home"), route("details", 4), route("home"), route("details", 4)])])
-        #expect(coordinator.restore(snapshot) == StepResult(.rejected, .invalidSnapshot(
-            "in flow 'shop', no step shows screen 'home' on top of screen 'details'")))
+        let snapshot = FlowSnapshot(instances: [
+            FlowSnapshot.Instance(
+                child: nil, flow: "shop", arguments: [:],
+                routes: [route("home"), route("details", 4), route("home"), route("details", 4)])
+        ])
+        #expect(
+            coordinator.restore(snapshot)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "in flow 'shop', no step shows screen 'home' on top of screen 'details'")))
         #expect(coordinator.path.isEmpty)
         #expect(coordinator.status == .idle)
     }
@@ -62,8 +69,12 @@ struct RestoreReachabilityTests {
             FlowSnapshot.Instance(child: nil, flow: "shop", arguments: [:], routes: [route("home")]),
             FlowSnapshot.Instance(child: "review", flow: "review", arguments: ["id": .int(4)], routes: [route("form")]),
         ])
-        #expect(coordinator.restore(snapshot) == StepResult(.rejected, .invalidSnapshot(
-            "in flow 'shop', screen 'home' never starts child 'review'")))
+        #expect(
+            coordinator.restore(snapshot)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "in flow 'shop', screen 'home' never starts child 'review'")))
     }
 
     /// A child's arguments come from the route it runs on: `details(id: 4)` starts `review` with
@@ -71,11 +82,17 @@ struct RestoreReachabilityTests {
     @Test func aChildWhoseArgumentsTheRouteBelowNeverGivesIsRefused() throws {
         let coordinator = try coordinator()
         let snapshot = FlowSnapshot(instances: [
-            FlowSnapshot.Instance(child: nil, flow: "shop", arguments: [:], routes: [route("home"), route("details", 4)]),
+            FlowSnapshot.Instance(
+                child: nil, flow: "shop", arguments: [:], routes: [route("home"), route("details", 4)]),
             FlowSnapshot.Instance(child: "review", flow: "review", arguments: ["id": .int(5)], routes: [route("form")]),
         ])
-        #expect(coordinator.restore(snapshot) == StepResult(.rejected, .invalidSnapshot(
-            "no step starts child 'review' (id: 5) on top of screen 'details' (id: 4) of flow 'shop'; a child's arguments come from the route it runs on")))
+        #expect(
+            coordinator.restore(snapshot)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "no step starts child 'review' (id: 5) on top of screen 'details' (id: 4) of flow 'shop'; a child's arguments come from the route it runs on"
+                    )))
         #expect(coordinator.path.isEmpty)
         var agreeing = snapshot
         agreeing.instances[1].arguments = ["id": .int(4)]
@@ -102,7 +119,8 @@ struct RestoreReachabilityTests {
             """
         let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([open, Self.review]), flow: "shop")
         let snapshot = FlowSnapshot(instances: [
-            FlowSnapshot.Instance(child: nil, flow: "shop", arguments: [:], routes: [route("home"), route("details", 4)]),
+            FlowSnapshot.Instance(
+                child: nil, flow: "shop", arguments: [:], routes: [route("home"), route("details", 4)]),
             FlowSnapshot.Instance(child: "review", flow: "review", arguments: ["id": .int(5)], routes: [route("form")]),
         ])
         #expect(coordinator.restore(snapshot) == .applied)
@@ -117,8 +135,13 @@ struct RestoreReachabilityTests {
         reading.stop()
         saved.instances[1].arguments = ["bookID": .int(9)]
         saved.instances[1].routes = [FlowSnapshot.RouteEntry(screen: "editor", arguments: ["bookID": .int(9)])]
-        #expect(reading.restore(saved) == StepResult(.rejected, .invalidSnapshot(
-            "no step starts child 'edit' (bookID: 9) on top of screen 'details' (bookID: 8) of flow 'reading'; a child's arguments come from the route it runs on")))
+        #expect(
+            reading.restore(saved)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "no step starts child 'edit' (bookID: 9) on top of screen 'details' (bookID: 8) of flow 'reading'; a child's arguments come from the route it runs on"
+                    )))
     }
 
     /// What steps reach restores: handler pushes, the link fallback, a child on the screen that starts it.

@@ -21,10 +21,13 @@ struct RouteTokenScopeTests {
         first.send("back")
         #expect(first.send("back", from: stale) == StepResult(.stale, .routeNotOnPath(stale)))
         #expect(second.send("back", from: stale) == StepResult(.rejected, .foreignToken(stale)))
-        #expect(second.send("selectBook", from: first.path[0].token, arguments: ["bookID": .int(1)])
-            == StepResult(.rejected, .foreignToken(first.path[0].token)))
+        #expect(
+            second.send("selectBook", from: first.path[0].token, arguments: ["bookID": .int(1)])
+                == StepResult(.rejected, .foreignToken(first.path[0].token)))
         #expect(second.reconcile(toTokens: [stale]) == StepResult(.rejected, .foreignToken(stale)))
-        #expect(second.reconcile(toTokens: [first.path[0].token]) == StepResult(.rejected, .foreignToken(first.path[0].token)))
+        #expect(
+            second.reconcile(toTokens: [first.path[0].token])
+                == StepResult(.rejected, .foreignToken(first.path[0].token)))
         #expect(second.screens == ["reading.library", "reading.details(bookID: 3)"])
         // Its own tokens, and tokens made from a number (as scripts write them), work.
         #expect(second.reconcile(toTokens: [RouteToken(1)]) == .applied)

@@ -13,7 +13,8 @@ import Testing
         return url.appendingPathComponent("Fixtures/fuzz/runtime").path
     }()
 
-    nonisolated static let inputs: [String] = (try? FileManager.default.contentsOfDirectory(atPath: folder).sorted()) ?? []
+    nonisolated static let inputs: [String] =
+        (try? FileManager.default.contentsOfDirectory(atPath: folder).sorted()) ?? []
 
     @Test(arguments: inputs)
     func inputKeepsTheInvariants(name: String) throws {
@@ -42,7 +43,9 @@ import Testing
 
     @Test func inputsThatAreNotBundlesAreIgnored() throws {
         #expect(RuntimeFuzzHarness.problem([]) == nil)
-        #expect(RuntimeFuzzHarness.problem(RuntimeFuzzHarness.input(payload: Array("{\"flows\": 3}".utf8), commands: [1, 2])) == nil)
+        #expect(
+            RuntimeFuzzHarness.problem(
+                RuntimeFuzzHarness.input(payload: Array("{\"flows\": 3}".utf8), commands: [1, 2])) == nil)
         // The fixed hash lets a real payload through: its file decodes to the shipped bundle.
         let shipped = try Fixtures.shipped()
         let payload = BundleCodec.canonicalEncoding(of: shipped.flows)

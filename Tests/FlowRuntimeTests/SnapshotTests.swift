@@ -13,7 +13,10 @@ struct SnapshotTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
-        #expect(json == #"{"instances":[{"arguments":{},"flow":"reading","routes":[{"arguments":{},"screen":"library"},{"arguments":{"bookID":7},"screen":"details"}]},{"arguments":{"bookID":7},"child":"edit","flow":"edit","routes":[{"arguments":{"bookID":7},"screen":"editor"}]}]}"#)
+        #expect(
+            json
+                == #"{"instances":[{"arguments":{},"flow":"reading","routes":[{"arguments":{},"screen":"library"},{"arguments":{"bookID":7},"screen":"details"}]},{"arguments":{"bookID":7},"child":"edit","flow":"edit","routes":[{"arguments":{"bookID":7},"screen":"editor"}]}]}"#
+        )
         let decoded = try JSONDecoder().decode(FlowSnapshot.self, from: Data(json.utf8))
         #expect(decoded == snapshot)
 
@@ -33,26 +36,56 @@ struct SnapshotTests {
         let before = coordinator.path
         func snapshot(_ instances: [FlowSnapshot.Instance]) -> FlowSnapshot { FlowSnapshot(instances: instances) }
         let library = FlowSnapshot.RouteEntry(screen: "library")
-        #expect(coordinator.restore(snapshot([])) == StepResult(.rejected, .invalidSnapshot("it has no flow instances")))
-        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "posts", routes: [])]))
-            == StepResult(.rejected, .invalidSnapshot("its root flow is 'posts', not 'reading'")))
-        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [.init(screen: "shelf")])]))
-            == StepResult(.rejected, .invalidSnapshot("flow 'reading' has no screen 'shelf'")))
-        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [library, .init(screen: "details", arguments: ["bookID": .int(9)])])]))
-            == StepResult(.rejected, .checkFailed(receiver: "screen 'details' of flow 'reading'", name: "bookID", check: "bookExists", value: .int(9))))
-        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [library]),
-                                              .init(child: "write", flow: "edit", routes: [])]))
-            == StepResult(.rejected, .invalidSnapshot("flow 'reading' declares no child 'write'")))
-        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [library]),
-                                              .init(child: "edit", flow: "posts", routes: [])]))
-            == StepResult(.rejected, .invalidSnapshot("child 'edit' runs flow 'edit', not 'posts'")))
-        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [library]),
-                                              .init(child: "edit", flow: "edit", arguments: ["bookID": .int(2)], routes: [])]))
-            == StepResult(.rejected, .invalidSnapshot("in flow 'reading', screen 'library' never starts child 'edit'")))
+        #expect(
+            coordinator.restore(snapshot([])) == StepResult(.rejected, .invalidSnapshot("it has no flow instances")))
+        #expect(
+            coordinator.restore(snapshot([.init(child: nil, flow: "posts", routes: [])]))
+                == StepResult(.rejected, .invalidSnapshot("its root flow is 'posts', not 'reading'")))
+        #expect(
+            coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [.init(screen: "shelf")])]))
+                == StepResult(.rejected, .invalidSnapshot("flow 'reading' has no screen 'shelf'")))
+        #expect(
+            coordinator.restore(
+                snapshot([
+                    .init(
+                        child: nil, flow: "reading",
+                        routes: [library, .init(screen: "details", arguments: ["bookID": .int(9)])])
+                ]))
+                == StepResult(
+                    .rejected,
+                    .checkFailed(
+                        receiver: "screen 'details' of flow 'reading'", name: "bookID", check: "bookExists",
+                        value: .int(9))))
+        #expect(
+            coordinator.restore(
+                snapshot([
+                    .init(child: nil, flow: "reading", routes: [library]),
+                    .init(child: "write", flow: "edit", routes: []),
+                ]))
+                == StepResult(.rejected, .invalidSnapshot("flow 'reading' declares no child 'write'")))
+        #expect(
+            coordinator.restore(
+                snapshot([
+                    .init(child: nil, flow: "reading", routes: [library]),
+                    .init(child: "edit", flow: "posts", routes: []),
+                ]))
+                == StepResult(.rejected, .invalidSnapshot("child 'edit' runs flow 'edit', not 'posts'")))
+        #expect(
+            coordinator.restore(
+                snapshot([
+                    .init(child: nil, flow: "reading", routes: [library]),
+                    .init(child: "edit", flow: "edit", arguments: ["bookID": .int(2)], routes: []),
+                ]))
+                == StepResult(
+                    .rejected, .invalidSnapshot("in flow 'reading', screen 'library' never starts child 'edit'")))
         let details = FlowSnapshot.RouteEntry(screen: "details", arguments: ["bookID": .int(2)])
-        #expect(coordinator.restore(snapshot([.init(child: nil, flow: "reading", routes: [library, details]),
-                                              .init(child: "edit", flow: "edit", arguments: ["bookID": .int(2)], routes: [])]))
-            == StepResult(.rejected, .instanceWithoutRoute(flow: "edit")))
+        #expect(
+            coordinator.restore(
+                snapshot([
+                    .init(child: nil, flow: "reading", routes: [library, details]),
+                    .init(child: "edit", flow: "edit", arguments: ["bookID": .int(2)], routes: []),
+                ]))
+                == StepResult(.rejected, .instanceWithoutRoute(flow: "edit")))
         #expect(coordinator.path == before)
     }
 }
@@ -66,10 +99,17 @@ struct SnapshotReachabilityTests {
         // forever ("the step would leave flow 'reading' without a route").
         let stuck = FlowSnapshot(instances: [
             .init(child: nil, flow: "reading", routes: []),
-            .init(child: "edit", flow: "edit", arguments: ["bookID": .int(3)], routes: [.init(screen: "editor", arguments: ["bookID": .int(3)])]),
+            .init(
+                child: "edit", flow: "edit", arguments: ["bookID": .int(3)],
+                routes: [.init(screen: "editor", arguments: ["bookID": .int(3)])]),
         ])
-        #expect(coordinator.restore(stuck) == StepResult(.rejected, .invalidSnapshot(
-            "flow 'reading' never shows child 'edit' first (an instance without routes of its own must have started that child)")))
+        #expect(
+            coordinator.restore(stuck)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "flow 'reading' never shows child 'edit' first (an instance without routes of its own must have started that child)"
+                    )))
         #expect(coordinator.status == .idle)
         // A child must begin with what its start shows.
         let edit = FlowSnapshot(instances: [
@@ -79,7 +119,9 @@ struct SnapshotReachabilityTests {
         let signedOut = TestHost()
         signedOut.conditions = ["hasOnboarded": true]
         let app = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "app", host: signedOut.host)
-        #expect(app.restore(edit) == StepResult(.rejected, .invalidSnapshot("flow 'auth' never shows screen 'resetPassword' first")))
+        #expect(
+            app.restore(edit)
+                == StepResult(.rejected, .invalidSnapshot("flow 'auth' never shows screen 'resetPassword' first")))
     }
 
     @Test func everyReachableFirstRouteIsAccepted() throws {
@@ -102,7 +144,11 @@ extension SnapshotReachabilityTests {
     @Test func aRootEntryNamingAChildSaysSo() throws {
         let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "reading")
         // Before: "its root flow is 'reading', not 'reading'".
-        let snapshot = FlowSnapshot(instances: [.init(child: "edit", flow: "reading", routes: [.init(screen: "library")])])
-        #expect(coordinator.restore(snapshot) == StepResult(.rejected, .invalidSnapshot("its first instance is the root flow, not child 'edit'")))
+        let snapshot = FlowSnapshot(instances: [
+            .init(child: "edit", flow: "reading", routes: [.init(screen: "library")])
+        ])
+        #expect(
+            coordinator.restore(snapshot)
+                == StepResult(.rejected, .invalidSnapshot("its first instance is the root flow, not child 'edit'")))
     }
 }

@@ -16,12 +16,13 @@ struct TabsAndSheetsTests {
     /// The shown stacks as `kind:screens`, bottom to top.
     func shape(_ coordinator: FlowCoordinator) -> [String] {
         coordinator.stacks.map { stack in
-            let kind = switch stack.kind {
-            case .root: "root"
-            case .tab(let name, _): "tab \(name)"
-            case .sheet: "sheet"
-            case .cover: "cover"
-            }
+            let kind =
+                switch stack.kind {
+                case .root: "root"
+                case .tab(let name, _): "tab \(name)"
+                case .sheet: "sheet"
+                case .cover: "cover"
+                }
             return "\(kind): " + stack.routes.map(\.screen).joined(separator: " ")
         }
     }
@@ -50,7 +51,8 @@ struct TabsAndSheetsTests {
         // Selecting the selected tab changes nothing.
         #expect(coordinator.select(tab: "feed") == .applied)
         #expect(coordinator.path == feedPath)
-        #expect(coordinator.select(tab: "settings") == StepResult(.rejected, .unknownTab(flow: "social", tab: "settings")))
+        #expect(
+            coordinator.select(tab: "settings") == StepResult(.rejected, .unknownTab(flow: "social", tab: "settings")))
     }
 
     @Test func anEventSelectsATabOfTheTabSetItsFlowIsATabOf() throws {
@@ -171,8 +173,10 @@ struct TabsAndSheetsTests {
         coordinator.send("write")
         coordinator.send("attach")
         #expect(shape(coordinator) == ["root: list", "sheet: editor", "sheet: photos"])
-        let lower = coordinator.stacks[1].id, upper = coordinator.stacks[2].id
-        let compose = try #require(coordinator.instance(lower)), picker = try #require(coordinator.instance(upper))
+        let lower = coordinator.stacks[1].id
+        let upper = coordinator.stacks[2].id
+        let compose = try #require(coordinator.instance(lower))
+        let picker = try #require(coordinator.instance(upper))
         #expect(coordinator.dismiss(lower) == .applied)
         #expect(shape(coordinator) == ["root: list"])
         #expect(!compose.isAlive && !picker.isAlive)
@@ -251,8 +255,12 @@ struct TabsAndSheetsTests {
         let coordinator = try social(host)
         coordinator.select(tab: "profile")
         // Writing needs sign-in (a guarded link): signed out, the link presents sign-in and waits for it.
-        #expect(coordinator.open("/feed/new") == StepResult(.applied, .linkGuarded(
-            url: "/feed/new", condition: "isSignedIn", flow: "signIn", outcome: "signedIn")))
+        #expect(
+            coordinator.open("/feed/new")
+                == StepResult(
+                    .applied,
+                    .linkGuarded(
+                        url: "/feed/new", condition: "isSignedIn", flow: "signIn", outcome: "signedIn")))
         #expect(shape(coordinator) == ["tab feed: timeline", "cover: credentials"])
         host.conditions["isSignedIn"] = true
         #expect(coordinator.open("/feed/new") == .applied)
@@ -262,9 +270,17 @@ struct TabsAndSheetsTests {
         #expect(coordinator.tabSets.first?.keptStacks.isEmpty == true)
         #expect(coordinator.open("/search/swift/posts/9") == .applied)
         #expect(shape(coordinator) == ["tab search: query results post"])
-        #expect(coordinator.path.map(\.description) == ["search.query", "search.results(query: swift)", "search.post(postID: 9)"])
-        #expect(coordinator.open("/posts/0") == StepResult(.rejected, .constraintViolated(
-            receiver: "screen 'post' of flow 'feed'", name: "postID", message: "0 is less than the minimum 1")))
+        #expect(
+            coordinator.path.map(\.description) == [
+                "search.query", "search.results(query: swift)", "search.post(postID: 9)",
+            ])
+        #expect(
+            coordinator.open("/posts/0")
+                == StepResult(
+                    .rejected,
+                    .constraintViolated(
+                        receiver: "screen 'post' of flow 'feed'", name: "postID",
+                        message: "0 is less than the minimum 1")))
         #expect(shape(coordinator) == ["tab search: query results post"])
     }
 
@@ -288,7 +304,8 @@ struct TabsAndSheetsTests {
         #expect(coordinator.tabSets.first?.keptStacks.mapValues { $0.routes.map(\.description) } == kept)
         #expect(coordinator.snapshot() == saved)
         // The restored cover hides the tab bar until its flow finishes.
-        #expect(coordinator.select(tab: "search") == StepResult(.rejected, .tabBarCovered(flow: "social", layer: "signIn")))
+        #expect(
+            coordinator.select(tab: "search") == StepResult(.rejected, .tabBarCovered(flow: "social", layer: "signIn")))
         #expect(coordinator.send("cancel") == .applied)
         #expect(coordinator.select(tab: "search") == .applied)
         #expect(shape(coordinator) == ["tab search: query results"])
@@ -299,18 +316,35 @@ struct TabsAndSheetsTests {
         let valid = coordinator.snapshot()
         var selectedNotShown = valid
         selectedNotShown.instances[0].selectedTab = "search"
-        #expect(coordinator.restore(selectedNotShown) == StepResult(.rejected, .invalidSnapshot(
-            "flow 'social' selects tab 'search' but shows child 'feed'")))
+        #expect(
+            coordinator.restore(selectedNotShown)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "flow 'social' selects tab 'search' but shows child 'feed'")))
         var keptTwice = valid
-        keptTwice.instances[0].otherTabs = ["feed": [FlowSnapshot.Instance(child: "feed", flow: "feed", routes: [.init(screen: "timeline")])]]
-        #expect(coordinator.restore(keptTwice) == StepResult(.rejected, .invalidSnapshot("tab 'feed' is both selected and kept")))
+        keptTwice.instances[0].otherTabs = [
+            "feed": [FlowSnapshot.Instance(child: "feed", flow: "feed", routes: [.init(screen: "timeline")])]
+        ]
+        #expect(
+            coordinator.restore(keptTwice)
+                == StepResult(.rejected, .invalidSnapshot("tab 'feed' is both selected and kept")))
         var notATab = valid
-        notATab.instances[0].otherTabs = ["inbox": [FlowSnapshot.Instance(child: "inbox", flow: "feed", routes: [.init(screen: "timeline")])]]
-        #expect(coordinator.restore(notATab) == StepResult(.rejected, .invalidSnapshot("flow 'social' has no tab 'inbox'")))
+        notATab.instances[0].otherTabs = [
+            "inbox": [FlowSnapshot.Instance(child: "inbox", flow: "feed", routes: [.init(screen: "timeline")])]
+        ]
+        #expect(
+            coordinator.restore(notATab) == StepResult(.rejected, .invalidSnapshot("flow 'social' has no tab 'inbox'")))
         var wrongChild = valid
-        wrongChild.instances[0].otherTabs = ["search": [FlowSnapshot.Instance(child: "profile", flow: "profile", routes: [.init(screen: "me")])]]
-        #expect(coordinator.restore(wrongChild) == StepResult(.rejected, .invalidSnapshot(
-            "kept tab 'search' of flow 'social' must begin with child 'search'")))
+        wrongChild.instances[0].otherTabs = [
+            "search": [FlowSnapshot.Instance(child: "profile", flow: "profile", routes: [.init(screen: "me")])]
+        ]
+        #expect(
+            coordinator.restore(wrongChild)
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "kept tab 'search' of flow 'social' must begin with child 'search'")))
         #expect(coordinator.snapshot() == valid)
     }
 
@@ -378,47 +412,52 @@ struct TabsAndSheetsTests {
         let coordinator = try social()
         let timeline = coordinator.top.token
         coordinator.select(tab: "search")
-        #expect(coordinator.send("openPost", from: timeline, arguments: ["postID": .int(1)]) == StepResult(.stale, .routeNotOnPath(timeline)))
+        #expect(
+            coordinator.send("openPost", from: timeline, arguments: ["postID": .int(1)])
+                == StepResult(.stale, .routeNotOnPath(timeline)))
     }
 
     @Test func twoCoordinatorsKeepTheirOwnTrees() throws {
-        let first = try social(), second = try social()
+        let first = try social()
+        let second = try social()
         #expect(first.select(tab: "search") == .applied)
         #expect(shape(first) == ["tab search: query"])
         #expect(shape(second) == ["tab feed: timeline"])
         second.send("openPost", arguments: ["postID": .int(2)])
         let stack = try #require(first.stacks.first)
         // The other coordinator's routes are never a prefix of this one's stacks, though tokens are alike.
-        #expect(first.reconcile(stack: stack.id, to: Array(second.path.prefix(1))) == StepResult(.rejected, .notAPrefix))
+        #expect(
+            first.reconcile(stack: stack.id, to: Array(second.path.prefix(1))) == StepResult(.rejected, .notAPrefix))
         #expect(first.reconcile(stack: stack.id, to: stack.routes) == .applied)
         #expect(first.tabSets.first?.keptStacks["feed"]?.routes.map(\.screen) == ["timeline"])
         #expect(second.tabSets.first?.keptStacks.isEmpty == true)
     }
 
     @Test func aTabBarIsRefusedOnAStackThatHasRoutes() throws {
-        let bundle = try Fixtures.bundle([
-            """
-            flow: app
-            start: welcome
-            screens:
-              welcome: { on: { enter: { start: home } } }
-            children:
-              home: { flow: home }
-            """,
-            """
-            flow: home
-            tabs: [feed]
-            start: feed
-            children:
-              feed: { flow: feed }
-            """,
-            """
-            flow: feed
-            start: timeline
-            screens:
-              timeline: {}
-            """,
-        ], ignoring: ["FC373"])
+        let bundle = try Fixtures.bundle(
+            [
+                """
+                flow: app
+                start: welcome
+                screens:
+                  welcome: { on: { enter: { start: home } } }
+                children:
+                  home: { flow: home }
+                """,
+                """
+                flow: home
+                tabs: [feed]
+                start: feed
+                children:
+                  feed: { flow: feed }
+                """,
+                """
+                flow: feed
+                start: timeline
+                screens:
+                  timeline: {}
+                """,
+            ], ignoring: ["FC373"])
         let coordinator = try FlowCoordinator(bundle: bundle, flow: "app")
         coordinator.start()
         #expect(coordinator.send("enter") == StepResult(.rejected, .tabsNotAtStackBottom(flow: "home")))
@@ -444,40 +483,41 @@ struct TabsAndSheetsTests {
               timeline: {}
             """,
         ]
-        let bundle = try Fixtures.bundle([
-            """
-            flow: app
-            start: home
-            screens:
-              home: { on: { go: { start: x }, direct: { start: y }, signIn: { start: auth } } }
-            children:
-              x: { flow: x }
-              y: { flow: y }
-              auth: { flow: auth, on: { signedIn: { start: t } } }
-              t: { flow: tabbar }
-            """,
-            """
-            flow: x
-            start: a
-            screens:
-              a: { on: { toTabs: { replaceRoot: t } } }
-            children:
-              t: { flow: tabbar }
-            """,
-            """
-            flow: y
-            start: t
-            children:
-              t: { flow: tabbar }
-            """,
-            """
-            flow: auth
-            start: form
-            outcomes: [signedIn]
-            screens:
-              form: { on: { ok: { finish: signedIn } } }
-            """,
-        ] + tabFlows, ignoring: ["FC373"])
+        let bundle = try Fixtures.bundle(
+            [
+                """
+                flow: app
+                start: home
+                screens:
+                  home: { on: { go: { start: x }, direct: { start: y }, signIn: { start: auth } } }
+                children:
+                  x: { flow: x }
+                  y: { flow: y }
+                  auth: { flow: auth, on: { signedIn: { start: t } } }
+                  t: { flow: tabbar }
+                """,
+                """
+                flow: x
+                start: a
+                screens:
+                  a: { on: { toTabs: { replaceRoot: t } } }
+                children:
+                  t: { flow: tabbar }
+                """,
+                """
+                flow: y
+                start: t
+                children:
+                  t: { flow: tabbar }
+                """,
+                """
+                flow: auth
+                start: form
+                outcomes: [signedIn]
+                screens:
+                  form: { on: { ok: { finish: signedIn } } }
+                """,
+            ] + tabFlows, ignoring: ["FC373"])
         let coordinator = try FlowCoordinator(bundle: bundle, flow: "app")
         coordinator.start()
         #expect(coordinator.send("go") == .applied)

@@ -19,7 +19,8 @@ struct TreeModelBasedTests {
         let tabCount = 2 + Int(random.next() % 2)
         let tabs = (0..<tabCount).map { "tab\($0)" }
         var presentations: [String: String] = [:]
-        var sources = ["""
+        var sources = [
+            """
             flow: home
             tabs: [\(tabs.joined(separator: ", "))]
             start: tab0
@@ -28,13 +29,15 @@ struct TreeModelBasedTests {
             links:
               "/t/{n:int}": [tab1, { s1: { n: $n } }]
               "/e": [tab0, editor]
-            """]
+            """
+        ]
         for (index, tab) in tabs.enumerated() {
             // The first tab always presents a sheet, so that every app has something to dismiss.
             let presentation = index == 0 ? "sheet" : pick(["sheet", "cover", "push"])
             presentations[tab] = presentation
             let other = tabs[(index + 1) % tabCount]
-            sources.append("""
+            sources.append(
+                """
                 flow: \(tab)
                 start: s0
                 screens:
@@ -48,7 +51,8 @@ struct TreeModelBasedTests {
                 """)
         }
         let removal = pick(["discard", "preserve", "{ policy: confirm, ask: drop, outcome: cancelled }"])
-        sources.append("""
+        sources.append(
+            """
             flow: editor
             start: form
             outcomes: [saved, cancelled]
@@ -60,7 +64,8 @@ struct TreeModelBasedTests {
             children:
               picker: { flow: picker, presentation: sheet, on: { picked: stay } }
             """)
-        sources.append("""
+        sources.append(
+            """
             flow: picker
             start: photos
             outcomes: [picked]
@@ -111,12 +116,15 @@ struct TreeModelBasedTests {
                 let kept = coordinator.tabSets.first?.keptStacks.values.sorted { $0.id < $1.id } ?? []
                 let all = stacks + kept
                 let stack = all.isEmpty ? nil : all[Int(random.next() % UInt64(all.count))]
-                result = stack.map { coordinator.back(1 + Int(random.next() % 2), onStack: $0.id) } ?? StepResult(.rejected)
+                result =
+                    stack.map { coordinator.back(1 + Int(random.next() % 2), onStack: $0.id) } ?? StepResult(.rejected)
                 if let stack, result.status != .rejected, kept.contains(stack) { kind = "keptBack" }
             case 58..<68:
                 kind = "dismiss"
                 let layers = stacks.filter(\.isPresented)
-                result = layers.isEmpty ? coordinator.dismiss() : coordinator.dismiss(layers[Int(random.next() % UInt64(layers.count))].id)
+                result =
+                    layers.isEmpty
+                    ? coordinator.dismiss() : coordinator.dismiss(layers[Int(random.next() % UInt64(layers.count))].id)
             case 68..<76:
                 kind = "select"
                 let tabs = coordinator.tabSets.first?.tabs ?? ["tab0"]
@@ -132,7 +140,8 @@ struct TreeModelBasedTests {
                 } else {
                     let handle = live[Int(random.next() % UInt64(live.count))]
                     let outcomes = bundle.flows[bundle.flowIndex(named: handle.instance.flow)!].outcomes
-                    result = handle.instance.finish(outcomes.isEmpty ? "none" : outcomes[Int(random.next() % UInt64(outcomes.count))])
+                    result = handle.instance.finish(
+                        outcomes.isEmpty ? "none" : outcomes[Int(random.next() % UInt64(outcomes.count))])
                     if result.status == .applied { handle.completions += 1 }
                 }
             case 88..<92:
@@ -157,13 +166,16 @@ struct TreeModelBasedTests {
             if result.status == .applied || result.status == .pending { counts[kind, default: 0] += 1 }
             // Completion at most once, whichever way an instance finishes (its event, a handle, a handler).
             for flow in result.finished {
-                #expect(!model.finished.contains(flow.instance), "instance \(flow.instance) of \(flow.flow) finished twice")
+                #expect(
+                    !model.finished.contains(flow.instance), "instance \(flow.instance) of \(flow.flow) finished twice")
                 model.finished.insert(flow.instance)
             }
             // Handles of every shown instance, as a host binding stacks would keep them.
             for stack in coordinator.stacks {
                 for route in stack.routes where handles[route.instance] == nil {
-                    if let instance = coordinator.instance(route.instance) { handles[route.instance] = Handle(instance) }
+                    if let instance = coordinator.instance(route.instance) {
+                        handles[route.instance] = Handle(instance)
+                    }
                 }
             }
             for stack in coordinator.stacks where stack.isPresented { model.layers.insert(stack.id) }
@@ -194,7 +206,9 @@ struct TreeModelBasedTests {
         for id in model.layers {
             guard let handle = handles[id] else { continue }
             let shown = stacks.contains { $0.id == id && $0.isPresented }
-            #expect(handle.instance.isAlive == shown, "layer \(id) of \(handle.instance.flow): alive \(handle.instance.isAlive), shown \(shown)")
+            #expect(
+                handle.instance.isAlive == shown,
+                "layer \(id) of \(handle.instance.flow): alive \(handle.instance.isAlive), shown \(shown)")
         }
         // The stacks partition the path, in order.
         #expect(stacks.flatMap(\.routes) == coordinator.path)
@@ -247,7 +261,8 @@ struct TreeModelBasedTests {
         for handle in handles.values where handle.instance.isAlive {
             let shown = shownIDs.contains(handle.instance.id) || coordinator.instance(handle.instance.id) != nil
             let inKeptTab = !shown && handle.instance.finish("probe").reason == .instanceInKeptTab(handle.instance.id)
-            #expect(shown || inKeptTab, "instance \(handle.instance.id) of \(handle.instance.flow) is alive but in no tree")
+            #expect(
+                shown || inKeptTab, "instance \(handle.instance.id) of \(handle.instance.flow) is alive but in no tree")
             // Completion happens at most once.
             #expect(handle.completions == 0)
         }
@@ -262,10 +277,13 @@ struct TreeModelBasedTests {
         for segment in (snapshot.instances.first?.otherTabs ?? [:]).values {
             let tab = segment.first?.child ?? ""
             for entry in segment.dropFirst() {
-                let presented = entry.child == "picker" || (entry.child == "editor" && model.presentations[tab] != "push")
+                let presented =
+                    entry.child == "picker" || (entry.child == "editor" && model.presentations[tab] != "push")
                 #expect(!presented, "kept tab \(tab) holds \(entry.child ?? "") presented over it")
             }
         }
-        for handle in handles.values where handle.completions > 0 { #expect(!handle.instance.isAlive && handle.completions == 1) }
+        for handle in handles.values where handle.completions > 0 {
+            #expect(!handle.instance.isAlive && handle.completions == 1)
+        }
     }
 }

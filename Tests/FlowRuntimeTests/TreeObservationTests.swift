@@ -71,14 +71,19 @@ struct TreeObservationTests {
         let reads: [String: () -> Void] = [
             "feed routes": { _ = feed.routes }, "feed layer": { _ = feed.presented },
             "search routes": { _ = search.routes }, "search layer": { _ = search.presented },
-            "selection": { _ = tabs.selected }, "started tabs": { _ = tabs.stacks }, "root": { _ = coordinator.rootStack },
+            "selection": { _ = tabs.selected }, "started tabs": { _ = tabs.stacks },
+            "root": { _ = coordinator.rootStack },
             "path": { _ = coordinator.path },
         ]
         // A push in the feed tab: its stack and the path only.
         var result: StepResult?
-        #expect(notified(reads, when: { result = coordinator.send("openPost", arguments: ["postID": .int(4)]) }) == ["feed routes", "path"])
+        #expect(
+            notified(reads, when: { result = coordinator.send("openPost", arguments: ["postID": .int(4)]) }) == [
+                "feed routes", "path",
+            ])
         #expect(result == .applied)
-        #expect(feed.routes.map(\.screen) == ["timeline", "post"] && search.routes.map(\.screen) == ["query", "results"])
+        #expect(
+            feed.routes.map(\.screen) == ["timeline", "post"] && search.routes.map(\.screen) == ["query", "results"])
         // A sheet presented over it: the feed stack's layer only.
         coordinator.send("back")
         #expect(notified(reads, when: { result = coordinator.send("compose") }) == ["feed layer", "path"])
@@ -88,8 +93,9 @@ struct TreeObservationTests {
         var withSheet = reads
         withSheet["sheet routes"] = { _ = sheet.routes }
         withSheet["sheet layer"] = { _ = sheet.presented }
-        #expect(notified(withSheet, when: { result = coordinator.send("preview", arguments: ["title": .string("Hi")]) })
-            == ["sheet routes", "path"])
+        #expect(
+            notified(withSheet, when: { result = coordinator.send("preview", arguments: ["title": .string("Hi")]) })
+                == ["sheet routes", "path"])
         #expect(result == .applied)
         #expect(tabs.stack(forTab: "search") === search && feed.sheet === sheet && sheet.isAlive)
     }
@@ -99,9 +105,11 @@ struct TreeObservationTests {
         defer { withExtendedLifetime(host) {} }
         let feed = try #require(coordinator.rootStack?.tabSet?.stack(forTab: "feed"))
         let sheet = try #require(feed.sheet)
-        let changed = notified([
-            "feed routes": { _ = feed.routes }, "feed sheet": { _ = feed.sheet }, "sheet routes": { _ = sheet.routes },
-        ], when: { #expect(coordinator.send("preview", arguments: ["title": .string("Hi")]) == .applied) })
+        let changed = notified(
+            [
+                "feed routes": { _ = feed.routes }, "feed sheet": { _ = feed.sheet },
+                "sheet routes": { _ = sheet.routes },
+            ], when: { #expect(coordinator.send("preview", arguments: ["title": .string("Hi")]) == .applied) })
         #expect(changed == ["sheet routes"])
         #expect(feed.sheet === sheet && sheet.path.map(\.screen) == ["preview"])
     }
@@ -113,10 +121,12 @@ struct TreeObservationTests {
         let feed = try #require(tabs.stack(forTab: "feed"))
         let search = try #require(tabs.stack(forTab: "search"))
         let sheet = try #require(feed.sheet)
-        let changed = notified([
-            "feed routes": { _ = feed.routes }, "feed sheet": { _ = feed.sheet }, "search layer": { _ = search.presented },
-            "selection": { _ = tabs.selected }, "sheet alive": { _ = sheet.isAlive },
-        ], when: { #expect(coordinator.dismiss(sheet.id) == .applied) })
+        let changed = notified(
+            [
+                "feed routes": { _ = feed.routes }, "feed sheet": { _ = feed.sheet },
+                "search layer": { _ = search.presented },
+                "selection": { _ = tabs.selected }, "sheet alive": { _ = sheet.isAlive },
+            ], when: { #expect(coordinator.dismiss(sheet.id) == .applied) })
         #expect(changed == ["feed sheet", "sheet alive"])
         #expect(feed.sheet == nil && !sheet.isAlive && coordinator.stackModel(sheet.id) == nil)
     }
@@ -145,13 +155,16 @@ struct TreeObservationTests {
         let tabs = try #require(coordinator.rootStack?.tabSet)
         let feed = try #require(tabs.stack(forTab: "feed"))
         coordinator.send("openPost", arguments: ["postID": .int(4)])
-        let changed = notified([
-            "feed routes": { _ = feed.routes }, "feed layer": { _ = feed.presented }, "selection": { _ = tabs.selected },
-            "started tabs": { _ = tabs.stacks },
-        ], when: {
-            coordinator.select(tab: "search")
-            coordinator.select(tab: "feed")
-        })
+        let changed = notified(
+            [
+                "feed routes": { _ = feed.routes }, "feed layer": { _ = feed.presented },
+                "selection": { _ = tabs.selected },
+                "started tabs": { _ = tabs.stacks },
+            ],
+            when: {
+                coordinator.select(tab: "search")
+                coordinator.select(tab: "feed")
+            })
         #expect(changed == ["selection"])
         #expect(tabs.stack(forTab: "feed") === feed && feed.routes.map(\.screen) == ["timeline", "post"])
         #expect(coordinator.shownStackModels.map(\.id) == [coordinator.rootStack?.id, feed.id])
@@ -164,9 +177,11 @@ struct TreeObservationTests {
         let (coordinator, host) = try social(sheet: false)
         defer { withExtendedLifetime(host) {} }
         let tabs = try #require(coordinator.rootStack?.tabSet)
-        let changed = notified([
-            "path": { _ = coordinator.path }, "stacks": { _ = coordinator.stacks }, "selection": { _ = tabs.selected },
-        ], when: { #expect(coordinator.select(tab: "feed") == .applied) })
+        let changed = notified(
+            [
+                "path": { _ = coordinator.path }, "stacks": { _ = coordinator.stacks },
+                "selection": { _ = tabs.selected },
+            ], when: { #expect(coordinator.select(tab: "feed") == .applied) })
         #expect(changed.isEmpty)
     }
 

@@ -21,7 +21,8 @@ struct BundleScriptTests {
         let fromYAML = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading").run(script: script)
         let fromBundle = try FlowScriptRunner(bundle: loaded, flow: "reading").run(script: script)
         #expect(fromYAML == fromBundle)
-        #expect(fromBundle.map(\.status) == ["applied", "applied", "applied", "pending", "applied", "applied", "applied"])
+        #expect(
+            fromBundle.map(\.status) == ["applied", "applied", "applied", "pending", "applied", "applied", "applied"])
         #expect(fromBundle.last?.path.map(\.screen) == ["library", "details"])
     }
 }

@@ -15,7 +15,9 @@ struct ReadableTraceTests {
 
     @Test func tabsSheetsAndCoversShowTheirInstances() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "social")
-        let texts = shown(runner, """
+        let texts = shown(
+            runner,
+            """
             start
             select search
             select feed
@@ -26,34 +28,40 @@ struct ReadableTraceTests {
             select profile
             event signIn
             """)
-        #expect(texts == [
-            "applied\npath: [social #1 / feed #2 tab] timeline\ntabs of social #1: feed #2 (shown), search, profile\nevents: openPost(postID: int), compose, showProfile",
-            "applied\npath: [social #1 / search #3 tab] query\ntabs of social #1: feed #2 (kept), search #3 (shown), profile\nevents: submit(query: string)",
-            "applied\npath: [social #1 / feed #2 tab] timeline\ntabs of social #1: feed #2 (shown), search #3 (kept), profile\nevents: openPost(postID: int), compose, showProfile",
-            "applied\npath: [social #1 / feed #2 tab] timeline\ntabs of social #1: feed #2 (shown), search #3 (kept), profile\nevents: openPost(postID: int), compose, showProfile",
-            "applied\npath: [social #1 / feed #2 tab] timeline › [compose #4 sheet] compose\ntabs of social #1: feed #2 (shown), search #3 (kept), profile\nevents: preview(title: string), cancel",
-            "rejected: no flow instance #5\npath: [social #1 / feed #2 tab] timeline › [compose #4 sheet] compose\ntabs of social #1: feed #2 (shown), search #3 (kept), profile\nevents: preview(title: string), cancel",
-            "applied\npath: [social #1 / feed #2 tab] timeline\ntabs of social #1: feed #2 (shown), search #3 (kept), profile\nevents: openPost(postID: int), compose, showProfile",
-            "applied\npath: [social #1 / profile #5 tab] me\ntabs of social #1: feed #2 (kept), search #3 (kept), profile #5 (shown)\nevents: openSettings, signIn, showFeed",
-            "applied\npath: [social #1 / profile #5 tab] me › [signIn #6 cover] credentials\ntabs of social #1: feed #2 (kept), search #3 (kept), profile #5 (shown)\nevents: submit, cancel",
-        ])
+        #expect(
+            texts == [
+                "applied\npath: [social #1 / feed #2 tab] timeline\ntabs of social #1: feed #2 (shown), search, profile\nevents: openPost(postID: int), compose, showProfile",
+                "applied\npath: [social #1 / search #3 tab] query\ntabs of social #1: feed #2 (kept), search #3 (shown), profile\nevents: submit(query: string)",
+                "applied\npath: [social #1 / feed #2 tab] timeline\ntabs of social #1: feed #2 (shown), search #3 (kept), profile\nevents: openPost(postID: int), compose, showProfile",
+                "applied\npath: [social #1 / feed #2 tab] timeline\ntabs of social #1: feed #2 (shown), search #3 (kept), profile\nevents: openPost(postID: int), compose, showProfile",
+                "applied\npath: [social #1 / feed #2 tab] timeline › [compose #4 sheet] compose\ntabs of social #1: feed #2 (shown), search #3 (kept), profile\nevents: preview(title: string), cancel",
+                "rejected: no flow instance #5\npath: [social #1 / feed #2 tab] timeline › [compose #4 sheet] compose\ntabs of social #1: feed #2 (shown), search #3 (kept), profile\nevents: preview(title: string), cancel",
+                "applied\npath: [social #1 / feed #2 tab] timeline\ntabs of social #1: feed #2 (shown), search #3 (kept), profile\nevents: openPost(postID: int), compose, showProfile",
+                "applied\npath: [social #1 / profile #5 tab] me\ntabs of social #1: feed #2 (kept), search #3 (kept), profile #5 (shown)\nevents: openSettings, signIn, showFeed",
+                "applied\npath: [social #1 / profile #5 tab] me › [signIn #6 cover] credentials\ntabs of social #1: feed #2 (kept), search #3 (kept), profile #5 (shown)\nevents: submit, cancel",
+            ])
     }
 
     @Test func aChainOfInstancesWithoutRoutesStandsInOneBracket() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "app")
-        let texts = shown(runner, """
+        let texts = shown(
+            runner,
+            """
             condition hasOnboarded true
             condition isLoggedIn true
             start
             event selectPost postId=4
             """)
-        #expect(texts.last?.components(separatedBy: "\n").dropFirst().first
-            == "path: [app #1 / main #2 / posts #3] list › detail(postId: 4)")
+        #expect(
+            texts.last?.components(separatedBy: "\n").dropFirst().first
+                == "path: [app #1 / main #2 / posts #3] list › detail(postId: 4)")
     }
 
     @Test func keptTabsRestoredButNeverShownHaveIds() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "social")
-        let texts = shown(runner, """
+        let texts = shown(
+            runner,
+            """
             start
             select search
             event submit query=swift
@@ -63,11 +71,19 @@ struct ReadableTraceTests {
             restore
             back 1 #9
             """)
-        #expect(texts[6] == "applied\npath: [social #4 / feed #6 tab] timeline\ntabs of social #4: feed #6 (shown), search #5 (kept), profile\nevents: openPost(postID: int), compose, showProfile")
-        #expect(texts[7] == "rejected: no flow instance #9\npath: [social #4 / feed #6 tab] timeline\ntabs of social #4: feed #6 (shown), search #5 (kept), profile\nevents: openPost(postID: int), compose, showProfile")
+        #expect(
+            texts[6]
+                == "applied\npath: [social #4 / feed #6 tab] timeline\ntabs of social #4: feed #6 (shown), search #5 (kept), profile\nevents: openPost(postID: int), compose, showProfile"
+        )
+        #expect(
+            texts[7]
+                == "rejected: no flow instance #9\npath: [social #4 / feed #6 tab] timeline\ntabs of social #4: feed #6 (shown), search #5 (kept), profile\nevents: openPost(postID: int), compose, showProfile"
+        )
         // The kept tab's id works: finishing it is refused as for any kept tab (no "no longer alive"),
         // and back on its stack pops it where it is kept.
-        #expect(runner.run(line: "finish #5 done")?.reason == "flow instance 5 is in a tab that is not selected; it can finish once its tab is selected")
+        #expect(
+            runner.run(line: "finish #5 done")?.reason
+                == "flow instance 5 is in a tab that is not selected; it can finish once its tab is selected")
         #expect(runner.run(line: "back 1 #5")?.status == "applied")
     }
 }

@@ -10,28 +10,30 @@ import Testing
 struct ScriptHashOperandTests {
     @Test func aMistypedIdIsAnErrorNotAComment() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "social")
-        let lines = runner.run(script: """
-            start
-            condition isSignedIn true
-            event compose
-            dismiss #x
-            back 2 #oops
-            select feed #tab
-            finish #3 cancelled #note
-            event cancel #later
-            restore #x
-            start #3
-            """)
+        let lines = runner.run(
+            script: """
+                start
+                condition isSignedIn true
+                event compose
+                dismiss #x
+                back 2 #oops
+                select feed #tab
+                finish #3 cancelled #note
+                event cancel #later
+                restore #x
+                start #3
+                """)
         let hint = "a comment after a command starts with '# ' (a '#' and a blank)"
-        #expect(lines.dropFirst(3).map(\.reason) == [
-            "'#x' is not a flow instance id: write #N, such as '#4'; \(hint)",
-            "'#oops' is not a flow instance id: write #N, such as '#4'; \(hint)",
-            "'#tab' is not a flow instance id: write #N, such as '#4'; \(hint)",
-            "'#note' is not a flow instance id: write #N, such as '#4'; \(hint)",
-            "'#later' is not an operand of 'event'; \(hint)",
-            "'#x' is not an operand of 'restore'; \(hint)",
-            "'#3' is not an operand of 'start'; \(hint)",
-        ])
+        #expect(
+            lines.dropFirst(3).map(\.reason) == [
+                "'#x' is not a flow instance id: write #N, such as '#4'; \(hint)",
+                "'#oops' is not a flow instance id: write #N, such as '#4'; \(hint)",
+                "'#tab' is not a flow instance id: write #N, such as '#4'; \(hint)",
+                "'#note' is not a flow instance id: write #N, such as '#4'; \(hint)",
+                "'#later' is not an operand of 'event'; \(hint)",
+                "'#x' is not an operand of 'restore'; \(hint)",
+                "'#3' is not an operand of 'start'; \(hint)",
+            ])
         #expect(lines.dropFirst(3).allSatisfy { $0.status == "invalid" })
         // Nothing was dismissed or removed: the compose sheet is still on top.
         #expect(lines.last?.path.map(\.screen) == ["timeline", "compose"])
@@ -40,18 +42,22 @@ struct ScriptHashOperandTests {
 
     @Test func aLoneHashStillStartsAComment() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "social")
-        let lines = runner.run(script: """
-            # a whole-line comment
-              #another, indented
-            start # begins
-            condition isSignedIn true #
-            event compose # the sheet
-            dismiss # the sheet again
-            snapshot
-            restore # the last snapshot
-            """)
-        #expect(lines.map(\.command) == ["start # begins", "condition isSignedIn true #", "event compose # the sheet",
-                                         "dismiss # the sheet again", "snapshot", "restore # the last snapshot"])
+        let lines = runner.run(
+            script: """
+                # a whole-line comment
+                  #another, indented
+                start # begins
+                condition isSignedIn true #
+                event compose # the sheet
+                dismiss # the sheet again
+                snapshot
+                restore # the last snapshot
+                """)
+        #expect(
+            lines.map(\.command) == [
+                "start # begins", "condition isSignedIn true #", "event compose # the sheet",
+                "dismiss # the sheet again", "snapshot", "restore # the last snapshot",
+            ])
         #expect(lines.map(\.status) == ["applied", "applied", "applied", "applied", "applied", "applied"])
         #expect(lines[3].path.map(\.screen) == ["timeline"])
         #expect(!runner.hadSyntaxErrors)
@@ -59,22 +65,27 @@ struct ScriptHashOperandTests {
 
     @Test func anIdNeverMadeIsNamedSo() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "social")
-        let lines = runner.run(script: """
-            start
-            condition isSignedIn true
-            event compose
-            dismiss #99
-            finish #99 cancelled
-            select feed #77
-            back 1 #55
-            finish #3 cancelled
-            finish #3 cancelled
-            dismiss #3
-            """)
-        #expect(lines.dropFirst(3).map(\.reason) == [
-            "no flow instance #99", "no flow instance #99", "no flow instance #77", "no flow instance #55",
-            nil, "flow instance 3 is no longer alive", "flow instance 3 is no longer alive",
-        ])
-        #expect(lines.dropFirst(3).map(\.status) == ["rejected", "rejected", "rejected", "rejected", "applied", "stale", "stale"])
+        let lines = runner.run(
+            script: """
+                start
+                condition isSignedIn true
+                event compose
+                dismiss #99
+                finish #99 cancelled
+                select feed #77
+                back 1 #55
+                finish #3 cancelled
+                finish #3 cancelled
+                dismiss #3
+                """)
+        #expect(
+            lines.dropFirst(3).map(\.reason) == [
+                "no flow instance #99", "no flow instance #99", "no flow instance #77", "no flow instance #55",
+                nil, "flow instance 3 is no longer alive", "flow instance 3 is no longer alive",
+            ])
+        #expect(
+            lines.dropFirst(3).map(\.status) == [
+                "rejected", "rejected", "rejected", "rejected", "applied", "stale", "stale",
+            ])
     }
 }

@@ -11,7 +11,10 @@ struct ScriptRobustnessTests {
 
     @Test func windowsAndOldMacLineEndsSplitLines() throws {
         // Before: "\r\n" is one Character, so a CRLF script was one line: "unknown command 'start\r\nevent'".
-        #expect(FlowScriptRunner.lines(of: "start\r\nevent selectBook bookID=7\r\n") == ["start", "event selectBook bookID=7", ""])
+        #expect(
+            FlowScriptRunner.lines(of: "start\r\nevent selectBook bookID=7\r\n") == [
+                "start", "event selectBook bookID=7", "",
+            ])
         #expect(FlowScriptRunner.lines(of: "start\revent edit\n\nstop") == ["start", "event edit", "", "stop"])
         let runner = try runner()
         let lines = runner.run(script: "start\r\n\r\nevent selectBook bookID=7\r\n")
@@ -31,8 +34,9 @@ struct ScriptRobustnessTests {
         let line = try #require(runner.run(line: "event \(name)"))
         #expect(line.status == "rejected")
         #expect(line.command == "event " + String(repeating: "x", count: 194) + "… [cut: 99806 more characters]")
-        #expect(line.reason == "screen 'library' of flow 'reading' has no event '" + String(repeating: "x", count: 151)
-            + "… [cut: 99850 more characters]")
+        #expect(
+            line.reason == "screen 'library' of flow 'reading' has no event '" + String(repeating: "x", count: 151)
+                + "… [cut: 99850 more characters]")
         let invalid = try #require(runner.run(line: name))
         #expect(invalid.status == "invalid")
         #expect(invalid.command == String(repeating: "x", count: 200) + "… [cut: 99800 more characters]")
@@ -66,8 +70,10 @@ struct ScriptRobustnessTests {
         let runner = try runner()
         runner.run(line: "start")
         runner.run(line: "event selectBook bookID=7")
-        for line in ["back +1", "back -1", "back 1.0", "backto +1", "event @+1 back", "event @-1 back", "finish #+1 x",
-                     "back 99999999999999999999999"] {
+        for line in [
+            "back +1", "back -1", "back 1.0", "backto +1", "event @+1 back", "event @-1 back", "finish #+1 x",
+            "back 99999999999999999999999",
+        ] {
             #expect(runner.run(line: line)?.status == "invalid", "\(line)")
         }
         #expect(runner.coordinator.path.count == 2)
@@ -92,10 +98,12 @@ struct ScriptRobustnessTests {
         #expect(runner.coordinator.path.count == 2)
         // JSON with escaped quotes and a '#' is passed as it is (the word splitter used to see a quote):
         // read to its end, where the strict reading refuses the key a snapshot does not have.
-        let json = ##"{"instances":[{"flow":"reading","routes":[{"screen":"library"},{"screen":"details","arguments":{"bookID":3}}]}],"note":"a \"#\" sign"}"##
+        let json =
+            ##"{"instances":[{"flow":"reading","routes":[{"screen":"library"},{"screen":"details","arguments":{"bookID":3}}]}],"note":"a \"#\" sign"}"##
         let refused = try #require(runner.run(line: "restore \(json)"))
         #expect(refused.reason == "invalid snapshot: at the top level: unknown key 'note'; a snapshot has instances")
-        let restored = try #require(runner.run(line: "restore \(json.replacingOccurrences(of: ##","note":"a \"#\" sign""##, with: ""))"))
+        let restored = try #require(
+            runner.run(line: "restore \(json.replacingOccurrences(of: ##","note":"a \"#\" sign""##, with: ""))"))
         #expect(restored.status == "applied")
         #expect(runner.coordinator.top.arguments == ["bookID": .int(3)])
         #expect(runner.run(line: "restored")?.reason == "unknown command 'restored'")
@@ -104,8 +112,11 @@ struct ScriptRobustnessTests {
     @Test func backBeyondThePathSaysWhatToDo() throws {
         let runner = try runner()
         runner.run(line: "start")
-        #expect(runner.run(line: "back 99999")?.reason == "cannot go back 99999 routes: the path has 1; give a count from 0 to 1")
-        #expect(runner.run(line: "backto 3")?.reason
-            == "cannot go back to the first 3 routes: the path has 1; give a length from 0 to 1")
+        #expect(
+            runner.run(line: "back 99999")?.reason
+                == "cannot go back 99999 routes: the path has 1; give a count from 0 to 1")
+        #expect(
+            runner.run(line: "backto 3")?.reason
+                == "cannot go back to the first 3 routes: the path has 1; give a length from 0 to 1")
     }
 }

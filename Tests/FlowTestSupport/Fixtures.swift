@@ -17,7 +17,9 @@ public enum Fixtures {
         do {
             let result = try FlowValidation.validate(paths: [flowsFolder])
             if result.hasErrors {
-                return .failure(FixtureError(message: TextDiagnosticRenderer().render(result.diagnostics, sources: result.sourcesByPath)))
+                return .failure(
+                    FixtureError(
+                        message: TextDiagnosticRenderer().render(result.diagnostics, sources: result.sourcesByPath)))
             }
             return .success(try GraphLowering.lower(result.flows))
         } catch {
@@ -30,14 +32,19 @@ public enum Fixtures {
     public static func shipped() throws -> FlowBundle { try shippedResult.get() }
 
     /// The shipped flows' names (the ones without parameters can be a root flow on their own).
-    public static let rootFlowNames = ["app", "auth", "createPost", "main", "notesApp", "onboarding", "posts", "reading"]
+    public static let rootFlowNames = [
+        "app", "auth", "createPost", "main", "notesApp", "onboarding", "posts", "reading",
+    ]
 
     /// Validates and lowers inline flows. `ignoring` lists rule codes whose errors are let through, to
     /// build bundles the validator would refuse and prove the runtime still refuses what they try.
     public static func bundle(_ sources: [String], ignoring codes: Set<String> = []) throws -> FlowBundle {
-        let result = FlowValidation.validate(sources: sources.enumerated().map { ("inline\($0.offset).yaml", Array($0.element.utf8)) })
+        let result = FlowValidation.validate(
+            sources: sources.enumerated().map { ("inline\($0.offset).yaml", Array($0.element.utf8)) })
         let errors = result.diagnostics.filter { $0.severity == .error && !codes.contains($0.code) }
-        if !errors.isEmpty { throw FixtureError(message: TextDiagnosticRenderer().render(errors, sources: result.sourcesByPath)) }
+        if !errors.isEmpty {
+            throw FixtureError(message: TextDiagnosticRenderer().render(errors, sources: result.sourcesByPath))
+        }
         return try GraphLowering.lower(result.flows)
     }
 

@@ -54,7 +54,8 @@ struct DocumentTests {
         let keys = (0..<20).map { "k\($0): x" }.joined(separator: "\n")
         #expect(throws: YAMLError.self) { try YAMLLoader.loadDocument(keys + "\nk7: y\n") }
         do {
-            _ = try YAMLLoader.loadDocument("n: &n k3\nm:\n" + (0..<12).map { "  k\($0): x" }.joined(separator: "\n") + "\n  *n : y\n")
+            _ = try YAMLLoader.loadDocument(
+                "n: &n k3\nm:\n" + (0..<12).map { "  k\($0): x" }.joined(separator: "\n") + "\n  *n : y\n")
             Issue.record("a key repeated through an alias was accepted")
         } catch {
             #expect(error.kind == .duplicateKey)

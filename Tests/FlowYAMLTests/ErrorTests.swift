@@ -11,7 +11,10 @@ struct ErrorTests {
         #expect(error.message == "duplicate key 'screens' in mapping; each key may appear once")
         #expect(error.mark == mark(4, 1, 28))
         #expect(error.notes == [YAMLNote(message: "previous definition of 'screens' is here", mark: mark(2, 1, 8))])
-        #expect(error.description == "4:1: error: duplicate key 'screens' in mapping; each key may appear once\n2:1: note: previous definition of 'screens' is here")
+        #expect(
+            error.description
+                == "4:1: error: duplicate key 'screens' in mapping; each key may appear once\n2:1: note: previous definition of 'screens' is here"
+        )
     }
 
     @Test func duplicateKeyInLargeMappingUsesHashSet() throws {
@@ -37,8 +40,12 @@ struct ErrorTests {
         // String == calls them equal; YAML compares key content, so they are two keys, in a small
         // mapping (pairwise comparison) and in a large one (hash set) alike.
         let small = try YAMLLoader.load("\"\\u00e9\": 1\n\"e\\u0301\": 2\n")
-        guard case .mapping(let pairs) = small.content else { Issue.record("not a mapping"); return }
-        #expect(pairs.map { Array(shape($0.key).utf8) } == [[0x22, 0xC3, 0xA9, 0x22], [0x22, 0x65, 0xCC, 0x81, 0x22]])
+        guard case .mapping(let pairs) = small.content else {
+            Issue.record("not a mapping")
+            return
+        }
+        #expect(
+            pairs.map { Array(shape($0.key).utf8) } == [[0x22, 0xC3, 0xA9, 0x22], [0x22, 0x65, 0xCC, 0x81, 0x22]])
         let filler = (0..<20).map { "k\($0): v\n" }.joined()
         #expect(loadError(filler + "\"\\u00e9\": 1\n\"e\\u0301\": 2\n") == nil)
         #expect(loadError(filler + "\"\\u00e9\": 1\n\"\\u00e9\": 2\n")?.kind == .duplicateKey)
@@ -100,11 +107,14 @@ struct ErrorTests {
     func billionLaughsStopAtTheLimit(levels: Int) throws {
         var lines = ["flow: lol", "l0: &l0 [" + Array(repeating: "lol", count: 10).joined(separator: ", ") + "]"]
         for level in 1..<levels {
-            lines.append("l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]")
+            lines.append(
+                "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]")
         }
         let thrown = try #require(loadError(lines.joined(separator: "\n") + "\n"))
         #expect(thrown.kind == .aliasLimit)
-        #expect(thrown.message == "document expands to more than 1000000 nodes through aliases; use fewer aliases or split the file")
+        #expect(
+            thrown.message
+                == "document expands to more than 1000000 nodes through aliases; use fewer aliases or split the file")
         // Level 5 holds 1_111_111 nodes; its 8th alias crosses the limit.
         #expect(thrown.mark == mark(7, 45, 349))
     }
@@ -116,7 +126,9 @@ struct ErrorTests {
         #expect(loadError(text, limits: YAMLLimits(maxNodes: 13)) == nil)
         let error = try #require(loadError(text, limits: YAMLLimits(maxNodes: 12)))
         #expect(error.kind == .aliasLimit)
-        #expect(error.message == "document expands to more than 12 nodes through aliases; use fewer aliases or split the file")
+        #expect(
+            error.message
+                == "document expands to more than 12 nodes through aliases; use fewer aliases or split the file")
         #expect(error.mark == mark(2, 9, 21))
     }
 
@@ -124,7 +136,8 @@ struct ErrorTests {
         let limits = YAMLLimits(maxAliases: 2)
         let error = try #require(loadError("a: &a x\nb: [*a, *a, *a]\n", limits: limits))
         #expect(error.kind == .aliasLimit)
-        #expect(error.message == "document uses more than 2 aliases; repeat the content instead of using so many aliases")
+        #expect(
+            error.message == "document uses more than 2 aliases; repeat the content instead of using so many aliases")
         #expect(error.mark == mark(2, 13, 20))
         #expect(loadError("a: &a x\nb: [*a, *a]\n", limits: limits) == nil)
     }
@@ -168,7 +181,8 @@ struct ErrorTests {
     }
 
     @Test func hundredThousandBracketsFailCleanly() throws {
-        let error = try #require(loadError(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)))
+        let error = try #require(
+            loadError(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)))
         #expect(error.kind == .depthLimit)
         #expect(error.mark == mark(1, 65, 64))
     }
@@ -215,7 +229,10 @@ struct ErrorTests {
     @Test func customTagIsRejected() throws {
         let error = try #require(loadError("flow: a\nstart: !foo home\n"))
         #expect(error.kind == .unsupportedTag)
-        #expect(error.message == "unsupported tag '!foo'; remove it (only !!str, !!int, !!float, !!bool, !!null, !!seq and !!map are allowed, and values stay strings)")
+        #expect(
+            error.message
+                == "unsupported tag '!foo'; remove it (only !!str, !!int, !!float, !!bool, !!null, !!seq and !!map are allowed, and values stay strings)"
+        )
         #expect(error.mark == mark(2, 8, 15))
     }
 
@@ -251,7 +268,9 @@ struct ErrorTests {
     @Test func secondDocumentIsRejected() throws {
         let error = try #require(loadError("flow: a\n---\nflow: b\n"))
         #expect(error.kind == .multipleDocuments)
-        #expect(error.message == "file contains a second YAML document; put each flow in its own file, or remove the '---' line")
+        #expect(
+            error.message
+                == "file contains a second YAML document; put each flow in its own file, or remove the '---' line")
         #expect(error.mark == mark(2, 1, 8))
     }
 

@@ -30,7 +30,10 @@ struct FixtureTests {
     @Test func duplicateKey() throws {
         let error = try failure("invalid/duplicate-key.yaml")
         #expect(error.kind == .duplicateKey)
-        #expect(error.description == "10:1: error: duplicate key 'screens' in mapping; each key may appear once\n3:1: note: previous definition of 'screens' is here")
+        #expect(
+            error.description
+                == "10:1: error: duplicate key 'screens' in mapping; each key may appear once\n3:1: note: previous definition of 'screens' is here"
+        )
         #expect(error.mark == mark(10, 1, 106))
         #expect(error.notes.map(\.mark) == [mark(3, 1, 25)])
     }
@@ -38,7 +41,10 @@ struct FixtureTests {
     @Test func aliasBomb() throws {
         let error = try failure("invalid/alias-bomb.yaml")
         #expect(error.kind == .aliasLimit)
-        #expect(error.description == "8:45: error: document expands to more than 1000000 nodes through aliases; use fewer aliases or split the file")
+        #expect(
+            error.description
+                == "8:45: error: document expands to more than 1000000 nodes through aliases; use fewer aliases or split the file"
+        )
         #expect(error.mark == mark(8, 45, 361))
     }
 
@@ -52,7 +58,10 @@ struct FixtureTests {
     @Test func tabs() throws {
         let error = try failure("invalid/tabs.yaml")
         #expect(error.kind == .syntax)
-        #expect(error.description == "4:1: error: found a tab character where indentation or a value was expected; YAML forbids tabs for indentation, use spaces")
+        #expect(
+            error.description
+                == "4:1: error: found a tab character where indentation or a value was expected; YAML forbids tabs for indentation, use spaces"
+        )
         #expect(error.mark == mark(4, 1, 30))
     }
 
@@ -70,14 +79,18 @@ struct FixtureTests {
     @Test func invalidUTF8() throws {
         let error = try failure("invalid/invalid-utf8.yaml")
         #expect(error.kind == .invalidEncoding)
-        #expect(error.description == "3:11: error: invalid UTF-8 sequence starting with byte 0xE9; save the file as UTF-8")
+        #expect(
+            error.description == "3:11: error: invalid UTF-8 sequence starting with byte 0xE9; save the file as UTF-8")
         #expect(error.mark == mark(3, 11, 35))
     }
 
     @Test func twoDocuments() throws {
         let error = try failure("invalid/two-documents.yaml")
         #expect(error.kind == .multipleDocuments)
-        #expect(error.description == "3:1: error: file contains a second YAML document; put each flow in its own file, or remove the '---' line")
+        #expect(
+            error.description
+                == "3:1: error: file contains a second YAML document; put each flow in its own file, or remove the '---' line"
+        )
         #expect(error.mark == mark(3, 1, 24))
     }
 
@@ -85,7 +98,9 @@ struct FixtureTests {
         for name in ["invalid/empty.yaml", "invalid/comments-only.yaml"] {
             let error = try failure(name)
             #expect(error.kind == .emptyDocument)
-            #expect(error.description == "1:1: error: file contains no YAML document; add content, such as a top-level mapping")
+            #expect(
+                error.description
+                    == "1:1: error: file contains no YAML document; add content, such as a top-level mapping")
             #expect(error.mark == mark(1, 1, 0))
         }
     }
@@ -93,19 +108,27 @@ struct FixtureTests {
     @Test func customTag() throws {
         let error = try failure("invalid/custom-tag.yaml")
         #expect(error.kind == .unsupportedTag)
-        #expect(error.description == "2:8: error: unsupported tag '!screen'; remove it (only !!str, !!int, !!float, !!bool, !!null, !!seq and !!map are allowed, and values stay strings)")
+        #expect(
+            error.description
+                == "2:8: error: unsupported tag '!screen'; remove it (only !!str, !!int, !!float, !!bool, !!null, !!seq and !!map are allowed, and values stay strings)"
+        )
         #expect(error.mark == mark(2, 8, 20))
     }
 
     @Test func unknownAlias() throws {
         let error = try failure("invalid/unknown-alias.yaml")
         #expect(error.kind == .unknownAnchor)
-        #expect(error.description == "6:13: error: unknown anchor 'details'; define it with '&details' before using '*details'")
+        #expect(
+            error.description
+                == "6:13: error: unknown anchor 'details'; define it with '&details' before using '*details'")
         #expect(error.mark == mark(6, 13, 62))
     }
 
     @Test func onNoNamesStayStrings() throws {
         let root = try load("valid/yaml11-words.yaml").get()
-        #expect(shape(root) == "{flow: sample, start: home, outcomes: [confirm, cancel], screens: {home: {on: {yes: {finish: confirm}, no: {finish: cancel}}, params: {on: {type: string, default: yes}, no: {type: string, default: no}, off: {type: string, default: n}, version: {type: string, default: 0123}}}}}")
+        #expect(
+            shape(root)
+                == "{flow: sample, start: home, outcomes: [confirm, cancel], screens: {home: {on: {yes: {finish: confirm}, no: {finish: cancel}}, params: {on: {type: string, default: yes}, no: {type: string, default: no}, off: {type: string, default: n}, version: {type: string, default: 0123}}}}}"
+        )
     }
 }

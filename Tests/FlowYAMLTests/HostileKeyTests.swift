@@ -48,13 +48,19 @@ struct HostileKeyTests {
 
     @Test func otherMappingValueErrorsKeepTheirMessage() throws {
         let error = try #require(loadError("a: b: c\n"))
-        #expect(error.message == "mapping values are not allowed in this context; quote the value if it contains ': ', or fix the indentation")
+        #expect(
+            error.message
+                == "mapping values are not allowed in this context; quote the value if it contains ': ', or fix the indentation"
+        )
     }
 
     @Test func mergeKeyIsRejectedWithAdvice() throws {
         let error = try #require(loadError("base: &b { x: 1 }\nother:\n  <<: *b\n  y: 2\n"))
         #expect(error.kind == .mergeKey)
-        #expect(error.message == "merge keys ('<<') are not supported: flowc does not combine mappings; write the entries out in this mapping (an alias can still stand for a whole value, as in 'b: *base'), or quote '<<' if it is a name")
+        #expect(
+            error.message
+                == "merge keys ('<<') are not supported: flowc does not combine mappings; write the entries out in this mapping (an alias can still stand for a whole value, as in 'b: *base'), or quote '<<' if it is a name"
+        )
         #expect(error.mark == mark(3, 3, 27))
         // In a flow mapping too.
         #expect(loadError("a: &b {x: 1}\nc: { <<: *b }\n")?.kind == .mergeKey)

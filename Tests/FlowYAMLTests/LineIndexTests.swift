@@ -1,5 +1,6 @@
-@testable import FlowYAML
 import Testing
+
+@testable import FlowYAML
 
 @Suite("LineIndex")
 struct LineIndexTests {

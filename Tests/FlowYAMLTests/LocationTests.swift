@@ -8,7 +8,10 @@ struct LocationTests {
     @Test func mappingValueInPlainScalar() throws {
         let error = try #require(loadError("flow: a\ntitle: a: b\n"))
         #expect(error.kind == .syntax)
-        #expect(error.message == "mapping values are not allowed in this context; quote the value if it contains ': ', or fix the indentation")
+        #expect(
+            error.message
+                == "mapping values are not allowed in this context; quote the value if it contains ': ', or fix the indentation"
+        )
         #expect(error.mark == mark(2, 9, 16))
         #expect(error.notes.isEmpty)
     }
@@ -16,7 +19,10 @@ struct LocationTests {
     @Test func unclosedFlowSequenceHasContextNote() throws {
         let error = try #require(loadError("a: [1, 2\nb: 3\n"))
         #expect(error.kind == .syntax)
-        #expect(error.message == "while parsing a flow sequence: did not find expected ',' or ']'; separate items with ',' and close the sequence with ']'")
+        #expect(
+            error.message
+                == "while parsing a flow sequence: did not find expected ',' or ']'; separate items with ',' and close the sequence with ']'"
+        )
         #expect(error.mark == mark(2, 2, 10))
         #expect(error.notes == [YAMLNote(message: "the flow sequence starts here", mark: mark(1, 4, 3))])
     }
@@ -24,15 +30,18 @@ struct LocationTests {
     @Test func unclosedQuote() throws {
         let error = try #require(loadError("key: \"abc\n"))
         #expect(error.kind == .syntax)
-        #expect(error.message == "while scanning a quoted scalar: found unexpected end of stream; close the quoted string")
-        #expect(error.mark == mark(1, 10, 9))   // the end of the only line, not a line 2 the file lacks
+        #expect(
+            error.message == "while scanning a quoted scalar: found unexpected end of stream; close the quoted string")
+        #expect(error.mark == mark(1, 10, 9))  // the end of the only line, not a line 2 the file lacks
         #expect(error.notes == [YAMLNote(message: "the quoted scalar starts here", mark: mark(1, 6, 5))])
     }
 
     @Test func badIndentation() throws {
         let error = try #require(loadError("a:\n  b: 1\n c: 2\n"))
         #expect(error.kind == .syntax)
-        #expect(error.message == "while parsing a block mapping: did not find expected key; check the indentation of this line")
+        #expect(
+            error.message
+                == "while parsing a block mapping: did not find expected key; check the indentation of this line")
         #expect(error.mark == mark(3, 2, 11))
         #expect(error.notes == [YAMLNote(message: "the block mapping starts here", mark: mark(1, 1, 0))])
     }
@@ -40,7 +49,10 @@ struct LocationTests {
     @Test func missingColonAfterSimpleKey() throws {
         let error = try #require(loadError("flow: a\nscreens\nnext: b\n"))
         #expect(error.kind == .syntax)
-        #expect(error.message == "while scanning a simple key: could not find expected ':'; add ':' after the key, or quote the text if it is not a key")
+        #expect(
+            error.message
+                == "while scanning a simple key: could not find expected ':'; add ':' after the key, or quote the text if it is not a key"
+        )
         #expect(error.mark == mark(3, 1, 16))
         #expect(error.notes == [YAMLNote(message: "the simple key starts here", mark: mark(2, 1, 8))])
     }
@@ -48,7 +60,10 @@ struct LocationTests {
     @Test func characterThatCannotStartAToken() throws {
         let error = try #require(loadError("a: `b`\n"))
         #expect(error.kind == .syntax)
-        #expect(error.message == "while scanning for the next token: found character that cannot start any token; fix the YAML syntax here")
+        #expect(
+            error.message
+                == "while scanning for the next token: found character that cannot start any token; fix the YAML syntax here"
+        )
         #expect(error.mark == mark(1, 4, 3))
         #expect(error.notes.isEmpty)
     }
@@ -70,7 +85,10 @@ struct LocationTests {
     @Test func tabIndentationGetsAHelpfulMessage() throws {
         let error = try #require(loadError("flow: x\nscreens:\n\thome: 1\n"))
         #expect(error.kind == .syntax)
-        #expect(error.message == "found a tab character where indentation or a value was expected; YAML forbids tabs for indentation, use spaces")
+        #expect(
+            error.message
+                == "found a tab character where indentation or a value was expected; YAML forbids tabs for indentation, use spaces"
+        )
         #expect(error.mark == mark(3, 1, 17))
         #expect(error.notes.isEmpty)
     }
@@ -78,7 +96,10 @@ struct LocationTests {
     @Test func tabInBlockScalarIndentation() throws {
         let error = try #require(loadError("a: |\n  x\n\ty\n"))
         #expect(error.kind == .syntax)
-        #expect(error.message == "found a tab character where an indentation space is expected; YAML forbids tabs for indentation, use spaces")
+        #expect(
+            error.message
+                == "found a tab character where an indentation space is expected; YAML forbids tabs for indentation, use spaces"
+        )
         #expect(error.mark == mark(3, 1, 9))
         #expect(error.notes == [YAMLNote(message: "the block scalar starts here", mark: mark(1, 4, 3))])
     }
@@ -197,7 +218,9 @@ struct LocationTests {
         #expect(overlong.mark == mark(1, 4, 3))
         let surrogate = try #require(loadError(Array("a: ".utf8) + [0xED, 0xA0, 0x80]))
         #expect(surrogate.kind == .invalidEncoding)
-        #expect(surrogate.message == "invalid Unicode character 0xD800 (a surrogate or beyond U+10FFFF); save the file as UTF-8")
+        #expect(
+            surrogate.message
+                == "invalid Unicode character 0xD800 (a surrogate or beyond U+10FFFF); save the file as UTF-8")
         #expect(surrogate.mark == mark(1, 4, 3))
     }
 
@@ -211,7 +234,10 @@ struct LocationTests {
     @Test func controlCharacter() throws {
         let error = try #require(loadError("a: \"\u{01}\"\n"))
         #expect(error.kind == .invalidEncoding)
-        #expect(error.message == "control character U+0001 is not allowed in YAML; remove it, or write it as an escape such as \"\\u0001\" in a double-quoted string")
+        #expect(
+            error.message
+                == "control character U+0001 is not allowed in YAML; remove it, or write it as an escape such as \"\\u0001\" in a double-quoted string"
+        )
         #expect(error.mark == mark(1, 5, 4))
     }
 

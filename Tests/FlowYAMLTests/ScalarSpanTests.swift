@@ -10,15 +10,17 @@ struct ScalarSpanTests {
     }
 
     @Test func everyWrittenScalarInDocumentOrder() throws {
-        #expect(try Self.spans("a: 'x # y'  # comment\nb: \"q\"\nc: plain # comment\n")
-            == ["a", "'x # y'", "b", "\"q\"", "c", "plain"])
+        #expect(
+            try Self.spans("a: 'x # y'  # comment\nb: \"q\"\nc: plain # comment\n")
+                == ["a", "'x # y'", "b", "\"q\"", "c", "plain"])
     }
 
     /// A block scalar's span starts on the line after its indicator, so the indicator line's comment
     /// stays outside; aliases add nothing (their content is written at the anchor).
     @Test func blockScalarsStartAfterTheIndicatorLine() throws {
         // An anchored scalar's span begins at its anchor, as libyaml marks it.
-        #expect(try Self.spans("t: |  # real\n  # text\n  more\nu: &a v\nw: *a\n")
-            == ["t", "  # text\n  more\n", "u", "&a v", "w"])
+        #expect(
+            try Self.spans("t: |  # real\n  # text\n  more\nu: &a v\nw: *a\n")
+                == ["t", "  # text\n  more\n", "u", "&a v", "w"])
     }
 }

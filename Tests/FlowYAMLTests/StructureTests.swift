@@ -112,8 +112,10 @@ struct StructureTests {
     }
 
     @Test func rootMayBeAnyNode() throws {
-        #expect(try YAMLLoader.load("just text") == YAMLNode(
-            content: .scalar("just text", .plain), start: mark(1, 1, 0), end: mark(1, 10, 9)))
+        #expect(
+            try YAMLLoader.load("just text")
+                == YAMLNode(
+                    content: .scalar("just text", .plain), start: mark(1, 1, 0), end: mark(1, 10, 9)))
         #expect(shape(try YAMLLoader.load("- a\n- b\n")) == "[a, b]")
         // An explicit document with no content is one empty plain scalar, not an empty file.
         #expect(try YAMLLoader.load("---\n").content == .scalar("", .plain))
@@ -169,7 +171,8 @@ struct StructureTests {
 
     @Test func coreTagsAreRecordedValuesStayStrings() throws {
         let root = try YAMLLoader.load(
-            "a: !!str 12\nb: !!int 0123\nc: !!bool yes\nd: !!null ~\ne: !!float .5\nf: !!seq [1]\ng: !!map {k: v}\nh: !<tag:yaml.org,2002:str> x\n")
+            "a: !!str 12\nb: !!int 0123\nc: !!bool yes\nd: !!null ~\ne: !!float .5\nf: !!seq [1]\ng: !!map {k: v}\nh: !<tag:yaml.org,2002:str> x\n"
+        )
         #expect(root.value(forKey: "a")?.content == .scalar("12", .plain))
         #expect(root.value(forKey: "a")?.tag == "tag:yaml.org,2002:str")
         #expect(root.value(forKey: "a")?.start == mark(1, 4, 3))

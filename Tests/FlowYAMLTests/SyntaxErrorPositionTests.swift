@@ -11,7 +11,10 @@ struct SyntaxErrorPositionTests {
         #expect(error.kind == .syntax)
         #expect(error.mark.line == 4)
         #expect(error.mark.column == 7)
-        #expect(error.message == "missing space after ':'; a key's ':' is followed by a space ('key: value'), or quote the text if it is not a key")
+        #expect(
+            error.message
+                == "missing space after ':'; a key's ':' is followed by a space ('key: value'), or quote the text if it is not a key"
+        )
         #expect(error.notes.isEmpty)
     }
 

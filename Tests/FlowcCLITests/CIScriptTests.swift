@@ -3,19 +3,27 @@ import Testing
 
 /// scripts/install.sh and scripts/github-action.sh (the GitHub Action's steps), run as CI runs them.
 @Suite struct CIScriptTests {
-    static func bash(_ script: String, _ arguments: [String], environment: [String: String]) throws -> FlowcProcess.Output {
-        try FlowcProcess.run([FlowcProcess.packageRoot + "/scripts/" + script] + arguments, environment: environment,
-                             executable: URL(fileURLWithPath: "/bin/bash"))
+    static func bash(_ script: String, _ arguments: [String], environment: [String: String]) throws
+        -> FlowcProcess.Output
+    {
+        try FlowcProcess.run(
+            [FlowcProcess.packageRoot + "/scripts/" + script] + arguments, environment: environment,
+            executable: URL(fileURLWithPath: "/bin/bash"))
     }
 
     @Test func installPutsARunnableFlowcUnderThePrefix() throws {
         let prefix = try FlowcProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: prefix) }
-        let output = try Self.bash("install.sh", ["--prefix", prefix.path + "/tools"],
-                                   environment: ["FLOWC_BINARY": FlowcProcess.executable.path])
+        let output = try Self.bash(
+            "install.sh", ["--prefix", prefix.path + "/tools"],
+            environment: ["FLOWC_BINARY": FlowcProcess.executable.path])
         #expect(output.status == 0, "\(output.standardError)")
-        #expect(output.standardOutput == "installed flowc \(try FlowcProcess.run(["--version"]).standardOutput.dropFirst(6).dropLast()) as \(prefix.path)/tools/bin/flowc\n")
-        let installed = try FlowcProcess.run(["validate", "--quiet", "Flows"], executable: prefix.appendingPathComponent("tools/bin/flowc"))
+        #expect(
+            output.standardOutput
+                == "installed flowc \(try FlowcProcess.run(["--version"]).standardOutput.dropFirst(6).dropLast()) as \(prefix.path)/tools/bin/flowc\n"
+        )
+        let installed = try FlowcProcess.run(
+            ["validate", "--quiet", "Flows"], executable: prefix.appendingPathComponent("tools/bin/flowc"))
         #expect(installed.status == 0)
         let bad = try Self.bash("install.sh", ["--prefix"], environment: [:])
         #expect(bad.status == 2)
@@ -23,8 +31,9 @@ import Testing
     }
 
     @Test func actionValidatesCleanFlows() throws {
-        let output = try Self.bash("github-action.sh", ["validate"],
-                                   environment: ["FLOWC": FlowcProcess.executable.path, "INPUT_PATHS": "Flows"])
+        let output = try Self.bash(
+            "github-action.sh", ["validate"],
+            environment: ["FLOWC": FlowcProcess.executable.path, "INPUT_PATHS": "Flows"])
         #expect(output.status == 0)
         #expect(output.standardOutput == "")
     }
@@ -33,27 +42,38 @@ import Testing
         let folder = try FlowcProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let outputs = folder.appendingPathComponent("outputs")
-        let output = try Self.bash("github-action.sh", ["validate"], environment: [
-            "FLOWC": FlowcProcess.executable.path, "INPUT_PATHS": "Tests/Fixtures/invalid/unknown-flow.yaml Flows/edit.yaml",
-            "INPUT_SARIF": "true", "INPUT_SARIF_FILE": folder.path + "/flowc.sarif", "GITHUB_OUTPUT": outputs.path,
-        ])
+        let output = try Self.bash(
+            "github-action.sh", ["validate"],
+            environment: [
+                "FLOWC": FlowcProcess.executable.path,
+                "INPUT_PATHS": "Tests/Fixtures/invalid/unknown-flow.yaml Flows/edit.yaml",
+                "INPUT_SARIF": "true", "INPUT_SARIF_FILE": folder.path + "/flowc.sarif", "GITHUB_OUTPUT": outputs.path,
+            ])
         #expect(output.status == 1)
-        #expect(output.standardOutput.contains(
-            "::error file=Tests/Fixtures/invalid/unknown-flow.yaml,line=8,col=17,endColumn=24,title=FC206 unknown-flow::unknown flow 'editing' for child 'edit' [FC206]\n"))
+        #expect(
+            output.standardOutput.contains(
+                "::error file=Tests/Fixtures/invalid/unknown-flow.yaml,line=8,col=17,endColumn=24,title=FC206 unknown-flow::unknown flow 'editing' for child 'edit' [FC206]\n"
+            ))
         #expect(try String(contentsOf: outputs, encoding: .utf8) == "sarif-file=\(folder.path)/flowc.sarif\n")
-        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("flowc.sarif"))) as? [String: Any]
+        let sarif =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("flowc.sarif")))
+            as? [String: Any]
         #expect(sarif?["version"] as? String == "2.1.0")
     }
 
     @Test func actionStrictFailsOnWarningsAndBadPathsExitTwo() throws {
-        let environment = ["FLOWC": FlowcProcess.executable.path, "INPUT_PATHS": "Tests/Fixtures/invalid/unused-condition.yaml"]
+        let environment = [
+            "FLOWC": FlowcProcess.executable.path, "INPUT_PATHS": "Tests/Fixtures/invalid/unused-condition.yaml",
+        ]
         let lenient = try Self.bash("github-action.sh", ["validate"], environment: environment)
         #expect(lenient.status == 0)
         #expect(lenient.standardOutput.hasPrefix("::warning "))
-        let strict = try Self.bash("github-action.sh", ["validate"], environment: environment.merging(["INPUT_STRICT": "true"]) { $1 })
+        let strict = try Self.bash(
+            "github-action.sh", ["validate"], environment: environment.merging(["INPUT_STRICT": "true"]) { $1 })
         #expect(strict.status == 1)
-        let missing = try Self.bash("github-action.sh", ["validate"],
-                                    environment: ["FLOWC": FlowcProcess.executable.path, "INPUT_PATHS": "NoSuchFolder"])
+        let missing = try Self.bash(
+            "github-action.sh", ["validate"],
+            environment: ["FLOWC": FlowcProcess.executable.path, "INPUT_PATHS": "NoSuchFolder"])
         #expect(missing.status == 2)
         let unknown = try Self.bash("github-action.sh", ["deploy"], environment: [:])
         #expect(unknown.status == 2)

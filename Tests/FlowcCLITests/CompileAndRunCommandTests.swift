@@ -16,7 +16,8 @@ import Testing
         #expect(bytes.starts(with: Data("flowc-bundle 4\n".utf8)))
 
         let script = "docs/examples/reading.flowscript"
-        let expected = try String(contentsOfFile: FlowcProcess.packageRoot + "/docs/examples/reading.trace.jsonl", encoding: .utf8)
+        let expected = try String(
+            contentsOfFile: FlowcProcess.packageRoot + "/docs/examples/reading.trace.jsonl", encoding: .utf8)
         let fromYAML = try FlowcProcess.run(["run", "Flows", "--flow", "reading", "--script", script])
         let fromBundle = try FlowcProcess.run(["run", first, "--flow", "reading", "--script", script])
         #expect(fromYAML.status == 0)
@@ -37,7 +38,10 @@ import Testing
         let output = folder.appendingPathComponent("out.flowbundle").path
         let result = try FlowcProcess.run(["compile", "Tests/Fixtures/invalid/unknown-flow.yaml", "-o", output])
         #expect(result.status == 1)
-        #expect(result.standardError.hasPrefix("Tests/Fixtures/invalid/unknown-flow.yaml:8:17: error: unknown flow 'editing' for child 'edit' [FC206]\n"))
+        #expect(
+            result.standardError.hasPrefix(
+                "Tests/Fixtures/invalid/unknown-flow.yaml:8:17: error: unknown flow 'editing' for child 'edit' [FC206]\n"
+            ))
         #expect(!FileManager.default.fileExists(atPath: output))
         let noOutput = try FlowcProcess.run(["compile", "Flows"])
         #expect(noOutput.status == 2)
@@ -58,10 +62,15 @@ import Testing
         let help = try FlowcProcess.run(["run", "--help"])
         #expect(help.status == 0)
         let listed = help.standardOutput.split(separator: "\n").compactMap { line -> Substring? in
-            guard line.hasPrefix("  "), let word = line.split(separator: " ").first, word.first?.isLetter == true else { return nil }
+            guard line.hasPrefix("  "), let word = line.split(separator: " ").first, word.first?.isLetter == true else {
+                return nil
+            }
             return word
         }
-        for verb in ["start", "event", "back", "select", "dismiss", "backto", "confirm", "open", "snapshot", "condition", "check", "finish", "stop"] {
+        for verb in [
+            "start", "event", "back", "select", "dismiss", "backto", "confirm", "open", "snapshot", "condition",
+            "check", "finish", "stop",
+        ] {
             #expect(listed.contains(Substring(verb)), "'\(verb)' is missing from flowc run --help")
         }
         #expect(help.standardOutput.contains("  back [N] [#ID]  "))
@@ -81,13 +90,16 @@ import Testing
         try Data("flowc-bundle 4\n{\"trunc".utf8).write(to: bundle)
         let bad = try FlowcProcess.run(["run", bundle.path, "--flow", "reading"], input: "start\n")
         #expect(bad.status == 1)
-        #expect(bad.standardError == "flowc: error: \(bundle.path): bundle is truncated or corrupted: the content hash is truncated\n")
+        #expect(
+            bad.standardError
+                == "flowc: error: \(bundle.path): bundle is truncated or corrupted: the content hash is truncated\n")
         // A JSON bundle of an earlier flowc is refused with the advice to recompile.
         try Data("flowc-bundle 2\n{\"flows\":[]}\n".utf8).write(to: bundle)
         let old = try FlowcProcess.run(["run", bundle.path, "--flow", "reading"], input: "start\n")
         #expect(old.status == 1)
-        #expect(old.standardError == "flowc: error: \(bundle.path): bundle format version 2 is not supported"
-            + " (this flowc reads version 4); recompile the flows with 'flowc compile'\n")
+        #expect(
+            old.standardError == "flowc: error: \(bundle.path): bundle format version 2 is not supported"
+                + " (this flowc reads version 4); recompile the flows with 'flowc compile'\n")
     }
 }
 
@@ -101,7 +113,10 @@ import Testing
         try original.write(to: flow)
         let overwrite = try FlowcProcess.run(["compile", flow.path, "-o", folder.path + "/./edit.yaml"])
         #expect(overwrite.status == 2)
-        #expect(overwrite.standardError == "flowc: error: the output '\(folder.path)/./edit.yaml' is one of the flow files read; choose another file for the bundle\n")
+        #expect(
+            overwrite.standardError
+                == "flowc: error: the output '\(folder.path)/./edit.yaml' is one of the flow files read; choose another file for the bundle\n"
+        )
         #expect(try Data(contentsOf: flow) == original)
         let twice = try FlowcProcess.run(["compile", "Flows", "-o", folder.path + "/a", "--output", folder.path + "/b"])
         #expect(twice.status == 2)
@@ -114,11 +129,15 @@ import Testing
         try Data("notes".utf8).write(to: folder.appendingPathComponent("readme.txt"))
         let output = try FlowcProcess.run(["validate", folder.path])
         #expect(output.status == 2)
-        #expect(output.standardError == "flowc: error: cannot read '\(folder.path)': the folder holds no *.yaml or *.yml files\n")
+        #expect(
+            output.standardError
+                == "flowc: error: cannot read '\(folder.path)': the folder holds no *.yaml or *.yml files\n")
     }
 
     @Test func aFileNamedTwoWaysIsReadOnce() throws {
-        let output = try FlowcProcess.run(["validate", "Flows", FlowcProcess.packageRoot + "/Flows", "./Flows/reading.yaml"])
+        let output = try FlowcProcess.run([
+            "validate", "Flows", FlowcProcess.packageRoot + "/Flows", "./Flows/reading.yaml",
+        ])
         #expect(output.status == 0)
         #expect(output.standardOutput.hasSuffix("17 flows in 17 files: no problems\n"))
     }
@@ -126,7 +145,8 @@ import Testing
     @Test func upperCaseExtensionsAreFlowFiles() throws {
         let folder = try FlowcProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("flow: upper\nstart: home\nscreens:\n  home: {}\n".utf8).write(to: folder.appendingPathComponent("UPPER.YAML"))
+        try Data("flow: upper\nstart: home\nscreens:\n  home: {}\n".utf8).write(
+            to: folder.appendingPathComponent("UPPER.YAML"))
         let output = try FlowcProcess.run(["validate", folder.path])
         #expect(output.status == 0)
         #expect(output.standardOutput.hasSuffix("1 flow in 1 file: no problems\n"))
@@ -139,7 +159,8 @@ import Testing
         #expect(try FlowcProcess.run(["compile", "Flows", "-o", bundle]).status == 0)
         let mixed = try FlowcProcess.run(["run", bundle, "Flows", "--flow", "reading"], input: "start\n")
         #expect(mixed.status == 2)
-        #expect(mixed.standardError == "flowc: error: '\(bundle)' is a compiled bundle; a bundle must be the only PATH\n")
+        #expect(
+            mixed.standardError == "flowc: error: '\(bundle)' is a compiled bundle; a bundle must be the only PATH\n")
     }
 }
 

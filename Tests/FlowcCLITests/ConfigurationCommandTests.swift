@@ -12,11 +12,14 @@ import Testing
             try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         for name in ["reading", "edit"] {
-            try manager.copyItem(atPath: FlowcProcess.packageRoot + "/Flows/\(name).yaml", toPath: root.path + "/Flows/\(name).yaml")
+            try manager.copyItem(
+                atPath: FlowcProcess.packageRoot + "/Flows/\(name).yaml", toPath: root.path + "/Flows/\(name).yaml")
         }
-        try "flow: extra\nconditions: [unused]\nstart: home\nscreens:\n  home: {}\n  # flowc:disable FC301 -- the archive ships next\n  archive: {}\n"
+        try
+            "flow: extra\nconditions: [unused]\nstart: home\nscreens:\n  home: {}\n  # flowc:disable FC301 -- the archive ships next\n  archive: {}\n"
             .write(to: root.appendingPathComponent("Flows/extra.yaml"), atomically: true, encoding: .utf8)
-        try "services:\n  web:\n    image: nginx\n".write(to: root.appendingPathComponent("deploy/docker-compose.yml"), atomically: true, encoding: .utf8)
+        try "services:\n  web:\n    image: nginx\n".write(
+            to: root.appendingPathComponent("deploy/docker-compose.yml"), atomically: true, encoding: .utf8)
         return root
     }
 
@@ -25,23 +28,27 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let output = try FlowcProcess.run(["validate", "."], in: root.path)
         #expect(output.status == 1)
-        #expect(output.standardError.contains("./deploy/docker-compose.yml:1:1: error: unknown key 'services' in a flow"))
+        #expect(
+            output.standardError.contains("./deploy/docker-compose.yml:1:1: error: unknown key 'services' in a flow"))
     }
 
     @Test func configurationFoundFromASubfolderExcludesAndChangesSeverities() throws {
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(at: root) }
         try """
-            exclude: ["**/docker-compose.yml"]
-            rules:
-              FC304: off
-              unused-condition: error
-            """.write(to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        exclude: ["**/docker-compose.yml"]
+        rules:
+          FC304: off
+          unused-condition: error
+        """.write(to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
         let output = try FlowcProcess.run(["validate", "--format", "json", ".."], in: root.path + "/Flows/nested")
         #expect(output.status == 1)
-        let findings = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]] ?? []
+        let findings =
+            try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]] ?? []
         #expect(findings.map { "\($0["code"] ?? "") \($0["severity"] ?? "")" } == ["FC505 error"])
-        #expect(output.standardOutput.contains("\"file\":\"..\\/extra.yaml\"") || output.standardOutput.contains("../extra.yaml"))
+        #expect(
+            output.standardOutput.contains("\"file\":\"..\\/extra.yaml\"")
+                || output.standardOutput.contains("../extra.yaml"))
     }
 
     /// `flowc links` reads the same configuration as `validate`: a folder scan skips the excluded compose
@@ -51,17 +58,24 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let without = try FlowcProcess.run(["links", "."], in: root.path)
         #expect(without.status == 1)
-        #expect(without.standardError.contains("./deploy/docker-compose.yml:1:1: error: unknown key 'services' in a flow"))
-        try "exclude: [\"**/docker-compose.yml\"]\n".write(to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        #expect(
+            without.standardError.contains("./deploy/docker-compose.yml:1:1: error: unknown key 'services' in a flow"))
+        try "exclude: [\"**/docker-compose.yml\"]\n".write(
+            to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
         let found = try FlowcProcess.run(["links", "."], in: root.path)
         #expect(found.status == 0)
-        #expect(found.standardOutput.contains("./Flows/reading.yaml:31:3: link '/books/{bookID:int}' of flow 'reading'\n  routes: no conditions\n"))
+        #expect(
+            found.standardOutput.contains(
+                "./Flows/reading.yaml:31:3: link '/books/{bookID:int}' of flow 'reading'\n  routes: no conditions\n"))
         try FileManager.default.removeItem(at: root.appendingPathComponent(".flowc.yml"))
         #expect(try FlowcProcess.run(["links", "Flows"], in: root.path).status == 0)
-        try "rules: { unused-condition: error }\n".write(to: root.appendingPathComponent("flowc.yml"), atomically: true, encoding: .utf8)
+        try "rules: { unused-condition: error }\n".write(
+            to: root.appendingPathComponent("flowc.yml"), atomically: true, encoding: .utf8)
         let named = try FlowcProcess.run(["links", "--config", "flowc.yml", "Flows"], in: root.path)
         #expect(named.status == 1)
-        #expect(named.standardError.contains("Flows/extra.yaml:2:14: error: condition 'unused' is declared but no 'if' in flow 'extra' tests it"))
+        #expect(
+            named.standardError.contains(
+                "Flows/extra.yaml:2:14: error: condition 'unused' is declared but no 'if' in flow 'extra' tests it"))
         let missing = try FlowcProcess.run(["links", "--config", "no-such.yml", "."], in: root.path)
         #expect(missing.status == 2)
         let help = try FlowcProcess.run(["links", "--help"])
@@ -74,7 +88,8 @@ import Testing
     @Test func theConfigurationFileInUseIsNotScannedAsAFlow() throws {
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(at: root) }
-        try "exclude: [\"**/docker-compose.yml\"]\n".write(to: root.appendingPathComponent("flowc.yml"), atomically: true, encoding: .utf8)
+        try "exclude: [\"**/docker-compose.yml\"]\n".write(
+            to: root.appendingPathComponent("flowc.yml"), atomically: true, encoding: .utf8)
         let validated = try FlowcProcess.run(["validate", "--config", "flowc.yml", "."], in: root.path)
         #expect(validated.status == 0)
         #expect(!validated.standardError.contains("flowc.yml"))
@@ -86,33 +101,39 @@ import Testing
         // Without --config, flowc.yml (not a dot-file) is a flow file like any other.
         let scanned = try FlowcProcess.run(["validate", "."], in: root.path)
         #expect(scanned.status == 1)
-        #expect(scanned.standardError.contains("./flowc.yml:1:1: error: unknown key 'exclude' in a flow; expected one of flow,"))
+        #expect(
+            scanned.standardError.contains(
+                "./flowc.yml:1:1: error: unknown key 'exclude' in a flow; expected one of flow,"))
     }
 
     @Test func formatComesFromTheConfigurationAndFlagsWin() throws {
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(at: root) }
-        try "format: github\nrules: { FC505: off, unused-flow: off }\n".write(to: root.appendingPathComponent("flowc.yml"), atomically: true, encoding: .utf8)
+        try "format: github\nrules: { FC505: off, unused-flow: off }\n".write(
+            to: root.appendingPathComponent("flowc.yml"), atomically: true, encoding: .utf8)
         let output = try FlowcProcess.run(["validate", "--config", "flowc.yml", "Flows"], in: root.path)
         #expect(output.status == 0)
         #expect(output.standardOutput == "")
         #expect(output.standardError == "")
-        let text = try FlowcProcess.run(["validate", "--config", "flowc.yml", "--format", "text", "Flows"], in: root.path)
+        let text = try FlowcProcess.run(
+            ["validate", "--config", "flowc.yml", "--format", "text", "Flows"], in: root.path)
         #expect(text.standardOutput.hasSuffix("3 flows in 3 files: no problems\n"))
     }
 
     @Test func configurationErrorsAreLocatedAndFail() throws {
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(at: root) }
-        try "exclude: [\"**/docker-compose.yml\"]\nrules:\n  FC304: off\n  FC505: off\n  FC3O1: off\n".write(to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        try "exclude: [\"**/docker-compose.yml\"]\nrules:\n  FC304: off\n  FC505: off\n  FC3O1: off\n".write(
+            to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
         let output = try FlowcProcess.run(["validate", "Flows"], in: root.path)
         #expect(output.status == 1)
-        #expect(output.standardError == """
-            .flowc.yml:5:3: error: unknown rule 'FC3O1'; did you mean 'FC301'? [FC095]
-              FC3O1: off
-              ^~~~~
+        #expect(
+            output.standardError == """
+                .flowc.yml:5:3: error: unknown rule 'FC3O1'; did you mean 'FC301'? [FC095]
+                  FC3O1: off
+                  ^~~~~
 
-            """)
+                """)
         let compile = try FlowcProcess.run(["compile", "Flows", "-o", "app.flowbundle"], in: root.path)
         #expect(compile.status == 1)
         #expect(!FileManager.default.fileExists(atPath: root.path + "/app.flowbundle"))
@@ -127,9 +148,13 @@ import Testing
     @Test func everythingExcludedIsAnInputError() throws {
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(at: root) }
-        try "exclude: [\"Flows/\"]\n".write(to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        try "exclude: [\"Flows/\"]\n".write(
+            to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
         let output = try FlowcProcess.run(["validate", "Flows"], in: root.path)
         #expect(output.status == 2)
-        #expect(output.standardError == "flowc: error: cannot read 'Flows': every flow file in the folder is left out by the configuration's include and exclude globs\n")
+        #expect(
+            output.standardError
+                == "flowc: error: cannot read 'Flows': every flow file in the folder is left out by the configuration's include and exclude globs\n"
+        )
     }
 }

@@ -25,8 +25,10 @@ struct FlowcProcess {
     /// (no `GITHUB_ACTIONS`, `NO_COLOR` set unless overridden), feeding `input` on standard input.
     /// `executable` replaces `flowc` (for a shell that runs it); `folder` replaces the package root as
     /// the working folder.
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: String = "",
-                    executable: URL = Self.executable, in folder: String? = nil) throws -> Output {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], input: String = "",
+        executable: URL = Self.executable, in folder: String? = nil
+    ) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,7 +36,9 @@ struct FlowcProcess {
         var base = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
         base.merge(environment) { _, new in new }
         process.environment = base.filter { !$0.value.isEmpty }
-        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = stdin

@@ -7,16 +7,23 @@ import Testing
         let mermaid = try FlowcProcess.run(["graph", "Flows", "--flow", "reading"])
         #expect(mermaid.status == 0)
         #expect(mermaid.standardError == "")
-        #expect(mermaid.standardOutput == (try String(contentsOfFile: FlowcProcess.packageRoot + "/Tests/Fixtures/graphs/reading.mmd", encoding: .utf8)))
+        #expect(
+            mermaid.standardOutput
+                == (try String(
+                    contentsOfFile: FlowcProcess.packageRoot + "/Tests/Fixtures/graphs/reading.mmd", encoding: .utf8)))
         let dot = try FlowcProcess.run(["graph", "--format", "dot", "--flow", "social", "Flows"])
         #expect(dot.status == 0)
-        #expect(dot.standardOutput == (try String(contentsOfFile: FlowcProcess.packageRoot + "/docs/graphs/social.dot", encoding: .utf8)))
+        #expect(
+            dot.standardOutput
+                == (try String(contentsOfFile: FlowcProcess.packageRoot + "/docs/graphs/social.dot", encoding: .utf8)))
     }
 
     @Test func drawsFlowsWithErrorsAndReportsThem() throws {
         let output = try FlowcProcess.run(["graph", "--format", "dot", "Tests/Fixtures/invalid/unreachable.yaml"])
         #expect(output.status == 0)
-        #expect(output.standardError.hasPrefix("Tests/Fixtures/invalid/unreachable.yaml:8:3: error: screen 'archive' is unreachable"))
+        #expect(
+            output.standardError.hasPrefix(
+                "Tests/Fixtures/invalid/unreachable.yaml:8:3: error: screen 'archive' is unreachable"))
         #expect(output.standardOutput.contains("⚠ FC301"))
     }
 

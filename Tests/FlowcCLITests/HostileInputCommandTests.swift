@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +22,8 @@ import Glibc
         close(descriptor)
     }
 
-    private let edit = "flow: edit\nstart: editor\noutcomes: [saved]\nscreens:\n  editor: { on: { save: { finish: saved } } }\n"
+    private let edit =
+        "flow: edit\nstart: editor\noutcomes: [saved]\nscreens:\n  editor: { on: { save: { finish: saved } } }\n"
 
     @Test func aFileOverTheLimitIsRefusedFromItsSize() throws {
         let root = try folder()
@@ -34,22 +36,28 @@ import Glibc
         try handle.close()
         let output = try FlowcProcess.run(["validate", big])
         #expect(output.status == 1)
-        #expect(output.standardError
-            == "\(big):1:1: error: file is 1073741824 bytes, more than the limit of 8388608 bytes; split it into smaller files [FC005]\n")
+        #expect(
+            output.standardError
+                == "\(big):1:1: error: file is 1073741824 bytes, more than the limit of 8388608 bytes; split it into smaller files [FC005]\n"
+        )
     }
 
     @Test func anEndlessDeviceStopsAtTheLimit() throws {
         let output = try FlowcProcess.run(["validate", "/dev/zero"])
         #expect(output.status == 1)
-        #expect(output.standardError
-            == "/dev/zero:1:1: error: input is more than the limit of 8388608 bytes (reading stopped there); split it into smaller files [FC005]\n")
+        #expect(
+            output.standardError
+                == "/dev/zero:1:1: error: input is more than the limit of 8388608 bytes (reading stopped there); split it into smaller files [FC005]\n"
+        )
     }
 
     @Test func dashReadsStandardInput() throws {
-        let output = try FlowcProcess.run(["validate", "-"], input: "flow: x\nstart: a\nscreens: { a: { on: { go: { push: b } } } }\n")
+        let output = try FlowcProcess.run(
+            ["validate", "-"], input: "flow: x\nstart: a\nscreens: { a: { on: { go: { push: b } } } }\n")
         #expect(output.status == 1)
-        #expect(output.standardError.hasPrefix(
-            "<stdin>:3:35: error: unknown screen 'b' in flow 'x'; did you mean 'a'? [FC203]\n"))
+        #expect(
+            output.standardError.hasPrefix(
+                "<stdin>:3:35: error: unknown screen 'b' in flow 'x'; did you mean 'a'? [FC203]\n"))
     }
 
     @Test func aDanglingLinkInAFolderIsAnInputError() throws {
@@ -59,8 +67,10 @@ import Glibc
         try FileManager.default.createSymbolicLink(atPath: root + "/gone.yaml", withDestinationPath: "nowhere.yaml")
         let output = try FlowcProcess.run(["validate", root])
         #expect(output.status == 2)
-        #expect(output.standardError
-            == "flowc: error: cannot read '\(root)/gone.yaml': it is a symbolic link to 'nowhere.yaml', which does not exist; fix or remove the link\n")
+        #expect(
+            output.standardError
+                == "flowc: error: cannot read '\(root)/gone.yaml': it is a symbolic link to 'nowhere.yaml', which does not exist; fix or remove the link\n"
+        )
         let named = try FlowcProcess.run(["validate", root + "/gone.yaml"])
         #expect(named.status == 2)
         #expect(named.standardError == output.standardError)
@@ -71,7 +81,8 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: root) }
         try write(edit, to: root + "/edit.yaml")
         try FileManager.default.createSymbolicLink(atPath: root + "/loop.yaml", withDestinationPath: "loop.yaml")
-        let message = "flowc: error: cannot read '\(root)/loop.yaml': too many levels of symbolic links (a symbolic link loop); fix or remove the link\n"
+        let message =
+            "flowc: error: cannot read '\(root)/loop.yaml': too many levels of symbolic links (a symbolic link loop); fix or remove the link\n"
         for arguments in [["validate", root], ["validate", root + "/loop.yaml"]] {
             let output = try FlowcProcess.run(arguments)
             #expect(output.status == 2)
@@ -86,8 +97,10 @@ import Glibc
         #expect(mkfifo(root + "/pipe.yaml", 0o644) == 0)
         let output = try FlowcProcess.run(["validate", root])
         #expect(output.status == 2)
-        #expect(output.standardError
-            == "flowc: error: cannot read '\(root)/pipe.yaml': it is a FIFO (named pipe), not a regular file; in folders flowc reads regular files only: name it directly to read it, or rename or remove it\n")
+        #expect(
+            output.standardError
+                == "flowc: error: cannot read '\(root)/pipe.yaml': it is a FIFO (named pipe), not a regular file; in folders flowc reads regular files only: name it directly to read it, or rename or remove it\n"
+        )
     }
 
     @Test func aFlowFileNameThatIsNotUTF8IsAnInputError() throws {
@@ -97,14 +110,19 @@ import Glibc
         createRaw(Array("bad".utf8) + [0xFF] + Array(".yaml".utf8), in: root, text: "flow: bad\n")
         let output = try FlowcProcess.run(["validate", root])
         #expect(output.status == 2)
-        #expect(output.standardError
-            == "flowc: error: cannot read '\(root)/bad\\xFF.yaml': the file name is not valid UTF-8 (bytes shown as \\xHH); flowc needs UTF-8 paths to report locations: rename it\n")
+        #expect(
+            output.standardError
+                == "flowc: error: cannot read '\(root)/bad\\xFF.yaml': the file name is not valid UTF-8 (bytes shown as \\xHH); flowc needs UTF-8 paths to report locations: rename it\n"
+        )
         // Named directly (through a shell, since a Swift string cannot hold the byte).
-        let named = try FlowcProcess.run(["-c", "exec \"$0\" validate \"$(printf '\(root)/bad\\377.yaml')\"", FlowcProcess.executable.path],
-                                         executable: URL(fileURLWithPath: "/bin/sh"))
+        let named = try FlowcProcess.run(
+            ["-c", "exec \"$0\" validate \"$(printf '\(root)/bad\\377.yaml')\"", FlowcProcess.executable.path],
+            executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(named.status == 2)
-        #expect(named.standardError
-            == "flowc: error: the argument '\(root)/bad\\xFF.yaml' is not valid UTF-8 (bytes shown as \\xHH); flowc needs UTF-8 paths to report locations: rename the file\n")
+        #expect(
+            named.standardError
+                == "flowc: error: the argument '\(root)/bad\\xFF.yaml' is not valid UTF-8 (bytes shown as \\xHH); flowc needs UTF-8 paths to report locations: rename the file\n"
+        )
     }
 
     @Test(.enabled(if: geteuid() != 0, "root reads any folder"))
@@ -120,8 +138,10 @@ import Glibc
         chmod(root + "/locked", 0)
         let output = try FlowcProcess.run(["validate", root])
         #expect(output.status == 2)
-        #expect(output.standardError
-            == "flowc: error: cannot read '\(root)/locked': the folder cannot be listed: permission denied; check the permissions of the file and of the folders above it\n")
+        #expect(
+            output.standardError
+                == "flowc: error: cannot read '\(root)/locked': the folder cannot be listed: permission denied; check the permissions of the file and of the folders above it\n"
+        )
     }
 
     @Test func compileSaysWhyTheOutputCannotBeWritten() throws {

@@ -6,14 +6,32 @@ import Testing
     @Test func eachCommandRunsAsItIsTyped() throws {
         let terminal = try PseudoTerminal(["run", "Flows", "--flow", "reading"])
         try terminal.read(untilCount: 1, of: "> ")
-        #expect(terminal.transcript == "flowc run: flow 'reading'. Type 'start' to begin, 'help' for commands, 'quit' or Ctrl-D to leave.\n> ")
+        #expect(
+            terminal.transcript
+                == "flowc run: flow 'reading'. Type 'start' to begin, 'help' for commands, 'quit' or Ctrl-D to leave.\n> "
+        )
         let steps: [(command: String, shown: String)] = [
             ("start", "applied\npath: [reading #1] library\nevents: selectBook(bookID: int)\n> "),
-            ("event selectBook bookID=7", "applied\npath: [reading #1] library › details(bookID: 7)\nevents: edit, back\n> "),
-            ("event edit", "applied\npath: [reading #1] library › details(bookID: 7) › [edit #2] editor(bookID: 7)\nevents: save, cancel\n> "),
-            ("event nope", "rejected: screen 'editor' of flow 'edit' has no event 'nope'\npath: [reading #1] library › details(bookID: 7) › [edit #2] editor(bookID: 7)\nevents: save, cancel\n> "),
-            ("event save", "applied; edit (#2) finished with saved\npath: [reading #1] library › details(bookID: 7)\nevents: edit, back\n> "),
-            ("jump", "invalid: unknown command 'jump'\npath: [reading #1] library › details(bookID: 7)\nevents: edit, back\n> "),
+            (
+                "event selectBook bookID=7",
+                "applied\npath: [reading #1] library › details(bookID: 7)\nevents: edit, back\n> "
+            ),
+            (
+                "event edit",
+                "applied\npath: [reading #1] library › details(bookID: 7) › [edit #2] editor(bookID: 7)\nevents: save, cancel\n> "
+            ),
+            (
+                "event nope",
+                "rejected: screen 'editor' of flow 'edit' has no event 'nope'\npath: [reading #1] library › details(bookID: 7) › [edit #2] editor(bookID: 7)\nevents: save, cancel\n> "
+            ),
+            (
+                "event save",
+                "applied; edit (#2) finished with saved\npath: [reading #1] library › details(bookID: 7)\nevents: edit, back\n> "
+            ),
+            (
+                "jump",
+                "invalid: unknown command 'jump'\npath: [reading #1] library › details(bookID: 7)\nevents: edit, back\n> "
+            ),
         ]
         for (index, step) in steps.enumerated() {
             let before = terminal.transcript

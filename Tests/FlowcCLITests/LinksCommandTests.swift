@@ -7,25 +7,31 @@ import Testing
         let output = try FlowcProcess.run(["links", "Flows"])
         #expect(output.status == 0)
         #expect(output.standardError == "")
-        #expect(output.standardOutput.hasPrefix("""
-            Flows/notesApp.yaml:22:3: link '/notes/{noteID:int}' of flow 'notesApp'
-              when: isSignedIn (all must hold)
-              routes: isSignedIn is true (start of flow 'notesApp')
-              otherwise: isSignedIn is false (start of flow 'notesApp'); continues when flow 'login' finishes with 'signedIn'
+        #expect(
+            output.standardOutput.hasPrefix(
+                """
+                Flows/notesApp.yaml:22:3: link '/notes/{noteID:int}' of flow 'notesApp'
+                  when: isSignedIn (all must hold)
+                  routes: isSignedIn is true (start of flow 'notesApp')
+                  otherwise: isSignedIn is false (start of flow 'notesApp'); continues when flow 'login' finishes with 'signedIn'
 
-            """))
-        #expect(output.standardOutput.contains("""
-            Flows/notesApp.yaml:30:3: link '/login' of flow 'notesApp'
-              routes: isSignedIn is false (start of flow 'notesApp')
-            Flows/reading.yaml:31:3: link '/books/{bookID:int}' of flow 'reading'
-              routes: no conditions
+                """))
+        #expect(
+            output.standardOutput.contains(
+                """
+                Flows/notesApp.yaml:30:3: link '/login' of flow 'notesApp'
+                  routes: isSignedIn is false (start of flow 'notesApp')
+                Flows/reading.yaml:31:3: link '/books/{bookID:int}' of flow 'reading'
+                  routes: no conditions
 
-            """))
-        #expect(output.standardOutput.contains("""
-              routes: isSignedIn is true (event 'compose' of screen 'timeline')
-              otherwise: isSignedIn is false (event 'compose' of screen 'timeline'); continues when flow 'signIn' finishes with 'signedIn'
+                """))
+        #expect(
+            output.standardOutput.contains(
+                """
+                  routes: isSignedIn is true (event 'compose' of screen 'timeline')
+                  otherwise: isSignedIn is false (event 'compose' of screen 'timeline'); continues when flow 'signIn' finishes with 'signedIn'
 
-            """))
+                """))
     }
 
     @Test func flowsWithErrorsAndNoPaths() throws {

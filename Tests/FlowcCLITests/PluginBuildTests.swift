@@ -30,20 +30,21 @@ import Testing
         #expect(built.status == 0, "\(built.output)")
         let trace = try FlowcProcess.run([], executable: URL(fileURLWithPath: Self.scratch + "/debug/reading-trace"))
         #expect(trace.standardError == "")
-        #expect(trace.standardOutput == """
-            start: applied → library
-            select book 3 (not in the library): rejected → library
-            select book 7: applied → library > details(7)
-            select book 9 from details: rejected → library > details(7)
-            edit: applied → library > details(7) > edit.editor(7)
-            back (asks to discard the draft): pending → library > details(7) > edit.editor(7)
-            keep editing: applied → library > details(7) > edit.editor(7)
-            save: applied [edit finished saved] → library > details(7)
-            open /books/9/edit: applied → library > details(9) > edit.editor(9)
-            back, confirmed: pending → library > details(9) > edit.editor(9)
-            confirm: applied → library > details(9)
+        #expect(
+            trace.standardOutput == """
+                start: applied → library
+                select book 3 (not in the library): rejected → library
+                select book 7: applied → library > details(7)
+                select book 9 from details: rejected → library > details(7)
+                edit: applied → library > details(7) > edit.editor(7)
+                back (asks to discard the draft): pending → library > details(7) > edit.editor(7)
+                keep editing: applied → library > details(7) > edit.editor(7)
+                save: applied [edit finished saved] → library > details(7)
+                open /books/9/edit: applied → library > details(9) > edit.editor(9)
+                back, confirmed: pending → library > details(9) > edit.editor(9)
+                confirm: applied → library > details(9)
 
-            """)
+                """)
 
         // Nothing changed: the plugin's command does not run. (Right after the tool's first build, SwiftPM
         // links it once more in the next build, which runs the command again; the third build is quiet.)
@@ -61,14 +62,16 @@ import Testing
         let failed = try Self.swiftBuild()
         #expect(failed.status != 0)
         #expect(failed.output.contains(Self.generating), "\(failed.output)")
-        #expect(failed.output.contains("""
+        #expect(
+            failed.output.contains(
+                """
 
-            \(Self.flowFile):10:15: error: unknown screen 'detail' in flow 'reading'; did you mean 'details'? [FC203]
-                    push: detail
-                          ^~~~~~
-            flowc: error: the flows have errors; fix them first
+                \(Self.flowFile):10:15: error: unknown screen 'detail' in flow 'reading'; did you mean 'details'? [FC203]
+                        push: detail
+                              ^~~~~~
+                flowc: error: the flows have errors; fix them first
 
-            """), "\(failed.output)")
+                """), "\(failed.output)")
 
         // The package's `.flowc.yml` applies to plugin builds too: its `exclude` keeps a file that is
         // not a flow out of the scan, and editing it runs the command again.
@@ -89,7 +92,8 @@ import Testing
         let included = try Self.swiftBuild()
         #expect(included.status != 0)
         #expect(included.output.contains(Self.generating), "\(included.output)")
-        #expect(included.output.contains("\(compose):1:1: error: unknown key 'services' in a flow"), "\(included.output)")
+        #expect(
+            included.output.contains("\(compose):1:1: error: unknown key 'services' in a flow"), "\(included.output)")
     }
 
     @Test func hostingShowsTheExamplesSwiftUIHostAsItIs() throws {
@@ -117,12 +121,15 @@ import Testing
                 let manifest = String(decoding: data, as: UTF8.self)
                 let dependency = #".package(name: "flowc", path: "../..")"#
                 #expect(manifest.contains(dependency))
-                data = Data(manifest.replacingOccurrences(
-                    of: dependency, with: ".package(name: \"flowc\", path: \"\(FlowcProcess.packageRoot)\")").utf8)
+                data = Data(
+                    manifest.replacingOccurrences(
+                        of: dependency, with: ".package(name: \"flowc\", path: \"\(FlowcProcess.packageRoot)\")"
+                    ).utf8)
             }
             let target = copy + "/" + path
             guard manager.contents(atPath: target) != data else { continue }
-            try manager.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try manager.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try data.write(to: URL(fileURLWithPath: target))
         }
         for path in manager.subpaths(atPath: copy) ?? [] where !files.contains(path) {
@@ -139,7 +146,8 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         guard let swift = folders.map({ $0 + "/swift" }).first(where: FileManager.default.isExecutableFile) else {
-            Issue.record("no 'swift' on PATH (\(environment["PATH"] ?? "")); the plugin build needs the toolchain's swift")
+            Issue.record(
+                "no 'swift' on PATH (\(environment["PATH"] ?? "")); the plugin build needs the toolchain's swift")
             return (-1, "")
         }
         let process = Process()

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +22,8 @@ final class PseudoTerminal {
         guard master >= 0 else { throw Failure(description: "no pseudo-terminal: /dev/ptmx cannot be opened") }
         var unlock: Int32 = 0
         var number: UInt32 = 0
-        let tiocsptlck: UInt = 0x4004_5431, tiocgptn: UInt = 0x8004_5430
+        let tiocsptlck: UInt = 0x4004_5431
+        let tiocgptn: UInt = 0x8004_5430
         guard ioctl(master, tiocsptlck, &unlock) == 0, ioctl(master, tiocgptn, &number) == 0 else {
             throw Failure(description: "the pseudo-terminal cannot be unlocked")
         }

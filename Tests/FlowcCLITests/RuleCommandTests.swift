@@ -25,7 +25,9 @@ import Testing
 
     @Test func explainByIdentifierAndErrors() throws {
         let byName = try FlowcProcess.run(["explain", "unknown-screen"])
-        #expect(byName.standardOutput.hasPrefix("FC203 unknown-screen (error): an action names a screen the flow does not declare\n"))
+        #expect(
+            byName.standardOutput.hasPrefix(
+                "FC203 unknown-screen (error): an action names a screen the flow does not declare\n"))
         #expect(byName.standardOutput.contains("select: { push: ↓detials }"))
         let unknown = try FlowcProcess.run(["explain", "FC999"])
         #expect(unknown.status == 2)

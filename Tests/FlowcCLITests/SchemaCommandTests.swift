@@ -7,7 +7,8 @@ import Testing
         let output = try FlowcProcess.run(["schema"])
         #expect(output.status == 0)
         #expect(output.standardError == "")
-        let committed = try String(contentsOfFile: FlowcProcess.packageRoot + "/schema/flow.schema.json", encoding: .utf8)
+        let committed = try String(
+            contentsOfFile: FlowcProcess.packageRoot + "/schema/flow.schema.json", encoding: .utf8)
         #expect(output.standardOutput == committed)
         let object = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
         #expect(object?["$schema"] as? String == "http://json-schema.org/draft-07/schema#")

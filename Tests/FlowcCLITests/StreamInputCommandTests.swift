@@ -8,10 +8,13 @@ import Testing
     /// Runs `commands` as a shell pipeline would, each one's standard output feeding the next one's
     /// standard input through a pipe; returns the last one's output. A command is `flowc` arguments,
     /// or a program's path followed by its arguments when the first word starts with `/`.
-    static func pipeline(_ commands: [[String]], in folder: String = FlowcProcess.packageRoot) throws -> FlowcProcess.Output {
+    static func pipeline(_ commands: [[String]], in folder: String = FlowcProcess.packageRoot) throws
+        -> FlowcProcess.Output
+    {
         var processes: [Process] = []
         var previous: Pipe?
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         for (index, command) in commands.enumerated() {
             let process = Process()
             if command[0].hasPrefix("/") {
@@ -78,7 +81,8 @@ import Testing
         #expect(throughDevStdin.status == 0)
         #expect(throughDevStdin.standardOutput == direct.standardOutput)
 
-        let expected = try String(contentsOfFile: FlowcProcess.packageRoot + "/docs/examples/reading.trace.jsonl", encoding: .utf8)
+        let expected = try String(
+            contentsOfFile: FlowcProcess.packageRoot + "/docs/examples/reading.trace.jsonl", encoding: .utf8)
         let run = try Self.pipeline([
             ["/bin/cat", bundle], ["run", "-", "--flow", "reading", "--script", "docs/examples/reading.flowscript"],
         ])
@@ -95,7 +99,8 @@ import Testing
         // Errors name standard input as `<stdin>`.
         let broken = try Self.pipeline([["/bin/cat", "Tests/Fixtures/invalid/unknown-flow.yaml"], ["inspect", "-"]])
         #expect(broken.status == 1)
-        #expect(broken.standardError.hasPrefix("<stdin>:8:17: error: unknown flow 'editing' for child 'edit' [FC206]\n"))
+        #expect(
+            broken.standardError.hasPrefix("<stdin>:8:17: error: unknown flow 'editing' for child 'edit' [FC206]\n"))
     }
 
     @Test func scriptsFromDevicesPipesAndFIFOs() throws {
@@ -104,9 +109,12 @@ import Testing
         #expect(empty.standardOutput == "")
         #expect(empty.standardError == "")
 
-        let start = #"{"command":"start","coordinator":"running","instances":{"arguments":{},"children":[],"flow":"reading","id":1},"line":1,"path":[{"arguments":{},"flow":"reading","instance":1,"screen":"library","token":1}],"status":"applied"}"# + "\n"
+        let start =
+            #"{"command":"start","coordinator":"running","instances":{"arguments":{},"children":[],"flow":"reading","id":1},"line":1,"path":[{"arguments":{},"flow":"reading","instance":1,"screen":"library","token":1}],"status":"applied"}"#
+            + "\n"
         for name in ["-", "/dev/stdin"] {
-            let result = try FlowcProcess.run(["run", "Flows", "--flow", "reading", "--script", name], input: "start\n")
+            let result = try FlowcProcess.run(
+                ["run", "Flows", "--flow", "reading", "--script", name], input: "start\n")
             #expect(result.status == 0)
             #expect(result.standardOutput == start)
         }
@@ -139,13 +147,18 @@ import Testing
     @Test func scriptReadFailuresSayTheCause() throws {
         let missing = try FlowcProcess.run(["run", "Flows", "--flow", "reading", "--script", "no-such.flowscript"])
         #expect(missing.status == 2)
-        #expect(missing.standardError == "flowc: error: cannot read script 'no-such.flowscript': no such file or directory\n")
+        #expect(
+            missing.standardError
+                == "flowc: error: cannot read script 'no-such.flowscript': no such file or directory\n")
         let folder = try FlowcProcess.run(["run", "Flows", "--flow", "reading", "--script", "Flows"])
         #expect(folder.status == 2)
         #expect(folder.standardError == "flowc: error: cannot read script 'Flows': it is a folder, not a file\n")
         let both = try FlowcProcess.run(["run", "-", "--flow", "reading"], input: "start\n")
         #expect(both.status == 2)
-        #expect(both.standardError == "flowc: error: the script and the flows ('-') both come from standard input, which can be read once; give the script with '--script FILE' or the flows as a file\n")
+        #expect(
+            both.standardError
+                == "flowc: error: the script and the flows ('-') both come from standard input, which can be read once; give the script with '--script FILE' or the flows as a file\n"
+        )
     }
 
     /// Scripts stop at 64 MiB, bundles at 256 MiB: a regular file is refused from its size (these are
@@ -159,17 +172,26 @@ import Testing
         let tooLong = try FlowcProcess.run(["run", "Flows", "--flow", "reading", "--script", script])
         #expect(tooLong.status == 2)
         #expect(tooLong.standardOutput == "")
-        #expect(tooLong.standardError == "flowc: error: cannot read script '\(script)': the script is 67108865 bytes, more than the limit of 67108864 bytes; split it into smaller scripts\n")
+        #expect(
+            tooLong.standardError
+                == "flowc: error: cannot read script '\(script)': the script is 67108865 bytes, more than the limit of 67108864 bytes; split it into smaller scripts\n"
+        )
 
         let endless = try FlowcProcess.run(["run", "Flows", "--flow", "reading", "--script", "/dev/zero"])
         #expect(endless.status == 2)
-        #expect(endless.standardError == "flowc: error: cannot read script '/dev/zero': the script is more than the limit of 67108864 bytes (reading stopped there); split it into smaller scripts\n")
+        #expect(
+            endless.standardError
+                == "flowc: error: cannot read script '/dev/zero': the script is more than the limit of 67108864 bytes (reading stopped there); split it into smaller scripts\n"
+        )
 
         let bundle = folder.appendingPathComponent("huge.flowbundle").path
         #expect(FileManager.default.createFile(atPath: bundle, contents: Data("flowc-bundle 4\n".utf8)))
         #expect(truncate(bundle, 256 << 20 + 1) == 0)
         let tooLarge = try FlowcProcess.run(["inspect", bundle])
         #expect(tooLarge.status == 2)
-        #expect(tooLarge.standardError == "flowc: error: cannot read '\(bundle)': the bundle is 268435457 bytes, more than the limit of 268435456 bytes; check that this is a bundle flowc wrote\n")
+        #expect(
+            tooLarge.standardError
+                == "flowc: error: cannot read '\(bundle)': the bundle is 268435457 bytes, more than the limit of 268435456 bytes; check that this is a bundle flowc wrote\n"
+        )
     }
 }

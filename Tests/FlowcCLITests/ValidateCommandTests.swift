@@ -16,11 +16,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let original = try String(contentsOfFile: FlowcProcess.packageRoot + "/Flows/reading.yaml", encoding: .utf8)
         let copy = folder.appendingPathComponent("reading.yaml")
-        try original.replacingOccurrences(of: "push: details", with: "push: detials").write(to: copy, atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(of: "push: details", with: "push: detials").write(
+            to: copy, atomically: true, encoding: .utf8)
         let output = try FlowcProcess.run(["validate", copy.path, "Flows/edit.yaml"])
         #expect(output.status == 1)
         let lines = output.standardError.split(separator: "\n").map(String.init)
-        #expect(lines.first == "\(copy.path):10:15: error: unknown screen 'detials' in flow 'reading'; did you mean 'details'? [FC203]")
+        #expect(
+            lines.first
+                == "\(copy.path):10:15: error: unknown screen 'detials' in flow 'reading'; did you mean 'details'? [FC203]"
+        )
         #expect(lines.dropFirst().first == "        push: detials")
         #expect(lines.dropFirst(2).first == "              ^~~~~~~")
         // One typo, one error: 'details' (and the child it starts) is not also reported unreachable.
@@ -28,8 +32,9 @@ import Testing
         // README quotes this run (with the copy at /tmp/reading.yaml): its diagnostics, exactly.
         let readme = try String(contentsOfFile: FlowcProcess.packageRoot + "/README.md", encoding: .utf8)
         let command = "$ swift run flowc validate /tmp/reading.yaml Flows/edit.yaml\n"
-        let quoted = try #require(readme.components(separatedBy: command).dropFirst().first?
-            .components(separatedBy: "$ echo $?\n").first)
+        let quoted = try #require(
+            readme.components(separatedBy: command).dropFirst().first?
+                .components(separatedBy: "$ echo $?\n").first)
         #expect(quoted == output.standardError.replacingOccurrences(of: copy.path, with: "/tmp/reading.yaml"))
     }
 
@@ -43,7 +48,9 @@ import Testing
     @Test func noPathsIsAUsageError() throws {
         let output = try FlowcProcess.run(["validate"])
         #expect(output.status == 2)
-        #expect(output.standardError.hasPrefix("flowc: error: no paths given; name flow files or folders, such as 'flowc validate Flows'\n"))
+        #expect(
+            output.standardError.hasPrefix(
+                "flowc: error: no paths given; name flow files or folders, such as 'flowc validate Flows'\n"))
     }
 
     @Test func unknownOptionAndFormatAreUsageErrors() throws {
@@ -52,7 +59,9 @@ import Testing
         #expect(option.standardError.hasPrefix("flowc: error: unknown option '--colour'\n"))
         let format = try FlowcProcess.run(["validate", "--format", "xml", "Flows"])
         #expect(format.status == 2)
-        #expect(format.standardError == "flowc: error: unknown format 'xml'; expected text, json, sarif, github or gitlab\n")
+        #expect(
+            format.standardError == "flowc: error: unknown format 'xml'; expected text, json, sarif, github or gitlab\n"
+        )
         let missing = try FlowcProcess.run(["validate", "Flows", "--format"])
         #expect(missing.status == 2)
         #expect(missing.standardError.hasPrefix("flowc: error: option '--format' needs a value\n"))
@@ -63,7 +72,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("flow.yaml")
         // A declared condition that no 'if' uses is a warning.
-        try "flow: sample\nstart: home\nconditions: [ready]\nscreens:\n  home: {}\n".write(to: file, atomically: true, encoding: .utf8)
+        try "flow: sample\nstart: home\nconditions: [ready]\nscreens:\n  home: {}\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let relaxed = try FlowcProcess.run(["validate", "--quiet", file.path])
         let strict = try FlowcProcess.run(["validate", "--quiet", "--strict", file.path])
         #expect(relaxed.standardError.contains(": warning: "))
@@ -74,23 +84,33 @@ import Testing
 
     @Test func colourOnlyWithoutNoColorAndOnATerminal() throws {
         // Standard error is a pipe here, so even without NO_COLOR there is no colour.
-        let output = try FlowcProcess.run(["validate", "--quiet", "Tests/Fixtures/invalid/unknown-flow.yaml"], environment: ["NO_COLOR": ""])
+        let output = try FlowcProcess.run(
+            ["validate", "--quiet", "Tests/Fixtures/invalid/unknown-flow.yaml"], environment: ["NO_COLOR": ""])
         #expect(!output.standardError.contains("\u{1B}["))
         #expect(output.status == 1)
     }
 
     @Test func githubFormatIsChosenOnGitHubActions() throws {
-        let output = try FlowcProcess.run(["validate", "Tests/Fixtures/invalid/unknown-flow.yaml"], environment: ["GITHUB_ACTIONS": "true"])
+        let output = try FlowcProcess.run(
+            ["validate", "Tests/Fixtures/invalid/unknown-flow.yaml"], environment: ["GITHUB_ACTIONS": "true"])
         #expect(output.status == 1)
-        #expect(output.standardOutput.hasPrefix("::error file=Tests/Fixtures/invalid/unknown-flow.yaml,line=8,col=17,endColumn=24,title=FC206 unknown-flow::unknown flow 'editing' for child 'edit'"))
-        let text = try FlowcProcess.run(["validate", "--format", "text", "Tests/Fixtures/invalid/unknown-flow.yaml"], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(
+            output.standardOutput.hasPrefix(
+                "::error file=Tests/Fixtures/invalid/unknown-flow.yaml,line=8,col=17,endColumn=24,title=FC206 unknown-flow::unknown flow 'editing' for child 'edit'"
+            ))
+        let text = try FlowcProcess.run(
+            ["validate", "--format", "text", "Tests/Fixtures/invalid/unknown-flow.yaml"],
+            environment: ["GITHUB_ACTIONS": "true"])
         #expect(text.standardError.hasPrefix("Tests/Fixtures/invalid/unknown-flow.yaml:8:17: error: "))
     }
 
     @Test func helpAndVersion() throws {
         let help = try FlowcProcess.run(["validate", "--help"])
         #expect(help.status == 0)
-        #expect(help.standardOutput.hasPrefix("USAGE: flowc validate [--format text|json|sarif|github|gitlab] [--strict] [--quiet] [--config FILE] PATH…\n"))
+        #expect(
+            help.standardOutput.hasPrefix(
+                "USAGE: flowc validate [--format text|json|sarif|github|gitlab] [--strict] [--quiet] [--config FILE] PATH…\n"
+            ))
         let top = try FlowcProcess.run(["--help"])
         #expect(top.status == 0)
         #expect(top.standardOutput.contains("  validate PATH…"))
@@ -107,7 +127,9 @@ import Testing
 /// `--format gitlab`: a GitLab Code Quality report on standard output.
 @Suite struct GitLabFormatTests {
     @Test func reportHasWhatGitLabReads() throws {
-        let output = try FlowcProcess.run(["validate", "--format", "gitlab", "Tests/Fixtures/invalid/unknown-flow.yaml"])
+        let output = try FlowcProcess.run([
+            "validate", "--format", "gitlab", "Tests/Fixtures/invalid/unknown-flow.yaml",
+        ])
         #expect(output.status == 1)
         #expect(output.standardError == "")
         let entries = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]] ?? []

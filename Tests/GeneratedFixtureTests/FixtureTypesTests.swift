@@ -23,7 +23,8 @@ struct FixtureTypesTests {
         // FlowCodegenTests keeps Tests/Fixtures/generated/fixture.swift.golden exact; the plugin made the same file.
         var golden = URL(fileURLWithPath: #filePath)
         for _ in 0..<2 { golden.deleteLastPathComponent() }
-        let text = try String(contentsOf: golden.appendingPathComponent("Fixtures/generated/fixture.swift.golden"), encoding: .utf8)
+        let text = try String(
+            contentsOf: golden.appendingPathComponent("Fixtures/generated/fixture.swift.golden"), encoding: .utf8)
         #expect(text.contains("    public static let contentHash = \"\(Flows.contentHash)\"\n"))
     }
 
@@ -32,8 +33,11 @@ struct FixtureTypesTests {
         #expect(coordinator.rootArguments == ["region": .string("eu"), "limit": .int(20)])
         let chosen = try CatalogFlow.coordinator(region: "us", limit: 100, host: Shop())
         #expect(chosen.rootArguments == ["region": .string("us"), "limit": .int(100)])
-        #expect(throws: GeneratedFlowError.coordinator(.constraintViolated(
-            receiver: "flow 'catalog'", name: "limit", message: "101 is greater than the maximum 100"))) {
+        #expect(
+            throws: GeneratedFlowError.coordinator(
+                .constraintViolated(
+                    receiver: "flow 'catalog'", name: "limit", message: "101 is greater than the maximum 100"))
+        ) {
             try CatalogFlow.coordinator(limit: 101, host: Shop())
         }
     }
@@ -56,11 +60,17 @@ struct FixtureTypesTests {
         let coordinator = try CatalogFlow.coordinator(host: Shop())
         coordinator.start()
         #expect(coordinator.send(CatalogFlow.Event.shelf(.open(itemID: 5))) == .applied)
-        #expect(try typedPath(coordinator) == [.shelf, .default(itemID: 5, price: 9.99, title: "Untitled \"draft\" é", gift: false)])
+        #expect(
+            try typedPath(coordinator) == [
+                .shelf, .default(itemID: 5, price: 9.99, title: "Untitled \"draft\" é", gift: false),
+            ])
         #expect(coordinator.send(CatalogFlow.DefaultEvent.back) == .applied)
         #expect(coordinator.send(CatalogFlow.ShelfEvent.open(itemID: 6, price: 0, title: "T", gift: true)) == .applied)
         #expect(try typedPath(coordinator).last == .default(itemID: 6, price: 0, title: "T", gift: true))
-        #expect(coordinator.path.last?.arguments == ["itemID": .int(6), "price": .double(0), "title": .string("T"), "gift": .bool(true)])
+        #expect(
+            coordinator.path.last?.arguments == [
+                "itemID": .int(6), "price": .double(0), "title": .string("T"), "gift": .bool(true),
+            ])
         coordinator.back()
         #expect(coordinator.send(CatalogFlow.ShelfEvent.search(self: "dune")) == .applied)
         #expect(try typedPath(coordinator).last == .results(query: "dune", page: 1))
@@ -71,13 +81,21 @@ struct FixtureTypesTests {
     @Test func aTypedEventIsRefusedFromARouteOfAnotherScreen() throws {
         let coordinator = try CatalogFlow.coordinator(host: Shop())
         coordinator.start()
-        #expect(coordinator.send(CatalogFlow.ResultsEvent.back) == StepResult(.rejected, .eventOfAnotherScreen(
-            event: "catalog.results.back", route: "catalog.shelf")))
+        #expect(
+            coordinator.send(CatalogFlow.ResultsEvent.back)
+                == StepResult(
+                    .rejected,
+                    .eventOfAnotherScreen(
+                        event: "catalog.results.back", route: "catalog.shelf")))
         coordinator.send(CatalogFlow.ShelfEvent.open(itemID: 5))
         let shelf = coordinator.path[0].token
         // `back` of `default` from the shelf route below it: the shelf declares no `back`, and says so.
-        #expect(coordinator.send(CatalogFlow.DefaultEvent.back, from: shelf) == StepResult(.rejected, .eventOfAnotherScreen(
-            event: "catalog.default.back", route: "catalog.shelf")))
+        #expect(
+            coordinator.send(CatalogFlow.DefaultEvent.back, from: shelf)
+                == StepResult(
+                    .rejected,
+                    .eventOfAnotherScreen(
+                        event: "catalog.default.back", route: "catalog.shelf")))
         let closed = coordinator.send(CatalogFlow.ShelfEvent.close, from: shelf)
         #expect(closed == .applied)
         #expect(coordinator.status == .finished(outcome: "closed"))
@@ -91,10 +109,15 @@ struct FixtureTypesTests {
         #expect(coordinator.send(CatalogFlow.DefaultEvent.checkout) == .applied)
         #expect(try typedPath(coordinator).last == .checkout(.payment(total: 12.5)))
         let checkout = try #require(coordinator.instance(coordinator.path[2].instance))
-        #expect(checkout.finish(CatalogFlow.Outcome.closed) == StepResult(.rejected, .unknownOutcome(flow: "checkout", outcome: "catalog.closed")))
+        #expect(
+            checkout.finish(CatalogFlow.Outcome.closed)
+                == StepResult(.rejected, .unknownOutcome(flow: "checkout", outcome: "catalog.closed")))
         // Outcome data is checked like any argument: constraints, then the host check.
-        #expect(checkout.finish(CheckoutFlow.Outcome.paid(receipt: "X-1")).reason == .constraintViolated(
-            receiver: "outcome 'paid' of flow 'checkout'", name: "receipt", message: "\"X-1\" does not match the pattern \"R-[0-9]+\""))
+        #expect(
+            checkout.finish(CheckoutFlow.Outcome.paid(receipt: "X-1")).reason
+                == .constraintViolated(
+                    receiver: "outcome 'paid' of flow 'checkout'", name: "receipt",
+                    message: "\"X-1\" does not match the pattern \"R-[0-9]+\""))
         let paid = checkout.finish(CheckoutFlow.Outcome.paid(receipt: "R-42", tip: 1))
         #expect(paid == .applied)
         #expect(try paid.finished.map(CheckoutFlow.Outcome.init) == [.paid(receipt: "R-42", tip: 1)])
@@ -117,25 +140,34 @@ struct FixtureTypesTests {
         let coordinator = try CatalogFlow.coordinator(host: Shop())
         coordinator.start()
         #expect(coordinator.send(CatalogFlow.ShelfEvent.keywords) == .applied)
-        #expect(try typedPath(coordinator) == [.shelf, .`self`(.`Any`(self: 1, Type: "t", `inout`: true, `_`: 2.5, in: 0))])
+        #expect(
+            try typedPath(coordinator) == [.shelf, .`self`(.`Any`(self: 1, Type: "t", `inout`: true, `_`: 2.5, in: 0))])
         #expect(coordinator.send(SelfFlow.AnyEvent.repeat) == .applied)
         #expect(try typedPath(coordinator).last == .`self`(.default(Self: 1, let: 2, var: 3)))
         coordinator.back()
         let finished = coordinator.send(SelfFlow.AnyEvent.`init`(Self: 7))
-        #expect(try finished.finished.map(SelfFlow.Outcome.init) == [SelfFlow.Outcome.`init`(self: 7, Type: "t", `inout`: true, `_`: 2.5)])
+        #expect(
+            try finished.finished.map(SelfFlow.Outcome.init) == [
+                SelfFlow.Outcome.`init`(self: 7, Type: "t", `inout`: true, `_`: 2.5)
+            ])
         // The `init` handler passes the outcome's keyword-named values on.
         #expect(try typedPath(coordinator) == [.shelf, .default(itemID: 7, price: 2.5, title: "t", gift: true)])
     }
 
     @Test func checksOfEachTypeComeFromTheHostProtocol() throws {
         let coordinator = try CatalogFlow.coordinator(host: Shop())
-        #expect(coordinator.open("/items/13").reason == .checkFailed(
-            receiver: "screen 'default' of flow 'catalog'", name: "itemID", check: "inStock", value: .int(13)))
+        #expect(
+            coordinator.open("/items/13").reason
+                == .checkFailed(
+                    receiver: "screen 'default' of flow 'catalog'", name: "itemID", check: "inStock", value: .int(13)))
         #expect(coordinator.open("/items/5") == .applied)
         #expect(try typedPath(coordinator) == [.shelf, .default(itemID: 5, price: 2.5, title: "linked", gift: true)])
         coordinator.back()
-        #expect(coordinator.send(CatalogFlow.ShelfEvent.search(self: "gone")).reason == .checkFailed(
-            receiver: "screen 'results' of flow 'catalog'", name: "query", check: "inStock", value: .string("gone")))
+        #expect(
+            coordinator.send(CatalogFlow.ShelfEvent.search(self: "gone")).reason
+                == .checkFailed(
+                    receiver: "screen 'results' of flow 'catalog'", name: "query", check: "inStock",
+                    value: .string("gone")))
         #expect(coordinator.send(CatalogFlow.ShelfEvent.search(self: "dune")) == .applied)
     }
 
@@ -156,13 +188,20 @@ struct FixtureTypesTests {
         // The same flows with one screen more: another content hash.
         var flows = try Flows.bundle().flows
         flows[1].screens.append(ScreenNode(name: "receipt"))
-        let changed = try FlowCoordinator(bundle: FlowBundle(flows: flows), flow: "catalog", host: Flows.flowHost(Shop()))
+        let changed = try FlowCoordinator(
+            bundle: FlowBundle(flows: flows), flow: "catalog", host: Flows.flowHost(Shop()))
         changed.start()
-        #expect(throws: GeneratedFlowError.bundleMismatch(expected: Flows.contentHash, found: changed.bundle.contentHash)) {
+        #expect(
+            throws: GeneratedFlowError.bundleMismatch(expected: Flows.contentHash, found: changed.bundle.contentHash)
+        ) {
             try CatalogFlow.Route(changed.path[0], in: changed)
         }
-        #expect(changed.send(CatalogFlow.ShelfEvent.close) == StepResult(.rejected, .bundleMismatch(
-            expected: Flows.contentHash, found: changed.bundle.contentHash)))
+        #expect(
+            changed.send(CatalogFlow.ShelfEvent.close)
+                == StepResult(
+                    .rejected,
+                    .bundleMismatch(
+                        expected: Flows.contentHash, found: changed.bundle.contentHash)))
     }
 
     @Test func aShippedBundleFileIsCheckedAgainstTheCode() throws {

@@ -14,7 +14,8 @@ enum ActionSummary {
         case .finish(let outcome, _):
             return "finish with `\(graph.outcomes.indices.contains(outcome) ? graph.outcomes[outcome] : "?")`"
         case .conditional(let condition, _, _):
-            return "chosen by host condition `\(graph.conditions.indices.contains(condition) ? graph.conditions[condition] : "?")`"
+            return
+                "chosen by host condition `\(graph.conditions.indices.contains(condition) ? graph.conditions[condition] : "?")`"
         case .show(let target, _): return "show `\(name(of: target, in: graph))`"
         case .stay: return "stay"
         case .select(let tab): return "select tab `\(tab)`"

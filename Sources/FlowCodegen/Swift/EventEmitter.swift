@@ -14,12 +14,14 @@ struct EventEmitter {
         let screens = graph.screens.indices.compactMap { screen in
             context.screenEventTypes[index][screen].map { (node: graph.screens[screen], type: $0) }
         }
-        let example = screens.first.map { screen in
-            "`coordinator.send(\(type).Event.\(screen.node.name)(.\(screen.node.events[0].name)\(screen.node.events[0].parameters.isEmpty ? "" : "(…)")), from: route.token)`"
-        } ?? ""
-        out.doc(SwiftDocComment(
-            "An event of a screen of `\(graph.name)`: \(example).",
-            "The coordinator refuses it when the sending route shows another screen."))
+        let example =
+            screens.first.map { screen in
+                "`coordinator.send(\(type).Event.\(screen.node.name)(.\(screen.node.events[0].name)\(screen.node.events[0].parameters.isEmpty ? "" : "(…)")), from: route.token)`"
+            } ?? ""
+        out.doc(
+            SwiftDocComment(
+                "An event of a screen of `\(graph.name)`: \(example).",
+                "The coordinator refuses it when the sending route shows another screen."))
         out.block("public enum Event: ScreenEventConvertible, Hashable, Sendable {") { out in
             for screen in screens {
                 out.doc(SwiftDocComment("An event of screen `\(screen.node.name)`."))
@@ -47,7 +49,8 @@ struct EventEmitter {
             for event in screen.events {
                 var doc = SwiftDocComment("`\(event.name)`: \(ActionSummary.describe(event.action, in: graph)).")
                 if !event.parameters.isEmpty {
-                    doc.add("Parameters: " + event.parameters.map(SwiftTypeMapping.summary).joined(separator: "; ") + ".")
+                    doc.add(
+                        "Parameters: " + event.parameters.map(SwiftTypeMapping.summary).joined(separator: "; ") + ".")
                 }
                 out.doc(doc)
                 RouteEmitter.writeCase(event.name, event.parameters, to: &out)
@@ -72,11 +75,15 @@ struct EventEmitter {
                 }
             }
             out.line()
-            out.block("private func makeScreenEvent(_ name: String, _ arguments: [String: Value] = [:]) -> FlowRuntime.ScreenEvent {") { out in
-                out.call("FlowRuntime.ScreenEvent", [
-                    "contentHash: \(context.namespace).contentHash", "flow: \(type).name",
-                    "screen: \(SwiftNames.stringLiteral(screen.name))", "event: name", "arguments: arguments",
-                ])
+            out.block(
+                "private func makeScreenEvent(_ name: String, _ arguments: [String: Value] = [:]) -> FlowRuntime.ScreenEvent {"
+            ) { out in
+                out.call(
+                    "FlowRuntime.ScreenEvent",
+                    [
+                        "contentHash: \(context.namespace).contentHash", "flow: \(type).name",
+                        "screen: \(SwiftNames.stringLiteral(screen.name))", "event: name", "arguments: arguments",
+                    ])
             }
         }
     }

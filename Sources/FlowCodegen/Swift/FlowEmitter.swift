@@ -12,7 +12,9 @@ struct FlowEmitter {
     func write(to out: inout SwiftSourceWriter) {
         out.line("// MARK: - \(graph.name)")
         out.line()
-        out.doc(SwiftDocComment(context.description(ofFlow: index), "Flow `\(graph.name)`: its routes, events and outcomes."))
+        out.doc(
+            SwiftDocComment(
+                context.description(ofFlow: index), "Flow `\(graph.name)`: its routes, events and outcomes."))
         out.block("public enum \(type) {") { out in
             out.doc(SwiftDocComment("The flow's name in the bundle."))
             out.line("public static let name = \(SwiftNames.stringLiteral(graph.name))")
@@ -34,22 +36,27 @@ struct FlowEmitter {
     private func writeCoordinatorFactory(to out: inout SwiftSourceWriter) {
         let parameters = graph.parameters
         let hostName = SwiftNames.unique("host", avoiding: Set(parameters.map(\.name)))
-        var doc = SwiftDocComment("A coordinator that runs `\(graph.name)` as its root flow on the embedded bundle, not yet started (call `start()`).")
+        var doc = SwiftDocComment(
+            "A coordinator that runs `\(graph.name)` as its root flow on the embedded bundle, not yet started (call `start()`)."
+        )
         if !parameters.isEmpty {
             doc.add("Its arguments: " + parameters.map(SwiftTypeMapping.summary).joined(separator: "; ") + ".")
         }
         doc.field("Throws: `GeneratedFlowError.coordinator` when an argument breaks its parameter's constraints.")
         out.doc(doc)
         out.line("@MainActor")
-        let declarations = parameters.map(SwiftTypeMapping.declaration)
+        let declarations =
+            parameters.map(SwiftTypeMapping.declaration)
             + ["host" + (hostName == "host" ? "" : " \(hostName)") + ": some \(context.namespace).Host"]
         out.call("public static func coordinator", declarations, " throws(GeneratedFlowError) -> FlowCoordinator {")
         out.indented { out in
-            out.call("try GeneratedBundle.coordinator", [
-                "bundle: \(context.namespace).bundle()", "flow: Self.name",
-                "arguments: \(Self.argumentDictionary(parameters))",
-                "host: \(context.namespace).flowHost(\(SwiftNames.identifier(hostName)))",
-            ])
+            out.call(
+                "try GeneratedBundle.coordinator",
+                [
+                    "bundle: \(context.namespace).bundle()", "flow: Self.name",
+                    "arguments: \(Self.argumentDictionary(parameters))",
+                    "host: \(context.namespace).flowHost(\(SwiftNames.identifier(hostName)))",
+                ])
         }
         out.line("}")
     }
@@ -57,7 +64,9 @@ struct FlowEmitter {
     /// `["bookID": bookID.flowValue]` for parameters bound to Swift names of the same spelling; `[:]` for none.
     static func argumentDictionary(_ parameters: [ParameterNode]) -> String {
         guard !parameters.isEmpty else { return "[:]" }
-        let entries = parameters.map { "\(SwiftNames.stringLiteral($0.name)): \(SwiftNames.identifier($0.name)).flowValue" }
+        let entries = parameters.map {
+            "\(SwiftNames.stringLiteral($0.name)): \(SwiftNames.identifier($0.name)).flowValue"
+        }
         return "[" + entries.joined(separator: ", ") + "]"
     }
 }

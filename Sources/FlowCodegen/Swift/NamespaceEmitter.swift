@@ -9,9 +9,11 @@ struct NamespaceEmitter {
     func write(to out: inout SwiftSourceWriter) {
         let host = HostRequirements(context.bundle)
         let flows = context.bundle.flows.map { "`\($0.name)`" }.joined(separator: ", ")
-        out.doc(SwiftDocComment(
-            "The compiled flows this file was generated from (\(flows)), and what they ask the app.",
-            "Start a coordinator with a flow's `coordinator(…)` (such as `\(context.flowTypes.first ?? "ReadingFlow").coordinator(host:)`); type its routes with the flow's `Route`, send typed events with `coordinator.send(_:from:)`."))
+        out.doc(
+            SwiftDocComment(
+                "The compiled flows this file was generated from (\(flows)), and what they ask the app.",
+                "Start a coordinator with a flow's `coordinator(…)` (such as `\(context.flowTypes.first ?? "ReadingFlow").coordinator(host:)`); type its routes with the flow's `Route`, send typed events with `coordinator.send(_:from:)`."
+            ))
         out.block("public enum \(context.namespace) {") { out in
             writeBundle(to: &out)
             out.line()
@@ -22,7 +24,10 @@ struct NamespaceEmitter {
     }
 
     private func writeBundle(to out: inout SwiftSourceWriter) {
-        out.doc(SwiftDocComment("The content hash of the bundle the code was generated from (docs/BUNDLE.md). Typed routes and events check it against the coordinator's bundle."))
+        out.doc(
+            SwiftDocComment(
+                "The content hash of the bundle the code was generated from (docs/BUNDLE.md). Typed routes and events check it against the coordinator's bundle."
+            ))
         out.line("public static let contentHash = \(SwiftNames.stringLiteral(context.bundle.contentHash))")
         out.line()
         out.doc(SwiftDocComment("The bundle file (docs/BUNDLE.md), embedded as base64."))
@@ -44,19 +49,25 @@ struct NamespaceEmitter {
             out.line("try embedded.get()")
         }
         out.line()
-        var loaded = SwiftDocComment("A bundle file shipped beside the code (`flowc compile`), checked to be the one the code was generated from.")
-        loaded.field("Throws: `GeneratedFlowError.bundle` for a file that is not a readable bundle, `.bundleMismatch` for another bundle.")
+        var loaded = SwiftDocComment(
+            "A bundle file shipped beside the code (`flowc compile`), checked to be the one the code was generated from."
+        )
+        loaded.field(
+            "Throws: `GeneratedFlowError.bundle` for a file that is not a readable bundle, `.bundleMismatch` for another bundle."
+        )
         out.doc(loaded)
-        out.line("public static func bundle<Bytes: Collection>(from bytes: Bytes) throws(GeneratedFlowError) -> FlowBundle")
+        out.line(
+            "public static func bundle<Bytes: Collection>(from bytes: Bytes) throws(GeneratedFlowError) -> FlowBundle")
         out.block("where Bytes.Element == UInt8 {") { out in
             out.line("try GeneratedBundle.decode(bytes, expecting: contentHash)")
         }
     }
 
     private func writeHostProtocol(_ host: HostRequirements, to out: inout SwiftSourceWriter) {
-        out.doc(SwiftDocComment(
-            "What the flows ask the app: one property per declared host condition and one method per parameter check (and type).",
-            "Pass it to a flow's `coordinator(…)`, or make a `FlowHost` of it with `flowHost(_:)`."))
+        out.doc(
+            SwiftDocComment(
+                "What the flows ask the app: one property per declared host condition and one method per parameter check (and type).",
+                "Pass it to a flow's `coordinator(…)`, or make a `FlowHost` of it with `flowHost(_:)`."))
         out.line("@MainActor")
         out.block("public protocol Host {") { out in
             var first = true
@@ -64,21 +75,31 @@ struct NamespaceEmitter {
                 if !first { out.line() }
                 first = false
                 let flows = condition.flows.map { "`\($0)`" }.joined(separator: ", ")
-                out.doc(SwiftDocComment("Host condition `\(condition.name)` (declared by \(condition.flows.count == 1 ? "flow" : "flows") \(flows))."))
+                out.doc(
+                    SwiftDocComment(
+                        "Host condition `\(condition.name)` (declared by \(condition.flows.count == 1 ? "flow" : "flows") \(flows))."
+                    ))
                 out.line("var \(SwiftNames.identifier(condition.name)): Bool { get }")
             }
             for check in host.checks {
                 if !first { out.line() }
                 first = false
-                out.doc(SwiftDocComment(
-                    "Host check `\(check.name)` of \(check.type.rawValue) arguments: whether `value` may be shown (for \(check.parameters.joined(separator: "; "))). Asked whenever such a value is bound: root, event, action, outcome, deep-link and restored arguments."))
-                out.line("func \(SwiftNames.identifier(check.name))(_ value: \(SwiftTypeMapping.swiftType(check.type))) -> Bool")
+                out.doc(
+                    SwiftDocComment(
+                        "Host check `\(check.name)` of \(check.type.rawValue) arguments: whether `value` may be shown (for \(check.parameters.joined(separator: "; "))). Asked whenever such a value is bound: root, event, action, outcome, deep-link and restored arguments."
+                    ))
+                out.line(
+                    "func \(SwiftNames.identifier(check.name))(_ value: \(SwiftTypeMapping.swiftType(check.type))) -> Bool"
+                )
             }
         }
     }
 
     private func writeAdapter(_ host: HostRequirements, to out: inout SwiftSourceWriter) {
-        out.doc(SwiftDocComment("A `FlowHost` that asks `host`: conditions and checks by name (a name the flows do not declare is false)."))
+        out.doc(
+            SwiftDocComment(
+                "A `FlowHost` that asks `host`: conditions and checks by name (a name the flows do not declare is false)."
+            ))
         out.line("@MainActor")
         out.block("public static func flowHost(_ host: some Host) -> FlowHost {") { out in
             out.block("FlowHost(", closing: ")") { out in
@@ -88,7 +109,9 @@ struct NamespaceEmitter {
                     out.block("condition: { name in", closing: "},") { out in
                         out.switchBlock("name") { out in
                             for condition in host.conditions {
-                                out.line("case \(SwiftNames.stringLiteral(condition.name)): host.\(SwiftNames.identifier(condition.name))")
+                                out.line(
+                                    "case \(SwiftNames.stringLiteral(condition.name)): host.\(SwiftNames.identifier(condition.name))"
+                                )
                             }
                             out.line("default: false")
                         }
@@ -105,7 +128,9 @@ struct NamespaceEmitter {
                                 out.line("case \(SwiftNames.stringLiteral(name)):")
                                 while index < host.checks.count, host.checks[index].name == name {
                                     let type = SwiftTypeMapping.swiftType(host.checks[index].type)
-                                    out.line("    if let value = \(type)(flowValue: value) { return host.\(SwiftNames.identifier(name))(value) }")
+                                    out.line(
+                                        "    if let value = \(type)(flowValue: value) { return host.\(SwiftNames.identifier(name))(value) }"
+                                    )
                                     index += 1
                                 }
                                 out.line("    return false")

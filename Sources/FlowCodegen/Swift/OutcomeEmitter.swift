@@ -11,8 +11,10 @@ struct OutcomeEmitter {
 
     func write(to out: inout SwiftSourceWriter) {
         let example = graph.outcomes[0] + (graph.parameters(ofOutcome: 0).isEmpty ? "" : "(…)")
-        out.doc(SwiftDocComment(
-            "The outcomes `\(graph.name)` finishes with: `instance.finish(\(type).Outcome.\(example))`, or `Outcome(finished)` of a `FinishedFlow` in `StepResult.finished`."))
+        out.doc(
+            SwiftDocComment(
+                "The outcomes `\(graph.name)` finishes with: `instance.finish(\(type).Outcome.\(example))`, or `Outcome(finished)` of a `FinishedFlow` in `StepResult.finished`."
+            ))
         out.block("public enum Outcome: FlowOutcome, Hashable, Sendable {") { out in
             for (outcome, name) in graph.outcomes.enumerated() {
                 let parameters = graph.parameters(ofOutcome: outcome)
@@ -45,7 +47,8 @@ struct OutcomeEmitter {
                 out.switchBlock("self") { out in
                     for outcome in withParameters {
                         let parameters = graph.parameters(ofOutcome: outcome)
-                        let bindings = parameters.map { "let \(SwiftNames.identifier($0.name))" }.joined(separator: ", ")
+                        let bindings = parameters.map { "let \(SwiftNames.identifier($0.name))" }.joined(
+                            separator: ", ")
                         out.line("case .\(SwiftNames.identifier(graph.outcomes[outcome]))(\(bindings)):")
                         out.indented { out in out.line(FlowEmitter.argumentDictionary(parameters)) }
                     }
@@ -57,7 +60,9 @@ struct OutcomeEmitter {
 
     private func writeConversion(to out: inout SwiftSourceWriter) {
         var doc = SwiftDocComment("The typed outcome of a flow that finished (from `StepResult.finished`).")
-        doc.field("Throws: `GeneratedFlowError.unknownOutcome` when another flow finished, or with an outcome or arguments this code does not know.")
+        doc.field(
+            "Throws: `GeneratedFlowError.unknownOutcome` when another flow finished, or with an outcome or arguments this code does not know."
+        )
         out.doc(doc)
         out.block("public init(_ finished: FinishedFlow) throws(GeneratedFlowError) {") { out in
             out.line("guard finished.flow == \(type).name else { throw finished.unknown(in: \(type).name) }")
@@ -69,9 +74,11 @@ struct OutcomeEmitter {
                     } else {
                         out.line("case \(SwiftNames.stringLiteral(name)):")
                         out.indented { out in
-                            out.call("self = try .\(SwiftNames.identifier(name))", parameters.map {
-                                "\(SwiftNames.argumentLabel($0.name)): finished.argument(\(SwiftNames.stringLiteral($0.name)))"
-                            })
+                            out.call(
+                                "self = try .\(SwiftNames.identifier(name))",
+                                parameters.map {
+                                    "\(SwiftNames.argumentLabel($0.name)): finished.argument(\(SwiftNames.stringLiteral($0.name)))"
+                                })
                         }
                     }
                 }

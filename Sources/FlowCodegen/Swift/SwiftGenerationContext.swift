@@ -15,7 +15,9 @@ struct SwiftGenerationContext {
 
     /// Chooses every type name and refuses names Swift would spell alike.
     /// - Throws: ``SwiftGenerationError`` at the second of two colliding flow or screen names.
-    init(bundle: FlowBundle, definitions: [FlowDefinition], options: SwiftGenerationOptions) throws(SwiftGenerationError) {
+    init(bundle: FlowBundle, definitions: [FlowDefinition], options: SwiftGenerationOptions)
+        throws(SwiftGenerationError)
+    {
         self.bundle = bundle
         self.options = options
         var byName: [String: FlowDefinition] = [:]

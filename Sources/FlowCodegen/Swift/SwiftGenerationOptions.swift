@@ -19,8 +19,11 @@ public struct SwiftGenerationOptions: Hashable, Sendable {
     /// a name the generated code uses (``reservedNamespaces``).
     public static func isValidNamespace(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !SwiftNames.keywords.contains(name),
-              !reservedNamespaces.contains(name) else { return false }
-        let isLetter = { (scalar: Unicode.Scalar) in ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_" }
+            !reservedNamespaces.contains(name)
+        else { return false }
+        let isLetter = { (scalar: Unicode.Scalar) in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+        }
         return isLetter(first) && name.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
     }
 }

@@ -48,7 +48,9 @@ enum SwiftTypeMapping {
         }
         if let length = constraints.minimumLength { parts.append("min length \(length)") }
         if let length = constraints.maximumLength { parts.append("max length \(length)") }
-        if let pattern = constraints.pattern { parts.append("pattern `\(pattern.replacingOccurrences(of: "`", with: "'"))`") }
+        if let pattern = constraints.pattern {
+            parts.append("pattern `\(pattern.replacingOccurrences(of: "`", with: "'"))`")
+        }
         if let check = constraints.check { parts.append("host check `\(check)`") }
         if let value = parameter.defaultValue { parts.append("default `\(value)`") }
         return "`\(parameter.name)`: " + parts.joined(separator: ", ")

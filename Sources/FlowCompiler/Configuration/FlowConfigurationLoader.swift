@@ -40,7 +40,9 @@ public enum FlowConfigurationLoader {
         case .bytes(let bytes):
             return load(bytes: bytes, path: path)
         case .tooLarge(let size, let limit):
-            throw InputFile.tooLarge(path, size: size, limit: limit, kind: "the configuration file", advice: "a configuration holds a few settings: check that this is the right file")
+            throw InputFile.tooLarge(
+                path, size: size, limit: limit, kind: "the configuration file",
+                advice: "a configuration holds a few settings: check that this is the right file")
         }
     }
 
@@ -71,14 +73,20 @@ public enum FlowConfigurationLoader {
 
         mutating func report(_ message: String, at node: YAMLNode) {
             var diagnostic = InvalidConfiguration.diagnostic(
-                message, at: SourceLocation(file: path, line: node.start.line, column: node.start.column, offset: node.start.offset))
-            if node.end.line == node.start.line, node.end.column > node.start.column { diagnostic.endColumn = node.end.column }
+                message,
+                at: SourceLocation(
+                    file: path, line: node.start.line, column: node.start.column, offset: node.start.offset))
+            if node.end.line == node.start.line, node.end.column > node.start.column {
+                diagnostic.endColumn = node.end.column
+            }
             diagnostics.append(diagnostic)
         }
 
         mutating func read(_ root: YAMLNode, into configuration: inout FlowConfiguration) {
             guard let entries = root.mapping else {
-                report("a configuration is a mapping with the keys include, exclude, rules and format; found a \(root.kindName)", at: root)
+                report(
+                    "a configuration is a mapping with the keys include, exclude, rules and format; found a \(root.kindName)",
+                    at: root)
                 return
             }
             for entry in entries {
@@ -89,13 +97,15 @@ public enum FlowConfigurationLoader {
                 case "rules": configuration.rules = rules(entry.value)
                 case "format":
                     guard let text = entry.value.scalar, FlowConfiguration.formats.contains(text) else {
-                        report("'format' is one of \(FlowConfiguration.formats.joined(separator: ", "))", at: entry.value)
+                        report(
+                            "'format' is one of \(FlowConfiguration.formats.joined(separator: ", "))", at: entry.value)
                         continue
                     }
                     configuration.format = text
                 default:
                     let known = ["include", "exclude", "rules", "format"]
-                    let hint = NameSuggestion.closest(to: key, among: known).map { "did you mean \(MessageText.name($0))?" }
+                    let hint =
+                        NameSuggestion.closest(to: key, among: known).map { "did you mean \(MessageText.name($0))?" }
                         ?? "expected one of \(known.joined(separator: ", "))"
                     report("unknown key \(MessageText.name(key)) in the configuration; \(hint)", at: entry.key)
                 }
@@ -113,7 +123,9 @@ public enum FlowConfigurationLoader {
                     return nil
                 }
                 if text.hasPrefix("/") || text.split(separator: "/").contains(where: { $0 == ".." }) {
-                    report("glob \(MessageText.name(text)) must be relative to the configuration's folder, without '..'", at: item)
+                    report(
+                        "glob \(MessageText.name(text)) must be relative to the configuration's folder, without '..'",
+                        at: item)
                     return nil
                 }
                 return Glob(text)
@@ -122,7 +134,9 @@ public enum FlowConfigurationLoader {
 
         mutating func rules(_ node: YAMLNode) -> [String: FlowConfiguration.RuleSetting] {
             guard let entries = node.mapping else {
-                report("'rules' maps rule codes or identifiers to error, warning or off, such as { FC301: warning }", at: node)
+                report(
+                    "'rules' maps rule codes or identifiers to error, warning or off, such as { FC301: warning }",
+                    at: node)
                 return [:]
             }
             var settings: [String: FlowConfiguration.RuleSetting] = [:]
@@ -130,7 +144,9 @@ public enum FlowConfigurationLoader {
                 guard let name = entry.key.scalar else { continue }
                 guard let rule = RuleRegistry.rule(code: name) else {
                     let known = RuleRegistry.all.flatMap { [$0.code, $0.identifier] }
-                    let hint = NameSuggestion.closest(to: name, among: known).map { "; did you mean \(MessageText.name($0))?" } ?? "; 'flowc rules' lists them"
+                    let hint =
+                        NameSuggestion.closest(to: name, among: known).map { "; did you mean \(MessageText.name($0))?" }
+                        ?? "; 'flowc rules' lists them"
                     report("unknown rule \(MessageText.name(name))\(hint)", at: entry.key)
                     continue
                 }
@@ -138,10 +154,14 @@ public enum FlowConfigurationLoader {
                     report("a rule's setting is error, warning or off", at: entry.value)
                     continue
                 }
-                let changeable = Suppression.isAdjustable(rule.code)
-                    || rule.code == UnusedSuppression.description.code || rule.code == InvalidSuppression.description.code
+                let changeable =
+                    Suppression.isAdjustable(rule.code)
+                    || rule.code == UnusedSuppression.description.code
+                    || rule.code == InvalidSuppression.description.code
                 guard changeable else {
-                    report("\(rule.code) (\(rule.identifier)) keeps its severity: rules that read files and the configuration rule cannot be changed", at: entry.key)
+                    report(
+                        "\(rule.code) (\(rule.identifier)) keeps its severity: rules that read files and the configuration rule cannot be changed",
+                        at: entry.key)
                     continue
                 }
                 if settings[rule.code] != nil {

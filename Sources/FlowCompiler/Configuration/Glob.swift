@@ -53,9 +53,12 @@ public struct Glob: Hashable, Sendable {
     /// One segment with `*` and `?`: the classic greedy matcher with one backtrack point (linear
     /// in practice, never exponential).
     static func matchSegment(_ pattern: String, _ name: String) -> Bool {
-        let p = Array(pattern.unicodeScalars), s = Array(name.unicodeScalars)
-        var i = 0, j = 0
-        var star = -1, mark = 0
+        let p = Array(pattern.unicodeScalars)
+        let s = Array(name.unicodeScalars)
+        var i = 0
+        var j = 0
+        var star = -1
+        var mark = 0
         while j < s.count {
             if i < p.count, p[i] == "?" || p[i] == s[j] {
                 i += 1

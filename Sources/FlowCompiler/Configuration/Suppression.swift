@@ -69,7 +69,8 @@ enum SuppressionScanner {
     ) -> [Suppression] {
         guard mayHoldSuppression else { return [] }
         let text = String(decoding: bytes, as: UTF8.self)
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        let lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         // The byte offset of each line's start (the same breaks as `lines`).
         var lineStarts = [0]
         lineStarts.reserveCapacity(lines.count)
@@ -86,7 +87,10 @@ enum SuppressionScanner {
             let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
             if trimmed.isEmpty { return nil }
             if trimmed.hasPrefix("#"),
-                !Self.isInside(scalars, lineStart(index) + line.utf8.count - trimmed.utf8.count) { return nil }
+                !Self.isInside(scalars, lineStart(index) + line.utf8.count - trimmed.utf8.count)
+            {
+                return nil
+            }
             return line.count - trimmed.count
         }
         // For each content line, the last line of its block (lines below it indented deeper).
@@ -106,9 +110,14 @@ enum SuppressionScanner {
 
         var found: [Suppression] = []
         for (index, line) in lines.enumerated() {
-            guard let commentStart = Self.commentStart(in: line, at: lineStart(index), scalars: scalars) else { continue }
+            guard let commentStart = Self.commentStart(in: line, at: lineStart(index), scalars: scalars) else {
+                continue
+            }
             let comment = line[commentStart...]
-            guard let range = comment.range(of: "#" + " " + Suppression.marker) ?? comment.range(of: "#" + Suppression.marker) else { continue }
+            guard
+                let range = comment.range(of: "#" + " " + Suppression.marker)
+                    ?? comment.range(of: "#" + Suppression.marker)
+            else { continue }
             let before = line[..<range.lowerBound]
             guard before.isEmpty || before.last == " " || before.last == "\t" else { continue }
             let markerStart = line.range(of: Suppression.marker, range: range)?.lowerBound ?? range.lowerBound
@@ -127,27 +136,34 @@ enum SuppressionScanner {
             var valid = true
             for name in names {
                 guard let rule = RuleRegistry.rule(code: name) else {
-                    diagnostics.append(InvalidSuppression.diagnostic(
-                        "unknown rule \(MessageText.name(name)) in suppression; 'flowc rules' lists the codes", at: location))
+                    diagnostics.append(
+                        InvalidSuppression.diagnostic(
+                            "unknown rule \(MessageText.name(name)) in suppression; 'flowc rules' lists the codes",
+                            at: location))
                     valid = false
                     continue
                 }
                 guard Suppression.isAdjustable(rule.code) else {
-                    diagnostics.append(InvalidSuppression.diagnostic(
-                        "\(rule.code) (\(rule.identifier)) cannot be suppressed: files that cannot be read, and suppressions themselves, are always reported", at: location))
+                    diagnostics.append(
+                        InvalidSuppression.diagnostic(
+                            "\(rule.code) (\(rule.identifier)) cannot be suppressed: files that cannot be read, and suppressions themselves, are always reported",
+                            at: location))
                     valid = false
                     continue
                 }
                 codes.append(rule.code)
             }
             if names.isEmpty {
-                diagnostics.append(InvalidSuppression.diagnostic(
-                    "suppression names no rule; write '# flowc:disable FC301 -- REASON'", at: location))
+                diagnostics.append(
+                    InvalidSuppression.diagnostic(
+                        "suppression names no rule; write '# flowc:disable FC301 -- REASON'", at: location))
                 continue
             }
             if reason.isEmpty {
-                diagnostics.append(InvalidSuppression.diagnostic(
-                    "suppression has no reason; add one after '--', as in '# flowc:disable \(names.joined(separator: ", ")) -- REASON'", at: location))
+                diagnostics.append(
+                    InvalidSuppression.diagnostic(
+                        "suppression has no reason; add one after '--', as in '# flowc:disable \(names.joined(separator: ", ")) -- REASON'",
+                        at: location))
                 valid = false
             }
             guard valid || !codes.isEmpty else { continue }
@@ -155,8 +171,10 @@ enum SuppressionScanner {
             var first = index
             if ownLine {
                 guard let next = indents[(index + 1)...].firstIndex(where: { $0 != nil }) else {
-                    diagnostics.append(InvalidSuppression.diagnostic(
-                        "suppression covers nothing: no line follows it; put it above the line or declaration it is for", at: location))
+                    diagnostics.append(
+                        InvalidSuppression.diagnostic(
+                            "suppression covers nothing: no line follows it; put it above the line or declaration it is for",
+                            at: location))
                     continue
                 }
                 first = next
@@ -176,8 +194,10 @@ extension SuppressionScanner {
         var position = offset
         for index in line.utf8.indices {
             let byte = line.utf8[index]
-            if byte == UInt8(ascii: "#"), previous == nil || previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t"),
-                !isInside(scalars, position) {
+            if byte == UInt8(ascii: "#"),
+                previous == nil || previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t"),
+                !isInside(scalars, position)
+            {
                 return index
             }
             previous = byte

@@ -11,18 +11,24 @@ enum SuppressionFilter {
         var used = Set<SuppressionUse>()
         var kept: [Diagnostic] = []
         for diagnostic in diagnostics {
-            if let index = covering(diagnostic, in: suppressions), let covering = suppressions[diagnostic.location.file]?[index] {
+            if let index = covering(diagnostic, in: suppressions),
+                let covering = suppressions[diagnostic.location.file]?[index]
+            {
                 used.insert(SuppressionUse(location: covering.location, code: diagnostic.code))
             } else {
                 kept.append(diagnostic)
             }
         }
         for suppression in suppressions.values.joined() {
-            for code in suppression.codes where !used.contains(SuppressionUse(location: suppression.location, code: code)) {
-                let span = suppression.lines.count == 1 ? "line \(suppression.lines.lowerBound)"
+            for code in suppression.codes
+            where !used.contains(SuppressionUse(location: suppression.location, code: code)) {
+                let span =
+                    suppression.lines.count == 1
+                    ? "line \(suppression.lines.lowerBound)"
                     : "lines \(suppression.lines.lowerBound)–\(suppression.lines.upperBound)"
-                kept.append(UnusedSuppression.diagnostic(
-                    "suppression of \(code) suppresses nothing on \(span); remove it", at: suppression.location))
+                kept.append(
+                    UnusedSuppression.diagnostic(
+                        "suppression of \(code) suppresses nothing on \(span); remove it", at: suppression.location))
             }
         }
         return kept

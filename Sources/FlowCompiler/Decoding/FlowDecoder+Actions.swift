@@ -27,7 +27,9 @@ extension FlowDecoder {
             case .handler where text == "stay":
                 return ActionDefinition(.stay, at: location)
             case .handler, .event, .branch:
-                let expected = context == .handler ? "'stay' or an action mapping such as '{ push: SCREEN }'"
+                let expected =
+                    context == .handler
+                    ? "'stay' or an action mapping such as '{ push: SCREEN }'"
                     : "an action mapping such as '{ push: SCREEN }'"
                 report(WrongNodeKind.self, "expected \(expected), found the scalar \(MessageText.name(text))", at: node)
                 return nil
@@ -37,13 +39,17 @@ extension FlowDecoder {
         return readAction(mapping, node: node, context: context)
     }
 
-    mutating func readAction(_ mapping: KeyedMapping<ActionKeys>, node: YAMLNodeRef, context: ActionContext) -> ActionDefinition? {
+    mutating func readAction(_ mapping: KeyedMapping<ActionKeys>, node: YAMLNodeRef, context: ActionContext)
+        -> ActionDefinition?
+    {
         let allowed: [ActionKeys] = context == .start ? [.to, .if] : ActionKeys.actionKeys
         let present = mapping.entries.filter { allowed.contains($0.key) }
         for entry in mapping.entries where ActionKeys.actionKeys.contains(entry.key) || entry.key == .to {
             if !allowed.contains(entry.key) {
                 let expected = allowed.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-                report(MisplacedKey.self, "'\(entry.key.rawValue)' is not allowed here; expected \(expected)", at: entry.keyNode)
+                report(
+                    MisplacedKey.self, "'\(entry.key.rawValue)' is not allowed here; expected \(expected)",
+                    at: entry.keyNode)
             }
         }
         if context != .event, let params = mapping.entries.first(where: { $0.key == .params }) {
@@ -59,19 +65,23 @@ extension FlowDecoder {
             return nil
         }
         for extra in present.dropFirst() {
-            report(ConflictingActions.self,
+            report(
+                ConflictingActions.self,
                 "'\(extra.key.rawValue)' conflicts with '\(chosen.key.rawValue)'; an action has exactly one of \(allowed.map(\.rawValue).joined(separator: ", "))",
                 at: extra.keyNode,
                 notes: [DiagnosticNote("'\(chosen.key.rawValue)' is here", at: location(of: chosen.keyNode))])
         }
         let at = location(of: chosen.keyNode)
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        let takesArguments = switch chosen.key {
-        case .push, .start, .replaceRoot, .to, .finish: true
-        default: false
-        }
+        let takesArguments =
+            switch chosen.key {
+            case .push, .start, .replaceRoot, .to, .finish: true
+            default: false
+            }
         if let with = mapping.entries.first(where: { $0.key == .with }), !takesArguments {
-            report(MisplacedKey.self, "'with' is allowed only with push, start, replaceRoot, finish or to", at: with.keyNode)
+            report(
+                MisplacedKey.self, "'with' is allowed only with push, start, replaceRoot, finish or to",
+                at: with.keyNode)
         }
         for branchKey in [ActionKeys.then, .else] where chosen.key != .if {
             if let branch = mapping.entries.first(where: { $0.key == branchKey }) {
@@ -82,11 +92,17 @@ extension FlowDecoder {
         let value = chosen.value
         switch chosen.key {
         case .push:
-            return readName(value, as: "screen name").map { ActionDefinition(.push(screen: $0, arguments: arguments), at: at) }
+            return readName(value, as: "screen name").map {
+                ActionDefinition(.push(screen: $0, arguments: arguments), at: at)
+            }
         case .start:
-            return readName(value, as: "child name").map { ActionDefinition(.startChild(child: $0, arguments: arguments), at: at) }
+            return readName(value, as: "child name").map {
+                ActionDefinition(.startChild(child: $0, arguments: arguments), at: at)
+            }
         case .to:
-            return readName(value, as: "screen or child name").map { ActionDefinition(.show(target: $0, arguments: arguments), at: at) }
+            return readName(value, as: "screen or child name").map {
+                ActionDefinition(.show(target: $0, arguments: arguments), at: at)
+            }
         case .replaceRoot:
             return readName(value, as: "screen or child name").map {
                 ActionDefinition(.replaceRoot(target: $0, arguments: arguments), at: at)
@@ -94,7 +110,9 @@ extension FlowDecoder {
         case .popTo:
             return readName(value, as: "screen name").map { ActionDefinition(.popTo(screen: $0), at: at) }
         case .finish:
-            return readName(value, as: "outcome").map { ActionDefinition(.finish(outcome: $0, arguments: arguments), at: at) }
+            return readName(value, as: "outcome").map {
+                ActionDefinition(.finish(outcome: $0, arguments: arguments), at: at)
+            }
         case .select:
             return readName(value, as: "tab name").map { ActionDefinition(.select(tab: $0), at: at) }
         case .pop:
@@ -105,7 +123,9 @@ extension FlowDecoder {
             var branches: [ActionDefinition?] = []
             for key in [ActionKeys.then, .else] {
                 guard let branch = mapping[key] else {
-                    report(MissingKey.self, "missing '\(key.rawValue)' for 'if: \(scalar(of: value) ?? "")'", at: chosen.keyNode)
+                    report(
+                        MissingKey.self, "missing '\(key.rawValue)' for 'if: \(scalar(of: value) ?? "")'",
+                        at: chosen.keyNode)
                     branches.append(nil)
                     continue
                 }
@@ -125,7 +145,8 @@ extension FlowDecoder {
             if text.hasPrefix("$"), isPlainScalar(value) {
                 let reference = String(text.dropFirst())
                 guard Self.isIdentifier(reference) else {
-                    report(InvalidValue.self,
+                    report(
+                        InvalidValue.self,
                         "\(MessageText.name(text)) is not a parameter reference; write '$' and a parameter name, or quote the text for a literal",
                         at: value)
                     return nil

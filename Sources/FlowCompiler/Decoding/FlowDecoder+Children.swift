@@ -11,15 +11,20 @@ extension FlowDecoder {
             if slippedOut(name, of: previous, keys: ChildKeys.self, as: "child", in: node) { return nil }
             let before = diagnostics.count
             defer { noteDamage(since: before, from: name.location.offset, to: endOffset(value)) }
-            guard let mapping = readMapping(value, as: "a child flow declaration", keys: ChildKeys.self, required: [.flow]),
+            guard
+                let mapping = readMapping(
+                    value, as: "a child flow declaration", keys: ChildKeys.self, required: [.flow]),
                 let flow = mapping[.flow].flatMap({ self.readName($0, as: "flow name") })
             else { return nil }
-            let handlers = mapping[.on].map { node in
-                namedEntries(node, as: "outcome handlers", entryName: "outcome").compactMap { outcome, value in
-                    readAction(value, context: .handler).map { OutcomeHandler(outcome: outcome, action: $0) }
-                }
-            } ?? []
-            let presentation = mapping[.presentation].flatMap { readEnumValue($0, Presentation.self, as: "presentation") }
+            let handlers =
+                mapping[.on].map { node in
+                    namedEntries(node, as: "outcome handlers", entryName: "outcome").compactMap { outcome, value in
+                        readAction(value, context: .handler).map { OutcomeHandler(outcome: outcome, action: $0) }
+                    }
+                } ?? []
+            let presentation = mapping[.presentation].flatMap {
+                readEnumValue($0, Presentation.self, as: "presentation")
+            }
             return ChildFlowDeclaration(name: name, flow: flow, handlers: handlers, presentation: presentation)
         }
     }

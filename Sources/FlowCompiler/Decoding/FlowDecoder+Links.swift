@@ -32,11 +32,13 @@ extension FlowDecoder {
             // wrong after an anchor or tag, in a block scalar, or through an alias.
             // One locator per pattern: locating each segment by rescanning the key was quadratic.
             locate: { [locator = ScalarCharacterLocation.Locator(key, of: document, start: start, source: source)] in
-                locator?.location(ofCharacter: $0) ?? start },
+                locator?.location(ofCharacter: $0) ?? start
+            },
             reportingTo: &patternDiagnostics)
         for diagnostic in patternDiagnostics { diagnostics.append(diagnostic) }
         guard let segments else { return (nil, nil) }
-        var link = DeepLinkDefinition(pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])
+        var link = DeepLinkDefinition(
+            pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])
         guard isMapping(entry.value) else {
             guard let routes = readRouteList(entry.value, as: "a link's route list") else { return (nil, nil) }
             link.routes = routes
@@ -47,13 +49,17 @@ extension FlowDecoder {
             let routes = mapping[.routes].flatMap({ readRouteList($0, as: "a link's route list") })
         else { return (nil, nil) }
         link.routes = routes
-        link.guardConditions = mapping[.when].map { node in
-            if let items = sequenceItems(node), items.isEmpty {
-                report(InvalidValue.self, "'when' is empty; name a condition (or a list of them), or remove 'when'", at: node)
-                return []
-            }
-            return isSequence(node) ? readNames(node, as: "condition") : readName(node, as: "condition").map { [$0] } ?? []
-        } ?? []
+        link.guardConditions =
+            mapping[.when].map { node in
+                if let items = sequenceItems(node), items.isEmpty {
+                    report(
+                        InvalidValue.self, "'when' is empty; name a condition (or a list of them), or remove 'when'",
+                        at: node)
+                    return []
+                }
+                return isSequence(node)
+                    ? readNames(node, as: "condition") : readName(node, as: "condition").map { [$0] } ?? []
+            } ?? []
         if let node = mapping[.otherwise], let keyNode = mapping.keyNode(.otherwise) {
             link.otherwise = readOtherwise(node, at: location(of: keyNode))
         }
@@ -65,13 +71,16 @@ extension FlowDecoder {
     /// A link's `otherwise`: a route list, or `{ routes: […], continueOn: OUTCOME }`.
     private mutating func readOtherwise(_ node: YAMLNodeRef, at location: SourceLocation) -> LinkOtherwiseDefinition? {
         guard isMapping(node) else {
-            return readRouteList(node, as: "an 'otherwise' route list").map { LinkOtherwiseDefinition(routes: $0, location: location) }
+            return readRouteList(node, as: "an 'otherwise' route list").map {
+                LinkOtherwiseDefinition(routes: $0, location: location)
+            }
         }
         guard let mapping = readMapping(node, as: "an 'otherwise'", keys: LinkOtherwiseKeys.self, required: [.routes]),
             let routes = mapping[.routes].flatMap({ readRouteList($0, as: "an 'otherwise' route list") })
         else { return nil }
         return LinkOtherwiseDefinition(
-            routes: routes, continueOn: mapping[.continueOn].flatMap { readName($0, as: "outcome") }, location: location)
+            routes: routes, continueOn: mapping[.continueOn].flatMap { readName($0, as: "outcome") }, location: location
+        )
     }
 
     /// A non-empty list of routes: names, or one-entry mappings of name → arguments.
@@ -82,9 +91,11 @@ extension FlowDecoder {
             return nil
         }
         return items.compactMap { item in
-            readNamedItem(item, as: "a route", nameKind: "route name",
-                          shape: "a route is a name or a mapping with one entry, NAME: { ARGUMENTS }")
-                .map { LinkRouteDefinition(name: $0.name, arguments: $0.arguments) }
+            readNamedItem(
+                item, as: "a route", nameKind: "route name",
+                shape: "a route is a name or a mapping with one entry, NAME: { ARGUMENTS }"
+            )
+            .map { LinkRouteDefinition(name: $0.name, arguments: $0.arguments) }
         }
     }
 
@@ -92,7 +103,8 @@ extension FlowDecoder {
         if !isMapping(node) {
             guard let policy = readEnumValue(node, LinkPolicy.self, as: "link policy") else { return nil }
             if policy.value == .redirect {
-                report(InvalidValue.self, "'redirect' needs a screen; write 'linkPolicy: { redirect: SCREEN }'", at: node)
+                report(
+                    InvalidValue.self, "'redirect' needs a screen; write 'linkPolicy: { redirect: SCREEN }'", at: node)
                 return nil
             }
             return LinkPolicyDefinition(policy: policy.value, location: policy.location)

@@ -43,7 +43,9 @@ extension FlowDecoder {
     /// Where a scalar's text starts: after the opening quote of a quoted scalar.
     func contentLocation(of node: YAMLNodeRef) -> SourceLocation {
         var location = location(of: node)
-        if !document.isAliased(node), let style = document.style(of: node), style == .singleQuoted || style == .doubleQuoted {
+        if !document.isAliased(node), let style = document.style(of: node),
+            style == .singleQuoted || style == .doubleQuoted
+        {
             location.column += 1
             location.offset += 1
         }
@@ -54,7 +56,8 @@ extension FlowDecoder {
         _ rule: Rule.Type, _ message: String, at node: YAMLNodeRef, notes: [DiagnosticNote] = []
     ) {
         var diagnostic = rule.diagnostic(message, at: location(of: node), notes: notes)
-        let (start, end) = document.alias(of: node).map { ($0.start, $0.end) } ?? (document.start(of: node), document.end(of: node))
+        let (start, end) =
+            document.alias(of: node).map { ($0.start, $0.end) } ?? (document.start(of: node), document.end(of: node))
         if end.line == start.line, end.column > start.column {
             diagnostic.endColumn = end.column
         }
@@ -101,7 +104,9 @@ extension FlowDecoder {
         var bytes = text.utf8.makeIterator()
         guard let first = bytes.next(), first.isASCIILetterOrUnderscore else { return false }
         while let byte = bytes.next() {
-            guard byte.isASCIILetterOrUnderscore || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+            guard byte.isASCIILetterOrUnderscore || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+                return false
+            }
         }
         return true
     }
@@ -149,7 +154,8 @@ extension FlowDecoder {
                 let text = scalar(of: entry.key) ?? ""
                 let known = Key.allCases.map(\.rawValue)
                 let suggestion = NameSuggestion.closest(to: text, among: known)
-                let advice = suggestion.map { "did you mean \(MessageText.name($0))?" }
+                let advice =
+                    suggestion.map { "did you mean \(MessageText.name($0))?" }
                     ?? "expected one of \(known.joined(separator: ", "))"
                 report(UnknownKey.self, "unknown key \(MessageText.name(text)) in \(what); \(advice)", at: entry.key)
                 continue
@@ -165,7 +171,9 @@ extension FlowDecoder {
 
     /// The entries of a mapping whose keys are names (screens, events, parameters …), each key
     /// checked to be an identifier.
-    mutating func namedEntries(_ node: YAMLNodeRef, as what: String, entryName: String) -> [(Located<String>, YAMLNodeRef)] {
+    mutating func namedEntries(_ node: YAMLNodeRef, as what: String, entryName: String) -> [(
+        Located<String>, YAMLNodeRef
+    )] {
         guard let entries = readMapping(node, as: what) else { return [] }
         var named: [(Located<String>, YAMLNodeRef)] = []
         named.reserveCapacity(entries.count)
@@ -180,7 +188,8 @@ extension FlowDecoder {
         guard let text = readScalar(node, as: "a \(what)") else { return nil }
         guard Self.isIdentifier(text) else {
             let shown = text.isEmpty ? "an empty value" : MessageText.name(text)
-            report(InvalidName.self,
+            report(
+                InvalidName.self,
                 "\(shown) is not a valid \(what); use ASCII letters, digits and '_', starting with a letter or '_'",
                 at: node)
             return nil
@@ -202,7 +211,8 @@ extension FlowDecoder {
         guard let value = Choice(rawValue: text) else {
             let known = Choice.allCases.map(\.rawValue)
             let suggestion = NameSuggestion.hint(for: text, among: known)
-            report(InvalidValue.self,
+            report(
+                InvalidValue.self,
                 "unknown \(what) \(MessageText.name(text))\(suggestion.isEmpty ? "; expected one of \(known.joined(separator: ", "))" : suggestion)",
                 at: node)
             return nil
@@ -214,7 +224,10 @@ extension FlowDecoder {
     mutating func readInteger(_ node: YAMLNodeRef, as what: String, minimum: Int) -> Located<Int>? {
         guard let text = readScalar(node, as: "a \(what)") else { return nil }
         guard case .int(let number) = ParameterType.int.parse(text), number >= minimum else {
-            report(InvalidValue.self, "\(MessageText.name(text)) is not a valid \(what); write a whole number of at least \(minimum)", at: node)
+            report(
+                InvalidValue.self,
+                "\(MessageText.name(text)) is not a valid \(what); write a whole number of at least \(minimum)",
+                at: node)
             return nil
         }
         return Located(number, at: location(of: node))

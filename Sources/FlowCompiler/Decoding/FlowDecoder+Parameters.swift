@@ -20,7 +20,9 @@ extension FlowDecoder {
     /// (the reason is reported).
     private mutating func readParameter(_ name: Located<String>, _ value: YAMLNodeRef) -> ParameterDefinition? {
         if !isMapping(value) {
-            return readEnumValue(value, ParameterType.self, as: "type").map { ParameterDefinition(name: name, type: $0) }
+            return readEnumValue(value, ParameterType.self, as: "type").map {
+                ParameterDefinition(name: name, type: $0)
+            }
         }
         guard let spec = readMapping(value, as: "a parameter", keys: ParameterKeys.self, required: [.type]),
             let type = spec[.type].flatMap({ readEnumValue($0, ParameterType.self, as: "type") })
@@ -37,7 +39,9 @@ extension FlowDecoder {
         readStringConstraints(spec, type: type.value, into: &strings)
         let check = spec[.check].flatMap { self.readName($0, as: "check name") }
         let defaultValue = spec[.default].flatMap { defaultNode in
-            readTypedValue(defaultNode, type: type.value, as: "default").map { Located($0, at: location(of: defaultNode)) }
+            readTypedValue(defaultNode, type: type.value, as: "default").map {
+                Located($0, at: location(of: defaultNode))
+            }
         }
         var parameter = ParameterDefinition(
             name: name, type: type, minimum: minimum, maximum: maximum, allowedValues: allowedValues, check: check,
@@ -51,10 +55,13 @@ extension FlowDecoder {
 
     /// `min` or `max` of a parameter: a number of the parameter's type, which must be int or double.
     private mutating func readBound(_ key: ParameterKeys, of spec: KeyedMapping<ParameterKeys>, type: ParameterType)
-        -> Located<Double>? {
+        -> Located<Double>?
+    {
         guard let node = spec[key] else { return nil }
         guard type == .int || type == .double else {
-            report(MisplacedKey.self, "'\(key.rawValue)' applies only to int and double parameters", at: spec.keyNode(key) ?? node)
+            report(
+                MisplacedKey.self, "'\(key.rawValue)' applies only to int and double parameters",
+                at: spec.keyNode(key) ?? node)
             return nil
         }
         return readTypedValue(node, type: type, as: key.rawValue)?.number.map { Located($0, at: location(of: node)) }
@@ -75,7 +82,9 @@ extension FlowDecoder {
         for key in [ParameterKeys.minLength, .maxLength, .pattern] {
             guard let node = spec[key] else { continue }
             guard type == .string else {
-                report(MisplacedKey.self, "'\(key.rawValue)' applies only to string parameters", at: spec.keyNode(key) ?? node)
+                report(
+                    MisplacedKey.self, "'\(key.rawValue)' applies only to string parameters",
+                    at: spec.keyNode(key) ?? node)
                 continue
             }
             switch key {
@@ -90,7 +99,9 @@ extension FlowDecoder {
                     // At the construct at fault when the scalar's text maps to its source, else at the scalar.
                     let message = "'pattern' is not a valid regular expression: \(error)"
                     if let offset = error.offset,
-                        let at = ScalarCharacterLocation.location(ofCharacter: offset, in: node, of: document, start: location(of: node), source: source) {
+                        let at = ScalarCharacterLocation.location(
+                            ofCharacter: offset, in: node, of: document, start: location(of: node), source: source)
+                    {
                         var diagnostic = InvalidValue.diagnostic(message, at: at)
                         diagnostic.endColumn = at.column + 1
                         diagnostics.append(diagnostic)
@@ -106,39 +117,50 @@ extension FlowDecoder {
     /// `values` list, and a `default` its own constraints reject (every route would then be refused).
     private mutating func checkConstraints(of parameter: ParameterDefinition, spec: KeyedMapping<ParameterKeys>) {
         if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum.value > maximum.value,
-            let node = spec[.max] {
-            report(InvalidValue.self,
+            let node = spec[.max]
+        {
+            report(
+                InvalidValue.self,
                 "'max' \(ParameterConstraints.format(maximum.value)) is less than 'min' \(ParameterConstraints.format(minimum.value)); no value could satisfy both",
                 at: node)
         }
         if let minimum = parameter.minimumLength, let maximum = parameter.maximumLength, minimum.value > maximum.value,
-            let node = spec[.maxLength] {
-            report(InvalidValue.self,
+            let node = spec[.maxLength]
+        {
+            report(
+                InvalidValue.self,
                 "'maxLength' \(maximum.value) is less than 'minLength' \(minimum.value); no string could satisfy both",
                 at: node)
         }
         if let values = parameter.allowedValues, let node = spec[.values] {
             if values.isEmpty, isSequence(node) {
-                report(InvalidValue.self, "'values' is empty, so no value is allowed; list at least one value or remove 'values'", at: node)
+                report(
+                    InvalidValue.self,
+                    "'values' is empty, so no value is allowed; list at least one value or remove 'values'", at: node)
             }
             var seen = Set<Value>()
             for value in values where !seen.insert(value.value).inserted {
-                diagnostics.append(InvalidValue.diagnostic(
-                    "value \(MessageText.name("\(value.value)")) is listed twice in 'values'; list each value once", at: value.location))
+                diagnostics.append(
+                    InvalidValue.diagnostic(
+                        "value \(MessageText.name("\(value.value)")) is listed twice in 'values'; list each value once",
+                        at: value.location))
             }
             let others = ParameterConstraints(
                 minimumLength: parameter.minimumLength?.value, maximumLength: parameter.maximumLength?.value,
                 pattern: parameter.pattern?.value)
             for value in values {
                 guard let violation = others.violation(of: value.value) else { continue }
-                diagnostics.append(ConstraintViolation.diagnostic(
-                    "value \(MessageText.name("\(value.value)")) in 'values' breaks the parameter's other constraints: \(violation); no argument could use it",
-                    at: value.location))
+                diagnostics.append(
+                    ConstraintViolation.diagnostic(
+                        "value \(MessageText.name("\(value.value)")) in 'values' breaks the parameter's other constraints: \(violation); no argument could use it",
+                        at: value.location))
             }
         }
         if let defaultValue = parameter.defaultValue, let node = spec[.default],
-            let violation = parameter.constraints.violation(of: defaultValue.value) {
-            report(ConstraintViolation.self,
+            let violation = parameter.constraints.violation(of: defaultValue.value)
+        {
+            report(
+                ConstraintViolation.self,
                 "default of parameter \(MessageText.name(parameter.name.value)) breaks its own constraints: \(violation); every route without this argument would be refused",
                 at: node)
         }
@@ -148,7 +170,9 @@ extension FlowDecoder {
     private mutating func readTypedValue(_ node: YAMLNodeRef, type: ParameterType, as what: String) -> Value? {
         guard let text = readScalar(node, as: "a \(what)") else { return nil }
         guard let value = type.parse(text) else {
-            report(InvalidValue.self, "\(MessageText.name(text)) is not a valid \(type.rawValue) for \(what)\(Self.typeHint(type))", at: node)
+            report(
+                InvalidValue.self,
+                "\(MessageText.name(text)) is not a valid \(type.rawValue) for \(what)\(Self.typeHint(type))", at: node)
             return nil
         }
         return value

@@ -19,11 +19,12 @@ extension FlowDecoder {
             defer { noteDamage(since: before, from: name.location.offset, to: endOffset(value)) }
             guard let screen = readMapping(value, as: "a screen", keys: ScreenKeys.self, required: [], allowEmpty: true)
             else { continue }
-            screens.append(ScreenDefinition(
-                name: name,
-                parameters: screen[.params].map { readParameters($0, of: .screen(name.value)) } ?? [],
-                events: screen[.on].map { readEvents($0) } ?? [],
-                removal: screen[.removal].flatMap { readRemovalPolicy($0) }))
+            screens.append(
+                ScreenDefinition(
+                    name: name,
+                    parameters: screen[.params].map { readParameters($0, of: .screen(name.value)) } ?? [],
+                    events: screen[.on].map { readEvents($0) } ?? [],
+                    removal: screen[.removal].flatMap { readRemovalPolicy($0) }))
         }
         return screens
     }
@@ -41,7 +42,9 @@ extension FlowDecoder {
 
     private mutating func readRemovalPolicy(_ node: YAMLNodeRef) -> RemovalPolicyDefinition? {
         if !isMapping(node) {
-            return readEnumValue(node, RemovalPolicy.self, as: "removal policy").map { RemovalPolicyDefinition(policy: $0) }
+            return readEnumValue(node, RemovalPolicy.self, as: "removal policy").map {
+                RemovalPolicyDefinition(policy: $0)
+            }
         }
         guard let mapping = readMapping(node, as: "a removal policy", keys: RemovalKeys.self, required: [.policy]),
             let policy = mapping[.policy].flatMap({ readEnumValue($0, RemovalPolicy.self, as: "removal policy") })

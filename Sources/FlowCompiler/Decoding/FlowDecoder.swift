@@ -61,7 +61,8 @@ struct FlowDecoder {
         guard let name, let start else { return nil }
         var definition = FlowDefinition(
             name: name, parameters: parameters, conditions: conditions, start: start, outcomes: outcomes,
-            outcomeParameters: outcomeParameters, screens: screens, children: children, links: links, linkPolicy: linkPolicy, linkFallback: linkFallback,
+            outcomeParameters: outcomeParameters, screens: screens, children: children, links: links,
+            linkPolicy: linkPolicy, linkFallback: linkFallback,
             tabs: tabs, tabsLocation: flow.keyNode(.tabs).map { location(of: $0) }, description: description)
         definition.unreadableParameters = unreadableParameters
         return definition
@@ -78,7 +79,9 @@ struct FlowDecoder {
             // An outcome that does not decode is damaged: no "never finishes with it" about it.
             let before = diagnostics.count
             defer { noteDamage(since: before, from: name.location.offset, to: endOffset(value)) }
-            guard let outcome = readMapping(value, as: "an outcome", keys: OutcomeKeys.self, required: [], allowEmpty: true)
+            guard
+                let outcome = readMapping(
+                    value, as: "an outcome", keys: OutcomeKeys.self, required: [], allowEmpty: true)
             else { continue }
             if let params = outcome[.params], parameters[name.value] == nil {
                 parameters[name.value] = readParameters(params, of: .outcome(name.value))
@@ -98,10 +101,14 @@ struct FlowDecoder {
         as what: String, in mapping: YAMLNodeRef
     ) -> Bool {
         guard Keys(rawValue: name.value) != nil, let previous, isEmpty(previous.value) else { return false }
-        diagnostics.append(MisplacedKey.diagnostic(
-            "\(MessageText.name(name.value)) is indented as a \(what) of its own, but it looks like a key of \(what) \(MessageText.name(previous.name.value)) above it, which is empty; indent \(MessageText.name(name.value)) (and what belongs to it) under \(MessageText.name(previous.name.value))",
-            at: name,
-            notes: [DiagnosticNote("\(what) \(MessageText.name(previous.name.value)) is here", at: previous.name.location)]))
+        diagnostics.append(
+            MisplacedKey.diagnostic(
+                "\(MessageText.name(name.value)) is indented as a \(what) of its own, but it looks like a key of \(what) \(MessageText.name(previous.name.value)) above it, which is empty; indent \(MessageText.name(name.value)) (and what belongs to it) under \(MessageText.name(previous.name.value))",
+                at: name,
+                notes: [
+                    DiagnosticNote(
+                        "\(what) \(MessageText.name(previous.name.value)) is here", at: previous.name.location)
+                ]))
         damaged.append(startOffset(mapping)..<max(endOffset(mapping), startOffset(mapping) + 1))
         return true
     }

@@ -52,20 +52,27 @@ enum LinkPatternParser {
             }
             if part.isEmpty {
                 if segments.isEmpty, pattern == "/" { break }
-                return fail("empty segment in link pattern \(MessageText.name(pattern)); remove the extra '/'", column: column, offset: offset)
+                return fail(
+                    "empty segment in link pattern \(MessageText.name(pattern)); remove the extra '/'", column: column,
+                    offset: offset)
             }
             if part == "." || part == ".." {
-                return fail("\(MessageText.name(String(part))) segments are not allowed in link pattern \(MessageText.name(pattern)); write the path as it is matched", column: column, offset: offset)
+                return fail(
+                    "\(MessageText.name(String(part))) segments are not allowed in link pattern \(MessageText.name(pattern)); write the path as it is matched",
+                    column: column, offset: offset)
             }
-            if let index = part.unicodeScalars.firstIndex(where: { !Self.isPathCharacter($0) && $0 != "{" && $0 != "}" }) {
+            if let index = part.unicodeScalars.firstIndex(where: { !Self.isPathCharacter($0) && $0 != "{" && $0 != "}" }
+            ) {
                 let scalar = part.unicodeScalars[index]
-                let advice = switch scalar {
-                case "?", "#": "a pattern matches the URL's path only, without its query or fragment"
-                case "%": "percent escapes are not supported; write the character itself"
-                default: "use letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @"
-                }
+                let advice =
+                    switch scalar {
+                    case "?", "#": "a pattern matches the URL's path only, without its query or fragment"
+                    case "%": "percent escapes are not supported; write the character itself"
+                    default: "use letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @"
+                    }
                 let shown = scalar == " " ? "a space" : "'\(scalar)'"
-                return fail("\(shown) cannot appear in link pattern \(MessageText.name(pattern)); \(advice)",
+                return fail(
+                    "\(shown) cannot appear in link pattern \(MessageText.name(pattern)); \(advice)",
                     column: column + part.unicodeScalars.distance(from: part.unicodeScalars.startIndex, to: index),
                     offset: offset + part.utf8.distance(from: part.startIndex, to: index))
             }
@@ -76,13 +83,16 @@ enum LinkPatternParser {
             guard part.hasPrefix("{"), part.hasSuffix("}"), part.count > 2,
                 part.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" })
             else {
-                return fail("a placeholder must fill a whole segment, as in '{bookID:int}'", column: column, offset: offset)
+                return fail(
+                    "a placeholder must fill a whole segment, as in '{bookID:int}'", column: column, offset: offset)
             }
             let inner = part.dropFirst().dropLast()
             let pieces = inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pieces[0])
             guard FlowDecoder.isIdentifier(name) else {
-                return fail("\(MessageText.name(name)) is not a valid placeholder name; use ASCII letters, digits and '_'", column: column + 1, offset: offset + 1)
+                return fail(
+                    "\(MessageText.name(name)) is not a valid placeholder name; use ASCII letters, digits and '_'",
+                    column: column + 1, offset: offset + 1)
             }
             var type = ParameterType.string
             if pieces.count == 2 {
@@ -91,15 +101,20 @@ enum LinkPatternParser {
                     let typeOffset = offset + 2 + name.utf8.count
                     let known = ParameterType.allCases.map(\.rawValue)
                     let hint = NameSuggestion.hint(for: String(pieces[1]), among: known)
-                    return fail("unknown placeholder type \(MessageText.name(String(pieces[1])))" + (hint.isEmpty ? "; expected one of \(known.joined(separator: ", "))" : hint),
+                    return fail(
+                        "unknown placeholder type \(MessageText.name(String(pieces[1])))"
+                            + (hint.isEmpty ? "; expected one of \(known.joined(separator: ", "))" : hint),
                         column: typeColumn, offset: typeOffset)
                 }
                 type = parsed
             }
             guard names.insert(name).inserted else {
-                return fail("placeholder \(MessageText.name(name)) appears twice in link pattern \(MessageText.name(pattern))", column: column + 1, offset: offset + 1)
+                return fail(
+                    "placeholder \(MessageText.name(name)) appears twice in link pattern \(MessageText.name(pattern))",
+                    column: column + 1, offset: offset + 1)
             }
-            segments.append(LinkSegment(.placeholder(name: name, type: type), at: at(column: column + 1, offset: offset + 1)))
+            segments.append(
+                LinkSegment(.placeholder(name: name, type: type), at: at(column: column + 1, offset: offset + 1)))
         }
         return segments
     }

@@ -36,7 +36,9 @@ enum ScalarCharacterLocation {
         /// Nil when no character of the scalar can be located (see ``ScalarCharacterLocation``).
         /// - Parameters: as ``ScalarCharacterLocation/location(ofCharacter:in:of:start:source:)``.
         init?(_ node: YAMLNodeRef, of document: YAMLDocument, start: SourceLocation, source: [UInt8]) {
-            guard let (columns, bytes) = ScalarCharacterLocation.walk(node, of: document, source: source) else { return nil }
+            guard let (columns, bytes) = ScalarCharacterLocation.walk(node, of: document, source: source) else {
+                return nil
+            }
             self.start = start
             self.columns = columns
             self.bytes = bytes
@@ -53,11 +55,14 @@ enum ScalarCharacterLocation {
     }
 
     /// The scalars and bytes written before each value character of `node` (see ``Locator``), or nil.
-    private static func walk(_ node: YAMLNodeRef, of document: YAMLDocument, source: [UInt8]) -> (columns: [Int], bytes: [Int])? {
+    private static func walk(_ node: YAMLNodeRef, of document: YAMLDocument, source: [UInt8]) -> (
+        columns: [Int], bytes: [Int]
+    )? {
         let (nodeStart, nodeEnd) = (document.start(of: node), document.end(of: node))
         guard !document.isAliased(node), nodeStart.line == nodeEnd.line,
             let value = document.scalar(of: node), let style = document.style(of: node),
-            nodeStart.offset >= 0, nodeEnd.offset <= source.count, nodeStart.offset < nodeEnd.offset else { return nil }
+            nodeStart.offset >= 0, nodeEnd.offset <= source.count, nodeStart.offset < nodeEnd.offset
+        else { return nil }
         let count = value.unicodeScalars.count
         let written = String(decoding: source[nodeStart.offset..<nodeEnd.offset], as: UTF8.self).unicodeScalars
         var column = 0
@@ -108,12 +113,13 @@ enum ScalarCharacterLocation {
             case (.doubleQuoted, "\\"):
                 guard let escape = scalars.next() else { break characters }
                 advance(escape)
-                let digits = switch escape {
-                case "x": 2
-                case "u": 4
-                case "U": 8
-                default: 0
-                }
+                let digits =
+                    switch escape {
+                    case "x": 2
+                    case "u": 4
+                    case "U": 8
+                    default: 0
+                    }
                 for _ in 0..<digits {
                     guard let digit = scalars.next() else { break characters }
                     advance(digit)

@@ -24,7 +24,8 @@ struct SchemaKeyNames<Key: SchemaKey>: Sendable {
 }
 
 enum FlowKeys: String, SchemaKey {
-    case flow, description, params, conditions, start, outcomes, screens, children, links, linkPolicy, linkFallback, tabs
+    case flow, description, params, conditions, start, outcomes, screens, children, links, linkPolicy, linkFallback,
+        tabs
     static let names = SchemaKeyNames<FlowKeys>()
 }
 

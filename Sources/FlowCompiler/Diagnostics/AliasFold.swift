@@ -52,14 +52,21 @@ struct AliasFold: Sendable {
     ///     suppression can hide); the others are kept as they are.
     ///   - scope: a number per diagnostic; diagnostics with different numbers are never folded together
     ///     (the index of the suppression covering it, 0 for none).
-    init(folding folds: @escaping @Sendable (Diagnostic) -> Bool = { _ in true }, scope: @escaping @Sendable (Diagnostic) -> Int = { _ in 0 }) {
+    init(
+        folding folds: @escaping @Sendable (Diagnostic) -> Bool = { _ in true },
+        scope: @escaping @Sendable (Diagnostic) -> Int = { _ in 0 }
+    ) {
         self.folds = folds
         self.scope = scope
     }
 
     /// `diagnostics` folded, with the counts kept for a later fold (no notes added).
-    static func folding(_ diagnostics: [Diagnostic], scope: @escaping @Sendable (Diagnostic) -> Int = { _ in 0 }) -> [Diagnostic] {
-        guard diagnostics.contains(where: { $0.location.copiedFrom != nil || $0.foldedUses != nil }) else { return diagnostics }
+    static func folding(_ diagnostics: [Diagnostic], scope: @escaping @Sendable (Diagnostic) -> Int = { _ in 0 })
+        -> [Diagnostic]
+    {
+        guard diagnostics.contains(where: { $0.location.copiedFrom != nil || $0.foldedUses != nil }) else {
+            return diagnostics
+        }
         var fold = AliasFold(scope: scope)
         for diagnostic in diagnostics { fold.append(diagnostic) }
         return fold.diagnostics
@@ -78,7 +85,8 @@ struct AliasFold: Sendable {
         // Every diagnostic opens a group for its text (one at the written text may take in the alias uses
         // that arrive later), but only alias uses are folded into one.
         let key = Key(
-            file: diagnostic.location.file, code: diagnostic.code, severity: diagnostic.severity, message: diagnostic.message,
+            file: diagnostic.location.file, code: diagnostic.code, severity: diagnostic.severity,
+            message: diagnostic.message,
             text: diagnostic.location.copiedFrom?.offset ?? diagnostic.location.offset, scope: scope(diagnostic))
         guard let index = groups[key] else {
             groups[key] = diagnostics.count
@@ -105,7 +113,9 @@ struct AliasFold: Sendable {
 
     /// Which diagnostic of a group is reported: the one at the written text, then the first in output order.
     private static func isBetter(_ lhs: Diagnostic, than rhs: Diagnostic) -> Bool {
-        if (lhs.location.copiedFrom == nil) != (rhs.location.copiedFrom == nil) { return lhs.location.copiedFrom == nil }
+        if (lhs.location.copiedFrom == nil) != (rhs.location.copiedFrom == nil) {
+            return lhs.location.copiedFrom == nil
+        }
         if lhs.location.line != rhs.location.line { return lhs.location.line < rhs.location.line }
         if lhs.location.column != rhs.location.column { return lhs.location.column < rhs.location.column }
         if lhs.message != rhs.message { return lhs.message < rhs.message }
@@ -115,7 +125,8 @@ struct AliasFold: Sendable {
     /// The note that says what was folded into a diagnostic, at the first folded alias use.
     static func note(for uses: FoldedAliasUses) -> DiagnosticNote {
         let alias = uses.first.copiedFrom.map { "'*\($0.anchor)'" } ?? "an alias"
-        let message = uses.count == 1
+        let message =
+            uses.count == 1
             ? "the same finding through \(alias) here, not repeated"
             : "the same finding through \(uses.count) alias uses, not repeated; the first is \(alias) here"
         return DiagnosticNote(message, at: uses.first)
@@ -137,7 +148,10 @@ extension Optional where Wrapped == FoldedAliasUses {
             self = other
             return
         }
-        let earlier = (other.first.line, other.first.column, other.first.offset) < (uses.first.line, uses.first.column, uses.first.offset)
+        let earlier =
+            (other.first.line, other.first.column, other.first.offset) < (
+                uses.first.line, uses.first.column, uses.first.offset
+            )
         self = FoldedAliasUses(count: uses.count + other.count, first: earlier ? other.first : uses.first)
     }
 }

@@ -21,7 +21,8 @@ public enum GitLabCodeQualityRenderer {
         let entries = diagnostics.map { diagnostic in
             let identifier = RuleRegistry.rule(code: diagnostic.code)?.identifier ?? ""
             let location = diagnostic.location
-            let key = "\(diagnostic.code)\u{0}\(location.file)\u{0}\(location.line)\u{0}\(location.column)\u{0}\(diagnostic.message)"
+            let key =
+                "\(diagnostic.code)\u{0}\(location.file)\u{0}\(location.line)\u{0}\(location.column)\u{0}\(diagnostic.message)"
             return Entry(
                 description: diagnostic.message + " [\(diagnostic.code)]",
                 check_name: "\(diagnostic.code) \(identifier)",

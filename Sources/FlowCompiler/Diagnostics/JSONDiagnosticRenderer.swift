@@ -25,7 +25,8 @@ public enum JSONDiagnosticRenderer {
                 endColumn: diagnostic.endColumn, severity: diagnostic.severity, code: diagnostic.code,
                 message: diagnostic.message,
                 notes: diagnostic.notes.map {
-                    Note(file: $0.location.file, line: $0.location.line, column: $0.location.column, message: $0.message)
+                    Note(
+                        file: $0.location.file, line: $0.location.line, column: $0.location.column, message: $0.message)
                 })
         }
         let encoder = JSONEncoder()

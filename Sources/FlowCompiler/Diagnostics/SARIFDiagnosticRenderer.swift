@@ -11,7 +11,8 @@ import Foundation
 /// `relatedLocations`. Columns are Unicode scalars, declared by `columnKind: unicodeCodePoints`.
 public enum SARIFDiagnosticRenderer {
     /// The `$schema` URI of SARIF 2.1.0.
-    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    public static let schemaURI =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     struct Log: Encodable {
         let schema = SARIFDiagnosticRenderer.schemaURI

@@ -31,7 +31,8 @@ enum SourceSnippet {
             lower -= 1
             var continuations = 0
             while continuations < 3, lower > bomLength, bytes[lower] & 0xC0 == 0x80,
-                breakLength(endingAt: lower, in: bytes) == 0 {
+                breakLength(endingAt: lower, in: bytes) == 0
+            {
                 lower -= 1
                 continuations += 1
             }
@@ -69,7 +70,11 @@ enum SourceSnippet {
         // sits under the token whatever comes before it on the line; tabs are repeated as tabs.
         var marker = ""
         for scalar in prefix {
-            if scalar == "\t" { marker += "\t" } else { marker += String(repeating: " ", count: DisplayWidth.cells(of: scalar)) }
+            if scalar == "\t" {
+                marker += "\t"
+            } else {
+                marker += String(repeating: " ", count: DisplayWidth.cells(of: scalar))
+            }
         }
         let token = DisplayWidth.cells(of: afterScalars[..<min(width, shownAfter)])
         marker += "^" + String(repeating: "~", count: max(width, token) - 1)
@@ -92,6 +97,7 @@ enum SourceSnippet {
         if bytes[index - 1] == UInt8(ascii: "\n") || bytes[index - 1] == UInt8(ascii: "\r") { return 1 }
         // Most bytes end no multi-byte break (those end with 85, A8 or A9): answered without a search.
         guard bytes[index - 1] == 0x85 || bytes[index - 1] == 0xA8 || bytes[index - 1] == 0xA9 else { return 0 }
-        return multiByteBreaks.first { index >= $0.count && bytes[(index - $0.count)..<index].elementsEqual($0) }?.count ?? 0
+        return multiByteBreaks.first { index >= $0.count && bytes[(index - $0.count)..<index].elementsEqual($0) }?.count
+            ?? 0
     }
 }

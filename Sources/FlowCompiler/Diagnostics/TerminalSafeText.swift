@@ -25,7 +25,8 @@ enum TerminalSafeText {
     /// character shown as U+FFFD so that columns still line up.
     static func sourceLine(_ line: String) -> String {
         guard line.unicodeScalars.contains(where: { $0 != "\t" && isControl($0) }) else { return line }
-        return String(String.UnicodeScalarView(line.unicodeScalars.map { $0 != "\t" && isControl($0) ? "\u{FFFD}" : $0 }))
+        return String(
+            String.UnicodeScalarView(line.unicodeScalars.map { $0 != "\t" && isControl($0) ? "\u{FFFD}" : $0 }))
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

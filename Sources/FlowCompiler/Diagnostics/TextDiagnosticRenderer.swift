@@ -25,11 +25,14 @@ public struct TextDiagnosticRenderer: Sendable {
         var output = ""
         for diagnostic in diagnostics {
             let label = diagnostic.severity == .error ? paint("error:", "1;31") : paint("warning:", "1;35")
-            output += paint(TerminalSafeText.escaped("\(diagnostic.location):"), "1") + " \(label) "
+            output +=
+                paint(TerminalSafeText.escaped("\(diagnostic.location):"), "1") + " \(label) "
                 + paint(TerminalSafeText.escaped(diagnostic.message), "1") + " [\(diagnostic.code)]\n"
             output += snippet(diagnostic.location, endColumn: diagnostic.endColumn, sources: sources)
             for note in diagnostic.notes {
-                output += paint(TerminalSafeText.escaped("\(note.location):"), "1") + " " + paint("note:", "1;36") + " \(TerminalSafeText.escaped(note.message))\n"
+                output +=
+                    paint(TerminalSafeText.escaped("\(note.location):"), "1") + " " + paint("note:", "1;36")
+                    + " \(TerminalSafeText.escaped(note.message))\n"
                 output += snippet(note.location, endColumn: nil, sources: sources)
             }
         }

@@ -15,14 +15,16 @@ public enum ValidationSummary {
             lines.append("\(pad("flow", nameWidth))  screens  children  links  file")
             for flow in result.flows.sorted(by: { $0.name.value < $1.name.value }) {
                 lines.append(
-                    "\(pad(flow.name.value, nameWidth))  \(right(flow.screens.count, 7))  \(right(flow.children.count, 8))  \(right(flow.links.count, 5))  \(flow.file)")
+                    "\(pad(flow.name.value, nameWidth))  \(right(flow.screens.count, 7))  \(right(flow.children.count, 8))  \(right(flow.links.count, 5))  \(flow.file)"
+                )
             }
         }
         let errors = result.diagnostics.filter { $0.severity == .error }.count
         let warnings = result.diagnostics.count - errors
         let flows = result.flows.count == 1 ? "1 flow" : "\(result.flows.count) flows"
         let files = result.files.count == 1 ? "1 file" : "\(result.files.count) files"
-        let findings = errors + warnings == 0
+        let findings =
+            errors + warnings == 0
             ? "no problems"
             : "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
         lines.append("\(flows) in \(files): \(findings)")

@@ -14,17 +14,21 @@ public enum DOTDiagramRenderer {
         for cluster in diagram.clusters {
             let title = cluster.title + marks(cluster.diagnosed, separator: " ")
             out += "  subgraph \(cluster.id) {\n"
-            out += "    label=\(quoted(title)); labeljust=l; style=rounded; color=\(cluster.diagnosed.isEmpty ? "gray60" : "red");\n"
+            out +=
+                "    label=\(quoted(title)); labeljust=l; style=rounded; color=\(cluster.diagnosed.isEmpty ? "gray60" : "red");\n"
             for id in cluster.nodes { if let node = nodesByID[id] { out += "    " + line(for: node) + "\n" } }
             out += "  }\n"
         }
         for edge in diagram.edges {
             var attributes: [String] = []
-            let text = edge.lines.joined(separator: "\n") + marks(edge.diagnosed, separator: edge.lines.isEmpty ? "" : "\n")
+            let text =
+                edge.lines.joined(separator: "\n") + marks(edge.diagnosed, separator: edge.lines.isEmpty ? "" : "\n")
             if !text.isEmpty { attributes.append("label=\(quoted(text))") }
             if edge.style != .solid { attributes.append("style=\(edge.style.rawValue)") }
             if !edge.diagnosed.isEmpty { attributes.append("color=red, fontcolor=red") }
-            out += "  \(edge.from) -> \(edge.to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";\n"
+            out +=
+                "  \(edge.from) -> \(edge.to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]")
+                + ";\n"
         }
         return out + "}\n"
     }

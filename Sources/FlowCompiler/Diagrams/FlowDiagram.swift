@@ -75,7 +75,9 @@ public struct FlowDiagram: Hashable, Sendable {
     /// Draws `flows` (all of them, or `root` and the flows it runs as children, transitively),
     /// marking what `diagnostics` point at.
     /// - Returns: nil when `root` names no flow in `flows`.
-    public static func build(flows: [FlowDefinition], diagnostics: [Diagnostic] = [], root: String? = nil) -> FlowDiagram? {
+    public static func build(flows: [FlowDefinition], diagnostics: [Diagnostic] = [], root: String? = nil)
+        -> FlowDiagram?
+    {
         var builder = FlowDiagramBuilder(flows: flows, diagnostics: diagnostics)
         guard let selected = builder.select(root: root) else { return nil }
         return builder.build(selected)

@@ -98,37 +98,52 @@ struct FlowDiagramBuilder {
     private mutating func addNodes(of flow: FlowDefinition) {
         let name = flow.name.value
         clusterIndexByFlow[name] = diagram.clusters.count
-        diagram.clusters.append(.init(
-            id: "cluster_\(diagram.clusters.count + 1)", flow: name,
-            title: flow.hasTabs ? "flow \(name) (tabs)" : "flow \(name)", nodes: [], diagnosed: codes(flow.name.location)))
+        diagram.clusters.append(
+            .init(
+                id: "cluster_\(diagram.clusters.count + 1)", flow: name,
+                title: flow.hasTabs ? "flow \(name) (tabs)" : "flow \(name)", nodes: [],
+                diagnosed: codes(flow.name.location)))
         addNode(flow: name, key: "entry", kind: .entry, lines: ["start"], diagnosed: [])
         for screen in flow.screens {
             var lines = [screen.name.value]
             if !screen.parameters.isEmpty {
-                lines.append("(" + screen.parameters.map { "\($0.name.value): \($0.type.value.rawValue)" }.joined(separator: ", ") + ")")
+                lines.append(
+                    "("
+                        + screen.parameters.map { "\($0.name.value): \($0.type.value.rawValue)" }.joined(
+                            separator: ", ") + ")")
             }
             if let removal = screen.removal, removal.policy.value != .discard {
                 lines.append("removal: \(removal.policy.value.rawValue)")
             }
-            addNode(flow: name, key: "target/" + screen.name.value, kind: .screen, lines: lines, diagnosed: codes(screen.name.location))
+            addNode(
+                flow: name, key: "target/" + screen.name.value, kind: .screen, lines: lines,
+                diagnosed: codes(screen.name.location))
         }
         let tabNames = Set(flow.tabs.map(\.name.value))
         for child in flow.children {
             var lines = [child.name.value, "flow \(child.flow.value)"]
             if child.presentationStyle != .push { lines[1] += ", \(child.presentationStyle.rawValue)" }
-            addNode(flow: name, key: "target/" + child.name.value, kind: tabNames.contains(child.name.value) ? .tab : .child,
+            addNode(
+                flow: name, key: "target/" + child.name.value,
+                kind: tabNames.contains(child.name.value) ? .tab : .child,
                 lines: lines, diagnosed: codes(child.name.location, child.flow.location))
         }
         for outcome in flow.outcomes {
-            addNode(flow: name, key: "outcome/" + outcome.value, kind: .outcome, lines: ["finish: \(outcome.value)"], diagnosed: codes(outcome.location))
+            addNode(
+                flow: name, key: "outcome/" + outcome.value, kind: .outcome, lines: ["finish: \(outcome.value)"],
+                diagnosed: codes(outcome.location))
         }
         for link in flow.links {
-            addNode(flow: name, key: "link/" + link.pattern.value, kind: .link, lines: [link.pattern.value], diagnosed: codes(link.pattern.location))
+            addNode(
+                flow: name, key: "link/" + link.pattern.value, kind: .link, lines: [link.pattern.value],
+                diagnosed: codes(link.pattern.location))
         }
     }
 
     @discardableResult
-    private mutating func addNode(flow: String, key: String, kind: FlowDiagram.NodeKind, lines: [String], diagnosed: [String]) -> String {
+    private mutating func addNode(
+        flow: String, key: String, kind: FlowDiagram.NodeKind, lines: [String], diagnosed: [String]
+    ) -> String {
         let fullKey = flow + "/" + key
         if let id = ids[fullKey] { return id }
         let id = "n\(diagram.nodes.count + 1)"
@@ -141,19 +156,25 @@ struct FlowDiagramBuilder {
     /// The node of a screen or child of `flow`, or a marked placeholder for a name that is neither.
     private mutating func target(_ name: Located<String>, in flow: String) -> String {
         if let id = ids[flow + "/target/" + name.value] { return id }
-        return addNode(flow: flow, key: "missing/" + name.value, kind: .missing, lines: ["? \(name.value)"], diagnosed: codes(name.location))
+        return addNode(
+            flow: flow, key: "missing/" + name.value, kind: .missing, lines: ["? \(name.value)"],
+            diagnosed: codes(name.location))
     }
 
     private mutating func outcomeNode(_ outcome: Located<String>, in flow: String) -> String {
         if let id = ids[flow + "/outcome/" + outcome.value] { return id }
-        return addNode(flow: flow, key: "outcome/" + outcome.value, kind: .missing, lines: ["finish: \(outcome.value)"],
+        return addNode(
+            flow: flow, key: "outcome/" + outcome.value, kind: .missing, lines: ["finish: \(outcome.value)"],
             diagnosed: codes(outcome.location))
     }
 
     // MARK: Edges
 
-    private mutating func addEdge(_ from: String, _ to: String, _ lines: [String], _ style: FlowDiagram.EdgeStyle, _ diagnosed: [String]) {
-        diagram.edges.append(.init(from: from, to: to, lines: lines.filter { !$0.isEmpty }, style: style, diagnosed: diagnosed))
+    private mutating func addEdge(
+        _ from: String, _ to: String, _ lines: [String], _ style: FlowDiagram.EdgeStyle, _ diagnosed: [String]
+    ) {
+        diagram.edges.append(
+            .init(from: from, to: to, lines: lines.filter { !$0.isEmpty }, style: style, diagnosed: diagnosed))
     }
 
     private mutating func addEdges(of flow: FlowDefinition) {
@@ -164,7 +185,9 @@ struct FlowDiagramBuilder {
         for screen in flow.screens {
             guard let from = ids[name + "/target/" + screen.name.value] else { continue }
             for event in screen.events {
-                addActionEdges(flow, from: from, origins: [screen.name.value], action: event.action, label: event.name.value, condition: [])
+                addActionEdges(
+                    flow, from: from, origins: [screen.name.value], action: event.action, label: event.name.value,
+                    condition: [])
             }
         }
         for child in flow.children {
@@ -183,22 +206,30 @@ struct FlowDiagramBuilder {
                 if case .stay = handler.action.kind {
                     let targets = starters.compactMap { ids[name + "/target/" + $0] }
                     for target in targets.isEmpty ? [declaration] : targets {
-                        addEdge(from, target, [label + " stay"], .dashed, codes(handler.outcome.location, handler.action.location))
+                        addEdge(
+                            from, target, [label + " stay"], .dashed,
+                            codes(handler.outcome.location, handler.action.location))
                     }
                 } else {
-                    addActionEdges(flow, from: from, origins: starters, action: handler.action, label: label, condition: [], style: .dashed)
+                    addActionEdges(
+                        flow, from: from, origins: starters, action: handler.action, label: label, condition: [],
+                        style: .dashed)
                 }
             }
         }
         for link in flow.links {
             guard let from = ids[name + "/link/" + link.pattern.value] else { continue }
-            let guardText = link.guardConditions.isEmpty ? "" : "[when " + link.guardConditions.map(\.value).joined(separator: ", ") + "]"
+            let guardText =
+                link.guardConditions.isEmpty
+                ? "" : "[when " + link.guardConditions.map(\.value).joined(separator: ", ") + "]"
             if let last = lastRoute(of: link.routes, from: flow) {
                 addEdge(from, last, [link.routes.map(\.name.value).joined(separator: " › "), guardText], .dashed, [])
             }
             if let otherwise = link.otherwise, let last = lastRoute(of: otherwise.routes, from: flow) {
                 let resume = otherwise.continueOn.map { "(continue on \($0.value))" } ?? ""
-                addEdge(from, last, ["otherwise: " + otherwise.routes.map(\.name.value).joined(separator: " › "), resume], .dashed,
+                addEdge(
+                    from, last, ["otherwise: " + otherwise.routes.map(\.name.value).joined(separator: " › "), resume],
+                    .dashed,
                     codes(otherwise.location, otherwise.continueOn?.location))
             }
         }
@@ -211,8 +242,10 @@ struct FlowDiagramBuilder {
         var last: String?
         for route in routes {
             last = target(route.name, in: current.name.value)
-            if let child = actionIndex(of: current).children[route.name.value], let next = flowsByName[child.flow.value],
-                clusterIndexByFlow[next.name.value] != nil {
+            if let child = actionIndex(of: current).children[route.name.value],
+                let next = flowsByName[child.flow.value],
+                clusterIndexByFlow[next.name.value] != nil
+            {
                 current = next
             }
         }
@@ -237,15 +270,22 @@ struct FlowDiagramBuilder {
         func lines(_ verb: String) -> [String] { [label, verb, conditionText] }
         switch action.kind {
         case .push(let screen, _):
-            addEdge(from, target(screen, in: name), lines("push"), style ?? .solid, codes(action.location, screen.location))
+            addEdge(
+                from, target(screen, in: name), lines("push"), style ?? .solid, codes(action.location, screen.location))
         case .startChild(let child, _):
             let presentation = actionIndex(of: flow).children[child.value].map(\.presentationStyle) ?? .push
-            addEdge(from, target(child, in: name), lines(presentation == .push ? "start" : "start (\(presentation.rawValue))"),
+            addEdge(
+                from, target(child, in: name),
+                lines(presentation == .push ? "start" : "start (\(presentation.rawValue))"),
                 style ?? .solid, codes(action.location, child.location))
         case .show(let target, _):
-            addEdge(from, self.target(target, in: name), lines(""), style ?? .solid, codes(action.location, target.location))
+            addEdge(
+                from, self.target(target, in: name), lines(""), style ?? .solid, codes(action.location, target.location)
+            )
         case .replaceRoot(let target, _):
-            addEdge(from, self.target(target, in: name), lines("replaceRoot"), .dashed, codes(action.location, target.location))
+            addEdge(
+                from, self.target(target, in: name), lines("replaceRoot"), .dashed,
+                codes(action.location, target.location))
         case .popTo(let screen):
             addEdge(from, target(screen, in: name), lines("popTo"), .dotted, codes(action.location, screen.location))
         case .pop(let count):
@@ -262,20 +302,32 @@ struct FlowDiagramBuilder {
                 if level.isEmpty { break }
             }
             let verb = count.value == 1 ? "pop" : "pop \(count.value)"
-            let targets = level.compactMap { screen in index.screenOrder[screen].map { ($0, screen) } }.sorted { $0.0 < $1.0 }
-                .compactMap { ids[name + "/target/" + $0.1] }
+            let targets = level.compactMap { screen in index.screenOrder[screen].map { ($0, screen) } }.sorted {
+                $0.0 < $1.0
+            }
+            .compactMap { ids[name + "/target/" + $0.1] }
             if targets.isEmpty {
-                let placeholder = addNode(flow: name, key: "missing/" + verb, kind: .missing, lines: [verb + ": no screen below"], diagnosed: [])
+                let placeholder = addNode(
+                    flow: name, key: "missing/" + verb, kind: .missing, lines: [verb + ": no screen below"],
+                    diagnosed: [])
                 addEdge(from, placeholder, lines(verb), .dotted, codes(action.location))
             }
             for target in targets { addEdge(from, target, lines(verb), .dotted, codes(action.location)) }
         case .finish(let outcome, _):
-            addEdge(from, outcomeNode(outcome, in: name), lines("finish"), style ?? .solid, codes(action.location, outcome.location))
+            addEdge(
+                from, outcomeNode(outcome, in: name), lines("finish"), style ?? .solid,
+                codes(action.location, outcome.location))
         case .select(let tab):
-            addEdge(from, selectTarget(tab, from: flow), lines("select"), style ?? .solid, codes(action.location, tab.location))
+            addEdge(
+                from, selectTarget(tab, from: flow), lines("select"), style ?? .solid,
+                codes(action.location, tab.location))
         case .conditional(let name, let then, let otherwise):
-            addActionEdges(flow, from: from, origins: origins, action: then, label: label, condition: condition + [name.value], style: style)
-            addActionEdges(flow, from: from, origins: origins, action: otherwise, label: label, condition: condition + ["not \(name.value)"], style: style)
+            addActionEdges(
+                flow, from: from, origins: origins, action: then, label: label, condition: condition + [name.value],
+                style: style)
+            addActionEdges(
+                flow, from: from, origins: origins, action: otherwise, label: label,
+                condition: condition + ["not \(name.value)"], style: style)
         case .stay:
             break
         }

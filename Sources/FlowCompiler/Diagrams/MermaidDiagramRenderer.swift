@@ -8,7 +8,8 @@ public enum MermaidDiagramRenderer {
         var out = "flowchart LR\n"
         let nodesByID = Dictionary(diagram.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for cluster in diagram.clusters {
-            let title = cluster.title + (cluster.diagnosed.isEmpty ? "" : " ⚠ " + cluster.diagnosed.joined(separator: " "))
+            let title =
+                cluster.title + (cluster.diagnosed.isEmpty ? "" : " ⚠ " + cluster.diagnosed.joined(separator: " "))
             out += "  subgraph \(cluster.id) [\(quoted(title))]\n"
             out += "    direction LR\n"
             for id in cluster.nodes { if let node = nodesByID[id] { out += "    " + line(for: node) + "\n" } }
@@ -18,10 +19,11 @@ public enum MermaidDiagramRenderer {
         for (index, edge) in diagram.edges.enumerated() {
             let text = (edge.lines + (edge.diagnosed.isEmpty ? [] : ["⚠ " + edge.diagnosed.joined(separator: " ")]))
                 .joined(separator: "<br/>")
-            let arrow = switch edge.style {
-            case .solid: "-->"
-            case .dashed, .dotted: "-.->"
-            }
+            let arrow =
+                switch edge.style {
+                case .solid: "-->"
+                case .dashed, .dotted: "-.->"
+                }
             out += "  \(edge.from) \(arrow)" + (text.isEmpty ? "" : "|\(quoted(text))|") + " \(edge.to)\n"
             if !edge.diagnosed.isEmpty { markedEdges.append(index) }
         }
@@ -37,8 +39,9 @@ public enum MermaidDiagramRenderer {
     }
 
     private static func line(for node: FlowDiagram.Node) -> String {
-        let text = quoted((node.lines + (node.diagnosed.isEmpty ? [] : ["⚠ " + node.diagnosed.joined(separator: " ")]))
-            .joined(separator: "<br/>"))
+        let text = quoted(
+            (node.lines + (node.diagnosed.isEmpty ? [] : ["⚠ " + node.diagnosed.joined(separator: " ")]))
+                .joined(separator: "<br/>"))
         switch node.kind {
         case .entry: return "\(node.id)((\"start\"))"
         case .screen: return "\(node.id)(\(text))"

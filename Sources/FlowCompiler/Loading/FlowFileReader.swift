@@ -42,7 +42,10 @@ enum FlowFileReader {
         do {
             document = try YAMLLoader.loadDocument(bytes, limits: limits)
         } catch {
-            return (FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic(for: error, in: path)]), nil)
+            return (
+                FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic(for: error, in: path)]),
+                nil
+            )
         }
         let root = document.root
         if document.style(of: root) == .plain, document.scalar(of: root, is: "") {
@@ -61,11 +64,12 @@ enum FlowFileReader {
 
     /// A file over the size limit, which was not read past the limit: FC005 at its start.
     static func tooLarge(path: String, size: Int?, limit: Int) -> FlowSourceFile {
-        let message = if let size {
-            "file is \(size) bytes, more than the limit of \(limit) bytes; split it into smaller files"
-        } else {
-            "input is more than the limit of \(limit) bytes (reading stopped there); split it into smaller files"
-        }
+        let message =
+            if let size {
+                "file is \(size) bytes, more than the limit of \(limit) bytes; split it into smaller files"
+            } else {
+                "input is more than the limit of \(limit) bytes (reading stopped there); split it into smaller files"
+            }
         let diagnostic = FileTooLarge.diagnostic(message, at: SourceLocation(file: path, line: 1, column: 1, offset: 0))
         return FlowSourceFile(path: path, bytes: [], flow: nil, diagnostics: [diagnostic])
     }
@@ -75,20 +79,21 @@ enum FlowFileReader {
         func at(_ mark: YAMLMark) -> SourceLocation {
             SourceLocation(file: path, line: mark.line, column: mark.column, offset: mark.offset)
         }
-        let rule: any DiagnosticRule.Type = switch error.kind {
-        case .syntax: YAMLSyntaxError.self
-        case .duplicateKey: DuplicateKey.self
-        case .nonScalarKey: NonScalarKey.self
-        case .aliasLimit: AliasLimit.self
-        case .depthLimit: DepthLimit.self
-        case .fileTooLarge: FileTooLarge.self
-        case .unsupportedTag: UnsupportedTag.self
-        case .multipleDocuments: MultipleDocuments.self
-        case .emptyDocument: EmptyFile.self
-        case .invalidEncoding: InvalidEncoding.self
-        case .unknownAnchor: UnknownAnchor.self
-        case .mergeKey: MergeKey.self
-        }
+        let rule: any DiagnosticRule.Type =
+            switch error.kind {
+            case .syntax: YAMLSyntaxError.self
+            case .duplicateKey: DuplicateKey.self
+            case .nonScalarKey: NonScalarKey.self
+            case .aliasLimit: AliasLimit.self
+            case .depthLimit: DepthLimit.self
+            case .fileTooLarge: FileTooLarge.self
+            case .unsupportedTag: UnsupportedTag.self
+            case .multipleDocuments: MultipleDocuments.self
+            case .emptyDocument: EmptyFile.self
+            case .invalidEncoding: InvalidEncoding.self
+            case .unknownAnchor: UnknownAnchor.self
+            case .mergeKey: MergeKey.self
+            }
         return rule.diagnostic(
             error.message, at: at(error.mark), notes: error.notes.map { DiagnosticNote($0.message, at: at($0.mark)) })
     }

@@ -59,7 +59,11 @@ enum FlowSourceCollector {
             if let admitting {
                 found = found.filter(admitting)
                 guard !found.isEmpty else {
-                    throw FlowInputError(path: path, reason: "every flow file in the folder is left out by the configuration's include and exclude globs")
+                    throw FlowInputError(
+                        path: path,
+                        reason:
+                            "every flow file in the folder is left out by the configuration's include and exclude globs"
+                    )
                 }
             }
             for file in found where seen.insert(FlowSourceFiles.identity(of: file)).inserted {
@@ -91,14 +95,17 @@ enum FlowSourceCollector {
         var pending = [folder]
         while let current = pending.popLast() {
             guard let directory = opendir(current) else {
-                throw FlowInputError(path: current, reason: "the folder cannot be listed: " + SystemErrorDescription.describe(errno))
+                throw FlowInputError(
+                    path: current, reason: "the folder cannot be listed: " + SystemErrorDescription.describe(errno))
             }
             defer { closedir(directory) }
             while true {
                 errno = 0
                 guard let entry = readdir(directory) else {
                     if errno != 0 {
-                        throw FlowInputError(path: current, reason: "the folder cannot be listed: " + SystemErrorDescription.describe(errno))
+                        throw FlowInputError(
+                            path: current,
+                            reason: "the folder cannot be listed: " + SystemErrorDescription.describe(errno))
                     }
                     break
                 }
@@ -124,14 +131,24 @@ enum FlowSourceCollector {
                 case S_IFLNK:
                     guard FlowSourceFiles.hasFlowExtension(name) else { continue }  // links to folders are not followed
                     var target = stat()
-                    guard stat(full, &target) == 0 else { throw FlowInputError(path: full, reason: missingReason(full, errno)) }
+                    guard stat(full, &target) == 0 else {
+                        throw FlowInputError(path: full, reason: missingReason(full, errno))
+                    }
                     guard target.st_mode & S_IFMT == S_IFREG else {
-                        throw FlowInputError(path: full, reason: "it is a symbolic link to \(SystemErrorDescription.kind(ofMode: target.st_mode)), not to a flow file; name it directly to read it, or rename or remove it")
+                        throw FlowInputError(
+                            path: full,
+                            reason:
+                                "it is a symbolic link to \(SystemErrorDescription.kind(ofMode: target.st_mode)), not to a flow file; name it directly to read it, or rename or remove it"
+                        )
                     }
                     found.append(full)
                 default:
                     guard FlowSourceFiles.hasFlowExtension(name) else { continue }
-                    throw FlowInputError(path: full, reason: "it is \(SystemErrorDescription.kind(ofMode: info.st_mode)), not a regular file; in folders flowc reads regular files only: name it directly to read it, or rename or remove it")
+                    throw FlowInputError(
+                        path: full,
+                        reason:
+                            "it is \(SystemErrorDescription.kind(ofMode: info.st_mode)), not a regular file; in folders flowc reads regular files only: name it directly to read it, or rename or remove it"
+                    )
                 }
             }
         }
@@ -140,16 +157,22 @@ enum FlowSourceCollector {
 
     /// Throws for an entry whose name is not valid UTF-8 when it is a folder or named like a flow
     /// file (so it would otherwise be skipped); ignores other such entries.
-    private static func refuseNonUTF8(_ name: [UInt8], in prefix: String, directory: OpaquePointer) throws(FlowInputError) {
+    private static func refuseNonUTF8(_ name: [UInt8], in prefix: String, directory: OpaquePointer)
+        throws(FlowInputError)
+    {
         let lowered = name.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
-        let looksLikeFlow = lowered.reversed().starts(with: Array(".yaml".utf8).reversed())
+        let looksLikeFlow =
+            lowered.reversed().starts(with: Array(".yaml".utf8).reversed())
             || lowered.reversed().starts(with: Array(".yml".utf8).reversed())
         var info = stat()
-        let isFolder = fstatat(dirfd(directory), name.map { CChar(bitPattern: $0) } + [0], &info, AT_SYMLINK_NOFOLLOW) == 0
+        let isFolder =
+            fstatat(dirfd(directory), name.map { CChar(bitPattern: $0) } + [0], &info, AT_SYMLINK_NOFOLLOW) == 0
             && info.st_mode & S_IFMT == S_IFDIR
         guard looksLikeFlow || isFolder else { return }
         throw FlowInputError(
             path: prefix + FlowSourceFiles.displayName(name),
-            reason: "the \(isFolder ? "folder" : "file") name is not valid UTF-8 (bytes shown as \\xHH); flowc needs UTF-8 paths to report locations: rename it")
+            reason:
+                "the \(isFolder ? "folder" : "file") name is not valid UTF-8 (bytes shown as \\xHH); flowc needs UTF-8 paths to report locations: rename it"
+        )
     }
 }

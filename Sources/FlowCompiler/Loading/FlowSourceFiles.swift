@@ -23,6 +23,7 @@ public enum FlowSourceFiles {
     /// as `\xHH`, so a name that is not UTF-8 can still be named in a message.
     public static func displayName(_ bytes: [UInt8]) -> String {
         if let text = String(validating: bytes, as: UTF8.self) { return text }
-        return bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+        return bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }
+            .joined()
     }
 }

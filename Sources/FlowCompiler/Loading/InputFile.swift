@@ -1,9 +1,10 @@
+import FlowYAML
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FlowYAML
 
 /// What reading one input gave: its bytes, or the news that it is over its size limit.
 public enum FlowFileContents: Sendable, Hashable {
@@ -86,8 +87,10 @@ public enum InputFile {
 
     /// The error for an input over its limit: `kind` names it ("the script", "the bundle"),
     /// `advice` says what to do.
-    public static func tooLarge(_ path: String, size: Int?, limit: Int, kind: String, advice: String) -> FlowInputError {
-        let amount = size.map { "\($0) bytes, more than the limit of \(limit) bytes" }
+    public static func tooLarge(_ path: String, size: Int?, limit: Int, kind: String, advice: String) -> FlowInputError
+    {
+        let amount =
+            size.map { "\($0) bytes, more than the limit of \(limit) bytes" }
             ?? "more than the limit of \(limit) bytes (reading stopped there)"
         return FlowInputError(path: path, reason: "\(kind) is \(amount); \(advice)")
     }

@@ -38,7 +38,8 @@ public enum GraphLowering {
         var indexByName: [String: Int] = [:]
         for (index, flow) in sorted.enumerated() {
             if indexByName[flow.name.value] != nil {
-                throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) is defined twice", at: flow.name.location)
+                throw GraphLoweringError(
+                    "flow \(MessageText.name(flow.name.value)) is defined twice", at: flow.name.location)
             }
             indexByName[flow.name.value] = index
         }
@@ -72,7 +73,8 @@ public enum GraphLowering {
 
         func lower(_ flow: FlowDefinition) throws(GraphLoweringError) -> FlowGraph {
             // A large flow's screens are lowered in parallel, in runs of `screensPerTask`, joined in order.
-            let runs = ParallelMap.map(count: (flow.screens.count + Self.screensPerTask - 1) / Self.screensPerTask) { run in
+            let runs = ParallelMap.map(count: (flow.screens.count + Self.screensPerTask - 1) / Self.screensPerTask) {
+                run in
                 Result { () throws(GraphLoweringError) -> [ScreenNode] in
                     var nodes: [ScreenNode] = []
                     let start = run * Self.screensPerTask
@@ -95,7 +97,8 @@ public enum GraphLowering {
                 for handler in child.handlers {
                     guard let outcome = childOutcomes[handler.outcome.value] else {
                         throw GraphLoweringError(
-                            "flow \(MessageText.name(childFlow.name.value)) has no outcome \(MessageText.name(handler.outcome.value))", at: handler.outcome.location)
+                            "flow \(MessageText.name(childFlow.name.value)) has no outcome \(MessageText.name(handler.outcome.value))",
+                            at: handler.outcome.location)
                     }
                     if handlerByOutcome[outcome] == nil { handlerByOutcome[outcome] = handler.action }
                 }
@@ -107,8 +110,10 @@ public enum GraphLowering {
                         handlers.append(.stay)
                     }
                 }
-                children.append(ChildNode(name: child.name.value, flow: childFlowIndex, handlers: handlers,
-                                          presentation: child.presentationStyle))
+                children.append(
+                    ChildNode(
+                        name: child.name.value, flow: childFlowIndex, handlers: handlers,
+                        presentation: child.presentationStyle))
             }
             var links: [LinkNode] = []
             for link in flow.links { links.append(try self.link(link, in: flow)) }
@@ -116,7 +121,9 @@ public enum GraphLowering {
             for tab in flow.tabs {
                 let index = try childIndex(tab.name, in: flow)
                 let (parameters, parameterIndex) = try childParameters(flow.children[index])
-                tabs.append(TabNode(child: index, arguments: try arguments(tab.arguments, to: parameters, named: parameterIndex)))
+                tabs.append(
+                    TabNode(
+                        child: index, arguments: try arguments(tab.arguments, to: parameters, named: parameterIndex)))
             }
             var graph = FlowGraph(
                 name: flow.name.value, parameters: flow.parameters.map(Self.parameter),
@@ -137,12 +144,14 @@ public enum GraphLowering {
         func screen(_ screen: ScreenDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> ScreenNode {
             var events: [EventNode] = []
             for event in screen.events {
-                events.append(EventNode(
-                    name: event.name.value, parameters: event.parameters.map(Self.parameter),
-                    action: try action(event.action, in: flow)))
+                events.append(
+                    EventNode(
+                        name: event.name.value, parameters: event.parameters.map(Self.parameter),
+                        action: try action(event.action, in: flow)))
             }
-            var node = ScreenNode(name: screen.name.value, parameters: screen.parameters.map(Self.parameter),
-                                  events: events, removal: screen.removal?.policy.value ?? .discard)
+            var node = ScreenNode(
+                name: screen.name.value, parameters: screen.parameters.map(Self.parameter),
+                events: events, removal: screen.removal?.policy.value ?? .discard)
             if let removal = screen.removal, removal.policy.value == .confirm {
                 node.confirmPrompt = removal.ask?.value
                 // The removal passes no arguments: outcome parameters take their defaults (FC450 requires them).
@@ -157,33 +166,43 @@ public enum GraphLowering {
             switch action.kind {
             case .push(let screen, let arguments):
                 let index = try screenIndex(screen, in: flow)
-                return .push(screen: index, arguments: try self.arguments(
-                    arguments, to: flow.screens[index].parameters, named: names(of: flow).screenParameters[index]))
+                return .push(
+                    screen: index,
+                    arguments: try self.arguments(
+                        arguments, to: flow.screens[index].parameters, named: names(of: flow).screenParameters[index]))
             case .startChild(let child, let arguments):
                 let index = try childIndex(child, in: flow)
                 let (parameters, parameterIndex) = try childParameters(flow.children[index])
-                return .startChild(child: index, arguments: try self.arguments(arguments, to: parameters, named: parameterIndex))
+                return .startChild(
+                    child: index, arguments: try self.arguments(arguments, to: parameters, named: parameterIndex))
             case .pop(let count):
                 return .pop(count: count.value)
             case .popTo(let screen):
                 return .popTo(screen: try screenIndex(screen, in: flow))
             case .replaceRoot(let target, let arguments):
                 let (node, parameters, parameterIndex) = try self.target(target, in: flow)
-                return .replaceRoot(target: node, arguments: try self.arguments(arguments, to: parameters, named: parameterIndex))
+                return .replaceRoot(
+                    target: node, arguments: try self.arguments(arguments, to: parameters, named: parameterIndex))
             case .finish(let outcome, let arguments):
                 let index = try outcomeIndex(outcome, in: flow)
                 let parameters = flow.parameters(ofOutcome: outcome.value)
                 guard !arguments.isEmpty || !parameters.isEmpty else { return .finish(outcome: index) }
-                return .finish(outcome: index, arguments: try self.arguments(
-                    arguments, to: parameters, named: FlowNameIndex.firstPositions(parameters.map(\.name.value))))
+                return .finish(
+                    outcome: index,
+                    arguments: try self.arguments(
+                        arguments, to: parameters, named: FlowNameIndex.firstPositions(parameters.map(\.name.value))))
             case .conditional(let condition, let then, let otherwise):
                 guard let index = names(of: flow).conditions[condition.value] else {
-                    throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) declares no condition \(MessageText.name(condition.value))", at: condition.location)
+                    throw GraphLoweringError(
+                        "flow \(MessageText.name(flow.name.value)) declares no condition \(MessageText.name(condition.value))",
+                        at: condition.location)
                 }
-                return .conditional(condition: index, then: try self.action(then, in: flow), else: try self.action(otherwise, in: flow))
+                return .conditional(
+                    condition: index, then: try self.action(then, in: flow), else: try self.action(otherwise, in: flow))
             case .show(let target, let arguments):
                 let (node, parameters, parameterIndex) = try self.target(target, in: flow)
-                return .show(target: node, arguments: try self.arguments(arguments, to: parameters, named: parameterIndex))
+                return .show(
+                    target: node, arguments: try self.arguments(arguments, to: parameters, named: parameterIndex))
             case .stay:
                 return .stay
             case .select(let tab):
@@ -192,15 +211,18 @@ public enum GraphLowering {
         }
 
         func link(_ link: DeepLinkDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> LinkNode {
-            var node = LinkNode(pattern: link.pattern.value, segments: link.segments.map(\.kind),
-                                routes: try routes(link.routes, in: flow).nodes)
+            var node = LinkNode(
+                pattern: link.pattern.value, segments: link.segments.map(\.kind),
+                routes: try routes(link.routes, in: flow).nodes)
             if !link.guardConditions.isEmpty { node.guardConditions = link.guardConditions.map(\.value) }
             if let otherwise = link.otherwise {
                 let (routes, guarding) = try self.routes(otherwise.routes, in: flow)
                 var continueOn: Int?
                 if let outcome = otherwise.continueOn {
                     guard let guarding else {
-                        throw GraphLoweringError("'otherwise' of link \(MessageText.name(link.pattern.value)) starts no child flow", at: outcome.location)
+                        throw GraphLoweringError(
+                            "'otherwise' of link \(MessageText.name(link.pattern.value)) starts no child flow",
+                            at: outcome.location)
                     }
                     continueOn = try outcomeIndex(outcome, in: guarding)
                 }
@@ -211,14 +233,16 @@ public enum GraphLowering {
 
         /// A route list lowered, each route relative to the flow in effect, with the flow of its last child route.
         func routes(_ list: [LinkRouteDefinition], in flow: FlowDefinition) throws(GraphLoweringError)
-            -> (nodes: [LinkRouteNode], lastChildFlow: FlowDefinition?) {
+            -> (nodes: [LinkRouteNode], lastChildFlow: FlowDefinition?)
+        {
             var current = flow
             var lastChildFlow: FlowDefinition?
             var routes: [LinkRouteNode] = []
             for route in list {
                 let (node, parameters, parameterIndex) = try target(route.name, in: current)
-                routes.append(LinkRouteNode(
-                    target: node, arguments: try arguments(route.arguments, to: parameters, named: parameterIndex)))
+                routes.append(
+                    LinkRouteNode(
+                        target: node, arguments: try arguments(route.arguments, to: parameters, named: parameterIndex)))
                 if case .child(let index) = node {
                     current = flows[try flowIndex(current.children[index].flow)]
                     lastChildFlow = current
@@ -228,7 +252,8 @@ public enum GraphLowering {
         }
 
         func target(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError)
-            -> (TargetNode, [ParameterDefinition], [String: Int]) {
+            -> (TargetNode, [ParameterDefinition], [String: Int])
+        {
             let table = names(of: flow)
             if let index = table.screens[name.value] {
                 return (.screen(index), flow.screens[index].parameters, table.screenParameters[index])
@@ -237,16 +262,22 @@ public enum GraphLowering {
                 let (parameters, parameterIndex) = try childParameters(flow.children[index])
                 return (.child(index), parameters, parameterIndex)
             }
-            throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) has no screen or child \(MessageText.name(name.value))", at: name.location)
+            throw GraphLoweringError(
+                "flow \(MessageText.name(flow.name.value)) has no screen or child \(MessageText.name(name.value))",
+                at: name.location)
         }
 
         /// `parameterIndex` maps each name of `parameters` to its first position.
-        func arguments(_ arguments: [ArgumentDefinition], to parameters: [ParameterDefinition],
-                       named parameterIndex: [String: Int]) throws(GraphLoweringError) -> [ArgumentNode] {
+        func arguments(
+            _ arguments: [ArgumentDefinition], to parameters: [ParameterDefinition],
+            named parameterIndex: [String: Int]
+        ) throws(GraphLoweringError) -> [ArgumentNode] {
             var nodes: [ArgumentNode] = []
             for argument in arguments {
                 guard let position = parameterIndex[argument.name.value] else {
-                    throw GraphLoweringError("no parameter \(MessageText.name(argument.name.value)) receives this argument", at: argument.name.location)
+                    throw GraphLoweringError(
+                        "no parameter \(MessageText.name(argument.name.value)) receives this argument",
+                        at: argument.name.location)
                 }
                 let parameter = parameters[position]
                 switch argument.expression {
@@ -265,7 +296,9 @@ public enum GraphLowering {
         }
 
         /// The parameters of `child`'s flow and their name table.
-        func childParameters(_ child: ChildFlowDeclaration) throws(GraphLoweringError) -> ([ParameterDefinition], [String: Int]) {
+        func childParameters(_ child: ChildFlowDeclaration) throws(GraphLoweringError) -> (
+            [ParameterDefinition], [String: Int]
+        ) {
             let index = try flowIndex(child.flow)
             return (flows[index].parameters, names[index].parameters)
         }
@@ -279,28 +312,35 @@ public enum GraphLowering {
 
         func screenIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
             guard let index = names(of: flow).screens[name.value] else {
-                throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) has no screen \(MessageText.name(name.value))", at: name.location)
+                throw GraphLoweringError(
+                    "flow \(MessageText.name(flow.name.value)) has no screen \(MessageText.name(name.value))",
+                    at: name.location)
             }
             return index
         }
 
         func childIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
             guard let index = names(of: flow).children[name.value] else {
-                throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) declares no child \(MessageText.name(name.value))", at: name.location)
+                throw GraphLoweringError(
+                    "flow \(MessageText.name(flow.name.value)) declares no child \(MessageText.name(name.value))",
+                    at: name.location)
             }
             return index
         }
 
         func outcomeIndex(_ name: Located<String>, in flow: FlowDefinition) throws(GraphLoweringError) -> Int {
             guard let index = names(of: flow).outcomes[name.value] else {
-                throw GraphLoweringError("flow \(MessageText.name(flow.name.value)) declares no outcome \(MessageText.name(name.value))", at: name.location)
+                throw GraphLoweringError(
+                    "flow \(MessageText.name(flow.name.value)) declares no outcome \(MessageText.name(name.value))",
+                    at: name.location)
             }
             return index
         }
 
         static func parameter(_ definition: ParameterDefinition) -> ParameterNode {
-            ParameterNode(name: definition.name.value, type: definition.type.value,
-                          constraints: definition.constraints, defaultValue: definition.defaultValue?.value)
+            ParameterNode(
+                name: definition.name.value, type: definition.type.value,
+                constraints: definition.constraints, defaultValue: definition.defaultValue?.value)
         }
     }
 }

@@ -54,7 +54,8 @@ extension DiagnosticRule {
                 description.severity, code: description.code, message, at: start, endColumn: end, notes: notes)
         }
         let written = SourceLocation(file: start.file, line: origin.line, column: origin.column, offset: origin.offset)
-        let note = DiagnosticNote("'*\(origin.anchor)' copies this from anchor '&\(origin.anchor)', written here", at: written)
+        let note = DiagnosticNote(
+            "'*\(origin.anchor)' copies this from anchor '&\(origin.anchor)', written here", at: written)
         return Diagnostic(
             description.severity, code: description.code, message, at: start,
             endColumn: start.column + 1 + origin.anchor.unicodeScalars.count, notes: notes + [note])

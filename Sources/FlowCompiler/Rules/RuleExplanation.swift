@@ -5,7 +5,8 @@ public enum RuleExplanation {
     /// example longer than 40 lines (FC406's chain of 66 files) shows its first and last 4 lines and
     /// those around each marker, with a line saying how many were left out.
     public static func text(for rule: RuleDescription) -> String {
-        var text = "\(rule.code) \(rule.identifier) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(rule.explanation)\n"
+        var text =
+            "\(rule.code) \(rule.identifier) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(rule.explanation)\n"
         if let example = rule.triggeringExamples.first {
             text += "\nTriggers (↓ marks where the diagnostic points):\n\n" + indent(shortened(example)) + "\n"
         }
@@ -25,7 +26,8 @@ public enum RuleExplanation {
         let lines = example.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count > wholeLines else { return example }
         var keep = [Bool](repeating: false, count: lines.count)
-        for index in lines.indices where index < keptLines || index >= lines.count - keptLines || lines[index].contains("↓") {
+        for index in lines.indices
+        where index < keptLines || index >= lines.count - keptLines || lines[index].contains("↓") {
             for near in max(0, index - 1)...min(lines.count - 1, index + 1) { keep[near] = true }
         }
         var result: [Substring] = []

@@ -12,7 +12,8 @@ public enum RuleRegistry {
     /// Rules checked over the decoded flows as a whole.
     static let flowRules: [any FlowRule.Type] = [
         DuplicateFlow.self, DuplicateName.self, UnknownScreen.self, UnknownChild.self, UnknownTarget.self,
-        UnknownFlow.self, UnreachableDeclaration.self, StayLeavesNoRoute.self, OutcomeNeverProduced.self, ChildCannotFinish.self,
+        UnknownFlow.self, UnreachableDeclaration.self, StayLeavesNoRoute.self, OutcomeNeverProduced.self,
+        ChildCannotFinish.self,
         UnusedFlow.self, PopFromFirstRoute.self,
         ChildArguments.self, UnhandledOutcome.self, UnknownOutcomeHandler.self, UndeclaredOutcome.self,
         OwnershipCycle.self, FinishArguments.self,
@@ -23,7 +24,8 @@ public enum RuleRegistry {
         LinkContinuation.self, LinkInChildFlow.self, QueuedLinkReopensFlow.self, LinkContradictsCondition.self,
         QueueNeverOpens.self, ContinuationRefused.self,
         ConfirmPolicyIncomplete.self, PreserveNotReenterable.self,
-        UnknownTab.self, DuplicateTab.self, TabFlowShape.self, TabStartedAsChild.self, CoverCannotEnd.self, TabsPushed.self,
+        UnknownTab.self, DuplicateTab.self, TabFlowShape.self, TabStartedAsChild.self, CoverCannotEnd.self,
+        TabsPushed.self,
     ]
 
     /// Rules about inline suppressions and the configuration file.
@@ -34,7 +36,8 @@ public enum RuleRegistry {
     /// The descriptions of all rules, sorted by code. Built once: `rule(code:)` runs per diagnostic
     /// in the GitHub format.
     public static let all: [RuleDescription] =
-        (readingRules.map { $0.description } + flowRules.map { $0.description } + settingRules.map { $0.description }).sorted { $0.code < $1.code }
+        (readingRules.map { $0.description } + flowRules.map { $0.description } + settingRules.map { $0.description })
+        .sorted { $0.code < $1.code }
 
     /// The rule whose code is `code` (case-insensitive, `fc203` finds `FC203`) or whose identifier is
     /// `code` (`unknown-screen`), if any.

@@ -48,24 +48,27 @@ extension FlowCatalog {
     func collectArgumentPassings() -> (passings: [ArgumentPassing], layers: [FlowScopeLayers]) {
         var passings: [ArgumentPassing] = []
         // At most one place per action alternative, tab and link route. Speed: PERFORMANCE.md, "Shapes kept for speed".
-        passings.reserveCapacity(uniqueFlows.reduce(0) { count, flow in
-            count + navigation(of: flow).allActions.count + flow.tabs.count
-                + flow.links.reduce(0) { $0 + $1.routeLists.reduce(0) { $0 + $1.routes.count } }
-        })
+        passings.reserveCapacity(
+            uniqueFlows.reduce(0) { count, flow in
+                count + navigation(of: flow).allActions.count + flow.tabs.count
+                    + flow.links.reduce(0) { $0 + $1.routeLists.reduce(0) { $0 + $1.routes.count } }
+            })
         var layers: [FlowScopeLayers] = []
         for (position, flow) in uniqueFlows.enumerated() {
             let navigation = navigation(of: flow)
             let flowIndex = Int32(position)
-            layers.append(FlowScopeLayers(
-                flow: ReferenceScope.Layer(
-                    .flow(flow.name.value), parameters: flow.parameters, lookups: .max,
-                    unreadable: ArgumentReceiver.unreadable(of: .flow, in: flow)),
-                starters: handlerLayers(of: flow)))
+            layers.append(
+                FlowScopeLayers(
+                    flow: ReferenceScope.Layer(
+                        .flow(flow.name.value), parameters: flow.parameters, lookups: .max,
+                        unreadable: ArgumentReceiver.unreadable(of: .flow, in: flow)),
+                    starters: handlerLayers(of: flow)))
 
             func add(_ action: ActionDefinition, site: ArgumentPassing.Site) {
                 for alternative in action.alternatives {
                     let receiver: ArgumentReceiver?
-                    let target: Located<String>, arguments: [ArgumentDefinition]
+                    let target: Located<String>
+                    let arguments: [ArgumentDefinition]
                     switch alternative.kind {
                     case .push(let screen, let with):
                         (target, arguments) = (screen, with)
@@ -78,7 +81,8 @@ extension FlowCatalog {
                         continue
                     case .replaceRoot(let name, let with), .show(let name, let with):
                         (target, arguments) = (name, with)
-                        receiver = navigation.screensByName[name.value].map { .screen($0, in: flow) }
+                        receiver =
+                            navigation.screensByName[name.value].map { .screen($0, in: flow) }
                             ?? childReceiver(navigation.childrenByName[name.value])
                     case .finish(let outcome, let with):
                         guard flow.outcomes.contains(where: { $0.value == outcome.value }) else { continue }
@@ -88,9 +92,10 @@ extension FlowCatalog {
                         continue
                     }
                     if let receiver {
-                        passings.append(ArgumentPassing(
-                            target: target, receiver: receiver, arguments: arguments, flow: flowIndex, site: site,
-                            linkRoutes: nil))
+                        passings.append(
+                            ArgumentPassing(
+                                target: target, receiver: receiver, arguments: arguments, flow: flowIndex, site: site,
+                                linkRoutes: nil))
                     }
                 }
             }
@@ -99,9 +104,11 @@ extension FlowCatalog {
             for tab in flow.tabs {
                 // A tab is started with its declared arguments, in the tab flow's scope.
                 if let receiver = childReceiver(navigation.childrenByName[tab.name.value]) {
-                    passings.append(ArgumentPassing(
-                        target: tab.name, receiver: receiver, arguments: tab.arguments, flow: flowIndex, site: .flow,
-                        linkRoutes: nil))
+                    passings.append(
+                        ArgumentPassing(
+                            target: tab.name, receiver: receiver, arguments: tab.arguments, flow: flowIndex,
+                            site: .flow,
+                            linkRoutes: nil))
                 }
             }
             for (screenIndex, screen) in flow.screens.enumerated() {
@@ -120,20 +127,26 @@ extension FlowCatalog {
                 for route in resolvedRoutes(of: link, in: flow) {
                     defer { previous = route }
                     // A link that names a tab selects it; the tab starts with its declared arguments.
-                    if case .child(let child, _) = route.target, route.flow.tab(named: child.name.value) != nil { continue }
+                    if case .child(let child, _) = route.target, route.flow.tab(named: child.name.value) != nil {
+                        continue
+                    }
                     // The child a child flow's start started has the arguments that start passed (FC601).
                     if case .child(let child, _) = route.target, case .child(_, let parentFlow?) = previous?.target,
                         parentFlow.name.value == route.flow.name.value,
-                        self.navigation(of: parentFlow).startTargets.contains(where: { $0.value == child.name.value }) { continue }
+                        self.navigation(of: parentFlow).startTargets.contains(where: { $0.value == child.name.value })
+                    {
+                        continue
+                    }
                     let receiver: ArgumentReceiver?
                     switch route.target {
                     case .screen(let screen): receiver = .screen(screen, in: route.flow)
                     case .child(let child, let childFlow): receiver = childFlow.map { .child(child, flow: $0) }
                     }
                     if let receiver {
-                        passings.append(ArgumentPassing(
-                            target: route.route.name, receiver: receiver, arguments: route.route.arguments,
-                            flow: flowIndex, site: .link, linkRoutes: shared))
+                        passings.append(
+                            ArgumentPassing(
+                                target: route.route.name, receiver: receiver, arguments: route.route.arguments,
+                                flow: flowIndex, site: .link, linkRoutes: shared))
                     }
                 }
             }
@@ -154,7 +167,8 @@ extension ArgumentPassing {
         let parameters = receiver.parameters
         let declared = NameLookup(parameters, lookups: arguments.count)
         let unreadable = receiver.unreadable
-        for argument in arguments where !declared.contains(argument.name.value) && !unreadable.contains(argument.name.value) {
+        for argument in arguments
+        where !declared.contains(argument.name.value) && !unreadable.contains(argument.name.value) {
             let known = parameters.map(\.name.value)
             var message = "\(receiver.label) has no parameter \(MessageText.name(argument.name.value))"
             let hint = NameSuggestion.hint(for: argument.name.value, among: known)
@@ -174,8 +188,9 @@ extension ArgumentPassing {
         let missing = parameters.filter { $0.isRequired && !passed.contains($0.name.value) }
         let list = missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" }
         let example = missing.map { "\($0.name.value): …" }.joined(separator: ", ")
-        diagnostics.append(rule.diagnostic(
-            "\(receiver.label) needs \(missing.count == 1 ? "argument" : "arguments") \(Self.englishList(list)); pass \(missing.count == 1 ? "it" : "them") with 'with: { \(example) }'",
-            at: target))
+        diagnostics.append(
+            rule.diagnostic(
+                "\(receiver.label) needs \(missing.count == 1 ? "argument" : "arguments") \(Self.englishList(list)); pass \(missing.count == 1 ? "it" : "them") with 'with: { \(example) }'",
+                at: target))
     }
 }

@@ -18,7 +18,9 @@ enum ArgumentReceiver: Sendable {
     }
 
     static func child(_ child: ChildFlowDeclaration, flow: FlowDefinition) -> Self {
-        .child(name: child.name.value, flow: flow.name.value, parameters: flow.parameters, unreadable: unreadable(of: .flow, in: flow))
+        .child(
+            name: child.name.value, flow: flow.name.value, parameters: flow.parameters,
+            unreadable: unreadable(of: .flow, in: flow))
     }
 
     static func outcome(_ outcome: String, flow: FlowDefinition) -> Self {
@@ -35,7 +37,8 @@ enum ArgumentReceiver: Sendable {
     /// The receiving parameters.
     var parameters: [ParameterDefinition] {
         switch self {
-        case .screen(_, let parameters, _), .child(_, _, let parameters, _), .outcome(_, _, let parameters, _): parameters
+        case .screen(_, let parameters, _), .child(_, _, let parameters, _), .outcome(_, _, let parameters, _):
+            parameters
         }
     }
 
@@ -53,7 +56,8 @@ enum ArgumentReceiver: Sendable {
         case .screen(let name, _, _): "screen \(MessageText.name(name))"
         case .child(let name, let flow, _, _) where name == flow: "child flow \(MessageText.name(flow))"
         case .child(let name, let flow, _, _): "child \(MessageText.name(name)) (flow \(MessageText.name(flow)))"
-        case .outcome(let outcome, let flow, _, _): "outcome \(MessageText.name(outcome)) of flow \(MessageText.name(flow))"
+        case .outcome(let outcome, let flow, _, _):
+            "outcome \(MessageText.name(outcome)) of flow \(MessageText.name(flow))"
         }
     }
 

@@ -46,7 +46,8 @@ struct FlowCatalog: Sendable {
             let flow = distinct[index]
             // Children that run a flow without outcomes are long-lived: they never finish, and leave
             // only by back or dismissal, which returns to the screen that started them.
-            let longLived = Set(flow.children.filter { firstByName[$0.flow.value]?.outcomes.isEmpty == true }.map(\.name.value))
+            let longLived = Set(
+                flow.children.filter { firstByName[$0.flow.value]?.outcomes.isEmpty == true }.map(\.name.value))
             return NavigationIndex(flow, longLivedChildren: longLived)
         }
         var navigations: [String: NavigationIndex] = [:]

@@ -16,7 +16,9 @@ extension FlowDefinition {
         var actions = start.alternatives.map { ($0, ActionSite.start) }
         for screen in screens {
             for event in screen.events {
-                actions += event.action.alternatives.map { ($0, .event(screen: screen.name.value, event: event.name.value)) }
+                actions += event.action.alternatives.map {
+                    ($0, .event(screen: screen.name.value, event: event.name.value))
+                }
             }
         }
         for child in children {

@@ -61,7 +61,11 @@ public enum FlowValidation {
         for path in paths {
             let shown = path == FlowSourceCollector.standardInputPath ? standardInputName : path
             var contents: FlowFileContents
-            if let read = alreadyRead[path] { contents = read } else { contents = try InputFile.read(path, limit: limits.maxFileBytes) }
+            if let read = alreadyRead[path] {
+                contents = read
+            } else {
+                contents = try InputFile.read(path, limit: limits.maxFileBytes)
+            }
             if case .bytes(let bytes) = contents, bytes.count > limits.maxFileBytes {
                 contents = .tooLarge(size: bytes.count, limit: limits.maxFileBytes)
             }
@@ -79,7 +83,9 @@ public enum FlowValidation {
     public static let standardInputName = "<stdin>"
 
     /// Validates in-memory sources, each a (path, bytes) pair; the paths are used only in locations.
-    public static func validate(sources: [(path: String, bytes: [UInt8])], limits: YAMLLimits = .default) -> ValidationResult {
+    public static func validate(sources: [(path: String, bytes: [UInt8])], limits: YAMLLimits = .default)
+        -> ValidationResult
+    {
         validate(inputs: sources.map { ($0.path, .bytes($0.bytes)) }, limits: limits)
     }
 
@@ -97,17 +103,19 @@ public enum FlowValidation {
     }
 
     static func validate(
-        inputs: [(path: String, contents: FlowFileContents)], limits: YAMLLimits, configuration: FlowConfiguration? = nil
+        inputs: [(path: String, contents: FlowFileContents)], limits: YAMLLimits,
+        configuration: FlowConfiguration? = nil
     ) -> ValidationResult {
         // Each file is loaded and decoded on its own, in parallel; each worker returns its file, with its
         // suppressions (the rules' findings are folded per suppression, below). Largest first.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let read = ParallelMap.map(count: inputs.count, largestFirst: { inputs[$0].contents.byteCount }) { index in
             let (path, contents) = inputs[index]
-            let file = switch contents {
-            case .bytes(let bytes): FlowFileReader.read(path: path, bytes: bytes, limits: limits)
-            case .tooLarge(let size, let limit): FlowFileReader.tooLarge(path: path, size: size, limit: limit)
-            }
+            let file =
+                switch contents {
+                case .bytes(let bytes): FlowFileReader.read(path: path, bytes: bytes, limits: limits)
+                case .tooLarge(let size, let limit): FlowFileReader.tooLarge(path: path, size: size, limit: limit)
+                }
             var diagnostics = file.diagnostics
             let suppressions = SuppressionScanner.scan(
                 file.bytes, path: file.path, scalars: file.scalars, mayHoldSuppression: file.mayHoldSuppression,

@@ -46,13 +46,17 @@ public enum LinkConditionReport {
                     flow: flow.name.value, pattern: link.pattern, guardConditions: link.guardConditions.map(\.value),
                     routes: requirements(of: link.routes, in: flow, link: link, catalog: catalog, index: &index))
                 if let otherwise = link.otherwise {
-                    entry.otherwise = requirements(of: otherwise.routes, in: flow, link: link, catalog: catalog, index: &index)
+                    entry.otherwise = requirements(
+                        of: otherwise.routes, in: flow, link: link, catalog: catalog, index: &index)
                     if let outcome = otherwise.continueOn {
                         let routes = catalog.resolvedRoutes(
-                            of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: otherwise.routes), in: flow)
+                            of: DeepLinkDefinition(
+                                pattern: link.pattern, segments: link.segments, routes: otherwise.routes), in: flow)
                         if let last = routes.last(where: { if case .child = $0.target { true } else { false } }),
-                            case .child(_, let childFlow?) = last.target {
-                            entry.continuation = "flow \(MessageText.name(childFlow.name.value)) finishes with \(MessageText.name(outcome.value))"
+                            case .child(_, let childFlow?) = last.target
+                        {
+                            entry.continuation =
+                                "flow \(MessageText.name(childFlow.name.value)) finishes with \(MessageText.name(outcome.value))"
                         }
                     }
                 }
@@ -72,7 +76,8 @@ public enum LinkConditionReport {
             }
             text += "  routes: " + describe(entry.routes) + "\n"
             if let otherwise = entry.otherwise {
-                text += "  otherwise: " + describe(otherwise)
+                text +=
+                    "  otherwise: " + describe(otherwise)
                     + (entry.continuation.map { "; continues when \($0)" } ?? "") + "\n"
             }
         }
@@ -97,7 +102,8 @@ public enum LinkConditionReport {
             let name = route.route.name.value
             switch previous?.target {
             case nil:
-                found += startPath(to: name, in: route.flow)
+                found +=
+                    startPath(to: name, in: route.flow)
                     ?? replaceRootPath(to: name, in: route.flow, catalog: catalog, index: &index) ?? []
             case .screen(let screen):
                 found += eventPath(to: name, from: screen, in: route.flow, index: &index) ?? []
@@ -112,7 +118,8 @@ public enum LinkConditionReport {
                 }
                 for start in navigation.startTargets.map(\.value) {
                     guard let screen = navigation.screensByName[start],
-                        let step = eventPath(to: name, from: screen, in: childFlow, index: &index) else { continue }
+                        let step = eventPath(to: name, from: screen, in: childFlow, index: &index)
+                    else { continue }
                     found += (startPath(to: start, in: childFlow) ?? []) + step
                     break
                 }
@@ -126,7 +133,8 @@ public enum LinkConditionReport {
 
     /// The choices of `flow`'s `start` on the way to showing `target`; nil when `start` never shows it.
     private static func startPath(to target: String, in flow: FlowDefinition) -> [Requirement]? {
-        path(in: flow.start, to: target, flow: flow, choice: "start of flow \(MessageText.name(flow.name.value))") { kind in
+        path(in: flow.start, to: target, flow: flow, choice: "start of flow \(MessageText.name(flow.name.value))") {
+            kind in
             if case .show(let shown, _) = kind { shown.value } else { nil }
         }
     }
@@ -195,14 +203,17 @@ public enum LinkConditionReport {
     ) -> [Requirement]? {
         let allActions = catalog.navigation(of: flow).allActions
         if index.replaceRoots[flow.name.value] == nil {
-            index.replaceRoots[flow.name.value] = TargetIndex.firstSites(allActions.map(\.action), destination: replacedRoot)
+            index.replaceRoots[flow.name.value] = TargetIndex.firstSites(
+                allActions.map(\.action), destination: replacedRoot)
         }
         guard let position = index.replaceRoots[flow.name.value]?[target] else { return nil }
         let (action, site) = allActions[position]
         let choice: String
         switch site {
-        case .event(let screen, let event): choice = "event \(MessageText.name(event)) of screen \(MessageText.name(screen))"
-        case .handler(let child, let outcome): choice = "handler of outcome \(MessageText.name(outcome)) of child \(MessageText.name(child))"
+        case .event(let screen, let event):
+            choice = "event \(MessageText.name(event)) of screen \(MessageText.name(screen))"
+        case .handler(let child, let outcome):
+            choice = "handler of outcome \(MessageText.name(outcome)) of child \(MessageText.name(child))"
         case .start: choice = "start of flow \(MessageText.name(flow.name.value))"
         }
         return path(in: action, to: target, flow: flow, choice: choice, destination: replacedRoot)
@@ -217,7 +228,8 @@ public enum LinkConditionReport {
         var pending: [(ActionDefinition, [Requirement])] = [(action, [])]
         while let (current, answers) = pending.popLast() {
             if case .conditional(let condition, let then, let otherwise) = current.kind {
-                pending.append((otherwise, answers + [Requirement(condition: condition.value, value: false, choice: choice)]))
+                pending.append(
+                    (otherwise, answers + [Requirement(condition: condition.value, value: false, choice: choice)]))
                 pending.append((then, answers + [Requirement(condition: condition.value, value: true, choice: choice)]))
             } else if destination(current.kind) == target {
                 return answers

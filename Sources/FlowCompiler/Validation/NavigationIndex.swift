@@ -116,7 +116,9 @@ struct NavigationIndex: Sendable {
                     }
                 }
             }
-            if isReachable, let removal = screen.removal, removal.policy.value == .confirm, let outcome = removal.outcome {
+            if isReachable, let removal = screen.removal, removal.policy.value == .confirm,
+                let outcome = removal.outcome
+            {
                 produced.insert(outcome.value)
             }
         }
@@ -146,7 +148,7 @@ struct NavigationIndex: Sendable {
 
     /// The nodes screen node `node`'s events lead to by one `push` or `start` (empty for a child's node).
     func oneStepTargets(ofNode node: Int) -> ArraySlice<Int32> {
-        oneStepNodes[Int(oneStepStarts[node]) ..< Int(oneStepStarts[node + 1])]
+        oneStepNodes[Int(oneStepStarts[node])..<Int(oneStepStarts[node + 1])]
     }
 
     /// Whether an event of screen `screen` leads to the screen or child `target` by one `push` or `start`.
@@ -167,10 +169,14 @@ struct NavigationIndex: Sendable {
     /// The declaration a target name means: the name itself, or, for a misspelt target (FC203/FC204 say
     /// "did you mean …?"), the name suggested — so the declaration it meant is not also reported as
     /// unreachable or never pushed: one mistake, one error.
-    func meant(_ name: String) -> String { Self.meant(name, screensByName: screensByName, childrenByName: childrenByName) }
+    func meant(_ name: String) -> String {
+        Self.meant(name, screensByName: screensByName, childrenByName: childrenByName)
+    }
 
-    private static func meant(_ name: String, screensByName: NamedIndex<ScreenDefinition>,
-                              childrenByName: NamedIndex<ChildFlowDeclaration>) -> String {
+    private static func meant(
+        _ name: String, screensByName: NamedIndex<ScreenDefinition>,
+        childrenByName: NamedIndex<ChildFlowDeclaration>
+    ) -> String {
         guard screensByName[name] == nil, childrenByName[name] == nil else { return name }
         return NameSuggestion.closest(to: name, among: Array(screensByName.names) + Array(childrenByName.names)) ?? name
     }
@@ -183,8 +189,10 @@ struct NavigationIndex: Sendable {
             for alternative in action.alternatives {
                 guard let written = FlowDefinition.destination(of: alternative)?.value,
                     let node = nodes.node(named: written)
-                        ?? nodes.node(named: meant(written, screensByName: nodes.screens, childrenByName: nodes.children)),
-                    !reached[node] else { continue }
+                        ?? nodes.node(
+                            named: meant(written, screensByName: nodes.screens, childrenByName: nodes.children)),
+                    !reached[node]
+                else { continue }
                 reached[node] = true
                 if node < nodes.screens.elements.count {
                     pending += nodes.screens.elements[node].events.map(\.action)
@@ -197,7 +205,9 @@ struct NavigationIndex: Sendable {
     }
 
     /// The nodes from which a `finish` can be reached (see the type's documentation).
-    private static func finishingNodes(_ flow: FlowDefinition, nodes: NodeNumbering, longLivedChildren: Set<String>) -> NodeSet {
+    private static func finishingNodes(_ flow: FlowDefinition, nodes: NodeNumbering, longLivedChildren: Set<String>)
+        -> NodeSet
+    {
         let count = nodes.count
         // Node i is a screen or child; count + i is "directly below i"; 2 * count + i is "anywhere below i".
         func below(_ node: Int) -> Int { count + node }

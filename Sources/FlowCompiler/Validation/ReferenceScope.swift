@@ -40,7 +40,8 @@ struct ReferenceScope {
             case .flow(let name): "flow \(MessageText.name(name))"
             case .screen(let name): "screen \(MessageText.name(name))"
             case .event(let name): "event \(MessageText.name(name))"
-            case .outcome(let outcome, let flow): "outcome \(MessageText.name(outcome)) of flow \(MessageText.name(flow))"
+            case .outcome(let outcome, let flow):
+                "outcome \(MessageText.name(outcome)) of flow \(MessageText.name(flow))"
             case .link(let pattern): "link pattern \(MessageText.name(pattern))"
             case .described(let label): label
             }
@@ -111,25 +112,30 @@ extension FlowCatalog {
             var scope = flowScope
             if let starters = shared.starters[child.name.value] {
                 scope = ReferenceScope(layers: [starters, shared.flow])
-                scope.declarationHint = "declare it under the 'params' of the flow or of every screen that starts child \(MessageText.name(child.name.value)), or pass a literal"
+                scope.declarationHint =
+                    "declare it under the 'params' of the flow or of every screen that starts child \(MessageText.name(child.name.value)), or pass a literal"
             }
             // The outcome's parameters come first: the values the child's `finish` passed.
             guard let childFlow = self.flow(of: child) else { return scope }
             let outcomeParameters = childFlow.parameters(ofOutcome: handler.outcome.value)
             let unreadable = ArgumentReceiver.unreadable(of: .outcome(handler.outcome.value), in: childFlow)
             guard !outcomeParameters.isEmpty || !unreadable.isEmpty else { return scope }
-            var handlerScope = ReferenceScope(layers: [ReferenceScope.Layer(
-                .outcome(handler.outcome.value, flow: childFlow.name.value), parameters: outcomeParameters,
-                lookups: lookups, unreadable: unreadable)] + scope.layers)
+            var handlerScope = ReferenceScope(
+                layers: [
+                    ReferenceScope.Layer(
+                        .outcome(handler.outcome.value, flow: childFlow.name.value), parameters: outcomeParameters,
+                        lookups: lookups, unreadable: unreadable)
+                ] + scope.layers)
             handlerScope.declarationHint = scope.declarationHint
             return handlerScope
         case .link:
             guard let link = passing.link else { return ReferenceScope(layers: []) }
             let placeholders = link.placeholders.map { placeholder in
-                ParameterDefinition(name: placeholder.name, type: Located(placeholder.type, at: placeholder.name.location))
+                ParameterDefinition(
+                    name: placeholder.name, type: Located(placeholder.type, at: placeholder.name.location))
             }
             return ReferenceScope(layers: [
-                ReferenceScope.Layer(.link(pattern: link.pattern.value), parameters: placeholders, lookups: lookups),
+                ReferenceScope.Layer(.link(pattern: link.pattern.value), parameters: placeholders, lookups: lookups)
             ])
         }
     }
@@ -151,7 +157,8 @@ extension FlowCatalog {
             default: continue
             }
             guard case .event(let screenName, _) = site, case .startChild = action.kind,
-                let screen = navigation.screensByName[screenName] else {
+                let screen = navigation.screensByName[screenName]
+            else {
                 startedOtherwise.insert(started)
                 continue
             }
@@ -162,12 +169,16 @@ extension FlowCatalog {
             guard let first = screens.first else { continue }
             var common = first.parameters
             for screen in screens.dropFirst() {
-                let types = Dictionary(screen.parameters.map { ($0.name.value, $0.type.value) }, uniquingKeysWith: { first, _ in first })
+                let types = Dictionary(
+                    screen.parameters.map { ($0.name.value, $0.type.value) }, uniquingKeysWith: { first, _ in first })
                 common = common.filter { types[$0.name.value] == $0.type.value }
             }
             var seen = Set<String>()
-            let names = screens.compactMap { seen.insert($0.name.value).inserted ? "\(MessageText.name($0.name.value))" : nil }
-            let label = (names.count == 1 ? "screen " : "screens ") + ArgumentPassing.englishList(names)
+            let names = screens.compactMap {
+                seen.insert($0.name.value).inserted ? "\(MessageText.name($0.name.value))" : nil
+            }
+            let label =
+                (names.count == 1 ? "screen " : "screens ") + ArgumentPassing.englishList(names)
                 + " (which \(names.count == 1 ? "starts" : "start") child \(MessageText.name(child)))"
             layers[child] = ReferenceScope.Layer(.described(label), parameters: common, lookups: .max)
         }

@@ -32,7 +32,8 @@ struct BinaryBundleDecoder {
             count: ranges.count, work: bytes.count - start, parallelFrom: ParallelMap.bundleBytesForParallelWork
         ) { index in
             bytes.withUnsafeBufferPointer { buffer in
-                var reader = BinaryBundleDecoder(buffer, base: start, from: ranges[index].lowerBound, to: ranges[index].upperBound)
+                var reader = BinaryBundleDecoder(
+                    buffer, base: start, from: ranges[index].lowerBound, to: ranges[index].upperBound)
                 return Result { () throws(Failure) in try reader.section() }
             }
         }
@@ -75,13 +76,17 @@ struct BinaryBundleDecoder {
             }
             guard length >= Self.minimumSectionBytes else {
                 position = start
-                throw fail("flow \(index + 1) of \(lengths.count) is \(length) byte\(length == 1 ? "" : "s") long, shorter than the smallest flow (\(Self.minimumSectionBytes) bytes)")
+                throw fail(
+                    "flow \(index + 1) of \(lengths.count) is \(length) byte\(length == 1 ? "" : "s") long, shorter than the smallest flow (\(Self.minimumSectionBytes) bytes)"
+                )
             }
             ranges.append(start..<start + Int(length))
             start += Int(length)
         }
         position = start
-        guard position == end else { throw fail("\(end - position) byte\(end - position == 1 ? "" : "s") after the end of the flows") }
+        guard position == end else {
+            throw fail("\(end - position) byte\(end - position == 1 ? "" : "s") after the end of the flows")
+        }
         return ranges
     }
 
@@ -89,14 +94,19 @@ struct BinaryBundleDecoder {
     private mutating func section() throws(Failure) -> FlowGraph {
         strings = try array { reader throws(Failure) in try reader.tableEntry() }
         let flow = try self.flow()
-        guard position == end else { throw fail("\(end - position) byte\(end - position == 1 ? "" : "s") after the end of the flow") }
+        guard position == end else {
+            throw fail("\(end - position) byte\(end - position == 1 ? "" : "s") after the end of the flow")
+        }
         return flow
     }
 
     private mutating func tableEntry() throws(Failure) -> String {
         let length = try varint()
-        guard length <= UInt64(end - position) else { throw fail("a string of \(length) bytes runs past the end of the data") }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + Int(length)]), as: UTF8.self)
+        guard length <= UInt64(end - position) else {
+            throw fail("a string of \(length) bytes runs past the end of the data")
+        }
+        let text = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + Int(length)]), as: UTF8.self)
         position += Int(length)
         return text
     }
@@ -201,16 +211,19 @@ struct BinaryBundleDecoder {
         let screens = try array { reader throws(Failure) in try reader.screen() }
         let children = try array { reader throws(Failure) in try reader.child() }
         let links = try array { reader throws(Failure) in try reader.link() }
-        let linkPolicy: LinkPolicy = switch try tag(below: 4, "link policy") {
-        case 0: .allow
-        case 1: .queue
-        case 2: .reject
-        default: .redirect
-        }
+        let linkPolicy: LinkPolicy =
+            switch try tag(below: 4, "link policy") {
+            case 0: .allow
+            case 1: .queue
+            case 2: .reject
+            default: .redirect
+            }
         let linkPolicyDeclared = try optional { reader throws(Failure) in try reader.bool() }
         let linkRedirect = try optional { reader throws(Failure) in try reader.int() }
         let linkFallback = try optional { reader throws(Failure) in try reader.int() }
-        let tabs = try array { reader throws(Failure) in TabNode(child: try reader.int(), arguments: try reader.arguments()) }
+        let tabs = try array { reader throws(Failure) in
+            TabNode(child: try reader.int(), arguments: try reader.arguments())
+        }
         var flow = FlowGraph(
             name: name, parameters: parameters, conditions: conditions, start: start, outcomes: outcomes,
             screens: screens, children: children, links: links, linkPolicy: linkPolicy,
@@ -261,11 +274,12 @@ struct BinaryBundleDecoder {
         let events = try array { reader throws(Failure) in
             EventNode(name: try reader.string(), parameters: try reader.parameters(), action: try reader.action())
         }
-        let removal: RemovalPolicy = switch try tag(below: 3, "removal policy") {
-        case 0: .discard
-        case 1: .confirm
-        default: .preserve
-        }
+        let removal: RemovalPolicy =
+            switch try tag(below: 3, "removal policy") {
+            case 0: .discard
+            case 1: .confirm
+            default: .preserve
+            }
         return ScreenNode(
             name: name, parameters: parameters, events: events, removal: removal,
             confirmPrompt: try optional { reader throws(Failure) in try reader.string() },
@@ -276,11 +290,12 @@ struct BinaryBundleDecoder {
         let name = try string()
         let flow = try int()
         let handlers = try array { reader throws(Failure) in try reader.action() }
-        let presentation: Presentation = switch try tag(below: 3, "presentation") {
-        case 0: .push
-        case 1: .sheet
-        default: .cover
-        }
+        let presentation: Presentation =
+            switch try tag(below: 3, "presentation") {
+            case 0: .push
+            case 1: .sheet
+            default: .cover
+            }
         return ChildNode(name: name, flow: flow, handlers: handlers, presentation: presentation)
     }
 
@@ -296,12 +311,16 @@ struct BinaryBundleDecoder {
                 try reader.array { reader throws(Failure) in try reader.string() }
             },
             otherwise: try optional { reader throws(Failure) in
-                LinkOtherwiseNode(routes: try reader.routes(), continueOn: try reader.optional { reader throws(Failure) in try reader.int() })
+                LinkOtherwiseNode(
+                    routes: try reader.routes(),
+                    continueOn: try reader.optional { reader throws(Failure) in try reader.int() })
             })
     }
 
     private mutating func routes() throws(Failure) -> [LinkRouteNode] {
-        try array { reader throws(Failure) in LinkRouteNode(target: try reader.target(), arguments: try reader.arguments()) }
+        try array { reader throws(Failure) in
+            LinkRouteNode(target: try reader.target(), arguments: try reader.arguments())
+        }
     }
 
     private mutating func target() throws(Failure) -> TargetNode {
@@ -312,7 +331,8 @@ struct BinaryBundleDecoder {
         try array { reader throws(Failure) in
             ArgumentNode(
                 name: try reader.string(),
-                source: try reader.tag(below: 2, "argument source") == 0 ? .literal(try reader.value()) : .parameter(try reader.string()))
+                source: try reader.tag(below: 2, "argument source") == 0
+                    ? .literal(try reader.value()) : .parameter(try reader.string()))
         }
     }
 
@@ -327,7 +347,9 @@ struct BinaryBundleDecoder {
         case 2: return .pop(count: try int())
         case 3: return .popTo(screen: try int())
         case 4: return .replaceRoot(target: try target(), arguments: try arguments())
-        case 5: return .finish(outcome: try int(), arguments: try optional { reader throws(Failure) in try reader.arguments() })
+        case 5:
+            return .finish(
+                outcome: try int(), arguments: try optional { reader throws(Failure) in try reader.arguments() })
         case 6: return .conditional(condition: try int(), then: try action(), else: try action())
         case 7: return .show(target: try target(), arguments: try arguments())
         case 8: return .stay

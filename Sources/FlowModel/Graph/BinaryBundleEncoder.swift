@@ -12,7 +12,9 @@ struct BinaryBundleEncoder {
     /// The encoded payload of `flows`: their count, each section's length in bytes, then the sections.
     static func payload(of flows: [FlowGraph]) -> [UInt8] {
         let screens = flows.reduce(0) { $0 + $1.screens.count }
-        let sections = ParallelMap.map(count: flows.count, work: screens, parallelFrom: ParallelMap.bundleScreensForParallelWork) {
+        let sections = ParallelMap.map(
+            count: flows.count, work: screens, parallelFrom: ParallelMap.bundleScreensForParallelWork
+        ) {
             index in
             var encoder = BinaryBundleEncoder()
             encoder.flow(flows[index])
@@ -186,10 +188,18 @@ struct BinaryBundleEncoder {
 
     private mutating func value(_ value: Value) {
         switch value {
-        case .int(let number): tag(0); int(number)
-        case .string(let text): tag(1); string(text)
-        case .bool(let flag): tag(2); bool(flag)
-        case .double(let number): tag(3); double(number)
+        case .int(let number):
+            tag(0)
+            int(number)
+        case .string(let text):
+            tag(1)
+            string(text)
+        case .bool(let flag):
+            tag(2)
+            bool(flag)
+        case .double(let number):
+            tag(3)
+            double(number)
         }
     }
 
@@ -220,8 +230,13 @@ struct BinaryBundleEncoder {
         count(link.segments.count)
         for segment in link.segments {
             switch segment {
-            case .literal(let text): tag(0); string(text)
-            case .placeholder(let name, let type): tag(1); string(name); self.type(type)
+            case .literal(let text):
+                tag(0)
+                string(text)
+            case .placeholder(let name, let type):
+                tag(1)
+                string(name)
+                self.type(type)
             }
         }
         routes(link.routes)
@@ -242,8 +257,12 @@ struct BinaryBundleEncoder {
 
     private mutating func target(_ target: TargetNode) {
         switch target {
-        case .screen(let index): tag(0); int(index)
-        case .child(let index): tag(1); int(index)
+        case .screen(let index):
+            tag(0)
+            int(index)
+        case .child(let index):
+            tag(1)
+            int(index)
         }
     }
 
@@ -252,8 +271,12 @@ struct BinaryBundleEncoder {
         for argument in arguments {
             string(argument.name)
             switch argument.source {
-            case .literal(let value): tag(0); self.value(value)
-            case .parameter(let name): tag(1); string(name)
+            case .literal(let value):
+                tag(0)
+                self.value(value)
+            case .parameter(let name):
+                tag(1)
+                string(name)
             }
         }
     }
@@ -262,17 +285,41 @@ struct BinaryBundleEncoder {
     /// Recursion follows `conditional`, whose depth the decoder bounds.
     private mutating func action(_ action: CompiledAction) {
         switch action {
-        case .push(let screen, let arguments): tag(0); int(screen); self.arguments(arguments)
-        case .startChild(let child, let arguments): tag(1); int(child); self.arguments(arguments)
-        case .pop(let count): tag(2); int(count)
-        case .popTo(let screen): tag(3); int(screen)
-        case .replaceRoot(let target, let arguments): tag(4); self.target(target); self.arguments(arguments)
-        case .finish(let outcome, let arguments): tag(5); int(outcome); optional(arguments) { $0.arguments($1) }
+        case .push(let screen, let arguments):
+            tag(0)
+            int(screen)
+            self.arguments(arguments)
+        case .startChild(let child, let arguments):
+            tag(1)
+            int(child)
+            self.arguments(arguments)
+        case .pop(let count):
+            tag(2)
+            int(count)
+        case .popTo(let screen):
+            tag(3)
+            int(screen)
+        case .replaceRoot(let target, let arguments):
+            tag(4)
+            self.target(target)
+            self.arguments(arguments)
+        case .finish(let outcome, let arguments):
+            tag(5)
+            int(outcome)
+            optional(arguments) { $0.arguments($1) }
         case .conditional(let condition, let then, let otherwise):
-            tag(6); int(condition); self.action(then); self.action(otherwise)
-        case .show(let target, let arguments): tag(7); self.target(target); self.arguments(arguments)
+            tag(6)
+            int(condition)
+            self.action(then)
+            self.action(otherwise)
+        case .show(let target, let arguments):
+            tag(7)
+            self.target(target)
+            self.arguments(arguments)
         case .stay: tag(8)
-        case .select(let tab): tag(9); string(tab)
+        case .select(let tab):
+            tag(9)
+            string(tab)
         }
     }
 }

@@ -21,7 +21,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
         case .corrupted(let reason):
             return "bundle is truncated or corrupted: \(reason)"
         case .hashMismatch(let stored, let computed):
-            return "bundle content hash mismatch: stored \(stored), computed \(computed) (the file was changed or damaged)"
+            return
+                "bundle content hash mismatch: stored \(stored), computed \(computed) (the file was changed or damaged)"
         }
     }
 }
@@ -45,7 +46,9 @@ public enum BundleCodec {
     /// `bundle.contentHash` as written (0 when it is not 16 hex digits), so an unchecked bundle with a
     /// wrong hash gives a file that ``decode(_:)`` refuses.
     public static func encode(_ bundle: FlowBundle) -> [UInt8] {
-        file(version: bundle.formatVersion, hash: UInt64(bundle.contentHash, radix: 16) ?? 0, payload: payload(of: bundle.flows))
+        file(
+            version: bundle.formatVersion, hash: UInt64(bundle.contentHash, radix: 16) ?? 0,
+            payload: payload(of: bundle.flows))
     }
 
     /// A bundle of `flows` (as ``FlowBundle/init(flows:)`` builds it) and the bytes of its file, encoding
@@ -54,7 +57,8 @@ public enum BundleCodec {
     public static func bundleAndFile(of flows: [FlowGraph]) -> (bundle: FlowBundle, bytes: [UInt8]) {
         let payload = payload(of: flows)
         let hash = ContentHash.fnv1a64(payload)
-        let bundle = FlowBundle(formatVersion: FlowBundle.currentFormatVersion, contentHash: ContentHash.hex(hash), flows: flows)
+        let bundle = FlowBundle(
+            formatVersion: FlowBundle.currentFormatVersion, contentHash: ContentHash.hex(hash), flows: flows)
         return (bundle, file(version: bundle.formatVersion, hash: hash, payload: payload))
     }
 
@@ -98,7 +102,9 @@ public enum BundleCodec {
         var stored: UInt64 = 0
         for offset in 0..<8 { stored |= UInt64(data[hashStart + offset]) << UInt64(8 * offset) }
         let payloadStart = hashStart + 8
-        let computed = data.withUnsafeBufferPointer { ContentHash.fnv1a64(UnsafeBufferPointer(rebasing: $0[payloadStart...])) }
+        let computed = data.withUnsafeBufferPointer {
+            ContentHash.fnv1a64(UnsafeBufferPointer(rebasing: $0[payloadStart...]))
+        }
         guard computed == stored else {
             throw .hashMismatch(stored: ContentHash.hex(stored), computed: ContentHash.hex(computed))
         }

@@ -16,12 +16,15 @@ extension FlowBundle {
     ///   bounds are not negative.
     public func integrityProblem() -> String? {
         for index in flows.indices.dropFirst() where !(flows[index - 1].name < flows[index].name) {
-            return "flows are not sorted by name with unique names ('\(flows[index - 1].name)' before '\(flows[index].name)')"
+            return
+                "flows are not sorted by name with unique names ('\(flows[index - 1].name)' before '\(flows[index].name)')"
         }
         // Each flow is checked on its own (reading the others' outcome counts only), on all cores for a large
         // bundle; the first problem in flow order is reported.
         let screens = flows.reduce(0) { $0 + $1.screens.count }
-        let problems = ParallelMap.map(count: flows.count, work: screens, parallelFrom: ParallelMap.bundleScreensForParallelWork) {
+        let problems = ParallelMap.map(
+            count: flows.count, work: screens, parallelFrom: ParallelMap.bundleScreensForParallelWork
+        ) {
             index in problem(in: flows[index])
         }
         if let index = problems.firstIndex(where: { $0 != nil }), let problem = problems[index] {
@@ -58,7 +61,9 @@ extension FlowBundle {
             }
         }
         for child in graph.children {
-            guard flows.indices.contains(child.flow) else { return "child '\(child.name)': flow index \(child.flow) is out of range" }
+            guard flows.indices.contains(child.flow) else {
+                return "child '\(child.name)': flow index \(child.flow) is out of range"
+            }
             let outcomes = flows[child.flow].outcomes.count
             guard child.handlers.count == outcomes else {
                 return "child '\(child.name)': \(child.handlers.count) handlers for \(outcomes) outcomes"
@@ -68,26 +73,36 @@ extension FlowBundle {
             }
         }
         for link in graph.links {
-            if let problem = routesProblem(link.routes, in: graph).problem { return "link '\(link.pattern)': \(problem)" }
+            if let problem = routesProblem(link.routes, in: graph).problem {
+                return "link '\(link.pattern)': \(problem)"
+            }
             guard let otherwise = link.otherwise else { continue }
             let (problem, guarding) = routesProblem(otherwise.routes, in: graph)
             if let problem { return "link '\(link.pattern)', otherwise: \(problem)" }
             if let outcome = otherwise.continueOn {
                 guard let guarding, guarding.outcomes.indices.contains(outcome) else {
-                    return "link '\(link.pattern)': continueOn outcome \(outcome) is not an outcome of a child of 'otherwise'"
+                    return
+                        "link '\(link.pattern)': continueOn outcome \(outcome) is not an outcome of a child of 'otherwise'"
                 }
             }
         }
         var tabChildren = Set<Int>()
         for tab in graph.tabs {
-            guard graph.children.indices.contains(tab.child) else { return "tab: child index \(tab.child) is out of range" }
-            guard tabChildren.insert(tab.child).inserted else { return "tab '\(graph.children[tab.child].name)' is listed twice" }
+            guard graph.children.indices.contains(tab.child) else {
+                return "tab: child index \(tab.child) is out of range"
+            }
+            guard tabChildren.insert(tab.child).inserted else {
+                return "tab '\(graph.children[tab.child].name)' is listed twice"
+            }
             guard graph.children[tab.child].presentation == .push else {
-                return "tab '\(graph.children[tab.child].name)' is presented as \(graph.children[tab.child].presentation.rawValue)"
+                return
+                    "tab '\(graph.children[tab.child].name)' is presented as \(graph.children[tab.child].presentation.rawValue)"
             }
         }
         for (name, screen) in [("linkRedirect", graph.linkRedirect), ("linkFallback", graph.linkFallback)] {
-            if let screen, !graph.screens.indices.contains(screen) { return "\(name): screen index \(screen) is out of range" }
+            if let screen, !graph.screens.indices.contains(screen) {
+                return "\(name): screen index \(screen) is out of range"
+            }
         }
         return nil
     }
@@ -98,16 +113,23 @@ extension FlowBundle {
         for parameter in parameters {
             let constraints = parameter.constraints
             if let pattern = constraints.pattern, let problem = LinearPattern.problem(with: pattern) {
-                return "parameter '\(parameter.name)': pattern \(ParameterConstraints.quoted(pattern, shortened: true)) does not compile: \(problem)"
+                return
+                    "parameter '\(parameter.name)': pattern \(ParameterConstraints.quoted(pattern, shortened: true)) does not compile: \(problem)"
             }
-            if let bound = constraints.minimumLength, bound < 0 { return "parameter '\(parameter.name)': minLength \(bound) is negative" }
-            if let bound = constraints.maximumLength, bound < 0 { return "parameter '\(parameter.name)': maxLength \(bound) is negative" }
+            if let bound = constraints.minimumLength, bound < 0 {
+                return "parameter '\(parameter.name)': minLength \(bound) is negative"
+            }
+            if let bound = constraints.maximumLength, bound < 0 {
+                return "parameter '\(parameter.name)': maxLength \(bound) is negative"
+            }
         }
         return nil
     }
 
     /// The first problem of a route list, or nil, with the flow of its last child route.
-    private func routesProblem(_ routes: [LinkRouteNode], in graph: FlowGraph) -> (problem: String?, lastChildFlow: FlowGraph?) {
+    private func routesProblem(_ routes: [LinkRouteNode], in graph: FlowGraph) -> (
+        problem: String?, lastChildFlow: FlowGraph?
+    ) {
         var current = graph
         var lastChildFlow: FlowGraph?
         for route in routes {
@@ -125,7 +147,9 @@ extension FlowBundle {
         case .show(let target, _):
             return targetProblem(target, in: graph)
         case .conditional(let condition, let then, let otherwise):
-            guard graph.conditions.indices.contains(condition) else { return "condition index \(condition) is out of range" }
+            guard graph.conditions.indices.contains(condition) else {
+                return "condition index \(condition) is out of range"
+            }
             return startProblem(then, in: graph) ?? startProblem(otherwise, in: graph)
         default:
             return "only show and conditional may start a flow"
@@ -143,7 +167,9 @@ extension FlowBundle {
         case .finish(let outcome, _):
             return graph.outcomes.indices.contains(outcome) ? nil : "outcome index \(outcome) is out of range"
         case .conditional(let condition, let then, let otherwise):
-            guard graph.conditions.indices.contains(condition) else { return "condition index \(condition) is out of range" }
+            guard graph.conditions.indices.contains(condition) else {
+                return "condition index \(condition) is out of range"
+            }
             return actionProblem(then, in: graph) ?? actionProblem(otherwise, in: graph)
         case .pop, .stay, .select:
             return nil
@@ -157,7 +183,8 @@ extension FlowBundle {
         case .child(let child):
             guard graph.children.indices.contains(child) else { return "child index \(child) is out of range" }
             let flow = graph.children[child].flow
-            return flows.indices.contains(flow) ? nil : "child '\(graph.children[child].name)': flow index \(flow) is out of range"
+            return flows.indices.contains(flow)
+                ? nil : "child '\(graph.children[child].name)': flow index \(flow) is out of range"
         }
     }
 
@@ -186,7 +213,9 @@ extension FlowBundle {
                 }
                 stack[stack.count - 1].next += 1
                 let target = edges[flow][next]
-                if colour[target] == 1 { return "flow '\(flows[target].name)' starts itself again through the starts of its children" }
+                if colour[target] == 1 {
+                    return "flow '\(flows[target].name)' starts itself again through the starts of its children"
+                }
                 if colour[target] == 0 {
                     colour[target] = 1
                     stack.append((target, 0))

@@ -12,8 +12,10 @@ public struct LinkNode: Hashable, Sendable, Codable {
     /// `otherwise:` (format 1.1): what opens while a guard condition does not hold.
     public var otherwise: LinkOtherwiseNode?
 
-    public init(pattern: String, segments: [LinkPatternSegment], routes: [LinkRouteNode],
-                guardConditions: [String]? = nil, otherwise: LinkOtherwiseNode? = nil) {
+    public init(
+        pattern: String, segments: [LinkPatternSegment], routes: [LinkRouteNode],
+        guardConditions: [String]? = nil, otherwise: LinkOtherwiseNode? = nil
+    ) {
         self.pattern = pattern
         self.segments = segments
         self.routes = routes

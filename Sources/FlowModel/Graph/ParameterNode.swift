@@ -7,8 +7,10 @@ public struct ParameterNode: Hashable, Sendable, Codable {
     /// The value used when no argument is passed; nil makes the parameter required.
     public var defaultValue: Value?
 
-    public init(name: String, type: ParameterType, constraints: ParameterConstraints = ParameterConstraints(),
-                defaultValue: Value? = nil) {
+    public init(
+        name: String, type: ParameterType, constraints: ParameterConstraints = ParameterConstraints(),
+        defaultValue: Value? = nil
+    ) {
         self.name = name
         self.type = type
         self.constraints = constraints

@@ -10,8 +10,10 @@ public struct ScreenNode: Hashable, Sendable, Codable {
     /// For ``RemovalPolicy/confirm``: the index (in the flow's outcomes) the flow is cancelled with on confirmation.
     public var confirmOutcome: Int?
 
-    public init(name: String, parameters: [ParameterNode] = [], events: [EventNode] = [],
-                removal: RemovalPolicy = .discard, confirmPrompt: String? = nil, confirmOutcome: Int? = nil) {
+    public init(
+        name: String, parameters: [ParameterNode] = [], events: [EventNode] = [],
+        removal: RemovalPolicy = .discard, confirmPrompt: String? = nil, confirmOutcome: Int? = nil
+    ) {
         self.name = name
         self.parameters = parameters
         self.events = events

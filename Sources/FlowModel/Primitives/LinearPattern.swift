@@ -95,7 +95,8 @@ public struct LinearPattern: Sendable, Hashable, CustomStringConvertible {
             steps += current.count
             for pc in current {
                 if case .consume(let set) = program[pc], set.contains(scalar) {
-                    addClosure(from: pc + 1, generation: generation, mark: &mark, into: &next, stack: &stack, steps: &steps)
+                    addClosure(
+                        from: pc + 1, generation: generation, mark: &mark, into: &next, stack: &stack, steps: &steps)
                 }
             }
             swap(&current, &next)
@@ -106,7 +107,8 @@ public struct LinearPattern: Sendable, Hashable, CustomStringConvertible {
     /// Adds the states reachable from `start` without consuming input, each at most once per generation,
     /// counting each state visited in `steps`.
     private func addClosure(
-        from start: Int, generation: Int, mark: inout [Int], into list: inout [Int], stack: inout [Int], steps: inout Int
+        from start: Int, generation: Int, mark: inout [Int], into list: inout [Int], stack: inout [Int],
+        steps: inout Int
     ) {
         stack.append(start)
         while let pc = stack.popLast() {

@@ -14,7 +14,9 @@ import Synchronization
 /// and `DispatchQueue.concurrentPerform` runs a nested call on the calling thread alone.
 package enum ParallelMap {
     /// `[transform(0), transform(1), …, transform(count - 1)]`, computed in parallel, in index order.
-    package static func map<Element: Sendable>(count: Int, _ transform: @escaping @Sendable (Int) -> Element) -> [Element] {
+    package static func map<Element: Sendable>(count: Int, _ transform: @escaping @Sendable (Int) -> Element)
+        -> [Element]
+    {
         guard count > 0 else { return [] }
         return [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             let slots = DisjointSlots(base: buffer.baseAddress!)

@@ -76,10 +76,12 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
         if minimumLength != nil || maximumLength != nil {
             let length = text.unicodeScalars.count
             if let minimumLength, length < minimumLength {
-                return "\(Self.quoted(text)) is shorter than the minimum length \(minimumLength) (it has \(length) \(length == 1 ? "character" : "characters"))"
+                return
+                    "\(Self.quoted(text)) is shorter than the minimum length \(minimumLength) (it has \(length) \(length == 1 ? "character" : "characters"))"
             }
             if let maximumLength, length > maximumLength {
-                return "\(Self.quoted(text)) is longer than the maximum length \(maximumLength) (it has \(length) characters)"
+                return
+                    "\(Self.quoted(text)) is longer than the maximum length \(maximumLength) (it has \(length) characters)"
             }
         }
         guard let pattern else { return nil }
@@ -90,14 +92,16 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
             return "\(Self.quoted(text)) does not match the pattern \(Self.quoted(pattern, shortened: false))"
         case .tooCostly:
             let length = text.unicodeScalars.count
-            return "\(Self.quoted(text)) (\(length) characters) is too long to check against the pattern \(Self.quoted(pattern, shortened: false)): it would take more than \(LinearPattern.maximumMatchSteps) matching steps; give the parameter a 'maxLength'"
+            return
+                "\(Self.quoted(text)) (\(length) characters) is too long to check against the pattern \(Self.quoted(pattern, shortened: false)): it would take more than \(LinearPattern.maximumMatchSteps) matching steps; give the parameter a 'maxLength'"
         }
     }
 
     /// A string in messages: in double quotes with `"` and `\` escaped as in a YAML double-quoted
     /// scalar, so an empty string reads as `""` and a quote inside cannot end it; long values shortened.
     static func quoted(_ text: String, shortened: Bool = true) -> String {
-        let scalars = shortened && text.unicodeScalars.count > MessageText.longestShown
+        let scalars =
+            shortened && text.unicodeScalars.count > MessageText.longestShown
             ? Array(text.unicodeScalars.prefix(MessageText.shownWhenCut)) : Array(text.unicodeScalars)
         var shown = "\""
         for scalar in scalars {

@@ -54,7 +54,8 @@ struct PatternParser {
                     throw fail("possessive quantifiers such as '*+' are not supported; remove the '+'", at: index)
                 }
                 if let next = peek, next == "*" || next == "?" || next == "{" {
-                    throw fail("a quantifier cannot follow another; group the repeated part with (?: ) first", at: index)
+                    throw fail(
+                        "a quantifier cannot follow another; group the repeated part with (?: ) first", at: index)
                 }
             }
             items.append(atom)
@@ -65,9 +66,15 @@ struct PatternParser {
     /// `* + ? {m} {m,} {m,n}` at the current position, or nil.
     private mutating func parseQuantifier() throws(PatternProblem) -> (Int, Int?)? {
         switch peek {
-        case "*": index += 1; return (0, nil)
-        case "+": index += 1; return (1, nil)
-        case "?": index += 1; return (0, 1)
+        case "*":
+            index += 1
+            return (0, nil)
+        case "+":
+            index += 1
+            return (1, nil)
+        case "?":
+            index += 1
+            return (0, 1)
         case "{":
             let start = index
             index += 1
@@ -81,7 +88,9 @@ struct PatternParser {
             guard peek == "}" else { throw fail(bound, at: start) }
             index += 1
             if let maximum, maximum < minimum {
-                throw fail("the bound {\(minimum),\(maximum)} has its maximum below its minimum; write {\(maximum),\(minimum)}", at: start)
+                throw fail(
+                    "the bound {\(minimum),\(maximum)} has its maximum below its minimum; write {\(maximum),\(minimum)}",
+                    at: start)
             }
             return (minimum, maximum)
         default: return nil
@@ -90,7 +99,9 @@ struct PatternParser {
 
     private mutating func parseCount(start: Int) throws(PatternProblem) -> Int? {
         var value: Int?
-        while let scalar = peek, let digit = scalar.properties.numericType == .decimal && scalar.isASCII ? Int(scalar.value) - 48 : nil {
+        while let scalar = peek,
+            let digit = scalar.properties.numericType == .decimal && scalar.isASCII ? Int(scalar.value) - 48 : nil
+        {
             value = (value ?? 0) * 10 + digit
             if value! > LinearPattern.maximumRepetitionCount {
                 throw fail("a bound may count at most \(LinearPattern.maximumRepetitionCount) repetitions", at: start)
@@ -107,20 +118,27 @@ struct PatternParser {
         switch scalar {
         case "(":
             if depth >= LinearPattern.maximumGroupDepth {
-                throw fail("groups are nested more than \(LinearPattern.maximumGroupDepth) deep; flatten the pattern", at: start)
+                throw fail(
+                    "groups are nested more than \(LinearPattern.maximumGroupDepth) deep; flatten the pattern",
+                    at: start)
             }
             if peek == "?" {
                 let rest = String(String.UnicodeScalarView(scalars[index..<min(index + 3, scalars.count)]))
                 if rest.hasPrefix("?:") {
                     index += 2
-                } else if rest.hasPrefix("?=") || rest.hasPrefix("?!") || rest.hasPrefix("?<=") || rest.hasPrefix("?<!") {
-                    throw fail("lookaround such as '(\(rest.hasPrefix("?<") ? rest : String(rest.prefix(2)))' is not supported; describe the whole value with the pattern instead", at: start)
+                } else if rest.hasPrefix("?=") || rest.hasPrefix("?!") || rest.hasPrefix("?<=") || rest.hasPrefix("?<!")
+                {
+                    throw fail(
+                        "lookaround such as '(\(rest.hasPrefix("?<") ? rest : String(rest.prefix(2)))' is not supported; describe the whole value with the pattern instead",
+                        at: start)
                 } else {
                     throw fail("only '(?:' groups are supported after '(?'; write (?: ) or ( )", at: start)
                 }
             }
             let inner = try parseAlternation(depth: depth + 1)
-            guard peek == ")" else { throw fail("'(' is not closed; add ')' or write \\( for a literal parenthesis", at: start) }
+            guard peek == ")" else {
+                throw fail("'(' is not closed; add ')' or write \\( for a literal parenthesis", at: start)
+            }
             index += 1
             return inner
         case "[": return .set(try parseClass(start: start))
@@ -128,12 +146,16 @@ struct PatternParser {
         case "\\": return .set(try parseEscape(start: start, inClass: false))
         case "^":
             guard start == 0 else {
-                throw fail("'^' is supported only first in the pattern (the whole value always has to match); write \\^ for a literal caret", at: start)
+                throw fail(
+                    "'^' is supported only first in the pattern (the whole value always has to match); write \\^ for a literal caret",
+                    at: start)
             }
             return .empty
         case "$":
             guard start == scalars.count - 1 else {
-                throw fail("'$' is supported only last in the pattern (the whole value always has to match); write \\$ for a literal dollar sign", at: start)
+                throw fail(
+                    "'$' is supported only last in the pattern (the whole value always has to match); write \\$ for a literal dollar sign",
+                    at: start)
             }
             return .empty
         case "*", "+", "?", "{":
@@ -149,7 +171,9 @@ struct PatternParser {
             throw fail("the pattern ends with '\\'; write \\\\ for a literal backslash", at: start)
         }
         index += 1
-        func literal(_ value: Unicode.Scalar) -> PatternCharacterSet { PatternCharacterSet(items: [.range(value.value, value.value)]) }
+        func literal(_ value: Unicode.Scalar) -> PatternCharacterSet {
+            PatternCharacterSet(items: [.range(value.value, value.value)])
+        }
         switch scalar {
         case "d", "D": return PatternCharacterSet(items: [.digit(negated: scalar == "D")])
         case "w", "W": return PatternCharacterSet(items: [.word(negated: scalar == "W")])
@@ -158,12 +182,17 @@ struct PatternParser {
         case "t": return literal("\t")
         case "r": return literal("\r")
         case "1"..."9", "k":
-            throw fail("backreferences such as '\\\(scalar)' are not supported; repeat the group's pattern instead", at: start)
+            throw fail(
+                "backreferences such as '\\\(scalar)' are not supported; repeat the group's pattern instead", at: start)
         case "b", "B", "A", "z", "Z", "G":
-            throw fail("anchors such as '\\\(scalar)' are not supported; the pattern always matches the whole value", at: start)
+            throw fail(
+                "anchors such as '\\\(scalar)' are not supported; the pattern always matches the whole value", at: start
+            )
         default:
             if scalar.isASCII, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                throw fail("the escape '\\\(scalar)' is not supported; use \\d, \\w, \\s, \\D, \\W, \\S, \\n, \\t, \\r or escape punctuation only", at: start)
+                throw fail(
+                    "the escape '\\\(scalar)' is not supported; use \\d, \\w, \\s, \\D, \\W, \\S, \\n, \\t, \\r or escape punctuation only",
+                    at: start)
             }
             return literal(scalar)
         }
@@ -193,8 +222,10 @@ struct PatternParser {
                 let highStart = index
                 let high = try parseClassMember()
                 guard case .range(let lowValue, _) = low.items.first, low.items.count == 1,
-                    case .range(let highValue, _) = high.items.first, high.items.count == 1 else {
-                    throw fail("a range in a class must join two characters; write \\- for a literal '-'", at: itemStart)
+                    case .range(let highValue, _) = high.items.first, high.items.count == 1
+                else {
+                    throw fail(
+                        "a range in a class must join two characters; write \\- for a literal '-'", at: itemStart)
                 }
                 guard lowValue <= highValue else {
                     throw fail("the range is reversed; write its lower character first", at: highStart)
@@ -213,7 +244,9 @@ struct PatternParser {
         switch scalar {
         case "\\": return try parseEscape(start: start, inClass: true)
         case "[":
-            throw fail("nested classes and POSIX classes such as [:alpha:] are not supported; write \\[ for a literal '['", at: start)
+            throw fail(
+                "nested classes and POSIX classes such as [:alpha:] are not supported; write \\[ for a literal '['",
+                at: start)
         default: return PatternCharacterSet(items: [.range(scalar.value, scalar.value)])
         }
     }
@@ -227,7 +260,8 @@ struct PatternCompiler {
     private mutating func append(_ instruction: PatternInstruction) throws(PatternProblem) -> Int {
         guard program.count < LinearPattern.maximumProgramSize else {
             throw PatternProblem(
-                message: "it compiles to more than \(LinearPattern.maximumProgramSize) steps; use smaller bounds such as {1,50} or fewer nested repetitions",
+                message:
+                    "it compiles to more than \(LinearPattern.maximumProgramSize) steps; use smaller bounds such as {1,50} or fewer nested repetitions",
                 offset: nil)
         }
         program.append(instruction)

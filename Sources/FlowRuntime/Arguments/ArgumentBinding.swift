@@ -16,8 +16,10 @@ struct ArgumentBinding {
     }
 
     /// Resolves `$name` sources in `scope`, then binds the arguments to `parameters`.
-    func bind(_ arguments: [ArgumentNode], scope: ArgumentScope, to parameters: [ParameterNode],
-              receiver: @autoclosure () -> String) throws(FlowRuntimeError) -> [Value] {
+    func bind(
+        _ arguments: [ArgumentNode], scope: ArgumentScope, to parameters: [ParameterNode],
+        receiver: @autoclosure () -> String
+    ) throws(FlowRuntimeError) -> [Value] {
         if arguments.isEmpty, parameters.isEmpty { return [] }
         // References are resolved, in argument order, before anything else is checked.
         for index in arguments.indices {
@@ -48,7 +50,8 @@ struct ArgumentBinding {
     /// Checks typed values: no unknown names, every required parameter present (defaults filled in),
     /// types assignable (an `int` becomes a `double`), constraints met, host checks passed.
     func bind(values: [String: Value], to parameters: [ParameterNode], receiver: @autoclosure () -> String)
-        throws(FlowRuntimeError) -> [Value] {
+        throws(FlowRuntimeError) -> [Value]
+    {
         if values.isEmpty, parameters.isEmpty { return [] }
         if !parameters.containsAll(values.keys) {
             try rejectUnknownName(in: Array(values.keys), of: parameters, receiver: receiver())
@@ -56,8 +59,10 @@ struct ArgumentBinding {
         var bound: [Value] = []
         bound.reserveCapacity(parameters.count)
         for index in parameters.indices {
-            bound.append(try check(Self.value(named: parameters[index].name, in: values), for: parameters, at: index,
-                                   receiver: receiver()))
+            bound.append(
+                try check(
+                    Self.value(named: parameters[index].name, in: values), for: parameters, at: index,
+                    receiver: receiver()))
         }
         return bound
     }
@@ -72,7 +77,8 @@ struct ArgumentBinding {
 
     /// Parses text arguments strictly by each parameter's type, then binds them.
     func bind(texts: [String: String], to parameters: [ParameterNode], receiver: @autoclosure () -> String)
-        throws(FlowRuntimeError) -> [Value] {
+        throws(FlowRuntimeError) -> [Value]
+    {
         var values: [String: Value] = [:]
         for name in texts.keys.sorted() {
             guard let parameter = parameters.first(where: { $0.name == name }) else {
@@ -88,8 +94,11 @@ struct ArgumentBinding {
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// Throws for the first name, in sorted order, that no parameter has.
-    private func rejectUnknownName(in names: [String], of parameters: [ParameterNode], receiver: @autoclosure () -> String)
-        throws(FlowRuntimeError) {
+    private func rejectUnknownName(
+        in names: [String], of parameters: [ParameterNode], receiver: @autoclosure () -> String
+    )
+        throws(FlowRuntimeError)
+    {
         for name in names.sorted() where !parameters.contains(named: name) {
             throw .unknownArgument(receiver: receiver(), name: name)
         }
@@ -98,14 +107,18 @@ struct ArgumentBinding {
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// The value for parameter `index` of `parameters`: the given one or the default, converted to the
     /// parameter's type, its constraints met and its host check (if it names one) passed.
-    private func check(_ given: Value?, for parameters: [ParameterNode], at index: Int, receiver: @autoclosure () -> String)
-        throws(FlowRuntimeError) -> Value {
+    private func check(
+        _ given: Value?, for parameters: [ParameterNode], at index: Int, receiver: @autoclosure () -> String
+    )
+        throws(FlowRuntimeError) -> Value
+    {
         guard let given = given ?? parameters[index].defaultValue else {
             throw .missingArgument(receiver: receiver(), name: parameters[index].name)
         }
         guard let value = given.converted(to: parameters[index].type) else {
-            throw .wrongArgumentType(receiver: receiver(), name: parameters[index].name, expected: parameters[index].type,
-                                     found: given.type)
+            throw .wrongArgumentType(
+                receiver: receiver(), name: parameters[index].name, expected: parameters[index].type,
+                found: given.type)
         }
         if let message = parameters[index].constraints.violation(of: value) {
             throw .constraintViolated(receiver: receiver(), name: parameters[index].name, message: message)

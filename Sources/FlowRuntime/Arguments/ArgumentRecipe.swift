@@ -8,8 +8,10 @@ enum ArgumentRecipe {
     /// — by a literal, by a `$name` that `fixed` resolves, or by its default when the recipe passes none —
     /// has that value; a `$name` `fixed` leaves nil (an event's parameter, an outcome's value, a link
     /// placeholder) may be anything.
-    static func agrees(_ arguments: [ArgumentNode], parameters: [ParameterNode], values: [Value],
-                       fixed: (String) -> Value?) -> Bool {
+    static func agrees(
+        _ arguments: [ArgumentNode], parameters: [ParameterNode], values: [Value],
+        fixed: (String) -> Value?
+    ) -> Bool {
         parameters.indices.allSatisfy { index in
             let parameter = parameters[index]
             let value: Value?

@@ -16,7 +16,9 @@ public struct JSONArgument: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let isDouble = (decoder.userInfo[Self.writtenAsDouble] as? Set<String>)?.contains(SnapshotJSONFailure.path(decoder.codingPath)) ?? false
+        let isDouble =
+            (decoder.userInfo[Self.writtenAsDouble] as? Set<String>)?.contains(
+                SnapshotJSONFailure.path(decoder.codingPath)) ?? false
         if let bool = try? container.decode(Bool.self) {
             value = .bool(bool)
         } else if !isDouble, let int = try? container.decode(Int.self) {

@@ -68,9 +68,12 @@ public final class FlowNavigation {
     /// ``setPath(_:of:)`` for the stack `stack`.
     public func setPath(_ proposed: [Route], of stack: FlowStackModel) {
         guard stack.isAlive, let first = stack.root else {
-            return record(StepResult(.rejected, .noShownStack(stack.id)), matches: false, restoring: stack.restoreRoutes)
+            return record(
+                StepResult(.rejected, .noShownStack(stack.id)), matches: false, restoring: stack.restoreRoutes)
         }
-        guard stack.routes.count != proposed.count + 1 || !stack.routes.dropFirst().elementsEqual(proposed) else { return }
+        guard stack.routes.count != proposed.count + 1 || !stack.routes.dropFirst().elementsEqual(proposed) else {
+            return
+        }
         let wanted = [first] + proposed
         let result = coordinator.reconcile(stack: stack.id, to: wanted)
         record(result, matches: stack.routes == wanted, restoring: stack.restoreRoutes)
@@ -113,7 +116,9 @@ public final class FlowNavigation {
     /// to read again.
     public func setPresented(_ layer: FlowInstanceID?, over stack: FlowStackModel) {
         guard let presented = stack.presented else {
-            if let layer { record(StepResult(.rejected, .notPresented(layer)), matches: false, restoring: stack.restorePresented) }
+            if let layer {
+                record(StepResult(.rejected, .notPresented(layer)), matches: false, restoring: stack.restorePresented)
+            }
             return
         }
         guard let layer else {

@@ -56,7 +56,9 @@ extension FlowCoordinator {
         if let cover = coverRemoved(keeping: keep) { return .rejected(.coverNotDismissible(flow: cover)) }
         var transition = Transition(context: context, state: makeEdit())
         let note = transition.removeAsBack(keeping: keep, before: state, sender: nil)
-        guard keep > 0 else { return askIfUndecided(transition, sender: nil, replay: { $0.removeRoutes(from: keep) }) ?? stopNow() }
+        guard keep > 0 else {
+            return askIfUndecided(transition, sender: nil, replay: { $0.removeRoutes(from: keep) }) ?? stopNow()
+        }
         return conclude(&transition, sender: nil, note: note, replay: { $0.removeRoutes(from: keep) })
     }
 

@@ -36,6 +36,7 @@ extension FlowCoordinator {
         } catch {
             return .rejected(error)
         }
-        return conclude(&transition, sender: nil, note: nil, replay: { $0.completeNow(id, outcome: outcome, arguments: arguments) })
+        return conclude(
+            &transition, sender: nil, note: nil, replay: { $0.completeNow(id, outcome: outcome, arguments: arguments) })
     }
 }

@@ -31,7 +31,8 @@ extension FlowCoordinator {
         case texts([String: String])
 
         func bind(_ binding: ArgumentBinding, to parameters: [ParameterNode], receiver: () -> String)
-            throws(FlowRuntimeError) -> [Value] {
+            throws(FlowRuntimeError) -> [Value]
+        {
             switch self {
             case .values(let values): try binding.bind(values: values, to: parameters, receiver: receiver())
             case .texts(let texts): try binding.bind(texts: texts, to: parameters, receiver: receiver())
@@ -78,7 +79,8 @@ extension FlowCoordinator {
         guard let eventIndex = events.index(named: event) else {
             return .rejected(.unknownEvent(flow: route.flow, screen: route.screen, event: event))
         }
-        let parameters = events[eventIndex].parameters, action = events[eventIndex].action
+        let parameters = events[eventIndex].parameters
+        let action = events[eventIndex].action
         var transition = Transition(context: context, state: makeEdit())
         var note: FlowRuntimeError?
         do throws(FlowRuntimeError) {
@@ -87,15 +89,17 @@ extension FlowCoordinator {
                 "event '\(event)' of screen '\(route.screen)' of flow '\(route.flow)'"
             }
             if let below { note = transition.removeAsBack(keeping: below + 1, before: state, sender: route.token) }
-            let scope = ArgumentScope(.bound(parameters: parameters, values: values),
-                                      .bound(parameters: route.parameters, values: route.values),
-                                      transition.instanceFrame(at: route.depth))
+            let scope = ArgumentScope(
+                .bound(parameters: parameters, values: values),
+                .bound(parameters: route.parameters, values: route.values),
+                transition.instanceFrame(at: route.depth))
             try transition.run(action, at: route.depth, scope: scope)
             try transition.checkShape()
         } catch {
             return .rejected(error)
         }
-        return conclude(&transition, sender: route.token, note: note,
-                        replay: { $0.sendEventNow(event, from: token, arguments: arguments) })
+        return conclude(
+            &transition, sender: route.token, note: note,
+            replay: { $0.sendEventNow(event, from: token, arguments: arguments) })
     }
 }

@@ -28,7 +28,9 @@ extension FlowCoordinator {
             guard found.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
             return removeFromStack(found, keeping: proposed.count, start: start)
         }
-        guard let kept = keptStack(stack) else { return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack)) }
+        guard let kept = keptStack(stack) else {
+            return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack))
+        }
         guard kept.stack.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
         return removeFromKeptStack(kept, keeping: proposed.count) { $0.reconcileNow(stack: stack, to: proposed) }
     }
@@ -49,7 +51,9 @@ extension FlowCoordinator {
             }
             return removeFromStack(found, keeping: found.routes.count - count, start: start)
         }
-        guard let kept = keptStack(stack) else { return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack)) }
+        guard let kept = keptStack(stack) else {
+            return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack))
+        }
         guard count >= 0, count <= kept.stack.routes.count else {
             return .rejected(.backBeyondPath(count: count, length: kept.stack.routes.count))
         }
@@ -77,8 +81,11 @@ extension FlowCoordinator {
         for depth in chain.indices {
             guard let tabs = chain[depth].tabs else { continue }
             for (tab, parked) in tabs.parked where parked.chain[0].id == id {
-                guard let bottom = Self.stacks(of: parked.chain, at: depth + 1, path: parked.path, bundle: bundle,
-                                               parentFlow: chain[depth].flow, tabSet: chain[depth].id).first
+                guard
+                    let bottom = Self.stacks(
+                        of: parked.chain, at: depth + 1, path: parked.path, bundle: bundle,
+                        parentFlow: chain[depth].flow, tabSet: chain[depth].id
+                    ).first
                 else { return nil }
                 return KeptStack(depth: depth, tab: tab, stack: bottom)
             }
@@ -87,15 +94,21 @@ extension FlowCoordinator {
     }
 
     /// Removes the routes of a kept tab's bottom stack above its first `keep`, leaving the selection and the path as they are; `replay` runs the step again once confirmed.
-    private func removeFromKeptStack(_ kept: KeptStack, keeping keep: Int,
-                                     replay: @escaping Replay) -> StepResult {
+    private func removeFromKeptStack(
+        _ kept: KeptStack, keeping keep: Int,
+        replay: @escaping Replay
+    ) -> StepResult {
         guard keep < kept.stack.routes.count else { return .applied }
         guard case .tab(let name, _) = kept.stack.kind else { return .rejected(.noShownStack(kept.stack.id)) }
         if keep == 0 { return .rejected(.tabFirstRoute(tab: name)) }
         // A cover kept in the tab is not dismissed by back either.
-        guard let parked = state.chain[kept.depth].tabs?.parked[kept.tab] else { return .rejected(.noShownStack(kept.stack.id)) }
+        guard let parked = state.chain[kept.depth].tabs?.parked[kept.tab] else {
+            return .rejected(.noShownStack(kept.stack.id))
+        }
         let staying = parked.path[keep - 1].depth + 1 - (kept.depth + 1)
-        if staying < parked.chain.count, let cover = parked.chain[staying...].first(where: { $0.presentation == .cover }) {
+        if staying < parked.chain.count,
+            let cover = parked.chain[staying...].first(where: { $0.presentation == .cover })
+        {
             return .rejected(.coverNotDismissible(flow: bundle.flows[cover.flow].name))
         }
         var transition = Transition(context: context, state: makeEdit())
@@ -146,7 +159,8 @@ extension FlowCoordinator {
     /// The shown stack that begins with instance `id`, and the path index of its first route.
     private func shownStack(_ id: FlowInstanceID) -> (FlowStack, Int)? {
         guard currentStatus == .running, let depth = state.depth(of: id), state.chain[depth].stackDepth == depth,
-            let found = Self.stacks(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil).first(where: { $0.id == id }),
+            let found = Self.stacks(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil).first(
+                where: { $0.id == id }),
             let start = state.path.firstIndex(where: { $0.token == found.routes[0].token })
         else { return nil }
         return (found, start)
@@ -186,7 +200,9 @@ extension FlowCoordinator {
         guard removed < state.chain.count, let declaration = state.chain[removed].declaration else { return nil }
         let parent = state.chain[removed - 1].flow
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        guard !bundle.flows[parent].tabs.isEmpty, bundle.flows[parent].tabs.index(ofChild: declaration) != nil else { return nil }
+        guard !bundle.flows[parent].tabs.isEmpty, bundle.flows[parent].tabs.index(ofChild: declaration) != nil else {
+            return nil
+        }
         return bundle.flows[parent].children[declaration].name
     }
 }

@@ -24,9 +24,12 @@ extension FlowCoordinator {
             }
             depth = found
         } else {
-            guard let innermost = chain.lastIndex(where: { $0.tabs != nil }) else { return .rejected(.noTabSet(flow: flowName)) }
+            guard let innermost = chain.lastIndex(where: { $0.tabs != nil }) else {
+                return .rejected(.noTabSet(flow: flowName))
+            }
             // A tab bar's tab names can only be meant for the bar that has them: an outer bar's tab is found under an inner one.
-            depth = chain[...innermost].lastIndex { $0.tabs != nil && bundle.flows[$0.flow].tabIndex(named: name) != nil }
+            depth =
+                chain[...innermost].lastIndex { $0.tabs != nil && bundle.flows[$0.flow].tabIndex(named: name) != nil }
                 ?? innermost
         }
         let graph = bundle.flows[chain[depth].flow]

@@ -58,7 +58,8 @@ public final class FlowCoordinator {
     /// - Throws: ``FlowRuntimeError/unknownFlow(_:)`` when the bundle has no such flow, or an argument error
     ///   when `arguments` do not match the flow's parameters.
     public init(bundle: FlowBundle, flow: String, arguments: [String: Value] = [:], host: FlowHost = FlowHost())
-        throws(FlowRuntimeError) {
+        throws(FlowRuntimeError)
+    {
         guard let index = bundle.flowIndex(named: flow) else { throw .unknownFlow(flow) }
         self.bundle = bundle
         self.rootFlow = index
@@ -145,10 +146,14 @@ public final class FlowCoordinator {
 
     /// Brings the tree's objects in step with the state just changed, when a host asked for them; observers
     /// of ``rootStack`` hear of it when the root instance changed.
-    private func syncTree(keptTabs: [FlowInstanceID: [FlowInstanceID]], droppedTabs: [FlowInstanceID], oldRoot: FlowInstanceID?) {
+    private func syncTree(
+        keptTabs: [FlowInstanceID: [FlowInstanceID]], droppedTabs: [FlowInstanceID], oldRoot: FlowInstanceID?
+    ) {
         guard let tree else { return }
         if state.chain.first?.id != oldRoot {
-            withMutation(keyPath: ObservedKeyPaths.rootStack) { tree.sync(state, keptTabs: keptTabs, droppedTabs: droppedTabs) }
+            withMutation(keyPath: ObservedKeyPaths.rootStack) {
+                tree.sync(state, keptTabs: keptTabs, droppedTabs: droppedTabs)
+            }
         } else {
             tree.sync(state, keptTabs: keptTabs, droppedTabs: droppedTabs)
         }
@@ -219,8 +224,14 @@ public final class FlowCoordinator {
             // Only the latest held link opens: the earlier ones would each rebuild the whole tree, ask the
             // host's checks and confirmations, and be replaced at once. They are reported superseded.
             for url in linksAfterStep.dropLast() {
-                result.deferredLinks.append(DeferredLink(url: url, status: .rejected, reason: .linkDropped(
-                    url: url, because: "superseded by '\(latest)', a later link released in the same step; only the latest opens")))
+                result.deferredLinks.append(
+                    DeferredLink(
+                        url: url, status: .rejected,
+                        reason: .linkDropped(
+                            url: url,
+                            because:
+                                "superseded by '\(latest)', a later link released in the same step; only the latest opens"
+                        )))
             }
             linksAfterStep = []
             let opened = open(latest)
@@ -264,8 +275,10 @@ public final class FlowCoordinator {
     /// - Parameters:
     ///   - sender: the route whose event runs the step; it may remove itself.
     ///   - replay: made only when the step waits.
-    func conclude(_ transition: inout Transition, sender: RouteToken?, note: FlowRuntimeError?,
-                  replay: @autoclosure () -> Replay) -> StepResult {
+    func conclude(
+        _ transition: inout Transition, sender: RouteToken?, note: FlowRuntimeError?,
+        replay: @autoclosure () -> Replay
+    ) -> StepResult {
         if let pending = askIfUndecided(transition, sender: sender, replay: replay()) { return pending }
         var result = commit(&transition)
         if let note { result.reason = note }
@@ -274,7 +287,8 @@ public final class FlowCoordinator {
 
     /// The pending result of a step that removes a `confirm` route without a decision (the confirmation is
     /// set), or nil when the step may go on.
-    func askIfUndecided(_ transition: Transition, sender: RouteToken?, replay: @autoclosure () -> Replay) -> StepResult? {
+    func askIfUndecided(_ transition: Transition, sender: RouteToken?, replay: @autoclosure () -> Replay) -> StepResult?
+    {
         let path = state.path
         var (kept, undecided) = transition.undecidedRemovals(from: path, sender: sender, granted: grantedRemovals)
         if !transition.droppedTabs.isEmpty || transition.state.chain.keptCount < state.chain.count {
@@ -282,13 +296,16 @@ public final class FlowCoordinator {
             // Speed: PERFORMANCE.md, "Shapes kept for speed".
             if !dropped.isEmpty { undecided += dropped }
         }
-        for route in transition.keptRemovals where transition.removal(of: route) == .confirm && !grantedRemovals.contains(route.token) {
+        for route in transition.keptRemovals
+        where transition.removal(of: route) == .confirm && !grantedRemovals.contains(route.token) {
             undecided.append(route)
         }
         guard let first = undecided.first else { return nil }
-        setPendingConfirmation(PendingConfirmation(
-            prompt: bundle.flows[first.flowIndex].screens[first.screenIndex].confirmPrompt, route: first.token,
-            flow: first.flow, screen: first.screen, keepCount: kept, path: path, routes: undecided), replay: replay())
+        setPendingConfirmation(
+            PendingConfirmation(
+                prompt: bundle.flows[first.flowIndex].screens[first.screenIndex].confirmPrompt, route: first.token,
+                flow: first.flow, screen: first.screen, keepCount: kept, path: path, routes: undecided),
+            replay: replay())
         return StepResult(.pending)
     }
 
@@ -299,14 +316,18 @@ public final class FlowCoordinator {
     ///   instance's flow "was removed before it finished".
     func commit(_ transition: inout Transition, droppingLinksBecause reason: String? = nil) -> StepResult {
         var dropped = transition.droppedLinks
-        let removed = droppedLinks(keeping: transition.state.chain, finished: transition.finished, because: reason,
-                                   unchangedBelow: transition.state.chain.keptCount)
+        let removed = droppedLinks(
+            keeping: transition.state.chain, finished: transition.finished, because: reason,
+            unchangedBelow: transition.state.chain.keptCount)
         // Joined only when both have links: `+` builds a new array even from two empty ones.
         if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }
         if instances.hasObjects {
             let chain = state.chain
-            let keptTabs = transition.keptTabs, droppedTabs = transition.droppedTabs
-            updateInstances { $0.sync(from: chain, to: transition.state.chain, keptTabs: keptTabs, droppedTabs: droppedTabs) }
+            let keptTabs = transition.keptTabs
+            let droppedTabs = transition.droppedTabs
+            updateInstances {
+                $0.sync(from: chain, to: transition.state.chain, keptTabs: keptTabs, droppedTabs: droppedTabs)
+            }
         }
         let oldRoot = state.chain.first?.id
         // Observers of the path hear of a step that changed the path or the instances, not of a no-op.

@@ -47,8 +47,10 @@ public final class FlowInstance {
 
     private var life = Life.armed
 
-    init(id: FlowInstanceID, flow: String, declaration: String?, parameters: [ParameterNode], values: [Value],
-         parent: FlowInstance?, coordinator: FlowCoordinator) {
+    init(
+        id: FlowInstanceID, flow: String, declaration: String?, parameters: [ParameterNode], values: [Value],
+        parent: FlowInstance?, coordinator: FlowCoordinator
+    ) {
         self.id = id
         self.coordinator = coordinator
         self.flow = flow

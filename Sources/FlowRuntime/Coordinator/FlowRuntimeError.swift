@@ -132,13 +132,15 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .routeNotOnPath(let token): return "route \(token) is not on the path"
         case .instanceNotAlive(let id): return "flow instance \(id) is no longer alive"
         case .unknownInstance(let id): return "no flow instance #\(id)"
-        case .unknownEvent(let flow, let screen, let event): return "screen '\(screen)' of flow '\(flow)' has no event '\(event)'"
+        case .unknownEvent(let flow, let screen, let event):
+            return "screen '\(screen)' of flow '\(flow)' has no event '\(event)'"
         case .unknownOutcome(let flow, let outcome): return "flow '\(flow)' has no outcome '\(outcome)'"
         case .unknownArgument(let receiver, let name): return "\(receiver) has no parameter '\(name)'"
         case .missingArgument(let receiver, let name): return "\(receiver) needs an argument '\(name)'"
         case .invalidArgument(let receiver, let name, let text, let type):
             if Self.isOutOfRange(text, for: type) {
-                return "'\(text)' is out of range for int: '\(name)' of \(receiver) takes a whole number from \(Int.min) to \(Int.max)"
+                return
+                    "'\(text)' is out of range for int: '\(name)' of \(receiver) takes a whole number from \(Int.min) to \(Int.max)"
             }
             return "'\(text)' is not a valid \(type.rawValue) for '\(name)' of \(receiver)"
         case .wrongArgumentType(let receiver, let name, let expected, let found):
@@ -152,13 +154,16 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
             return "starting child '\(child)' of flow '\(flow)' would nest child flows more than \(limit) levels deep"
         case .popRemovesFirstRoute(let flow, let count, let routes):
             return "pop \(count) would remove the first route of flow '\(flow)' (it has \(routes)); use finish"
-        case .noRouteOfScreen(let flow, let screen): return "flow '\(flow)' has no route of screen '\(screen)' to pop to"
+        case .noRouteOfScreen(let flow, let screen):
+            return "flow '\(flow)' has no route of screen '\(screen)' to pop to"
         case .instanceWithoutRoute(let flow): return "the step would leave flow '\(flow)' without a route"
         case .notAPrefix: return "the proposed path is not a prefix of the current path"
         case .backBeyondPath(let count, let length):
-            return "cannot go back \(count) route\(count == 1 ? "" : "s"): the path has \(length); give a count from 0 to \(length)"
+            return
+                "cannot go back \(count) route\(count == 1 ? "" : "s"): the path has \(length); give a count from 0 to \(length)"
         case .prefixBeyondPath(let requested, let length):
-            return "cannot go back to the first \(requested) routes: the path has \(length); give a length from 0 to \(length)"
+            return
+                "cannot go back to the first \(requested) routes: the path has \(length); give a length from 0 to \(length)"
         case .noPendingConfirmation: return "no removal is waiting for confirmation"
         case .confirmationOutdated: return "the path changed since the confirmation was asked for"
         case .handlerSkipped(let flow, let outcome, let because):
@@ -167,20 +172,25 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .linkURLInvalid(let url, let because): return "deep link '\(url)' is not a valid path: \(because)"
         case .linkPlaceholderInvalid(let url, let pattern, let name, let text, let type):
             if Self.isOutOfRange(text, for: type) {
-                return "no deep link matches '\(url)': it fits '\(pattern)', but '\(text)' is out of range for int ('\(name)' takes a whole number from \(Int.min) to \(Int.max))"
+                return
+                    "no deep link matches '\(url)': it fits '\(pattern)', but '\(text)' is out of range for int ('\(name)' takes a whole number from \(Int.min) to \(Int.max))"
             }
-            return "no deep link matches '\(url)': it fits '\(pattern)', but '\(text)' is not a valid \(type.rawValue) for '\(name)'"
+            return
+                "no deep link matches '\(url)': it fits '\(pattern)', but '\(text)' is not a valid \(type.rawValue) for '\(name)'"
         case .linkRejected(let flow): return "flow '\(flow)' rejects deep links while it is active"
         case .linkQueueNeverOpens(let flow):
-            return "flow '\(flow)' queues deep links, but it declares no outcomes and never finishes, so a queued link could never open; the link is refused"
+            return
+                "flow '\(flow)' queues deep links, but it declares no outcomes and never finishes, so a queued link could never open; the link is refused"
         case .linkFellBack(let url, let because): return "deep link '\(url)' went to the fallback screen: \(because)"
         case .linkRouteBelowChild(let flow, let route):
             return "route '\(route)' addresses flow '\(flow)', whose start already started a child"
         case .linkGuardFailed(let url, let condition):
             return "deep link '\(url)' needs condition '\(condition)', which does not hold"
         case .linkGuarded(let url, let condition, let flow, let outcome):
-            let waiting = flow.flatMap { flow in outcome.map { "; it opens when flow '\(flow)' finishes with '\($0)'" } }
-            return "deep link '\(url)' needs condition '\(condition)', which does not hold: its 'otherwise' routes opened"
+            let waiting = flow.flatMap { flow in outcome.map { "; it opens when flow '\(flow)' finishes with '\($0)'" }
+            }
+            return
+                "deep link '\(url)' needs condition '\(condition)', which does not hold: its 'otherwise' routes opened"
                 + (waiting ?? "")
         case .linkContradictsCondition(let url, let route, let because):
             return "deep link '\(url)' cannot show '\(route)' now: \(because)"
@@ -189,21 +199,27 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .noTabSet(let flow): return "flow '\(flow)' runs in no tab set, so it cannot select a tab"
         case .unknownTab(let flow, let tab): return "the tab set of flow '\(flow)' has no tab '\(tab)'"
         case .tabsNotAtStackBottom(let flow):
-            return "flow '\(flow)' has tabs and would be shown on a stack that already has routes; a tab bar sits at the bottom of a stack"
+            return
+                "flow '\(flow)' has tabs and would be shown on a stack that already has routes; a tab bar sits at the bottom of a stack"
         case .tabBarCovered(let flow, let layer):
-            return "the tab bar of flow '\(flow)' is hidden by flow '\(layer)', shown over it; a tab can be selected once it is dismissed or finishes"
+            return
+                "the tab bar of flow '\(flow)' is hidden by flow '\(layer)', shown over it; a tab can be selected once it is dismissed or finishes"
         case .noShownTabSet(let id): return "flow instance \(id) runs no tab set that is shown"
         case .noShownStack(let id): return "no shown stack begins with flow instance \(id)"
         case .notPresented(let id): return "the stack of flow instance \(id) is not a presented sheet or cover"
         case .instanceInKeptTab(let id):
             return "flow instance \(id) is in a tab that is not selected; it can finish once its tab is selected"
         case .noPresentedLayer: return "no sheet or cover is shown"
-        case .coverNotDismissible(let flow): return "flow '\(flow)' is a full-screen cover, which is not dismissed; it ends when the flow finishes"
-        case .tabFirstRoute(let tab): return "back would remove the first route of tab '\(tab)'; a tab lives as long as its tab flow"
+        case .coverNotDismissible(let flow):
+            return "flow '\(flow)' is a full-screen cover, which is not dismissed; it ends when the flow finishes"
+        case .tabFirstRoute(let tab):
+            return "back would remove the first route of tab '\(tab)'; a tab lives as long as its tab flow"
         case .reentrantStep:
-            return "the coordinator is in the middle of a step (a host condition or check called back into it); call it after the step returns"
+            return
+                "the coordinator is in the middle of a step (a host condition or check called back into it); call it after the step returns"
         case .bundleMismatch(let expected, let found):
-            return "the typed code was generated from the bundle with content hash \(expected), but the coordinator runs \(found); generate it again from the flows the coordinator runs"
+            return
+                "the typed code was generated from the bundle with content hash \(expected), but the coordinator runs \(found); generate it again from the flows the coordinator runs"
         case .eventOfAnotherScreen(let event, let route):
             return "event \(event) was sent from route \(route), which shows another screen"
         }

@@ -63,7 +63,9 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
         let depth: Int
         let owner: Int
 
-        init(token: RouteToken, instance: FlowInstanceID, screen: ScreenIdentity, values: [Value], depth: Int, owner: Int) {
+        init(
+            token: RouteToken, instance: FlowInstanceID, screen: ScreenIdentity, values: [Value], depth: Int, owner: Int
+        ) {
             self.token = token
             self.instance = instance
             self.screen = screen
@@ -112,7 +114,8 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     /// aligned with them, compare the arguments.
     public static func == (lhs: Route, rhs: Route) -> Bool {
         if lhs.storage === rhs.storage { return true }
-        return lhs.token == rhs.token && lhs.owner == rhs.owner && lhs.instance == rhs.instance && lhs.depth == rhs.depth
+        return lhs.token == rhs.token && lhs.owner == rhs.owner && lhs.instance == rhs.instance
+            && lhs.depth == rhs.depth
             && lhs.flowIndex == rhs.flowIndex && lhs.screenIndex == rhs.screenIndex
             && lhs.flow == rhs.flow && lhs.screen == rhs.screen && lhs.values == rhs.values
     }

@@ -37,7 +37,8 @@ enum DeepLinkMatcher {
                     literalsMatch = literalsMatch && text == part
                 case .placeholder(let name, let type):
                     if failure == nil, type.parse(part) == nil {
-                        failure = .linkPlaceholderInvalid(url: url, pattern: link.pattern, name: name, text: part, type: type)
+                        failure = .linkPlaceholderInvalid(
+                            url: url, pattern: link.pattern, name: name, text: part, type: type)
                     }
                 }
             }

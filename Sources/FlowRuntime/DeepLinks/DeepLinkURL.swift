@@ -26,7 +26,8 @@ enum DeepLinkURL {
         }
         if rest.isEmpty {
             guard afterAuthority else {
-                throw refuse(url.isEmpty ? "it is empty; write '/' for the root" : "its path is empty; write '/' for the root")
+                throw refuse(
+                    url.isEmpty ? "it is empty; write '/' for the root" : "its path is empty; write '/' for the root")
             }
             return []
         }
@@ -36,7 +37,9 @@ enum DeepLinkURL {
         for (index, raw) in rest.dropFirst().split(separator: "/", omittingEmptySubsequences: false).enumerated() {
             let position = "segment \(index + 1)"
             guard !raw.isEmpty else {
-                throw refuse("\(position) is empty ('//' or a '/' at the end); a link matches the path as written, so remove the extra '/'")
+                throw refuse(
+                    "\(position) is empty ('//' or a '/' at the end); a link matches the path as written, so remove the extra '/'"
+                )
             }
             let segment = try decoded(raw, at: position, refuse)
             if segment == "." || segment == ".." {
@@ -54,7 +57,8 @@ enum DeepLinkURL {
     private static func isScheme(_ text: Substring) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == ".")
+            $0.isASCII
+                && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == ".")
         }
     }
 
@@ -73,9 +77,12 @@ enum DeepLinkURL {
                 index += 1
                 continue
             }
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else {
                 let escape = String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self)
-                throw refuse("\(position) holds '\(escape)', which is not a percent escape ('%' and two hexadecimal digits; write '%25' for '%')")
+                throw refuse(
+                    "\(position) holds '\(escape)', which is not a percent escape ('%' and two hexadecimal digits; write '%25' for '%')"
+                )
             }
             output.append(high << 4 | low)
             index += 3

@@ -38,7 +38,9 @@ extension FlowCoordinator {
                 return .rejected(.linkRejected(flow: bundle.flows[flow].name))
             case .queue:
                 // A flow without outcomes never finishes: what it queued could never open.
-                guard !bundle.flows[flow].outcomes.isEmpty else { return .rejected(.linkQueueNeverOpens(flow: bundle.flows[flow].name)) }
+                guard !bundle.flows[flow].outcomes.isEmpty else {
+                    return .rejected(.linkQueueNeverOpens(flow: bundle.flows[flow].name))
+                }
                 switch buildLink(url) {
                 case .success:
                     // Held on the protecting instance, through the one commit like any change of the state.
@@ -54,12 +56,17 @@ extension FlowCoordinator {
                 }
             case .redirect:
                 guard let screen = bundle.flows[flow].linkRedirect else { break }
-                guard protector == state.chain.count - 1 else { return .rejected(.linkRejected(flow: bundle.flows[flow].name)) }
-                if let top = state.path.last, top.depth == protector, top.screenIndex == screen { return StepResult(.redirected) }
+                guard protector == state.chain.count - 1 else {
+                    return .rejected(.linkRejected(flow: bundle.flows[flow].name))
+                }
+                if let top = state.path.last, top.depth == protector, top.screenIndex == screen {
+                    return StepResult(.redirected)
+                }
                 var transition = Transition(context: context, state: makeEdit())
                 do throws(FlowRuntimeError) {
-                    try transition.run(.push(screen: screen, arguments: []), at: protector,
-                                       scope: ArgumentScope(transition.instanceFrame(at: protector)))
+                    try transition.run(
+                        .push(screen: screen, arguments: []), at: protector,
+                        scope: ArgumentScope(transition.instanceFrame(at: protector)))
                 } catch {
                     return .rejected(error)
                 }
@@ -100,7 +107,8 @@ extension FlowCoordinator {
             return .failure(error)
         }
         guard let (link, values) = DeepLinkMatcher.match(parts, in: bundle.flows[rootFlow]) else {
-            return .failure(DeepLinkMatcher.nearMiss(url, parts: parts, in: bundle.flows[rootFlow]) ?? .noMatchingLink(url))
+            return .failure(
+                DeepLinkMatcher.nearMiss(url, parts: parts, in: bundle.flows[rootFlow]) ?? .noMatchingLink(url))
         }
         var transition = Transition(context: context, state: freshState())
         do throws(FlowRuntimeError) {
@@ -110,14 +118,19 @@ extension FlowCoordinator {
                 try transition.checkShape()
                 return .success(BuiltLink(transition: transition))
             }
-            guard let otherwise = link.otherwise else { throw FlowRuntimeError.linkGuardFailed(url: url, condition: unmet) }
+            guard let otherwise = link.otherwise else {
+                throw FlowRuntimeError.linkGuardFailed(url: url, condition: unmet)
+            }
             let guarding = try build(otherwise.routes, url: url, values: values, into: &transition)
             try transition.checkShape()
             var note = FlowRuntimeError.linkGuarded(url: url, condition: unmet, flow: nil, outcome: nil)
             if let outcome = otherwise.continueOn, let depth = guarding {
                 let flow = bundle.flows[transition.state.chain[depth].flow]
-                guard flow.outcomes.indices.contains(outcome) else { throw FlowRuntimeError.linkGuardFailed(url: url, condition: unmet) }
-                transition.state.chain[depth].pendingLink = PendingLink(url: url, outcome: outcome, outcomeName: flow.outcomes[outcome])
+                guard flow.outcomes.indices.contains(outcome) else {
+                    throw FlowRuntimeError.linkGuardFailed(url: url, condition: unmet)
+                }
+                transition.state.chain[depth].pendingLink = PendingLink(
+                    url: url, outcome: outcome, outcomeName: flow.outcomes[outcome])
                 note = .linkGuarded(url: url, condition: unmet, flow: flow.name, outcome: flow.outcomes[outcome])
             }
             return .success(BuiltLink(transition: transition, note: note))
@@ -132,8 +145,11 @@ extension FlowCoordinator {
     /// A route naming the child that its flow's `start` already started (a child flow that starts with a
     /// child) addresses that instance: the next routes address its flow. Its arguments are the ones the
     /// start passed (the validator refuses others, FC601).
-    private func build(_ routes: [LinkRouteNode], url: String, values: [String: Value], into transition: inout Transition)
-        throws(FlowRuntimeError) -> Int? {
+    private func build(
+        _ routes: [LinkRouteNode], url: String, values: [String: Value], into transition: inout Transition
+    )
+        throws(FlowRuntimeError) -> Int?
+    {
         var depth = 0
         var lastChild: Int?
         // Whether the top route was shown by its flow's start (a child's implied first route).
@@ -146,21 +162,27 @@ extension FlowCoordinator {
             if case .child(let child) = route.target { isTab = bundle.flows[flow].tabs.index(ofChild: child) != nil }
             if depth < transition.state.chain.count - 1, !isTab {
                 guard case .child(let child) = route.target else {
-                    throw FlowRuntimeError.linkRouteBelowChild(flow: bundle.flows[flow].name, route: conditions.name(of: route.target, in: flow))
+                    throw FlowRuntimeError.linkRouteBelowChild(
+                        flow: bundle.flows[flow].name, route: conditions.name(of: route.target, in: flow))
                 }
-                try conditions.checkStartedChild(child, started: transition.state.chain[depth + 1].declaration, of: flow, url: url)
+                try conditions.checkStartedChild(
+                    child, started: transition.state.chain[depth + 1].declaration, of: flow, url: url)
                 depth += 1
                 lastChild = depth
                 impliedStart = true
                 continue
             }
-            if isTab, case .child(let child) = route.target { dropTabStartedOnTheWay(at: depth, unless: child, in: &transition) }
+            if isTab, case .child(let child) = route.target {
+                dropTabStartedOnTheWay(at: depth, unless: child, in: &transition)
+            }
             if index == 0 {
                 try conditions.checkFirstRoute(route.target, of: flow, url: url)
             } else if let top = transition.state.path.last, top.depth == depth {
-                try conditions.checkStep(to: route.target, from: top.screenIndex, of: flow, impliedStart: impliedStart, url: url)
+                try conditions.checkStep(
+                    to: route.target, from: top.screenIndex, of: flow, impliedStart: impliedStart, url: url)
             }
-            let arguments = try transition.bind(route.arguments, for: route.target, in: flow, scope: ArgumentScope(.named(values)))
+            let arguments = try transition.bind(
+                route.arguments, for: route.target, in: flow, scope: ArgumentScope(.named(values)))
             try transition.show(route.target, values: arguments, at: depth)
             impliedStart = false
             if case .child = route.target {
@@ -178,10 +200,14 @@ extension FlowCoordinator {
     /// tokens it took, as if it had never started. A link builds a fresh state, so no tab there was
     /// chosen by the person.
     private func dropTabStartedOnTheWay(at depth: Int, unless child: Int, in transition: inout Transition) {
-        guard let set = transition.state.chain[depth].tabs, set.parked.isEmpty, transition.state.chain.count > depth + 1,
-            transition.state.chain[depth + 1].declaration != child else { return }
+        guard let set = transition.state.chain[depth].tabs, set.parked.isEmpty,
+            transition.state.chain.count > depth + 1,
+            transition.state.chain[depth + 1].declaration != child
+        else { return }
         let first = transition.state.routeRange(ofDepth: depth + 1).lowerBound
-        if first < transition.state.path.count { transition.state.nextToken = transition.state.path[first].token.rawValue }
+        if first < transition.state.path.count {
+            transition.state.nextToken = transition.state.path[first].token.rawValue
+        }
         transition.state.nextInstance = transition.state.chain[depth + 1].id.rawValue
         transition.state.removeRoutes(from: first)
         transition.state.removeInstances(from: depth + 1)
@@ -206,8 +232,9 @@ extension FlowCoordinator {
         } catch {
             return .rejected(error)
         }
-        let result = conclude(&transition, sender: nil, note: .linkFellBack(url: url, because: error.description),
-                              replay: { $0.openNow(url) })
+        let result = conclude(
+            &transition, sender: nil, note: .linkFellBack(url: url, because: error.description),
+            replay: { $0.openNow(url) })
         if result.status == .applied { setStatus(.running) }
         return result
     }

@@ -63,7 +63,8 @@ struct LinkConditions {
     /// Refuses a first route of the root flow that its steps would not show first now. A link cannot finish
     /// a child, so the walk stops at children unless `passingChildren` (a restore).
     func checkFirstRoute(_ target: TargetNode, of flow: Int, url: String, passingChildren: Bool = false)
-        throws(FlowRuntimeError) {
+        throws(FlowRuntimeError)
+    {
         let graph = bundle.flows[flow]
         guard graph.tabs.isEmpty else { return }
         let choice = startChoice(of: flow)
@@ -90,8 +91,10 @@ struct LinkConditions {
             if sites.contains(where: { reaches($0.action, target, in: graph, replacing: true) }) { return }
             for site in sites {
                 if let condition = blockingCondition(site.action, target, in: graph, replacing: true) {
-                    throw refuse(startsNow(flow, choice)
-                        + ", and \(site.name) shows it first only when '\(condition.name)' is \(condition.needed), and it is \(!condition.needed)")
+                    throw refuse(
+                        startsNow(flow, choice)
+                            + ", and \(site.name) shows it first only when '\(condition.name)' is \(condition.needed), and it is \(!condition.needed)"
+                    )
                 }
             }
             for site in sites {
@@ -101,8 +104,10 @@ struct LinkConditions {
             }
         }
         if let child = firstChildShowing(target, after: children, in: graph) {
-            throw refuse(startsNow(flow, choice)
-                + ", and it is shown first only after child '\(graph.children[child].name)' finishes, which a link cannot do")
+            throw refuse(
+                startsNow(flow, choice)
+                    + ", and it is shown first only after child '\(graph.children[child].name)' finishes, which a link cannot do"
+            )
         }
         throw refuse(startsNow(flow, choice) + ", and no step from there shows it first with the answers now")
     }
@@ -113,11 +118,17 @@ struct LinkConditions {
     /// the `linkFallback` screen (a state a link builds) and for every instance a restore rebuilds
     /// (`passingChildren`: a snapshot may hold what a child's outcome handler showed after it finished).
     func checkShownFirst(_ target: TargetNode, of flow: Int, url: String, passingChildren: Bool = false)
-        throws(FlowRuntimeError) {
+        throws(FlowRuntimeError)
+    {
         let graph = bundle.flows[flow]
-        let shownByStep = Self.targets(of: graph.start, starting: true).contains(target)
-            || graph.screens.contains { $0.events.contains { Self.targets(of: $0.action, starting: false, replacing: true).contains(target) } }
-            || graph.children.contains { $0.handlers.contains { Self.targets(of: $0, starting: false, replacing: true).contains(target) } }
+        let shownByStep =
+            Self.targets(of: graph.start, starting: true).contains(target)
+            || graph.screens.contains {
+                $0.events.contains { Self.targets(of: $0.action, starting: false, replacing: true).contains(target) }
+            }
+            || graph.children.contains {
+                $0.handlers.contains { Self.targets(of: $0, starting: false, replacing: true).contains(target) }
+            }
         guard shownByStep else { return }
         try checkFirstRoute(target, of: flow, url: url, passingChildren: passingChildren)
     }
@@ -131,7 +142,8 @@ struct LinkConditions {
             while let current = pending.popLast() {
                 for site in actions(of: current, in: graph) {
                     if Self.targets(of: site.action, starting: false, replacing: true).contains(target) { return child }
-                    let next = Self.targets(of: site.action, starting: false)
+                    let next =
+                        Self.targets(of: site.action, starting: false)
                         + Self.targets(of: site.action, starting: false, replacing: true)
                     for successor in next where visited.insert(successor).inserted { pending.append(successor) }
                 }
@@ -146,15 +158,18 @@ struct LinkConditions {
         guard started != child else { return }
         let choice = startChoice(of: flow)
         guard Self.targets(of: bundle.flows[flow].start, starting: true).contains(.child(child)) else {
-            throw FlowRuntimeError.linkRouteBelowChild(flow: bundle.flows[flow].name, route: name(of: .child(child), in: flow))
+            throw FlowRuntimeError.linkRouteBelowChild(
+                flow: bundle.flows[flow].name, route: name(of: .child(child), in: flow))
         }
-        throw FlowRuntimeError.linkContradictsCondition(url: url, route: name(of: .child(child), in: flow), because: startsNow(flow, choice))
+        throw FlowRuntimeError.linkContradictsCondition(
+            url: url, route: name(of: .child(child), in: flow), because: startsNow(flow, choice))
     }
 
     /// Refuses a route that no event of `screen` pushes or starts with the host's current answers.
     /// - Parameter impliedStart: the screen was shown by its flow's `start` (a child's implied first route).
     func checkStep(to target: TargetNode, from screen: Int, of flow: Int, impliedStart: Bool, url: String)
-        throws(FlowRuntimeError) {
+        throws(FlowRuntimeError)
+    {
         let graph = bundle.flows[flow]
         guard graph.tabs.isEmpty else { return }
         let events = graph.screens[screen].events
@@ -165,12 +180,15 @@ struct LinkConditions {
         // Reached only through a branch the host does not take now: name the first such condition.
         for event in events {
             if let condition = blockingCondition(event.action, target, in: graph, replacing: false) {
-                throw refuse("event '\(event.name)' of screen '\(graph.screens[screen].name)' reaches it only when '\(condition.name)' is \(condition.needed), and it is \(!condition.needed)")
+                throw refuse(
+                    "event '\(event.name)' of screen '\(graph.screens[screen].name)' reaches it only when '\(condition.name)' is \(condition.needed), and it is \(!condition.needed)"
+                )
             }
         }
         // Not reached from this screen at all: when a conditional start chose the screen, say so.
         let choice = startChoice(of: flow)
-        let because = impliedStart && !choice.answers.isEmpty
+        let because =
+            impliedStart && !choice.answers.isEmpty
             ? startsNow(flow, choice) + ", and no event of '\(graph.screens[screen].name)' pushes or starts it"
             : "no event of screen '\(graph.screens[screen].name)' of flow '\(graph.name)' pushes or starts it"
         throw refuse(because)
@@ -181,7 +199,9 @@ struct LinkConditions {
     private func actions(of target: TargetNode, in graph: FlowGraph) -> [(name: String, action: CompiledAction)] {
         switch target {
         case .screen(let screen):
-            graph.screens[screen].events.map { ("event '\($0.name)' of screen '\(graph.screens[screen].name)'", $0.action) }
+            graph.screens[screen].events.map {
+                ("event '\($0.name)' of screen '\(graph.screens[screen].name)'", $0.action)
+            }
         case .child(let child):
             graph.children[child].handlers.enumerated().map { index, handler in
                 let outcomes = bundle.flows[graph.children[child].flow].outcomes
@@ -225,7 +245,8 @@ struct LinkConditions {
     /// The first condition, on the way to a `push` or `start` of `target` (with `replacing`, a `replaceRoot`
     /// of it), whose branch the host's current answer does not take.
     private func blockingCondition(_ action: CompiledAction, _ target: TargetNode, in graph: FlowGraph, replacing: Bool)
-        -> (name: String, needed: Bool)? {
+        -> (name: String, needed: Bool)?
+    {
         var pending: [CompiledAction] = [action]
         while let current = pending.popLast() {
             guard case .conditional(let condition, let then, let otherwise) = current else { continue }

@@ -31,14 +31,18 @@ struct ChildStartArguments {
         func consider(_ arguments: [ArgumentNode], open: (String) -> Bool, resolve: (String) -> Value?) {
             considered = true
             guard !found else { return }
-            found = ArgumentRecipe.agrees(arguments, parameters: parameters, values: values) { open($0) ? nil : resolve($0) }
+            found = ArgumentRecipe.agrees(arguments, parameters: parameters, values: values) {
+                open($0) ? nil : resolve($0)
+            }
         }
         let scope = ArgumentScope(routeFrame, instanceFrame)
         let screen = graph.screens[route.screenIndex]
         var children: [Int] = []
         for event in screen.events {
             Self.starts(of: child, in: event.action, children: &children) { arguments in
-                consider(arguments, open: { name in event.parameters.contains { $0.name == name } }, resolve: scope.value(named:))
+                consider(
+                    arguments, open: { name in event.parameters.contains { $0.name == name } },
+                    resolve: scope.value(named:))
             }
         }
         // Handlers of the children that can run above the route (started by its events, or by their handlers).
@@ -49,19 +53,25 @@ struct ChildStartArguments {
                 let outcomeParameters = childFlow.parameters(ofOutcome: outcome)
                 var started: [Int] = []
                 Self.starts(of: child, in: handler, children: &started) { arguments in
-                    consider(arguments, open: { name in outcomeParameters.contains { $0.name == name } }, resolve: scope.value(named:))
+                    consider(
+                        arguments, open: { name in outcomeParameters.contains { $0.name == name } },
+                        resolve: scope.value(named:))
                 }
                 for next in started where seen.insert(next).inserted { children.append(next) }
             }
         }
-        for link in bundle.flows[rootFlow].links { linkRecipes(link.routes, flow: flow, route: route, child: child, consider: consider) }
+        for link in bundle.flows[rootFlow].links {
+            linkRecipes(link.routes, flow: flow, route: route, child: child, consider: consider)
+        }
         // Without any recipe, the reachability check of the restore has already refused the state.
         return found || !considered
     }
 
     /// Calls `found` with the arguments of every start of `child` in `action` (either conditional
     /// branch), and adds every child the action starts to `children`.
-    private static func starts(of child: Int, in action: CompiledAction, children: inout [Int], found: ([ArgumentNode]) -> Void) {
+    private static func starts(
+        of child: Int, in action: CompiledAction, children: inout [Int], found: ([ArgumentNode]) -> Void
+    ) {
         switch action {
         case .startChild(let started, let arguments):
             children.append(started)
@@ -77,8 +87,10 @@ struct ChildStartArguments {
     /// The recipes of a link's route list: a route at `route`'s screen followed by the child route. After
     /// a screen route, a placeholder the child's argument shares with it is that route's value; after a
     /// child route (whose flow's `start` shows the screen), and for any other placeholder, it is open.
-    private func linkRecipes(_ routes: [LinkRouteNode], flow: Int, route: Route, child: Int,
-                             consider: ([ArgumentNode], (String) -> Bool, (String) -> Value?) -> Void) {
+    private func linkRecipes(
+        _ routes: [LinkRouteNode], flow: Int, route: Route, child: Int,
+        consider: ([ArgumentNode], (String) -> Bool, (String) -> Value?) -> Void
+    ) {
         var current = rootFlow
         // The screens the previous route may show, with the placeholders it shares (by placeholder).
         var previous: [(screen: Int, shared: [String: Value])] = []
@@ -95,7 +107,8 @@ struct ChildStartArguments {
                 if current == flow, screen == route.screenIndex {
                     for argument in node.arguments {
                         guard case .parameter(let placeholder) = argument.source,
-                            let position = route.parameters.lastIndex(named: argument.name) else { continue }
+                            let position = route.parameters.lastIndex(named: argument.name)
+                        else { continue }
                         shared[placeholder] = route.values[position]
                     }
                 }

@@ -36,14 +36,18 @@ struct FirstRouteArguments {
         func consider(_ arguments: [ArgumentNode], open: (String) -> Bool) {
             considered = true
             guard !found else { return }
-            found = ArgumentRecipe.agrees(arguments, parameters: parameters, values: values) { open($0) ? nil : instance.value(named: $0) }
+            found = ArgumentRecipe.agrees(arguments, parameters: parameters, values: values) {
+                open($0) ? nil : instance.value(named: $0)
+            }
         }
         Self.shows(target, in: graph.start, starting: true) { consider($0) { _ in false } }
         for tab in graph.tabs where target == .child(tab.child) { consider(tab.arguments) { _ in false } }
         for screen in graph.screens {
             for event in screen.events {
                 Self.shows(target, in: event.action, starting: false) { arguments in
-                    consider(arguments) { event.parameters.contains(named: $0) || screen.parameters.contains(named: $0) }
+                    consider(arguments) {
+                        event.parameters.contains(named: $0) || screen.parameters.contains(named: $0)
+                    }
                 }
             }
         }
@@ -73,8 +77,10 @@ struct FirstRouteArguments {
 
     /// Calls `found` with the arguments of every way `action` shows `target` first: a `replaceRoot`, a
     /// start's `show` (when `starting`), or a child started over a tab bar (when `presenting`).
-    private static func shows(_ target: TargetNode, in action: CompiledAction, starting: Bool, presenting: Bool = false,
-                              found: ([ArgumentNode]) -> Void) {
+    private static func shows(
+        _ target: TargetNode, in action: CompiledAction, starting: Bool, presenting: Bool = false,
+        found: ([ArgumentNode]) -> Void
+    ) {
         var pending = [action]
         while let action = pending.popLast() {
             switch action {

@@ -15,19 +15,27 @@ extension FlowCoordinator {
     /// The snapshot entries of a run of the chain (`records`, at chain positions from `base` on; the first
     /// is a child of `parentFlow`, or the root) and their routes.
     private func snapshotEntries(_ records: [InstanceRecord], at base: Int, path: [Route], parentFlow: Int?)
-        -> [FlowSnapshot.Instance] {
+        -> [FlowSnapshot.Instance]
+    {
         var routesByDepth: [Int: [FlowSnapshot.RouteEntry]] = [:]
-        for route in path { routesByDepth[route.depth, default: []].append(FlowSnapshot.RouteEntry(screen: route.screen, arguments: route.arguments)) }
+        for route in path {
+            routesByDepth[route.depth, default: []].append(
+                FlowSnapshot.RouteEntry(screen: route.screen, arguments: route.arguments))
+        }
         var entries: [FlowSnapshot.Instance] = []
         var parent = parentFlow
         for (offset, record) in records.enumerated() {
             let depth = base + offset
             let graph = bundle.flows[record.flow]
             var entry = FlowSnapshot.Instance(
-                child: record.declaration.flatMap { declaration in parent.map { bundle.flows[$0].children[declaration].name } },
+                child: record.declaration.flatMap { declaration in
+                    parent.map { bundle.flows[$0].children[declaration].name }
+                },
                 flow: graph.name, arguments: graph.parameters.named(record.values), routes: routesByDepth[depth] ?? [],
                 queuedLinks: record.queuedLinks,
-                pendingLink: record.pendingLink.map { FlowSnapshot.PendingLinkEntry(url: $0.url, continueOn: $0.outcomeName) })
+                pendingLink: record.pendingLink.map {
+                    FlowSnapshot.PendingLinkEntry(url: $0.url, continueOn: $0.outcomeName)
+                })
             if let tabs = record.tabs {
                 entry.selectedTab = graph.children[graph.tabs[tabs.selected].child].name
                 var others: [String: [FlowSnapshot.Instance]] = [:]
@@ -65,7 +73,9 @@ extension FlowCoordinator {
         var transition = Transition(context: context, state: emptiedState())
         var reachable = ReachableSteps(bundle: bundle, rootFlow: rootFlow)
         do throws(FlowRuntimeError) {
-            guard !snapshot.instances.isEmpty else { throw FlowRuntimeError.invalidSnapshot("it has no flow instances") }
+            guard !snapshot.instances.isEmpty else {
+                throw FlowRuntimeError.invalidSnapshot("it has no flow instances")
+            }
             try Self.checkShape(of: snapshot)
             try restoreInstances(snapshot.instances, at: 0, into: &transition, reachable: &reachable, nesting: 0)
         } catch {
@@ -91,13 +101,16 @@ extension FlowCoordinator {
             for (offset, entry) in entries.enumerated() {
                 let position = tab.map { "instance \(offset + 1) of kept tab '\($0)'" } ?? "instance \(offset + 1)"
                 if offset > 0, entry.child == nil {
-                    let rule = tab == nil ? "only the first instance is the root flow, and each next one is a child of the one before it"
+                    let rule =
+                        tab == nil
+                        ? "only the first instance is the root flow, and each next one is a child of the one before it"
                         : "each instance after a kept tab's first is a child of the one before it"
                     throw .invalidSnapshot("\(position) (flow '\(entry.flow)') names no child declaration; \(rule)")
                 }
                 for (name, segment) in (entry.otherTabs ?? [:]).sorted(by: { $0.key < $1.key }) {
                     guard !segment.isEmpty else {
-                        throw .invalidSnapshot("kept tab '\(name)' of \(position) (flow '\(entry.flow)') lists no instances")
+                        throw .invalidSnapshot(
+                            "kept tab '\(name)' of \(position) (flow '\(entry.flow)') lists no instances")
                     }
                     pending.append((segment, name, nesting + 1))
                 }
@@ -111,8 +124,10 @@ extension FlowCoordinator {
     /// first, each next route is one step from the route below it, and a child runs on a route that starts it;
     /// and one steps could build now: the conditional choices on the way are evaluated with the host's answers,
     /// as for a deep link (``LinkConditions``).
-    private func restoreInstances(_ entries: [FlowSnapshot.Instance], at base: Int, into transition: inout Transition,
-                                  reachable: inout ReachableSteps, nesting: Int) throws(FlowRuntimeError) {
+    private func restoreInstances(
+        _ entries: [FlowSnapshot.Instance], at base: Int, into transition: inout Transition,
+        reachable: inout ReachableSteps, nesting: Int
+    ) throws(FlowRuntimeError) {
         guard base + entries.count <= ChildNesting.limit + 1 else {
             throw FlowRuntimeError.invalidSnapshot(
                 "its \(base + entries.count) instances nest child flows more than \(ChildNesting.limit) levels deep")
@@ -129,17 +144,22 @@ extension FlowCoordinator {
                 if let child = entry.child {
                     throw FlowRuntimeError.invalidSnapshot("its first instance is the root flow, not child '\(child)'")
                 }
-                let values = try transition.binding.bind(values: entry.arguments, to: bundle.flows[rootFlow].parameters,
-                                                         receiver: "flow '\(flowName)'")
-                record = InstanceRecord(id: transition.state.makeInstanceID(), flow: rootFlow, declaration: nil, values: values)
+                let values = try transition.binding.bind(
+                    values: entry.arguments, to: bundle.flows[rootFlow].parameters,
+                    receiver: "flow '\(flowName)'")
+                record = InstanceRecord(
+                    id: transition.state.makeInstanceID(), flow: rootFlow, declaration: nil, values: values)
             } else {
                 let parentGraph = bundle.flows[transition.state.chain[depth - 1].flow]
-                guard let name = entry.child, let index = parentGraph.children.firstIndex(where: { $0.name == name }) else {
-                    throw FlowRuntimeError.invalidSnapshot("flow '\(parentGraph.name)' declares no child '\(entry.child ?? "")'")
+                guard let name = entry.child, let index = parentGraph.children.firstIndex(where: { $0.name == name })
+                else {
+                    throw FlowRuntimeError.invalidSnapshot(
+                        "flow '\(parentGraph.name)' declares no child '\(entry.child ?? "")'")
                 }
                 let childFlow = parentGraph.children[index].flow
                 guard bundle.flows[childFlow].name == entry.flow else {
-                    throw FlowRuntimeError.invalidSnapshot("child '\(name)' runs flow '\(bundle.flows[childFlow].name)', not '\(entry.flow)'")
+                    throw FlowRuntimeError.invalidSnapshot(
+                        "child '\(name)' runs flow '\(bundle.flows[childFlow].name)', not '\(entry.flow)'")
                 }
                 // The child runs on top of a route of its parent that starts it, or, when the parent has
                 // no routes of its own, is what the parent's flow shows first (a tab, for a tab set).
@@ -152,32 +172,43 @@ extension FlowCoordinator {
                     if reachable.followsOnlyByEvents(top.screenIndex, with: .child(index), in: parentFlow) {
                         let impliedStart = transition.state.routeRange(ofDepth: depth - 1).count == 1
                         try restoredNow { () throws(FlowRuntimeError) in
-                            try conditions.checkStep(to: .child(index), from: top.screenIndex, of: parentFlow, impliedStart: impliedStart, url: "")
+                            try conditions.checkStep(
+                                to: .child(index), from: top.screenIndex, of: parentFlow, impliedStart: impliedStart,
+                                url: "")
                         }
                     }
                 } else if !reachable.canShowFirst(.child(index), in: parentFlow) {
-                    throw FlowRuntimeError.invalidSnapshot("flow '\(parentGraph.name)' never shows child '\(name)' first"
-                        + " (an instance without routes of its own must have started that child)")
+                    throw FlowRuntimeError.invalidSnapshot(
+                        "flow '\(parentGraph.name)' never shows child '\(name)' first"
+                            + " (an instance without routes of its own must have started that child)")
                 } else {
-                    try restoredNow { () throws(FlowRuntimeError) in try conditions.checkShownFirst(.child(index), of: parentFlow, url: "", passingChildren: true) }
+                    try restoredNow { () throws(FlowRuntimeError) in
+                        try conditions.checkShownFirst(.child(index), of: parentFlow, url: "", passingChildren: true)
+                    }
                 }
-                let values = try transition.binding.bind(values: entry.arguments, to: bundle.flows[childFlow].parameters,
-                                                         receiver: "flow '\(entry.flow)'")
+                let values = try transition.binding.bind(
+                    values: entry.arguments, to: bundle.flows[childFlow].parameters,
+                    receiver: "flow '\(entry.flow)'")
                 if let top = transition.state.path.last, top.depth == depth - 1,
                     !ChildStartArguments(bundle: bundle, rootFlow: rootFlow).agree(
                         child: index, of: parentFlow, values: values, onTopOf: top,
-                        instanceValues: transition.state.chain[depth - 1].values) {
+                        instanceValues: transition.state.chain[depth - 1].values)
+                {
                     throw FlowRuntimeError.invalidSnapshot(
-                        "no step starts child '\(name)' \(Self.describe(values, of: bundle.flows[childFlow].parameters)) on top of screen '\(top.screen)' \(Self.describe(top.values, of: top.parameters)) of flow '\(parentGraph.name)'; a child's arguments come from the route it runs on")
+                        "no step starts child '\(name)' \(Self.describe(values, of: bundle.flows[childFlow].parameters)) on top of screen '\(top.screen)' \(Self.describe(top.values, of: top.parameters)) of flow '\(parentGraph.name)'; a child's arguments come from the route it runs on"
+                    )
                 }
                 if transition.state.path.last.map({ $0.depth != depth - 1 }) ?? true {
-                    try checkFirstArguments(.child(index), values: values, of: depth - 1, in: transition, named: "child '\(name)'")
+                    try checkFirstArguments(
+                        .child(index), values: values, of: depth - 1, in: transition, named: "child '\(name)'")
                 }
                 record = try transition.childRecord(index, values: values, at: depth - 1)
             }
             let flowIndex = record.flow
             let graph = bundle.flows[flowIndex]
-            let ancestry = (0..<depth).dropFirst().compactMap { transition.state.chain[$0].declaration } + [record.declaration].compactMap { $0 }
+            let ancestry =
+                (0..<depth).dropFirst().compactMap { transition.state.chain[$0].declaration }
+                + [record.declaration].compactMap { $0 }
             try restoreHeldLinks(of: entry, in: graph, into: &record, declarations: ancestry)
             transition.state.chain.append(record)
             var previous: Int?
@@ -188,28 +219,37 @@ extension FlowCoordinator {
                 if let previous {
                     guard reachable.canFollow(previous, with: .screen(screen), in: flowIndex) else {
                         throw FlowRuntimeError.invalidSnapshot(
-                            "in flow '\(graph.name)', no step shows screen '\(route.screen)' on top of screen '\(graph.screens[previous].name)'")
+                            "in flow '\(graph.name)', no step shows screen '\(route.screen)' on top of screen '\(graph.screens[previous].name)'"
+                        )
                     }
                     if reachable.followsOnlyByEvents(previous, with: .screen(screen), in: flowIndex) {
                         let impliedStart = routeIndex == 1
                         try restoredNow { () throws(FlowRuntimeError) in
-                            try conditions.checkStep(to: .screen(screen), from: previous, of: flowIndex, impliedStart: impliedStart, url: "")
+                            try conditions.checkStep(
+                                to: .screen(screen), from: previous, of: flowIndex, impliedStart: impliedStart, url: "")
                         }
                     }
                 } else if !reachable.canShowFirst(.screen(screen), in: flowIndex) {
-                    throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' never shows screen '\(route.screen)' first")
+                    throw FlowRuntimeError.invalidSnapshot(
+                        "flow '\(graph.name)' never shows screen '\(route.screen)' first")
                 } else {
-                    try restoredNow { () throws(FlowRuntimeError) in try conditions.checkShownFirst(.screen(screen), of: flowIndex, url: "", passingChildren: true) }
+                    try restoredNow { () throws(FlowRuntimeError) in
+                        try conditions.checkShownFirst(.screen(screen), of: flowIndex, url: "", passingChildren: true)
+                    }
                 }
-                let values = try transition.binding.bind(values: route.arguments, to: graph.screens[screen].parameters,
-                                                         receiver: Transition.receiver(bundle, flow: flowIndex, screen: screen))
+                let values = try transition.binding.bind(
+                    values: route.arguments, to: graph.screens[screen].parameters,
+                    receiver: Transition.receiver(bundle, flow: flowIndex, screen: screen))
                 if previous == nil {
-                    try checkFirstArguments(.screen(screen), values: values, of: depth, in: transition, named: "screen '\(route.screen)'")
+                    try checkFirstArguments(
+                        .screen(screen), values: values, of: depth, in: transition, named: "screen '\(route.screen)'")
                 }
                 transition.appendRoute(screen: screen, values: values, at: depth)
                 previous = screen
             }
-            try restoreTabs(of: entry, graph: graph, at: depth, next: next, into: &transition, reachable: &reachable, nesting: nesting)
+            try restoreTabs(
+                of: entry, graph: graph, at: depth, next: next, into: &transition, reachable: &reachable,
+                nesting: nesting)
         }
         try transition.checkShape()
     }
@@ -217,11 +257,15 @@ extension FlowCoordinator {
     /// Refuses a first route — screen, or child an instance without routes of its own runs — whose
     /// arguments no step gives it there (``FirstRouteArguments``): a flow's `start`, a tab entry and the
     /// instance's own arguments fix them.
-    private func checkFirstArguments(_ target: TargetNode, values: [Value], of depth: Int, in transition: Transition,
-                                     named name: String) throws(FlowRuntimeError) {
+    private func checkFirstArguments(
+        _ target: TargetNode, values: [Value], of depth: Int, in transition: Transition,
+        named name: String
+    ) throws(FlowRuntimeError) {
         let instance = transition.state.chain[depth]
-        guard !FirstRouteArguments(bundle: bundle, rootFlow: rootFlow).agree(
-            target, in: instance.flow, values: values, instanceValues: instance.values) else { return }
+        guard
+            !FirstRouteArguments(bundle: bundle, rootFlow: rootFlow).agree(
+                target, in: instance.flow, values: values, instanceValues: instance.values)
+        else { return }
         let graph = bundle.flows[instance.flow]
         let parameters: [ParameterNode]
         switch target {
@@ -229,8 +273,10 @@ extension FlowCoordinator {
         case .child(let child): parameters = bundle.flows[graph.children[child].flow].parameters
         }
         let instanceValues = graph.parameters.isEmpty ? "" : " " + Self.describe(instance.values, of: graph.parameters)
-        throw .invalidSnapshot("no step shows \(name) \(Self.describe(values, of: parameters)) first in flow '\(graph.name)'"
-            + "\(instanceValues); a first route's arguments come from the flow's start, a tab, a replaceRoot or a link")
+        throw .invalidSnapshot(
+            "no step shows \(name) \(Self.describe(values, of: parameters)) first in flow '\(graph.name)'"
+                + "\(instanceValues); a first route's arguments come from the flow's start, a tab, a replaceRoot or a link"
+        )
     }
 
     /// `(name: value, …)` for bound values, in the parameters' order.
@@ -244,7 +290,9 @@ extension FlowCoordinator {
         var flow = rootFlow
         var declarations: [Int] = []
         for route in routes {
-            guard case .child(let child) = route.target, bundle.flows[flow].children.indices.contains(child) else { continue }
+            guard case .child(let child) = route.target, bundle.flows[flow].children.indices.contains(child) else {
+                continue
+            }
             declarations.append(child)
             flow = bundle.flows[flow].children[child].flow
         }
@@ -264,9 +312,11 @@ extension FlowCoordinator {
 
     /// Restores the tab set of the instance at `depth`: its kept tabs, each built on top of it and set aside,
     /// then records the selected tab, which must be the one the next instance runs.
-    private func restoreTabs(of entry: FlowSnapshot.Instance, graph: FlowGraph, at depth: Int, next: FlowSnapshot.Instance?,
-                             into transition: inout Transition, reachable: inout ReachableSteps,
-                             nesting: Int) throws(FlowRuntimeError) {
+    private func restoreTabs(
+        of entry: FlowSnapshot.Instance, graph: FlowGraph, at depth: Int, next: FlowSnapshot.Instance?,
+        into transition: inout Transition, reachable: inout ReachableSteps,
+        nesting: Int
+    ) throws(FlowRuntimeError) {
         guard !graph.tabs.isEmpty else {
             if entry.selectedTab != nil || entry.otherTabs != nil {
                 throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no tabs")
@@ -275,20 +325,24 @@ extension FlowCoordinator {
         }
         guard let selectedName = entry.selectedTab else {
             let names = graph.tabs.map { "'\(graph.children[$0.child].name)'" }.joined(separator: ", ")
-            throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has tabs, but its instance names no selectedTab (one of \(names))")
+            throw FlowRuntimeError.invalidSnapshot(
+                "flow '\(graph.name)' has tabs, but its instance names no selectedTab (one of \(names))")
         }
         guard let selected = graph.tabIndex(named: selectedName) else {
             throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no tab '\(selectedName)' to select")
         }
         guard let next else {
-            throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' selects tab '\(selectedName)', but no instance after it runs that tab")
+            throw FlowRuntimeError.invalidSnapshot(
+                "flow '\(graph.name)' selects tab '\(selectedName)', but no instance after it runs that tab")
         }
         // The next instance runs the selected tab, or is a child the tab flow presented over its tab bar (its
         // handler started it after the selected tab's flow finished; the tab starts afresh when it ends).
-        let presentedOver = graph.children.contains { $0.name == next.child && $0.presentation.isPresented }
+        let presentedOver =
+            graph.children.contains { $0.name == next.child && $0.presentation.isPresented }
             && graph.tabIndex(named: next.child ?? "") == nil
         if next.child != selectedName, !presentedOver {
-            throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' selects tab '\(selectedName)' but shows child '\(next.child ?? "")'")
+            throw FlowRuntimeError.invalidSnapshot(
+                "flow '\(graph.name)' selects tab '\(selectedName)' but shows child '\(next.child ?? "")'")
         }
         var set = TabSetRecord(selected: selected)
         if let others = entry.otherTabs, !others.isEmpty {
@@ -296,20 +350,28 @@ extension FlowCoordinator {
             for (tab, node) in graph.tabs.enumerated() {
                 let name = graph.children[node.child].name
                 guard let segment = others[name] else { continue }
-                guard tab != selected else { throw FlowRuntimeError.invalidSnapshot("tab '\(name)' is both selected and kept") }
-                guard segment.first?.child == name else {
-                    throw FlowRuntimeError.invalidSnapshot("kept tab '\(name)' of flow '\(graph.name)' must begin with child '\(name)'")
+                guard tab != selected else {
+                    throw FlowRuntimeError.invalidSnapshot("tab '\(name)' is both selected and kept")
                 }
-                try restoreInstances(segment, at: depth + 1, into: &transition, reachable: &reachable, nesting: nesting + 1)
+                guard segment.first?.child == name else {
+                    throw FlowRuntimeError.invalidSnapshot(
+                        "kept tab '\(name)' of flow '\(graph.name)' must begin with child '\(name)'")
+                }
+                try restoreInstances(
+                    segment, at: depth + 1, into: &transition, reachable: &reachable, nesting: nesting + 1)
                 // Steps set a tab aside only while nothing is presented over the tab bar.
-                for position in (depth + 1)..<transition.state.chain.count where transition.state.chain[position].presentation.isPresented {
+                for position in (depth + 1)..<transition.state.chain.count
+                where transition.state.chain[position].presentation.isPresented {
                     let layer = transition.state.chain[position]
-                    throw FlowRuntimeError.invalidSnapshot("kept tab '\(name)' of flow '\(graph.name)' shows flow '\(bundle.flows[layer.flow].name)'"
-                        + " as a \(layer.presentation.rawValue) over it; a tab is kept only while nothing is presented over the tab bar")
+                    throw FlowRuntimeError.invalidSnapshot(
+                        "kept tab '\(name)' of flow '\(graph.name)' shows flow '\(bundle.flows[layer.flow].name)'"
+                            + " as a \(layer.presentation.rawValue) over it; a tab is kept only while nothing is presented over the tab bar"
+                    )
                 }
                 let first = transition.state.routeRange(ofDepth: depth + 1).lowerBound
-                set.parked[tab] = ParkedTab(chain: Array(transition.state.chain[(depth + 1)...]),
-                                            path: Array(transition.state.path[first...]))
+                set.parked[tab] = ParkedTab(
+                    chain: Array(transition.state.chain[(depth + 1)...]),
+                    path: Array(transition.state.path[first...]))
                 transition.state.removeRoutes(from: first)
                 transition.state.removeInstances(from: depth + 1)
             }
@@ -325,8 +387,10 @@ extension FlowCoordinator {
     /// validated in full when they open, with the conditions and checks of that moment), and a pending link's
     /// outcome must be one of the instance's flow. `declarations` are the child declarations from the root
     /// down to the instance: a pending link's `otherwise` routes must start exactly those.
-    private func restoreHeldLinks(of entry: FlowSnapshot.Instance, in graph: FlowGraph, into record: inout InstanceRecord,
-                                  declarations: [Int]) throws(FlowRuntimeError) {
+    private func restoreHeldLinks(
+        of entry: FlowSnapshot.Instance, in graph: FlowGraph, into record: inout InstanceRecord,
+        declarations: [Int]
+    ) throws(FlowRuntimeError) {
         let urls = entry.queuedLinks + (entry.pendingLink.map { [$0.url] } ?? [])
         for url in urls {
             let parts: [String]
@@ -340,24 +404,32 @@ extension FlowCoordinator {
             }
         }
         if !entry.queuedLinks.isEmpty, graph.linkPolicyDeclared != true || graph.linkPolicy != .queue {
-            throw .invalidSnapshot("flow '\(graph.name)' holds queued links, but it declares no 'linkPolicy: queue', so it queues none")
+            throw .invalidSnapshot(
+                "flow '\(graph.name)' holds queued links, but it declares no 'linkPolicy: queue', so it queues none")
         }
         if !entry.queuedLinks.isEmpty, graph.outcomes.isEmpty {
-            throw .invalidSnapshot("flow '\(graph.name)' holds queued links, but it declares no outcomes and never finishes, so it cannot queue any")
+            throw .invalidSnapshot(
+                "flow '\(graph.name)' holds queued links, but it declares no outcomes and never finishes, so it cannot queue any"
+            )
         }
         record.queuedLinks = entry.queuedLinks
         guard let pending = entry.pendingLink else { return }
         guard let outcome = graph.outcomes.firstIndex(of: pending.continueOn) else {
             throw .invalidSnapshot(
-                "the pending link '\(pending.url)' continues on '\(pending.continueOn)', which is no outcome of flow '\(graph.name)'")
+                "the pending link '\(pending.url)' continues on '\(pending.continueOn)', which is no outcome of flow '\(graph.name)'"
+            )
         }
         // Only a guarded link whose `otherwise` ends at this instance (the same child declarations from the
         // root down), continuing on this outcome, is left pending.
-        let matched = (try? DeepLinkURL.segments(of: pending.url)).flatMap { DeepLinkMatcher.match($0, in: bundle.flows[rootFlow]) }
+        let matched = (try? DeepLinkURL.segments(of: pending.url)).flatMap {
+            DeepLinkMatcher.match($0, in: bundle.flows[rootFlow])
+        }
         guard let otherwise = matched?.link.otherwise, otherwise.continueOn == outcome,
-            startedDeclarations(of: otherwise.routes) == declarations else {
+            startedDeclarations(of: otherwise.routes) == declarations
+        else {
             throw .invalidSnapshot(
-                "the pending link '\(pending.url)' is no guarded link that continues when flow '\(graph.name)' finishes with '\(pending.continueOn)'")
+                "the pending link '\(pending.url)' is no guarded link that continues when flow '\(graph.name)' finishes with '\(pending.continueOn)'"
+            )
         }
         record.pendingLink = PendingLink(url: pending.url, outcome: outcome, outcomeName: pending.continueOn)
     }

@@ -28,9 +28,11 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
         /// A guarded link waiting for this instance to finish with an outcome (format 1.1; absent when none).
         public var pendingLink: PendingLinkEntry?
 
-        public init(child: String?, flow: String, arguments: [String: Value] = [:], routes: [RouteEntry],
-                    selectedTab: String? = nil, otherTabs: [String: [Instance]]? = nil,
-                    queuedLinks: [String] = [], pendingLink: PendingLinkEntry? = nil) {
+        public init(
+            child: String?, flow: String, arguments: [String: Value] = [:], routes: [RouteEntry],
+            selectedTab: String? = nil, otherTabs: [String: [Instance]]? = nil,
+            queuedLinks: [String] = [], pendingLink: PendingLinkEntry? = nil
+        ) {
             self.child = child
             self.flow = flow
             self.arguments = arguments
@@ -50,7 +52,9 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             child = try container.decodeIfPresent(String.self, forKey: .child)
             flow = try container.decode(String.self, forKey: .flow)
-            arguments = try container.decodeIfPresent([String: JSONArgument].self, forKey: .arguments)?.mapValues(\.value) ?? [:]
+            arguments =
+                try container.decodeIfPresent([String: JSONArgument].self, forKey: .arguments)?.mapValues(\.value)
+                ?? [:]
             routes = try container.decode([RouteEntry].self, forKey: .routes)
             selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
             otherTabs = try container.decodeIfPresent([String: [Instance]].self, forKey: .otherTabs)
@@ -107,7 +111,9 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             try SnapshotKeys.refuseUnknown(in: decoder, known: CodingKeys.self, what: "a route")
             let container = try decoder.container(keyedBy: CodingKeys.self)
             screen = try container.decode(String.self, forKey: .screen)
-            arguments = try container.decodeIfPresent([String: JSONArgument].self, forKey: .arguments)?.mapValues(\.value) ?? [:]
+            arguments =
+                try container.decodeIfPresent([String: JSONArgument].self, forKey: .arguments)?.mapValues(\.value)
+                ?? [:]
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -144,12 +150,17 @@ enum SnapshotKeys {
     /// Throws `DecodingError.dataCorrupted` naming the first key of the object `decoder` reads that `known`
     /// does not list ("unknown key 'rotues'; an instance has child, flow, …"), in the text's order where the
     /// decoder keeps it. A value that is not an object is left for the typed decoding to refuse.
-    static func refuseUnknown<Keys: CodingKey & CaseIterable>(in decoder: any Decoder, known: Keys.Type, what: String) throws {
+    static func refuseUnknown<Keys: CodingKey & CaseIterable>(in decoder: any Decoder, known: Keys.Type, what: String)
+        throws
+    {
         guard let container = try? decoder.container(keyedBy: AnyKey.self) else { return }
         let names = Keys.allCases.map(\.stringValue)
-        guard let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !names.contains($0) }) else { return }
-        throw DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: decoder.codingPath,
-            debugDescription: "unknown key '\(unknown)'; \(what) has \(names.joined(separator: ", "))"))
+        guard let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !names.contains($0) }) else {
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "unknown key '\(unknown)'; \(what) has \(names.joined(separator: ", "))"))
     }
 }

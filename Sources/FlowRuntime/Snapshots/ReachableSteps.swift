@@ -35,12 +35,18 @@ struct ReachableSteps {
         let graph = bundle.flows[flow]
         var targets: Set<TargetNode> = []
         Self.collect(graph.start, starting: true, into: &targets)
-        for screen in graph.screens { for event in screen.events { Self.collect(event.action, starting: false, into: &targets) } }
-        for child in graph.children { for handler in child.handlers { Self.collect(handler, starting: false, into: &targets) } }
+        for screen in graph.screens {
+            for event in screen.events { Self.collect(event.action, starting: false, into: &targets) }
+        }
+        for child in graph.children {
+            for handler in child.handlers { Self.collect(handler, starting: false, into: &targets) }
+        }
         for tab in graph.tabs { targets.insert(.child(tab.child)) }
         // A tab flow has no routes: what its handlers start (a sheet or cover over the tab bar) is its first.
         if !graph.tabs.isEmpty {
-            for child in graph.children { for handler in child.handlers { Self.collect(handler, starting: false, pushes: true, into: &targets) } }
+            for child in graph.children {
+                for handler in child.handlers { Self.collect(handler, starting: false, pushes: true, into: &targets) }
+            }
         }
         if flow == rootFlow {
             for link in graph.links { if let route = link.routes.first { targets.insert(route.target) } }
@@ -63,7 +69,9 @@ struct ReachableSteps {
         return next.events.contains(target) && !next.others.contains(target)
     }
 
-    private mutating func successors(of screen: Int, in flow: Int) -> (events: Set<TargetNode>, others: Set<TargetNode>)? {
+    private mutating func successors(of screen: Int, in flow: Int) -> (
+        events: Set<TargetNode>, others: Set<TargetNode>
+    )? {
         if nexts[flow] == nil { nexts[flow] = successors(in: flow) }
         return nexts[flow].flatMap { $0.indices.contains(screen) ? $0[screen] : nil }
     }
@@ -72,10 +80,14 @@ struct ReachableSteps {
         let graph = bundle.flows[flow]
         return graph.screens.indices.map { screen in
             var byEvents: Set<TargetNode> = []
-            for event in graph.screens[screen].events { Self.collect(event.action, starting: false, pushes: true, into: &byEvents) }
+            for event in graph.screens[screen].events {
+                Self.collect(event.action, starting: false, pushes: true, into: &byEvents)
+            }
             // The children that can run above the screen, and what their handlers push or start on it.
             var others: Set<TargetNode> = []
-            var pending = byEvents.compactMap { target -> Int? in if case .child(let child) = target { child } else { nil } }
+            var pending = byEvents.compactMap { target -> Int? in
+                if case .child(let child) = target { child } else { nil }
+            }
             var seen = Set(pending)
             while let child = pending.popLast() {
                 for handler in graph.children[child].handlers {
@@ -95,7 +107,9 @@ struct ReachableSteps {
     /// The targets `action` shows: with `pushes`, what it adds on top (`push`, `start`); otherwise what it
     /// leaves as a flow's first route (`show` when `starting`, `replaceRoot` always). Both conditional branches.
     /// Recursion follows the nesting of conditionals in one action, which the loader's depth limit bounds.
-    private static func collect(_ action: CompiledAction, starting: Bool, pushes: Bool = false, into targets: inout Set<TargetNode>) {
+    private static func collect(
+        _ action: CompiledAction, starting: Bool, pushes: Bool = false, into targets: inout Set<TargetNode>
+    ) {
         switch action {
         case .push(let screen, _) where pushes: targets.insert(.screen(screen))
         case .startChild(let child, _) where pushes: targets.insert(.child(child))

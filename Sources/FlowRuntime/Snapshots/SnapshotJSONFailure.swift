@@ -16,7 +16,9 @@ enum SnapshotJSONFailure {
         case .valueNotFound(let type, let context):
             return "\(location(context.codingPath)): expected \(kind(of: type)), found null"
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return notJSON(json) ?? "it is not a snapshot: \(context.debugDescription)" }
+            if context.codingPath.isEmpty {
+                return notJSON(json) ?? "it is not a snapshot: \(context.debugDescription)"
+            }
             return "\(location(context.codingPath)): \(context.debugDescription)"
         @unknown default:
             return "the JSON does not decode as a snapshot"
@@ -50,8 +52,10 @@ enum SnapshotJSONFailure {
         var found = described[range.upperBound...]
         if found.hasSuffix(" instead.") { found = found.dropLast(" instead.".count) }
         for article in ["a ", "an "] where found.hasPrefix(article) { found = found.dropFirst(article.count) }
-        let names = ["array": "a list", "dictionary": "an object", "string": "a string", "number": "a number",
-                     "bool": "true or false", "null": "null"]
+        let names = [
+            "array": "a list", "dictionary": "an object", "string": "a string", "number": "a number",
+            "bool": "true or false", "null": "null",
+        ]
         return "expected \(kind(of: type)), found \(names[String(found)] ?? String(found))"
     }
 

@@ -19,8 +19,11 @@ enum SnapshotJSONReader {
             switch self {
             case .snapshot: [("instances", .instances)]
             case .instance:
-                [("child", .other), ("flow", .other), ("arguments", .arguments), ("routes", .routes), ("selectedTab", .other),
-                 ("otherTabs", .otherTabs), ("queuedLinks", .other), ("pendingLink", .pendingLink)]
+                [
+                    ("child", .other), ("flow", .other), ("arguments", .arguments), ("routes", .routes),
+                    ("selectedTab", .other),
+                    ("otherTabs", .otherTabs), ("queuedLinks", .other), ("pendingLink", .pendingLink),
+                ]
             case .route: [("screen", .other), ("arguments", .arguments)]
             case .pendingLink: [("url", .other), ("continueOn", .other)]
             default: nil
@@ -85,7 +88,9 @@ enum SnapshotJSONReader {
         var schema = Schema.snapshot
 
         func skipBlanks() {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            while index < bytes.count,
+                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+            {
                 index += 1
             }
         }
@@ -101,13 +106,18 @@ enum SnapshotJSONReader {
             index += 1
             let keyLocation = frame.location.isEmpty ? key : "\(frame.location).\(key)"
             guard frame.keys.insert(key).inserted else {
-                return (keyLocation, .other, "\(at(frame.location)): key '\(key)' is given twice; each key is written once")
+                return (
+                    keyLocation, .other, "\(at(frame.location)): key '\(key)' is given twice; each key is written once"
+                )
             }
             var holds = frame.schema.member
             if let keys = frame.schema.keys {
                 guard let known = keys.first(where: { $0.name == key }) else {
                     let names = keys.map(\.name).joined(separator: ", ")
-                    return (keyLocation, .other, "\(at(frame.location)): unknown key '\(key)'; \(frame.schema.noun) has \(names)")
+                    return (
+                        keyLocation, .other,
+                        "\(at(frame.location)): unknown key '\(key)'; \(frame.schema.noun) has \(names)"
+                    )
                 }
                 holds = known.holds
             }
@@ -128,7 +138,10 @@ enum SnapshotJSONReader {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    if runStart < index { scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars) }
+                    if runStart < index {
+                        scalars.append(
+                            contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+                    }
                     index += 1
                     return String(scalars)
                 }
@@ -137,7 +150,9 @@ enum SnapshotJSONReader {
                     index += 1
                     continue
                 }
-                if runStart < index { scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars) }
+                if runStart < index {
+                    scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+                }
                 index += 1
                 guard index < bytes.count else { return nil }
                 let escaped = bytes[index]
@@ -152,7 +167,8 @@ enum SnapshotJSONReader {
                 case UInt8(ascii: "u"):
                     guard var unit = hex4() else { return nil }
                     if (0xD800..<0xDC00).contains(unit), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                        bytes[index + 1] == UInt8(ascii: "u") {
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    {
                         let mark = index
                         index += 2
                         if let low = hex4(), (0xDC00..<0xE000).contains(low) {
@@ -191,8 +207,10 @@ enum SnapshotJSONReader {
                     return "\(at(location)): the snapshot nests objects and lists more than \(maximumDepth) levels deep"
                 }
                 let isObject = byte == UInt8(ascii: "{")
-                stack.append(Frame(isObject: isObject, schema: schema.isObject.map { $0 == isObject } ?? true ? schema : .other,
-                                   location: location))
+                stack.append(
+                    Frame(
+                        isObject: isObject, schema: schema.isObject.map { $0 == isObject } ?? true ? schema : .other,
+                        location: location))
                 index += 1
                 skipBlanks()
                 let closing = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -218,7 +236,8 @@ enum SnapshotJSONReader {
                 guard index > start else { return nil }
                 let text = String(decoding: bytes[start..<index], as: UTF8.self)
                 if schema == .argument, isWholeNumber(text), Int(text) == nil {
-                    return "\(at(location)): \(text) is out of range for int (a double is written with a fraction or an exponent: 1e20)"
+                    return
+                        "\(at(location)): \(text) is out of range for int (a double is written with a fraction or an exponent: 1e20)"
                 }
                 if schema == .argument, hasLeadingZero(text) {
                     return "\(at(location)): \(text) is not a JSON number; write it without leading zeros"
@@ -267,7 +286,8 @@ enum SnapshotJSONReader {
     private static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: "\""),
-             UInt8(ascii: "{"), UInt8(ascii: "["), 0x20, 0x0A, 0x0D, 0x09: true
+            UInt8(ascii: "{"), UInt8(ascii: "["), 0x20, 0x0A, 0x0D, 0x09:
+            true
         default: false
         }
     }
@@ -276,7 +296,8 @@ enum SnapshotJSONReader {
     /// does not allow (the decoder's complaint would name the wrong kind of value).
     private static func hasLeadingZero(_ text: String) -> Bool {
         let digits = text.utf8.first == UInt8(ascii: "-") ? Array(text.utf8.dropFirst()) : Array(text.utf8)
-        return digits.count > 1 && digits[0] == UInt8(ascii: "0") && digits[1] >= UInt8(ascii: "0") && digits[1] <= UInt8(ascii: "9")
+        return digits.count > 1 && digits[0] == UInt8(ascii: "0") && digits[1] >= UInt8(ascii: "0")
+            && digits[1] <= UInt8(ascii: "9")
     }
 
     /// Whether `text` is a JSON number without a fraction or an exponent (`-12`).

@@ -94,7 +94,9 @@ extension EditedArray where Element == InstanceRecord {
     func id(at position: Int) -> FlowInstanceID { position < kept ? base[position].id : added[position - kept].id }
 
     /// The stack depth of the instance at `position` (``InstanceRecord/stackDepth``).
-    func stackDepth(at position: Int) -> Int { position < kept ? base[position].stackDepth : added[position - kept].stackDepth }
+    func stackDepth(at position: Int) -> Int {
+        position < kept ? base[position].stackDepth : added[position - kept].stackDepth
+    }
 
     /// Whether the instance at `position` keeps drafts of its children.
     func hasDrafts(at position: Int) -> Bool {

@@ -31,17 +31,22 @@ struct InstanceObjects {
 
     /// The object at chain position `depth` of `chain`, created (with every ancestor not created yet)
     /// when needed.
-    mutating func object(at depth: Int, of chain: [InstanceRecord], bundle: FlowBundle,
-                         coordinator: FlowCoordinator) -> FlowInstance {
+    mutating func object(
+        at depth: Int, of chain: [InstanceRecord], bundle: FlowBundle,
+        coordinator: FlowCoordinator
+    ) -> FlowInstance {
         while objects.count <= depth {
             let position = objects.count
             let record = chain[position]
             var declaration: String?
-            if let child = record.declaration { declaration = bundle.flows[chain[position - 1].flow].children[child].name }
-            objects.append(FlowInstance(
-                id: record.id, flow: bundle.flows[record.flow].name, declaration: declaration,
-                parameters: bundle.flows[record.flow].parameters, values: record.values,
-                parent: objects.last, coordinator: coordinator))
+            if let child = record.declaration {
+                declaration = bundle.flows[chain[position - 1].flow].children[child].name
+            }
+            objects.append(
+                FlowInstance(
+                    id: record.id, flow: bundle.flows[record.flow].name, declaration: declaration,
+                    parameters: bundle.flows[record.flow].parameters, values: record.values,
+                    parent: objects.last, coordinator: coordinator))
         }
         return objects[depth]
     }
@@ -80,7 +85,9 @@ struct InstanceObjects {
                 parked[root] = segment.isEmpty ? nil : segment
             }
         }
-        while objects.count < new.count, !parked.isEmpty, let segment = parked.removeValue(forKey: new[objects.count].id) {
+        while objects.count < new.count, !parked.isEmpty,
+            let segment = parked.removeValue(forKey: new[objects.count].id)
+        {
             objects.append(contentsOf: segment)
         }
         // A cancelled tab flow cancelled its kept tabs' objects (it owns them): forget them.

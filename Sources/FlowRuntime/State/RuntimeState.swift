@@ -66,7 +66,9 @@ struct InstanceRecord: Hashable {
     var holdsLinks: Bool { rare.map { !$0.fields.queuedLinks.isEmpty || $0.fields.pendingLink != nil } ?? false }
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// Whether the instance parks tabs or holds a deep link.
-    var mayHoldLinks: Bool { rare.map { $0.fields.tabs != nil || !$0.fields.queuedLinks.isEmpty || $0.fields.pendingLink != nil } ?? false }
+    var mayHoldLinks: Bool {
+        rare.map { $0.fields.tabs != nil || !$0.fields.queuedLinks.isEmpty || $0.fields.pendingLink != nil } ?? false
+    }
     /// Whether the instance keeps drafts of its children.
     var hasDrafts: Bool { rare.map { !$0.fields.drafts.isEmpty } ?? false }
 

@@ -12,7 +12,10 @@ final class ScreenIdentity: Sendable {
     let flowIndex: Int
     let screenIndex: Int
 
-    init(flow: String, screen: String, parameters: [ParameterNode], removal: RemovalPolicy, flowIndex: Int, screenIndex: Int) {
+    init(
+        flow: String, screen: String, parameters: [ParameterNode], removal: RemovalPolicy, flowIndex: Int,
+        screenIndex: Int
+    ) {
         self.flow = flow
         self.screen = screen
         self.parameters = parameters

@@ -36,8 +36,10 @@ extension Transition {
     ///   - old: the coordinator's state before the step (the state this transition started from).
     ///   - skipReason: when set, no handler runs (the removal is in a tab that is not shown), and this says why.
     /// - Returns: ``FlowRuntimeError/handlerSkipped(flow:outcome:because:)`` when a handler did not run.
-    mutating func removeAsBack(keeping count: Int, before old: RuntimeState, sender: RouteToken?,
-                               skippingHandlersBecause skipReason: String? = nil) -> FlowRuntimeError? {
+    mutating func removeAsBack(
+        keeping count: Int, before old: RuntimeState, sender: RouteToken?,
+        skippingHandlersBecause skipReason: String? = nil
+    ) -> FlowRuntimeError? {
         state.cut(at: count)
         let survivors = state.chain.count
         guard survivors < old.chain.count, let declaration = old.chain[survivors].declaration else { return nil }
@@ -49,8 +51,11 @@ extension Transition {
         guard let crossed = Self.firstRoute(in: old.path[removedOwn], withRemoval: .confirm) else {
             if Self.firstRoute(in: old.path[removedOwn], withRemoval: .preserve) != nil {
                 var routes: [DraftRoute] = []
-                for route in old.path[ownRange] { routes.append(DraftRoute(screen: route.screenIndex, values: route.values)) }
-                state.chain[parentDepth].drafts[declaration] = PreservedDraft(values: old.chain[survivors].values, routes: routes)
+                for route in old.path[ownRange] {
+                    routes.append(DraftRoute(screen: route.screenIndex, values: route.values))
+                }
+                state.chain[parentDepth].drafts[declaration] = PreservedDraft(
+                    values: old.chain[survivors].values, routes: routes)
             }
             return nil
         }
@@ -58,12 +63,17 @@ extension Transition {
         if state.chain.hasDrafts(at: parentDepth), state.chain[parentDepth].drafts[declaration] != nil {
             state.chain[parentDepth].drafts[declaration] = nil
         }
-        guard let outcome = bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmOutcome else { return nil }
+        guard let outcome = bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmOutcome else {
+            return nil
+        }
         // Names for the notes only, read when one is made.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        let bundle = self.bundle, parentFlow = state.chain.flow(at: parentDepth)
+        let bundle = self.bundle
+        let parentFlow = state.chain.flow(at: parentDepth)
         func skipped(because reason: String) -> FlowRuntimeError {
-            .handlerSkipped(flow: bundle.flows[parentFlow].name, outcome: bundle.flows[cancelledFlow].outcomes[outcome], because: reason)
+            .handlerSkipped(
+                flow: bundle.flows[parentFlow].name, outcome: bundle.flows[cancelledFlow].outcomes[outcome],
+                because: reason)
         }
         guard count == ownRange.lowerBound else {
             return skipped(because: "the removal also took routes of flow '\(bundle.flows[parentFlow].name)'")
@@ -104,13 +114,17 @@ extension Transition {
     /// of instances that finished in the step (their flow decided, with its outcome) and the routes the
     /// person confirmed (`granted`).
     /// - Returns: how many routes of `old` the step keeps, and the undecided routes, lowest first.
-    func undecidedRemovals(from old: [Route], sender: RouteToken?, granted: GrantedRemovals) -> (kept: Int, routes: [Route]) {
+    func undecidedRemovals(from old: [Route], sender: RouteToken?, granted: GrantedRemovals) -> (
+        kept: Int, routes: [Route]
+    ) {
         let kept = state.path.keptCount
         // Most steps remove no route of the old path (a push, a start): nothing to look at.
         guard kept < old.count else { return (kept, []) }
         var undecided: [Route] = []
         for route in old[kept...] where route.removal == .confirm {
-            if route.token == sender || granted.contains(route.token) || hasFinished(route.instance) || isKept(route.instance) {
+            if route.token == sender || granted.contains(route.token) || hasFinished(route.instance)
+                || isKept(route.instance)
+            {
                 continue
             }
             undecided.append(route)

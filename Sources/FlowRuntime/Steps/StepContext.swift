@@ -26,8 +26,9 @@ final class StepContext {
         if let identities = screens[flow] { return identities[screen] }
         let graph = bundle.flows[flow]
         let identities = graph.screens.indices.map {
-            ScreenIdentity(flow: graph.name, screen: graph.screens[$0].name, parameters: graph.screens[$0].parameters,
-                           removal: graph.screens[$0].removal, flowIndex: flow, screenIndex: $0)
+            ScreenIdentity(
+                flow: graph.name, screen: graph.screens[$0].name, parameters: graph.screens[$0].parameters,
+                removal: graph.screens[$0].removal, flowIndex: flow, screenIndex: $0)
         }
         screens[flow] = identities
         return identities[screen]

@@ -11,7 +11,8 @@ extension Transition {
         var setDepth = depth
         if bundle.flows[flowIndex(at: depth)].tabs.isEmpty {
             guard depth > 0, let declaration = state.chain[depth].declaration,
-                bundle.flows[flowIndex(at: depth - 1)].tabs.index(ofChild: declaration) != nil else {
+                bundle.flows[flowIndex(at: depth - 1)].tabs.index(ofChild: declaration) != nil
+            else {
                 throw .noTabSet(flow: bundle.flows[flowIndex(at: depth)].name)
             }
             setDepth = depth - 1
@@ -32,7 +33,8 @@ extension Transition {
             // covers the tab bar), and nothing in it presented: a sheet or cover from inside the tab hides the
             // tab bar too. An event from a route under a layer removes the layer first, as back does, so the
             // `select:` action never finds one.
-            guard state.chain[depth].tabs != nil, state.chain[depth + 1].declaration == graph.tabs[set.selected].child else {
+            guard state.chain[depth].tabs != nil, state.chain[depth + 1].declaration == graph.tabs[set.selected].child
+            else {
                 throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: depth + 1)].name)
             }
             for position in (depth + 2)..<state.chain.count where state.chain[position].presentation.isPresented {
@@ -56,7 +58,8 @@ extension Transition {
             return
         }
         let node = graph.tabs[tab]
-        let values = try bind(node.arguments, for: .child(node.child), in: flow, scope: ArgumentScope(instanceFrame(at: depth)))
+        let values = try bind(
+            node.arguments, for: .child(node.child), in: flow, scope: ArgumentScope(instanceFrame(at: depth)))
         try startChild(node.child, values: values, at: depth, restoringDraft: false)
     }
 
@@ -67,7 +70,8 @@ extension Transition {
         guard state.chain.count == depth + 1, let set = state.chain.tabs(at: depth) else { return }
         let flow = flowIndex(at: depth)
         let node = bundle.flows[flow].tabs[set.selected]
-        let values = try bind(node.arguments, for: .child(node.child), in: flow, scope: ArgumentScope(instanceFrame(at: depth)))
+        let values = try bind(
+            node.arguments, for: .child(node.child), in: flow, scope: ArgumentScope(instanceFrame(at: depth)))
         try startChild(node.child, values: values, at: depth, restoringDraft: false)
     }
 
@@ -80,18 +84,23 @@ extension Transition {
         var pending: [ParkedTab] = []
         for depth in kept..<old.count {
             guard let tabs = old[depth].tabs, !tabs.parked.isEmpty else { continue }
-            let survivor = depth < state.chain.count && state.chain[depth].id == old[depth].id ? state.chain[depth].tabs : nil
+            let survivor =
+                depth < state.chain.count && state.chain[depth].id == old[depth].id ? state.chain[depth].tabs : nil
             for (tab, parked) in tabs.parked {
                 let root = parked.chain[0].id
                 if survivor?.parked[tab]?.chain.first?.id == root { continue }
-                if survivor?.selected == tab, depth + 1 < state.chain.count, state.chain[depth + 1].id == root { continue }
+                if survivor?.selected == tab, depth + 1 < state.chain.count, state.chain[depth + 1].id == root {
+                    continue
+                }
                 pending.append(parked)
             }
         }
         if pending.isEmpty { return [] }
         var dropped: [Route] = []
         while let parked = pending.popLast() {
-            for route in parked.path where removal(of: route) == .confirm && !granted.contains(route.token) { dropped.append(route) }
+            for route in parked.path where removal(of: route) == .confirm && !granted.contains(route.token) {
+                dropped.append(route)
+            }
             for record in parked.chain { if let tabs = record.tabs { pending += tabs.parked.values } }
         }
         return dropped.sorted { $0.token < $1.token }
@@ -122,9 +131,11 @@ extension Transition {
         shown.nextToken = state.nextToken
         var removal = Transition(context: context, state: StateEdit(shown))
         let name = bundle.flows[flowIndex(at: depth)].children[bundle.flows[flowIndex(at: depth)].tabs[tab].child].name
-        let note = removal.removeAsBack(keeping: below + keep, before: shown, sender: nil,
-                                        skippingHandlersBecause: "tab '\(name)' is not selected")
-        let kept = ParkedTab(chain: Array(removal.state.chain[(depth + 1)...]), path: Array(removal.state.path[below...]))
+        let note = removal.removeAsBack(
+            keeping: below + keep, before: shown, sender: nil,
+            skippingHandlersBecause: "tab '\(name)' is not selected")
+        let kept = ParkedTab(
+            chain: Array(removal.state.chain[(depth + 1)...]), path: Array(removal.state.path[below...]))
         keptRemovals += parked.path[keep...]
         for record in parked.chain[kept.chain.count...] { keptRemovals += Self.keptRoutes(under: record) }
         set.parked[tab] = kept

@@ -124,8 +124,9 @@ struct Transition {
             var values: [Value] = []
             if arguments != nil || !parameters.isEmpty {
                 let bundle = self.bundle
-                values = try binding.bind(arguments ?? [], scope: scope, to: parameters,
-                                          receiver: Self.outcomeReceiver(bundle, flow: flow, outcome: outcome))
+                values = try binding.bind(
+                    arguments ?? [], scope: scope, to: parameters,
+                    receiver: Self.outcomeReceiver(bundle, flow: flow, outcome: outcome))
             }
             try finish(at: depth, outcome: outcome, values: values)
         case .conditional(let condition, let then, let otherwise):
@@ -150,23 +151,31 @@ struct Transition {
             if pending.outcome == outcome {
                 linksToOpen.append(pending.url)
             } else {
-                droppedLinks.append(DeferredLink(url: pending.url, status: .rejected, reason: .linkDropped(
-                    url: pending.url,
-                    because: "flow '\(bundle.flows[record.flow].name)' finished with '\(bundle.flows[record.flow].outcomes[outcome])', not '\(pending.outcomeName)'")))
+                droppedLinks.append(
+                    DeferredLink(
+                        url: pending.url, status: .rejected,
+                        reason: .linkDropped(
+                            url: pending.url,
+                            because:
+                                "flow '\(bundle.flows[record.flow].name)' finished with '\(bundle.flows[record.flow].outcomes[outcome])', not '\(pending.outcomeName)'"
+                        )))
             }
         }
         if !record.queuedLinks.isEmpty { linksToOpen += record.queuedLinks }
         state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
         state.removeInstances(from: depth)
         let outcomeParameters = outcomeParameters(of: record.flow, outcome: outcome)
-        finished.append(FinishedFlow(
-            instance: record.id, flow: bundle.flows[record.flow].name, outcome: bundle.flows[record.flow].outcomes[outcome],
-            arguments: outcomeParameters.named(values)))
+        finished.append(
+            FinishedFlow(
+                instance: record.id, flow: bundle.flows[record.flow].name,
+                outcome: bundle.flows[record.flow].outcomes[outcome],
+                arguments: outcomeParameters.named(values)))
         guard depth > 0, let declaration = record.declaration else {
             rootOutcome = bundle.flows[record.flow].outcomes[outcome]
             return
         }
-        let frame: ArgumentFrame? = outcomeParameters.isEmpty ? nil : .bound(parameters: outcomeParameters, values: values)
+        let frame: ArgumentFrame? =
+            outcomeParameters.isEmpty ? nil : .bound(parameters: outcomeParameters, values: values)
         try runHandler(declaration, outcome: outcome, at: depth - 1, outcomeValues: frame)
         try restartSelectedTab(ofDepth: depth - 1)
     }
@@ -175,7 +184,8 @@ struct Transition {
     /// resolves in the outcome's values, then the instance's top route's arguments (when that route is its
     /// own), then the instance's.
     mutating func runHandler(_ declaration: Int, outcome: Int, at depth: Int, outcomeValues: ArgumentFrame? = nil)
-        throws(FlowRuntimeError) {
+        throws(FlowRuntimeError)
+    {
         let handler = bundle.flows[flowIndex(at: depth)].children[declaration].handlers[outcome]
         // The most common handler reads no argument: its scope is not built.
         if case .stay = handler { return }
@@ -183,7 +193,8 @@ struct Transition {
         if let last = state.path.last, last.depth == depth {
             top = .bound(parameters: last.parameters, values: last.values)
         }
-        let scope = outcomeValues.map { ArgumentScope($0, top, instanceFrame(at: depth)) }
+        let scope =
+            outcomeValues.map { ArgumentScope($0, top, instanceFrame(at: depth)) }
             ?? ArgumentScope(top, instanceFrame(at: depth))
         try run(handler, at: depth, scope: scope)
     }
@@ -195,7 +206,9 @@ struct Transition {
             appendRoute(screen: screen, values: values, at: depth)
         case .child(let child):
             // A tab flow shows a tab by selecting it (the tab starts with its declared arguments).
-            if !bundle.flows[flowIndex(at: depth)].tabs.isEmpty, let tab = bundle.flows[flowIndex(at: depth)].tabs.index(ofChild: child) {
+            if !bundle.flows[flowIndex(at: depth)].tabs.isEmpty,
+                let tab = bundle.flows[flowIndex(at: depth)].tabs.index(ofChild: child)
+            {
                 try selectTab(tab, at: depth)
             } else {
                 try startChild(child, values: values, at: depth, restoringDraft: false)
@@ -206,11 +219,13 @@ struct Transition {
     /// Creates a child instance of the instance at `depth` (at `depth + 1`) and runs the child flow's start,
     /// or restores the child's preserved draft when its arguments are the same.
     mutating func startChild(_ child: Int, values: [Value], at depth: Int, restoringDraft: Bool)
-        throws(FlowRuntimeError) {
+        throws(FlowRuntimeError)
+    {
         let declaration = bundle.flows[flowIndex(at: depth)].children[child]
         guard depth < ChildNesting.limit else {
-            throw .childNestingTooDeep(flow: bundle.flows[flowIndex(at: depth)].name, child: declaration.name,
-                                       limit: ChildNesting.limit)
+            throw .childNestingTooDeep(
+                flow: bundle.flows[flowIndex(at: depth)].name, child: declaration.name,
+                limit: ChildNesting.limit)
         }
         let record = try childRecord(child, values: values, at: depth)
         let childFlow = record.flow
@@ -220,8 +235,9 @@ struct Transition {
             for route in draft.routes { appendRoute(screen: route.screen, values: route.values, at: depth + 1) }
             return
         }
-        try run(bundle.flows[childFlow].start, at: depth + 1,
-                scope: ArgumentScope(.bound(parameters: bundle.flows[childFlow].parameters, values: values)))
+        try run(
+            bundle.flows[childFlow].start, at: depth + 1,
+            scope: ArgumentScope(.bound(parameters: bundle.flows[childFlow].parameters, values: values)))
     }
 
     /// A new instance of child declaration `child` of the instance at `depth`, to go at `depth + 1`: with a
@@ -230,13 +246,15 @@ struct Transition {
     mutating func childRecord(_ child: Int, values: [Value], at depth: Int) throws(FlowRuntimeError) -> InstanceRecord {
         let parentFlow = flowIndex(at: depth)
         let declaration = bundle.flows[parentFlow].children[child]
-        let beginsStack = declaration.presentation.isPresented
+        let beginsStack =
+            declaration.presentation.isPresented
             || (!bundle.flows[parentFlow].tabs.isEmpty && bundle.flows[parentFlow].tabs.index(ofChild: child) != nil)
         let stackDepth = beginsStack ? depth + 1 : state.chain.stackDepth(at: depth)
         if !bundle.flows[declaration.flow].tabs.isEmpty, let top = state.path.last, top.depth >= stackDepth {
             throw .tabsNotAtStackBottom(flow: bundle.flows[declaration.flow].name)
         }
-        var record = InstanceRecord(id: state.makeInstanceID(), flow: declaration.flow, declaration: child, values: values)
+        var record = InstanceRecord(
+            id: state.makeInstanceID(), flow: declaration.flow, declaration: child, values: values)
         record.presentation = declaration.presentation
         record.stackDepth = stackDepth
         return record
@@ -247,24 +265,29 @@ struct Transition {
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let identity = context.screen(screen, of: state.chain.flow(at: depth))
         let token = state.makeToken()
-        state.path.append(Route(token: token, instance: state.chain.id(at: depth), screen: identity, values: values,
-                                depth: depth, owner: state.owner))
+        state.path.append(
+            Route(
+                token: token, instance: state.chain.id(at: depth), screen: identity, values: values,
+                depth: depth, owner: state.owner))
     }
 
     /// Binds `arguments` to the parameters of a target of the flow `flow`: a screen's, or a child flow's.
     func bind(_ arguments: [ArgumentNode], for target: TargetNode, in flow: Int, scope: ArgumentScope)
-        throws(FlowRuntimeError) -> [Value] {
+        throws(FlowRuntimeError) -> [Value]
+    {
         // The receiver's name, for error messages only.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let bundle = self.bundle
         switch target {
         case .screen(let screen):
-            return try binding.bind(arguments, scope: scope, to: bundle.flows[flow].screens[screen].parameters,
-                                    receiver: Self.receiver(bundle, flow: flow, screen: screen))
+            return try binding.bind(
+                arguments, scope: scope, to: bundle.flows[flow].screens[screen].parameters,
+                receiver: Self.receiver(bundle, flow: flow, screen: screen))
         case .child(let child):
             let childFlow = bundle.flows[flow].children[child].flow
-            return try binding.bind(arguments, scope: scope, to: bundle.flows[childFlow].parameters,
-                                    receiver: "flow '\(bundle.flows[childFlow].name)'")
+            return try binding.bind(
+                arguments, scope: scope, to: bundle.flows[childFlow].parameters,
+                receiver: "flow '\(bundle.flows[childFlow].name)'")
         }
     }
 

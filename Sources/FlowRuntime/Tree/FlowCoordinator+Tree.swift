@@ -24,24 +24,31 @@ extension FlowCoordinator {
             let graph = bundle.flows[chain[depth].flow]
             var kept: [String: FlowStack] = [:]
             for (tab, parked) in tabs.parked {
-                if let bottom = Self.stacks(of: parked.chain, at: depth + 1, path: parked.path, bundle: bundle,
-                                            parentFlow: chain[depth].flow, tabSet: chain[depth].id).first {
+                if let bottom = Self.stacks(
+                    of: parked.chain, at: depth + 1, path: parked.path, bundle: bundle,
+                    parentFlow: chain[depth].flow, tabSet: chain[depth].id
+                ).first {
                     kept[graph.children[graph.tabs[tab].child].name] = bottom
                 }
             }
-            sets.append(FlowTabSet(
-                id: chain[depth].id, flow: graph.name, tabs: graph.tabs.map { graph.children[$0.child].name },
-                selected: graph.children[graph.tabs[tabs.selected].child].name, keptStacks: kept))
+            sets.append(
+                FlowTabSet(
+                    id: chain[depth].id, flow: graph.name, tabs: graph.tabs.map { graph.children[$0.child].name },
+                    selected: graph.children[graph.tabs[tabs.selected].child].name, keptStacks: kept))
         }
         return sets
     }
 
     /// The stacks of a run of the chain (`records` at chain positions from `base` on) and their routes
     /// (``StackShape``), without the stacks that have no routes.
-    static func stacks(of records: [InstanceRecord], at base: Int, path: [Route], bundle: FlowBundle, parentFlow: Int?,
-                       tabSet: FlowInstanceID? = nil) -> [FlowStack] {
+    static func stacks(
+        of records: [InstanceRecord], at base: Int, path: [Route], bundle: FlowBundle, parentFlow: Int?,
+        tabSet: FlowInstanceID? = nil
+    ) -> [FlowStack] {
         StackShape.shapes(of: records, at: base, path: path, bundle: bundle, parentFlow: parentFlow, tabSet: tabSet)
-            .compactMap { $0.routes.isEmpty ? nil : FlowStack(id: $0.id, kind: $0.kind, routes: Array(path[$0.routes])) }
+            .compactMap {
+                $0.routes.isEmpty ? nil : FlowStack(id: $0.id, kind: $0.kind, routes: Array(path[$0.routes]))
+            }
     }
 
     // MARK: Observable objects
@@ -106,19 +113,26 @@ extension FlowCoordinator {
             var children = below.map { [$0] } ?? []
             if let tabs = record.tabs {
                 for parked in tabs.parked.values {
-                    if let entry = treeEntry(of: parked.chain[...], parentFlow: record.flow, kept: true) { children.append(entry) }
+                    if let entry = treeEntry(of: parked.chain[...], parentFlow: record.flow, kept: true) {
+                        children.append(entry)
+                    }
                 }
                 children.sort { $0.id < $1.id }
             }
             let graph = bundle.flows[record.flow]
             var entry = InstanceTreeEntry(
                 id: record.id.rawValue, flow: graph.name,
-                child: record.declaration.flatMap { declaration in parent.map { bundle.flows[$0].children[declaration].name } },
+                child: record.declaration.flatMap { declaration in
+                    parent.map { bundle.flows[$0].children[declaration].name }
+                },
                 arguments: graph.parameters.named(record.values).mapValues(JSONArgument.init),
                 children: children,
-                presentation: record.presentation.isPresented ? record.presentation.rawValue : nil, kept: kept ? true : nil)
+                presentation: record.presentation.isPresented ? record.presentation.rawValue : nil,
+                kept: kept ? true : nil)
             if !record.queuedLinks.isEmpty { entry.queuedLinks = record.queuedLinks }
-            entry.pendingLink = record.pendingLink.map { FlowSnapshot.PendingLinkEntry(url: $0.url, continueOn: $0.outcomeName) }
+            entry.pendingLink = record.pendingLink.map {
+                FlowSnapshot.PendingLinkEntry(url: $0.url, continueOn: $0.outcomeName)
+            }
             below = entry
         }
         return below

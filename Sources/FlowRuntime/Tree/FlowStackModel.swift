@@ -65,7 +65,9 @@ public final class FlowStackModel: Identifiable {
     /// Sets ``routes`` when they differ (by token: a token names one immutable route of one coordinator).
     func update(routes new: some RandomAccessCollection<Route>) {
         // The storage, not the property: reading the property would register an observation.
-        if _routes.count == new.count, zip(_routes, new).allSatisfy({ $0.token.rawValue == $1.token.rawValue }) { return }
+        if _routes.count == new.count, zip(_routes, new).allSatisfy({ $0.token.rawValue == $1.token.rawValue }) {
+            return
+        }
         routes = Array(new)
     }
 

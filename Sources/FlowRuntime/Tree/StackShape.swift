@@ -20,18 +20,23 @@ struct StackShape {
     /// - Parameters:
     ///   - parentFlow: the flow of the instance at `base - 1` (for a kept tab's chain: its tab flow's).
     ///   - tabSet: the id of that instance, when it is a tab flow.
-    static func shapes(of records: some RandomAccessCollection<InstanceRecord>, at base: Int,
-                       path: some RandomAccessCollection<Route>, bundle: FlowBundle, parentFlow: Int?,
-                       tabSet: FlowInstanceID? = nil) -> [StackShape] {
+    static func shapes(
+        of records: some RandomAccessCollection<InstanceRecord>, at base: Int,
+        path: some RandomAccessCollection<Route>, bundle: FlowBundle, parentFlow: Int?,
+        tabSet: FlowInstanceID? = nil
+    ) -> [StackShape] {
         var shapes: [StackShape] = []
         var previous: InstanceRecord?
         var depth = base
         for record in records {
             if record.stackDepth == depth || shapes.isEmpty {
-                shapes.append(StackShape(begin: depth, id: record.id,
-                                         kind: kind(of: record, at: depth, parent: previous, parentFlow: parentFlow,
-                                                    tabSet: tabSet, bundle: bundle),
-                                         routes: 0..<0, tabSet: nil))
+                shapes.append(
+                    StackShape(
+                        begin: depth, id: record.id,
+                        kind: kind(
+                            of: record, at: depth, parent: previous, parentFlow: parentFlow,
+                            tabSet: tabSet, bundle: bundle),
+                        routes: 0..<0, tabSet: nil))
             }
             if record.tabs != nil { shapes[shapes.count - 1].tabSet = depth }
             previous = record
@@ -53,14 +58,17 @@ struct StackShape {
     }
 
     /// What the stack begun by `record` (at chain position `depth`) is.
-    private static func kind(of record: InstanceRecord, at depth: Int, parent: InstanceRecord?, parentFlow: Int?,
-                             tabSet: FlowInstanceID?, bundle: FlowBundle) -> FlowStack.Kind {
+    private static func kind(
+        of record: InstanceRecord, at depth: Int, parent: InstanceRecord?, parentFlow: Int?,
+        tabSet: FlowInstanceID?, bundle: FlowBundle
+    ) -> FlowStack.Kind {
         switch record.presentation {
         case .sheet: return .sheet
         case .cover: return .cover
         case .push:
             guard depth > 0, let flow = parent?.flow ?? parentFlow, let set = parent?.id ?? tabSet,
-                let declaration = record.declaration else { return .root }
+                let declaration = record.declaration
+            else { return .root }
             return .tab(name: bundle.flows[flow].children[declaration].name, tabSet: set)
         }
     }

@@ -62,8 +62,10 @@ final class TreeObjects {
 
     /// The objects of `shapes` (read from `records`, at chain positions from `base` on, and `path`), found
     /// or created, with their routes, tab sets and links written where they changed.
-    private func objects(for shapes: [StackShape], records: some RandomAccessCollection<InstanceRecord>, base: Int,
-                         path: some RandomAccessCollection<Route>) -> [FlowStackModel] {
+    private func objects(
+        for shapes: [StackShape], records: some RandomAccessCollection<InstanceRecord>, base: Int,
+        path: some RandomAccessCollection<Route>
+    ) -> [FlowStackModel] {
         var objects: [FlowStackModel] = []
         objects.reserveCapacity(shapes.count)
         for shape in shapes {
@@ -73,7 +75,9 @@ final class TreeObjects {
             var tabSet: FlowTabSetModel?
             if let depth = shape.tabSet {
                 let record = records[records.index(records.startIndex, offsetBy: depth - base)]
-                if tabSets[record.id] == nil, record.tabs?.parked.isEmpty == false { createdTabSets.append((record, depth)) }
+                if tabSets[record.id] == nil, record.tabs?.parked.isEmpty == false {
+                    createdTabSets.append((record, depth))
+                }
                 tabSet = tabSetObject(for: record)
             }
             if let old = object.tabSet, old !== tabSet { remove(old, keeping: []) }
@@ -83,7 +87,8 @@ final class TreeObjects {
         // Each stack's next is its presented layer, or the selected tab of the tab set it shows.
         for index in objects.indices {
             let next = index + 1 < objects.count ? objects[index + 1] : nil
-            if let next, case .tab(let name, let set) = next.kind, let tabSet = objects[index].tabSet, tabSet.id == set {
+            if let next, case .tab(let name, let set) = next.kind, let tabSet = objects[index].tabSet, tabSet.id == set
+            {
                 tabSet.update(stack: next, forTab: name)
                 objects[index].update(presented: nil)
             } else {
@@ -107,8 +112,9 @@ final class TreeObjects {
             object.update(selected: selected)
             return object
         }
-        let object = FlowTabSetModel(id: record.id, flow: graph.name, tabs: graph.tabs.map { graph.children[$0.child].name },
-                                     selected: selected)
+        let object = FlowTabSetModel(
+            id: record.id, flow: graph.name, tabs: graph.tabs.map { graph.children[$0.child].name },
+            selected: selected)
         tabSets[record.id] = object
         return object
     }
@@ -126,20 +132,27 @@ final class TreeObjects {
     /// The objects of kept tab `kept` of the tab flow instance `record` (at chain position `depth`), found or
     /// created and written, the first one recorded as the tab's stack.
     private func keptTabObjects(_ kept: ParkedTab, tabFlow record: InstanceRecord, at depth: Int)
-        -> [FlowStackModel] {
-        let shapes = StackShape.shapes(of: kept.chain, at: depth + 1, path: kept.path, bundle: bundle,
-                                       parentFlow: record.flow, tabSet: record.id)
+        -> [FlowStackModel]
+    {
+        let shapes = StackShape.shapes(
+            of: kept.chain, at: depth + 1, path: kept.path, bundle: bundle,
+            parentFlow: record.flow, tabSet: record.id)
         let objects = objects(for: shapes, records: kept.chain, base: depth + 1, path: kept.path)
-        if let first = objects.first, case .tab(let name, _) = first.kind { tabSetObject(for: record).update(stack: first, forTab: name) }
+        if let first = objects.first, case .tab(let name, _) = first.kind {
+            tabSetObject(for: record).update(stack: first, forTab: name)
+        }
         return objects
     }
 
     /// Brings the objects of the kept tab whose instance is `root` in step with its kept chain (a tab set
     /// aside by the step, or changed while aside).
-    private func syncKeptTab(_ root: FlowInstanceID, shapes: [StackShape], state: RuntimeState, live: Set<FlowInstanceID>) {
+    private func syncKeptTab(
+        _ root: FlowInstanceID, shapes: [StackShape], state: RuntimeState, live: Set<FlowInstanceID>
+    ) {
         for shape in shapes {
             guard let depth = shape.tabSet, let tabs = state.chain[depth].tabs,
-                let kept = tabs.parked.values.first(where: { $0.chain.first?.id == root }) else { continue }
+                let kept = tabs.parked.values.first(where: { $0.chain.first?.id == root })
+            else { continue }
             let old = stacks[root].map(spine(from:)) ?? []
             let new = keptTabObjects(kept, tabFlow: state.chain[depth], at: depth)
             for object in old where !new.contains(where: { $0 === object }) { remove(object, keeping: live) }
@@ -150,7 +163,9 @@ final class TreeObjects {
     /// `stack` and the stacks shown above it when it is shown: its presented layers and selected tabs.
     private func spine(from stack: FlowStackModel) -> [FlowStackModel] {
         var spine = [stack]
-        while let last = spine.last, let next = last.presented ?? last.tabSet?.selectedStack, spine.count <= ChildNesting.limit + 1 {
+        while let last = spine.last, let next = last.presented ?? last.tabSet?.selectedStack,
+            spine.count <= ChildNesting.limit + 1
+        {
             spine.append(next)
         }
         return spine

@@ -28,9 +28,12 @@ extension FinishedFlow {
     /// The outcome argument `name`, typed (generated `Outcome(_:)` initializers read them).
     /// - Throws: ``GeneratedFlowError/unknownOutcome(_:)`` when the outcome has no such argument or it is
     ///   of another type (an outcome of other flows than the typed code was generated from).
-    public func argument<T: FlowValueConvertible>(_ name: String, as type: T.Type = T.self) throws(GeneratedFlowError) -> T {
+    public func argument<T: FlowValueConvertible>(_ name: String, as type: T.Type = T.self) throws(GeneratedFlowError)
+        -> T
+    {
         guard let value = arguments[name], let typed = T(flowValue: value) else {
-            throw .unknownOutcome("flow '\(flow)' finished with '\(outcome)' without a \(T.parameterType.rawValue) argument '\(name)'")
+            throw .unknownOutcome(
+                "flow '\(flow)' finished with '\(outcome)' without a \(T.parameterType.rawValue) argument '\(name)'")
         }
         return typed
     }

@@ -8,7 +8,8 @@ public enum GeneratedBundle {
     /// - Throws: ``GeneratedFlowError/bundle(_:)`` for a file that is not a readable bundle;
     ///   ``GeneratedFlowError/bundleMismatch(expected:found:)`` when its content hash is not `contentHash`.
     public static func decode<Bytes: Collection>(_ bytes: Bytes, expecting contentHash: String)
-        throws(GeneratedFlowError) -> FlowBundle where Bytes.Element == UInt8 {
+        throws(GeneratedFlowError) -> FlowBundle where Bytes.Element == UInt8
+    {
         let bundle: FlowBundle
         do {
             bundle = try BundleCodec.decode(bytes)
@@ -23,7 +24,9 @@ public enum GeneratedBundle {
 
     /// Decodes a bundle file embedded in generated code as base64 (line breaks ignored). See
     /// ``decode(_:expecting:)``.
-    public static func decode(base64 text: String, expecting contentHash: String) throws(GeneratedFlowError) -> FlowBundle {
+    public static func decode(base64 text: String, expecting contentHash: String) throws(GeneratedFlowError)
+        -> FlowBundle
+    {
         guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
             throw .bundle(.corrupted("the embedded bundle is not base64"))
         }
@@ -34,7 +37,8 @@ public enum GeneratedBundle {
     /// - Throws: ``GeneratedFlowError/coordinator(_:)`` with the coordinator's error.
     @MainActor
     public static func coordinator(bundle: FlowBundle, flow: String, arguments: [String: Value], host: FlowHost)
-        throws(GeneratedFlowError) -> FlowCoordinator {
+        throws(GeneratedFlowError) -> FlowCoordinator
+    {
         do {
             return try FlowCoordinator(bundle: bundle, flow: flow, arguments: arguments, host: host)
         } catch {

@@ -22,9 +22,11 @@ public enum GeneratedFlowError: Error, Hashable, Sendable, CustomStringConvertib
         switch self {
         case .bundle(let error): return "\(error)"
         case .bundleMismatch(let expected, let found):
-            return "the typed code was generated from the bundle with content hash \(expected), not \(found); generate it again from the flows you ship, or ship the bundle it was generated from"
+            return
+                "the typed code was generated from the bundle with content hash \(expected), not \(found); generate it again from the flows you ship, or ship the bundle it was generated from"
         case .otherRootFlow(let expected, let found):
-            return "the coordinator runs flow '\(found)', not '\(expected)'; type its routes with the route enum of '\(found)'"
+            return
+                "the coordinator runs flow '\(found)', not '\(expected)'; type its routes with the route enum of '\(found)'"
         case .routeNotOnPath(let route): return "route \(route) is not on the coordinator's path"
         case .unknownRoute(let reason): return "the typed code does not know this route: \(reason)"
         case .unknownOutcome(let reason): return "the typed code does not know this outcome: \(reason)"

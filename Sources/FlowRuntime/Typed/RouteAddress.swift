@@ -34,7 +34,8 @@ public struct RouteAddress: Hashable, Sendable, CustomStringConvertible {
     ///   the path (removed, or another coordinator's).
     @MainActor
     public init(_ route: Route, in coordinator: FlowCoordinator, contentHash: String, rootFlow: String)
-        throws(GeneratedFlowError) {
+        throws(GeneratedFlowError)
+    {
         guard contentHash == coordinator.bundle.contentHash else {
             throw .bundleMismatch(expected: contentHash, found: coordinator.bundle.contentHash)
         }
@@ -49,8 +50,9 @@ public struct RouteAddress: Hashable, Sendable, CustomStringConvertible {
             children.append(declaration)
             instance = parent
         }
-        self.init(rootFlow: rootFlow, children: children.reversed(), flow: route.flow, screen: route.screen,
-                  arguments: route.arguments)
+        self.init(
+            rootFlow: rootFlow, children: children.reversed(), flow: route.flow, screen: route.screen,
+            arguments: route.arguments)
     }
 
     /// The child declaration at `depth` (0: the one the root instance started), or nil when the route
@@ -60,7 +62,9 @@ public struct RouteAddress: Hashable, Sendable, CustomStringConvertible {
     /// The argument `name`, typed.
     /// - Throws: ``GeneratedFlowError/unknownRoute(_:)`` when the route has no such argument or it is of
     ///   another type (a route of other flows than the typed code was generated from).
-    public func argument<T: FlowValueConvertible>(_ name: String, as type: T.Type = T.self) throws(GeneratedFlowError) -> T {
+    public func argument<T: FlowValueConvertible>(_ name: String, as type: T.Type = T.self) throws(GeneratedFlowError)
+        -> T
+    {
         guard let value = arguments[name], let typed = T(flowValue: value) else {
             throw .unknownRoute("\(self): no \(T.parameterType.rawValue) argument '\(name)'")
         }

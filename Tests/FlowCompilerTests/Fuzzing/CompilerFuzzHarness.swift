@@ -21,9 +21,12 @@ enum CompilerFuzzHarness {
         let paths = Set(sources.map(\.path))
         for diagnostic in result.diagnostics {
             for location in [diagnostic.location] + diagnostic.notes.map(\.location) {
-                if !paths.contains(location.file) { problems.append("\(diagnostic.code) in unknown file \(location.file)") }
+                if !paths.contains(location.file) {
+                    problems.append("\(diagnostic.code) in unknown file \(location.file)")
+                }
                 if location.line < 1 || location.column < 1 || location.offset < 0 {
-                    problems.append("\(diagnostic.code) at \(location.line):\(location.column) offset \(location.offset)")
+                    problems.append(
+                        "\(diagnostic.code) at \(location.line):\(location.column) offset \(location.offset)")
                 }
             }
         }

@@ -64,7 +64,8 @@ enum RuntimeFuzzHarness {
         var snapshot: FlowSnapshot?
         var index = 1
         while index + 1 < commands.count, index < 2 * 512 {
-            let operation = commands[index], argument = Int(commands[index + 1])
+            let operation = commands[index]
+            let argument = Int(commands[index + 1])
             index += 2
             let before = coordinator.path.map(\.token)
             let result: StepResult
@@ -75,11 +76,12 @@ enum RuntimeFuzzHarness {
             case 1, 2:
                 let path = coordinator.path
                 let route = path.isEmpty ? nil : path[argument % 4 == 0 ? argument % path.count : path.count - 1]
-                let events = route.flatMap { route in
-                    bundle.flowIndex(named: route.flow).flatMap { flow in
-                        bundle.flows[flow].screens.first { $0.name == route.screen }?.events
-                    }
-                } ?? []
+                let events =
+                    route.flatMap { route in
+                        bundle.flowIndex(named: route.flow).flatMap { flow in
+                            bundle.flows[flow].screens.first { $0.name == route.screen }?.events
+                        }
+                    } ?? []
                 let event = events.isEmpty ? nil : events[argument % events.count]
                 var arguments: [String: String] = [:]
                 for (offset, parameter) in (event?.parameters ?? []).enumerated() {
@@ -108,7 +110,9 @@ enum RuntimeFuzzHarness {
             case 6:
                 if let taken = snapshot, argument % 2 == 0 {
                     result = coordinator.restore(taken)
-                    if result.status == .applied { try require(coordinator.snapshot() == taken, "restore did not restore the snapshot") }
+                    if result.status == .applied {
+                        try require(coordinator.snapshot() == taken, "restore did not restore the snapshot")
+                    }
                 } else {
                     snapshot = coordinator.snapshot()
                     result = .applied
@@ -119,19 +123,24 @@ enum RuntimeFuzzHarness {
             default:
                 let path = coordinator.path
                 isBack = true
-                result = coordinator.reconcile(toTokens: Array(path.prefix(path.isEmpty ? 0 : argument % (path.count + 1)).map(\.token)))
+                result = coordinator.reconcile(
+                    toTokens: Array(path.prefix(path.isEmpty ? 0 : argument % (path.count + 1)).map(\.token)))
             }
             try checkInvariants(coordinator, bundle: bundle, before: before, result: result, isBack: isBack)
         }
     }
 
     @MainActor
-    private static func checkInvariants(_ coordinator: FlowCoordinator, bundle: FlowBundle, before: [RouteToken], result: StepResult, isBack: Bool) throws(Violation) {
+    private static func checkInvariants(
+        _ coordinator: FlowCoordinator, bundle: FlowBundle, before: [RouteToken], result: StepResult, isBack: Bool
+    ) throws(Violation) {
         let path = coordinator.path
         let after = path.map(\.token)
         try require(zip(after, after.dropFirst()).allSatisfy { $0 < $1 }, "route tokens are not increasing")
         for route in path {
-            guard let instance = coordinator.instance(route.instance) else { throw Violation(description: "route of a dead instance") }
+            guard let instance = coordinator.instance(route.instance) else {
+                throw Violation(description: "route of a dead instance")
+            }
             try require(instance.isAlive, "route of a released instance")
             try require(bundle.flowIndex(named: route.flow) != nil, "route of an unknown flow")
         }

@@ -63,7 +63,11 @@ final class TreeWatch {
             watch { "tabs of \(tabSet.id): \(tabSet.tabs.map { "\($0)=\(Self.describe(tabSet.stacks[$0]))" })" }
         }
         let flag = Flag()
-        let root = withObservationTracking { Self.describe(coordinator.rootStack) } onChange: { flag.fired = true }
+        let root = withObservationTracking {
+            Self.describe(coordinator.rootStack)
+        } onChange: {
+            flag.fired = true
+        }
         watched.append(Watched(describe: { Self.describe(coordinator.rootStack) }, before: root, flag: flag))
     }
 
@@ -91,8 +95,12 @@ final class TreeWatch {
                 continue
             }
             #expect(object.selected == tabSet.selected)
-            for (name, kept) in tabSet.keptStacks { #expect(object.stacks[name]?.value == kept, "\(step): kept tab \(name)") }
-            #expect(Set(object.stacks.keys).subtracting([tabSet.selected]) == Set(tabSet.keptStacks.keys), "\(step): started tabs")
+            for (name, kept) in tabSet.keptStacks {
+                #expect(object.stacks[name]?.value == kept, "\(step): kept tab \(name)")
+            }
+            #expect(
+                Set(object.stacks.keys).subtracting([tabSet.selected]) == Set(tabSet.keptStacks.keys),
+                "\(step): started tabs")
         }
         // Identity: a live stack keeps its object; a removed one is dead and not found again.
         for (id, object) in seen {
@@ -103,7 +111,11 @@ final class TreeWatch {
             }
         }
         for (id, object) in seenTabSets {
-            if let live = coordinator.tabSetModel(id) { #expect(live === object && object.isAlive) } else { #expect(!object.isAlive) }
+            if let live = coordinator.tabSetModel(id) {
+                #expect(live === object && object.isAlive)
+            } else {
+                #expect(!object.isAlive)
+            }
         }
     }
 }

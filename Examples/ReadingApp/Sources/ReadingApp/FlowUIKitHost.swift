@@ -40,7 +40,9 @@ public final class FlowStackController: UINavigationController, UINavigationCont
     private var presentedLayer: (stack: FlowStackModel, controller: UIViewController)?
     private var dialog: UIAlertController?
 
-    public init(navigation: FlowNavigation, stack: FlowStackModel, makeScreen: @escaping @MainActor (Route) -> UIViewController) {
+    public init(
+        navigation: FlowNavigation, stack: FlowStackModel, makeScreen: @escaping @MainActor (Route) -> UIViewController
+    ) {
         self.navigation = navigation
         self.stack = stack
         self.makeScreen = makeScreen
@@ -59,7 +61,9 @@ public final class FlowStackController: UINavigationController, UINavigationCont
     /// Renders now, and again whenever what `render` read changes: this stack's routes, the layer over it,
     /// the pending confirmation (a step in another stack does not call it).
     private func observe() {
-        withObservationTracking { render() } onChange: { [weak self] in
+        withObservationTracking {
+            render()
+        } onChange: { [weak self] in
             Task { @MainActor in self?.observe() }
         }
     }
@@ -93,8 +97,10 @@ public final class FlowStackController: UINavigationController, UINavigationCont
         }
         if let confirmation, dialog == nil, presentedLayer == nil {
             let dialog = UIAlertController(title: confirmation.prompt, message: nil, preferredStyle: .actionSheet)
-            dialog.addAction(UIAlertAction(title: "Discard", style: .destructive) { [navigation] _ in navigation.confirm() })
-            dialog.addAction(UIAlertAction(title: "Keep editing", style: .cancel) { [navigation] _ in navigation.keepEditing() })
+            dialog.addAction(
+                UIAlertAction(title: "Discard", style: .destructive) { [navigation] _ in navigation.confirm() })
+            dialog.addAction(
+                UIAlertAction(title: "Keep editing", style: .cancel) { [navigation] _ in navigation.keepEditing() })
             present(dialog, animated: true)
             self.dialog = dialog
         } else if confirmation == nil, let shownDialog = dialog {
@@ -107,8 +113,10 @@ public final class FlowStackController: UINavigationController, UINavigationCont
 
     /// The back button or an interactive pop finished (a cancelled swipe shows the same top again and
     /// changes nothing): however many routes went, the remaining ones are one `setPath`, one step.
-    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController,
-                                     animated: Bool) {
+    public func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController,
+        animated: Bool
+    ) {
         let remaining = stack.routes.filter { route in viewControllers.contains { $0 === screens[route.token] } }
         guard remaining.count < stack.routes.count, !remaining.isEmpty else { return }
         navigation.setPath(Array(remaining.dropFirst()), of: stack)
@@ -130,7 +138,10 @@ public final class FlowTabBarController: UITabBarController, UITabBarControllerD
     let makeScreen: @MainActor (Route) -> UIViewController
     private var tabControllers: [String: UIViewController] = [:]
 
-    public init(navigation: FlowNavigation, tabSet: FlowTabSetModel, makeScreen: @escaping @MainActor (Route) -> UIViewController) {
+    public init(
+        navigation: FlowNavigation, tabSet: FlowTabSetModel,
+        makeScreen: @escaping @MainActor (Route) -> UIViewController
+    ) {
         self.navigation = navigation
         self.tabSet = tabSet
         self.makeScreen = makeScreen
@@ -152,9 +163,10 @@ public final class FlowTabBarController: UITabBarController, UITabBarControllerD
         withObservationTracking {
             guard tabSet.isAlive else { return }
             let controllers = tabSet.tabs.map { name in
-                let controller = tabControllers[name] ?? tabSet.stack(forTab: name).map {
-                    FlowUIKit.controller(for: $0, navigation: navigation, makeScreen: makeScreen)
-                } ?? UIViewController()
+                let controller =
+                    tabControllers[name] ?? tabSet.stack(forTab: name).map {
+                        FlowUIKit.controller(for: $0, navigation: navigation, makeScreen: makeScreen)
+                    } ?? UIViewController()
                 controller.tabBarItem = UITabBarItem(title: name, image: nil, tag: 0)
                 if tabSet.stack(forTab: name) != nil { tabControllers[name] = controller }
                 return controller
@@ -166,7 +178,9 @@ public final class FlowTabBarController: UITabBarController, UITabBarControllerD
         }
     }
 
-    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
+        -> Bool
+    {
         guard let index = viewControllers?.firstIndex(of: viewController) else { return false }
         navigation.selectTab(tabSet.tabs[index], of: tabSet)
         return false

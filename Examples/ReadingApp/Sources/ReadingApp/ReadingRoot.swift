@@ -27,8 +27,10 @@ public struct ReadingRoot: View {
                 screen(root)
                     .navigationDestination(for: Route.self) { screen($0) }
             }
-            .confirmationDialog("Discard the draft?", isPresented: navigation.confirmationPresentedBinding,
-                                titleVisibility: .visible) {
+            .confirmationDialog(
+                "Discard the draft?", isPresented: navigation.confirmationPresentedBinding,
+                titleVisibility: .visible
+            ) {
                 Button("Discard", role: .destructive) { navigation.confirm() }
                 Button("Keep editing", role: .cancel) { navigation.keepEditing() }
             }

@@ -28,7 +28,8 @@ struct ReadingTrace {
         let trace = ReadingTrace(coordinator: try ReadingFlow.coordinator(host: library))
         let coordinator = trace.coordinator
         try trace.show("start", coordinator.start())
-        try trace.show("select book 3 (not in the library)", coordinator.send(ReadingFlow.LibraryEvent.selectBook(bookID: 3)))
+        try trace.show(
+            "select book 3 (not in the library)", coordinator.send(ReadingFlow.LibraryEvent.selectBook(bookID: 3)))
         try trace.show("select book 7", coordinator.send(ReadingFlow.LibraryEvent.selectBook(bookID: 7)))
         try trace.show("select book 9 from details", coordinator.send(ReadingFlow.LibraryEvent.selectBook(bookID: 9)))
         try trace.show("edit", coordinator.send(ReadingFlow.DetailsEvent.edit))

@@ -14,7 +14,7 @@ struct InvalidConfiguration: DiagnosticRule {
             flow: sample
             start: home
             screens: { home: {} }
-            """,
+            """
         ]
     )
 }

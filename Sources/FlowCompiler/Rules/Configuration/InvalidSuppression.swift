@@ -19,7 +19,7 @@ struct InvalidSuppression: DiagnosticRule {
               archive: {}
               # ↓flowc:disable FC999 -- typo
               old: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -29,7 +29,7 @@ struct InvalidSuppression: DiagnosticRule {
               home: {}
               # flowc:disable unreachable -- kept for the next release
               archive: {}
-            """,
+            """
         ]
     )
 }

@@ -16,7 +16,7 @@ struct UnusedSuppression: DiagnosticRule {
             screens:
               # ↓flowc:disable FC301 -- kept for the next release
               home: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -26,7 +26,7 @@ struct UnusedSuppression: DiagnosticRule {
               home: {}
               # flowc:disable FC301 -- kept for the next release
               archive: {}
-            """,
+            """
         ]
     )
 }

@@ -70,7 +70,8 @@ struct ContinuationRefused: FlowRule {
         for continued in ContinuedLink.all(in: catalog) {
             // A missing guarding flow is FC650's.
             guard let guardingIndex = continued.guardingIndex,
-                case .child(let guarding, _) = continued.routes[guardingIndex].target else { continue }
+                case .child(let guarding, _) = continued.routes[guardingIndex].target
+            else { continue }
             // The flows still shown when the guarding flow has finished: the root, then each child route's flow before it.
             var around = [continued.flow]
             for route in continued.routes[..<guardingIndex] {
@@ -79,15 +80,22 @@ struct ContinuationRefused: FlowRule {
             let outcome = continued.outcome
             guard let holder = around.last(where: { $0.linkPolicy != nil }), let policy = holder.linkPolicy,
                 policy.policy == .reject || policy.policy == .redirect,
-                !Self.handlerChangesWhatIsShown(guarding, of: continued.routes[guardingIndex].flow, outcome: outcome.value, catalog)
+                !Self.handlerChangesWhatIsShown(
+                    guarding, of: continued.routes[guardingIndex].flow, outcome: outcome.value, catalog)
             else { continue }
-            let refusal = policy.policy == .reject
+            let refusal =
+                policy.policy == .reject
                 ? "whose 'linkPolicy: reject' refuses every link while it is shown"
                 : "whose 'linkPolicy' redirects every link while it is shown, dropping the link"
-            diagnostics.append(Self.diagnostic(
-                "link \(MessageText.name(continued.link.pattern.value)) continues when child \(MessageText.name(guarding.name.value)) finishes with \(MessageText.name(outcome.value)), inside flow \(MessageText.name(holder.name.value)), \(refusal): the continuation can never open; declare 'linkPolicy: allow' on a flow between them, or route 'otherwise' outside flow \(MessageText.name(holder.name.value))",
-                at: outcome,
-                notes: [DiagnosticNote("flow \(MessageText.name(holder.name.value)) declares its link policy here", at: policy.location)]))
+            diagnostics.append(
+                Self.diagnostic(
+                    "link \(MessageText.name(continued.link.pattern.value)) continues when child \(MessageText.name(guarding.name.value)) finishes with \(MessageText.name(outcome.value)), inside flow \(MessageText.name(holder.name.value)), \(refusal): the continuation can never open; declare 'linkPolicy: allow' on a flow between them, or route 'otherwise' outside flow \(MessageText.name(holder.name.value))",
+                    at: outcome,
+                    notes: [
+                        DiagnosticNote(
+                            "flow \(MessageText.name(holder.name.value)) declares its link policy here",
+                            at: policy.location)
+                    ]))
         }
     }
 

@@ -25,7 +25,8 @@ struct ContinuedLink {
             for link in flow.links {
                 guard let otherwise = link.otherwise, let outcome = otherwise.continueOn else { continue }
                 let routes = catalog.resolvedRoutes(
-                    of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: otherwise.routes), in: flow)
+                    of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: otherwise.routes),
+                    in: flow)
                 guard routes.count == otherwise.routes.count else { continue }
                 found.append(ContinuedLink(flow: flow, link: link, outcome: outcome, routes: routes))
             }

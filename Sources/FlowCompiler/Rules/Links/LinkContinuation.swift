@@ -42,7 +42,7 @@ struct LinkContinuation: FlowRule {
             outcomes: [signedIn]
             screens:
               form: { on: { submit: { finish: signedIn } } }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -66,7 +66,7 @@ struct LinkContinuation: FlowRule {
             outcomes: [signedIn]
             screens:
               form: { on: { submit: { finish: signedIn } } }
-            """,
+            """
         ]
     )
 
@@ -74,22 +74,27 @@ struct LinkContinuation: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for continued in ContinuedLink.all(in: catalog) {
-            let pattern = continued.link.pattern.value, outcome = continued.outcome
+            let pattern = continued.link.pattern.value
+            let outcome = continued.outcome
             guard let guardingIndex = continued.guardingIndex,
                 case .child(let child, let childFlow) = continued.routes[guardingIndex].target
             else {
-                diagnostics.append(Self.diagnostic(
-                    "link \(MessageText.name(pattern)) continues on outcome \(MessageText.name(outcome.value)), but its 'otherwise' routes start no child flow to finish with it; end 'otherwise' with the child (such as a sign-in flow) whose outcome continues the link",
-                    at: outcome))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "link \(MessageText.name(pattern)) continues on outcome \(MessageText.name(outcome.value)), but its 'otherwise' routes start no child flow to finish with it; end 'otherwise' with the child (such as a sign-in flow) whose outcome continues the link",
+                        at: outcome))
                 continue
             }
             guard let childFlow, !childFlow.outcomes.contains(where: { $0.value == outcome.value }) else { continue }
             let declared = childFlow.outcomes.map(\.value)
             let hint = NameSuggestion.hint(for: outcome.value, among: declared)
-            diagnostics.append(Self.diagnostic(
-                "link \(MessageText.name(pattern)) continues on outcome \(MessageText.name(outcome.value)), but flow \(MessageText.name(childFlow.name.value)) (child \(MessageText.name(child.name.value))) has no such outcome"
-                    + (hint.isEmpty ? "; its outcomes are \(ArgumentPassing.englishList(declared.map { "\(MessageText.name($0))" }))" : hint),
-                at: outcome))
+            diagnostics.append(
+                Self.diagnostic(
+                    "link \(MessageText.name(pattern)) continues on outcome \(MessageText.name(outcome.value)), but flow \(MessageText.name(childFlow.name.value)) (child \(MessageText.name(child.name.value))) has no such outcome"
+                        + (hint.isEmpty
+                            ? "; its outcomes are \(ArgumentPassing.englishList(declared.map { "\(MessageText.name($0))" }))"
+                            : hint),
+                    at: outcome))
         }
     }
 }

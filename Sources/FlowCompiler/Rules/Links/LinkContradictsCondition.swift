@@ -57,7 +57,7 @@ struct LinkContradictsCondition: FlowRule {
                 when: isLoggedIn
                 routes: [home, profile]
                 otherwise: [login]
-            """,
+            """
         ]
     )
 
@@ -67,20 +67,28 @@ struct LinkContradictsCondition: FlowRule {
         for entry in LinkConditionReport.entries(in: catalog) {
             let link = "link \(MessageText.name(entry.pattern.value))"
             if let problem = Self.contradiction(in: entry.routes) {
-                diagnostics.append(Self.diagnostic("\(link) can never open its routes: they need \(problem)", at: entry.pattern))
-            } else if let needed = entry.routes.first(where: { !$0.value && entry.guardConditions.contains($0.condition) }) {
-                diagnostics.append(Self.diagnostic(
-                    "\(link) can never open its routes: they need \(MessageText.name(needed.condition)) to be false (\(needed.choice)), but its 'when' needs it to be true",
-                    at: entry.pattern))
+                diagnostics.append(
+                    Self.diagnostic("\(link) can never open its routes: they need \(problem)", at: entry.pattern))
+            } else if let needed = entry.routes.first(where: {
+                !$0.value && entry.guardConditions.contains($0.condition)
+            }) {
+                diagnostics.append(
+                    Self.diagnostic(
+                        "\(link) can never open its routes: they need \(MessageText.name(needed.condition)) to be false (\(needed.choice)), but its 'when' needs it to be true",
+                        at: entry.pattern))
             }
             guard let otherwise = entry.otherwise else { continue }
             if let problem = Self.contradiction(in: otherwise) {
-                diagnostics.append(Self.diagnostic("\(link) can never open its 'otherwise' routes: they need \(problem)", at: entry.pattern))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "\(link) can never open its 'otherwise' routes: they need \(problem)", at: entry.pattern))
             } else if entry.guardConditions.count == 1,
-                let needed = otherwise.first(where: { $0.value && $0.condition == entry.guardConditions[0] }) {
-                diagnostics.append(Self.diagnostic(
-                    "\(link) can never open its 'otherwise' routes: they need \(MessageText.name(needed.condition)) to be true (\(needed.choice)), but they open only when it is false",
-                    at: entry.pattern))
+                let needed = otherwise.first(where: { $0.value && $0.condition == entry.guardConditions[0] })
+            {
+                diagnostics.append(
+                    Self.diagnostic(
+                        "\(link) can never open its 'otherwise' routes: they need \(MessageText.name(needed.condition)) to be true (\(needed.choice)), but they open only when it is false",
+                        at: entry.pattern))
             }
         }
     }
@@ -95,7 +103,8 @@ struct LinkContradictsCondition: FlowRule {
                 continue
             }
             if earlier.value != requirement.value {
-                return "\(MessageText.name(requirement.condition)) to be \(earlier.value) (\(earlier.choice)) and \(requirement.value) (\(requirement.choice))"
+                return
+                    "\(MessageText.name(requirement.condition)) to be \(earlier.value) (\(earlier.choice)) and \(requirement.value) (\(requirement.choice))"
             }
         }
         return nil

@@ -29,7 +29,7 @@ struct LinkInChildFlow: FlowRule {
               note: { params: { id: int } }
             links:
               ↓"/notes/{id:int}": [list, { note: { id: $id } }]
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -46,7 +46,7 @@ struct LinkInChildFlow: FlowRule {
             screens:
               list: { on: { open: { params: { id: int }, push: note, with: { id: $id } } } }
               note: { params: { id: int } }
-            """,
+            """
         ]
     )
 
@@ -56,9 +56,10 @@ struct LinkInChildFlow: FlowRule {
         for flow in catalog.uniqueFlows where !flow.links.isEmpty {
             guard let owner = catalog.owner(of: flow.name.value) else { continue }
             for link in flow.links {
-                diagnostics.append(Self.diagnostic(
-                    "link \(MessageText.name(link.pattern.value)) of flow \(MessageText.name(flow.name.value)) is never matched while it runs as child \(MessageText.name(owner.declaration.name.value)) of flow \(MessageText.name(owner.parent.name.value)): the coordinator matches only its root flow's links; declare it in the root flow, with a route that starts the child",
-                    at: link.pattern))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "link \(MessageText.name(link.pattern.value)) of flow \(MessageText.name(flow.name.value)) is never matched while it runs as child \(MessageText.name(owner.declaration.name.value)) of flow \(MessageText.name(owner.parent.name.value)): the coordinator matches only its root flow's links; declare it in the root flow, with a route that starts the child",
+                        at: link.pattern))
             }
         }
     }

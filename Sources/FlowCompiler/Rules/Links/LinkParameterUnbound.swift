@@ -27,7 +27,7 @@ struct LinkParameterUnbound: FlowRule {
                 params: { bookID: int }
             links:
               "/books/{bookID:int}": [library, ↓details]
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -42,7 +42,7 @@ struct LinkParameterUnbound: FlowRule {
             links:
               "/books/{bookID:int}": [library, { details: { bookID: $bookID } }]
               "/first": [library, { details: { bookID: 1 } }]
-            """,
+            """
         ]
     )
 
@@ -54,14 +54,16 @@ struct LinkParameterUnbound: FlowRule {
             let passed = NameLookup(passing.arguments, lookups: passing.receiver.parameters.count)
             let missing = passing.receiver.parameters.filter { $0.isRequired && !passed.contains($0.name.value) }
             guard !missing.isEmpty else { continue }
-            let list = ArgumentPassing.englishList(missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" })
+            let list = ArgumentPassing.englishList(
+                missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" })
             let example = missing.map { parameter in
                 let placeholder = link.placeholders.first { $0.name.value == parameter.name.value }
                 return "\(parameter.name.value): " + (placeholder.map { "$" + $0.name.value } ?? "…")
             }.joined(separator: ", ")
-            diagnostics.append(Self.diagnostic(
-                "route \(MessageText.name(passing.target.value)) of link \(MessageText.name(link.pattern.value)) leaves \(missing.count == 1 ? "parameter" : "parameters") \(list) of \(passing.receiver.label) unbound; bind \(missing.count == 1 ? "it" : "them") as in { \(passing.target.value): { \(example) } }",
-                at: passing.target))
+            diagnostics.append(
+                Self.diagnostic(
+                    "route \(MessageText.name(passing.target.value)) of link \(MessageText.name(link.pattern.value)) leaves \(missing.count == 1 ? "parameter" : "parameters") \(list) of \(passing.receiver.label) unbound; bind \(missing.count == 1 ? "it" : "them") as in { \(passing.target.value): { \(example) } }",
+                    at: passing.target))
         }
     }
 }

@@ -21,7 +21,7 @@ struct LinkPlaceholderUnused: FlowRule {
               library: {}
             links:
               "/shelves/{↓shelf}": [library]
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -31,7 +31,7 @@ struct LinkPlaceholderUnused: FlowRule {
               library: {}
             links:
               "/shelves": [library]
-            """,
+            """
         ]
     )
 
@@ -47,9 +47,10 @@ struct LinkPlaceholderUnused: FlowRule {
                     }
                 }
                 for placeholder in link.placeholders where !used.contains(placeholder.name.value) {
-                    diagnostics.append(Self.diagnostic(
-                        "placeholder \(MessageText.name(placeholder.name.value)) of link \(MessageText.name(link.pattern.value)) is passed to no route; pass it as \(MessageText.name("$" + placeholder.name.value)) to the route that needs it, or make the segment literal",
-                        at: placeholder.name))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "placeholder \(MessageText.name(placeholder.name.value)) of link \(MessageText.name(link.pattern.value)) is passed to no route; pass it as \(MessageText.name("$" + placeholder.name.value)) to the route that needs it, or make the segment literal",
+                            at: placeholder.name))
                 }
             }
         }

@@ -174,9 +174,10 @@ struct LinkRouteNotPath: FlowRule {
         if firstRoutes.resolve, !firstRoutes.set.contains(first.route.name.value) {
             let others = firstRoutes.others
             let alsoReplaced = others.isEmpty ? "" : " (and after a 'replaceRoot', at \(Self.names(others)))"
-            diagnostics.append(Self.diagnostic(
-                "link \(MessageText.name(link.pattern.value)) starts at \(MessageText.name(first.route.name.value)), but flow \(MessageText.name(flow.name.value)) starts at \(Self.names(starts))\(alsoReplaced); a link's routes begin where the flow's routes can begin, as in [\(starts.first ?? "…"), …]",
-                at: first.route.name))
+            diagnostics.append(
+                Self.diagnostic(
+                    "link \(MessageText.name(link.pattern.value)) starts at \(MessageText.name(first.route.name.value)), but flow \(MessageText.name(flow.name.value)) starts at \(Self.names(starts))\(alsoReplaced); a link's routes begin where the flow's routes can begin, as in [\(starts.first ?? "…"), …]",
+                    at: first.route.name))
             return
         }
         for (previous, route) in zip(routes, routes.dropFirst()) {
@@ -187,9 +188,10 @@ struct LinkRouteNotPath: FlowRule {
                 guard !navigation.leadsInOneStep(from: screen.name.value, to: name) else { continue }
                 // A misspelled push or start (FC203, FC204) may be the missing action: don't pile on.
                 guard !navigation.screensWithUnknownTargets.contains(screen.name.value) else { return }
-                diagnostics.append(Self.diagnostic(
-                    "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is not reached from \(MessageText.name(screen.name.value)) by one action; list every route of the back stack, or add 'push' or 'start' of \(MessageText.name(name)) to an event of \(MessageText.name(screen.name.value))",
-                    at: route.route.name))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is not reached from \(MessageText.name(screen.name.value)) by one action; list every route of the back stack, or add 'push' or 'start' of \(MessageText.name(name)) to an event of \(MessageText.name(screen.name.value))",
+                        at: route.route.name))
                 return
             case .child(let child, let childFlow):
                 guard let childFlow else { return }
@@ -197,9 +199,10 @@ struct LinkRouteNotPath: FlowRule {
                     // After a tab flow, a route selects one of its tabs (the tab flow's start is not implied).
                     guard childFlow.tab(named: name) == nil else { continue }
                     let tabs = childFlow.tabs.map(\.name.value)
-                    diagnostics.append(Self.diagnostic(
-                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) shows tabs: the next route selects one of \(Self.names(tabs))",
-                        at: route.route.name))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) shows tabs: the next route selects one of \(Self.names(tabs))",
+                            at: route.route.name))
                     return
                 }
                 let navigation = catalog.navigation(of: childFlow)
@@ -208,9 +211,10 @@ struct LinkRouteNotPath: FlowRule {
                 // shows), and the routes after it address the grandchild's flow.
                 if childStarts.contains(name), navigation.childrenByName[name] != nil {
                     guard route.route.arguments.isEmpty else {
-                        diagnostics.append(Self.diagnostic(
-                            "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is the child that flow \(MessageText.name(childFlow.name.value)) starts, with the arguments its start passes; write it without arguments",
-                            at: route.route.name))
+                        diagnostics.append(
+                            Self.diagnostic(
+                                "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is the child that flow \(MessageText.name(childFlow.name.value)) starts, with the arguments its start passes; write it without arguments",
+                                at: route.route.name))
                         return
                     }
                     continue
@@ -218,13 +222,14 @@ struct LinkRouteNotPath: FlowRule {
                 guard !childStarts.contains(where: { navigation.leadsInOneStep(from: $0, to: name) }) else { continue }
                 guard !childStarts.contains(where: navigation.screensWithUnknownTargets.contains) else { return }
                 let startedChildren = childStarts.filter { navigation.childrenByName[$0] != nil }
-                let message = if childStarts.contains(name) {
-                    "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is the start of child \(MessageText.name(child.name.value)) and is already implied by it; remove this route"
-                } else if let started = startedChildren.first {
-                    "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) starts with child \(Self.names(startedChildren)): name that child next, as in [\(child.name.value), \(started), \(name)]"
-                } else {
-                    "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is not reached by one action from \(Self.names(childStarts)), where child \(MessageText.name(child.name.value)) starts; list every route of the back stack"
-                }
+                let message =
+                    if childStarts.contains(name) {
+                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is the start of child \(MessageText.name(child.name.value)) and is already implied by it; remove this route"
+                    } else if let started = startedChildren.first {
+                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) starts with child \(Self.names(startedChildren)): name that child next, as in [\(child.name.value), \(started), \(name)]"
+                    } else {
+                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is not reached by one action from \(Self.names(childStarts)), where child \(MessageText.name(child.name.value)) starts; list every route of the back stack"
+                    }
                 diagnostics.append(Self.diagnostic(message, at: route.route.name))
                 return
             }

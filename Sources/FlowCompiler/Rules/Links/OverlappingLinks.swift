@@ -29,7 +29,7 @@ struct OverlappingLinks: FlowRule {
             links:
               "/posts/new": [list]
               ↓"/posts/{postID}": [list, { detail: { postID: $postID } }]
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -44,7 +44,7 @@ struct OverlappingLinks: FlowRule {
               "/posts/new": [list]
               "/posts/{postID:int}": [list, { detail: { postID: $postID } }]
               "/posts/{postID:int}/comments": [list, { detail: { postID: $postID } }]
-            """,
+            """
         ]
     )
 
@@ -76,10 +76,15 @@ struct OverlappingLinks: FlowRule {
                 guard let other = earliest[index] else { continue }
                 let earlier = flow.links[other]
                 let url = Self.sampleURL(segments[index], segments[other])
-                diagnostics.append(Self.diagnostic(
-                    "link \(MessageText.name(link.pattern.value)) overlaps \(MessageText.name(earlier.pattern.value)): both match \(MessageText.name(url)); make one of them more specific",
-                    at: link.pattern.location,
-                    notes: [DiagnosticNote("link \(MessageText.name(earlier.pattern.value)) declared here", at: earlier.pattern.location)]))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "link \(MessageText.name(link.pattern.value)) overlaps \(MessageText.name(earlier.pattern.value)): both match \(MessageText.name(url)); make one of them more specific",
+                        at: link.pattern.location,
+                        notes: [
+                            DiagnosticNote(
+                                "link \(MessageText.name(earlier.pattern.value)) declared here",
+                                at: earlier.pattern.location)
+                        ]))
             }
         }
     }
@@ -119,10 +124,11 @@ struct OverlappingLinks: FlowRule {
         for (link, segments) in patterns.enumerated() {
             var current = 0
             for segment in segments {
-                let existing: Int? = switch segment {
-                case .literal(let text): nodes[current].literals[text]
-                case .placeholder(_, let type): nodes[current].placeholders[type]
-                }
+                let existing: Int? =
+                    switch segment {
+                    case .literal(let text): nodes[current].literals[text]
+                    case .placeholder(_, let type): nodes[current].placeholders[type]
+                    }
                 if let existing {
                     current = existing
                     continue
@@ -152,7 +158,8 @@ struct OverlappingLinks: FlowRule {
         func pair(_ x: Int, _ y: Int) { work.append(x <= y ? (x, y) : (y, x)) }
         while let (a, b) = work.popLast() {
             visit(a, b)
-            let left = nodes[a], right = nodes[b]
+            let left = nodes[a]
+            let right = nodes[b]
             if a == b {
                 for child in left.literals.values { pair(child, child) }
                 for (type, child) in left.placeholders {

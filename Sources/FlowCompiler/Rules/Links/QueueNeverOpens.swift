@@ -27,7 +27,7 @@ struct QueueNeverOpens: FlowRule {
             linkPolicy: ↓queue
             screens:
               list: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -53,9 +53,10 @@ struct QueueNeverOpens: FlowRule {
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows where flow.outcomes.isEmpty {
             guard let policy = flow.linkPolicy, policy.policy == .queue else { continue }
-            diagnostics.append(Self.diagnostic(
-                "flow \(MessageText.name(flow.name.value)) queues deep links, but it declares no outcomes, so it never finishes and a queued link could never open; the coordinator refuses such links: write 'linkPolicy: reject', or declare the outcomes it finishes with",
-                at: policy.location))
+            diagnostics.append(
+                Self.diagnostic(
+                    "flow \(MessageText.name(flow.name.value)) queues deep links, but it declares no outcomes, so it never finishes and a queued link could never open; the coordinator refuses such links: write 'linkPolicy: reject', or declare the outcomes it finishes with",
+                    at: policy.location))
         }
     }
 }

@@ -32,7 +32,7 @@ struct QueuedLinkReopensFlow: FlowRule {
             linkPolicy: queue
             screens:
               welcome: { on: { done: { finish: completed } } }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -53,7 +53,7 @@ struct QueuedLinkReopensFlow: FlowRule {
             linkPolicy: queue
             screens:
               welcome: { on: { done: { finish: completed } } }
-            """,
+            """
         ]
     )
 
@@ -63,10 +63,12 @@ struct QueuedLinkReopensFlow: FlowRule {
         for flow in catalog.uniqueFlows where !flow.links.isEmpty {
             for link in flow.links {
                 for route in catalog.resolvedRoutes(of: link, in: flow) {
-                    guard case .child(let child, let childFlow?) = route.target, childFlow.linkPolicy?.policy == .queue else { continue }
-                    diagnostics.append(Self.diagnostic(
-                        "link \(MessageText.name(link.pattern.value)) starts child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) queues links until it finishes: this link, arriving while it is shown, would open it again after it finishes",
-                        at: route.route.name))
+                    guard case .child(let child, let childFlow?) = route.target, childFlow.linkPolicy?.policy == .queue
+                    else { continue }
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "link \(MessageText.name(link.pattern.value)) starts child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) queues links until it finishes: this link, arriving while it is shown, would open it again after it finishes",
+                            at: route.route.name))
                 }
             }
         }

@@ -21,7 +21,7 @@ struct AliasLimit: DiagnosticRule {
               l5: &l5 [*l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4]
               l6: &l6 [*l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5]
               l7: [↓*l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6]
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -30,7 +30,7 @@ struct AliasLimit: DiagnosticRule {
             screens:
               a: &empty {}
               b: *empty
-            """,
+            """
         ]
     )
 }

@@ -14,7 +14,7 @@ struct DepthLimit: DiagnosticRule {
             flow: sample
             start: a
             screens: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[↓[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -23,7 +23,7 @@ struct DepthLimit: DiagnosticRule {
             screens:
               a: { on: { next: { if: c, then: { if: c, then: { push: a }, else: { push: a } }, else: { push: a } } } }
             conditions: [c]
-            """,
+            """
         ]
     )
 }

@@ -16,7 +16,7 @@ struct DuplicateKey: DiagnosticRule {
             screens:
               a: {}
               ↓a: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -25,7 +25,7 @@ struct DuplicateKey: DiagnosticRule {
             screens:
               a: { on: { next: { push: b } } }
               b: {}
-            """,
+            """
         ]
     )
 }

@@ -12,7 +12,7 @@ struct EmptyFile: DiagnosticRule {
         triggeringExamples: [
             """
             ↓# nothing here yet
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -20,7 +20,7 @@ struct EmptyFile: DiagnosticRule {
             flow: sample
             start: a
             screens: { a: {} }
-            """,
+            """
         ]
     )
 }

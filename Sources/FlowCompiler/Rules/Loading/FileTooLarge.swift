@@ -17,7 +17,7 @@ struct FileTooLarge: DiagnosticRule {
             flow: sample
             start: a
             screens: { a: {} }
-            """,
+            """
         ]
     )
 }

@@ -17,7 +17,7 @@ struct InvalidEncoding: DiagnosticRule {
             flow: sample
             start: café
             screens: { café: {} }
-            """,
+            """
         ]
     )
 }

@@ -17,7 +17,7 @@ struct MergeKey: DiagnosticRule {
               a: &base { on: { next: { push: b } } }
               b:
                 ↓<<: *base
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -26,7 +26,7 @@ struct MergeKey: DiagnosticRule {
             screens:
               a: &base { on: { next: { push: b } } }
               b: *base
-            """,
+            """
         ]
     )
 }

@@ -18,7 +18,7 @@ struct MultipleDocuments: DiagnosticRule {
             flow: second
             start: b
             screens: { b: {} }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -26,7 +26,7 @@ struct MultipleDocuments: DiagnosticRule {
             flow: sample
             start: a
             screens: { a: {} }
-            """,
+            """
         ]
     )
 }

@@ -15,7 +15,7 @@ struct NonScalarKey: DiagnosticRule {
             start: a
             screens:
               ↓[a, b]: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -23,7 +23,7 @@ struct NonScalarKey: DiagnosticRule {
             start: a
             screens:
               a: {}
-            """,
+            """
         ]
     )
 }

@@ -15,7 +15,7 @@ struct UnknownAnchor: DiagnosticRule {
             start: a
             screens:
               a: ↓*missing
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -24,7 +24,7 @@ struct UnknownAnchor: DiagnosticRule {
             screens:
               a: &screen {}
               b: *screen
-            """,
+            """
         ]
     )
 }

@@ -13,14 +13,14 @@ struct UnsupportedTag: DiagnosticRule {
             """
             flow: sample
             start: ↓!include a
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
             flow: !!str sample
             start: a
             screens: { a: {} }
-            """,
+            """
         ]
     )
 }

@@ -15,7 +15,7 @@ struct YAMLSyntaxError: DiagnosticRule {
             start: a
             screens:
               a: { on: ↓] }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -23,7 +23,7 @@ struct YAMLSyntaxError: DiagnosticRule {
             start: a
             screens:
               a: {}
-            """,
+            """
         ]
     )
 }

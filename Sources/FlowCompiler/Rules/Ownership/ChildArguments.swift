@@ -35,7 +35,7 @@ struct ChildArguments: FlowRule {
             outcomes: [saved]
             screens:
               editor: { on: { save: { finish: saved } } }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -55,7 +55,7 @@ struct ChildArguments: FlowRule {
             outcomes: [saved]
             screens:
               editor: { on: { save: { finish: saved } } }
-            """,
+            """
         ]
     )
 

@@ -50,7 +50,7 @@ struct ChildNestingTooDeep: FlowRule {
             }
         }
         var level = [Int](repeating: 0, count: flows.count)
-        var top = Array(flows.indices)   // the flow each one's deepest chain starts from
+        var top = Array(flows.indices)  // the flow each one's deepest chain starts from
         var ready = flows.indices.filter { incoming[$0] == 0 }
         var head = 0
         while head < ready.count {
@@ -59,11 +59,15 @@ struct ChildNestingTooDeep: FlowRule {
             for edge in edges[node] {
                 if level[node] == ChildNesting.limit {
                     let root = flows[top[node]]
-                    diagnostics.append(Self.diagnostic(
-                        "child \(MessageText.name(edge.declaration.name.value)) of flow \(MessageText.name(flows[node].name.value)) runs flow \(MessageText.name(edge.declaration.flow.value)) \(ChildNesting.limit + 1) levels below flow \(MessageText.name(root.name.value)); child flows nest at most \(ChildNesting.limit) levels: finish with an outcome and let a parent start the next step instead",
-                        at: edge.declaration.name,
-                        notes: [DiagnosticNote("the chain starts at flow \(MessageText.name(root.name.value)), which no flow runs as a child",
-                                               at: root.name.location)]))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "child \(MessageText.name(edge.declaration.name.value)) of flow \(MessageText.name(flows[node].name.value)) runs flow \(MessageText.name(edge.declaration.flow.value)) \(ChildNesting.limit + 1) levels below flow \(MessageText.name(root.name.value)); child flows nest at most \(ChildNesting.limit) levels: finish with an outcome and let a parent start the next step instead",
+                            at: edge.declaration.name,
+                            notes: [
+                                DiagnosticNote(
+                                    "the chain starts at flow \(MessageText.name(root.name.value)), which no flow runs as a child",
+                                    at: root.name.location)
+                            ]))
                 }
                 if level[node] + 1 > level[edge.target] {
                     level[edge.target] = level[node] + 1

@@ -55,7 +55,7 @@ struct FinishArguments: FlowRule {
                 on:
                   publish: { finish: created, with: { postID: $draftID } }
                   cancel: { finish: cancelled }
-            """,
+            """
         ]
     )
 
@@ -70,10 +70,12 @@ struct FinishArguments: FlowRule {
                 guard let outcome = screen.removal?.outcome else { continue }
                 let required = flow.parameters(ofOutcome: outcome.value).filter(\.isRequired)
                 guard !required.isEmpty else { continue }
-                let list = ArgumentPassing.englishList(required.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" })
-                diagnostics.append(Self.diagnostic(
-                    "the 'confirm' removal of screen \(MessageText.name(screen.name.value)) finishes flow \(MessageText.name(flow.name.value)) with outcome \(MessageText.name(outcome.value)) without arguments, but the outcome requires \(list); give \(required.count == 1 ? "it" : "them") a 'default' or use another outcome",
-                    at: outcome))
+                let list = ArgumentPassing.englishList(
+                    required.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" })
+                diagnostics.append(
+                    Self.diagnostic(
+                        "the 'confirm' removal of screen \(MessageText.name(screen.name.value)) finishes flow \(MessageText.name(flow.name.value)) with outcome \(MessageText.name(outcome.value)) without arguments, but the outcome requires \(list); give \(required.count == 1 ? "it" : "them") a 'default' or use another outcome",
+                        at: outcome))
             }
         }
     }

@@ -35,7 +35,7 @@ struct OwnershipCycle: FlowRule {
               editor: { on: { save: { finish: saved }, open: { start: reading } } }
             children:
               ↓reading: { flow: reading, on: { done: stay } }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -52,7 +52,7 @@ struct OwnershipCycle: FlowRule {
             outcomes: [saved]
             screens:
               editor: { on: { save: { finish: saved } } }
-            """,
+            """
         ]
     )
 
@@ -74,26 +74,31 @@ struct OwnershipCycle: FlowRule {
             guard let root = component.min(),
                 members.count > 1 || edges[root].contains(where: { $0.target == root })
             else { continue }
-            guard let (path, closing) = Self.shortestCycle(through: root, within: members, edges: edges) else { continue }
+            guard let (path, closing) = Self.shortestCycle(through: root, within: members, edges: edges) else {
+                continue
+            }
             let names = ([root] + path.map(\.target)).map { flows[$0].name.value } + [flows[root].name.value]
             var notes: [DiagnosticNote] = []
             var from = root
             for step in path {
-                notes.append(DiagnosticNote(
-                    "flow \(MessageText.name(flows[from].name.value)) runs \(MessageText.name(flows[step.target].name.value)) as child \(MessageText.name(step.declaration.name.value)) here",
-                    at: step.declaration.name.location))
+                notes.append(
+                    DiagnosticNote(
+                        "flow \(MessageText.name(flows[from].name.value)) runs \(MessageText.name(flows[step.target].name.value)) as child \(MessageText.name(step.declaration.name.value)) here",
+                        at: step.declaration.name.location))
                 from = step.target
             }
-            diagnostics.append(Self.diagnostic(
-                "ownership cycle \(names.joined(separator: " → ")): flow \(MessageText.name(flows[root].name.value)) starts itself through its children; finish with an outcome the outer flow handles instead",
-                at: closing.name, notes: notes))
+            diagnostics.append(
+                Self.diagnostic(
+                    "ownership cycle \(names.joined(separator: " → ")): flow \(MessageText.name(flows[root].name.value)) starts itself through its children; finish with an outcome the outer flow handles instead",
+                    at: closing.name, notes: notes))
             // A flow that runs itself directly is a cycle of its own, even inside a larger one.
             for member in component.sorted() {
                 for edge in edges[member] where edge.target == member && edge.declaration != closing {
                     let name = flows[member].name.value
-                    diagnostics.append(Self.diagnostic(
-                        "ownership cycle \(name) → \(name): flow \(MessageText.name(name)) runs itself as child \(MessageText.name(edge.declaration.name.value)); finish with an outcome the outer flow handles instead",
-                        at: edge.declaration.name))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "ownership cycle \(name) → \(name): flow \(MessageText.name(name)) runs itself as child \(MessageText.name(edge.declaration.name.value)); finish with an outcome the outer flow handles instead",
+                            at: edge.declaration.name))
                 }
             }
         }
@@ -106,7 +111,8 @@ struct OwnershipCycle: FlowRule {
     ) -> ([Edge], ChildFlowDeclaration)? {
         var parent: [Int: Edge] = [:]
         var from: [Int: Int] = [:]
-        var queue = [root], head = 0
+        var queue = [root]
+        var head = 0
         var visited: Set<Int> = [root]
         while head < queue.count {
             let node = queue[head]

@@ -24,7 +24,7 @@ struct UndeclaredOutcome: FlowRule {
                 removal: { policy: confirm, ask: discardDraft, outcome: ↓discard }
                 on:
                   save: { finish: ↓save }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -36,7 +36,7 @@ struct UndeclaredOutcome: FlowRule {
                 removal: { policy: confirm, ask: discardDraft, outcome: discarded }
                 on:
                   save: { finish: saved }
-            """,
+            """
         ]
     )
 
@@ -52,10 +52,11 @@ struct UndeclaredOutcome: FlowRule {
             finishes += flow.screens.compactMap { $0.removal?.outcome }
             for outcome in finishes where !declaredSet.contains(outcome.value) {
                 let hint = NameSuggestion.hint(for: outcome.value, among: declared)
-                diagnostics.append(Self.diagnostic(
-                    "flow \(MessageText.name(flow.name.value)) finishes with outcome \(MessageText.name(outcome.value)), which it does not declare"
-                        + (hint.isEmpty ? "; add it to the flow's 'outcomes'" : hint),
-                    at: outcome))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "flow \(MessageText.name(flow.name.value)) finishes with outcome \(MessageText.name(outcome.value)), which it does not declare"
+                            + (hint.isEmpty ? "; add it to the flow's 'outcomes'" : hint),
+                        at: outcome))
             }
         }
     }

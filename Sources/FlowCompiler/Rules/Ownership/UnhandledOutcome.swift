@@ -29,7 +29,7 @@ struct UnhandledOutcome: FlowRule {
             outcomes: [saved, discarded]
             screens:
               editor: { on: { save: { finish: saved }, cancel: { finish: discarded } } }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -46,7 +46,7 @@ struct UnhandledOutcome: FlowRule {
             outcomes: [saved, discarded]
             screens:
               editor: { on: { save: { finish: saved }, cancel: { finish: discarded } } }
-            """,
+            """
         ]
     )
 
@@ -58,11 +58,16 @@ struct UnhandledOutcome: FlowRule {
                 guard let childFlow = catalog.flow(of: child) else { continue }
                 let handled = Set(child.handlers.map(\.outcome.value))
                 var seen = Set<String>()
-                for outcome in childFlow.outcomes where !handled.contains(outcome.value) && seen.insert(outcome.value).inserted {
-                    diagnostics.append(Self.diagnostic(
-                        "child \(MessageText.name(child.name.value)) does not handle outcome \(MessageText.name(outcome.value)) of flow \(MessageText.name(childFlow.name.value)); add '\(outcome.value): stay' or another action under its 'on'",
-                        at: child.name,
-                        notes: [DiagnosticNote("outcome \(MessageText.name(outcome.value)) declared here", at: outcome.location)]))
+                for outcome in childFlow.outcomes
+                where !handled.contains(outcome.value) && seen.insert(outcome.value).inserted {
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "child \(MessageText.name(child.name.value)) does not handle outcome \(MessageText.name(outcome.value)) of flow \(MessageText.name(childFlow.name.value)); add '\(outcome.value): stay' or another action under its 'on'",
+                            at: child.name,
+                            notes: [
+                                DiagnosticNote(
+                                    "outcome \(MessageText.name(outcome.value)) declared here", at: outcome.location)
+                            ]))
                 }
             }
         }

@@ -28,7 +28,7 @@ struct UnknownOutcomeHandler: FlowRule {
             outcomes: [saved]
             screens:
               editor: { on: { save: { finish: saved } } }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -45,7 +45,7 @@ struct UnknownOutcomeHandler: FlowRule {
             outcomes: [saved]
             screens:
               editor: { on: { save: { finish: saved } } }
-            """,
+            """
         ]
     )
 
@@ -59,14 +59,23 @@ struct UnknownOutcomeHandler: FlowRule {
                 let declaredSet = Set(declared)
                 for handler in child.handlers where !declaredSet.contains(handler.outcome.value) {
                     let outcome = handler.outcome.value
-                    var message = "child \(MessageText.name(child.name.value)) handles outcome \(MessageText.name(outcome)), which flow \(MessageText.name(childFlow.name.value)) does not declare"
+                    var message =
+                        "child \(MessageText.name(child.name.value)) handles outcome \(MessageText.name(outcome)), which flow \(MessageText.name(childFlow.name.value)) does not declare"
                     let hint = NameSuggestion.hint(for: outcome, among: declared)
-                    message += hint.isEmpty
-                        ? (declared.isEmpty ? "; the flow declares no outcomes" : "; remove the handler or declare the outcome")
+                    message +=
+                        hint.isEmpty
+                        ? (declared.isEmpty
+                            ? "; the flow declares no outcomes" : "; remove the handler or declare the outcome")
                         : hint
-                    let note = childFlow.outcomes.first.map {
-                        DiagnosticNote("flow \(MessageText.name(childFlow.name.value)) declares its outcomes here", at: $0.location)
-                    } ?? DiagnosticNote("flow \(MessageText.name(childFlow.name.value)) is defined here", at: childFlow.name.location)
+                    let note =
+                        childFlow.outcomes.first.map {
+                            DiagnosticNote(
+                                "flow \(MessageText.name(childFlow.name.value)) declares its outcomes here",
+                                at: $0.location)
+                        }
+                        ?? DiagnosticNote(
+                            "flow \(MessageText.name(childFlow.name.value)) is defined here",
+                            at: childFlow.name.location)
                     diagnostics.append(Self.diagnostic(message, at: handler.outcome, notes: [note]))
                 }
             }

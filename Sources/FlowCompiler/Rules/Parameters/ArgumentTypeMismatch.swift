@@ -28,7 +28,7 @@ struct ArgumentTypeMismatch: FlowRule {
                     with: { bookID: ↓$title, rating: ↓high }
               details:
                 params: { bookID: int, rating: double }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -43,7 +43,7 @@ struct ArgumentTypeMismatch: FlowRule {
                     with: { bookID: $bookID, rating: $bookID, title: "007", featured: true }
               details:
                 params: { bookID: int, rating: double, title: string, featured: bool }
-            """,
+            """
         ]
     )
 
@@ -61,15 +61,17 @@ struct ArgumentTypeMismatch: FlowRule {
                 switch argument.expression {
                 case .literal(let text):
                     guard expected.parse(text) == nil else { continue }
-                    diagnostics.append(Self.diagnostic(
-                        "\(MessageText.name(text)) is not a valid \(expected.rawValue) for \(receiving)\(Self.literalHint(expected))",
-                        at: argument.valueLocation))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "\(MessageText.name(text)) is not a valid \(expected.rawValue) for \(receiving)\(Self.literalHint(expected))",
+                            at: argument.valueLocation))
                 case .reference(let name):
                     if scope == nil { scope = catalog.scope(of: passing) }
                     guard let type = scope?.type(of: name), !Value.isAssignable(type, to: expected) else { continue }
-                    diagnostics.append(Self.diagnostic(
-                        "\(MessageText.name("$" + name)) is \(Self.article(type)) \(type.rawValue), but \(receiving) is \(Self.article(expected)) \(expected.rawValue); pass \(Self.article(expected)) \(expected.rawValue)",
-                        at: Located("$" + name, at: argument.valueLocation)))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "\(MessageText.name("$" + name)) is \(Self.article(type)) \(type.rawValue), but \(receiving) is \(Self.article(expected)) \(expected.rawValue); pass \(Self.article(expected)) \(expected.rawValue)",
+                            at: Located("$" + name, at: argument.valueLocation)))
                 }
             }
         }

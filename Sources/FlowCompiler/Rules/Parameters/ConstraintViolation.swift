@@ -74,12 +74,18 @@ struct ConstraintViolation: FlowRule {
                     let value = parameter.type.value.parse(text),
                     let violation = parameter.constraints.violation(of: value)
                 else { continue }
-                diagnostics.append(Self.diagnostic(
-                    "argument \(MessageText.name(argument.name.value)) of \(passing.receiver.label) "
-                        + (parameter.constraints.lengthOrPatternViolation(of: value) != nil ? "breaks its constraints: " : "is out of range: ")
-                        + violation,
-                    at: argument.valueLocation,
-                    notes: [DiagnosticNote("parameter \(MessageText.name(parameter.name.value)) declared here", at: parameter.name.location)]))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "argument \(MessageText.name(argument.name.value)) of \(passing.receiver.label) "
+                            + (parameter.constraints.lengthOrPatternViolation(of: value) != nil
+                                ? "breaks its constraints: " : "is out of range: ")
+                            + violation,
+                        at: argument.valueLocation,
+                        notes: [
+                            DiagnosticNote(
+                                "parameter \(MessageText.name(parameter.name.value)) declared here",
+                                at: parameter.name.location)
+                        ]))
             }
         }
     }

@@ -80,10 +80,12 @@ struct ScreenArguments: FlowRule {
                 guard let screen = screens[name.value] else { continue }
                 let missing = screen.parameters.filter(\.isRequired)
                 guard !missing.isEmpty else { continue }
-                let list = ArgumentPassing.englishList(missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" })
-                diagnostics.append(Self.diagnostic(
-                    "screen \(MessageText.name(screen.name.value)) is the \(role) screen of flow \(MessageText.name(flow.name.value)), which is shown without arguments, but it needs \(missing.count == 1 ? "argument" : "arguments") \(list); give \(missing.count == 1 ? "it" : "them") a 'default' or choose a screen without required parameters",
-                    at: name))
+                let list = ArgumentPassing.englishList(
+                    missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" })
+                diagnostics.append(
+                    Self.diagnostic(
+                        "screen \(MessageText.name(screen.name.value)) is the \(role) screen of flow \(MessageText.name(flow.name.value)), which is shown without arguments, but it needs \(missing.count == 1 ? "argument" : "arguments") \(list); give \(missing.count == 1 ? "it" : "them") a 'default' or choose a screen without required parameters",
+                        at: name))
             }
         }
     }

@@ -23,7 +23,7 @@ struct UndeclaredCondition: FlowRule {
             screens:
               home: {}
               signIn: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -36,7 +36,7 @@ struct UndeclaredCondition: FlowRule {
             screens:
               home: {}
               signIn: {}
-            """,
+            """
         ]
     )
 
@@ -47,20 +47,23 @@ struct UndeclaredCondition: FlowRule {
             let declared = flow.conditions.map(\.value)
             let declaredSet = Set(declared)
             for (action, _) in catalog.navigation(of: flow).allActions {
-                guard case .conditional(let condition, _, _) = action.kind, !declaredSet.contains(condition.value) else { continue }
+                guard case .conditional(let condition, _, _) = action.kind, !declaredSet.contains(condition.value)
+                else { continue }
                 let hint = NameSuggestion.hint(for: condition.value, among: declared)
-                diagnostics.append(Self.diagnostic(
-                    "condition \(MessageText.name(condition.value)) is not declared in flow \(MessageText.name(flow.name.value))"
-                        + (hint.isEmpty ? "; add it to the flow's 'conditions'" : hint),
-                    at: condition))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "condition \(MessageText.name(condition.value)) is not declared in flow \(MessageText.name(flow.name.value))"
+                            + (hint.isEmpty ? "; add it to the flow's 'conditions'" : hint),
+                        at: condition))
             }
             for link in flow.links {
                 for condition in link.guardConditions where !declaredSet.contains(condition.value) {
                     let hint = NameSuggestion.hint(for: condition.value, among: declared)
-                    diagnostics.append(Self.diagnostic(
-                        "condition \(MessageText.name(condition.value)) of link \(MessageText.name(link.pattern.value)) is not declared in flow \(MessageText.name(flow.name.value))"
-                            + (hint.isEmpty ? "; add it to the flow's 'conditions'" : hint),
-                        at: condition))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "condition \(MessageText.name(condition.value)) of link \(MessageText.name(link.pattern.value)) is not declared in flow \(MessageText.name(flow.name.value))"
+                                + (hint.isEmpty ? "; add it to the flow's 'conditions'" : hint),
+                            at: condition))
                 }
             }
         }

@@ -110,7 +110,8 @@ struct UnresolvedReference: FlowRule {
                 if scope == nil { scope = catalog.scope(of: passing) }
                 guard let scope, scope.type(of: name) == nil, !scope.isUnreadable(name) else { continue }
                 let what = passing.isLinkRoute ? "placeholder" : "parameter"
-                var message = "\(MessageText.name("$" + name)) refers to no \(what) in scope: \(scope.label) declares no \(MessageText.name(name))"
+                var message =
+                    "\(MessageText.name("$" + name)) refers to no \(what) in scope: \(scope.label) declares no \(MessageText.name(name))"
                 if let near = NameSuggestion.closest(to: name, among: scope.names) {
                     message += "; did you mean \(MessageText.name("$" + near))?"
                 } else if !passing.isLinkRoute {

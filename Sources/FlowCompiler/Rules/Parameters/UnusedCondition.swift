@@ -23,7 +23,7 @@ struct UnusedCondition: FlowRule {
             screens:
               home: {}
               signIn: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -36,7 +36,7 @@ struct UnusedCondition: FlowRule {
                   open: { if: isLoggedIn, then: { push: account }, else: { push: signIn } }
               account: {}
               signIn: {}
-            """,
+            """
         ]
     )
 
@@ -50,10 +50,12 @@ struct UnusedCondition: FlowRule {
             }
             for link in flow.links { used.formUnion(link.guardConditions.map(\.value)) }
             var seen = Set<String>()
-            for condition in flow.conditions where !used.contains(condition.value) && seen.insert(condition.value).inserted {
-                diagnostics.append(Self.diagnostic(
-                    "condition \(MessageText.name(condition.value)) is declared but no 'if' in flow \(MessageText.name(flow.name.value)) tests it; remove it or test it",
-                    at: condition))
+            for condition in flow.conditions
+            where !used.contains(condition.value) && seen.insert(condition.value).inserted {
+                diagnostics.append(
+                    Self.diagnostic(
+                        "condition \(MessageText.name(condition.value)) is declared but no 'if' in flow \(MessageText.name(flow.name.value)) tests it; remove it or test it",
+                        at: condition))
             }
         }
     }

@@ -28,7 +28,7 @@ struct CoverCannotEnd: FlowRule {
             start: form
             screens:
               form: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -50,7 +50,7 @@ struct CoverCannotEnd: FlowRule {
             start: topics
             screens:
               topics: {}
-            """,
+            """
         ]
     )
 
@@ -60,10 +60,17 @@ struct CoverCannotEnd: FlowRule {
         for flow in catalog.uniqueFlows {
             for child in flow.children {
                 guard let presentation = child.presentation, presentation.value == .cover,
-                    let childFlow = catalog.flow(of: child), childFlow.outcomes.isEmpty else { continue }
-                diagnostics.append(Self.diagnostic(
-                    "child \(MessageText.name(child.name.value)) of flow \(MessageText.name(flow.name.value)) is a full-screen cover, which the person cannot dismiss, but flow \(MessageText.name(childFlow.name.value)) declares no outcomes and never finishes; declare an outcome it finishes with, or present it as a sheet",
-                    at: Located(presentation.value.rawValue, at: presentation.location), notes: [DiagnosticNote("flow \(MessageText.name(childFlow.name.value)) is defined here", at: childFlow.name.location)]))
+                    let childFlow = catalog.flow(of: child), childFlow.outcomes.isEmpty
+                else { continue }
+                diagnostics.append(
+                    Self.diagnostic(
+                        "child \(MessageText.name(child.name.value)) of flow \(MessageText.name(flow.name.value)) is a full-screen cover, which the person cannot dismiss, but flow \(MessageText.name(childFlow.name.value)) declares no outcomes and never finishes; declare an outcome it finishes with, or present it as a sheet",
+                        at: Located(presentation.value.rawValue, at: presentation.location),
+                        notes: [
+                            DiagnosticNote(
+                                "flow \(MessageText.name(childFlow.name.value)) is defined here",
+                                at: childFlow.name.location)
+                        ]))
             }
         }
     }

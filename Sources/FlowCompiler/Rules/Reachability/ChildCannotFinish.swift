@@ -42,7 +42,7 @@ struct ChildCannotFinish: FlowRule {
                 on:
                   more: { push: notes }
               ↓notes: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -69,7 +69,7 @@ struct ChildCannotFinish: FlowRule {
               notes:
                 on:
                   done: { popTo: editor }
-            """,
+            """
         ]
     )
 
@@ -86,18 +86,21 @@ struct ChildCannotFinish: FlowRule {
             let owner = "\(MessageText.name(use.parent.name.value))"
             var reported = false
             for screen in flow.screens
-            where navigation.reachable.contains(screen.name.value) && !navigation.canFinish.contains(screen.name.value) {
+            where navigation.reachable.contains(screen.name.value) && !navigation.canFinish.contains(screen.name.value)
+            {
                 reported = true
-                diagnostics.append(Self.diagnostic(
-                    "flow \(MessageText.name(flow.name.value)) can never finish once screen \(MessageText.name(screen.name.value)) is shown, so its owner \(owner) would hold it forever; add a 'finish' or a way back to a screen that finishes",
-                    at: screen.name, notes: [note]))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "flow \(MessageText.name(flow.name.value)) can never finish once screen \(MessageText.name(screen.name.value)) is shown, so its owner \(owner) would hold it forever; add a 'finish' or a way back to a screen that finishes",
+                        at: screen.name, notes: [note]))
             }
             guard !reported else { continue }
             for child in flow.children
             where navigation.reachable.contains(child.name.value) && !navigation.canFinish.contains(child.name.value) {
-                diagnostics.append(Self.diagnostic(
-                    "flow \(MessageText.name(flow.name.value)) can never finish once child \(MessageText.name(child.name.value)) is started, so its owner \(owner) would hold it forever; make one of its handlers lead to a 'finish'",
-                    at: child.name, notes: [note]))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "flow \(MessageText.name(flow.name.value)) can never finish once child \(MessageText.name(child.name.value)) is started, so its owner \(owner) would hold it forever; make one of its handlers lead to a 'finish'",
+                        at: child.name, notes: [note]))
             }
         }
     }

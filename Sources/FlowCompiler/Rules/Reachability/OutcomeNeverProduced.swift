@@ -47,7 +47,7 @@ struct OutcomeNeverProduced: FlowRule {
                 removal: { policy: confirm, ask: discardDraft, outcome: discarded }
                 on:
                   save: { finish: saved }
-            """,
+            """
         ]
     )
 
@@ -57,10 +57,12 @@ struct OutcomeNeverProduced: FlowRule {
         for flow in catalog.uniqueFlows {
             let produced = catalog.navigation(of: flow).producedOutcomes
             var seen = Set<String>()
-            for outcome in flow.outcomes where !produced.contains(outcome.value) && seen.insert(outcome.value).inserted {
-                diagnostics.append(Self.diagnostic(
-                    "flow \(MessageText.name(flow.name.value)) declares outcome \(MessageText.name(outcome.value)) but never finishes with it; add 'finish: \(outcome.value)' to a reachable screen's event or remove the outcome",
-                    at: outcome))
+            for outcome in flow.outcomes where !produced.contains(outcome.value) && seen.insert(outcome.value).inserted
+            {
+                diagnostics.append(
+                    Self.diagnostic(
+                        "flow \(MessageText.name(flow.name.value)) declares outcome \(MessageText.name(outcome.value)) but never finishes with it; add 'finish: \(outcome.value)' to a reachable screen's event or remove the outcome",
+                        at: outcome))
             }
         }
     }

@@ -31,7 +31,7 @@ struct PopAlwaysRefused: FlowRule {
             screens:
               settings: { on: { review: { push: confirm }, done: { popTo: ↓confirm } } }
               confirm: { on: { back: { pop: 1 }, home: { pop: ↓2 } } }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -41,7 +41,7 @@ struct PopAlwaysRefused: FlowRule {
               settings: { on: { review: { push: confirm } } }
               confirm: { on: { next: { push: done }, back: { pop: 1 } } }
               done: { on: { home: { popTo: settings }, back: { pop: 2 } } }
-            """,
+            """
         ]
     )
 
@@ -73,7 +73,9 @@ struct PopAlwaysRefused: FlowRule {
                 switch site {
                 case .start: continue
                 case .event(let screen, _):
-                    guard navigation.reachable.contains(screen), let node = navigation.node(named: screen) else { continue }
+                    guard navigation.reachable.contains(screen), let node = navigation.node(named: screen) else {
+                        continue
+                    }
                     from = [(screen, node)]
                 case .handler(let child, _):
                     from = graph.starters(of: child).map { (navigation.screensByName.elements[$0].name.value, $0) }
@@ -86,16 +88,19 @@ struct PopAlwaysRefused: FlowRule {
                     guard let targetNode = navigation.screensByName.position(of: target.value) else { continue }
                     let answers = from.map { canBeBelow(targetNode, $0.node) }
                     guard !answers.contains(where: { $0 != false }) else { continue }
-                    diagnostics.append(Self.diagnostic(
-                        "'popTo: \(target.value)' is always refused: screen \(MessageText.name(target.value)) is never below \(Self.names(from.map(\.name))) in flow \(MessageText.name(flow.name.value)); pop to a screen that can be below, or push \(MessageText.name(target.value)) before",
-                        at: target))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "'popTo: \(target.value)' is always refused: screen \(MessageText.name(target.value)) is never below \(Self.names(from.map(\.name))) in flow \(MessageText.name(flow.name.value)); pop to a screen that can be below, or push \(MessageText.name(target.value)) before",
+                            at: target))
                 case .pop(let count) where count.value >= 2:
                     guard from.allSatisfy({ depths[$0.node] < count.value }),
-                          from.contains(where: { depths[$0.node] > 0 }) else { continue }
+                        from.contains(where: { depths[$0.node] > 0 })
+                    else { continue }
                     let deepest = from.map { depths[$0.node] }.max() ?? 0
-                    diagnostics.append(Self.diagnostic(
-                        "'pop: \(count.value)' is always refused: at most \(deepest) route\(deepest == 1 ? "" : "s") of flow \(MessageText.name(flow.name.value)) can be below \(Self.names(from.map(\.name))), and pop never removes the flow's first route; pop \(deepest == 1 ? "1" : "at most \(deepest)") or use 'popTo'",
-                        at: Located(String(count.value), at: count.location)))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "'pop: \(count.value)' is always refused: at most \(deepest) route\(deepest == 1 ? "" : "s") of flow \(MessageText.name(flow.name.value)) can be below \(Self.names(from.map(\.name))), and pop never removes the flow's first route; pop \(deepest == 1 ? "1" : "at most \(deepest)") or use 'popTo'",
+                            at: Located(String(count.value), at: count.location)))
                 default:
                     continue
                 }
@@ -104,7 +109,9 @@ struct PopAlwaysRefused: FlowRule {
     }
 
     private static func names(_ screens: [String]) -> String {
-        screens.count == 1 ? "screen \(MessageText.name(screens[0]))" : "the screens that start it (" + screens.map { "\(MessageText.name($0))" }.joined(separator: ", ") + ")"
+        screens.count == 1
+            ? "screen \(MessageText.name(screens[0]))"
+            : "the screens that start it (" + screens.map { "\(MessageText.name($0))" }.joined(separator: ", ") + ")"
     }
 }
 
@@ -160,11 +167,12 @@ private struct PushGraph {
             if let redirect { edgeNodes.append(Int32(redirect)) }
         }
         edgeStarts.append(Int32(edgeNodes.count))
-        firsts = (navigation.firstRouteTargets + [flow.linkFallback?.value].compactMap { $0 }).compactMap(navigation.node(named:))
+        firsts = (navigation.firstRouteTargets + [flow.linkFallback?.value].compactMap { $0 }).compactMap(
+            navigation.node(named:))
     }
 
     private func edges(of node: Int) -> ArraySlice<Int32> {
-        edgeNodes[Int(edgeStarts[node]) ..< Int(edgeStarts[node + 1])]
+        edgeNodes[Int(edgeStarts[node])..<Int(edgeStarts[node + 1])]
     }
 
     /// The screen nodes that start the child named `child` (directly, or through a handler of another child they start).

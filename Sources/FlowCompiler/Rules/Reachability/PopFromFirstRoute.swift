@@ -34,7 +34,7 @@ struct PopFromFirstRoute: FlowRule {
                 on:
                   verify: { finish: approved }
                   back: { pop: ↓1 }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -45,7 +45,7 @@ struct PopFromFirstRoute: FlowRule {
                 on: { open: { push: thread } }
               thread:
                 on: { back: { pop: 1 }, more: { push: thread } }
-            """,
+            """
         ]
     )
 
@@ -62,12 +62,14 @@ struct PopFromFirstRoute: FlowRule {
             var seen = Set<String>()
             for screen in flow.screens
             where seen.insert(screen.name.value).inserted && reachable.contains(screen.name.value)
-                && !pushed.contains(screen.name.value) {
+                && !pushed.contains(screen.name.value)
+            {
                 for event in screen.events {
                     for case .pop(let count) in event.action.alternatives.map(\.kind) {
-                        diagnostics.append(Self.diagnostic(
-                            "'pop' from screen \(MessageText.name(screen.name.value)) is always refused: no action of flow \(MessageText.name(flow.name.value)) pushes it, so it is always the flow's first route; use 'finish' to leave the flow, or 'push' the screen from another screen",
-                            at: Located(String(count.value), at: count.location)))
+                        diagnostics.append(
+                            Self.diagnostic(
+                                "'pop' from screen \(MessageText.name(screen.name.value)) is always refused: no action of flow \(MessageText.name(flow.name.value)) pushes it, so it is always the flow's first route; use 'finish' to leave the flow, or 'push' the screen from another screen",
+                                at: Located(String(count.value), at: count.location)))
                     }
                 }
             }

@@ -6,7 +6,8 @@ struct StayLeavesNoRoute: FlowRule {
         code: "FC307",
         identifier: "stay-leaves-no-route",
         severity: .error,
-        summary: "a child shown as its flow's first route is handled with 'stay', which would leave the flow without a route",
+        summary:
+            "a child shown as its flow's first route is handled with 'stay', which would leave the flow without a route",
         explanation: """
             When a child flow finishes, its routes are removed and the parent's handler runs. A
             child that 'start' or 'replaceRoot' shows is its parent's first route: the parent has no
@@ -32,7 +33,7 @@ struct StayLeavesNoRoute: FlowRule {
             outcomes: [signedOut]
             screens:
               list: { on: { signOut: { finish: signedOut } } }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -51,7 +52,7 @@ struct StayLeavesNoRoute: FlowRule {
             outcomes: [signedOut]
             screens:
               list: { on: { signOut: { finish: signedOut } } }
-            """,
+            """
         ]
     )
 
@@ -64,9 +65,10 @@ struct StayLeavesNoRoute: FlowRule {
                 // A tab whose flow finishes is started afresh after its handler (FORMAT.md, "Tabs").
                 guard let child = navigation.childrenByName[name], flow.tab(named: name) == nil else { continue }
                 for handler in child.handlers where handler.action.alternatives.contains(where: { $0.kind == .stay }) {
-                    diagnostics.append(Self.diagnostic(
-                        "child \(MessageText.name(child.name.value)) is the first route of flow \(MessageText.name(flow.name.value)), so 'stay' after \(MessageText.name(handler.outcome.value)) would leave the flow without a route and the runtime refuses it; use 'finish', 'replaceRoot' or an action that shows a route",
-                        at: handler.outcome))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "child \(MessageText.name(child.name.value)) is the first route of flow \(MessageText.name(flow.name.value)), so 'stay' after \(MessageText.name(handler.outcome.value)) would leave the flow without a route and the runtime refuses it; use 'finish', 'replaceRoot' or an action that shows a route",
+                            at: handler.outcome))
                 }
             }
         }

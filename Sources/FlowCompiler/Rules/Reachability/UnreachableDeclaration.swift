@@ -23,7 +23,7 @@ struct UnreachableDeclaration: FlowRule {
             screens:
               home: {}
               ↓orphan: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -56,14 +56,16 @@ struct UnreachableDeclaration: FlowRule {
         for flow in catalog.uniqueFlows {
             let reachable = catalog.navigation(of: flow).reachable
             for screen in flow.screens where !reachable.contains(screen.name.value) {
-                diagnostics.append(Self.diagnostic(
-                    "screen \(MessageText.name(screen.name.value)) is unreachable from the start of flow \(MessageText.name(flow.name.value)); push it from a reachable screen or remove it",
-                    at: screen.name))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "screen \(MessageText.name(screen.name.value)) is unreachable from the start of flow \(MessageText.name(flow.name.value)); push it from a reachable screen or remove it",
+                        at: screen.name))
             }
             for child in flow.children where !reachable.contains(child.name.value) {
-                diagnostics.append(Self.diagnostic(
-                    "child \(MessageText.name(child.name.value)) is never started from the start of flow \(MessageText.name(flow.name.value)); start it from a reachable screen or remove it",
-                    at: child.name))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "child \(MessageText.name(child.name.value)) is never started from the start of flow \(MessageText.name(flow.name.value)); start it from a reachable screen or remove it",
+                        at: child.name))
             }
         }
     }

@@ -34,7 +34,7 @@ struct UnusedFlow: FlowRule {
             start: overview
             screens:
               overview: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -66,9 +66,10 @@ struct UnusedFlow: FlowRule {
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         guard catalog.uniqueFlows.count > 1 else { return }
         for flow in catalog.uniqueFlows where flow.children.isEmpty && catalog.childUses(of: flow.name.value).isEmpty {
-            diagnostics.append(Self.diagnostic(
-                "flow \(MessageText.name(flow.name.value)) is started by no other flow and starts no child flow; declare it as a child of the flow that should start it, or remove it",
-                at: flow.name))
+            diagnostics.append(
+                Self.diagnostic(
+                    "flow \(MessageText.name(flow.name.value)) is started by no other flow and starts no child flow; declare it as a child of the flow that should start it, or remove it",
+                    at: flow.name))
         }
     }
 }

@@ -23,7 +23,7 @@ struct DuplicateFlow: FlowRule {
             flow: ↓sample
             start: b
             screens: { b: {} }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -35,7 +35,7 @@ struct DuplicateFlow: FlowRule {
             flow: other
             start: b
             screens: { b: {} }
-            """,
+            """
         ]
     )
 
@@ -48,10 +48,14 @@ struct DuplicateFlow: FlowRule {
                 first[flow.name.value] = flow
                 continue
             }
-            diagnostics.append(Self.diagnostic(
-                "flow \(MessageText.name(flow.name.value)) is already defined; rename one of the two flows",
-                at: flow.name,
-                notes: [DiagnosticNote("flow \(MessageText.name(flow.name.value)) first defined here", at: earlier.name.location)]))
+            diagnostics.append(
+                Self.diagnostic(
+                    "flow \(MessageText.name(flow.name.value)) is already defined; rename one of the two flows",
+                    at: flow.name,
+                    notes: [
+                        DiagnosticNote(
+                            "flow \(MessageText.name(flow.name.value)) first defined here", at: earlier.name.location)
+                    ]))
         }
     }
 }

@@ -47,7 +47,7 @@ struct DuplicateName: FlowRule {
             outcomes: [done]
             screens:
               a: { on: { ok: { finish: done } } }
-            """,
+            """
         ]
     )
 
@@ -67,17 +67,23 @@ struct DuplicateName: FlowRule {
     }
 
     /// Reports each name after its first occurrence; `message` words the error (default: declared twice).
-    private func report(_ names: [Located<String>], kind: String, into diagnostics: inout [Diagnostic],
-                        message: ((String) -> String)? = nil) {
+    private func report(
+        _ names: [Located<String>], kind: String, into diagnostics: inout [Diagnostic],
+        message: ((String) -> String)? = nil
+    ) {
         var first: [String: Located<String>] = [:]
         for name in names {
             guard let earlier = first[name.value] else {
                 first[name.value] = name
                 continue
             }
-            diagnostics.append(Self.diagnostic(
-                message?(name.value) ?? "\(kind) \(MessageText.name(name.value)) is declared twice; each name may be declared once in a flow",
-                at: name, notes: [DiagnosticNote("\(MessageText.name(name.value)) first declared here", at: earlier.location)]))
+            diagnostics.append(
+                Self.diagnostic(
+                    message?(name.value)
+                        ?? "\(kind) \(MessageText.name(name.value)) is declared twice; each name may be declared once in a flow",
+                    at: name,
+                    notes: [DiagnosticNote("\(MessageText.name(name.value)) first declared here", at: earlier.location)]
+                ))
         }
     }
 }

@@ -22,7 +22,7 @@ struct UnknownChild: FlowRule {
                   edit: { start: ↓editor }
             children:
               edit: { flow: reading }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -34,7 +34,7 @@ struct UnknownChild: FlowRule {
                   edit: { start: edit }
             children:
               edit: { flow: reading }
-            """,
+            """
         ]
     )
 
@@ -46,12 +46,14 @@ struct UnknownChild: FlowRule {
             for (action, _) in navigation.allActions {
                 guard case .startChild(let child, _) = action.kind, navigation.childrenByName[child.value] == nil
                 else { continue }
-                var message = "unknown child \(MessageText.name(child.value)) in flow \(MessageText.name(flow.name.value))"
+                var message =
+                    "unknown child \(MessageText.name(child.value)) in flow \(MessageText.name(flow.name.value))"
                 let suggestion = NameSuggestion.hint(for: child.value, among: flow.children.lazy.map(\.name.value))
                 if !suggestion.isEmpty {
                     message += suggestion
                 } else if flow.screen(named: child.value) != nil {
-                    message += "; \(MessageText.name(child.value)) is a screen: use 'push: \(MessageText.shortened(child.value))'"
+                    message +=
+                        "; \(MessageText.name(child.value)) is a screen: use 'push: \(MessageText.shortened(child.value))'"
                 } else if catalog.flow(named: child.value) != nil {
                     message += "; declare it under 'children:' with 'flow: \(MessageText.shortened(child.value))'"
                 }

@@ -20,7 +20,7 @@ struct UnknownFlow: FlowRule {
               library: { on: { edit: { start: edit } } }
             children:
               edit: { flow: ↓editing }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -37,7 +37,7 @@ struct UnknownFlow: FlowRule {
             outcomes: [done]
             screens:
               editor: { on: { save: { finish: done } } }
-            """,
+            """
         ]
     )
 
@@ -46,10 +46,11 @@ struct UnknownFlow: FlowRule {
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
             for child in flow.children where catalog.flow(named: child.flow.value) == nil {
-                diagnostics.append(Self.diagnostic(
-                    "unknown flow \(MessageText.name(child.flow.value)) for child \(MessageText.name(child.name.value))"
-                        + NameSuggestion.hint(for: child.flow.value, among: catalog.flowNames),
-                    at: child.flow))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "unknown flow \(MessageText.name(child.flow.value)) for child \(MessageText.name(child.name.value))"
+                            + NameSuggestion.hint(for: child.flow.value, among: catalog.flowNames),
+                        at: child.flow))
             }
         }
     }

@@ -23,7 +23,7 @@ struct UnknownScreen: FlowRule {
                 on:
                   select: { push: ↓detials }
               details: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -34,7 +34,7 @@ struct UnknownScreen: FlowRule {
                 on:
                   select: { push: details }
               details: {}
-            """,
+            """
         ]
     )
 
@@ -59,7 +59,8 @@ struct UnknownScreen: FlowRule {
             let navigation = catalog.navigation(of: flow)
             func check(_ name: Located<String>) {
                 guard navigation.screensByName[name.value] == nil else { return }
-                diagnostics.append(Self.diagnostic(Self.message(for: name.value, in: flow, owner: owner(of: name.value)), at: name))
+                diagnostics.append(
+                    Self.diagnostic(Self.message(for: name.value, in: flow, owner: owner(of: name.value)), at: name))
             }
             for (action, _) in navigation.allActions {
                 switch action.kind {
@@ -79,7 +80,8 @@ struct UnknownScreen: FlowRule {
         let suggestion = NameSuggestion.hint(for: name, among: flow.screens.lazy.map(\.name.value))
         if !suggestion.isEmpty { return message + suggestion }
         if let owner, owner != flow.name.value {
-            message += "; \(MessageText.name(name)) is a screen of flow \(MessageText.name(owner)), and a flow's actions only address its own screens"
+            message +=
+                "; \(MessageText.name(name)) is a screen of flow \(MessageText.name(owner)), and a flow's actions only address its own screens"
         }
         return message
     }

@@ -38,7 +38,7 @@ struct UnknownTarget: FlowRule {
               settings: {}
             links:
               "/settings": [home, settings]
-            """,
+            """
         ]
     )
 
@@ -59,17 +59,19 @@ struct UnknownTarget: FlowRule {
                 guard resolved.count < link.routes.count else { continue }
                 // Resolution stops at an unknown name, or after a child whose flow is unknown (FC206).
                 if let last = resolved.last, case .child(_, nil) = last.target { continue }
-                let current = resolved.last.map { route -> FlowDefinition in
-                    if case .child(_, let childFlow?) = route.target { return childFlow }
-                    return route.flow
-                } ?? flow
+                let current =
+                    resolved.last.map { route -> FlowDefinition in
+                        if case .child(_, let childFlow?) = route.target { return childFlow }
+                        return route.flow
+                    } ?? flow
                 // After a child flow that starts with a child, the next route names that child (FC601).
                 var hint = ""
                 if let last = resolved.last, case .child(let child, _?) = last.target {
                     let navigation = catalog.navigation(of: current)
                     let started = navigation.startTargets.map(\.value).filter { navigation.childrenByName[$0] != nil }
                     if let first = started.first {
-                        hint = "; flow \(MessageText.name(current.name.value)) starts with child "
+                        hint =
+                            "; flow \(MessageText.name(current.name.value)) starts with child "
                             + ArgumentPassing.englishList(started.map { "\(MessageText.name($0))" }, conjunction: "or")
                             + ": name that child next, as in [\(child.name.value), \(first), \(link.routes[resolved.count].name.value)]"
                     }
@@ -84,11 +86,14 @@ struct UnknownTarget: FlowRule {
         into diagnostics: inout [Diagnostic]
     ) {
         let navigation = catalog.navigation(of: flow)
-        guard navigation.screensByName[target.value] == nil, navigation.childrenByName[target.value] == nil else { return }
+        guard navigation.screensByName[target.value] == nil, navigation.childrenByName[target.value] == nil else {
+            return
+        }
         let candidates = [flow.screens.lazy.map(\.name.value), flow.children.lazy.map(\.name.value)].joined()
-        diagnostics.append(Self.diagnostic(
-            "\(MessageText.name(target.value)) is neither a screen nor a child of flow \(MessageText.name(flow.name.value))"
-                + NameSuggestion.hint(for: target.value, among: candidates) + hint,
-            at: target))
+        diagnostics.append(
+            Self.diagnostic(
+                "\(MessageText.name(target.value)) is neither a screen nor a child of flow \(MessageText.name(flow.name.value))"
+                    + NameSuggestion.hint(for: target.value, among: candidates) + hint,
+                at: target))
     }
 }

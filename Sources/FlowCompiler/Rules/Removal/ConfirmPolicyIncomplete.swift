@@ -37,7 +37,7 @@ struct ConfirmPolicyIncomplete: FlowRule {
                 removal: { policy: ↓confirm }
                 on:
                   save: { finish: saved }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -46,7 +46,7 @@ struct ConfirmPolicyIncomplete: FlowRule {
             screens:
               editor:
                 removal: { policy: confirm, ask: discardNote }
-            """,
+            """
         ]
     )
 
@@ -60,12 +60,15 @@ struct ConfirmPolicyIncomplete: FlowRule {
                 var missing: [String] = []
                 if removal.ask == nil { missing.append("'ask' (the question the host asks)") }
                 if removal.outcome == nil, isChild {
-                    missing.append("'outcome' (what flow \(MessageText.name(flow.name.value)) finishes with on confirm, since it runs as a child)")
+                    missing.append(
+                        "'outcome' (what flow \(MessageText.name(flow.name.value)) finishes with on confirm, since it runs as a child)"
+                    )
                 }
                 guard !missing.isEmpty else { continue }
-                diagnostics.append(Self.diagnostic(
-                    "the 'confirm' removal policy of screen \(MessageText.name(screen.name.value)) needs \(ArgumentPassing.englishList(missing))",
-                    at: Located(removal.policy.value.rawValue, at: removal.policy.location)))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "the 'confirm' removal policy of screen \(MessageText.name(screen.name.value)) needs \(ArgumentPassing.englishList(missing))",
+                        at: Located(removal.policy.value.rawValue, at: removal.policy.location)))
             }
         }
     }

@@ -22,7 +22,7 @@ struct PreserveNotReenterable: FlowRule {
             screens:
               editor:
                 removal: ↓preserve
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -42,7 +42,7 @@ struct PreserveNotReenterable: FlowRule {
                 removal: preserve
                 on:
                   publish: { finish: published }
-            """,
+            """
         ]
     )
 
@@ -63,9 +63,10 @@ struct PreserveNotReenterable: FlowRule {
         for flow in catalog.uniqueFlows where !reenterable.contains(flow.name.value) {
             for screen in flow.screens {
                 guard let removal = screen.removal, removal.policy.value == .preserve else { continue }
-                diagnostics.append(Self.diagnostic(
-                    "screen \(MessageText.name(screen.name.value)) preserves its draft, but no parent starts flow \(MessageText.name(flow.name.value)) from an event, so the draft can never be restored; use 'discard' or 'confirm', or start the flow from an event of its parent",
-                    at: Located(removal.policy.value.rawValue, at: removal.policy.location)))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "screen \(MessageText.name(screen.name.value)) preserves its draft, but no parent starts flow \(MessageText.name(flow.name.value)) from an event, so the draft can never be restored; use 'discard' or 'confirm', or start the flow from an event of its parent",
+                        at: Located(removal.policy.value.rawValue, at: removal.policy.location)))
             }
         }
     }

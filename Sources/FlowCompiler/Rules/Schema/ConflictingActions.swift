@@ -20,7 +20,7 @@ struct ConflictingActions: DiagnosticRule {
               a:
                 on:
                   next: { push: a, ↓finish: done }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -31,7 +31,7 @@ struct ConflictingActions: DiagnosticRule {
               a:
                 on:
                   next: { finish: done }
-            """,
+            """
         ]
     )
 }

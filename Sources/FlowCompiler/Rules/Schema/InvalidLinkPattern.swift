@@ -19,7 +19,7 @@ struct InvalidLinkPattern: DiagnosticRule {
               a: {}
             links:
               "/items/{id:↓integer}": [a]
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -29,7 +29,7 @@ struct InvalidLinkPattern: DiagnosticRule {
               a: {}
             links:
               "/items": [a]
-            """,
+            """
         ]
     )
 }

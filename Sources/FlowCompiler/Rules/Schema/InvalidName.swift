@@ -18,7 +18,7 @@ struct InvalidName: DiagnosticRule {
             screens:
               a: {}
               ↓book-details: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -27,7 +27,7 @@ struct InvalidName: DiagnosticRule {
             screens:
               a: {}
               bookDetails: {}
-            """,
+            """
         ]
     )
 }

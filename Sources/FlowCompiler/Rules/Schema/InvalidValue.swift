@@ -35,7 +35,7 @@ struct InvalidValue: DiagnosticRule {
             screens:
               a:
                 params: { count: { type: int, min: 1 } }
-            """,
+            """
         ]
     )
 }

@@ -19,7 +19,7 @@ struct MisplacedKey: DiagnosticRule {
               a:
                 on:
                   back: { pop: 1, ↓with: { id: 1 } }
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -29,7 +29,7 @@ struct MisplacedKey: DiagnosticRule {
               a:
                 on:
                   back: { pop: 1 }
-            """,
+            """
         ]
     )
 }

@@ -34,7 +34,7 @@ struct MissingKey: DiagnosticRule {
               a:
                 on:
                   next: { params: { id: int }, pop: 1 }
-            """,
+            """
         ]
     )
 }

@@ -17,7 +17,7 @@ struct UnknownKey: DiagnosticRule {
             start: a
             ↓screen:
               a: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -25,7 +25,7 @@ struct UnknownKey: DiagnosticRule {
             start: a
             screens:
               a: {}
-            """,
+            """
         ]
     )
 }

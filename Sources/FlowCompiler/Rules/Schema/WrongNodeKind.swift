@@ -18,7 +18,7 @@ struct WrongNodeKind: DiagnosticRule {
             outcomes: ↓done
             screens:
               a: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -27,7 +27,7 @@ struct WrongNodeKind: DiagnosticRule {
             outcomes: [done]
             screens:
               a: { on: { ok: { finish: done } } }
-            """,
+            """
         ]
     )
 }

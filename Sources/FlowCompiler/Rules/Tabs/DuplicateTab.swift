@@ -21,7 +21,7 @@ struct DuplicateTab: FlowRule {
             children:
               feed: { flow: feed }
             \(TabExampleFiles.feed)
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -32,7 +32,7 @@ struct DuplicateTab: FlowRule {
               feed: { flow: feed }
               following: { flow: feed }
             \(TabExampleFiles.feed)
-            """,
+            """
         ]
     )
 
@@ -46,9 +46,14 @@ struct DuplicateTab: FlowRule {
                     first[tab.name.value] = tab
                     continue
                 }
-                diagnostics.append(Self.diagnostic(
-                    "tab \(MessageText.name(tab.name.value)) is listed twice in flow \(MessageText.name(flow.name.value)); list each tab once (declare another child to show the same flow in two tabs)",
-                    at: tab.name, notes: [DiagnosticNote("\(MessageText.name(tab.name.value)) is first listed here", at: earlier.name.location)]))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "tab \(MessageText.name(tab.name.value)) is listed twice in flow \(MessageText.name(flow.name.value)); list each tab once (declare another child to show the same flow in two tabs)",
+                        at: tab.name,
+                        notes: [
+                            DiagnosticNote(
+                                "\(MessageText.name(tab.name.value)) is first listed here", at: earlier.name.location)
+                        ]))
             }
         }
     }

@@ -31,7 +31,7 @@ struct TabFlowShape: FlowRule {
               feed: { flow: feed }
               profile: { flow: feed, presentation: ↓sheet }
             \(TabExampleFiles.feed)
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -46,7 +46,7 @@ struct TabFlowShape: FlowRule {
               feed: { flow: feed }
               profile: { flow: feed }
             \(TabExampleFiles.feed)
-            """,
+            """
         ]
     )
 
@@ -56,23 +56,27 @@ struct TabFlowShape: FlowRule {
         for flow in catalog.uniqueFlows where flow.hasTabs {
             let name = flow.name.value
             for screen in flow.screens {
-                diagnostics.append(Self.diagnostic(
-                    "flow \(MessageText.name(name)) has tabs, so it shows only its tabs; move screen \(MessageText.name(screen.name.value)) into the flow of a tab",
-                    at: screen.name))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "flow \(MessageText.name(name)) has tabs, so it shows only its tabs; move screen \(MessageText.name(screen.name.value)) into the flow of a tab",
+                        at: screen.name))
             }
             var seen = Set<String>()
             let tabs = flow.tabs.map(\.name.value).filter { flow.child(named: $0) != nil && seen.insert($0).inserted }
             for target in catalog.navigation(of: flow).startTargets where !tabs.contains(target.value) {
-                diagnostics.append(Self.diagnostic(
-                    "flow \(MessageText.name(name)) has tabs, so its start names the tab selected first, one of \(ArgumentPassing.englishList(tabs.map { "\(MessageText.name($0))" }, conjunction: "or")); \(MessageText.name(target.value)) is not a tab",
-                    at: target))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "flow \(MessageText.name(name)) has tabs, so its start names the tab selected first, one of \(ArgumentPassing.englishList(tabs.map { "\(MessageText.name($0))" }, conjunction: "or")); \(MessageText.name(target.value)) is not a tab",
+                        at: target))
             }
             for tab in flow.tabs {
                 guard let child = flow.child(named: tab.name.value), let presentation = child.presentation,
-                    presentation.value.isPresented else { continue }
-                diagnostics.append(Self.diagnostic(
-                    "tab \(MessageText.name(tab.name.value)) of flow \(MessageText.name(name)) is presented as a \(presentation.value.rawValue); a tab keeps its own stack in the tab bar: remove 'presentation'",
-                    at: Located(presentation.value.rawValue, at: presentation.location)))
+                    presentation.value.isPresented
+                else { continue }
+                diagnostics.append(
+                    Self.diagnostic(
+                        "tab \(MessageText.name(tab.name.value)) of flow \(MessageText.name(name)) is presented as a \(presentation.value.rawValue); a tab keeps its own stack in the tab bar: remove 'presentation'",
+                        at: Located(presentation.value.rawValue, at: presentation.location)))
             }
         }
     }

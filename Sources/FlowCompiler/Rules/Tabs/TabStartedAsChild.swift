@@ -34,7 +34,7 @@ struct TabStartedAsChild: FlowRule {
             start: me
             screens:
               me: {}
-            """,
+            """
         ],
         nonTriggeringExamples: [
             """
@@ -51,7 +51,7 @@ struct TabStartedAsChild: FlowRule {
               "/profile": [profile]
             \(TabExampleFiles.feedSigningOut)
             \(TabExampleFiles.profile)
-            """,
+            """
         ]
     )
 
@@ -63,9 +63,10 @@ struct TabStartedAsChild: FlowRule {
                 switch action.kind {
                 case .startChild(let target, _), .replaceRoot(let target, _):
                     guard flow.tab(named: target.value) != nil else { continue }
-                    diagnostics.append(Self.diagnostic(
-                        "\(MessageText.name(target.value)) is a tab of flow \(MessageText.name(flow.name.value)): it lives as long as the tab bar and is selected, not started; use 'select: \(target.value)'",
-                        at: target))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "\(MessageText.name(target.value)) is a tab of flow \(MessageText.name(flow.name.value)): it lives as long as the tab bar and is selected, not started; use 'select: \(target.value)'",
+                            at: target))
                 default:
                     continue
                 }
@@ -75,10 +76,12 @@ struct TabStartedAsChild: FlowRule {
             for link in flow.links {
                 for route in catalog.resolvedRoutes(of: link, in: flow) {
                     guard case .child(let child, _) = route.target, route.flow.tab(named: child.name.value) != nil,
-                        !route.route.arguments.isEmpty else { continue }
-                    diagnostics.append(Self.diagnostic(
-                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(child.name.value)) is a tab: the link selects it, and it keeps the arguments its 'tabs' entry gives; remove the arguments",
-                        at: route.route.name))
+                        !route.route.arguments.isEmpty
+                    else { continue }
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(child.name.value)) is a tab: the link selects it, and it keeps the arguments its 'tabs' entry gives; remove the arguments",
+                            at: route.route.name))
                 }
             }
         }

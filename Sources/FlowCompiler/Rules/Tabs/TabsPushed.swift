@@ -82,7 +82,7 @@ struct TabsPushed: FlowRule {
               "/home": [home, feed]
               "/gallery": [welcome, gallery, feed]
             \(TabExampleFiles.homeWithFeedTab)
-            """,
+            """
         ]
     )
 
@@ -127,13 +127,18 @@ struct TabsPushed: FlowRule {
         while let (flow, push, pushed) = pending.popLast() {
             for show in showsByFlow[flow.name.value] ?? [] where show.position == .firstRoute {
                 if show.childFlow.hasTabs {
-                    let within = flow.name.value == pushed
+                    let within =
+                        flow.name.value == pushed
                         ? "flow \(MessageText.name(pushed)) is pushed over a screen"
                         : "flow \(MessageText.name(flow.name.value)) begins where flow \(MessageText.name(pushed)) is pushed over a screen"
-                    diagnostics.append(Self.diagnostic(
-                        "child \(MessageText.name(show.target.value)) runs flow \(MessageText.name(show.childFlow.name.value)), which has tabs; \(within), so its first route is not the bottom of a stack: present the child ('presentation: sheet' or 'cover'), or show flow \(MessageText.name(pushed)) where a stack begins",
-                        at: show.target,
-                        notes: [DiagnosticNote("flow \(MessageText.name(pushed)) is pushed over a screen here", at: push.location)]))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "child \(MessageText.name(show.target.value)) runs flow \(MessageText.name(show.childFlow.name.value)), which has tabs; \(within), so its first route is not the bottom of a stack: present the child ('presentation: sheet' or 'cover'), or show flow \(MessageText.name(pushed)) where a stack begins",
+                            at: show.target,
+                            notes: [
+                                DiagnosticNote(
+                                    "flow \(MessageText.name(pushed)) is pushed over a screen here", at: push.location)
+                            ]))
                 } else if beginsOverRoutes[show.childFlow.name.value] == nil {
                     beginsOverRoutes[show.childFlow.name.value] = (push, pushed)
                     pending.append((show.childFlow, push, pushed))
@@ -149,7 +154,8 @@ struct TabsPushed: FlowRule {
     /// runtime builds them (`Transition.childRecord`): a screen route, or the start screen a pushed child
     /// shows, puts a route on the stack; the first route, a tab and a presented child begin a stack.
     private static func check(
-        _ link: DeepLinkDefinition, in flow: FlowDefinition, _ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]
+        _ link: DeepLinkDefinition, in flow: FlowDefinition, _ catalog: FlowCatalog,
+        into diagnostics: inout [Diagnostic]
     ) {
         let routes = catalog.resolvedRoutes(of: link, in: flow)
         // What is at the top of the stack the next route goes on (nil while it has no route), for the note.
@@ -166,9 +172,10 @@ struct TabsPushed: FlowRule {
             if tabNext || child.presentationStyle.isPresented {
                 below = nil
             } else if let childFlow, childFlow.hasTabs, let below {
-                diagnostics.append(diagnostic(
-                    "in link \(MessageText.name(link.pattern.value)), child \(MessageText.name(name.value)) runs flow \(MessageText.name(childFlow.name.value)), which has tabs, over other routes of its stack; a tab bar sits at the bottom of a stack, so the runtime refuses this link every time: make the child the first route of a stack (the link's first route, or after a presented child), or present it ('presentation: sheet' or 'cover')",
-                    at: name, notes: [DiagnosticNote(below.note, at: below.location)]))
+                diagnostics.append(
+                    diagnostic(
+                        "in link \(MessageText.name(link.pattern.value)), child \(MessageText.name(name.value)) runs flow \(MessageText.name(childFlow.name.value)), which has tabs, over other routes of its stack; a tab bar sits at the bottom of a stack, so the runtime refuses this link every time: make the child the first route of a stack (the link's first route, or after a presented child), or present it ('presentation: sheet' or 'cover')",
+                        at: name, notes: [DiagnosticNote(below.note, at: below.location)]))
                 return
             }
             tabNext = childFlow?.hasTabs ?? false
@@ -177,8 +184,14 @@ struct TabsPushed: FlowRule {
             guard let childFlow, !childFlow.hasTabs else { continue }
             let navigation = catalog.navigation(of: childFlow)
             let next = index + 1 < routes.count ? routes[index + 1].route.name.value : nil
-            if let next, navigation.childrenByName[next] != nil, navigation.startTargets.contains(where: { $0.value == next }) { continue }
-            below = ("child \(MessageText.name(name.value)) shows its start screen below it on the same stack", name.location)
+            if let next, navigation.childrenByName[next] != nil,
+                navigation.startTargets.contains(where: { $0.value == next })
+            {
+                continue
+            }
+            below = (
+                "child \(MessageText.name(name.value)) shows its start screen below it on the same stack", name.location
+            )
         }
     }
 
@@ -219,7 +232,8 @@ struct TabsPushed: FlowRule {
         }
         var shows: [Show] = []
         for (action, site) in navigation.allActions {
-            let target: Located<String>, position: Position
+            let target: Located<String>
+            let position: Position
             switch (action.kind, site) {
             case (.startChild(let started, _), .event): (target, position) = (started, .overRoutes)
             case (.startChild(let started, _), .handler(let finished, _)):
@@ -229,7 +243,8 @@ struct TabsPushed: FlowRule {
             default: continue
             }
             guard let child = navigation.childrenByName[target.value], !child.presentationStyle.isPresented,
-                let childFlow = catalog.flow(of: child) else { continue }
+                let childFlow = catalog.flow(of: child)
+            else { continue }
             shows.append(Show(target: target, childFlow: childFlow, position: position, site: site))
         }
         return shows

@@ -56,7 +56,7 @@ struct UnknownTab: FlowRule {
                 on:
                   showProfile: { select: profile }
             \(TabExampleFiles.profile)
-            """,
+            """
         ]
     )
 
@@ -67,25 +67,31 @@ struct UnknownTab: FlowRule {
             let navigation = catalog.navigation(of: flow)
             for tab in flow.tabs where navigation.childrenByName[tab.name.value] == nil {
                 let suggestion = NameSuggestion.hint(for: tab.name.value, among: flow.children.lazy.map(\.name.value))
-                diagnostics.append(Self.diagnostic(
-                    "tab \(MessageText.name(tab.name.value)) of flow \(MessageText.name(flow.name.value)) names no child declaration\(suggestion.isEmpty ? "; declare it under 'children:' with the flow that runs in the tab" : suggestion)",
-                    at: tab.name))
+                diagnostics.append(
+                    Self.diagnostic(
+                        "tab \(MessageText.name(tab.name.value)) of flow \(MessageText.name(flow.name.value)) names no child declaration\(suggestion.isEmpty ? "; declare it under 'children:' with the flow that runs in the tab" : suggestion)",
+                        at: tab.name))
             }
             let tabSets = catalog.tabSets(of: flow)
             for (action, _) in navigation.allActions {
                 guard case .select(let tab) = action.kind else { continue }
                 if tabSets.isEmpty {
-                    diagnostics.append(Self.diagnostic(
-                        "flow \(MessageText.name(flow.name.value)) is neither a tab flow nor a tab of one, so 'select: \(tab.value)' has no tab set; declare 'tabs', or select from a flow that runs as a tab",
-                        at: tab))
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "flow \(MessageText.name(flow.name.value)) is neither a tab flow nor a tab of one, so 'select: \(tab.value)' has no tab set; declare 'tabs', or select from a flow that runs as a tab",
+                            at: tab))
                     continue
                 }
                 for tabFlow in tabSets where tabFlow.tab(named: tab.value) == nil {
                     let suggestion = NameSuggestion.hint(for: tab.value, among: tabFlow.tabs.lazy.map(\.name.value))
-                    let role = tabFlow.name.value == flow.name.value ? "its own tab set" : "the tab set of flow \(MessageText.name(tabFlow.name.value)), which runs it as a tab"
-                    diagnostics.append(Self.diagnostic(
-                        "'select: \(tab.value)' in flow \(MessageText.name(flow.name.value)) names no tab of \(role)\(suggestion)",
-                        at: tab))
+                    let role =
+                        tabFlow.name.value == flow.name.value
+                        ? "its own tab set"
+                        : "the tab set of flow \(MessageText.name(tabFlow.name.value)), which runs it as a tab"
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "'select: \(tab.value)' in flow \(MessageText.name(flow.name.value)) names no tab of \(role)\(suggestion)",
+                            at: tab))
                 }
             }
         }
