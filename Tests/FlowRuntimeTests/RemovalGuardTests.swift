@@ -135,7 +135,7 @@ struct RemovalGuardTests {
     /// Example: `event @2 back` on [library, details, editor] asks; confirming removes both
     /// and ends the edit instance with its declared outcome: the routes above details go first, as back
     /// removes them, so reading's `discarded` handler runs on top of details, then details pops itself.
-    @Test func theIssuesExample() throws {
+    @Test func anEventBelowAnEditorAsksThenEndsTheEditWithItsOutcome() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
         let lines = runner.run(script: "start\nevent selectBook bookID=7\nevent edit\nevent @2 back\nconfirm")
         #expect(lines.map(\.status) == ["applied", "applied", "applied", "pending", "applied"])
