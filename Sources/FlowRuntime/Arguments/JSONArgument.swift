@@ -1,20 +1,21 @@
 import FlowModel
 
-/// A ``Value`` coded as a plain JSON value: `7`, `2.5`, `true`, `"Dune"`.
+/// A ``Value`` coded as a plain JSON value: `7`, `2.5`, `true`, `"Dune"` (how snapshots and `flowc run`
+/// traces write arguments).
 ///
 /// Decoding tries, in order, a boolean, a whole number (`int`), a number (`double`) and a string. A number
 /// whose coding path (as `instances[0].arguments.x`) is in the decoder's ``writtenAsDouble`` user info is a
 /// `double` even when whole (`7.0`).
-public struct JSONArgument: Hashable, Sendable, Codable {
-    public var value: Value
+package struct JSONArgument: Hashable, Sendable, Codable {
+    package var value: Value
 
-    public init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
     /// The user-info key for the coding paths (`Set<String>`, as `instances[0].routes[1].arguments.bookID`)
     /// of numbers written with a fraction or an exponent.
     static let writtenAsDouble = CodingUserInfoKey(rawValue: "flowc.writtenAsDouble")!
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let isDouble =
             (decoder.userInfo[Self.writtenAsDouble] as? Set<String>)?.contains(
@@ -30,7 +31,7 @@ public struct JSONArgument: Hashable, Sendable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch value {
         case .int(let int): try container.encode(int)
