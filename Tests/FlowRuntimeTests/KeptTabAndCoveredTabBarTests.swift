@@ -158,21 +158,23 @@ struct KeptTabAndCoveredTabBarTests {
         #expect(coordinator.select(tab: "account") == .applied)
     }
 
-    /// `select:` from a route under a layer acts from its sender, as every event does: the layer goes as
-    /// back removes it (its `confirm` screen asks first), then the tab is selected, in one step.
-    @Test func aSelectActionFromUnderALayerDismissesItThroughTheRemovalGuardThenSelects() throws {
+    /// A route under a presented layer cannot be tapped: its events, `select:` included, are refused and
+    /// change nothing; the layer stays until it is dismissed or its flow finishes.
+    @Test func anEventFromUnderALayerIsRefusedAndChangesNothing() throws {
         let coordinator = try home()
         coordinator.send("open")
         let note = coordinator.top.token
         coordinator.send("editInSheet")
         let sheet = try #require(coordinator.instance(coordinator.top.instance))
-        #expect(coordinator.send("toAccount", from: note) == StepResult(.pending))
-        #expect(coordinator.pendingConfirmation?.prompt == "discardDraft")
+        let before = coordinator.snapshot()
+        #expect(
+            coordinator.send("toAccount", from: note)
+                == StepResult(.rejected, .routeCovered(note, screen: "notes.note", layer: "edit")))
+        #expect(coordinator.pendingConfirmation == nil)
         #expect(coordinator.tabSets.first?.selected == "notes")
-        #expect(coordinator.confirmRemoval() == .applied)
-        #expect(!sheet.isAlive)
-        #expect(coordinator.screens == ["account.settings"])
-        #expect(kept(coordinator, "notes") == ["notes.list", "notes.note(noteID: 1)"])
+        #expect(sheet.isAlive)
+        #expect(coordinator.snapshot() == before)
+        #expect(coordinator.screens == ["notes.list", "notes.note(noteID: 1)", "edit.editor(bookID: 1)"])
     }
 
     /// A `TabView` keeps every tab's `NavigationStack`: the binding reads a kept tab's path and turns the

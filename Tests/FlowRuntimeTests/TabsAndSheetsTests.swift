@@ -75,9 +75,11 @@ struct TabsAndSheetsTests {
         #expect(coordinator.tabSets.first?.keptStacks["feed"] == kept)
         // A tab's first route stays: a tab lives as long as its tab flow.
         #expect(coordinator.back(1, onStack: searchTab) == StepResult(.rejected, .tabFirstRoute(tab: "search")))
-        // Back on the whole path to the empty path stops the coordinator, as for any root flow.
-        #expect(coordinator.back(1) == .applied)
-        #expect(coordinator.status == .stopped)
+        // Plain back at the tab's first route is the same gesture: refused, never stopping the app.
+        #expect(coordinator.back(1) == StepResult(.rejected, .tabFirstRoute(tab: "search")))
+        #expect(coordinator.back(toLength: 0) == StepResult(.rejected, .tabFirstRoute(tab: "search")))
+        #expect(coordinator.status == .running)
+        #expect(shape(coordinator) == ["tab search: query"])
     }
 
     @Test func backOnATabThatIsNotSelectedPopsThatTabOnlyAndKeepsTheSelection() throws {
@@ -226,7 +228,7 @@ struct TabsAndSheetsTests {
     }
 
     /// Back is the person's gesture too: it may pop routes inside a cover, but not the cover's first route
-    /// (nor anything under the cover), whichever back operation asks; emptying the whole path still stops.
+    /// (nor anything under the cover), whichever back operation asks, the empty path included.
     @Test func backNeverRemovesACoverWhileRoutesStayBelowIt() throws {
         let coordinator = try social()
         coordinator.select(tab: "profile")
@@ -246,8 +248,11 @@ struct TabsAndSheetsTests {
         #expect(coordinator.back(1, onStack: cover.id).status == .pending)
         #expect(coordinator.confirmRemoval() == .applied)
         #expect(shape(coordinator) == ["tab profile: me", "cover: credentials"])
-        #expect(coordinator.back(toLength: 0) == .applied)
-        #expect(coordinator.status == .stopped)
+        // Emptying the path would take the tab under the cover too: refused for the tab.
+        #expect(coordinator.back(toLength: 0) == StepResult(.rejected, .tabFirstRoute(tab: "profile")))
+        #expect(coordinator.back(2) == StepResult(.rejected, .tabFirstRoute(tab: "profile")))
+        #expect(coordinator.status == .running)
+        #expect(shape(coordinator) == ["tab profile: me", "cover: credentials"])
     }
 
     @Test func aLinkSelectsATabBuildsItsStackAndPresentsASheet() throws {

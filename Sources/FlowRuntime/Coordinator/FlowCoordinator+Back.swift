@@ -87,7 +87,7 @@ extension FlowCoordinator {
     public func confirmRemoval() -> StepResult { step(confirmRemovalNow) }
 
     private func confirmRemovalNow() -> StepResult {
-        guard case .asking(let pending, let replay) = confirmation else { return .rejected(.noPendingConfirmation) }
+        guard case .asking(let pending, let replay, _) = confirmation else { return .rejected(.noPendingConfirmation) }
         clearPendingConfirmation()
         guard pathHasTokens(of: pending.path) else { return .stale(.confirmationOutdated) }
         return runGranted(pending.routes, replay)
@@ -102,14 +102,24 @@ extension FlowCoordinator {
         return true
     }
 
-    /// Drops the pending removal; the path stays as it is.
+    /// Drops the pending removal; the path stays as it is. When the step that asked opens a deep link, the
+    /// result reports that link dropped (``StepResult/deferredLinks``), so no link goes without a word.
     /// - Returns: rejected without a pending confirmation.
     @discardableResult
     public func keepEditing() -> StepResult {
         step {
-            guard confirmation.asked != nil else { return .rejected(.noPendingConfirmation) }
+            guard case .asking(let pending, _, let link) = confirmation else {
+                return .rejected(.noPendingConfirmation)
+            }
             clearPendingConfirmation()
-            return .applied
+            var result = StepResult.applied
+            if let link {
+                let because = "the person kept '\(pending.flow).\(pending.screen)', which the link would have removed"
+                result.deferredLinks = [
+                    DeferredLink(url: link, status: .rejected, reason: .linkDropped(url: link, because: because))
+                ]
+            }
+            return result
         }
     }
 }

@@ -5,13 +5,15 @@ extension FlowCoordinator {
     /// Reports `event` from the route `token` (nil: the top route) with typed arguments.
     ///
     /// Arguments are checked against the event's parameters (an `int` may be passed for a `double`).
-    /// An event from a route below the top acts from that route: the routes above it go first, as
-    /// interactive back removes them (through the removal guard), then the action runs with the sender on
-    /// top — `pop: 1` removes the sender and everything above it, `popTo` counts from the sender, `push`
-    /// and `start` add on top of the sender.
+    /// An event from a route below the top of its own stack acts from that route: the routes above it go
+    /// first, as interactive back removes them (through the removal guard), then the action runs with the
+    /// sender on top — `pop: 1` removes the sender and everything above it, `popTo` counts from the sender,
+    /// `push` and `start` add on top of the sender. A route under a presented sheet or cover cannot be
+    /// tapped: its events are refused (docs/RUNNING.md, "Guarantees").
     /// - Returns: stale when the route is no longer on the path; pending when the step would remove a
-    ///   `confirm` route; rejected (state unchanged) for a token of another coordinator, an unknown event,
-    ///   bad arguments, or a refused action.
+    ///   `confirm` route; rejected (state unchanged) for a token of another coordinator, a route under a
+    ///   presented layer (``FlowRuntimeError/routeCovered(_:screen:layer:)``), an unknown event, bad
+    ///   arguments, or a refused action.
     @discardableResult
     public func send(_ event: String, from token: RouteToken? = nil, arguments: [String: Value] = [:]) -> StepResult {
         step { sendEventNow(event, from: token, arguments: .values(arguments)) }
@@ -73,6 +75,9 @@ extension FlowCoordinator {
                 route = top
             }
         }
+        if below != nil, let layer = layerCovering(route) {
+            return .rejected(.routeCovered(route.token, screen: "\(route.flow).\(route.screen)", layer: layer))
+        }
         let flow = route.flowIndex
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let events = bundle.flows[flow].screens[route.screenIndex].events
@@ -101,5 +106,15 @@ extension FlowCoordinator {
         return conclude(
             &transition, sender: route.token, note: note,
             replay: { $0.sendEventNow(event, from: token, arguments: arguments) })
+    }
+
+    /// The flow of the presented sheet or cover above `route`'s stack, if any: a deeper instance on the
+    /// chain that is presented begins a stack over it.
+    private func layerCovering(_ route: Route) -> String? {
+        let chain = state.chain
+        for depth in (route.depth + 1)..<max(route.depth + 1, chain.count) where chain[depth].presentation.isPresented {
+            return bundle.flows[chain[depth].flow].name
+        }
+        return nil
     }
 }

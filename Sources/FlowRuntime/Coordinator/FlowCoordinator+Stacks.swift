@@ -179,10 +179,10 @@ extension FlowCoordinator {
     /// coordinator instead, covers included.
     func coverRemoved(keeping keep: Int) -> String? {
         let path = state.path
-        guard keep > 0, keep < path.count else { return nil }
-        // Every instance deeper than the new top route's goes whole.
+        guard keep >= 0, keep < path.count else { return nil }
+        // Every instance deeper than the new top route's goes whole (all of them for the empty path).
         let chain = state.chain
-        let removed = path[keep - 1].depth + 1
+        let removed = keep == 0 ? 0 : path[keep - 1].depth + 1
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         for depth in removed..<max(removed, chain.count) where chain[depth].presentation == .cover {
             return bundle.flows[chain[depth].flow].name
@@ -193,7 +193,10 @@ extension FlowCoordinator {
     /// The tab whose first route a removal of the routes from path index `keep` on would take while its tab
     /// flow stays, if any: a tab lives as long as its tab flow, so back never removes it alone.
     func tabRemoved(keeping keep: Int) -> String? {
-        guard keep > 0, keep < state.path.count else { return nil }
+        guard keep >= 0, keep < state.path.count else { return nil }
+        // Back to the empty path would stop the coordinator: with a tab set shown, it is the outermost
+        // tab's first route that back would remove, and back never stops a tab-bar app.
+        if keep == 0 { return outermostShownTab() }
         // The instances that stay are those down to the new top route's; the first one removed is the only
         // one whose parent stays.
         let removed = state.path[keep - 1].depth + 1
@@ -204,5 +207,18 @@ extension FlowCoordinator {
             return nil
         }
         return bundle.flows[parent].children[declaration].name
+    }
+
+    /// The selected tab of the outermost tab set on the chain, if any.
+    private func outermostShownTab() -> String? {
+        let chain = state.chain
+        for depth in chain.indices.dropFirst() {
+            guard let declaration = chain[depth].declaration else { continue }
+            let parent = bundle.flows[chain[depth - 1].flow]
+            if !parent.tabs.isEmpty, parent.tabs.index(ofChild: declaration) != nil {
+                return parent.children[declaration].name
+            }
+        }
+        return nil
     }
 }

@@ -177,8 +177,10 @@ public final class FlowCoordinator {
     typealias Replay = @MainActor (FlowCoordinator) -> StepResult
 
     /// Sets ``pendingConfirmation`` and the step that runs once it is confirmed, notifying observers.
-    func setPendingConfirmation(_ new: PendingConfirmation, replay: @escaping Replay) {
-        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { confirmation = .asking(new, replay: replay) }
+    func setPendingConfirmation(_ new: PendingConfirmation, replay: @escaping Replay, link: String? = nil) {
+        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) {
+            confirmation = .asking(new, replay: replay, link: link)
+        }
     }
 
     /// Clears ``pendingConfirmation``, notifying its observers when there was one. Most steps clear an
@@ -275,11 +277,12 @@ public final class FlowCoordinator {
     /// - Parameters:
     ///   - sender: the route whose event runs the step; it may remove itself.
     ///   - replay: made only when the step waits.
+    ///   - link: the deep link the step opens, if it is one: declining the confirmation reports it dropped.
     func conclude(
         _ transition: inout Transition, sender: RouteToken?, note: FlowRuntimeError?,
-        replay: @autoclosure () -> Replay
+        replay: @autoclosure () -> Replay, link: String? = nil
     ) -> StepResult {
-        if let pending = askIfUndecided(transition, sender: sender, replay: replay()) { return pending }
+        if let pending = askIfUndecided(transition, sender: sender, replay: replay(), link: link) { return pending }
         var result = commit(&transition)
         if let note { result.reason = note }
         return result
@@ -287,8 +290,9 @@ public final class FlowCoordinator {
 
     /// The pending result of a step that removes a `confirm` route without a decision (the confirmation is
     /// set), or nil when the step may go on.
-    func askIfUndecided(_ transition: Transition, sender: RouteToken?, replay: @autoclosure () -> Replay) -> StepResult?
-    {
+    func askIfUndecided(
+        _ transition: Transition, sender: RouteToken?, replay: @autoclosure () -> Replay, link: String? = nil
+    ) -> StepResult? {
         let path = state.path
         var (kept, undecided) = transition.undecidedRemovals(from: path, sender: sender, granted: grantedRemovals)
         if !transition.droppedTabs.isEmpty || transition.state.chain.keptCount < state.chain.count {
@@ -305,7 +309,7 @@ public final class FlowCoordinator {
             PendingConfirmation(
                 prompt: bundle.flows[first.flowIndex].screens[first.screenIndex].confirmPrompt, route: first.token,
                 flow: first.flow, screen: first.screen, keepCount: kept, path: path, routes: undecided),
-            replay: replay())
+            replay: replay(), link: link)
         return StepResult(.pending)
     }
 

@@ -109,6 +109,9 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case coverNotDismissible(flow: String)
     /// Back would remove a tab's first route; a tab lives as long as its tab flow.
     case tabFirstRoute(tab: String)
+    /// An event from a route under a presented sheet or cover: the person cannot tap a route a layer
+    /// covers, so only the routes of the topmost presented stack send events.
+    case routeCovered(RouteToken, screen: String, layer: String)
     /// A typed event or route was generated from a bundle with another content hash than the coordinator's.
     case bundleMismatch(expected: String, found: String)
     /// A typed event was sent from a route of another screen (`event` and `route` as
@@ -214,6 +217,9 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
             return "flow '\(flow)' is a full-screen cover, which is not dismissed; it ends when the flow finishes"
         case .tabFirstRoute(let tab):
             return "back would remove the first route of tab '\(tab)'; a tab lives as long as its tab flow"
+        case .routeCovered(let token, let screen, let layer):
+            return
+                "route \(token) ('\(screen)') is under the presented flow '\(layer)': only the routes of the topmost presented stack send events"
         case .reentrantStep:
             return
                 "the coordinator is in the middle of a step (a host condition or check called back into it); call it after the step returns"
@@ -222,6 +228,15 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
                 "the typed code was generated from the bundle with content hash \(expected), but the coordinator runs \(found); generate it again from the flows the coordinator runs"
         case .eventOfAnotherScreen(let event, let route):
             return "event \(event) was sent from route \(route), which shows another screen"
+        }
+    }
+
+    /// Whether the error refuses a deep link for the host conditions its routes or guard meet now, which
+    /// change: a queued link is judged on them when it opens.
+    var isAboutConditions: Bool {
+        switch self {
+        case .linkContradictsCondition, .linkGuardFailed: true
+        default: false
         }
     }
 }

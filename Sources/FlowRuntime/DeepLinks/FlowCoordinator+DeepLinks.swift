@@ -7,8 +7,9 @@ extension FlowCoordinator {
     ///
     /// While running, the link policy of the deepest live instance whose flow declares one decides first (a
     /// declared policy protects its flow while any descendant without a policy of its own is shown):
-    /// `reject` refuses, `queue` validates the link now and holds it on that instance until it finishes (an
-    /// invalid link is refused, never sent to the fallback; a flow that declares no outcomes never finishes,
+    /// `reject` refuses, `queue` checks the link's URL, types, constraints and checks now and holds it on that
+    /// instance until it finishes, when it is built whole with the conditions of then (docs/RUNNING.md,
+    /// "Guarantees"; an invalid link is refused, never sent to the fallback; a flow that declares no outcomes never finishes,
     /// so it refuses the link with ``FlowRuntimeError/linkQueueNeverOpens(flow:)``), `redirect` pushes the flow's redirect screen when
     /// that flow's own route is on top (unless it is already shown) and drops the link; while a descendant is
     /// shown, `redirect` refuses the link.
@@ -41,19 +42,16 @@ extension FlowCoordinator {
                 guard !bundle.flows[flow].outcomes.isEmpty else {
                     return .rejected(.linkQueueNeverOpens(flow: bundle.flows[flow].name))
                 }
-                switch buildLink(url) {
-                case .success:
-                    // Held on the protecting instance, through the one commit like any change of the state.
-                    var transition = Transition(context: context, state: makeEdit())
-                    transition.state.chain[protector].queuedLinks.append(url)
-                    var result = commit(&transition)
-                    result.status = .queued
-                    return result
-                case .failure(let error):
-                    // The protecting flow asked not to be interrupted: an invalid link is refused,
-                    // not sent to the fallback, which would replace the flow it protects.
-                    return .rejected(error)
-                }
+                // Judged whole when it opens, after the protecting flow finished: the conditions its routes
+                // pass are those of then. Now its URL, types, constraints and checks are: a link that fails
+                // them is refused, not sent to the fallback, which would replace the flow the policy protects.
+                if case .failure(let error) = buildLink(url), !error.isAboutConditions { return .rejected(error) }
+                // Held on the protecting instance, through the one commit like any change of the state.
+                var transition = Transition(context: context, state: makeEdit())
+                transition.state.chain[protector].queuedLinks.append(url)
+                var result = commit(&transition)
+                result.status = .queued
+                return result
             case .redirect:
                 guard let screen = bundle.flows[flow].linkRedirect else { break }
                 guard protector == state.chain.count - 1 else {
@@ -77,7 +75,8 @@ extension FlowCoordinator {
         }
         switch buildLink(url) {
         case .success(var built):
-            let result = conclude(&built.transition, sender: nil, note: built.note, replay: { $0.openNow(url) })
+            let result = conclude(
+                &built.transition, sender: nil, note: built.note, replay: { $0.openNow(url) }, link: url)
             if result.status == .applied { setStatus(.running) }
             return result
         case .failure(let error):
@@ -175,7 +174,7 @@ extension FlowCoordinator {
             if isTab, case .child(let child) = route.target {
                 dropTabStartedOnTheWay(at: depth, unless: child, in: &transition)
             }
-            if index == 0 {
+            if index == 0, route.target != shownFirstNow() {
                 try conditions.checkFirstRoute(route.target, of: flow, url: url)
             } else if let top = transition.state.path.last, top.depth == depth {
                 try conditions.checkStep(
@@ -234,8 +233,20 @@ extension FlowCoordinator {
         }
         let result = conclude(
             &transition, sender: nil, note: .linkFellBack(url: url, because: error.description),
-            replay: { $0.openNow(url) })
+            replay: { $0.openNow(url) }, link: url)
         if result.status == .applied { setStatus(.running) }
         return result
+    }
+
+    /// What the running root flow shows first now — its first route, or the child it runs without routes
+    /// of its own — which steps built: a link whose first route is that one rebuilds a state steps can
+    /// build (a queued link opening after onboarding's handler showed `main`, say). Nil when not running.
+    private func shownFirstNow() -> TargetNode? {
+        guard currentStatus == .running, let root = state.chain.first else { return nil }
+        if let first = state.path.first, first.depth == 0 { return .screen(first.screenIndex) }
+        guard state.chain.count > 1, let declaration = state.chain[1].declaration, root.flow == rootFlow else {
+            return nil
+        }
+        return .child(declaration)
     }
 }

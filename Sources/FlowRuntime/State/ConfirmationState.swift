@@ -4,15 +4,16 @@
 enum ConfirmationState {
     /// Nothing to decide.
     case none
-    /// A step would remove `confirm` routes and waits: the question the host shows, and the step to run
-    /// again once the person confirms.
-    case asking(PendingConfirmation, replay: FlowCoordinator.Replay)
+    /// A step would remove `confirm` routes and waits: the question the host shows, the step to run
+    /// again once the person confirms, and the deep link that step opens, if it is one (declining
+    /// drops it, reported).
+    case asking(PendingConfirmation, replay: FlowCoordinator.Replay, link: String?)
     /// The person confirmed: the waiting step runs again, and the removal guard lets these routes go.
     case granted(GrantedRemovals)
 
     /// The question waiting for an answer, if any.
     var asked: PendingConfirmation? {
-        if case .asking(let pending, _) = self { return pending }
+        if case .asking(let pending, _, _) = self { return pending }
         return nil
     }
 }
