@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "FlowCodegen", dependencies: ["FlowDefinitions", "FlowModel"]),
         // `flowc run` and the script-driven tests: a coordinator driven by script lines, traced as JSON.
         .target(name: "FlowScript", dependencies: ["FlowRuntime", "FlowModel"]),
+        // `flowc check`: the runtime's own steps explored breadth first, every guarantee checked on each.
+        .target(name: "FlowExplorer", dependencies: ["FlowScript", "FlowRuntime", "FlowModel"]),
         // What flowc and the plugin's tool share: option scanning, console, flow sources, `generate swift`.
         .target(
             name: "FlowcCommandLine",
@@ -41,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "flowc",
             dependencies: [
-                "FlowcCommandLine", "FlowCompiler", "FlowCodegen", "FlowDefinitions", "FlowScript",
+                "FlowcCommandLine", "FlowCompiler", "FlowCodegen", "FlowDefinitions", "FlowExplorer", "FlowScript",
                 "FlowRuntime", "FlowModel",
             ]),
         // The plugin's tool is `flowc generate` alone: SwiftPM builds a plugin's tool and its modules a second
@@ -70,10 +72,13 @@ let package = Package(
             dependencies: ["FlowCodegen", "FlowCompiler", "FlowDefinitions", "FlowRuntime", "FlowModel"]),
         .testTarget(
             name: "FlowRuntimeTests",
-            dependencies: ["FlowRuntime", "FlowModel", "FlowScript", "FlowCompiler", "FlowTestSupport"]),
+            dependencies: ["FlowRuntime", "FlowModel", "FlowScript", "FlowExplorer", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(
             name: "FlowScriptTests",
             dependencies: ["FlowScript", "FlowRuntime", "FlowModel", "FlowCompiler", "FlowTestSupport"]),
+        .testTarget(
+            name: "FlowExplorerTests",
+            dependencies: ["FlowExplorer", "FlowScript", "FlowRuntime", "FlowModel", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowcCLITests"),
         // Apply the in-package plugin, so `swift test` compiles the generated code every run: to the
         // reading app in Flows/ (named in its flowc-plugin.json) and to a fixture of every parameter type.

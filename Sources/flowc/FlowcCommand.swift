@@ -12,6 +12,7 @@ enum FlowcCommand {
 
         SUBCOMMANDS:
           validate PATH…            Check flow files and folders; print diagnostics.
+          check PATH…               Explore every reachable state; check the runtime's guarantees.
           compile PATH… -o FILE     Write a compiled flow bundle.
           generate swift PATH… -o FILE
                                     Write typed Swift routes, events and host protocol.
@@ -38,6 +39,7 @@ enum FlowcCommand {
         let rest = Array(arguments.dropFirst())
         switch subcommand {
         case "validate": return ValidateCommand.run(rest)
+        case "check": return MainActor.assumeIsolated { CheckCommand.run(rest) }
         case "compile": return CompileCommand.run(rest)
         case "generate": return GenerateCommand.run(rest)
         case "run": return RunCommand.run(rest)

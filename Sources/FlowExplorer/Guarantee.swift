@@ -1,0 +1,40 @@
+/// A promise the coordinator makes, stated once: docs/RUNNING.md ("Guarantees") lists these, and the
+/// explorer (``FlowExplorer``) checks each as a predicate on every step it explores.
+package enum Guarantee: Int, CaseIterable, Sendable {
+    /// A step that is rejected or stale changes nothing.
+    case refusedStepChangesNothing = 1
+    /// Back never stops the coordinator while a tab set is shown: back at a tab's first route is refused.
+    case backKeepsTabBar = 2
+    /// A full-screen cover leaves only when its flow finishes, or when the whole tree is replaced
+    /// (a deep link, a restore, stop).
+    case coverLeavesWhenItsFlowFinishes = 3
+    /// No deep link is dropped without a word: a queued or pending link that leaves the state is in the
+    /// step's links, opened or dropped with a reason; so is a link whose confirmation is declined.
+    case noLinkDroppedSilently = 4
+    /// A flow finishes at most once: an instance a step reports finished was alive before the step.
+    case finishesAtMostOnce = 5
+    /// Restore accepts every state steps build: a snapshot of an explored state restores, and the
+    /// restored state's snapshot is the same.
+    case restoreAcceptsBuiltStates = 6
+
+    /// The stable diagnostic code of a violation: FC801 …
+    package var code: String { "FC80\(rawValue)" }
+
+    /// The guarantee as RUNNING.md states it.
+    package var statement: String {
+        switch self {
+        case .refusedStepChangesNothing:
+            "A step that is rejected or stale changes nothing: the path, the instances, the held links, the status and the pending confirmation stay as they were."
+        case .backKeepsTabBar:
+            "Back never stops the coordinator while a tab set is shown: back at a tab's first route is refused."
+        case .coverLeavesWhenItsFlowFinishes:
+            "A full-screen cover leaves only when its flow finishes, or when a deep link, a restore or stop replaces the whole tree; no back, dismissal or event from a route under it removes it."
+        case .noLinkDroppedSilently:
+            "No deep link is dropped without a word: a queued or pending link that leaves the state is in the step's links, opened or dropped with a reason, and so is a link whose confirmation is declined with keep."
+        case .finishesAtMostOnce:
+            "A flow finishes at most once: an instance a step reports finished was alive before the step."
+        case .restoreAcceptsBuiltStates:
+            "Restore accepts every state that steps build: the snapshot of such a state restores, and the restored state's snapshot is the same."
+        }
+    }
+}

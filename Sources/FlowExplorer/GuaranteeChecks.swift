@@ -1,0 +1,98 @@
+import FlowRuntime
+import FlowScript
+
+/// The predicates of ``Guarantee``, each on one explored step: the state before (its trace line and
+/// key), the line run, and the state after. Each returns a message when the step breaks it.
+struct GuaranteeChecks {
+    struct Side {
+        var trace: TraceLine?
+        var key: String
+    }
+
+    let before: Side
+    let line: String
+    let after: TraceLine
+    let afterKey: String
+    /// The line whose step is waiting for the confirmation before this step, if any.
+    let pendingOrigin: String?
+
+    private var command: String { String(line.split(separator: " ").first ?? "") }
+
+    func violations() -> [(Guarantee, String)] {
+        var found: [(Guarantee, String)] = []
+        if let message = refusedStepChangedSomething() { found.append((.refusedStepChangesNothing, message)) }
+        if let message = backStoppedTabBar() { found.append((.backKeepsTabBar, message)) }
+        for message in coversRemoved() { found.append((.coverLeavesWhenItsFlowFinishes, message)) }
+        for message in linksDroppedSilently() { found.append((.noLinkDroppedSilently, message)) }
+        for message in finishedTwice() { found.append((.finishesAtMostOnce, message)) }
+        return found
+    }
+
+    private func refusedStepChangedSomething() -> String? {
+        guard after.status == "rejected" || after.status == "stale" else { return nil }
+        guard before.key != afterKey else { return nil }
+        return "'\(line)' was \(after.status) (\(after.reason ?? "no reason")) but changed the state"
+    }
+
+    private func backStoppedTabBar() -> String? {
+        guard command == "back" || command == "backto", before.trace?.tabs != nil,
+            before.trace?.coordinator == "running", after.coordinator == "stopped"
+        else { return nil }
+        return "'\(line)' with a tab bar shown stopped the coordinator"
+    }
+
+    private func coversRemoved() -> [String] {
+        guard let tree = before.trace?.instances, !["open", "restore", "stop"].contains(command) else { return [] }
+        let entriesBefore = ExplorationActions.entries(of: tree)
+        let alive = Set(after.instances.map { ExplorationActions.entries(of: $0).map(\.id) } ?? [])
+        let finished = Set((after.finished ?? []).map(\.instance))
+        var messages: [String] = []
+        for parent in entriesBefore {
+            for child in parent.children where child.presentation == "cover" && child.kept != true {
+                guard alive.contains(parent.id), !alive.contains(child.id), !finished.contains(child.id) else {
+                    continue
+                }
+                messages.append(
+                    "'\(line)' removed the cover '\(child.flow)' (#\(child.id)) though its flow did not finish")
+            }
+        }
+        return messages
+    }
+
+    private func linksDroppedSilently() -> [String] {
+        var messages: [String] = []
+        let reported = Set((after.links ?? []).map(\.url))
+        let heldAfter = Self.heldLinks(after.instances)
+        for (id, urls) in Self.heldLinks(before.trace?.instances) {
+            for url in urls where !(heldAfter[id]?.contains(url) ?? false) && !reported.contains(url) {
+                messages.append("'\(line)' dropped the link '\(url)' held by instance #\(id) without reporting it")
+            }
+        }
+        if command == "keep", let origin = pendingOrigin, origin.hasPrefix("open ") {
+            let url = String(origin.dropFirst(5))
+            if !reported.contains(url) {
+                messages.append(
+                    "'keep' declined the confirmation '\(origin)' asked for, and the link was dropped without a word")
+            }
+        }
+        return messages
+    }
+
+    private func finishedTwice() -> [String] {
+        let aliveBefore = Set(before.trace?.instances.map { ExplorationActions.entries(of: $0).map(\.id) } ?? [])
+        return (after.finished ?? []).filter { !aliveBefore.contains($0.instance) }.map {
+            "'\(line)' finished instance #\($0.instance) ('\($0.flow)'), which was not alive before the step"
+        }
+    }
+
+    /// The deep links each live instance holds (queued, and pending on an outcome), by instance id.
+    static func heldLinks(_ tree: InstanceTreeEntry?) -> [Int: [String]] {
+        guard let tree else { return [:] }
+        var held: [Int: [String]] = [:]
+        for entry in ExplorationActions.entries(of: tree) {
+            let urls = (entry.queuedLinks ?? []) + (entry.pendingLink.map { [$0.url] } ?? [])
+            if !urls.isEmpty { held[entry.id] = urls }
+        }
+        return held
+    }
+}

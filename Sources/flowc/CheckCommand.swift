@@ -1,0 +1,130 @@
+import FlowCompiler
+import FlowDefinitions
+import FlowExplorer
+import FlowModel
+import FlowRuntime
+import FlowcCommandLine
+
+/// `flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--config FILE]`: explores every
+/// state the coordinator can reach and checks the guarantees of docs/RUNNING.md on every step.
+enum CheckCommand {
+    static let usage = """
+        USAGE: flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--config FILE]
+
+        Validates the flows, then runs the generic coordinator over every state it can reach from a new
+        coordinator — events of the shown screens (arguments that meet each constraint and ones that
+        break it), back on every stack, dismissal, tab selection, confirm and keep, finishing through a
+        kept handle, host conditions turned either way, every deep link, stop — and checks the
+        guarantees of docs/RUNNING.md ("Guarantees") on every step. A broken guarantee is reported at
+        the screen shown before the step, with a script that reproduces it under 'flowc run'.
+
+        By default every root flow is explored (a flow no other flow runs as a child, with no
+        parameter lacking a default); --flow explores one.
+
+        OPTIONS:
+          --flow NAME       Explore this root flow only.
+          --max-states N    Keep at most N distinct states per root flow (default 5000).
+          --max-depth N     Go at most N steps from a new coordinator (default 10).
+        \(ConfigurationOption.help)
+          -h, --help        Show this help.
+
+        EXIT CODES: 0 no guarantee broken, 1 a guarantee broken or the flows have errors, 2 usage or I/O errors.
+        """
+
+    @MainActor
+    static func run(_ arguments: [String]) -> Int32 {
+        var bounds = ExplorationBounds()
+        var only: String?
+        let validated: ValidatedSources
+        switch ValidatedSources.validate(
+            arguments, usage: usage, valueOptions: ["--config", "--flow", "--max-states", "--max-depth"],
+            checkOptions: { options in
+                guard !options.positional.isEmpty else {
+                    Console.error(
+                        "flowc: error: no paths given; name flow files or folders, such as 'flowc check Flows'")
+                    return ExitCode.usage
+                }
+                for (option, minimum) in [("--max-states", 1), ("--max-depth", 1)] {
+                    guard let text = options.value(option) else { continue }
+                    guard let number = Int(text), number >= minimum else {
+                        Console.error(
+                            "flowc: error: \(option) takes a whole number of at least \(minimum), not '\(text)'")
+                        return ExitCode.usage
+                    }
+                    if option == "--max-states" { bounds.maxStates = number } else { bounds.maxDepth = number }
+                }
+                only = options.value("--flow")
+                return nil
+            }
+        ) {
+        case .proceed(let sources): validated = sources
+        case .exit(let code): return code
+        }
+        let result = validated.result
+        if result.hasErrors {
+            Console.error("flowc: error: the flows have errors; fix them first")
+            return ExitCode.findings
+        }
+        let bundle: FlowBundle
+        do {
+            bundle = try GraphLowering.lower(result.flows)
+        } catch {
+            Console.error("flowc: error: \(error)")
+            return ExitCode.findings
+        }
+        let roots = only.map { [$0] } ?? rootFlows(of: bundle)
+        if let only, bundle.flowIndex(named: only) == nil {
+            Console.error("flowc: error: no flow named '\(only)' in the given paths")
+            return ExitCode.usage
+        }
+        var diagnostics: [Diagnostic] = []
+        for flow in roots {
+            let report: ExplorationReport
+            do {
+                report = try FlowExplorer.explore(bundle, flow: flow, bounds: bounds)
+            } catch {
+                Console.error("flowc: error: flow '\(flow)' cannot be explored: \(error)")
+                return ExitCode.usage
+            }
+            let extent = report.bound.map { "bounded by \($0)" } ?? "complete"
+            let found = report.findings.isEmpty ? "no guarantee broken" : "\(report.findings.count) broken"
+            Console.output("flow \(flow): \(extent), \(report.states) states, \(report.steps) steps, \(found)")
+            for finding in report.findings {
+                diagnostics.append(diagnostic(for: finding, in: result.flows, paths: validated.options.positional))
+            }
+        }
+        if !diagnostics.isEmpty {
+            Console.error(
+                TextDiagnosticRenderer().render(diagnostics.sortedForOutput(), sources: result.sourcesByPath),
+                terminator: "")
+            return ExitCode.findings
+        }
+        return ExitCode.success
+    }
+
+    /// The flows no other flow runs as a child, whose parameters all have defaults.
+    static func rootFlows(of bundle: FlowBundle) -> [String] {
+        let children = Set(bundle.flows.flatMap { $0.children.map(\.flow) })
+        return bundle.flows.indices.filter { index in
+            !children.contains(index) && bundle.flows[index].parameters.allSatisfy { $0.defaultValue != nil }
+        }.map { bundle.flows[$0].name }
+    }
+
+    /// A finding as a diagnostic at the screen shown before the breaking step (else at the root flow's name),
+    /// with the guarantee and the witness script as notes.
+    static func diagnostic(for finding: ExplorationFinding, in flows: [FlowDefinition], paths: [String]) -> Diagnostic {
+        let root = flows.first { $0.name.value == finding.rootFlow }
+        let flow = flows.first { $0.name.value == finding.flow } ?? root
+        let screen = flow?.screens.first { $0.name.value == finding.screen }
+        let location = screen?.name.location ?? flow?.name.location ?? flows[0].name.location
+        let command = "flowc run \(paths.joined(separator: " ")) --flow \(finding.rootFlow)"
+        let script = finding.witness.map { "    " + $0 }.joined(separator: "\n")
+        return Diagnostic(
+            .error, code: finding.code, "guarantee \(finding.guarantee.rawValue) broken: \(finding.message)",
+            at: location,
+            notes: [
+                DiagnosticNote(finding.guarantee.statement, at: location),
+                DiagnosticNote("reproduce with '\(command)' and this script:\n\(script)", at: location),
+            ])
+    }
+}
