@@ -128,4 +128,22 @@ struct GuaranteeExampleTests {
         #expect(lines[4].status == "applied")
         #expect(lines[4].path.map { "\($0.flow).\($0.screen)" } == ["auth.signIn"])
     }
+
+    /// Data an outcome carries reaches what its handler builds, through a guarded link's continuation too:
+    /// the `notes` instance that sign-in's `signedIn` handler built keeps `account` when the link opens.
+    @Test func aContinuationKeepsWhatTheHandlerBuilt() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "notesApp")
+        let lines = runner.run(
+            script: """
+                start
+                open /notes/5
+                event submit email=ada@example.com
+                condition isSignedIn true
+                event verify code=123456
+                """)
+        let last = try #require(lines.last)
+        #expect(last.links?.map(\.url) == ["/notes/5"])
+        #expect(last.path.map(\.screen) == ["list", "note"])
+        #expect(last.instances?.children.first?.arguments["account"]?.value == .string("ada@example.com"))
+    }
 }

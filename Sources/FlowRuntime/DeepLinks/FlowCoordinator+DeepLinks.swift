@@ -180,8 +180,15 @@ extension FlowCoordinator {
                 try conditions.checkStep(
                     to: route.target, from: top.screenIndex, of: flow, impliedStart: impliedStart, url: url)
             }
-            let arguments = try transition.bind(
-                route.arguments, for: route.target, in: flow, scope: ArgumentScope(.named(values)))
+            let arguments: [Value]
+            if index == 0, route.arguments.isEmpty, let shown = shownFirstValues(of: route.target) {
+                // The route the running root flow shows keeps what the step that showed it built (the
+                // sign-in handler's `with:`), when the link passes nothing of its own.
+                arguments = shown
+            } else {
+                arguments = try transition.bind(
+                    route.arguments, for: route.target, in: flow, scope: ArgumentScope(.named(values)))
+            }
             try transition.show(route.target, values: arguments, at: depth)
             impliedStart = false
             if case .child = route.target {
@@ -248,5 +255,12 @@ extension FlowCoordinator {
             return nil
         }
         return .child(declaration)
+    }
+
+    /// The arguments of `target` when it is what the running root flow shows first now (``shownFirstNow()``).
+    private func shownFirstValues(of target: TargetNode) -> [Value]? {
+        guard target == shownFirstNow() else { return nil }
+        if case .screen = target { return state.path.first?.values }
+        return state.chain.count > 1 ? state.chain[1].values : nil
     }
 }
