@@ -9,14 +9,24 @@ struct ExplorationActions {
     let bundle: FlowBundle
     let rootFlow: Int
 
-    /// Every host condition any flow of the bundle declares.
-    var conditionNames: [String] {
-        Array(Set(bundle.flows.flatMap(\.conditions))).sorted()
-    }
-
+    /// Every host condition the root flow and the flows it can run as children (at any depth) declare:
+    /// the others cannot change what this coordinator does.
+    let conditionNames: [String]
     /// The root flow's deep links, each with witness placeholders.
-    var linkURLs: [String] {
-        Array(Set(bundle.flows[rootFlow].links.map(ArgumentWitness.url(of:)))).sorted()
+    let linkURLs: [String]
+
+    init(bundle: FlowBundle, rootFlow: Int) {
+        self.bundle = bundle
+        self.rootFlow = rootFlow
+        var reached: Set<Int> = [rootFlow]
+        var pending = [rootFlow]
+        while let flow = pending.popLast() {
+            for child in bundle.flows[flow].children where reached.insert(child.flow).inserted {
+                pending.append(child.flow)
+            }
+        }
+        conditionNames = Array(Set(reached.flatMap { bundle.flows[$0].conditions })).sorted()
+        linkURLs = Array(Set(bundle.flows[rootFlow].links.map(ArgumentWitness.url(of:)))).sorted()
     }
 
     func lines(in coordinator: FlowCoordinator, trace: TraceLine?, conditions: [String: Bool]) -> [String] {

@@ -9,7 +9,7 @@ import Testing
 /// of docs/RUNNING.md ("Guarantees").
 @MainActor
 struct ShippedFlowsExplorationTests {
-    @Test(arguments: [("app", 297, 2_592), ("notesApp", 189, 2_088), ("reading", 243, 2_700)])
+    @Test(arguments: [("app", 99, 765), ("notesApp", 21, 190), ("reading", 9, 73)])
     func aShippedAppIsExploredCompletelyAndKeepsEveryGuarantee(flow: String, states: Int, steps: Int) throws {
         let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: flow)
         #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
