@@ -53,7 +53,9 @@ let package = Package(
         .plugin(name: "FlowcPlugin", capability: .buildTool(), dependencies: ["flowc-generate"]),
         .executableTarget(
             name: "flowc-bench",
-            dependencies: ["FlowYAML", "FlowCompiler", "FlowDefinitions", "FlowRuntime", "FlowModel", "CYaml"],
+            dependencies: [
+                "FlowYAML", "FlowCompiler", "FlowDefinitions", "FlowExplorer", "FlowRuntime", "FlowModel", "CYaml",
+            ],
             path: "Benchmarks/flowc-bench"
         ),
         // One test target per module, plus the command line, the plugin's hosts and what tests share.

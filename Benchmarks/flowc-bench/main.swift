@@ -5,6 +5,7 @@
 //                                                  FlowCoordinator vs a hand-written coordinator, and by bundle size
 //     flowc-bench tabs [--iterations N] [--runs N] [--tabs N,N…]
 //                                                  FlowCoordinator per step against the number of kept tabs
+//     flowc-bench explore [--flows DIR] [--runs N]   the explorer of `flowc check`: states and steps per second
 //     flowc-bench e2e [--screens N] [--files N] [--runs N] [--callgrind]
 //                                                  flowc validate / compile / run (YAML, bundle) vs a bare scan
 //     flowc-bench scaling [--series N,N…]          flowc validate from 1k to 100k screens (or more)
@@ -17,6 +18,10 @@ let benchmarks: [(name: String, summary: String, run: @MainActor ([String]) -> I
     ("yaml", "time YAMLLoader.load against a bare libyaml event scan", YAMLLoadBenchmark.run),
     ("runtime", "time FlowCoordinator against a hand-written coordinator, and by bundle size", RuntimeBenchmark.run),
     ("tabs", "time FlowCoordinator steps in one tab against the number of tabs kept aside", TabsBenchmark.run),
+    (
+        "explore", "explore every root flow of the shipped apps as flowc check does: states per second",
+        ExploreBenchmark.run
+    ),
     ("e2e", "time flowc validate, compile and run (YAML, bundle) against a bare libyaml scan", EndToEndBenchmark.run),
     ("scaling", "time flowc validate from 1k to 100k screens", ScalingBenchmark.run),
     (
