@@ -29,14 +29,9 @@ enum ExploreBenchmark {
             print("cannot read \(flowsDirectory): \(error)")
             return 1
         }
-        let children = Set(bundle.flows.flatMap { $0.children.map(\.flow) })
-        let roots = bundle.flows.indices.filter { index in
-            !children.contains(index) && bundle.flows[index].parameters.allSatisfy { $0.defaultValue != nil }
-        }
         print("flow          states    steps  complete   best ms   states/s    steps/s")
         var totalSeconds = 0.0
-        for root in roots {
-            let name = bundle.flows[root].name
+        for name in FlowExplorer.rootFlows(of: bundle) {
             var best = Double.infinity
             var report: ExplorationReport?
             for _ in 0..<runs {

@@ -99,6 +99,15 @@ package enum FlowExplorer {
         return report
     }
 
+    /// The flows of `bundle` that can be explored as roots: those no other flow runs as a child, whose
+    /// parameters all have defaults, in bundle order.
+    package static func rootFlows(of bundle: FlowBundle) -> [String] {
+        let children = Set(bundle.flows.flatMap { $0.children.map(\.flow) })
+        return bundle.flows.indices.filter { index in
+            !children.contains(index) && bundle.flows[index].parameters.allSatisfy { $0.defaultValue != nil }
+        }.map { bundle.flows[$0].name }
+    }
+
     /// Whether some screen appears on `path` more than `bound` times.
     private static func repeatsTooOften(_ path: [TraceLine.RouteEntry], bound: Int) -> Bool {
         var counts: [String: Int] = [:]

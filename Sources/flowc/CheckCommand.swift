@@ -72,7 +72,7 @@ enum CheckCommand {
             Console.error("flowc: error: \(error)")
             return ExitCode.findings
         }
-        let roots = only.map { [$0] } ?? rootFlows(of: bundle)
+        let roots = only.map { [$0] } ?? FlowExplorer.rootFlows(of: bundle)
         if let only, bundle.flowIndex(named: only) == nil {
             Console.error("flowc: error: no flow named '\(only)' in the given paths")
             return ExitCode.usage
@@ -100,14 +100,6 @@ enum CheckCommand {
             return ExitCode.findings
         }
         return ExitCode.success
-    }
-
-    /// The flows no other flow runs as a child, whose parameters all have defaults.
-    static func rootFlows(of bundle: FlowBundle) -> [String] {
-        let children = Set(bundle.flows.flatMap { $0.children.map(\.flow) })
-        return bundle.flows.indices.filter { index in
-            !children.contains(index) && bundle.flows[index].parameters.allSatisfy { $0.defaultValue != nil }
-        }.map { bundle.flows[$0].name }
     }
 
     /// A finding as a diagnostic at the screen shown before the breaking step (else at the root flow's name),
