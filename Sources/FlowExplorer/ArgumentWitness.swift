@@ -77,4 +77,10 @@ enum ArgumentWitness {
     private static func quoted(_ text: String) -> String {
         text.isEmpty || text.contains(" ") || text.contains("#") ? "\"\(text)\"" : text
     }
+
+    /// Whether ``valid(_:)`` surely meets every constraint of each of `parameters`: a `pattern` or an
+    /// argument check may refuse it.
+    static func surelyValid(_ parameters: [ParameterNode]) -> Bool {
+        parameters.allSatisfy { $0.constraints.pattern == nil && $0.constraints.check == nil }
+    }
 }

@@ -45,7 +45,7 @@ struct ExplorationActions {
         for (position, stack) in stacks.enumerated().reversed() {
             guard let top = stack.routes.last else { continue }
             let onScreen = position == stacks.count - 1
-            lines += events(of: top, sentFrom: onScreen ? nil : top.token)
+            lines += events(of: top, sentFrom: onScreen ? nil : top.token).map(\.line)
         }
         lines.append("back")
         for stack in stacks { lines.append("back 1 #\(stack.id.rawValue)") }
@@ -66,20 +66,23 @@ struct ExplorationActions {
         return lines
     }
 
-    /// `event` lines for every event of `route`'s screen: valid arguments, and each breakable constraint broken.
-    private func events(of route: Route, sentFrom token: RouteToken?) -> [String] {
+    /// `event` lines for every event of `route`'s screen: valid arguments (`valid` when surely so), and each
+    /// breakable constraint broken.
+    func events(of route: Route, sentFrom token: RouteToken?) -> [(line: String, event: String, valid: Bool)] {
         guard let flow = bundle.flowIndex(named: route.flow),
             let screen = bundle.flows[flow].screens.firstIndex(where: { $0.name == route.screen })
         else { return [] }
-        var lines: [String] = []
+        var lines: [(line: String, event: String, valid: Bool)] = []
         let from = token.map { "@\($0.rawValue) " } ?? ""
         for event in bundle.flows[flow].screens[screen].events {
             var variants = [ArgumentWitness.operands(event.parameters)]
             for index in event.parameters.indices {
                 variants.append(ArgumentWitness.operands(event.parameters, breaking: index))
             }
-            for operands in variants.compactMap({ $0 }) {
-                lines.append("event \(from)\(event.name)" + (operands.isEmpty ? "" : " \(operands)"))
+            for (index, operands) in variants.enumerated() {
+                guard let operands else { continue }
+                let line = "event \(from)\(event.name)" + (operands.isEmpty ? "" : " \(operands)")
+                lines.append((line, event.name, index == 0 && ArgumentWitness.surelyValid(event.parameters)))
             }
         }
         return lines

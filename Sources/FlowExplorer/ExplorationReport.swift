@@ -14,6 +14,19 @@ package struct ExplorationFinding: Hashable, Sendable {
     package var code: String { guarantee.code }
 }
 
+/// An event of a screen that every explored state showing the screen refused, when sent with arguments
+/// that meet its constraints: an action the flows declare but the runtime never takes (warning FC807).
+package struct RefusedEvent: Hashable, Sendable {
+    package var flow: String
+    package var screen: String
+    package var event: String
+    /// Why it was refused, the first time.
+    package var reason: String
+    /// The shortest script whose last line sends it.
+    package var witness: [String]
+    package static let code = "FC807"
+}
+
 /// What one exploration covered and found.
 package struct ExplorationReport: Sendable {
     package var rootFlow: String
@@ -24,6 +37,8 @@ package struct ExplorationReport: Sendable {
     /// nil when every reachable state within the depth was explored; else the bound that stopped it.
     package var bound: String?
     package var findings: [ExplorationFinding] = []
+    /// Events refused in every explored state that showed their screen, by flow, screen and event.
+    package var refusedEvents: [RefusedEvent] = []
 
     package var isComplete: Bool { bound == nil }
 }

@@ -25,6 +25,8 @@ package enum FlowExplorer {
         var report = ExplorationReport(rootFlow: flow)
         var seen: Set<String> = []
         var reported: Set<String> = []
+        var refused: [String: (reason: String, witness: [String])] = [:]
+        var taken: Set<String> = []
         var frontier: [ExploredState] = [ExploredState(lines: [], conditions: [:], pendingOrigin: nil)]
         do {
             let (runner, _) = try frontier[0].replay(bundle: bundle, flow: flow)
@@ -54,11 +56,28 @@ package enum FlowExplorer {
                 let beforeKey = ExploredState.key(
                     of: base.coordinator, conditions: state.conditions, pendingOrigin: state.pendingOrigin)
                 let top = baseTrace?.path.last
+                // The valid `event` lines from the route on screen: what FC807 counts.
+                var validEvents: [String: String] = [:]
+                if base.coordinator.status == .running, let route = base.coordinator.path.last {
+                    for event in actions.events(of: route, sentFrom: nil) where event.valid {
+                        validEvents[event.line] = "\(route.flow)\u{1F}\(route.screen)\u{1F}\(event.event)"
+                    }
+                }
                 for line in actions.lines(in: base.coordinator, trace: baseTrace, conditions: state.conditions) {
                     guard let (runner, _) = try? state.replay(bundle: bundle, flow: flow),
                         let after = runner.run(line: line)
                     else { continue }
                     report.steps += 1
+                    if let key = validEvents[line] {
+                        if after.status == "rejected" || after.status == "stale" {
+                            if refused[key] == nil, !taken.contains(key) {
+                                refused[key] = (after.reason ?? after.status, state.lines + [line])
+                            }
+                        } else {
+                            taken.insert(key)
+                            refused[key] = nil
+                        }
+                    }
                     var conditions = state.conditions
                     let words = line.split(separator: " ")
                     if words.first == "condition", words.count == 3 {
@@ -95,6 +114,11 @@ package enum FlowExplorer {
             }
             frontier = next
             depth += 1
+        }
+        report.refusedEvents = refused.sorted { $0.key < $1.key }.map { key, value in
+            let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+            return RefusedEvent(
+                flow: parts[0], screen: parts[1], event: parts[2], reason: value.reason, witness: value.witness)
         }
         return report
     }

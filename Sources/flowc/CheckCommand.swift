@@ -4,6 +4,7 @@ import FlowExplorer
 import FlowModel
 import FlowRuntime
 import FlowcCommandLine
+import Foundation
 
 /// `flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--config FILE]`: explores every
 /// state the coordinator can reach and checks the guarantees of docs/RUNNING.md on every step.
@@ -92,14 +93,18 @@ enum CheckCommand {
             for finding in report.findings {
                 diagnostics.append(diagnostic(for: finding, in: result.flows, paths: validated.options.positional))
             }
+            for refused in report.refusedEvents {
+                diagnostics.append(
+                    diagnostic(for: refused, root: flow, in: result.flows, paths: validated.options.positional))
+            }
         }
+        let broken = diagnostics.contains { $0.severity == .error }
         if !diagnostics.isEmpty {
             Console.error(
                 TextDiagnosticRenderer().render(diagnostics.sortedForOutput(), sources: result.sourcesByPath),
                 terminator: "")
-            return ExitCode.findings
         }
-        return ExitCode.success
+        return broken ? ExitCode.findings : ExitCode.success
     }
 
     /// A finding as a diagnostic at the screen shown before the breaking step (else at the root flow's name),
@@ -109,14 +114,36 @@ enum CheckCommand {
         let flow = flows.first { $0.name.value == finding.flow } ?? root
         let screen = flow?.screens.first { $0.name.value == finding.screen }
         let location = screen?.name.location ?? flow?.name.location ?? flows[0].name.location
-        let command = "flowc run \(paths.joined(separator: " ")) --flow \(finding.rootFlow)"
-        let script = finding.witness.map { "    " + $0 }.joined(separator: "\n")
+        let reproduce = reproduction(finding.witness, paths: paths, flow: finding.rootFlow)
         return Diagnostic(
             .error, code: finding.code, "guarantee \(finding.guarantee.rawValue) broken: \(finding.message)",
             at: location,
             notes: [
                 DiagnosticNote(finding.guarantee.statement, at: location),
-                DiagnosticNote("reproduce with '\(command)' and this script:\n\(script)", at: location),
+                DiagnosticNote("reproduce with: \(reproduce)", at: location),
             ])
+    }
+
+    /// An event refused in every explored state as a warning at the event's name, with the witness.
+    static func diagnostic(for refused: RefusedEvent, root: String, in flows: [FlowDefinition], paths: [String])
+        -> Diagnostic
+    {
+        let flow = flows.first { $0.name.value == refused.flow }
+        let screen = flow?.screens.first { $0.name.value == refused.screen }
+        let event = screen?.events.first { $0.name.value == refused.event }
+        let location = event?.name.location ?? screen?.name.location ?? flow?.name.location ?? flows[0].name.location
+        let reproduce = reproduction(refused.witness, paths: paths, flow: root)
+        return Diagnostic(
+            .warning, code: RefusedEvent.code,
+            "event '\(refused.event)' of screen '\(refused.screen)' is refused in every state explored that shows the screen: \(refused.reason)",
+            at: location,
+            notes: [DiagnosticNote("reproduce with: \(reproduce)", at: location)])
+    }
+
+    /// A shell command that runs `script` under `flowc run`, one script line per `printf` argument.
+    static func reproduction(_ script: [String], paths: [String], flow: String) -> String {
+        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        return "printf '%s\\n' " + script.map(quoted).joined(separator: " ") + " | flowc run "
+            + paths.map(quoted).joined(separator: " ") + " --flow " + quoted(flow)
     }
 }

@@ -43,3 +43,39 @@ struct ShippedFlowsExplorationTests {
         }
     }
 }
+
+/// Exploration proves what the validator finds from the definitions: an action FC308 calls always refused
+/// is refused in every state the explorer reaches (FC807), with the shortest script that sends it.
+@MainActor
+struct RefusedEventTests {
+    static let flow = """
+        flow: demo
+        start: home
+        screens:
+          home:
+            on:
+              next: { push: detail }
+          detail:
+            on:
+              back: { pop: 1 }
+              leave: { pop: 2 }
+        """
+
+    @Test func anActionTheValidatorCallsAlwaysRefusedIsRefusedInEveryExploredState() throws {
+        let report = try FlowExplorer.explore(try Fixtures.bundle([Self.flow], ignoring: ["FC308"]), flow: "demo")
+        #expect(report.isComplete)
+        #expect(report.findings == [])
+        #expect(report.refusedEvents.map { "\($0.flow).\($0.screen).\($0.event)" } == ["demo.detail.leave"])
+        #expect(report.refusedEvents.first?.witness == ["start", "event next", "event leave"])
+        #expect(
+            report.refusedEvents.first?.reason
+                == "pop 2 would remove the first route of flow 'demo' (it has 2); use finish")
+    }
+
+    @Test func theShippedAppsHaveNoEventRefusedInEveryState() throws {
+        for flow in ["app", "notesApp", "reading"] {
+            let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: flow)
+            #expect(report.refusedEvents.map { "\($0.flow).\($0.screen).\($0.event): \($0.reason)" } == [])
+        }
+    }
+}
