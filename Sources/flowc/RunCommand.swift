@@ -75,7 +75,11 @@ enum RunCommand {
             return ExitCode.usage
         }
         var script = ""
-        if !interactive {
+        // A script piped in is answered line by line as it arrives, so a harness can drive the
+        // coordinator step by step; a file or a device is read whole first.
+        let streaming =
+            !interactive && stdinNames.contains(scriptPath ?? InputFile.standardInputPath) && ScriptStream.isPipe()
+        if !interactive, !streaming {
             // A script file, a FIFO, /dev/null, or `-` (the default): standard input.
             let path = scriptPath ?? InputFile.standardInputPath
             do throws(FlowInputError) {
@@ -122,13 +126,22 @@ enum RunCommand {
                 return ExitCode.usage
             }
             if interactive { return InteractiveSession(runner: runner, bundle: bundle, flow: flow).run() }
-            for line in FlowScriptRunner.lines(of: script) {
+            @MainActor func answer(_ line: String) {
                 if let trace = runner.run(line: line) {
                     Console.output(FlowScriptRunner.json(trace))
                     if trace.status == "invalid" {
                         Console.error("flowc: error: script line \(trace.line): \(trace.reason ?? "invalid command")")
                     }
                 }
+            }
+            if streaming {
+                let read = ScriptStream.readLines(limit: FlowScriptRunner.maxScriptBytes, each: answer)
+                if let failure = read {
+                    Console.error("flowc: error: cannot read script '\(InputFile.standardInputPath)': \(failure)")
+                    return ExitCode.usage
+                }
+            } else {
+                for line in FlowScriptRunner.lines(of: script) { answer(line) }
             }
             return runner.hadSyntaxErrors ? ExitCode.findings : ExitCode.success
         }
