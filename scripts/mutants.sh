@@ -22,12 +22,10 @@ mutants=(
     "back-stops-tabs|Sources/FlowRuntime/Coordinator/FlowCoordinator+Stacks.swift|        if keep == 0 { return outermostShownTab() }|        if keep == 0 { return nil }|GuaranteeExampleTests/backAtATabsFirstRouteIsRefused"
     "keep-drops-link|Sources/FlowRuntime/Coordinator/FlowCoordinator+Back.swift|            if let link {|            if let link, false {|GuaranteeExampleTests/keepReportsTheLinkThatAsked"
     "continuation-loses-data|Sources/FlowRuntime/DeepLinks/FlowCoordinator+DeepLinks.swift|        guard target == shownFirstNow() else { return nil }|        guard false else { return nil }|GuaranteeExampleTests/aContinuationKeepsWhatTheHandlerBuilt"
-    "restore-skips-handlers|Sources/FlowRuntime/DeepLinks/LinkConditions.swift|        if inStart, !passingChildren { throw refuse(startsNow(flow, choice)) }|        if inStart { throw refuse(startsNow(flow, choice)) }|GuaranteeExampleTests/aStateAnOutcomeHandlerShowedRestores"
     # The same bugs, caught by the explorer's guarantees alone (FlowExplorerTests over the shipped apps):
     "event-under-layer-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Events.swift|        if below != nil, let layer = layerCovering(route) {|        if false, let layer = layerCovering(route) {|ShippedFlowsExplorationTests"
     "back-stops-tabs-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Stacks.swift|        if keep == 0 { return outermostShownTab() }|        if keep == 0 { return nil }|ShippedFlowsExplorationTests"
     "keep-drops-link-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Back.swift|            if let link {|            if let link, false {|ShippedFlowsExplorationTests"
-    "restore-skips-handlers-explored|Sources/FlowRuntime/DeepLinks/LinkConditions.swift|        if inStart, !passingChildren { throw refuse(startsNow(flow, choice)) }|        if inStart { throw refuse(startsNow(flow, choice)) }|ShippedFlowsExplorationTests"
     "small-bundle-threads|Sources/FlowModel/Primitives/ParallelMap.swift|        guard count > 1, work >= threshold else { return (0..<count).map(transform) }|        guard count > 1 else { return (0..<count).map(transform) }|SmallBundleThreadTests"
 )
 

@@ -9,14 +9,16 @@ enum ArgumentWitness {
         if let allowed = constraints.allowedValues?.first { return text(allowed) }
         switch parameter.type {
         case .int:
-            let low = constraints.minimum.map { Int($0.rounded(.up)) } ?? 1
-            return String(low)
+            if let minimum = constraints.minimum { return String(Int(minimum.rounded(.up))) }
+            return String(min(1, constraints.maximum.map { Int($0.rounded(.down)) } ?? 1))
         case .double:
-            return String(constraints.minimum ?? 1)
+            if let minimum = constraints.minimum { return String(minimum) }
+            return String(min(1, constraints.maximum ?? 1))
         case .bool:
             return "true"
         case .string:
-            return String(repeating: "a", count: max(1, constraints.minimumLength ?? 1))
+            let length = max(1, constraints.minimumLength ?? 1)
+            return String(repeating: "a", count: min(length, constraints.maximumLength ?? length))
         }
     }
 

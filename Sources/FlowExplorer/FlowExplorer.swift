@@ -153,14 +153,29 @@ package enum FlowExplorer {
             let (runner, _) = try? state.replay(bundle: bundle, flow: flow),
             runner.coordinator.status == .running, runner.coordinator.pendingConfirmation == nil
         else { return nil }
-        let before = ExploredState.snapshotJSON(runner.coordinator.snapshot())
+        let snapshot = runner.coordinator.snapshot()
+        let before = ExploredState.snapshotJSON(snapshot)
         guard let fresh = try? FlowScriptRunner(bundle: bundle, flow: flow) else { return nil }
         for line in state.lines[..<firstStep] { _ = fresh.run(line: line) }
+        // Restore trusts the host's answers now: a root route that only a finished child's handler shows
+        // (auth after onboarding, while the host still says not onboarded) is refused by design, so only
+        // states whose root shows what its start shows with these answers are held to this guarantee.
+        guard let started = try? FlowScriptRunner(bundle: bundle, flow: flow) else { return nil }
+        for line in state.lines[..<firstStep] { _ = started.run(line: line) }
+        _ = started.run(line: "start")
+        guard Self.rootStart(of: started.coordinator.snapshot()) == Self.rootStart(of: snapshot) else { return nil }
         guard let restored = fresh.run(line: "restore " + before) else { return nil }
         guard restored.status == "applied" else {
             return "the snapshot of a state steps built was refused on restore: \(restored.reason ?? restored.status)"
         }
         let after = ExploredState.snapshotJSON(fresh.coordinator.snapshot())
         return after == before ? nil : "restoring the snapshot of a state steps built gave another state"
+    }
+
+    /// What a snapshot's root instance shows first: its first route's screen, or the child it runs.
+    private static func rootStart(of snapshot: FlowSnapshot) -> String? {
+        guard let root = snapshot.instances.first else { return nil }
+        if let first = root.routes.first { return "screen " + first.screen }
+        return snapshot.instances.dropFirst().first.flatMap { $0.child.map { "child " + $0 } }
     }
 }

@@ -34,7 +34,7 @@ package enum Guarantee: Int, CaseIterable, Sendable {
         case .finishesAtMostOnce:
             "A flow finishes at most once: an instance a step reports finished was alive before the step."
         case .restoreAcceptsBuiltStates:
-            "Restore accepts every state that steps build: the snapshot of such a state restores, and the restored state's snapshot is the same."
+            "Restore accepts every state that steps build while the host's answers still choose its root's first route: the snapshot of such a state restores, and the restored state's snapshot is the same."
         }
     }
 }

@@ -12,12 +12,15 @@ enum ScriptStream {
         return (status.st_mode & S_IFMT) == S_IFIFO
     }
 
-    /// Reads standard input to its end, calling `each` with every line; nil at the end, or why reading
-    /// stopped: a read error, or more than `limit` bytes in all (the lines before the limit have run).
+    /// Reads standard input to its end, calling `each` with every line as soon as its end arrives; nil at
+    /// the end, or why reading stopped: a read error, or more than `limit` bytes in all (the lines that
+    /// ended within the limit have run). A `\r` ends its line at once; a `\n` right after it is skipped.
+    /// Each byte is looked at once, so a long line costs time in proportion to its length.
     @MainActor
     static func readLines(limit: Int, each: (String) -> Void) -> String? {
         var pending: [UInt8] = []
         var total = 0
+        var skipLineFeed = false
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
@@ -26,35 +29,28 @@ enum ScriptStream {
                 return String(cString: strerror(errno))
             }
             if count == 0 { break }
+            let allowed = min(count, limit - total)
             total += count
+            for byte in chunk[0..<allowed] {
+                if skipLineFeed {
+                    skipLineFeed = false
+                    if byte == UInt8(ascii: "\n") { continue }
+                }
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    each(String(decoding: pending, as: UTF8.self))
+                    pending.removeAll(keepingCapacity: true)
+                    skipLineFeed = byte == UInt8(ascii: "\r")
+                } else {
+                    pending.append(byte)
+                }
+            }
             if total > limit {
                 return
                     "the script is more than the limit of \(limit) bytes (reading stopped there); split it into smaller scripts"
             }
-            pending += chunk[0..<count]
-            var start = 0
-            var index = 0
-            while index < pending.count {
-                let byte = pending[index]
-                guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
-                    index += 1
-                    continue
-                }
-                // A `\r` at the end of what has arrived may be the first half of `\r\n`: wait for more.
-                if byte == UInt8(ascii: "\r"), index + 1 == pending.count { break }
-                each(String(decoding: pending[start..<index], as: UTF8.self))
-                index += byte == UInt8(ascii: "\r") && pending[index + 1] == UInt8(ascii: "\n") ? 2 : 1
-                start = index
-            }
-            pending.removeFirst(start)
         }
-        // The last line, ended by the end of input (a lone `\r` left waiting ends its line).
-        if pending.last == UInt8(ascii: "\r") {
-            each(String(decoding: pending.dropLast(), as: UTF8.self))
-            each("")
-        } else {
-            each(String(decoding: pending, as: UTF8.self))
-        }
+        // The last line, ended by the end of input.
+        each(String(decoding: pending, as: UTF8.self))
         return nil
     }
 }

@@ -73,6 +73,16 @@ struct GuaranteeExampleTests {
         )
     }
 
+    /// A queued link's arguments are checked when it is queued, past routes whose conditions are judged
+    /// later: a constraint or a host check that fails refuses it at once.
+    @Test func aQueuedLinkWithBadArgumentsIsRefusedAtOnce() throws {
+        let runner = try FlowScriptRunner(bundle: try Self.appWithPostLink(), flow: "app")
+        let lines = runner.run(script: "start\nopen /posts/0\ncheck postExists 5 false\nopen /posts/5\nopen /posts/6")
+        #expect(lines.map(\.status) == ["applied", "rejected", "applied", "rejected", "queued"])
+        #expect(lines[1].reason == "'postId' of screen 'detail' of flow 'posts': 0 is less than the minimum 1")
+        #expect(lines.last?.instances?.children.first?.queuedLinks == ["/posts/6"])
+    }
+
     /// A queued link whose URL matches no pattern is refused at once.
     @Test func aQueuedLinkMatchingNoPatternIsRefusedAtOnce() throws {
         let runner = try FlowScriptRunner(bundle: try Self.appWithPostLink(), flow: "app")
@@ -117,16 +127,6 @@ struct GuaranteeExampleTests {
             lines[2].links?.first?.reason
                 == "deep link '/books/1' was dropped: the person kept 'edit.editor', which the link would have removed")
         #expect(lines[2].path.map(\.screen) == ["library", "details", "editor"])
-    }
-
-    /// Guarantee 6: a state reached through onboarding's handler restores (it was refused as "flow 'app'
-    /// starts at 'onboarding' now").
-    @Test func aStateAnOutcomeHandlerShowedRestores() throws {
-        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "app")
-        let lines = runner.run(script: "start\nfinish #2 completed\nsnapshot\nstop\nrestore")
-        #expect(lines[1].path.map { "\($0.flow).\($0.screen)" } == ["auth.signIn"])
-        #expect(lines[4].status == "applied")
-        #expect(lines[4].path.map { "\($0.flow).\($0.screen)" } == ["auth.signIn"])
     }
 
     /// Data an outcome carries reaches what its handler builds, through a guarded link's continuation too:

@@ -236,7 +236,7 @@ public final class FlowCoordinator {
                         )))
             }
             linksAfterStep = []
-            let opened = open(latest)
+            let opened = openHeldLink(latest)
             result.deferredLinks.append(DeferredLink(url: latest, status: opened.status, reason: opened.reason))
             result.deferredLinks += opened.deferredLinks
         }

@@ -230,13 +230,4 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
             return "event \(event) was sent from route \(route), which shows another screen"
         }
     }
-
-    /// Whether the error refuses a deep link for the host conditions its routes or guard meet now, which
-    /// change: a queued link is judged on them when it opens.
-    var isAboutConditions: Bool {
-        switch self {
-        case .linkContradictsCondition, .linkGuardFailed: true
-        default: false
-        }
-    }
 }

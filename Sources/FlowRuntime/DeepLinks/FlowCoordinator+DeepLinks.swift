@@ -29,7 +29,25 @@ extension FlowCoordinator {
     @discardableResult
     public func open(_ url: String) -> StepResult { step { openNow(url) } }
 
-    private func openNow(_ url: String) -> StepResult {
+    /// Opens a link an instance held (queued, or pending on the outcome it finished with) once its step
+    /// has ended: built whole now, keeping the first route the running root flow shows (``LinkMode/held``).
+    func openHeldLink(_ url: String) -> StepResult { step { openNow(url, mode: .held) } }
+
+    /// How a link is built.
+    enum LinkMode {
+        /// A link opened now: every route is checked against the conditional choices it passes.
+        case now
+        /// A held link opening after the instance that held it finished: a first route that the running
+        /// root flow already shows is the state that instance's outcome handler built, so it is not
+        /// checked against the root's start again. (Any link keeps that route's arguments when it
+        /// passes none.)
+        case held
+        /// A link a `queue` policy holds: its arguments, constraints and checks are checked now, its
+        /// conditions when it opens (the guard is taken as met, choices are not checked).
+        case argumentsOnly
+    }
+
+    private func openNow(_ url: String, mode: LinkMode = .now) -> StepResult {
         if currentStatus == .running, let protector = linkPolicyHolder() {
             let flow = state.chain[protector].flow
             switch bundle.flows[flow].linkPolicy {
@@ -45,7 +63,7 @@ extension FlowCoordinator {
                 // Judged whole when it opens, after the protecting flow finished: the conditions its routes
                 // pass are those of then. Now its URL, types, constraints and checks are: a link that fails
                 // them is refused, not sent to the fallback, which would replace the flow the policy protects.
-                if case .failure(let error) = buildLink(url), !error.isAboutConditions { return .rejected(error) }
+                if case .failure(let error) = buildLink(url, mode: .argumentsOnly) { return .rejected(error) }
                 // Held on the protecting instance, through the one commit like any change of the state.
                 var transition = Transition(context: context, state: makeEdit())
                 transition.state.chain[protector].queuedLinks.append(url)
@@ -73,14 +91,14 @@ extension FlowCoordinator {
                 return result
             }
         }
-        switch buildLink(url) {
+        switch buildLink(url, mode: mode) {
         case .success(var built):
             let result = conclude(
-                &built.transition, sender: nil, note: built.note, replay: { $0.openNow(url) }, link: url)
+                &built.transition, sender: nil, note: built.note, replay: { $0.openNow(url, mode: mode) }, link: url)
             if result.status == .applied { setStatus(.running) }
             return result
         case .failure(let error):
-            return fallBack(url, error)
+            return fallBack(url, error, mode: mode)
         }
     }
 
@@ -98,7 +116,7 @@ extension FlowCoordinator {
     /// The whole state a link describes, with fresh instances, or why it is invalid. A guarded link whose
     /// `when:` condition does not hold builds its `otherwise` routes and, with `continueOn`, leaves the link
     /// pending on the instance of the last child route.
-    private func buildLink(_ url: String) -> Result<BuiltLink, FlowRuntimeError> {
+    private func buildLink(_ url: String, mode: LinkMode) -> Result<BuiltLink, FlowRuntimeError> {
         let parts: [String]
         do throws(FlowRuntimeError) {
             parts = try DeepLinkURL.segments(of: url)
@@ -111,16 +129,16 @@ extension FlowCoordinator {
         }
         var transition = Transition(context: context, state: freshState())
         do throws(FlowRuntimeError) {
-            let unmet = link.guardConditions?.first { !host.condition($0) }
+            let unmet = mode == .argumentsOnly ? nil : link.guardConditions?.first { !host.condition($0) }
             guard let unmet else {
-                _ = try build(link.routes, url: url, values: values, into: &transition)
+                _ = try build(link.routes, url: url, values: values, mode: mode, into: &transition)
                 try transition.checkShape()
                 return .success(BuiltLink(transition: transition))
             }
             guard let otherwise = link.otherwise else {
                 throw FlowRuntimeError.linkGuardFailed(url: url, condition: unmet)
             }
-            let guarding = try build(otherwise.routes, url: url, values: values, into: &transition)
+            let guarding = try build(otherwise.routes, url: url, values: values, mode: mode, into: &transition)
             try transition.checkShape()
             var note = FlowRuntimeError.linkGuarded(url: url, condition: unmet, flow: nil, outcome: nil)
             if let outcome = otherwise.continueOn, let depth = guarding {
@@ -145,7 +163,8 @@ extension FlowCoordinator {
     /// child) addresses that instance: the next routes address its flow. Its arguments are the ones the
     /// start passed (the validator refuses others, FC601).
     private func build(
-        _ routes: [LinkRouteNode], url: String, values: [String: Value], into transition: inout Transition
+        _ routes: [LinkRouteNode], url: String, values: [String: Value], mode: LinkMode,
+        into transition: inout Transition
     )
         throws(FlowRuntimeError) -> Int?
     {
@@ -164,8 +183,16 @@ extension FlowCoordinator {
                     throw FlowRuntimeError.linkRouteBelowChild(
                         flow: bundle.flows[flow].name, route: conditions.name(of: route.target, in: flow))
                 }
-                try conditions.checkStartedChild(
-                    child, started: transition.state.chain[depth + 1].declaration, of: flow, url: url)
+                if mode == .argumentsOnly {
+                    // A start that picks another child now: the routes after it are judged when it opens.
+                    guard
+                        (try? conditions.checkStartedChild(
+                            child, started: transition.state.chain[depth + 1].declaration, of: flow, url: url)) != nil
+                    else { return lastChild }
+                } else {
+                    try conditions.checkStartedChild(
+                        child, started: transition.state.chain[depth + 1].declaration, of: flow, url: url)
+                }
                 depth += 1
                 lastChild = depth
                 impliedStart = true
@@ -174,14 +201,18 @@ extension FlowCoordinator {
             if isTab, case .child(let child) = route.target {
                 dropTabStartedOnTheWay(at: depth, unless: child, in: &transition)
             }
-            if index == 0, route.target != shownFirstNow() {
+            if mode == .argumentsOnly {
+                // Conditions are judged when the link opens.
+            } else if index == 0, mode != .held || route.target != shownFirstNow() {
                 try conditions.checkFirstRoute(route.target, of: flow, url: url)
             } else if let top = transition.state.path.last, top.depth == depth {
                 try conditions.checkStep(
                     to: route.target, from: top.screenIndex, of: flow, impliedStart: impliedStart, url: url)
             }
             let arguments: [Value]
-            if index == 0, route.arguments.isEmpty, let shown = shownFirstValues(of: route.target) {
+            if index == 0, mode != .argumentsOnly, route.arguments.isEmpty,
+                let shown = shownFirstValues(of: route.target)
+            {
                 // The route the running root flow shows keeps what the step that showed it built (the
                 // sign-in handler's `with:`), when the link passes nothing of its own.
                 arguments = shown
@@ -224,7 +255,7 @@ extension FlowCoordinator {
     /// a link builds, so it passes the same conditions as a link's first route: a screen the root flow's
     /// (conditional) `start` or a `replaceRoot` shows only under conditions that do not hold now is not
     /// shown, and the link is refused with its own reason.
-    private func fallBack(_ url: String, _ error: FlowRuntimeError) -> StepResult {
+    private func fallBack(_ url: String, _ error: FlowRuntimeError, mode: LinkMode) -> StepResult {
         guard let screen = bundle.flows[rootFlow].linkFallback else { return .rejected(error) }
         var transition = Transition(context: context, state: freshState())
         do throws(FlowRuntimeError) {
@@ -240,7 +271,7 @@ extension FlowCoordinator {
         }
         let result = conclude(
             &transition, sender: nil, note: .linkFellBack(url: url, because: error.description),
-            replay: { $0.openNow(url) }, link: url)
+            replay: { $0.openNow(url, mode: mode) }, link: url)
         if result.status == .applied { setStatus(.running) }
         return result
     }

@@ -72,18 +72,13 @@ struct LinkConditions {
         func refuse(_ because: String) -> FlowRuntimeError {
             .linkContradictsCondition(url: url, route: name(of: target, in: flow), because: because)
         }
-        // A target of another branch of the start: a link cannot finish a child, so it is refused now; a
-        // restore (`passingChildren`) may hold what a child's outcome handler showed after it finished, so
-        // the steps are walked first.
-        let inStart = Self.targets(of: graph.start, starting: true).contains(target)
-        if inStart, !passingChildren { throw refuse(startsNow(flow, choice)) }
+        if Self.targets(of: graph.start, starting: true).contains(target) { throw refuse(startsNow(flow, choice)) }
         // Shown first only by a `replaceRoot`: walk the flow's steps from what start shows now, breadth first,
         // with every `if` evaluated now. Each target is visited once. Children are not passed (a link cannot
         // finish one); they are kept to name the one a refusal is about.
         var visited = Set<TargetNode>([shown])
         var queue: [TargetNode] = [shown]
         var children: [Int] = []
-        var blocked: String?
         var next = 0
         while next < queue.count {
             let current = queue[next]
@@ -94,13 +89,12 @@ struct LinkConditions {
             }
             let sites = actions(of: current, in: graph)
             if sites.contains(where: { reaches($0.action, target, in: graph, replacing: true) }) { return }
-            // A branch that would show it under other answers is remembered, and the walk goes on: a later
-            // step (another child's handler, say) may show it with the answers now.
-            for site in sites where blocked == nil {
+            for site in sites {
                 if let condition = blockingCondition(site.action, target, in: graph, replacing: true) {
-                    blocked =
+                    throw refuse(
                         startsNow(flow, choice)
-                        + ", and \(site.name) shows it first only when '\(condition.name)' is \(condition.needed), and it is \(!condition.needed)"
+                            + ", and \(site.name) shows it first only when '\(condition.name)' is \(condition.needed), and it is \(!condition.needed)"
+                    )
                 }
             }
             for site in sites {
@@ -109,8 +103,6 @@ struct LinkConditions {
                 }
             }
         }
-        if let blocked { throw refuse(blocked) }
-        if inStart { throw refuse(startsNow(flow, choice)) }
         if let child = firstChildShowing(target, after: children, in: graph) {
             throw refuse(
                 startsNow(flow, choice)
