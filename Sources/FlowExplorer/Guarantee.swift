@@ -30,7 +30,7 @@ package enum Guarantee: Int, CaseIterable, Sendable {
         case .coverLeavesWhenItsFlowFinishes:
             "A full-screen cover leaves only when its flow finishes, or when a deep link, a restore or stop replaces the whole tree; no back, dismissal or event from a route under it removes it."
         case .noLinkDroppedSilently:
-            "No deep link is dropped without a word: a queued or pending link that leaves the state is in the step's links, opened or dropped with a reason, and so is a link whose confirmation is declined with keep."
+            "No deep link is dropped without a word: a queued or pending link that leaves the state is in the step's links, opened or dropped with a reason, and so is a link whose confirmation is declined with keep or dropped by another step."
         case .finishesAtMostOnce:
             "A flow finishes at most once: an instance a step reports finished was alive before the step."
         case .restoreAcceptsBuiltStates:

@@ -68,11 +68,15 @@ struct GuaranteeChecks {
                 messages.append("'\(line)' dropped the link '\(url)' held by instance #\(id) without reporting it")
             }
         }
-        if command == "keep", let origin = pendingOrigin, origin.hasPrefix("open ") {
+        // A link whose step waits for the confirmation: any step but confirm that ends the question
+        // (keep, or another step that drops or replaces it) must report it.
+        if let origin = pendingOrigin, origin.hasPrefix("open "), command != "confirm",
+            after.status != "rejected", after.status != "stale", after.pending == nil || command == "keep"
+        {
             let url = String(origin.dropFirst(5))
             if !reported.contains(url) {
                 messages.append(
-                    "'keep' declined the confirmation '\(origin)' asked for, and the link was dropped without a word")
+                    "'\(line)' ended the confirmation '\(origin)' asked for, and the link was dropped without a word")
             }
         }
         return messages

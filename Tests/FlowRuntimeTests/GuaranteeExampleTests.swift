@@ -129,6 +129,22 @@ struct GuaranteeExampleTests {
         #expect(lines[2].path.map(\.screen) == ["library", "details", "editor"])
     }
 
+    /// Guarantee 4: a link whose confirmation another step drops or replaces is reported, not lost.
+    @Test func aLinkWaitingForAConfirmationIsReportedWhenAnotherStepDropsIt() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
+        let lines = runner.run(script: "open /books/1/edit\nopen /books/1\nevent cancel")
+        #expect(lines.map(\.status) == ["applied", "pending", "applied"])
+        #expect(lines[2].links?.map(\.url) == ["/books/1"])
+        #expect(
+            lines[2].links?.first?.reason
+                == "deep link '/books/1' was dropped: the confirmation it waited for was dropped by another step")
+        let confirmed = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
+        let opened = confirmed.run(script: "open /books/1/edit\nopen /books/1\nconfirm")
+        #expect(opened.map(\.status) == ["applied", "pending", "applied"])
+        #expect(opened[2].links == nil)
+        #expect(opened[2].path.map(\.screen) == ["library", "details"])
+    }
+
     /// Data an outcome carries reaches what its handler builds, through a guarded link's continuation too:
     /// the `notes` instance that sign-in's `signedIn` handler built keeps `account` when the link opens.
     @Test func aContinuationKeepsWhatTheHandlerBuilt() throws {

@@ -47,6 +47,8 @@ public final class FlowCoordinator {
     @ObservationIgnored private(set) var instances = InstanceObjects()
     /// Whether a step is running (see ``step(_:)``).
     @ObservationIgnored private var isStepping = false
+    /// Whether the running step is the one that waited for the confirmation, run again once confirmed.
+    @ObservationIgnored private var confirmedWaitingStep = false
     /// Deep links queued by instances that finished in the running step, opened once it ends.
     @ObservationIgnored private var linksAfterStep: [String] = []
     /// The storage the last commit's edit appended into, emptied, for the next step's edit (``makeEdit()``).
@@ -194,6 +196,7 @@ public final class FlowCoordinator {
     /// Runs `replay`, the step that waited, with the `confirm` routes of `routes` granted; a question the
     /// step asks again stays asked.
     func runGranted(_ routes: [Route], _ replay: Replay) -> StepResult {
+        confirmedWaitingStep = true
         confirmation = .granted(GrantedRemovals(routes))
         defer { if case .granted = confirmation { confirmation = .none } }
         return replay(self)
@@ -215,6 +218,7 @@ public final class FlowCoordinator {
     func step(_ body: () -> StepResult) -> StepResult {
         guard !isStepping else { return .rejected(.reentrantStep) }
         isStepping = true
+        let waitingLink = confirmation.link
         var result = body()
         isStepping = false
         // Any other applied step (a no-op back too) drops a pending confirmation.
@@ -222,6 +226,17 @@ public final class FlowCoordinator {
         case .applied, .queued, .redirected: clearPendingConfirmation()
         case .rejected, .stale, .pending: break
         }
+        // A deep link whose step waited for the confirmation is reported when another step drops or
+        // replaces that question (confirming runs it; keep reports it itself).
+        if let waitingLink, confirmation.link != waitingLink, !confirmedWaitingStep,
+            !result.deferredLinks.contains(where: { $0.url == waitingLink })
+        {
+            let because = "the confirmation it waited for was dropped by another step"
+            result.deferredLinks.append(
+                DeferredLink(
+                    url: waitingLink, status: .rejected, reason: .linkDropped(url: waitingLink, because: because)))
+        }
+        confirmedWaitingStep = false
         if let latest = linksAfterStep.last {
             // Only the latest held link opens: the earlier ones would each rebuild the whole tree, ask the
             // host's checks and confirmations, and be replaced at once. They are reported superseded.

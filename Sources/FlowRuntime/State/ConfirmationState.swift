@@ -11,6 +11,12 @@ enum ConfirmationState {
     /// The person confirmed: the waiting step runs again, and the removal guard lets these routes go.
     case granted(GrantedRemovals)
 
+    /// The deep link the waiting step opens, if it is one.
+    var link: String? {
+        if case .asking(_, _, let link) = self { return link }
+        return nil
+    }
+
     /// The question waiting for an answer, if any.
     var asked: PendingConfirmation? {
         if case .asking(let pending, _, _) = self { return pending }
