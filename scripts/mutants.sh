@@ -25,7 +25,8 @@ mutants=(
     # The same bugs, caught by the explorer's guarantees alone (FlowExplorerTests over the shipped apps):
     "event-under-layer-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Events.swift|        if below != nil, let layer = layerCovering(route) {|        if false, let layer = layerCovering(route) {|ShippedFlowsExplorationTests"
     "back-stops-tabs-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Stacks.swift|        if keep == 0 { return outermostShownTab() }|        if keep == 0 { return nil }|ShippedFlowsExplorationTests"
-    "keep-drops-link-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Back.swift|            if let link {|            if let link, false {|ShippedFlowsExplorationTests"
+    "waiting-link-dropped|Sources/FlowRuntime/Coordinator/FlowCoordinator.swift|        if let waitingLink, confirmation.link != waitingLink, !confirmedWaitingStep,|        if let waitingLink, false, !confirmedWaitingStep,|GuaranteeExampleTests/aLinkWaitingForAConfirmationIsReportedWhenAnotherStepDropsIt"
+    "waiting-link-dropped-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator.swift|        if let waitingLink, confirmation.link != waitingLink, !confirmedWaitingStep,|        if let waitingLink, false, !confirmedWaitingStep,|ShippedFlowsExplorationTests"
     "small-bundle-threads|Sources/FlowModel/Primitives/ParallelMap.swift|        guard count > 1, work >= threshold else { return (0..<count).map(transform) }|        guard count > 1 else { return (0..<count).map(transform) }|SmallBundleThreadTests"
 )
 
