@@ -48,18 +48,11 @@ struct ShippedFlowsExplorationTests {
 /// is refused in every state the explorer reaches (FC807), with the shortest script that sends it.
 @MainActor
 struct RefusedEventTests {
-    static let flow = """
-        flow: demo
-        start: home
-        screens:
-          home:
-            on:
-              next: { push: detail }
-          detail:
-            on:
-              back: { pop: 1 }
-              leave: { pop: 2 }
-        """
+    /// `Tests/Fixtures/explorer/refused-pop.yaml`: `leave` pops the flow's first route (FC308).
+    static let flow: String =
+        (try? String(
+            contentsOfFile: Fixtures.flowsFolder + "/../Tests/Fixtures/explorer/refused-pop.yaml", encoding: .utf8))
+        ?? ""
 
     @Test func anActionTheValidatorCallsAlwaysRefusedIsRefusedInEveryExploredState() throws {
         let report = try FlowExplorer.explore(try Fixtures.bundle([Self.flow], ignoring: ["FC308"]), flow: "demo")

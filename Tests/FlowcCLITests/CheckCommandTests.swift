@@ -39,32 +39,18 @@ import Testing
     @Test func anEventRefusedInEveryStateIsAWarningWithItsReproduction() throws {
         let folder = try FlowcProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let flow = """
-            flow: demo
-            start: home
-            screens:
-              home:
-                on:
-                  next: { push: detail }
-              detail:
-                on:
-                  back: { pop: 1 }
-                  leave: { pop: 2 }
-
-            """
-        try flow.write(to: folder.appendingPathComponent("demo.yaml"), atomically: true, encoding: .utf8)
         try "rules:\n  FC308: off\n".write(
             to: folder.appendingPathComponent("check.yml"), atomically: true, encoding: .utf8)
-        let output = try FlowcProcess.run(["check", folder.path, "--config", folder.path + "/check.yml"])
+        let file = "Tests/Fixtures/explorer/refused-pop.yaml"
+        let output = try FlowcProcess.run(["check", file, "--config", folder.path + "/check.yml"])
         #expect(output.status == 0)
         #expect(output.standardOutput == "flow demo: complete, 4 states, 11 steps, no guarantee broken\n")
-        let file = folder.path + "/demo.yaml"
         #expect(
             output.standardError == """
                 \(file):10:7: warning: event 'leave' of screen 'detail' is refused in every state explored that shows the screen: pop 2 would remove the first route of flow 'demo' (it has 2); use finish [FC807]
                       leave: { pop: 2 }
                       ^
-                \(file):10:7: note: reproduce with: printf '%s\\n' 'start' 'event next' 'event leave' | flowc run '\(folder.path)' --flow 'demo'
+                \(file):10:7: note: reproduce with: printf '%s\\n' 'start' 'event next' 'event leave' | flowc run '\(file)' --flow 'demo'
                       leave: { pop: 2 }
                       ^
 
