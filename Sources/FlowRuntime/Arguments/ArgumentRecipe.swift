@@ -1,16 +1,35 @@
 import FlowModel
 
 /// One way a step gives a flow instance or a route its arguments — a `start`, a tab entry, an event's or a
-/// handler's `start` or `replaceRoot`, a link's route — as the restore checks see it
-/// (``ChildStartArguments``, ``FirstRouteArguments``).
-enum ArgumentRecipe {
-    /// Whether `values` (bound to `parameters`) are ones `arguments` give: each parameter the recipe fixes
-    /// — by a literal, by a `$name` that `fixed` resolves, or by its default when the recipe passes none —
-    /// has that value; a `$name` `fixed` leaves nil (an event's parameter, an outcome's value, a link
-    /// placeholder) may be anything.
-    static func agrees(
-        _ arguments: [ArgumentNode], parameters: [ParameterNode], values: [Value],
-        fixed: (String) -> Value?
+/// handler's `start` or `replaceRoot`, a link's route — as the step graph records it (``FlowSteps``), and
+/// as restore checks a snapshot's arguments against it.
+///
+/// The recipe fixes some parameters — by a literal, by its default when the recipe passes nothing, or by a
+/// `$name` the place the step runs resolves — and leaves the others open: a `$name` filled by what the
+/// person or a child gave (an event's parameters, an outcome's values) or by a link placeholder may be
+/// anything.
+package struct ArgumentRecipe: Hashable, Sendable {
+    /// Where a recipe's `$name` arguments resolve.
+    package enum Scope: Hashable, Sendable {
+        /// A `$name` not in `open` resolves where the step runs: the arguments of the route it runs on top
+        /// of (a child's start), then the instance's; one in `open` may be anything.
+        case resolved(open: Set<String>)
+        /// Every `$name` may be anything (a link's first route: placeholders).
+        case open
+        /// A link's route after a route of a screen: a placeholder that the link also passes to that
+        /// route's parameter (placeholder → the parameter's name) is that route's value; others are open.
+        case shared([String: String])
+    }
+
+    package var arguments: [ArgumentNode]
+    package var scope: Scope
+
+    /// Whether `values` (bound to `parameters`) are ones this recipe gives: each parameter it fixes has that
+    /// value. `resolve` gives a `$name`'s value where the step runs (``Scope/resolved(open:)``), `routeValue`
+    /// a parameter of the route below (``Scope/shared(_:)``).
+    func agrees(
+        parameters: [ParameterNode], values: [Value], resolve: (String) -> Value?,
+        routeValue: (String) -> Value? = { _ in nil }
     ) -> Bool {
         parameters.indices.allSatisfy { index in
             let parameter = parameters[index]
@@ -18,7 +37,12 @@ enum ArgumentRecipe {
             if let argument = arguments.lastIndex(named: parameter.name) {
                 switch arguments[argument].source {
                 case .literal(let literal): value = literal
-                case .parameter(let name): value = fixed(name)
+                case .parameter(let name):
+                    switch scope {
+                    case .resolved(let open): value = open.contains(name) ? nil : resolve(name)
+                    case .open: value = nil
+                    case .shared(let shared): value = shared[name].flatMap(routeValue)
+                    }
                 }
             } else {
                 value = parameter.defaultValue

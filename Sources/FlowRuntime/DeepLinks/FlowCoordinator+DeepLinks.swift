@@ -172,7 +172,7 @@ extension FlowCoordinator {
         var lastChild: Int?
         // Whether the top route was shown by its flow's start (a child's implied first route).
         var impliedStart = false
-        let conditions = LinkConditions(bundle: bundle, host: host)
+        let conditions = LinkConditions(context: context)
         for (index, route) in routes.enumerated() {
             let flow = transition.flowIndex(at: depth)
             // A route naming a tab selects it, also when the tab flow's start already selected another.
@@ -259,7 +259,7 @@ extension FlowCoordinator {
         guard let screen = bundle.flows[rootFlow].linkFallback else { return .rejected(error) }
         var transition = Transition(context: context, state: freshState())
         do throws(FlowRuntimeError) {
-            try LinkConditions(bundle: bundle, host: host).checkShownFirst(.screen(screen), of: rootFlow, url: url)
+            try LinkConditions(context: context).checkShownFirst(.screen(screen), of: rootFlow, url: url)
         } catch _ {
             return .rejected(error)
         }

@@ -20,11 +20,15 @@ import FlowModel
 ///   the child that start chose now.
 ///
 /// A tab route may select any tab (the person can select every tab); the tab flow's `start` and the tab's
-/// flow's `start` still run with the answers now. Work is linear in the size of the flow inspected.
+/// flow's `start` still run with the answers now. What the steps can do is read from the step graph
+/// (``FlowSteps``: each site's leaves with the choices on the way), evaluated with the answers now; work is
+/// linear in the size of the flow inspected.
 @MainActor
 struct LinkConditions {
-    let bundle: FlowBundle
-    let host: FlowHost
+    let context: StepContext
+
+    private var bundle: FlowBundle { context.bundle }
+    private var host: FlowHost { context.host }
 
     /// The name of a screen or child declaration of `flow`.
     func name(of target: TargetNode, in flow: Int) -> String {
@@ -34,23 +38,25 @@ struct LinkConditions {
         }
     }
 
+    /// The host's answer now to condition `condition` of `flow`.
+    private func answer(_ condition: Int, of flow: Int) -> Bool {
+        host.condition(bundle.flows[flow].conditions[condition])
+    }
+
     /// What `flow`'s `start` shows now, with the answers it asked for (`'isLoggedIn' is false`); nil
     /// target when the start is not a show (a damaged bundle).
     func startChoice(of flow: Int) -> (shown: TargetNode?, answers: [String]) {
         let graph = bundle.flows[flow]
         var answers: [String] = []
-        var action = graph.start
-        while true {
-            switch action {
-            case .show(let chosen, _): return (chosen, answers)
-            case .conditional(let condition, let then, let otherwise):
-                let name = graph.conditions[condition]
-                let answer = host.condition(name)
-                answers.append("'\(name)' is \(answer)")
-                action = answer ? then : otherwise
-            default: return (nil, answers)
+        // The leaf the answers now lead to, asking each condition on the way once, outermost first.
+        for leaf in context.steps(of: flow).start.leaves {
+            guard leaf.isChosen(by: { answer($0, of: flow) }) else { continue }
+            for choice in leaf.choices {
+                answers.append("'\(graph.conditions[choice.condition])' is \(choice.answer)")
             }
+            return (leaf.shown, answers)
         }
+        return (nil, answers)
     }
 
     /// `flow 'app' starts at 'auth' now ('isLoggedIn' is false)`.
@@ -67,15 +73,17 @@ struct LinkConditions {
     {
         let graph = bundle.flows[flow]
         guard graph.tabs.isEmpty else { return }
+        let steps = context.steps(of: flow)
         let choice = startChoice(of: flow)
         guard let shown = choice.shown, shown != target else { return }
         func refuse(_ because: String) -> FlowRuntimeError {
             .linkContradictsCondition(url: url, route: name(of: target, in: flow), because: because)
         }
-        if Self.targets(of: graph.start, starting: true).contains(target) { throw refuse(startsNow(flow, choice)) }
-        // Shown first only by a `replaceRoot`: walk the flow's steps from what start shows now, breadth first,
-        // with every `if` evaluated now. Each target is visited once. Children are not passed (a link cannot
-        // finish one); they are kept to name the one a refusal is about.
+        if steps.start.leaves.contains(where: { $0.shown == target }) { throw refuse(startsNow(flow, choice)) }
+        let answer = { (condition: Int) in self.answer(condition, of: flow) }
+        // Shown first only by a `replaceRoot`: follow the flow's steps from what start shows now, breadth
+        // first, each site's leaf chosen by the answers now. Each target is visited once. Children are not
+        // passed (a link cannot finish one); they are kept to name the one a refusal is about.
         var visited = Set<TargetNode>([shown])
         var queue: [TargetNode] = [shown]
         var children: [Int] = []
@@ -87,23 +95,23 @@ struct LinkConditions {
                 children.append(child)
                 continue
             }
-            let sites = actions(of: current, in: graph)
-            if sites.contains(where: { reaches($0.action, target, in: graph, replacing: true) }) { return }
-            for site in sites {
-                if let condition = blockingCondition(site.action, target, in: graph, replacing: true) {
+            let sites = namedSites(of: current, in: flow)
+            if sites.contains(where: { $0.site.chosen(by: answer)?.replaced == target }) { return }
+            for (siteName, site) in sites {
+                if let condition = blockingChoice(in: site, to: target, replacing: true, answer: answer) {
                     throw refuse(
                         startsNow(flow, choice)
-                            + ", and \(site.name) shows it first only when '\(condition.name)' is \(condition.needed), and it is \(!condition.needed)"
+                            + ", and \(siteName) shows it first only when '\(graph.conditions[condition.condition])' is \(condition.answer), and it is \(!condition.answer)"
                     )
                 }
             }
-            for site in sites {
-                for successor in successors(of: site.action, in: graph) where visited.insert(successor).inserted {
+            for (_, site) in sites {
+                if let successor = site.chosen(by: answer)?.destination, visited.insert(successor).inserted {
                     queue.append(successor)
                 }
             }
         }
-        if let child = firstChildShowing(target, after: children, in: graph) {
+        if let child = firstChildShowing(target, after: children, in: steps) {
             throw refuse(
                 startsNow(flow, choice)
                     + ", and it is shown first only after child '\(graph.children[child].name)' finishes, which a link cannot do"
@@ -120,32 +128,24 @@ struct LinkConditions {
     func checkShownFirst(_ target: TargetNode, of flow: Int, url: String, passingChildren: Bool = false)
         throws(FlowRuntimeError)
     {
-        let graph = bundle.flows[flow]
-        let shownByStep =
-            Self.targets(of: graph.start, starting: true).contains(target)
-            || graph.screens.contains {
-                $0.events.contains { Self.targets(of: $0.action, starting: false, replacing: true).contains(target) }
-            }
-            || graph.children.contains {
-                $0.handlers.contains { Self.targets(of: $0, starting: false, replacing: true).contains(target) }
-            }
-        guard shownByStep else { return }
+        guard context.steps(of: flow).shownFirstBySteps.contains(target) else { return }
         try checkFirstRoute(target, of: flow, url: url, passingChildren: passingChildren)
     }
 
-    /// The first of `children` from whose outcome handlers the flow's steps (every action, every branch,
-    /// each target once) reach a `replaceRoot` of `target`; nil when none does.
-    private func firstChildShowing(_ target: TargetNode, after children: [Int], in graph: FlowGraph) -> Int? {
+    /// The first of `children` from whose outcome handlers the flow's steps (every leaf of every site, each
+    /// target once) reach a `replaceRoot` of `target`; nil when none does.
+    private func firstChildShowing(_ target: TargetNode, after children: [Int], in steps: FlowSteps) -> Int? {
         var visited = Set<TargetNode>()  // shared: what a node reaches does not depend on the child before it
         for child in children where visited.insert(.child(child)).inserted {
             var pending: [TargetNode] = [.child(child)]
             while let current = pending.popLast() {
-                for site in actions(of: current, in: graph) {
-                    if Self.targets(of: site.action, starting: false, replacing: true).contains(target) { return child }
-                    let next =
-                        Self.targets(of: site.action, starting: false)
-                        + Self.targets(of: site.action, starting: false, replacing: true)
-                    for successor in next where visited.insert(successor).inserted { pending.append(successor) }
+                for site in steps.sites(of: current) {
+                    if site.leaves.contains(where: { $0.replaced == target }) { return child }
+                    for leaf in site.leaves {
+                        if let successor = leaf.pushed ?? leaf.replaced, visited.insert(successor).inserted {
+                            pending.append(successor)
+                        }
+                    }
                 }
             }
         }
@@ -157,7 +157,7 @@ struct LinkConditions {
     func checkStartedChild(_ child: Int, started: Int?, of flow: Int, url: String) throws(FlowRuntimeError) {
         guard started != child else { return }
         let choice = startChoice(of: flow)
-        guard Self.targets(of: bundle.flows[flow].start, starting: true).contains(.child(child)) else {
+        guard context.steps(of: flow).start.leaves.contains(where: { $0.shown == .child(child) }) else {
             throw FlowRuntimeError.linkRouteBelowChild(
                 flow: bundle.flows[flow].name, route: name(of: .child(child), in: flow))
         }
@@ -172,16 +172,17 @@ struct LinkConditions {
     {
         let graph = bundle.flows[flow]
         guard graph.tabs.isEmpty else { return }
-        let events = graph.screens[screen].events
-        guard !events.contains(where: { reaches($0.action, target, in: graph, replacing: false) }) else { return }
+        let sites = context.steps(of: flow).events[screen]
+        let answer = { (condition: Int) in self.answer(condition, of: flow) }
+        guard !sites.contains(where: { $0.chosen(by: answer)?.pushed == target }) else { return }
         func refuse(_ because: String) -> FlowRuntimeError {
             .linkContradictsCondition(url: url, route: name(of: target, in: flow), because: because)
         }
         // Reached only through a branch the host does not take now: name the first such condition.
-        for event in events {
-            if let condition = blockingCondition(event.action, target, in: graph, replacing: false) {
+        for (event, site) in sites.enumerated() {
+            if let condition = blockingChoice(in: site, to: target, replacing: false, answer: answer) {
                 throw refuse(
-                    "event '\(event.name)' of screen '\(graph.screens[screen].name)' reaches it only when '\(condition.name)' is \(condition.needed), and it is \(!condition.needed)"
+                    "event '\(graph.screens[screen].events[event].name)' of screen '\(graph.screens[screen].name)' reaches it only when '\(graph.conditions[condition.condition])' is \(condition.answer), and it is \(!condition.answer)"
                 )
             }
         }
@@ -194,89 +195,38 @@ struct LinkConditions {
         throw refuse(because)
     }
 
-    /// The actions that run from `target` shown in `graph`: a screen's events, a child's outcome handlers,
+    /// The sites that run while `target` is shown in `flow` — a screen's events, a child's outcome handlers —
     /// each with how messages name it.
-    private func actions(of target: TargetNode, in graph: FlowGraph) -> [(name: String, action: CompiledAction)] {
+    private func namedSites(of target: TargetNode, in flow: Int) -> [(name: String, site: StepSite)] {
+        let graph = bundle.flows[flow]
+        let sites = context.steps(of: flow).sites(of: target)
         switch target {
         case .screen(let screen):
-            graph.screens[screen].events.map {
-                ("event '\($0.name)' of screen '\(graph.screens[screen].name)'", $0.action)
+            return sites.enumerated().map { event, site in
+                ("event '\(graph.screens[screen].events[event].name)' of screen '\(graph.screens[screen].name)'", site)
             }
         case .child(let child):
-            graph.children[child].handlers.enumerated().map { index, handler in
-                let outcomes = bundle.flows[graph.children[child].flow].outcomes
+            let outcomes = bundle.flows[graph.children[child].flow].outcomes
+            return sites.enumerated().map { index, site in
                 let outcome = outcomes.indices.contains(index) ? outcomes[index] : "#\(index)"
-                return ("the handler of outcome '\(outcome)' of child '\(graph.children[child].name)'", handler)
+                return ("the handler of outcome '\(outcome)' of child '\(graph.children[child].name)'", site)
             }
         }
     }
 
-    /// What `action` shows next, with every `if` evaluated now: a pushed screen, a started child, a new root.
-    private func successors(of action: CompiledAction, in graph: FlowGraph) -> [TargetNode] {
-        var current = action
-        while true {
-            switch current {
-            case .conditional(let condition, let then, let otherwise):
-                current = host.condition(graph.conditions[condition]) ? then : otherwise
-            case .push(let screen, _): return [.screen(screen)]
-            case .startChild(let child, _): return [.child(child)]
-            case .replaceRoot(let target, _), .show(let target, _): return [target]
-            default: return []
-            }
-        }
-    }
-
-    /// Whether `action`, with every `if` evaluated now, pushes or starts `target` (or, with `replacing`,
-    /// shows it by `replaceRoot`).
-    private func reaches(_ action: CompiledAction, _ target: TargetNode, in graph: FlowGraph, replacing: Bool) -> Bool {
-        var current = action
-        while true {
-            switch current {
-            case .conditional(let condition, let then, let otherwise):
-                current = host.condition(graph.conditions[condition]) ? then : otherwise
-            case .push(let screen, _): return !replacing && target == .screen(screen)
-            case .startChild(let child, _): return !replacing && target == .child(child)
-            case .replaceRoot(let shown, _): return replacing && shown == target
-            default: return false
-            }
-        }
-    }
-
-    /// The first condition, on the way to a `push` or `start` of `target` (with `replacing`, a `replaceRoot`
-    /// of it), whose branch the host's current answer does not take.
-    private func blockingCondition(_ action: CompiledAction, _ target: TargetNode, in graph: FlowGraph, replacing: Bool)
-        -> (name: String, needed: Bool)?
+    /// The first `if`, on the way the answers now take through `site`, whose other branch pushes or starts
+    /// `target` (with `replacing`, shows it by `replaceRoot`): the choice that branch needs. Of the leaves
+    /// that reach `target`, the one whose path leaves the answers' path first names it.
+    private func blockingChoice(in site: StepSite, to target: TargetNode, replacing: Bool, answer: (Int) -> Bool)
+        -> StepChoice?
     {
-        var pending: [CompiledAction] = [action]
-        while let current = pending.popLast() {
-            guard case .conditional(let condition, let then, let otherwise) = current else { continue }
-            let answer = host.condition(graph.conditions[condition])
-            let skipped = answer ? otherwise : then
-            if Self.targets(of: skipped, starting: false, replacing: replacing).contains(target) {
-                return (graph.conditions[condition], !answer)
+        var found: (position: Int, choice: StepChoice)?
+        for leaf in site.leaves where (replacing ? leaf.replaced : leaf.pushed) == target {
+            guard let position = leaf.firstSkippingChoice(answer), position < (found?.position ?? .max) else {
+                continue
             }
-            pending.append(answer ? then : otherwise)
+            found = (position, leaf.choices[position])
         }
-        return nil
-    }
-
-    /// The targets an action can show, push or start in any branch (`starting`: the shows of a `start`;
-    /// otherwise pushes and starts, or with `replacing` the `replaceRoot`s).
-    private static func targets(of action: CompiledAction, starting: Bool, replacing: Bool = false) -> [TargetNode] {
-        var found: [TargetNode] = []
-        var pending: [CompiledAction] = [action]
-        while let current = pending.popLast() {
-            switch current {
-            case .conditional(_, let then, let otherwise):
-                pending.append(then)
-                pending.append(otherwise)
-            case .show(let target, _) where starting: found.append(target)
-            case .push(let screen, _) where !starting && !replacing: found.append(.screen(screen))
-            case .startChild(let child, _) where !starting && !replacing: found.append(.child(child))
-            case .replaceRoot(let target, _) where !starting && replacing: found.append(target)
-            default: break
-            }
-        }
-        return found
+        return found?.choice
     }
 }

@@ -71,13 +71,13 @@ extension FlowCoordinator {
 
     private func restoreNow(_ snapshot: FlowSnapshot) -> StepResult {
         var transition = Transition(context: context, state: emptiedState())
-        var reachable = ReachableSteps(bundle: bundle, rootFlow: rootFlow)
+        let steps = SnapshotSteps(context: context, rootFlow: rootFlow)
         do throws(FlowRuntimeError) {
             guard !snapshot.instances.isEmpty else {
                 throw FlowRuntimeError.invalidSnapshot("it has no flow instances")
             }
             try Self.checkShape(of: snapshot)
-            try restoreInstances(snapshot.instances, at: 0, into: &transition, reachable: &reachable, nesting: 0)
+            try restoreInstances(snapshot.instances, at: 0, into: &transition, steps: steps, nesting: 0)
         } catch {
             return .rejected(error)
         }
@@ -120,19 +120,19 @@ extension FlowCoordinator {
 
     /// Appends the instances `entries` describe to the chain from position `base` on (0: the root), with
     /// their routes, and the kept tabs of their tab sets (each built on top, then set aside).
-    /// Each instance must be one steps can build (``ReachableSteps``): it begins with something its flow shows
+    /// Each instance must be one steps can build (``SnapshotSteps``, which reads the step graph): it begins with something its flow shows
     /// first, each next route is one step from the route below it, and a child runs on a route that starts it;
     /// and one steps could build now: the conditional choices on the way are evaluated with the host's answers,
     /// as for a deep link (``LinkConditions``).
     private func restoreInstances(
         _ entries: [FlowSnapshot.Instance], at base: Int, into transition: inout Transition,
-        reachable: inout ReachableSteps, nesting: Int
+        steps: SnapshotSteps, nesting: Int
     ) throws(FlowRuntimeError) {
         guard base + entries.count <= ChildNesting.limit + 1 else {
             throw FlowRuntimeError.invalidSnapshot(
                 "its \(base + entries.count) instances nest child flows more than \(ChildNesting.limit) levels deep")
         }
-        let conditions = LinkConditions(bundle: bundle, host: host)
+        let conditions = LinkConditions(context: context)
         for (offset, entry) in entries.enumerated() {
             let depth = base + offset
             let next = entries.indices.contains(offset + 1) ? entries[offset + 1] : nil
@@ -165,11 +165,11 @@ extension FlowCoordinator {
                 // no routes of its own, is what the parent's flow shows first (a tab, for a tab set).
                 let parentFlow = transition.state.chain[depth - 1].flow
                 if let top = transition.state.path.last, top.depth == depth - 1 {
-                    guard reachable.canFollow(top.screenIndex, with: .child(index), in: parentFlow) else {
+                    guard steps.canFollow(top.screenIndex, with: .child(index), in: parentFlow) else {
                         throw FlowRuntimeError.invalidSnapshot(
                             "in flow '\(parentGraph.name)', screen '\(top.screen)' never starts child '\(name)'")
                     }
-                    if reachable.followsOnlyByEvents(top.screenIndex, with: .child(index), in: parentFlow) {
+                    if steps.followsOnlyByEvents(top.screenIndex, with: .child(index), in: parentFlow) {
                         let impliedStart = transition.state.routeRange(ofDepth: depth - 1).count == 1
                         try restoredNow { () throws(FlowRuntimeError) in
                             try conditions.checkStep(
@@ -177,7 +177,7 @@ extension FlowCoordinator {
                                 url: "")
                         }
                     }
-                } else if !reachable.canShowFirst(.child(index), in: parentFlow) {
+                } else if !steps.canShowFirst(.child(index), in: parentFlow) {
                     throw FlowRuntimeError.invalidSnapshot(
                         "flow '\(parentGraph.name)' never shows child '\(name)' first"
                             + " (an instance without routes of its own must have started that child)")
@@ -190,7 +190,7 @@ extension FlowCoordinator {
                     values: entry.arguments, to: bundle.flows[childFlow].parameters,
                     receiver: "flow '\(entry.flow)'")
                 if let top = transition.state.path.last, top.depth == depth - 1,
-                    !ChildStartArguments(bundle: bundle, rootFlow: rootFlow).agree(
+                    !steps.childStartAgrees(
                         child: index, of: parentFlow, values: values, onTopOf: top,
                         instanceValues: transition.state.chain[depth - 1].values)
                 {
@@ -217,19 +217,19 @@ extension FlowCoordinator {
                     throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no screen '\(route.screen)'")
                 }
                 if let previous {
-                    guard reachable.canFollow(previous, with: .screen(screen), in: flowIndex) else {
+                    guard steps.canFollow(previous, with: .screen(screen), in: flowIndex) else {
                         throw FlowRuntimeError.invalidSnapshot(
                             "in flow '\(graph.name)', no step shows screen '\(route.screen)' on top of screen '\(graph.screens[previous].name)'"
                         )
                     }
-                    if reachable.followsOnlyByEvents(previous, with: .screen(screen), in: flowIndex) {
+                    if steps.followsOnlyByEvents(previous, with: .screen(screen), in: flowIndex) {
                         let impliedStart = routeIndex == 1
                         try restoredNow { () throws(FlowRuntimeError) in
                             try conditions.checkStep(
                                 to: .screen(screen), from: previous, of: flowIndex, impliedStart: impliedStart, url: "")
                         }
                     }
-                } else if !reachable.canShowFirst(.screen(screen), in: flowIndex) {
+                } else if !steps.canShowFirst(.screen(screen), in: flowIndex) {
                     throw FlowRuntimeError.invalidSnapshot(
                         "flow '\(graph.name)' never shows screen '\(route.screen)' first")
                 } else {
@@ -248,14 +248,14 @@ extension FlowCoordinator {
                 previous = screen
             }
             try restoreTabs(
-                of: entry, graph: graph, at: depth, next: next, into: &transition, reachable: &reachable,
+                of: entry, graph: graph, at: depth, next: next, into: &transition, steps: steps,
                 nesting: nesting)
         }
         try transition.checkShape()
     }
 
     /// Refuses a first route — screen, or child an instance without routes of its own runs — whose
-    /// arguments no step gives it there (``FirstRouteArguments``): a flow's `start`, a tab entry and the
+    /// arguments no step gives it there (``SnapshotSteps/firstRouteAgrees(_:in:values:instanceValues:)``): a flow's `start`, a tab entry and the
     /// instance's own arguments fix them.
     private func checkFirstArguments(
         _ target: TargetNode, values: [Value], of depth: Int, in transition: Transition,
@@ -263,7 +263,7 @@ extension FlowCoordinator {
     ) throws(FlowRuntimeError) {
         let instance = transition.state.chain[depth]
         guard
-            !FirstRouteArguments(bundle: bundle, rootFlow: rootFlow).agree(
+            !SnapshotSteps(context: context, rootFlow: rootFlow).firstRouteAgrees(
                 target, in: instance.flow, values: values, instanceValues: instance.values)
         else { return }
         let graph = bundle.flows[instance.flow]
@@ -314,7 +314,7 @@ extension FlowCoordinator {
     /// then records the selected tab, which must be the one the next instance runs.
     private func restoreTabs(
         of entry: FlowSnapshot.Instance, graph: FlowGraph, at depth: Int, next: FlowSnapshot.Instance?,
-        into transition: inout Transition, reachable: inout ReachableSteps,
+        into transition: inout Transition, steps: SnapshotSteps,
         nesting: Int
     ) throws(FlowRuntimeError) {
         guard !graph.tabs.isEmpty else {
@@ -358,7 +358,7 @@ extension FlowCoordinator {
                         "kept tab '\(name)' of flow '\(graph.name)' must begin with child '\(name)'")
                 }
                 try restoreInstances(
-                    segment, at: depth + 1, into: &transition, reachable: &reachable, nesting: nesting + 1)
+                    segment, at: depth + 1, into: &transition, steps: steps, nesting: nesting + 1)
                 // Steps set a tab aside only while nothing is presented over the tab bar.
                 for position in (depth + 1)..<transition.state.chain.count
                 where transition.state.chain[position].presentation.isPresented {

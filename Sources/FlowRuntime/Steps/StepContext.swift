@@ -1,7 +1,8 @@
 import FlowModel
 
 // Speed: PERFORMANCE.md, "Shapes kept for speed".
-/// What every step of a coordinator reads and none changes: the bundle and the host.
+/// What every step of a coordinator reads and none changes: the bundle and the host (and what is read
+/// once from them: the screens' identities, the step graph).
 ///
 /// One object, shared by every step (``Transition``). The coordinator makes a new one when its host is
 /// replaced.
@@ -13,12 +14,24 @@ final class StepContext {
     let binding: ArgumentBinding
     /// The screens' identities, by flow index, made when a route of the flow is first created.
     private var screens: [[ScreenIdentity]?]
+    /// The step graph's part of each flow, by flow index, built when a check first asks (``steps(of:)``).
+    private var flowSteps: [FlowSteps?]
 
     init(bundle: FlowBundle, host: FlowHost) {
         self.bundle = bundle
         self.host = host
         binding = ArgumentBinding(host: host)
         screens = Array(repeating: nil, count: bundle.flows.count)
+        flowSteps = Array(repeating: nil, count: bundle.flows.count)
+    }
+
+    /// What the steps of flow `flow` can do (``StepGraph``), built once per coordinator and flow, when a
+    /// restore, a deep link or the fallback first asks: a step that asks nothing builds nothing.
+    func steps(of flow: Int) -> FlowSteps {
+        if let steps = flowSteps[flow] { return steps }
+        let steps = FlowSteps(bundle: bundle, flow: flow)
+        flowSteps[flow] = steps
+        return steps
     }
 
     /// The identity of screen `screen` of flow `flow`, shared by all its routes.

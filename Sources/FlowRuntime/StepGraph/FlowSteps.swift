@@ -1,0 +1,245 @@
+import FlowModel
+
+/// What the steps of one flow can do, read once from its compiled graph: for each place an action is
+/// written (its `start`, each event of each screen, each outcome handler of each child declaration) the
+/// leaves it can end in (``StepSite``), with the conditional choices on the way and the argument recipes;
+/// and what follows from them: what the flow can show first, what can come right after a route of each
+/// screen, and with which arguments (``ArgumentRecipe``).
+///
+/// Part of the ``StepGraph``. A flow's links, `linkFallback` and `redirect` screen are recorded whatever
+/// flow runs as the root; the queries that take `isRoot` count the links and the fallback only for the
+/// root flow, which is the only one whose links a coordinator opens.
+///
+/// Built in time linear in the size of the flow and its links (each action's leaves once; the children
+/// that can run above a screen once per screen, over the flow's declarations).
+package struct FlowSteps: Hashable, Sendable {
+    /// The flow's `start`.
+    package var start: StepSite
+    /// By screen, by event: each event's action.
+    package var events: [[StepSite]]
+    /// By child declaration, by outcome of its flow: each outcome handler.
+    package var handlers: [[StepSite]]
+    /// The tab entries of a tab flow: the child each tab runs and the arguments it starts with.
+    package var tabs: [TabNode]
+    /// The `linkFallback` screen, shown first for an invalid link (the root flow's only).
+    package var fallback: Int?
+    /// The `redirect` screen the link policy pushes on any route of the flow.
+    package var redirect: Int?
+
+    /// What the flow's steps show as its first route: a target of its `start`, or of a `replaceRoot` of an
+    /// event or an outcome handler (not tabs, links or the fallback): the first routes a deep link and a
+    /// restore check against the conditions now.
+    package var shownFirstBySteps: Set<TargetNode>
+    /// What an instance of the flow can begin with, links aside: ``shownFirstBySteps``, the tabs, and, in a
+    /// tab flow (no routes of its own), what its handlers start over the tab bar.
+    package var firsts: Set<TargetNode>
+    /// What a link of the flow shows first (its first route, or its `otherwise`'s) and the fallback screen:
+    /// first routes when the flow is the root.
+    package var linkFirsts: Set<TargetNode>
+    /// By screen: the child declarations that can run above a route of it (those its events start, and
+    /// those their handlers start, transitively), in the order found.
+    package var childrenAbove: [[Int]]
+    /// By screen: what its events push or start (either branch of every `if`).
+    package var pushedByEvents: [Set<TargetNode>]
+    /// By screen: what else can come right after a route of it: what the handlers of the children above it
+    /// push or start, and the `redirect` screen.
+    package var pushedOtherwise: [Set<TargetNode>]
+    /// By first route (screen or child): the recipes of the steps that show it first, links aside.
+    package var firstRecipes: [TargetNode: [ArgumentRecipe]]
+    /// By first route: the recipes of the flow's links' first routes and the fallback.
+    package var linkFirstRecipes: [TargetNode: [ArgumentRecipe]]
+    /// By screen, by child declaration: the recipes of the steps that start the child on top of a route of
+    /// the screen (its events, the handlers of the children above it).
+    package var startRecipes: [[Int: [ArgumentRecipe]]]
+    /// The recipes of the flow's links' child routes that follow a route of a screen: a child started by a
+    /// link on top of that screen, in whichever flow the link's routes have reached.
+    package var linkStartRecipes: [LinkStartRecipe]
+
+    /// A link's start of a child declaration (`child` of flow `flow`) on top of a route of `screen`.
+    package struct LinkStartRecipe: Hashable, Sendable {
+        package var flow: Int
+        package var screen: Int
+        package var child: Int
+        package var recipe: ArgumentRecipe
+    }
+
+    /// The steps of flow `flow` of `bundle` (a bundle that passed its integrity checks).
+    package init(bundle: FlowBundle, flow: Int) {
+        let graph = bundle.flows[flow]
+        start = StepSite(graph.start)
+        events = graph.screens.map { screen in
+            screen.events.map { StepSite($0.action, given: Set($0.parameters.map(\.name))) }
+        }
+        handlers = graph.children.map { child in
+            child.handlers.indices.map { outcome in
+                let given = Set(bundle.flows[child.flow].parameters(ofOutcome: outcome).map(\.name))
+                return StepSite(child.handlers[outcome], given: given)
+            }
+        }
+        tabs = graph.tabs
+        fallback = graph.linkFallback
+        redirect = graph.linkRedirect
+
+        // First routes and their recipes.
+        var firstRecipes: [TargetNode: [ArgumentRecipe]] = [:]
+        var shownFirst: Set<TargetNode> = []
+        for leaf in start.leaves {
+            guard let target = leaf.shown ?? leaf.replaced else { continue }
+            shownFirst.insert(target)
+            firstRecipes[target, default: []].append(
+                ArgumentRecipe(arguments: leaf.arguments, scope: .resolved(open: [])))
+        }
+        for (screen, sites) in events.enumerated() {
+            let screenParameters = Set(graph.screens[screen].parameters.map(\.name))
+            for site in sites {
+                for leaf in site.leaves {
+                    guard let target = leaf.replaced else { continue }
+                    shownFirst.insert(target)
+                    firstRecipes[target, default: []].append(
+                        ArgumentRecipe(
+                            arguments: leaf.arguments, scope: .resolved(open: site.given.union(screenParameters))))
+                }
+            }
+        }
+        // A handler's `$name` may also come from the route its child ran on: any screen's parameter.
+        let anyScreenParameters = Set(graph.screens.flatMap { $0.parameters.map(\.name) })
+        var firsts: Set<TargetNode> = []
+        for sites in handlers {
+            for site in sites {
+                let open = ArgumentRecipe.Scope.resolved(open: site.given.union(anyScreenParameters))
+                for leaf in site.leaves {
+                    if let target = leaf.replaced {
+                        shownFirst.insert(target)
+                        firstRecipes[target, default: []].append(ArgumentRecipe(arguments: leaf.arguments, scope: open))
+                    } else if !graph.tabs.isEmpty, let target = leaf.pushed {
+                        // A tab flow has no routes: what its handlers start is presented over the tab bar.
+                        firsts.insert(target)
+                        if case .child = target {
+                            firstRecipes[target, default: []].append(
+                                ArgumentRecipe(arguments: leaf.arguments, scope: open))
+                        }
+                    }
+                }
+            }
+        }
+        for tab in graph.tabs {
+            firsts.insert(.child(tab.child))
+            firstRecipes[.child(tab.child), default: []].append(
+                ArgumentRecipe(arguments: tab.arguments, scope: .resolved(open: [])))
+        }
+        shownFirstBySteps = shownFirst
+        self.firsts = firsts.union(shownFirst)
+        self.firstRecipes = firstRecipes
+
+        var linkFirsts: Set<TargetNode> = []
+        var linkFirstRecipes: [TargetNode: [ArgumentRecipe]] = [:]
+        for link in graph.links {
+            for first in [link.routes.first, link.otherwise?.routes.first].compactMap({ $0 }) {
+                linkFirsts.insert(first.target)
+                linkFirstRecipes[first.target, default: []].append(
+                    ArgumentRecipe(arguments: first.arguments, scope: .open))
+            }
+        }
+        if let fallback = graph.linkFallback {
+            linkFirsts.insert(.screen(fallback))
+            linkFirstRecipes[.screen(fallback), default: []].append(
+                ArgumentRecipe(arguments: [], scope: .resolved(open: [])))
+        }
+        self.linkFirsts = linkFirsts
+        self.linkFirstRecipes = linkFirstRecipes
+
+        // What follows a route of each screen, and the children that can run above it.
+        var childrenAbove: [[Int]] = []
+        var pushedByEvents: [Set<TargetNode>] = []
+        var pushedOtherwise: [Set<TargetNode>] = []
+        var startRecipes: [[Int: [ArgumentRecipe]]] = []
+        for sites in events {
+            var byEvents: Set<TargetNode> = []
+            var recipes: [Int: [ArgumentRecipe]] = [:]
+            var above: [Int] = []
+            var seen: Set<Int> = []
+            for site in sites {
+                for leaf in site.leaves {
+                    guard let target = leaf.pushed else { continue }
+                    byEvents.insert(target)
+                    if case .child(let child) = target {
+                        recipes[child, default: []].append(
+                            ArgumentRecipe(arguments: leaf.arguments, scope: .resolved(open: site.given)))
+                        if seen.insert(child).inserted { above.append(child) }
+                    }
+                }
+            }
+            var others: Set<TargetNode> = []
+            var next = 0
+            while next < above.count {
+                let running = above[next]
+                next += 1
+                for site in handlers[running] {
+                    for leaf in site.leaves {
+                        guard let target = leaf.pushed else { continue }
+                        others.insert(target)
+                        if case .child(let child) = target {
+                            recipes[child, default: []].append(
+                                ArgumentRecipe(arguments: leaf.arguments, scope: .resolved(open: site.given)))
+                            if seen.insert(child).inserted { above.append(child) }
+                        }
+                    }
+                }
+            }
+            if let redirect = graph.linkRedirect { others.insert(.screen(redirect)) }
+            childrenAbove.append(above)
+            pushedByEvents.append(byEvents)
+            pushedOtherwise.append(others)
+            startRecipes.append(recipes)
+        }
+        self.childrenAbove = childrenAbove
+        self.pushedByEvents = pushedByEvents
+        self.pushedOtherwise = pushedOtherwise
+        self.startRecipes = startRecipes
+        linkStartRecipes = graph.links.flatMap { link in
+            Self.linkStartRecipes([link.routes, link.otherwise?.routes ?? []], from: flow, in: bundle)
+        }
+    }
+
+    /// The child starts of a link's route lists, following the lists from `root` down: a child route after
+    /// a screen route shares the placeholders the link passes to both (the screen's parameter of the same
+    /// name); after a child route (its flow's `start` shows the screen below) every placeholder is open.
+    private static func linkStartRecipes(_ lists: [[LinkRouteNode]], from root: Int, in bundle: FlowBundle)
+        -> [LinkStartRecipe]
+    {
+        var found: [LinkStartRecipe] = []
+        for routes in lists {
+            var current = root
+            // The screens the previous route may show, with the placeholders it shares.
+            var previous: [(screen: Int, shared: [String: String])] = []
+            for node in routes {
+                if case .child(let child) = node.target {
+                    for candidate in previous {
+                        found.append(
+                            LinkStartRecipe(
+                                flow: current, screen: candidate.screen, child: child,
+                                recipe: ArgumentRecipe(arguments: node.arguments, scope: .shared(candidate.shared))))
+                    }
+                }
+                switch node.target {
+                case .screen(let screen):
+                    let parameters = bundle.flows[current].screens[screen].parameters
+                    var shared: [String: String] = [:]
+                    for argument in node.arguments {
+                        guard case .parameter(let placeholder) = argument.source,
+                            parameters.contains(named: argument.name)
+                        else { continue }
+                        shared[placeholder] = argument.name
+                    }
+                    previous = [(screen, shared)]
+                case .child(let child):
+                    current = bundle.flows[current].children[child].flow
+                    previous = StepSite(bundle.flows[current].start).leaves.compactMap { leaf in
+                        if case .screen(let screen)? = leaf.shown { (screen, [:]) } else { nil }
+                    }
+                }
+            }
+        }
+        return found
+    }
+}
