@@ -39,6 +39,9 @@ package struct ExplorationReport: Sendable {
     package var findings: [ExplorationFinding] = []
     /// Events refused in every explored state that showed their screen, by flow, screen and event.
     package var refusedEvents: [RefusedEvent] = []
+    /// The shortest script of every distinct state reached, in the order found: first the empty script of
+    /// the new coordinator.
+    package var stateScripts: [[String]] = [[]]
 
     package var isComplete: Bool { bound == nil }
 }

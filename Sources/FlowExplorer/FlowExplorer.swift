@@ -102,6 +102,7 @@ package enum FlowExplorer {
                     }
                     seen.insert(afterKey)
                     report.states += 1
+                    report.stateScripts.append(state.lines + [line])
                     let reached = ExploredState(
                         lines: state.lines + [line], conditions: conditions, pendingOrigin: origin)
                     if let message = restoreRoundTrip(of: reached, bundle: bundle, flow: flow) {

@@ -163,4 +163,32 @@ struct RestoreReachabilityTests {
             #expect(other.snapshot() == snapshot)
         }
     }
+
+    /// Found by the restore audit (RestoreMutationTests): a pushed route's arguments were not checked at
+    /// all, so `login`'s `code(email: "a")` restored though `submit`'s `email` must match its pattern
+    /// (minLength 3, `[^@ ]+@[^@ ]+`) and is what pushes `code`. A pushed route's arguments are now held to
+    /// the recipes that push it, and an event's (or an outcome's) parameter to its type and constraints.
+    @Test func aPushedRouteWhoseArgumentsNoEventGivesIsRefused() throws {
+        let notes = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "notesApp")
+        func login(_ email: String) -> FlowSnapshot {
+            FlowSnapshot(instances: [
+                FlowSnapshot.Instance(child: nil, flow: "notesApp", arguments: [:], routes: []),
+                FlowSnapshot.Instance(
+                    child: "login", flow: "login", arguments: [:],
+                    routes: [
+                        FlowSnapshot.RouteEntry(screen: "email", arguments: [:]),
+                        FlowSnapshot.RouteEntry(screen: "code", arguments: ["email": .string(email)]),
+                    ]),
+            ])
+        }
+        #expect(
+            notes.restore(login("a"))
+                == StepResult(
+                    .rejected,
+                    .invalidSnapshot(
+                        "no step shows screen 'code' (email: a) on top of screen 'email' () of flow 'login'; a pushed route's arguments come from the event, handler or link that pushed it"
+                    )))
+        #expect(notes.restore(login("ada@example.com")) == .applied)
+        #expect(notes.snapshot() == login("ada@example.com"))
+    }
 }

@@ -11,9 +11,11 @@ import FlowModel
 package struct ArgumentRecipe: Hashable, Sendable {
     /// Where a recipe's `$name` arguments resolve.
     package enum Scope: Hashable, Sendable {
-        /// A `$name` not in `open` resolves where the step runs: the arguments of the route it runs on top
-        /// of (a child's start), then the instance's; one in `open` may be anything.
-        case resolved(open: Set<String>)
+        /// A `$name` in `given` (an event's parameter, an outcome's value) may be any value that parameter
+        /// takes (its type and constraints; the host check is asked for the receiver only); else one in
+        /// `open` (a route's argument the recipe cannot see) may be anything; else it resolves where the step
+        /// runs: the arguments of the route it runs on top of (a child's start), then the instance's.
+        case resolved(given: [String: ParameterNode], open: Set<String>)
         /// Every `$name` may be anything (a link's first route: placeholders).
         case open
         /// A link's route after a route of a screen: a placeholder that the link also passes to that
@@ -39,7 +41,9 @@ package struct ArgumentRecipe: Hashable, Sendable {
                 case .literal(let literal): value = literal
                 case .parameter(let name):
                     switch scope {
-                    case .resolved(let open): value = open.contains(name) ? nil : resolve(name)
+                    case .resolved(let given, let open):
+                        if let source = given[name] { return Self.canPass(values[index], from: source) }
+                        value = open.contains(name) ? nil : resolve(name)
                     case .open: value = nil
                     case .shared(let shared): value = shared[name].flatMap(routeValue)
                     }
@@ -50,5 +54,18 @@ package struct ArgumentRecipe: Hashable, Sendable {
             guard let value else { return true }
             return value.converted(to: parameter.type) == values[index]
         }
+    }
+
+    /// Whether `received` is a value a parameter `source` (an event's, an outcome's) can pass on: of its
+    /// type (an `int` received as a `double`) and meeting its constraints.
+    private static func canPass(_ received: Value, from source: ParameterNode) -> Bool {
+        var sent = received
+        if received.type != source.type {
+            guard case .double(let number) = received, source.type == .int, let whole = Int(exactly: number) else {
+                return received.converted(to: source.type) != nil
+            }
+            sent = .int(whole)
+        }
+        return source.constraints.violation(of: sent) == nil
     }
 }

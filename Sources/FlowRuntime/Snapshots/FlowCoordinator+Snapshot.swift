@@ -190,8 +190,8 @@ extension FlowCoordinator {
                     values: entry.arguments, to: bundle.flows[childFlow].parameters,
                     receiver: "flow '\(entry.flow)'")
                 if let top = transition.state.path.last, top.depth == depth - 1,
-                    !steps.childStartAgrees(
-                        child: index, of: parentFlow, values: values, onTopOf: top,
+                    !steps.nextAgrees(
+                        .child(index), of: parentFlow, values: values, onTopOf: top,
                         instanceValues: transition.state.chain[depth - 1].values)
                 {
                     throw FlowRuntimeError.invalidSnapshot(
@@ -243,6 +243,14 @@ extension FlowCoordinator {
                 if previous == nil {
                     try checkFirstArguments(
                         .screen(screen), values: values, of: depth, in: transition, named: "screen '\(route.screen)'")
+                } else if let below = transition.state.path.last,
+                    !steps.nextAgrees(
+                        .screen(screen), of: flowIndex, values: values, onTopOf: below,
+                        instanceValues: transition.state.chain[depth].values)
+                {
+                    throw FlowRuntimeError.invalidSnapshot(
+                        "no step shows screen '\(route.screen)' \(Self.describe(values, of: graph.screens[screen].parameters)) on top of screen '\(below.screen)' \(Self.describe(below.values, of: below.parameters)) of flow '\(graph.name)'; a pushed route's arguments come from the event, handler or link that pushed it"
+                    )
                 }
                 transition.appendRoute(screen: screen, values: values, at: depth)
                 previous = screen

@@ -44,23 +44,28 @@ struct SnapshotSteps {
         return steps.pushedByEvents[screen].contains(target) && !steps.pushedOtherwise[screen].contains(target)
     }
 
-    /// Whether some step starts child declaration `child` of the instance of flow `flow` (arguments
-    /// `instanceValues`) with `values` (bound to the child flow's parameters) on top of `route`: an event
-    /// of the route's screen, a handler of a child above it, or a link's child route after a route of that
-    /// screen. A `$name` resolves in the route's arguments, then the instance's.
-    func childStartAgrees(child: Int, of flow: Int, values: [Value], onTopOf route: Route, instanceValues: [Value])
+    /// Whether some step puts `target` (a screen, or a child declaration) of an instance of flow `flow`
+    /// (arguments `instanceValues`) with `values` (bound to the screen's parameters, or the child flow's) on
+    /// top of `route`: an event of the route's screen, a handler of a child above it, the `redirect`
+    /// policy, or a link's route after a route of that screen. A `$name` resolves in the route's arguments,
+    /// then the instance's.
+    func nextAgrees(_ target: TargetNode, of flow: Int, values: [Value], onTopOf route: Route, instanceValues: [Value])
         -> Bool
     {
         let graph = bundle.flows[flow]
-        let parameters = bundle.flows[graph.children[child].flow].parameters
+        let parameters: [ParameterNode]
+        switch target {
+        case .screen(let screen): parameters = graph.screens[screen].parameters
+        case .child(let child): parameters = bundle.flows[graph.children[child].flow].parameters
+        }
         let routeFrame = ArgumentFrame.bound(parameters: route.parameters, values: route.values)
         let scope = ArgumentScope(routeFrame, .bound(parameters: graph.parameters, values: instanceValues))
         let steps = context.steps(of: flow)
         var recipes =
-            steps.startRecipes.indices.contains(route.screenIndex)
-            ? steps.startRecipes[route.screenIndex][child] ?? [] : []
-        for link in context.steps(of: rootFlow).linkStartRecipes
-        where link.flow == flow && link.screen == route.screenIndex && link.child == child {
+            steps.nextRecipes.indices.contains(route.screenIndex)
+            ? steps.nextRecipes[route.screenIndex][target] ?? [] : []
+        for link in context.steps(of: rootFlow).linkNextRecipes
+        where link.flow == flow && link.screen == route.screenIndex && link.target == target {
             recipes.append(link.recipe)
         }
         // Without any recipe, the reachability check of the restore has already refused the state.

@@ -48,18 +48,19 @@ package struct FlowSteps: Hashable, Sendable {
     package var firstRecipes: [TargetNode: [ArgumentRecipe]]
     /// By first route: the recipes of the flow's links' first routes and the fallback.
     package var linkFirstRecipes: [TargetNode: [ArgumentRecipe]]
-    /// By screen, by child declaration: the recipes of the steps that start the child on top of a route of
-    /// the screen (its events, the handlers of the children above it).
-    package var startRecipes: [[Int: [ArgumentRecipe]]]
-    /// The recipes of the flow's links' child routes that follow a route of a screen: a child started by a
-    /// link on top of that screen, in whichever flow the link's routes have reached.
-    package var linkStartRecipes: [LinkStartRecipe]
+    /// By screen, by what follows it (a pushed screen, a started child): the recipes of the steps that put
+    /// it on top of a route of the screen (its events, the handlers of the children above it, the
+    /// `redirect` policy).
+    package var nextRecipes: [[TargetNode: [ArgumentRecipe]]]
+    /// The recipes of the flow's links' routes that follow a route of a screen (a screen pushed or a child
+    /// started on top of it by the link), in whichever flow the link's routes have reached.
+    package var linkNextRecipes: [LinkNextRecipe]
 
-    /// A link's start of a child declaration (`child` of flow `flow`) on top of a route of `screen`.
-    package struct LinkStartRecipe: Hashable, Sendable {
+    /// A link's route `target` (of flow `flow`) on top of a route of `screen`.
+    package struct LinkNextRecipe: Hashable, Sendable {
         package var flow: Int
         package var screen: Int
-        package var child: Int
+        package var target: TargetNode
         package var recipe: ArgumentRecipe
     }
 
@@ -68,12 +69,11 @@ package struct FlowSteps: Hashable, Sendable {
         let graph = bundle.flows[flow]
         start = StepSite(graph.start)
         events = graph.screens.map { screen in
-            screen.events.map { StepSite($0.action, given: Set($0.parameters.map(\.name))) }
+            screen.events.map { StepSite($0.action, given: $0.parameters) }
         }
         handlers = graph.children.map { child in
             child.handlers.indices.map { outcome in
-                let given = Set(bundle.flows[child.flow].parameters(ofOutcome: outcome).map(\.name))
-                return StepSite(child.handlers[outcome], given: given)
+                StepSite(child.handlers[outcome], given: bundle.flows[child.flow].parameters(ofOutcome: outcome))
             }
         }
         tabs = graph.tabs
@@ -87,7 +87,7 @@ package struct FlowSteps: Hashable, Sendable {
             guard let target = leaf.shown ?? leaf.replaced else { continue }
             shownFirst.insert(target)
             firstRecipes[target, default: []].append(
-                ArgumentRecipe(arguments: leaf.arguments, scope: .resolved(open: [])))
+                ArgumentRecipe(arguments: leaf.arguments, scope: .resolved(given: [:], open: [])))
         }
         for (screen, sites) in events.enumerated() {
             let screenParameters = Set(graph.screens[screen].parameters.map(\.name))
@@ -97,7 +97,7 @@ package struct FlowSteps: Hashable, Sendable {
                     shownFirst.insert(target)
                     firstRecipes[target, default: []].append(
                         ArgumentRecipe(
-                            arguments: leaf.arguments, scope: .resolved(open: site.given.union(screenParameters))))
+                            arguments: leaf.arguments, scope: .resolved(given: site.given, open: screenParameters)))
                 }
             }
         }
@@ -106,7 +106,7 @@ package struct FlowSteps: Hashable, Sendable {
         var firsts: Set<TargetNode> = []
         for sites in handlers {
             for site in sites {
-                let open = ArgumentRecipe.Scope.resolved(open: site.given.union(anyScreenParameters))
+                let open = ArgumentRecipe.Scope.resolved(given: site.given, open: anyScreenParameters)
                 for leaf in site.leaves {
                     if let target = leaf.replaced {
                         shownFirst.insert(target)
@@ -125,7 +125,7 @@ package struct FlowSteps: Hashable, Sendable {
         for tab in graph.tabs {
             firsts.insert(.child(tab.child))
             firstRecipes[.child(tab.child), default: []].append(
-                ArgumentRecipe(arguments: tab.arguments, scope: .resolved(open: [])))
+                ArgumentRecipe(arguments: tab.arguments, scope: .resolved(given: [:], open: [])))
         }
         shownFirstBySteps = shownFirst
         self.firsts = firsts.union(shownFirst)
@@ -143,7 +143,7 @@ package struct FlowSteps: Hashable, Sendable {
         if let fallback = graph.linkFallback {
             linkFirsts.insert(.screen(fallback))
             linkFirstRecipes[.screen(fallback), default: []].append(
-                ArgumentRecipe(arguments: [], scope: .resolved(open: [])))
+                ArgumentRecipe(arguments: [], scope: .resolved(given: [:], open: [])))
         }
         self.linkFirsts = linkFirsts
         self.linkFirstRecipes = linkFirstRecipes
@@ -152,21 +152,19 @@ package struct FlowSteps: Hashable, Sendable {
         var childrenAbove: [[Int]] = []
         var pushedByEvents: [Set<TargetNode>] = []
         var pushedOtherwise: [Set<TargetNode>] = []
-        var startRecipes: [[Int: [ArgumentRecipe]]] = []
+        var nextRecipes: [[TargetNode: [ArgumentRecipe]]] = []
         for sites in events {
             var byEvents: Set<TargetNode> = []
-            var recipes: [Int: [ArgumentRecipe]] = [:]
+            var recipes: [TargetNode: [ArgumentRecipe]] = [:]
             var above: [Int] = []
             var seen: Set<Int> = []
             for site in sites {
                 for leaf in site.leaves {
                     guard let target = leaf.pushed else { continue }
                     byEvents.insert(target)
-                    if case .child(let child) = target {
-                        recipes[child, default: []].append(
-                            ArgumentRecipe(arguments: leaf.arguments, scope: .resolved(open: site.given)))
-                        if seen.insert(child).inserted { above.append(child) }
-                    }
+                    recipes[target, default: []].append(
+                        ArgumentRecipe(arguments: leaf.arguments, scope: .resolved(given: site.given, open: [])))
+                    if case .child(let child) = target, seen.insert(child).inserted { above.append(child) }
                 }
             }
             var others: Set<TargetNode> = []
@@ -178,48 +176,48 @@ package struct FlowSteps: Hashable, Sendable {
                     for leaf in site.leaves {
                         guard let target = leaf.pushed else { continue }
                         others.insert(target)
-                        if case .child(let child) = target {
-                            recipes[child, default: []].append(
-                                ArgumentRecipe(arguments: leaf.arguments, scope: .resolved(open: site.given)))
-                            if seen.insert(child).inserted { above.append(child) }
-                        }
+                        recipes[target, default: []].append(
+                            ArgumentRecipe(arguments: leaf.arguments, scope: .resolved(given: site.given, open: [])))
+                        if case .child(let child) = target, seen.insert(child).inserted { above.append(child) }
                     }
                 }
             }
-            if let redirect = graph.linkRedirect { others.insert(.screen(redirect)) }
+            if let redirect = graph.linkRedirect {
+                others.insert(.screen(redirect))
+                recipes[.screen(redirect), default: []].append(
+                    ArgumentRecipe(arguments: [], scope: .resolved(given: [:], open: [])))
+            }
             childrenAbove.append(above)
             pushedByEvents.append(byEvents)
             pushedOtherwise.append(others)
-            startRecipes.append(recipes)
+            nextRecipes.append(recipes)
         }
         self.childrenAbove = childrenAbove
         self.pushedByEvents = pushedByEvents
         self.pushedOtherwise = pushedOtherwise
-        self.startRecipes = startRecipes
-        linkStartRecipes = graph.links.flatMap { link in
-            Self.linkStartRecipes([link.routes, link.otherwise?.routes ?? []], from: flow, in: bundle)
+        self.nextRecipes = nextRecipes
+        linkNextRecipes = graph.links.flatMap { link in
+            Self.linkNextRecipes([link.routes, link.otherwise?.routes ?? []], from: flow, in: bundle)
         }
     }
 
-    /// The child starts of a link's route lists, following the lists from `root` down: a child route after
-    /// a screen route shares the placeholders the link passes to both (the screen's parameter of the same
+    /// The next routes of a link's route lists, following the lists from `root` down: a route after a
+    /// screen route shares the placeholders the link passes to both (the screen's parameter of the same
     /// name); after a child route (its flow's `start` shows the screen below) every placeholder is open.
-    private static func linkStartRecipes(_ lists: [[LinkRouteNode]], from root: Int, in bundle: FlowBundle)
-        -> [LinkStartRecipe]
+    private static func linkNextRecipes(_ lists: [[LinkRouteNode]], from root: Int, in bundle: FlowBundle)
+        -> [LinkNextRecipe]
     {
-        var found: [LinkStartRecipe] = []
+        var found: [LinkNextRecipe] = []
         for routes in lists {
             var current = root
             // The screens the previous route may show, with the placeholders it shares.
             var previous: [(screen: Int, shared: [String: String])] = []
             for node in routes {
-                if case .child(let child) = node.target {
-                    for candidate in previous {
-                        found.append(
-                            LinkStartRecipe(
-                                flow: current, screen: candidate.screen, child: child,
-                                recipe: ArgumentRecipe(arguments: node.arguments, scope: .shared(candidate.shared))))
-                    }
+                for candidate in previous {
+                    found.append(
+                        LinkNextRecipe(
+                            flow: current, screen: candidate.screen, target: node.target,
+                            recipe: ArgumentRecipe(arguments: node.arguments, scope: .shared(candidate.shared))))
                 }
                 switch node.target {
                 case .screen(let screen):

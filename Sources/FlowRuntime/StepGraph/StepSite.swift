@@ -60,13 +60,13 @@ package struct StepLeaf: Hashable, Sendable {
 /// `else`), with the names its `$name` arguments may take from what the person or the child gave.
 package struct StepSite: Hashable, Sendable {
     package var leaves: [StepLeaf]
-    /// The names an event's parameters (for an event) or an outcome's values (for a handler) fill: a
-    /// `$name` among them may be anything a step passes. Empty for a `start`.
-    package var given: Set<String>
+    /// The parameters an event's parameters (for an event) or an outcome's values (for a handler) fill, by
+    /// name: a `$name` among them may be any value that parameter takes. Empty for a `start`.
+    package var given: [String: ParameterNode]
 
     /// The leaves of `action`, `then` before `else`. An explicit stack, not recursion: a decoded bundle's
     /// nesting of conditionals is not trusted.
-    package init(_ action: CompiledAction, given: Set<String> = []) {
+    package init(_ action: CompiledAction, given: [ParameterNode] = []) {
         var leaves: [StepLeaf] = []
         var pending: [(CompiledAction, [StepChoice])] = [(action, [])]
         while let (current, choices) = pending.popLast() {
@@ -78,7 +78,8 @@ package struct StepSite: Hashable, Sendable {
             }
         }
         self.leaves = leaves
-        self.given = given
+        // Of two parameters with one name the last wins, as when arguments are bound.
+        self.given = Dictionary(given.map { ($0.name, $0) }, uniquingKeysWith: { $1 })
     }
 
     /// The leaf the answers `answer` lead to (exactly one for a well-formed action).
