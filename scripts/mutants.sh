@@ -27,6 +27,9 @@ mutants=(
     "back-stops-tabs-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Stacks.swift|        if keep == 0 { return outermostShownTab() }|        if keep == 0 { return nil }|ShippedFlowsExplorationTests"
     "waiting-link-dropped|Sources/FlowRuntime/Coordinator/FlowCoordinator.swift|        if let waitingLink, confirmation.link != waitingLink, !confirmedWaitingStep,|        if let waitingLink, false, !confirmedWaitingStep,|GuaranteeExampleTests/aLinkWaitingForAConfirmationIsReportedWhenAnotherStepDropsIt"
     "waiting-link-dropped-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator.swift|        if let waitingLink, confirmation.link != waitingLink, !confirmedWaitingStep,|        if let waitingLink, false, !confirmedWaitingStep,|ShippedFlowsExplorationTests"
+    # Restore: a pushed route's arguments held to the recipes that push it (found by the restore audit):
+    "pushed-arguments-unchecked|Sources/FlowRuntime/Snapshots/FlowCoordinator+Snapshot.swift|                } else if let below = transition.state.path.last,|                } else if false, let below = transition.state.path.last,|RestoreReachabilityTests/aPushedRouteWhoseArgumentsNoEventGivesIsRefused"
+    "pushed-arguments-unchecked-explored|Sources/FlowRuntime/Snapshots/FlowCoordinator+Snapshot.swift|                } else if let below = transition.state.path.last,|                } else if false, let below = transition.state.path.last,|RestoreMutationTests"
     "small-bundle-threads|Sources/FlowModel/Primitives/ParallelMap.swift|        guard count > 1, work >= threshold else { return (0..<count).map(transform) }|        guard count > 1 else { return (0..<count).map(transform) }|SmallBundleThreadTests"
 )
 
