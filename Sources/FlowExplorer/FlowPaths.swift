@@ -64,25 +64,44 @@ package enum FlowPaths {
     package static func search(
         _ bundle: FlowBundle, flow: String, coverage: PathCoverage, bounds: ExplorationBounds = ExplorationBounds()
     ) throws(FlowRuntimeError) -> PathReport {
+        try search(bundle, flow: flow, coverages: [coverage], bounds: bounds)[0]
+    }
+
+    /// Searches root flow `flow` of `bundle` for paths to the targets of each of `coverages`, from one
+    /// exploration: a report per coverage, in the order given.
+    /// - Throws: ``FlowRuntimeError`` when the flow cannot be a root flow (unknown, or with parameters
+    ///   that have no default).
+    package static func search(
+        _ bundle: FlowBundle, flow: String, coverages: [PathCoverage], bounds: ExplorationBounds = ExplorationBounds()
+    ) throws(FlowRuntimeError) -> [PathReport] {
         guard let root = bundle.flowIndex(named: flow) else { throw .unknownFlow(flow) }
-        let targets = PathTarget.targets(of: bundle, root: root, coverage: coverage)
-        var recorder = PathRecorder(bundle: bundle, root: root, wanted: Set(targets))
+        let targets = coverages.map { PathTarget.targets(of: bundle, root: root, coverage: $0) }
+        var recorder = PathRecorder(bundle: bundle, root: root, wanted: Set(targets.joined()))
         let exploration = try FlowExplorer.explore(bundle, flow: flow, bounds: bounds) { recorder.observe($0) }
         let actions = ExplorationActions(bundle: bundle, rootFlow: root)
-        var paths: [TargetPath] = []
-        var unreached: [UnreachedTarget] = []
-        for target in targets {
-            if let script = recorder.scripts[target] {
-                paths.append(
-                    path(to: target, script: script, bundle: bundle, flow: flow, conditions: actions.conditionNames))
-            } else {
-                unreached.append(
-                    UnreachedTarget(
-                        target: target, reason: recorder.reason(target, exploration: exploration, bounds: bounds)))
+        var reports: [PathReport] = []
+        var replayed: [PathTarget: TargetPath] = [:]
+        for (coverage, targets) in zip(coverages, targets) {
+            var paths: [TargetPath] = []
+            var unreached: [UnreachedTarget] = []
+            for target in targets {
+                if let known = replayed[target] {
+                    paths.append(known)
+                } else if let script = recorder.scripts[target] {
+                    let path = path(
+                        to: target, script: script, bundle: bundle, flow: flow, conditions: actions.conditionNames)
+                    replayed[target] = path
+                    paths.append(path)
+                } else {
+                    let reason = recorder.reason(target, exploration: exploration, bounds: bounds)
+                    unreached.append(UnreachedTarget(target: target, reason: reason))
+                }
             }
+            reports.append(
+                PathReport(
+                    rootFlow: flow, coverage: coverage, paths: paths, unreached: unreached, exploration: exploration))
         }
-        return PathReport(
-            rootFlow: flow, coverage: coverage, paths: paths, unreached: unreached, exploration: exploration)
+        return reports
     }
 
     /// Replays `script` for its trace lines and reads the host answers it assumes off them.

@@ -88,6 +88,15 @@ struct PathRecorder {
         }
     }
 
+    /// For an event with a `pattern` or an argument `check`: the explorer's witness may not meet it.
+    private func witnessCaveat(_ target: PathTarget) -> String {
+        guard case .event(let flow, let screen, let event) = target,
+            let parameters = bundle.screen(flow, screen)?.events.first(where: { $0.name == event })?.parameters,
+            !ArgumentWitness.surelyValid(parameters)
+        else { return "" }
+        return " (the explorer's witness for a `pattern` or an argument `check` may not meet it)"
+    }
+
     private mutating func reach(_ target: PathTarget, by script: [String]) {
         guard wanted.contains(target), scripts[target] == nil else { return }
         scripts[target] = script
@@ -103,7 +112,9 @@ struct PathRecorder {
         let why: String
         if let refusal = refusals[target] {
             let times = refusal.count == 1 ? "the one time" : "all \(refusal.count) times"
-            why = "refused \(times) it was \(target.isLink ? "opened" : "sent"): \(refusal.reason)"
+            why =
+                "refused \(times) it was \(target.isLink ? "opened" : "sent"): \(refusal.reason)"
+                + witnessCaveat(target)
         } else {
             switch target {
             case .screen: why = "no step shows it"

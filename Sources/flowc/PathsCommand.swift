@@ -4,12 +4,12 @@ import FlowRuntime
 import FlowcCommandLine
 import Foundation
 
-/// `flowc paths PATH… --flow NAME --cover screens|transitions|links|outcomes [--format script|swift]
+/// `flowc paths PATH… --flow NAME --cover screens|transitions|links|outcomes[,…] [--format script|swift]
 /// [--output DIR]`: the shortest event sequence to each target, as `flowc run` scripts or Swift Testing
 /// tests, and a coverage summary (docs/RUNNING.md, "Test paths: flowc paths").
 enum PathsCommand {
     static let usage = """
-        USAGE: flowc paths PATH… --flow NAME --cover screens|transitions|links|outcomes
+        USAGE: flowc paths PATH… --flow NAME --cover screens|transitions|links|outcomes[,…]
                            [--format script|swift] [--output DIR] [--namespace NAME]
                            [--max-states N] [--max-depth N] [--config FILE]
 
@@ -20,18 +20,19 @@ enum PathsCommand {
           transitions   every event of those screens taken, and every handler of a child's outcome run
           links         every deep-link pattern of NAME opened
           outcomes      every outcome of every child delivered to its parent
-        A summary lists each target no explored step reached, and why.
+        Several kinds, separated by commas, share one exploration. A summary lists each target
+        reached, with its path's length, and each target no explored step reached, and why.
 
         --format script (the default) writes one 'flowc run' script per target, its header naming the
-        target and its assumptions; --format swift writes one file of Swift Testing tests over the code
-        'flowc generate swift' emits for the same flows. With --output DIR the files go into DIR (made
+        target and its assumptions; --format swift writes one file of Swift Testing tests per kind over
+        the code 'flowc generate swift' emits for the same flows. With --output DIR the files go into DIR (made
         if missing; scripts NN-KIND-NAME.flowscript, Swift FLOWCOVERPathTests.swift) and the summary to
         standard output; without it the scripts or the Swift go to standard output, the summary to
         standard error.
 
         OPTIONS:
           --flow NAME       The root flow (required).
-          --cover KIND      screens, transitions, links or outcomes (required).
+          --cover KIND[,…]  screens, transitions, links or outcomes (required).
           --format FORMAT   script (default) or swift.
           --output DIR      Write the files into DIR.
           --namespace NAME  The namespace enum of the generated Swift (default Flows), for --format swift.
@@ -46,7 +47,7 @@ enum PathsCommand {
     @MainActor
     static func run(_ arguments: [String]) -> Int32 {
         var bounds = ExplorationBounds()
-        var coverage = PathCoverage.screens
+        var coverages: [PathCoverage] = []
         var swift = false
         let validated: ValidatedSources
         switch ValidatedSources.validate(
@@ -69,11 +70,13 @@ enum PathsCommand {
                     Console.error("flowc: error: no coverage; add '--cover KIND', one of \(kinds)")
                     return ExitCode.usage
                 }
-                guard let chosen = PathCoverage(rawValue: text) else {
-                    Console.error("flowc: error: --cover takes one of \(kinds), not '\(text)'")
-                    return ExitCode.usage
+                for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                    guard let chosen = PathCoverage(rawValue: String(word)) else {
+                        Console.error("flowc: error: --cover takes \(kinds) (separated by commas), not '\(word)'")
+                        return ExitCode.usage
+                    }
+                    if !coverages.contains(chosen) { coverages.append(chosen) }
                 }
-                coverage = chosen
                 switch options.value("--format") ?? "script" {
                 case "script": swift = false
                 case "swift": swift = true
@@ -97,33 +100,32 @@ enum PathsCommand {
             Console.error("flowc: error: no flow named '\(flow)' in the given paths")
             return ExitCode.usage
         }
-        let report: PathReport
+        let reports: [PathReport]
         do {
-            report = try FlowPaths.search(bundle, flow: flow, coverage: coverage, bounds: bounds)
+            reports = try FlowPaths.search(bundle, flow: flow, coverages: coverages, bounds: bounds)
         } catch {
             Console.error("flowc: error: flow '\(flow)' cannot be explored: \(error)")
             return ExitCode.usage
         }
         var files: [(name: String, text: String)] = []
-        if swift {
-            do throws(SwiftPathTestError) {
-                let namespace = validated.options.value("--namespace") ?? "Flows"
-                let text = try SwiftPathTests.generate(report, bundle: bundle, namespace: namespace)
-                files.append((SwiftPathTests.fileName(of: report), text))
-            } catch {
-                Console.error("flowc: error: \(error)")
-                return ExitCode.usage
-            }
-        } else {
-            for (index, path) in report.paths.enumerated() {
-                files.append(
-                    (
-                        PathScript.fileName(of: index, in: report),
-                        PathScript.text(of: path, rootFlow: flow, coverage: coverage)
-                    ))
+        for report in reports {
+            if swift {
+                do throws(SwiftPathTestError) {
+                    let namespace = validated.options.value("--namespace") ?? "Flows"
+                    let text = try SwiftPathTests.generate(report, bundle: bundle, namespace: namespace)
+                    files.append((SwiftPathTests.fileName(of: report), text))
+                } catch {
+                    Console.error("flowc: error: \(error)")
+                    return ExitCode.usage
+                }
+            } else {
+                for (index, path) in report.paths.enumerated() {
+                    let text = PathScript.text(of: path, rootFlow: flow, coverage: report.coverage)
+                    files.append((PathScript.fileName(of: index, in: report), text))
+                }
             }
         }
-        let summary = PathSummary.text(of: report)
+        let summary = reports.map(PathSummary.text(of:)).joined()
         guard let folder = validated.options.value("--output") else {
             Console.output(files.map(\.text).joined(separator: "\n"), terminator: "")
             Console.error(summary, terminator: "")
