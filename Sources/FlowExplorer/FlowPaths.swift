@@ -11,6 +11,12 @@ package struct TargetPath {
         package var name: String
         package var value: Bool
         package var setByScript: Bool
+
+        package init(name: String, value: Bool, setByScript: Bool) {
+            self.name = name
+            self.value = value
+            self.setByScript = setByScript
+        }
     }
 
     /// A host check the path's steps ask, with the value asked about (as `check NAME VALUE` writes it);
@@ -18,6 +24,11 @@ package struct TargetPath {
     package struct Check: Equatable, Sendable {
         package var name: String
         package var value: String
+
+        package init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     package var target: PathTarget
