@@ -91,6 +91,11 @@ let package = Package(
         .testTarget(
             name: "GeneratedFixtureTests", dependencies: ["FlowRuntime", "FlowModel"],
             plugins: [.plugin(name: "FlowcPlugin")]),
+        // `flowc paths --format swift` for the shipped app root (conditions, finishing through handles),
+        // compiled over the API the plugin generates from the same flows (named in its flowc-plugin.json).
+        .testTarget(
+            name: "AppPathTests", dependencies: ["FlowRuntime", "FlowModel"],
+            plugins: [.plugin(name: "FlowcPlugin")]),
     ],
     swiftLanguageModes: [.v6]
 )

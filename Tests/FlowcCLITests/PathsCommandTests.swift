@@ -83,25 +83,37 @@ import Testing
                 """)
     }
 
-    /// The Swift tests `ReadingHostTests` compiles are exactly what `flowc paths --format swift` writes
-    /// (outcomes are left out there: for the reading app they are its transitions' handler tests again).
-    @Test func theCheckedInSwiftTestsOfTheReadingAppAreWhatPathsWrites() throws {
+    /// The Swift tests `ReadingHostTests` and `AppPathTests` compile are exactly what `flowc paths --format
+    /// swift` writes over the flows their plugin generates from (outcomes are left out: for these apps
+    /// they are the transitions' handler tests again).
+    @Test(arguments: [
+        (
+            "reading", ["Flows/reading.yaml", "Flows/edit.yaml"], "screens,transitions,links", "ReadingHostTests",
+            ["ReadingLinksPathTests.swift", "ReadingScreensPathTests.swift", "ReadingTransitionsPathTests.swift"]
+        ),
+        (
+            "app",
+            [
+                "Flows/app.yaml", "Flows/onboarding.yaml", "Flows/auth.yaml", "Flows/main.yaml", "Flows/posts.yaml",
+                "Flows/createPost.yaml",
+            ],
+            "transitions", "AppPathTests", ["AppTransitionsPathTests.swift"]
+        ),
+    ])
+    func theCheckedInSwiftTestsAreWhatPathsWrites(
+        flow: String, files: [String], cover: String, target: String, names: [String]
+    ) throws {
         let folder = try FlowcProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try FlowcProcess.run([
-            "paths", "Flows/reading.yaml", "Flows/edit.yaml", "--flow", "reading", "--cover",
-            "screens,transitions,links", "--format", "swift", "--output", folder.path,
-        ])
+        let output = try FlowcProcess.run(
+            ["paths"] + files + ["--flow", flow, "--cover", cover, "--format", "swift", "--output", folder.path])
         #expect(output.status == 0)
-        let names = [
-            "ReadingScreensPathTests.swift", "ReadingTransitionsPathTests.swift", "ReadingLinksPathTests.swift",
-        ]
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names.sorted())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names)
         for name in names {
             let written = try Data(contentsOf: folder.appendingPathComponent(name))
             let golden = try Data(
-                contentsOf: URL(fileURLWithPath: FlowcProcess.packageRoot + "/Tests/ReadingHostTests/" + name))
-            #expect(written == golden, "\(name) differs: regenerate it with the command above")
+                contentsOf: URL(fileURLWithPath: FlowcProcess.packageRoot + "/Tests/\(target)/" + name))
+            #expect(written == golden, "Tests/\(target)/\(name) differs from what flowc paths writes now")
         }
     }
 
