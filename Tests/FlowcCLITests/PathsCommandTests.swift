@@ -156,6 +156,32 @@ import Testing
         #expect(invalid.standardError.hasSuffix("flowc: error: the flows have errors; fix them first\n"))
     }
 
+    /// The trace reader says no as readily as yes: a run that ends elsewhere, an event refused, a child
+    /// that finished with another outcome, a link refused.
+    @Test func theTargetCheckRefusesARunThatMissesItsTarget() throws {
+        func traces(_ script: String) throws -> [[String: Any]] {
+            let run = try FlowcProcess.run(["run", "Flows", "--flow", "reading"], input: script)
+            return try run.standardOutput.split(separator: "\n").map {
+                try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+        }
+        let started = try traces("start\n")
+        #expect(TargetCheck.reaches(started, "screen reading.library"))
+        #expect(!TargetCheck.reaches(started, "screen reading.details"))
+        let refused = try traces("start\nevent selectBook bookID=0\n")
+        #expect(!TargetCheck.reaches(refused, "event reading.library.selectBook"))
+        let taken = try traces("start\nevent selectBook bookID=2\n")
+        #expect(TargetCheck.reaches(taken, "event reading.library.selectBook"))
+        #expect(!TargetCheck.reaches(taken, "event reading.details.selectBook"))
+        let saved = try traces("open /books/1/edit\nevent save\n")
+        #expect(TargetCheck.reaches(saved, "handler reading.edit.saved"))
+        #expect(!TargetCheck.reaches(saved, "outcome reading.edit.discarded"))
+        #expect(TargetCheck.reaches(try traces("open /books/3\n"), "link /books/{bookID:int}"))
+        #expect(!TargetCheck.reaches(try traces("open /books/3\n"), "link /books/{bookID:int}/edit"))
+        #expect(
+            !TargetCheck.reaches(try traces("check bookExists 3 false\nopen /books/3\n"), "link /books/{bookID:int}"))
+    }
+
     /// Every script `flowc paths` writes for a shipped root flow, run by `flowc run`, reaches its target:
     /// the screen is on top at the end, the event's step was taken from a route of its screen (or the
     /// `confirm` after it), the child finished with the outcome, the link opened.
