@@ -25,10 +25,10 @@ enum PathsCommand {
 
         --format script (the default) writes one 'flowc run' script per target, its header naming the
         target and its assumptions; --format swift writes one file of Swift Testing tests per kind over
-        the code 'flowc generate swift' emits for the same flows. With --output DIR the files go into DIR (made
-        if missing; scripts NN-KIND-NAME.flowscript, Swift FLOWCOVERPathTests.swift) and the summary to
-        standard output; without it the scripts or the Swift go to standard output, the summary to
-        standard error.
+        the code 'flowc generate swift' emits for the same flows. With --output DIR the files go into
+        DIR (made if missing; scripts NN-KIND-NAME.flowscript, Swift FlowKindPathTests.swift) and the
+        summary to standard output; without it the scripts or the Swift go to standard output and the
+        summary to standard error.
 
         OPTIONS:
           --flow NAME       The root flow (required).
