@@ -34,8 +34,9 @@ let package = Package(
         .target(name: "FlowCodegen", dependencies: ["FlowDefinitions", "FlowModel"]),
         // `flowc run` and the script-driven tests: a coordinator driven by script lines, traced as JSON.
         .target(name: "FlowScript", dependencies: ["FlowRuntime", "FlowModel"]),
-        // `flowc check`: the runtime's own steps explored breadth first, every guarantee checked on each.
-        .target(name: "FlowExplorer", dependencies: ["FlowScript", "FlowRuntime", "FlowModel"]),
+        // `flowc check` and `flowc paths`: the runtime's own steps explored breadth first, every guarantee checked on
+        // each, and the shortest path to each screen, transition, link or outcome (as scripts or Swift tests).
+        .target(name: "FlowExplorer", dependencies: ["FlowScript", "FlowCodegen", "FlowRuntime", "FlowModel"]),
         // What flowc and the plugin's tool share: option scanning, console, flow sources, `generate swift`.
         .target(
             name: "FlowcCommandLine",
@@ -89,6 +90,11 @@ let package = Package(
             plugins: [.plugin(name: "FlowcPlugin")]),
         .testTarget(
             name: "GeneratedFixtureTests", dependencies: ["FlowRuntime", "FlowModel"],
+            plugins: [.plugin(name: "FlowcPlugin")]),
+        // `flowc paths --format swift` for the shipped app root (conditions, finishing through handles),
+        // compiled over the API the plugin generates from the same flows (named in its flowc-plugin.json).
+        .testTarget(
+            name: "AppPathTests", dependencies: ["FlowRuntime", "FlowModel"],
             plugins: [.plugin(name: "FlowcPlugin")]),
     ],
     swiftLanguageModes: [.v6]

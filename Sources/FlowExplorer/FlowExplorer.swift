@@ -13,12 +13,15 @@ import FlowScript
 @MainActor
 package enum FlowExplorer {
     /// Explores the root flow `flow` of `bundle`.
+    /// - Parameter observe: called with every step run, in breadth-first order (so the first step that
+    ///   does something is one of the shortest scripts that do it); ``FlowPaths`` reads them.
     /// - Throws: ``FlowRuntimeError`` when the flow cannot be a root flow (unknown, or with parameters
     ///   that have no default).
     @MainActor
-    package static func explore(_ bundle: FlowBundle, flow: String, bounds: ExplorationBounds = ExplorationBounds())
-        throws(FlowRuntimeError) -> ExplorationReport
-    {
+    package static func explore(
+        _ bundle: FlowBundle, flow: String, bounds: ExplorationBounds = ExplorationBounds(),
+        observe: ((ExploredStep) -> Void)? = nil
+    ) throws(FlowRuntimeError) -> ExplorationReport {
         guard let root = bundle.flowIndex(named: flow) else { throw .unknownFlow(flow) }
         _ = try FlowScriptRunner(bundle: bundle, flow: flow)
         let actions = ExplorationActions(bundle: bundle, rootFlow: root)
@@ -68,6 +71,7 @@ package enum FlowExplorer {
                         let after = runner.run(line: line)
                     else { continue }
                     report.steps += 1
+                    observe?(ExploredStep(script: state.lines, before: baseTrace, line: line, after: after))
                     if let key = validEvents[line] {
                         if after.status == "rejected" || after.status == "stale" {
                             if refused[key] == nil, !taken.contains(key) {

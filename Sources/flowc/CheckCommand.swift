@@ -24,8 +24,7 @@ enum CheckCommand {
 
         OPTIONS:
           --flow NAME       Explore this root flow only.
-          --max-states N    Keep at most N distinct states per root flow (default 5000).
-          --max-depth N     Go at most N steps from a new coordinator (default 10).
+        \(ExplorationOptions.help)
         \(ConfigurationOption.help)
           -h, --help        Show this help.
 
@@ -38,21 +37,16 @@ enum CheckCommand {
         var only: String?
         let validated: ValidatedSources
         switch ValidatedSources.validate(
-            arguments, usage: usage, valueOptions: ["--config", "--flow", "--max-states", "--max-depth"],
+            arguments, usage: usage, valueOptions: ["--config", "--flow"] + ExplorationOptions.valueOptions,
             checkOptions: { options in
                 guard !options.positional.isEmpty else {
                     Console.error(
                         "flowc: error: no paths given; name flow files or folders, such as 'flowc check Flows'")
                     return ExitCode.usage
                 }
-                for (option, minimum) in [("--max-states", 1), ("--max-depth", 1)] {
-                    guard let text = options.value(option) else { continue }
-                    guard let number = Int(text), number >= minimum else {
-                        Console.error(
-                            "flowc: error: \(option) takes a whole number of at least \(minimum), not '\(text)'")
-                        return ExitCode.usage
-                    }
-                    if option == "--max-states" { bounds.maxStates = number } else { bounds.maxDepth = number }
+                switch ExplorationOptions.bounds(options) {
+                case .success(let chosen): bounds = chosen
+                case .failure: return ExitCode.usage
                 }
                 only = options.value("--flow")
                 return nil
@@ -62,17 +56,7 @@ enum CheckCommand {
         case .exit(let code): return code
         }
         let result = validated.result
-        if result.hasErrors {
-            Console.error("flowc: error: the flows have errors; fix them first")
-            return ExitCode.findings
-        }
-        let bundle: FlowBundle
-        do {
-            bundle = try GraphLowering.lower(result.flows)
-        } catch {
-            Console.error("flowc: error: \(error)")
-            return ExitCode.findings
-        }
+        guard let bundle = ExplorationOptions.bundle(of: validated) else { return ExitCode.findings }
         let roots = only.map { [$0] } ?? FlowExplorer.rootFlows(of: bundle)
         if let only, bundle.flowIndex(named: only) == nil {
             Console.error("flowc: error: no flow named '\(only)' in the given paths")

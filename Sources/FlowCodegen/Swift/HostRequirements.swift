@@ -2,26 +2,26 @@ import FlowModel
 
 /// The host conditions and parameter checks a bundle declares, gathered once for the generated `Host`
 /// protocol: one property per condition name, one method per check name and Swift type.
-struct HostRequirements {
+package struct HostRequirements {
     /// A declared host condition and the flows that declare it.
-    struct Condition {
-        var name: String
-        var flows: [String]
+    package struct Condition {
+        package var name: String
+        package var flows: [String]
     }
 
     /// A declared parameter check for values of one type, and the parameters that name it.
-    struct Check {
-        var name: String
-        var type: ParameterType
-        var parameters: [String]
+    package struct Check {
+        package var name: String
+        package var type: ParameterType
+        package var parameters: [String]
     }
 
     /// Sorted by name.
-    private(set) var conditions: [Condition] = []
+    package private(set) var conditions: [Condition] = []
     /// Sorted by name, then type.
-    private(set) var checks: [Check] = []
+    package private(set) var checks: [Check] = []
 
-    init(_ bundle: FlowBundle) {
+    package init(_ bundle: FlowBundle) {
         var conditionFlows: [String: [String]] = [:]
         var checkUses: [String: [ParameterType: [String]]] = [:]
         func note(_ parameters: [ParameterNode], _ owner: String) {

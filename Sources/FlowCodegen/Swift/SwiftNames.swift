@@ -1,9 +1,9 @@
 /// How flow names (identifiers: ASCII letters, digits and `_`, not starting with a digit) become Swift
 /// names in generated code. The one place that decides spelling and escaping.
-enum SwiftNames {
+package enum SwiftNames {
     /// Words Swift reserves (declarations, statements, expressions and types), which generated code writes
     /// between backticks wherever it uses them as names: `case \`default\``, `.\`in\``.
-    static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
         "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private",
         "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
@@ -14,25 +14,25 @@ enum SwiftNames {
 
     /// `name` as a Swift identifier (a case, a label, a member or a local name): itself, or between
     /// backticks when Swift reserves it.
-    static func identifier(_ name: String) -> String {
+    package static func identifier(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
     /// `name` as an argument label at a call site (`.default(self: 1)`): Swift accepts every keyword there
     /// except `inout` and `_`, and warns about backticks around the others ("keyword 'self' does not need to
     /// be escaped in argument list"), so only those two are escaped. Declarations use ``identifier(_:)``.
-    static func argumentLabel(_ name: String) -> String {
+    package static func argumentLabel(_ name: String) -> String {
         name == "inout" || name == "_" ? "`\(name)`" : name
     }
 
     /// `name` with its first letter upper-cased, then `suffix`: `reading` + `Flow` is `ReadingFlow`.
-    static func typeName(_ name: String, suffix: String) -> String {
+    package static func typeName(_ name: String, suffix: String) -> String {
         guard let first = name.first else { return suffix }
         return first.uppercased() + name.dropFirst() + suffix
     }
 
     /// `base`, or `base` followed by as many `_` as needed to differ from every name in `taken`.
-    static func unique(_ base: String, avoiding taken: Set<String>) -> String {
+    package static func unique(_ base: String, avoiding taken: Set<String>) -> String {
         var name = base
         while taken.contains(name) { name += "_" }
         return name
@@ -40,7 +40,7 @@ enum SwiftNames {
 
     /// `text` as a Swift string literal: printable ASCII as it is, `"` and `\` escaped, everything else as
     /// `\u{…}`, so no character of a flow file changes how the generated source reads.
-    static func stringLiteral(_ text: String) -> String {
+    package static func stringLiteral(_ text: String) -> String {
         var literal = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -2,9 +2,9 @@ import FlowModel
 
 /// The one place that maps flow parameter types and values to Swift: `int` → `Int`, `double` → `Double`,
 /// `string` → `String`, `bool` → `Bool` (FlowRuntime's `FlowValueConvertible` maps back at run time).
-enum SwiftTypeMapping {
+package enum SwiftTypeMapping {
     /// The Swift type of a parameter of `type`.
-    static func swiftType(_ type: ParameterType) -> String {
+    package static func swiftType(_ type: ParameterType) -> String {
         switch type {
         case .int: "Int"
         case .double: "Double"
@@ -14,7 +14,7 @@ enum SwiftTypeMapping {
     }
 
     /// `value` as a Swift literal of the Swift type of `type` (a default argument): `7`, `2.5`, `"full"`, `true`.
-    static func literal(_ value: Value, as type: ParameterType) -> String {
+    package static func literal(_ value: Value, as type: ParameterType) -> String {
         switch value.converted(to: type) ?? value {
         case .int(let number): String(number)
         case .double(let number): doubleLiteral(number)
@@ -31,14 +31,14 @@ enum SwiftTypeMapping {
     }
 
     /// A parameter's declaration in an enum case or a function: `bookID: Int`, `mode: String = "full"`.
-    static func declaration(_ parameter: ParameterNode) -> String {
+    package static func declaration(_ parameter: ParameterNode) -> String {
         var text = "\(SwiftNames.identifier(parameter.name)): \(swiftType(parameter.type))"
         if let value = parameter.defaultValue { text += " = " + literal(value, as: parameter.type) }
         return text
     }
 
     /// A parameter as documentation: `` `bookID`: int, min 1, check `bookExists` ``.
-    static func summary(_ parameter: ParameterNode) -> String {
+    package static func summary(_ parameter: ParameterNode) -> String {
         var parts = [parameter.type.rawValue]
         let constraints = parameter.constraints
         if let minimum = constraints.minimum { parts.append("min \(number(minimum, parameter.type))") }

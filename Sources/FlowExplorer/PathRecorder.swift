@@ -1,0 +1,142 @@
+import FlowModel
+import FlowRuntime
+import FlowScript
+
+/// Watches the explorer's steps for ``FlowPaths``: the first script that reaches each wanted target
+/// (breadth first, so a shortest one), and what the coverage summary says of the others: the steps
+/// that tried and were refused, the screens shown and the children started.
+struct PathRecorder {
+    let bundle: FlowBundle
+    let wanted: Set<PathTarget>
+    /// The patterns of the root flow's links by the URL the explorer opens for them.
+    let patternsByURL: [String: [String]]
+
+    /// The first script that reached each target.
+    private(set) var scripts: [PathTarget: [String]] = [:]
+    /// The targets tried and refused: how many times, and the first reason.
+    private var refusals: [PathTarget: (count: Int, reason: String)] = [:]
+    /// The screens (`flow.screen`) on top of some explored state, and the children (`flow.child`) started.
+    private var shownScreens: Set<String> = []
+    private var startedChildren: Set<String> = []
+    /// The event each waiting step sent, by the script that ends with it: `confirm` takes it.
+    private var waiting: [[String]: PathTarget?] = [:]
+
+    init(bundle: FlowBundle, root: Int, wanted: Set<PathTarget>) {
+        self.bundle = bundle
+        self.wanted = wanted
+        var patterns: [String: [String]] = [:]
+        for link in bundle.flows[root].links {
+            patterns[ArgumentWitness.url(of: link), default: []].append(link.pattern)
+        }
+        patternsByURL = patterns
+    }
+
+    mutating func observe(_ step: ExploredStep) {
+        let script = step.script + [step.line]
+        let after = step.after
+        let refused = ["rejected", "stale", "invalid"].contains(after.status)
+        if let top = after.path.last {
+            shownScreens.insert(top.flow + "." + top.screen)
+            reach(.screen(flow: top.flow, screen: top.screen), by: script)
+        }
+        for entry in after.instances.map(ExplorationActions.entries(of:)) ?? [] {
+            for child in entry.children { startedChildren.insert(entry.flow + "." + (child.child ?? "")) }
+        }
+        let command = try? ScriptCommand.parse(step.line)
+        switch command {
+        case .event(let name, let token, _)?:
+            guard let sender = step.before?.path.last(where: { token == nil || $0.token == token?.rawValue })
+            else { break }
+            let target = PathTarget.event(flow: sender.flow, screen: sender.screen, event: name)
+            if refused {
+                refuse(target, after.reason ?? after.status)
+            } else if after.status == "pending" {
+                waiting[script] = target
+            } else {
+                reach(target, by: script)
+            }
+        case .confirm?:
+            guard !refused, after.status != "pending" else { break }
+            // The step waiting for this confirmation: the longest earlier script that ended waiting.
+            for length in stride(from: step.script.count, to: 0, by: -1) {
+                guard let origin = waiting[Array(step.script.prefix(length))] else { continue }
+                if let origin { reach(origin, by: script) }
+                break
+            }
+        case .open(let url)?:
+            for pattern in patternsByURL[url] ?? [] {
+                if after.status == "applied" {
+                    reach(.link(pattern: pattern), by: script)
+                } else if refused {
+                    refuse(.link(pattern: pattern), after.reason ?? after.status)
+                }
+            }
+        default:
+            break
+        }
+        if after.status == "pending", waiting.index(forKey: script) == nil { waiting[script] = .some(nil) }
+        for link in after.links ?? [] where link.status == "applied" {
+            for pattern in patternsByURL[link.url] ?? [] { reach(.link(pattern: pattern), by: script) }
+        }
+        let entriesBefore = step.before?.instances.map(ExplorationActions.entries(of:)) ?? []
+        for finished in after.finished ?? [] {
+            guard let parent = entriesBefore.first(where: { $0.children.contains { $0.id == finished.instance } }),
+                let child = parent.children.first(where: { $0.id == finished.instance })?.child
+            else { continue }
+            reach(.handler(flow: parent.flow, child: child, outcome: finished.outcome), by: script)
+            reach(.outcome(flow: parent.flow, child: child, outcome: finished.outcome), by: script)
+        }
+    }
+
+    /// For an event with a `pattern` or an argument `check`: the explorer's witness may not meet it.
+    private func witnessCaveat(_ target: PathTarget) -> String {
+        guard case .event(let flow, let screen, let event) = target,
+            let parameters = bundle.screen(flow, screen)?.events.first(where: { $0.name == event })?.parameters,
+            !ArgumentWitness.surelyValid(parameters)
+        else { return "" }
+        return " (the explorer's witness for a `pattern` or an argument `check` may not meet it)"
+    }
+
+    private mutating func reach(_ target: PathTarget, by script: [String]) {
+        guard wanted.contains(target), scripts[target] == nil else { return }
+        scripts[target] = script
+    }
+
+    private mutating func refuse(_ target: PathTarget, _ reason: String) {
+        guard wanted.contains(target) else { return }
+        refusals[target, default: (0, reason)].count += 1
+    }
+
+    /// Why `target` was not reached, in a sentence ending with how far the exploration went.
+    func reason(_ target: PathTarget, exploration: ExplorationReport, bounds: ExplorationBounds) -> String {
+        let why: String
+        if let refusal = refusals[target] {
+            let times = refusal.count == 1 ? "the one time" : "all \(refusal.count) times"
+            why =
+                "refused \(times) it was \(target.isLink ? "opened" : "sent"): \(refusal.reason)"
+                + witnessCaveat(target)
+        } else {
+            switch target {
+            case .screen: why = "no step shows it"
+            case .event(let flow, let screen, _):
+                why = shownScreens.contains(flow + "." + screen) ? "never taken" : "its screen is never shown"
+            case .handler(let flow, let child, let outcome), .outcome(let flow, let child, let outcome):
+                why =
+                    startedChildren.contains(flow + "." + child)
+                    ? "the child never finishes with '\(outcome)'" : "the child is never started"
+            case .link: why = "never opened"
+            }
+        }
+        let extent =
+            exploration.bound.map { "the exploration was bounded by \($0)" }
+            ?? "the exploration was complete (\(exploration.states) states, a screen at most \(bounds.maxRouteRepeats) times on one path)"
+        return why + "; " + extent
+    }
+}
+
+extension PathTarget {
+    var isLink: Bool {
+        if case .link = self { return true }
+        return false
+    }
+}
