@@ -40,7 +40,7 @@ extension FlowCoordinator {
     /// - Returns: as ``reconcile(stack:to:)``; rejected with ``FlowRuntimeError/backBeyondPath(count:length:)``
     ///   when the stack has fewer routes.
     @discardableResult
-    public func back(_ count: Int, onStack stack: FlowInstanceID) -> StepResult {
+    package func back(_ count: Int, onStack stack: FlowInstanceID) -> StepResult {
         step { backNow(count, onStack: stack) }
     }
 

@@ -10,7 +10,7 @@ extension FlowCoordinator {
     ///   ``FlowRuntimeError/noTabSet(flow:)``, ``FlowRuntimeError/unknownTab(flow:tab:)``,
     ///   ``FlowRuntimeError/tabBarCovered(flow:)`` or the error of the tab flow's start.
     @discardableResult
-    public func select(tab name: String, in tabSet: FlowInstanceID? = nil) -> StepResult {
+    package func select(tab name: String, in tabSet: FlowInstanceID? = nil) -> StepResult {
         step { selectNow(tab: name, in: tabSet) }
     }
 

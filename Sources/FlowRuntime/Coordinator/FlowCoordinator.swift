@@ -164,7 +164,7 @@ public final class FlowCoordinator {
     /// The tree's objects, created from the state on first use.
     func treeObjects() -> TreeObjects {
         if let tree { return tree }
-        let created = TreeObjects(state: state, bundle: bundle)
+        let created = TreeObjects(state: state, bundle: bundle, coordinator: self)
         tree = created
         return created
     }

@@ -25,11 +25,16 @@ public final class FlowTabSetModel: Identifiable {
     /// Whether the tab set is still part of its coordinator's tree.
     public internal(set) var isAlive = true
 
-    init(id: FlowInstanceID, flow: String, tabs: [String], selected: String) {
+    /// The child declaration names of chain positions 1 to the tab flow instance's: where its tabs' typed
+    /// routes sit.
+    @ObservationIgnored let lineage: [String]
+
+    init(id: FlowInstanceID, flow: String, tabs: [String], selected: String, lineage: [String]) {
         self.id = id
         self.flow = flow
         self.tabs = tabs
         self.selected = selected
+        self.lineage = lineage
     }
 
     /// The bottom stack of tab `name`, if it was started.
