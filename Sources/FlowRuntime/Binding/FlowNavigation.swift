@@ -30,7 +30,7 @@ public final class FlowNavigation {
     /// What the coordinator answered to the last change asked through a binding (nil before the first).
     public private(set) var lastResult: StepResult?
     /// How many changes asked through a binding left the coordinator's state other than asked (refused,
-    /// pending, stale). The value getters (``stacks``, ``tabSets``, ``confirmation``) read it, so a refusal
+    /// pending, stale). The value getters (`stacks`, `tabSets`, ``confirmation``) read it, so a refusal
     /// makes a view that reads them read again.
     public private(set) var refusals = 0
 

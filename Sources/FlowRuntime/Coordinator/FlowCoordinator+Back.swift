@@ -20,8 +20,8 @@ extension FlowCoordinator {
         }
     }
 
-    /// ``reconcile(to:)`` by tokens.
-    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/foreignToken(_:)`` for a token
+    /// `reconcile(to:)` by tokens.
+    /// - Returns: as `reconcile(to:)`; rejected with ``FlowRuntimeError/foreignToken(_:)`` for a token
     ///   another coordinator made.
     @discardableResult
     package func reconcile(toTokens tokens: [RouteToken]) -> StepResult {
@@ -36,7 +36,7 @@ extension FlowCoordinator {
     }
 
     /// Interactive back to the path's first `length` routes.
-    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/prefixBeyondPath(requested:length:)``
+    /// - Returns: as `reconcile(to:)`; rejected with ``FlowRuntimeError/prefixBeyondPath(requested:length:)``
     ///   when `length` is negative or longer than the path.
     @discardableResult
     package func back(toLength length: Int) -> StepResult {
@@ -62,8 +62,8 @@ extension FlowCoordinator {
         return conclude(&transition, sender: nil, note: note, replay: { $0.removeRoutes(from: keep) })
     }
 
-    /// Interactive back by `count` routes from the top (``reconcile(to:)`` with the shorter prefix).
-    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/backBeyondPath(count:length:)``
+    /// Interactive back by `count` routes from the top (`reconcile(to:)` with the shorter prefix).
+    /// - Returns: as `reconcile(to:)`; rejected with ``FlowRuntimeError/backBeyondPath(count:length:)``
     ///   when `count` is negative or more than the path has.
     @discardableResult
     package func back(_ count: Int = 1) -> StepResult {

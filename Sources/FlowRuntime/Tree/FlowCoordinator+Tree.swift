@@ -71,7 +71,7 @@ extension FlowCoordinator {
     /// The live tab set object of tab flow instance `id`, if any. The same object for as long as it lives.
     public func tabSetModel(_ id: FlowInstanceID) -> FlowTabSetModel? { treeObjects().tabSet(id) }
 
-    /// The shown stacks as objects, bottom to top (as ``stacks``, stacks that show a tab set included).
+    /// The shown stacks as objects, bottom to top (as `stacks`, stacks that show a tab set included).
     /// Reading it registers observation of ``path``.
     package var shownStackModels: [FlowStackModel] {
         access(keyPath: ObservedKeyPaths.path)

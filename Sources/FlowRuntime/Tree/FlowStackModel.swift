@@ -10,6 +10,23 @@ import Observation
 /// step writes each property only when its value changed, so an observer of one stack hears nothing of a
 /// step that changes another stack, a tab selection or a layer it does not show. Read from
 /// ``FlowCoordinator/rootStack``, ``FlowCoordinator/stackModel(_:)`` or ``FlowTabSetModel/stacks``.
+///
+/// ```swift
+/// struct StackView: View {
+///     let navigation: FlowNavigation
+///     let stack: FlowStackModel
+///
+///     var body: some View {
+///         NavigationStack(path: navigation.pathBinding(stack)) {     // observes this stack's routes only
+///             if let root = stack.root { ScreenView(route: stack.typed(root, as: ReadingFlow.Route.self)) }
+///         }
+///         .sheet(item: navigation.sheetBinding(over: stack)) { sheet in
+///             StackView(navigation: navigation, stack: sheet)
+///                 .interactiveDismissDisabled(sheet.asksBeforeRemoval)
+///         }
+///     }
+/// }
+/// ```
 @MainActor
 @Observable
 public final class FlowStackModel: Identifiable {

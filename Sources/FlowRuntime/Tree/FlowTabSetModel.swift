@@ -6,8 +6,24 @@ import Observation
 /// to that tab's stack (``stack(forTab:)``), selected or not.
 ///
 /// The selection and the set of started tabs are observed apart from each tab's stack: selecting a tab
-/// changes ``selected`` (and ``stacks`` only the first time the tab starts); a step inside one tab changes
+/// changes ``selected`` (and `stacks` only the first time the tab starts); a step inside one tab changes
 /// that tab's ``FlowStackModel`` only.
+///
+/// ```swift
+/// if let tabSet = stack.tabSet, let selection = navigation.selectionBinding(tabSet, as: SocialFlow.Tab.self) {
+///     TabView(selection: selection) {                       // a tap is one selection step
+///         ForEach(SocialFlow.Tab.allCases, id: \.self) { tab in
+///             Group {
+///                 if let tabStack = tabSet.stack(forTab: tab.rawValue) {
+///                     StackView(navigation: navigation, stack: tabStack)   // kept while another tab shows
+///                 }
+///             }
+///             .tabItem { Label(tab.title, systemImage: tab.icon ?? "circle") }
+///             .tag(tab)
+///         }
+///     }
+/// }
+/// ```
 @MainActor
 @Observable
 public final class FlowTabSetModel: Identifiable {

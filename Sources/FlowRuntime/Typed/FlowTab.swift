@@ -16,12 +16,14 @@ extension FlowCoordinator {
     /// The person selected tab `tab`: the shown tab is kept with its stack and live children, and the
     /// selected one is shown again as it was, or started with its declared arguments the first time.
     /// Selecting the selected tab changes nothing.
-    /// - Parameter tabSet: the tab flow instance (``FlowTabSetModel/id``); nil for the innermost shown tab
-    ///   set of `Tab`'s flow.
+    /// - Parameters:
+    ///   - tab: the tab, a case of the tab flow's generated enum.
+    ///   - tabSet: the tab flow instance (``FlowTabSetModel/id``); nil for the innermost shown tab set of
+    ///     `Tab`'s flow.
     /// - Returns: applied; rejected with ``FlowRuntimeError/noShownTabSet(_:)``,
     ///   ``FlowRuntimeError/unknownInstance(_:)``, ``FlowRuntimeError/noTabSet(flow:)``,
     ///   ``FlowRuntimeError/unknownTab(flow:tab:)`` (a tab set of another flow than `Tab`'s),
-    ///   ``FlowRuntimeError/tabBarCovered(flow:)`` or the error of the tab's start.
+    ///   ``FlowRuntimeError/tabBarCovered(flow:layer:)`` or the error of the tab's start.
     @discardableResult
     public func select<Tab: FlowTab>(_ tab: Tab, in tabSet: FlowInstanceID? = nil) -> StepResult {
         if let tabSet {

@@ -2,7 +2,7 @@ import FlowModel
 
 /// Why generated typed code could not load its bundle, make a coordinator or type a route.
 public enum GeneratedFlowError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The bundle could not be read (see ``BundleError``).
+    /// The bundle could not be read (see `BundleError`).
     case bundle(BundleError)
     /// The bundle's content hash is not the one the code was generated from: regenerate the code, or ship
     /// the bundle it was generated from.

@@ -16,7 +16,7 @@ public struct RouteSender: Hashable, Sendable {
     @MainActor
     init(_ coordinator: FlowCoordinator) { self.init(CoordinatorReference(coordinator)) }
 
-    /// Sends `event` from `route`: ``FlowCoordinator/send(_:from:)-(some ScreenEventConvertible,_)``.
+    /// Sends `event` from `route`: `send(_:from:)`.
     /// - Returns: rejected with ``FlowRuntimeError/notRunning`` when the coordinator is gone; otherwise as
     ///   that method (rejected for an event of another screen or bundle, stale for a removed route).
     @MainActor
