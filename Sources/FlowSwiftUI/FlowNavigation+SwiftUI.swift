@@ -5,51 +5,41 @@ import FlowRuntime
 import SwiftUI
 
 /// SwiftUI `Binding`s over ``FlowNavigation``'s get/set pairs. Forwarding only: every rule lives in
-/// ``FlowNavigation``, which the Linux tests cover.
+/// ``FlowNavigation``, which the Linux tests cover (and a test type-checks this file against stand-in
+/// SwiftUI declarations copied from Apple's documentation; it is not compiled with Apple's SDK on Linux).
 extension FlowNavigation {
-    /// `NavigationStack(path:)` of stack `stack`.
-    public func pathBinding(_ stack: FlowInstanceID) -> Binding<[Route]> {
-        Binding(get: { self.path(of: stack) }, set: { self.setPath($0, of: stack) })
-    }
-
-    /// `.sheet(item:)` over stack `stack`.
-    public func sheetBinding(over stack: FlowInstanceID) -> Binding<FlowStack?> {
-        Binding(get: { self.sheet(over: stack) }, set: { self.setPresented($0, over: stack) })
-    }
-
-    /// `.fullScreenCover(item:)` over stack `stack`.
-    public func coverBinding(over stack: FlowInstanceID) -> Binding<FlowStack?> {
-        Binding(get: { self.cover(over: stack) }, set: { self.setPresented($0, over: stack) })
-    }
-
-    /// `TabView(selection:)` of tab set `tabSet`.
-    public func selectionBinding(_ tabSet: FlowInstanceID) -> Binding<String> {
-        Binding(get: { self.selectedTab(of: tabSet) ?? "" }, set: { self.selectTab($0, of: tabSet) })
-    }
-
     /// `NavigationStack(path:)` of stack `stack`; observes that stack's routes only.
     public func pathBinding(_ stack: FlowStackModel) -> Binding<[Route]> {
-        Binding(get: { stack.path }, set: { self.setPath($0, of: stack) })
+        let pair = path(binding: stack)
+        return Binding(get: pair.get, set: pair.set)
     }
 
     /// `.sheet(item:)` over stack `stack`; observes which layer is presented over it only.
     public func sheetBinding(over stack: FlowStackModel) -> Binding<FlowStackModel?> {
-        Binding(get: { stack.sheet }, set: { self.setPresented($0?.id, over: stack) })
+        let pair = sheet(binding: stack)
+        return Binding(get: pair.get, set: pair.set)
     }
 
     /// `.fullScreenCover(item:)` over stack `stack`; observes which layer is presented over it only.
     public func coverBinding(over stack: FlowStackModel) -> Binding<FlowStackModel?> {
-        Binding(get: { stack.cover }, set: { self.setPresented($0?.id, over: stack) })
+        let pair = cover(binding: stack)
+        return Binding(get: pair.get, set: pair.set)
     }
 
-    /// `TabView(selection:)` of tab set `tabSet`; observes the selection only.
-    public func selectionBinding(_ tabSet: FlowTabSetModel) -> Binding<String> {
-        Binding(get: { tabSet.selected }, set: { self.selectTab($0, of: tabSet) })
+    /// `TabView(selection:)` of tab set `tabSet`, typed by its flow's generated tab enum; nil for a tab set
+    /// of another flow. Observes the selection only.
+    public func selectionBinding<Tab: FlowTab>(_ tabSet: FlowTabSetModel, as type: Tab.Type = Tab.self)
+        -> Binding<Tab>?
+    {
+        guard let pair = selection(binding: tabSet, as: type) else { return nil }
+        return Binding(get: pair.get, set: pair.set)
     }
 
-    /// `isPresented` of `.confirmationDialog`.
-    public var confirmationPresentedBinding: Binding<Bool> {
-        Binding(get: { self.confirmation != nil }, set: { if !$0 { self.setConfirmation(nil) } })
+    /// `isPresented` of the `.confirmationDialog` attached to stack `stack`'s view: true while the pending
+    /// confirmation's route is one of that stack's (``FlowNavigation/confirmation(on:)``).
+    public func confirmationPresentedBinding(on stack: FlowStackModel) -> Binding<Bool> {
+        let pair = isConfirmationPresented(on: stack)
+        return Binding(get: pair.get, set: pair.set)
     }
 }
 #endif

@@ -57,6 +57,21 @@ import Testing
             text.contains("scripts/github-action.sh\" install") && text.contains("scripts/github-action.sh\" validate"))
     }
 
+    /// The macOS/iOS workflow (not run by this project's CI, and marked so) is a valid GitHub workflow that
+    /// builds both example apps with Xcode and runs the package tests.
+    @Test(.enabled(if: tool.shouldRun, "\(tool.missingNote)"))
+    func appleWorkflowIsAValidWorkflowMarkedNotRunHere() throws {
+        let text = try String(contentsOfFile: TestPaths.packageRoot + "/.github/workflows/apple.yml", encoding: .utf8)
+        let output = try Self.check(text, name: "apple.yml", schema: ["--builtin-schema", "vendor.github-workflows"])
+        #expect(output.status == 0, "apple.yml: \(output.standardOutput)\(output.standardError)")
+        #expect(text.hasPrefix("# NOT RUN BY THIS PROJECT'S CI"))
+        #expect(text.contains("run: swift test"))
+        for app in ["ReadingApp", "SocialApp"] {
+            #expect(text.contains("working-directory: Examples/\(app)\n"))
+            #expect(text.contains("xcodebuild build -scheme \(app) -destination 'generic/platform=iOS Simulator'"))
+        }
+    }
+
     @Test(.enabled(if: tool.shouldRun, "\(tool.missingNote)"))
     func preCommitHooksFileIsValid() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-ci-\(UUID().uuidString)")

@@ -53,6 +53,18 @@ struct FlowcProcess {
             standardError: String(decoding: err, as: UTF8.self))
     }
 
+    /// The toolchain's `swiftc`: the first on `PATH` (the toolchain that runs `swift test`), nil when none.
+    static func swiftc() -> URL? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        return folders.map { $0 + "/swiftc" }.first(where: FileManager.default.isExecutableFile).map {
+            URL(fileURLWithPath: $0)
+        }
+    }
+
+    /// The modules `swift test` built (FlowModel, FlowRuntime, …), beside the `flowc` binary: `-I` for
+    /// `swiftc`.
+    static var builtModules: String { executable.deletingLastPathComponent().appendingPathComponent("Modules").path }
+
     /// A fresh temporary folder, removed by the caller.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-tests-\(UUID().uuidString)")

@@ -3,9 +3,11 @@ import Testing
 
 /// What the generated API turns into compile errors: the golden Swift of the shipped flows
 /// (Tests/Fixtures/generated/Flows.swift.golden), type-checked by `swiftc` against the FlowRuntime and
-/// FlowModel modules `swift test` built, beside code that misuses it.
+/// FlowModel modules `swift test` built, beside code that misuses it: a misspelt or mistyped event, an
+/// event of another screen sent from a screen's typed route, a misspelt tab, the string forms of tab
+/// selection and of sending (not public), a missing screen case and a missing host member.
 @Suite struct GeneratedAPIMisuseTests {
-    @Test func aMisspeltEventAWrongArgumentAMissingScreenOrCheckDoesNotCompile() throws {
+    @Test func aMisspeltEventAnotherScreensEventAMisspeltTabOrAMissingCaseDoesNotCompile() throws {
         let folder = try FlowcProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let golden = FlowcProcess.packageRoot + "/Tests/Fixtures/generated/Flows.swift.golden"
@@ -13,15 +15,19 @@ import Testing
         try """
         import FlowRuntime
 
-        @MainActor func misuse(_ coordinator: FlowCoordinator, route: ReadingFlow.Route) {
-            coordinator.send(ReadingFlow.LibraryEvent.selectBok(bookID: 7))
-            coordinator.send(ReadingFlow.LibraryEvent.selectBook(bookID: "7"))
-            coordinator.send(ReadingFlow.LibraryEvent.selectBook)
-            coordinator.send(ReadingFlow.DetailsEvent.edit(bookID: 7))
-            _ = EditFlow.Outcome.savd
-            switch route {
-            case .library, .details: break
+        @MainActor func misuse(_ stack: FlowStackModel, navigation: FlowNavigation, tabs: FlowTabSetModel) throws {
+            switch try stack.typedRoutes(ReadingFlow.Route.self)[0] {
+            case .library(let library):
+                library.send(.selectBok(bookID: 7))
+                library.send(.selectBook(bookID: "7"))
+                library.send(.edit)
+            case .details(let details, _):
+                details.send(.selectBook(bookID: 7))
             }
+            _ = EditFlow.Outcome.savd
+            navigation.selectTab(SocialFlow.Tab.serach, of: tabs)
+            navigation.coordinator.select(tab: "search")
+            navigation.coordinator.send(ReadingFlow.DetailsEvent.edit, from: stack.routes[0].token)
         }
 
         final class Library: Flows.Host {
@@ -33,15 +39,13 @@ import Testing
         }
 
         """.write(toFile: folder.path + "/Misuse.swift", atomically: true, encoding: .utf8)
-        let modules = FlowcProcess.executable.deletingLastPathComponent().appendingPathComponent("Modules").path
-        let environment = ProcessInfo.processInfo.environment
-        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         let swiftc = try #require(
-            folders.map { $0 + "/swiftc" }.first(where: FileManager.default.isExecutableFile),
+            FlowcProcess.swiftc(),
             "no 'swiftc' on PATH; the test type-checks generated code with the toolchain's swiftc")
         let result = try FlowcProcess.run(
-            ["-typecheck", "-swift-version", "6", "-I", modules, "Flows.swift", "Misuse.swift"],
-            environment: ["HOME": environment["HOME"] ?? ""], executable: URL(fileURLWithPath: swiftc), in: folder.path)
+            ["-typecheck", "-swift-version", "6", "-I", FlowcProcess.builtModules, "Flows.swift", "Misuse.swift"],
+            environment: ["HOME": ProcessInfo.processInfo.environment["HOME"] ?? ""], executable: swiftc,
+            in: folder.path)
         #expect(result.status == 1)
         // In line order (swiftc reports the conformance first).
         let errors = (result.standardOutput + result.standardError).split(separator: "\n")
@@ -50,13 +54,17 @@ import Testing
             .sorted { (Self.line(of: $0), $0) < (Self.line(of: $1), $1) }
         #expect(
             errors == [
-                "Misuse.swift:4:47: error: type 'ReadingFlow.LibraryEvent' has no member 'selectBok'",
-                "Misuse.swift:5:66: error: cannot convert value of type 'String' to expected argument type 'Int'",
-                "Misuse.swift:6:17: error: type '@Sendable (Int) -> ReadingFlow.LibraryEvent' cannot conform to 'ScreenEventConvertible' [#ProtocolTypeNonConformance]",
-                "Misuse.swift:7:47: error: enum case 'edit' has no associated values",
-                "Misuse.swift:8:26: error: type 'EditFlow.Outcome' has no member 'savd'",
-                "Misuse.swift:9:5: error: switch must be exhaustive",
-                "Misuse.swift:14:13: error: type 'Library' does not conform to protocol 'Flows.Host'",
+                "Misuse.swift:4:5: error: switch must be exhaustive",
+                "Misuse.swift:6:23: error: type 'ReadingFlow.LibraryEvent' has no member 'selectBok'",
+                "Misuse.swift:7:42: error: cannot convert value of type 'String' to expected argument type 'Int'",
+                "Misuse.swift:8:23: error: type 'ReadingFlow.LibraryEvent' has no member 'edit'",
+                "Misuse.swift:10:23: error: type 'ReadingFlow.DetailsEvent' has no member 'selectBook'",
+                "Misuse.swift:12:26: error: type 'EditFlow.Outcome' has no member 'savd'",
+                "Misuse.swift:13:41: error: type 'SocialFlow.Tab' has no member 'serach'",
+                "Misuse.swift:14:28: error: instance method 'select(_:in:)' requires that 'String' conform to 'FlowTab'",
+                "Misuse.swift:14:34: error: extraneous argument label 'tab:' in call",
+                "Misuse.swift:15:58: error: cannot convert value of type 'ReadingFlow.DetailsEvent' to expected argument type 'String'",
+                "Misuse.swift:18:13: error: type 'Library' does not conform to protocol 'Flows.Host'",
             ], "\(result.standardOutput)\(result.standardError)")
     }
 

@@ -35,11 +35,11 @@ import Testing
                 start: applied → library
                 select book 3 (not in the library): rejected → library
                 select book 7: applied → library > details(7)
-                select book 9 from details: rejected → library > details(7)
                 edit: applied → library > details(7) > edit.editor(7)
                 back (asks to discard the draft): pending → library > details(7) > edit.editor(7)
                 keep editing: applied → library > details(7) > edit.editor(7)
                 save: applied [edit finished saved] → library > details(7)
+                save again, from the editor's removed route: stale → library > details(7)
                 open /books/9/edit: applied → library > details(9) > edit.editor(9)
                 back, confirmed: pending → library > details(9) > edit.editor(9)
                 confirm: applied → library > details(9)

@@ -16,12 +16,12 @@ struct EventEmitter {
         }
         let example =
             screens.first.map { screen in
-                "`coordinator.send(\(type).Event.\(screen.node.name)(.\(screen.node.events[0].name)\(screen.node.events[0].parameters.isEmpty ? "" : "(…)")), from: route.token)`"
+                "`\(screen.node.name).send(.\(screen.node.events[0].name)\(screen.node.events[0].parameters.isEmpty ? "" : "(…)"))`, where `\(screen.node.name)` is the `ScreenRoute` of a `Route.\(screen.node.name)` case"
             } ?? ""
         out.doc(
             SwiftDocComment(
-                "An event of a screen of `\(graph.name)`: \(example).",
-                "The coordinator refuses it when the sending route shows another screen."))
+                "An event of a screen of `\(graph.name)`. A screen's typed route sends its own screen's events: \(example).",
+                "The coordinator refuses an event whose sending route shows another screen."))
         out.block("public enum Event: ScreenEventConvertible, Hashable, Sendable {") { out in
             for screen in screens {
                 out.doc(SwiftDocComment("An event of screen `\(screen.node.name)`."))

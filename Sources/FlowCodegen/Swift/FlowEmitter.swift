@@ -1,7 +1,8 @@
 import FlowModel
 
 /// Writes one flow's namespace enum (`ReadingFlow`): its name, a coordinator factory with typed root
-/// arguments, and its `Route`, `Event` (with one event type per screen) and `Outcome` types.
+/// arguments, and its `Route`, `Event` (with one event type per screen), `Outcome`, `Tab` (a tab flow's)
+/// and `Link` (its deep links' URL builders) types.
 struct FlowEmitter {
     let context: SwiftGenerationContext
     let index: Int
@@ -29,6 +30,14 @@ struct FlowEmitter {
             if !graph.outcomes.isEmpty {
                 out.line()
                 OutcomeEmitter(context: context, index: index).write(to: &out)
+            }
+            if !graph.tabs.isEmpty {
+                out.line()
+                TabEmitter(context: context, index: index).write(to: &out)
+            }
+            if !graph.links.isEmpty {
+                out.line()
+                LinkEmitter(context: context, index: index).write(to: &out)
             }
         }
     }

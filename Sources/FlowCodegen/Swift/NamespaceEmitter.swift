@@ -2,7 +2,8 @@ import FlowModel
 import Foundation
 
 /// Writes the namespace enum (`Flows`): the content hash, the embedded bundle and its loaders, the `Host`
-/// protocol with one member per condition and check, and its adapter to `FlowHost`.
+/// protocol with one member per condition and check, its adapter to `FlowHost`, and the name constants
+/// (`Condition`, `Prompt`).
 struct NamespaceEmitter {
     let context: SwiftGenerationContext
 
@@ -12,7 +13,7 @@ struct NamespaceEmitter {
         out.doc(
             SwiftDocComment(
                 "The compiled flows this file was generated from (\(flows)), and what they ask the app.",
-                "Start a coordinator with a flow's `coordinator(…)` (such as `\(context.flowTypes.first ?? "ReadingFlow").coordinator(host:)`); type its routes with the flow's `Route`, send typed events with `coordinator.send(_:from:)`."
+                "Start a coordinator with a flow's `coordinator(…)` (such as `\(context.flowTypes.first ?? "ReadingFlow").coordinator(host:)`); type its routes with the flow's `Route` (a stack object's `typedRoutes(_:)`), and send each screen's events from its typed route (`details.send(.edit)`)."
             ))
         out.block("public enum \(context.namespace) {") { out in
             writeBundle(to: &out)
@@ -20,6 +21,7 @@ struct NamespaceEmitter {
             writeHostProtocol(host, to: &out)
             out.line()
             writeAdapter(host, to: &out)
+            NameConstantsEmitter(context: context).write(to: &out)
         }
     }
 

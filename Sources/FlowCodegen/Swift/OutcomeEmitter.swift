@@ -13,9 +13,9 @@ struct OutcomeEmitter {
         let example = graph.outcomes[0] + (graph.parameters(ofOutcome: 0).isEmpty ? "" : "(…)")
         out.doc(
             SwiftDocComment(
-                "The outcomes `\(graph.name)` finishes with: `instance.finish(\(type).Outcome.\(example))`, or `Outcome(finished)` of a `FinishedFlow` in `StepResult.finished`."
+                "The outcomes `\(graph.name)` finishes with: `instance.finish(\(type).Outcome.\(example))`, and in a step's result `result.outcome(\(type).Outcome.self)` (this flow's, whichever other flows finished in the same step)."
             ))
-        out.block("public enum Outcome: FlowOutcome, Hashable, Sendable {") { out in
+        out.block("public enum Outcome: TypedOutcome, Hashable, Sendable {") { out in
             for (outcome, name) in graph.outcomes.enumerated() {
                 let parameters = graph.parameters(ofOutcome: outcome)
                 var doc = SwiftDocComment("Outcome `\(name)`.")
@@ -27,6 +27,9 @@ struct OutcomeEmitter {
             }
             out.line()
             writeConversion(to: &out)
+            out.line()
+            out.doc(SwiftDocComment("The flow that declares the outcomes."))
+            out.line("public static var flow: String { \(type).name }")
             out.line()
             out.doc(SwiftDocComment("The flow that declares the outcomes."))
             out.line("public var flowName: String { \(type).name }")

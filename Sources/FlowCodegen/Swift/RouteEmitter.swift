@@ -1,8 +1,9 @@
 import FlowModel
 
-/// Writes a flow's `Route` enum: one case per screen (typed associated values from its parameters,
-/// defaults as default arguments) and one per child declaration (holding the child flow's `Route`), and
-/// its conversion from a runtime `Route` on a coordinator's path.
+/// Writes a flow's `Route` enum: one case per screen (its `ScreenRoute`, which carries the runtime route and
+/// sends that screen's events, then typed associated values from its parameters) and one per child
+/// declaration (holding the child flow's `Route`), and its conversion from a runtime `Route` of a
+/// coordinator's tree (`TypedRoute`: stack objects offer their routes typed).
 struct RouteEmitter {
     let context: SwiftGenerationContext
     let index: Int
@@ -14,17 +15,22 @@ struct RouteEmitter {
         out.doc(
             SwiftDocComment(
                 "A route of `\(graph.name)` as seen from a coordinator whose root flow is `\(graph.name)`: one of its screens, or a route of a child flow it started.",
-                "Build it from a route of the coordinator's path with `init(_:in:)`."))
+                "Stack objects offer them: `stack.typedRoutes(\(type).Route.self)`, `stack.typed(route, as: \(type).Route.self)`. A screen's case carries its `ScreenRoute`, whose `send` takes that screen's events only."
+            ))
         let indirect = graph.children.isEmpty ? "" : "indirect "
-        out.block("public \(indirect)enum Route: Hashable, Sendable {") { out in
-            for screen in graph.screens {
-                var doc = SwiftDocComment("Screen `\(screen.name)`.")
+        out.block("public \(indirect)enum Route: TypedRoute {") { out in
+            for (position, screen) in graph.screens.enumerated() {
+                let events = context.screenEventTypes[index][position]
+                var doc = SwiftDocComment(
+                    "Screen `\(screen.name)`"
+                        + (events.map { ": its route sends `\($0)`." } ?? " (it reports no events)."))
                 if !screen.parameters.isEmpty {
                     doc.add(
                         "Parameters: " + screen.parameters.map(SwiftTypeMapping.summary).joined(separator: "; ") + ".")
                 }
                 out.doc(doc)
-                Self.writeCase(screen.name, screen.parameters, to: &out)
+                Self.writeCase(
+                    screen.name, screen.parameters, first: "FlowRuntime.ScreenRoute<\(events ?? "Never")>", to: &out)
             }
             for (position, child) in graph.children.enumerated() {
                 let flow = context.bundle.flows[child.flow].name
@@ -35,17 +41,41 @@ struct RouteEmitter {
                 out.line("case \(SwiftNames.identifier(child.name))(\(context.flowTypes[child.flow]).Route)")
             }
             out.line()
+            out.doc(SwiftDocComment("The content hash of the bundle the type was generated from."))
+            out.line("public static var contentHash: String { \(context.namespace).contentHash }")
+            out.line()
+            out.doc(SwiftDocComment("The root flow whose routes the type types."))
+            out.line("public static var rootFlow: String { \(type).name }")
+            out.line()
+            writeRouteAccessor(to: &out)
+            out.line()
             writeConversion(to: &out)
             out.line()
             writeAddressConversion(to: &out)
         }
     }
 
+    private func writeRouteAccessor(to out: inout SwiftSourceWriter) {
+        out.doc(SwiftDocComment("The runtime route."))
+        out.block("public var route: FlowRuntime.Route {") { out in
+            out.switchBlock("self") { out in
+                for screen in graph.screens {
+                    let rest = String(repeating: ", _", count: screen.parameters.count)
+                    out.line("case .\(SwiftNames.identifier(screen.name))(let screen\(rest)): screen.route")
+                }
+                for child in graph.children {
+                    out.line("case .\(SwiftNames.identifier(child.name))(let child): child.route")
+                }
+            }
+        }
+    }
+
     private func writeConversion(to out: inout SwiftSourceWriter) {
         var doc = SwiftDocComment(
-            "The typed form of `route`, a route on the path of `coordinator`, whose root flow is `\(graph.name)`.")
+            "The typed form of `route`, a route of a stack of `coordinator`'s tree (shown, or in a kept tab), whose root flow is `\(graph.name)`. A stack object's `typedRoutes(_:)` caches them."
+        )
         doc.field(
-            "Throws: `GeneratedFlowError.bundleMismatch` when the coordinator runs another bundle, `.otherRootFlow` another root flow, `.routeNotOnPath` when the route is not on its path."
+            "Throws: `GeneratedFlowError.bundleMismatch` when the coordinator runs another bundle, `.otherRootFlow` another root flow, `.routeNotOnPath` when no stack of its tree holds the route."
         )
         out.doc(doc)
         out.line("@MainActor")
@@ -74,11 +104,15 @@ struct RouteEmitter {
                             for screen in graph.screens {
                                 let name = SwiftNames.stringLiteral(screen.name)
                                 if screen.parameters.isEmpty {
-                                    out.line("case \(name): self = .\(SwiftNames.identifier(screen.name))")
+                                    out.line(
+                                        "case \(name): self = try .\(SwiftNames.identifier(screen.name))(FlowRuntime.ScreenRoute(address))"
+                                    )
                                 } else {
-                                    let arguments = screen.parameters.map {
-                                        "\(SwiftNames.argumentLabel($0.name)): address.argument(\(SwiftNames.stringLiteral($0.name)))"
-                                    }
+                                    let arguments =
+                                        ["FlowRuntime.ScreenRoute(address)"]
+                                        + screen.parameters.map {
+                                            "\(SwiftNames.argumentLabel($0.name)): address.argument(\(SwiftNames.stringLiteral($0.name)))"
+                                        }
                                     out.line("case \(name):")
                                     out.indented { out in
                                         out.call("self = try .\(SwiftNames.identifier(screen.name))", arguments)
@@ -100,10 +134,14 @@ struct RouteEmitter {
         }
     }
 
-    /// `case details(bookID: Int)`, or `case library` for a screen without parameters.
-    static func writeCase(_ name: String, _ parameters: [ParameterNode], to out: inout SwiftSourceWriter) {
+    /// `case details(bookID: Int)`, or `case library` for a case without parameters; `first`, when given,
+    /// is an unlabelled first associated value (`case details(FlowRuntime.ScreenRoute<DetailsEvent>, bookID: Int)`).
+    static func writeCase(
+        _ name: String, _ parameters: [ParameterNode], first: String? = nil, to out: inout SwiftSourceWriter
+    ) {
         let identifier = SwiftNames.identifier(name)
-        guard !parameters.isEmpty else { return out.line("case \(identifier)") }
-        out.call("case \(identifier)", parameters.map(SwiftTypeMapping.declaration))
+        let values = (first.map { [$0] } ?? []) + parameters.map(SwiftTypeMapping.declaration)
+        guard !values.isEmpty else { return out.line("case \(identifier)") }
+        out.call("case \(identifier)", values)
     }
 }

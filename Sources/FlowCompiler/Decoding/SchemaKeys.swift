@@ -63,6 +63,13 @@ enum OutcomeKeys: String, SchemaKey {
     static let names = SchemaKeyNames<OutcomeKeys>()
 }
 
+/// The keys of a tab written out in full (`{ tab: search, title: Search, icon: magnifyingglass, with: { … } }`,
+/// since format 1.2).
+enum TabKeys: String, SchemaKey {
+    case tab, title, icon, with
+    static let names = SchemaKeyNames<TabKeys>()
+}
+
 /// The keys of a guarded link (since format 1.1).
 enum LinkKeys: String, SchemaKey {
     case routes, when, otherwise

@@ -148,11 +148,11 @@ public enum FlowSchema {
               "description": "A screen shown when a deep link fails validation; it takes no required parameters. Without one, a failed link changes nothing."
             },
             "tabs": {
-              "description": "Since format 1.1: the flow's tab set, a list of its children (each a name, or a one-entry mapping CHILD → arguments). A tab flow declares no screens; its start names the tab selected first.",
+              "description": "Since format 1.1: the flow's tab set, a list of its children (each a name, or a one-entry mapping CHILD → arguments; since format 1.2 also { tab: CHILD, title: …, icon: …, with: { … } }). A tab flow declares no screens; its start names the tab selected first.",
               "type": "array",
               "minItems": 1,
               "items": {
-                "$ref": "#/definitions/routeItem"
+                "$ref": "#/definitions/tabItem"
               }
             }
           },
@@ -746,6 +746,49 @@ public enum FlowSchema {
                   },
                   "additionalProperties": {
                     "$ref": "#/definitions/arguments"
+                  }
+                }
+              ]
+            },
+            "tabItem": {
+              "description": "A tab: a child name, a one-entry mapping CHILD → arguments, or (since format 1.2) a tab written out in full with the label a host shows.",
+              "oneOf": [
+                {
+                  "$ref": "#/definitions/routeItem"
+                },
+                {
+                  "type": "object",
+                  "required": [
+                    "tab"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "tab": {
+                      "$ref": "#/definitions/name",
+                      "description": "The child the tab runs."
+                    },
+                    "title": {
+                      "type": [
+                        "string",
+                        "number",
+                        "boolean"
+                      ],
+                      "minLength": 1,
+                      "description": "Since format 1.2: the tab's label (generated code's Tab.title; the tab's name when absent)."
+                    },
+                    "icon": {
+                      "type": [
+                        "string",
+                        "number",
+                        "boolean"
+                      ],
+                      "minLength": 1,
+                      "description": "Since format 1.2: the tab's icon, a name the host resolves (an SF Symbol, an asset)."
+                    },
+                    "with": {
+                      "$ref": "#/definitions/arguments",
+                      "description": "The arguments the tab's child flow is started with."
+                    }
                   }
                 }
               ]

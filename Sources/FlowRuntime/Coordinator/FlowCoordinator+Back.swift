@@ -13,18 +13,18 @@ extension FlowCoordinator {
     /// - Returns: applied; pending; or rejected with ``FlowRuntimeError/notAPrefix``,
     ///   ``FlowRuntimeError/tabFirstRoute(tab:)`` or ``FlowRuntimeError/coverNotDismissible(flow:)``.
     @discardableResult
-    public func reconcile(to proposed: [Route]) -> StepResult {
+    package func reconcile(to proposed: [Route]) -> StepResult {
         step {
             guard state.path.starts(with: proposed) else { return .rejected(.notAPrefix) }
             return removeRoutes(from: proposed.count)
         }
     }
 
-    /// ``reconcile(to:)`` by tokens.
-    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/foreignToken(_:)`` for a token
+    /// `reconcile(to:)` by tokens.
+    /// - Returns: as `reconcile(to:)`; rejected with ``FlowRuntimeError/foreignToken(_:)`` for a token
     ///   another coordinator made.
     @discardableResult
-    public func reconcile(toTokens tokens: [RouteToken]) -> StepResult {
+    package func reconcile(toTokens tokens: [RouteToken]) -> StepResult {
         step {
             for token in tokens where !token.belongs(to: state.owner) { return .rejected(.foreignToken(token)) }
             let path = state.path
@@ -36,10 +36,10 @@ extension FlowCoordinator {
     }
 
     /// Interactive back to the path's first `length` routes.
-    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/prefixBeyondPath(requested:length:)``
+    /// - Returns: as `reconcile(to:)`; rejected with ``FlowRuntimeError/prefixBeyondPath(requested:length:)``
     ///   when `length` is negative or longer than the path.
     @discardableResult
-    public func back(toLength length: Int) -> StepResult {
+    package func back(toLength length: Int) -> StepResult {
         step {
             guard length >= 0, length <= state.path.count else {
                 return .rejected(.prefixBeyondPath(requested: length, length: state.path.count))
@@ -62,11 +62,11 @@ extension FlowCoordinator {
         return conclude(&transition, sender: nil, note: note, replay: { $0.removeRoutes(from: keep) })
     }
 
-    /// Interactive back by `count` routes from the top (``reconcile(to:)`` with the shorter prefix).
-    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/backBeyondPath(count:length:)``
+    /// Interactive back by `count` routes from the top (`reconcile(to:)` with the shorter prefix).
+    /// - Returns: as `reconcile(to:)`; rejected with ``FlowRuntimeError/backBeyondPath(count:length:)``
     ///   when `count` is negative or more than the path has.
     @discardableResult
-    public func back(_ count: Int = 1) -> StepResult {
+    package func back(_ count: Int = 1) -> StepResult {
         step {
             guard count >= 0, count <= state.path.count else {
                 return .rejected(.backBeyondPath(count: count, length: state.path.count))

@@ -20,7 +20,7 @@ extension FlowCoordinator {
     }
 
     /// Reports `event` with arguments as text, each parsed strictly by its parameter's type
-    /// (``ParameterType/parse(_:)``: `int` takes `7`, not `07` or `7.0`).
+    /// (`ParameterType/parse(_:)`: `int` takes `7`, not `07` or `7.0`).
     @discardableResult
     public func send(_ event: String, from token: RouteToken? = nil, textArguments: [String: String]) -> StepResult {
         step { sendEventNow(event, from: token, arguments: .texts(textArguments)) }

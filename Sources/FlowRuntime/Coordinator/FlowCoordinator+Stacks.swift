@@ -1,7 +1,7 @@
 import FlowModel
 
 /// Host-reported changes of one stack of the tree: interactive back on a given stack, and the dismissal
-/// of a presented layer. Both remove routes the way interactive back does (``reconcile(to:)``): through
+/// of a presented layer. Both remove routes the way interactive back does (`reconcile(to:)`): through
 /// the removal policies, in one step.
 extension FlowCoordinator {
     /// Interactive back on the stack that begins with instance `stack`: a shown stack, or the stack of a tab
@@ -13,7 +13,7 @@ extension FlowCoordinator {
     /// stay as they are. The removal policies apply as on the path (`preserve` keeps the draft, `confirm`
     /// asks first), but no handler runs in a tab that is not shown: a confirmed `confirm` screen's outcome
     /// handler is skipped (``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``).
-    /// - Returns: as ``reconcile(to:)``; rejected with ``FlowRuntimeError/noShownStack(_:)`` when neither a
+    /// - Returns: as `reconcile(to:)`; rejected with ``FlowRuntimeError/noShownStack(_:)`` when neither a
     ///   shown stack nor the stack of a kept tab of a shown tab set begins with `stack` (``FlowRuntimeError/unknownInstance(_:)``
     ///   for an id the coordinator never made),
     ///   ``FlowRuntimeError/notAPrefix``, ``FlowRuntimeError/tabFirstRoute(tab:)`` for a tab's first route, or
@@ -40,7 +40,7 @@ extension FlowCoordinator {
     /// - Returns: as ``reconcile(stack:to:)``; rejected with ``FlowRuntimeError/backBeyondPath(count:length:)``
     ///   when the stack has fewer routes.
     @discardableResult
-    public func back(_ count: Int, onStack stack: FlowInstanceID) -> StepResult {
+    package func back(_ count: Int, onStack stack: FlowInstanceID) -> StepResult {
         step { backNow(count, onStack: stack) }
     }
 

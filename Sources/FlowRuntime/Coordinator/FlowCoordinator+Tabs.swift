@@ -8,9 +8,9 @@ extension FlowCoordinator {
     ///   (the innermost tab set shown when none has, so the refusal names it).
     /// - Returns: applied; rejected with ``FlowRuntimeError/noShownTabSet(_:)``, ``FlowRuntimeError/unknownInstance(_:)``,
     ///   ``FlowRuntimeError/noTabSet(flow:)``, ``FlowRuntimeError/unknownTab(flow:tab:)``,
-    ///   ``FlowRuntimeError/tabBarCovered(flow:)`` or the error of the tab flow's start.
+    ///   ``FlowRuntimeError/tabBarCovered(flow:layer:)`` or the error of the tab flow's start.
     @discardableResult
-    public func select(tab name: String, in tabSet: FlowInstanceID? = nil) -> StepResult {
+    package func select(tab name: String, in tabSet: FlowInstanceID? = nil) -> StepResult {
         step { selectNow(tab: name, in: tabSet) }
     }
 

@@ -1,7 +1,7 @@
 import FlowModel
 import Observation
 
-/// The generic coordinator: runs one root flow of a compiled ``FlowBundle`` and every child flow it starts.
+/// The generic coordinator: runs one root flow of a compiled `FlowBundle` and every child flow it starts.
 ///
 /// The path (``path``) is an array of routes a SwiftUI `NavigationStack` can bind to; the live flow
 /// instances are ``FlowInstance`` objects owned root-down (``root``). Every operation is one step: it
@@ -9,6 +9,20 @@ import Observation
 /// checks come from the ``FlowHost``; the coordinator stores nothing domain-specific.
 ///
 /// Cost per step depends on the path and the flows involved, never on the number of flows in the bundle.
+///
+/// A host makes one coordinator for the app's lifetime, usually through the code `flowc generate swift`
+/// writes, and reaches every stack of the tree through ``rootStack``:
+///
+/// ```swift
+/// let coordinator = try ReadingFlow.coordinator(host: library)   // not started yet
+/// coordinator.start()
+/// let stack = coordinator.rootStack!                            // the root stack's object
+/// if case .library(let library) = try stack.typedRoutes(ReadingFlow.Route.self)[0] {
+///     library.send(.selectBook(bookID: 7))                      // one step: pushes details(bookID: 7)
+/// }
+/// coordinator.reconcile(stack: stack.id, to: [stack.routes[0]]) // the person popped back to the library
+/// coordinator.open(ReadingFlow.Link.books(bookID: 9))           // a deep link: library › details(9)
+/// ```
 @MainActor
 @Observable
 public final class FlowCoordinator {
@@ -164,7 +178,7 @@ public final class FlowCoordinator {
     /// The tree's objects, created from the state on first use.
     func treeObjects() -> TreeObjects {
         if let tree { return tree }
-        let created = TreeObjects(state: state, bundle: bundle)
+        let created = TreeObjects(state: state, bundle: bundle, coordinator: self)
         tree = created
         return created
     }

@@ -34,7 +34,7 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case unresolvedReference(String)
     /// The token was made by another coordinator (another window on the same bundle numbers its tokens alike).
     case foreignToken(RouteToken)
-    /// Starting a child flow would nest it deeper than ``ChildNesting/limit`` levels below the root flow.
+    /// Starting a child flow would nest it deeper than `ChildNesting/limit` levels below the root flow.
     case childNestingTooDeep(flow: String, child: String, limit: Int)
     /// `pop: N` would remove the instance's first route (use finish).
     case popRemovesFirstRoute(flow: String, count: Int, routes: Int)
@@ -42,11 +42,11 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case noRouteOfScreen(flow: String, screen: String)
     /// The step would leave a live flow instance without any route.
     case instanceWithoutRoute(flow: String)
-    /// ``FlowCoordinator/reconcile(to:)`` with a path that is not a prefix of the current path.
+    /// `reconcile(to:)` with a path that is not a prefix of the current path.
     case notAPrefix
-    /// ``FlowCoordinator/back(_:)`` with a negative count or more routes than the path (of `length` routes) has.
+    /// `back(_:)` with a negative count or more routes than the path (of `length` routes) has.
     case backBeyondPath(count: Int, length: Int)
-    /// ``FlowCoordinator/back(toLength:)`` with a negative length or one longer than the path (of `length` routes).
+    /// `back(toLength:)` with a negative length or one longer than the path (of `length` routes).
     case prefixBeyondPath(requested: Int, length: Int)
     /// ``FlowCoordinator/confirmRemoval()`` or ``FlowCoordinator/keepEditing()`` without a pending confirmation.
     case noPendingConfirmation

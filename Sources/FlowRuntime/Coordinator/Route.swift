@@ -49,7 +49,7 @@ public struct FlowInstanceID: Hashable, Sendable, Codable, Comparable, CustomStr
 ///
 /// Routes compare whole: two coordinators number their tokens alike, but a route of one never equals a
 /// route of the other (each route carries its coordinator's serial number), so
-/// ``FlowCoordinator/reconcile(to:)`` refuses another coordinator's routes.
+/// `reconcile(to:)` refuses another coordinator's routes.
 ///
 /// A route is one reference to immutable storage.
 public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {

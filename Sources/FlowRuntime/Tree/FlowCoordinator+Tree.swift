@@ -6,16 +6,16 @@ extension FlowCoordinator {
     /// The stacks shown, bottom to top: the root's (or the selected tabs'), then each presented layer.
     /// Stacks without routes (a tab flow's own, which shows only its tabs) are left out. Reading it
     /// registers observation of ``path``.
-    public var stacks: [FlowStack] {
+    package var stacks: [FlowStack] {
         access(keyPath: ObservedKeyPaths.path)
         return Self.stacks(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil)
     }
 
     /// The shown stack that begins with instance `id`, if any.
-    public func stack(_ id: FlowInstanceID) -> FlowStack? { stacks.first { $0.id == id } }
+    package func stack(_ id: FlowInstanceID) -> FlowStack? { stacks.first { $0.id == id } }
 
     /// The tab sets shown, outermost first (a tab set inside a tab that is not selected is not shown).
-    public var tabSets: [FlowTabSet] {
+    package var tabSets: [FlowTabSet] {
         access(keyPath: ObservedKeyPaths.path)
         var sets: [FlowTabSet] = []
         let chain = state.chain
@@ -71,9 +71,9 @@ extension FlowCoordinator {
     /// The live tab set object of tab flow instance `id`, if any. The same object for as long as it lives.
     public func tabSetModel(_ id: FlowInstanceID) -> FlowTabSetModel? { treeObjects().tabSet(id) }
 
-    /// The shown stacks as objects, bottom to top (as ``stacks``, stacks that show a tab set included).
+    /// The shown stacks as objects, bottom to top (as `stacks`, stacks that show a tab set included).
     /// Reading it registers observation of ``path``.
-    public var shownStackModels: [FlowStackModel] {
+    package var shownStackModels: [FlowStackModel] {
         access(keyPath: ObservedKeyPaths.path)
         return treeObjects().shown
     }

@@ -50,7 +50,7 @@ public struct FlowTabSet: Hashable, Sendable, Identifiable {
     /// The selected tab.
     public let selected: String
     /// The bottom stack of each started tab that is not selected, by tab name (a tab not yet started has
-    /// none: it starts when selected). The selected tab's stack is among ``FlowCoordinator/stacks``.
+    /// none: it starts when selected). The selected tab's stack is among `stacks`.
     public let keptStacks: [String: FlowStack]
 
     public init(id: FlowInstanceID, flow: String, tabs: [String], selected: String, keptStacks: [String: FlowStack]) {

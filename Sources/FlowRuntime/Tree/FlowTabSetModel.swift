@@ -6,8 +6,24 @@ import Observation
 /// to that tab's stack (``stack(forTab:)``), selected or not.
 ///
 /// The selection and the set of started tabs are observed apart from each tab's stack: selecting a tab
-/// changes ``selected`` (and ``stacks`` only the first time the tab starts); a step inside one tab changes
+/// changes ``selected`` (and `stacks` only the first time the tab starts); a step inside one tab changes
 /// that tab's ``FlowStackModel`` only.
+///
+/// ```swift
+/// if let tabSet = stack.tabSet, let selection = navigation.selectionBinding(tabSet, as: SocialFlow.Tab.self) {
+///     TabView(selection: selection) {                       // a tap is one selection step
+///         ForEach(SocialFlow.Tab.allCases, id: \.self) { tab in
+///             Group {
+///                 if let tabStack = tabSet.stack(forTab: tab.rawValue) {
+///                     StackView(navigation: navigation, stack: tabStack)   // kept while another tab shows
+///                 }
+///             }
+///             .tabItem { Label(tab.title, systemImage: tab.icon ?? "circle") }
+///             .tag(tab)
+///         }
+///     }
+/// }
+/// ```
 @MainActor
 @Observable
 public final class FlowTabSetModel: Identifiable {
@@ -25,11 +41,16 @@ public final class FlowTabSetModel: Identifiable {
     /// Whether the tab set is still part of its coordinator's tree.
     public internal(set) var isAlive = true
 
-    init(id: FlowInstanceID, flow: String, tabs: [String], selected: String) {
+    /// The child declaration names of chain positions 1 to the tab flow instance's: where its tabs' typed
+    /// routes sit.
+    @ObservationIgnored let lineage: [String]
+
+    init(id: FlowInstanceID, flow: String, tabs: [String], selected: String, lineage: [String]) {
         self.id = id
         self.flow = flow
         self.tabs = tabs
         self.selected = selected
+        self.lineage = lineage
     }
 
     /// The bottom stack of tab `name`, if it was started.

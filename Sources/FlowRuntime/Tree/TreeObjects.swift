@@ -20,10 +20,15 @@ final class TreeObjects {
     /// tabs (a restored or newly shown tab set's) need objects too.
     private var createdTabSets: [(record: InstanceRecord, depth: Int)] = []
     private let bundle: FlowBundle
+    /// What the stack objects type their routes with (``FlowStackModel/typedRoutes(_:)``).
+    private let typing: RouteTyping
 
-    /// The objects of the whole tree of `state`, kept tabs included.
-    init(state: RuntimeState, bundle: FlowBundle) {
+    /// The objects of the whole tree of `state`, kept tabs included; `coordinator` is the one whose state it
+    /// is (its typed routes send to it).
+    init(state: RuntimeState, bundle: FlowBundle, coordinator: FlowCoordinator) {
         self.bundle = bundle
+        typing = RouteTyping(
+            contentHash: bundle.contentHash, rootFlow: coordinator.flowName, sender: RouteSender(coordinator))
         let shapes = StackShape.shapes(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil)
         shown = objects(for: shapes, records: state.chain, base: 0, path: state.path)
         buildKeptTabs()
@@ -62,23 +67,43 @@ final class TreeObjects {
 
     /// The objects of `shapes` (read from `records`, at chain positions from `base` on, and `path`), found
     /// or created, with their routes, tab sets and links written where they changed.
+    /// - Parameters:
+    ///   - prefix: the child declaration names of chain positions 1 to `base - 1` (a kept tab's: its tab set's
+    ///     ``FlowTabSetModel/lineage``), and `parentFlow` the flow at `base - 1`.
     private func objects(
         for shapes: [StackShape], records: some RandomAccessCollection<InstanceRecord>, base: Int,
-        path: some RandomAccessCollection<Route>
+        path: some RandomAccessCollection<Route>, prefix: [String] = [], parentFlow: Int? = nil
     ) -> [FlowStackModel] {
         var objects: [FlowStackModel] = []
         objects.reserveCapacity(shapes.count)
+        // The names of the run's chain positions, read only when a stack's routes changed or a tab set is new.
+        var names: [String]?
+        func lineage() -> [String] {
+            if let names { return names }
+            var read = prefix
+            var parent = parentFlow
+            for (position, record) in records.enumerated() {
+                if let parent, let declaration = record.declaration {
+                    read.append(bundle.flows[parent].children[declaration].name)
+                } else if base + position > 0 {
+                    read.append("")
+                }
+                parent = record.flow
+            }
+            names = read
+            return read
+        }
         for shape in shapes {
             let object = stacks[shape.id] ?? created(shape)
             let first = path.index(path.startIndex, offsetBy: shape.routes.lowerBound)
-            object.update(routes: path[first..<path.index(first, offsetBy: shape.routes.count)])
+            object.update(routes: path[first..<path.index(first, offsetBy: shape.routes.count)], lineage: lineage)
             var tabSet: FlowTabSetModel?
             if let depth = shape.tabSet {
                 let record = records[records.index(records.startIndex, offsetBy: depth - base)]
                 if tabSets[record.id] == nil, record.tabs?.parked.isEmpty == false {
                     createdTabSets.append((record, depth))
                 }
-                tabSet = tabSetObject(for: record)
+                tabSet = tabSetObject(for: record, lineage: { Array(lineage().prefix(depth)) })
             }
             if let old = object.tabSet, old !== tabSet { remove(old, keeping: []) }
             object.update(tabSet: tabSet)
@@ -99,13 +124,14 @@ final class TreeObjects {
     }
 
     private func created(_ shape: StackShape) -> FlowStackModel {
-        let object = FlowStackModel(id: shape.id, kind: shape.kind)
+        let object = FlowStackModel(id: shape.id, kind: shape.kind, typing: typing)
         stacks[shape.id] = object
         return object
     }
 
-    /// The object of the tab set that the tab flow instance `record` runs, found or created, its selection written.
-    private func tabSetObject(for record: InstanceRecord) -> FlowTabSetModel {
+    /// The object of the tab set that the tab flow instance `record` runs, found or created (with the child
+    /// declaration names down to it, `lineage`), its selection written.
+    private func tabSetObject(for record: InstanceRecord, lineage: () -> [String]) -> FlowTabSetModel {
         let graph = bundle.flows[record.flow]
         let selected = record.tabs.map { graph.children[graph.tabs[$0.selected].child].name } ?? ""
         if let object = tabSets[record.id] {
@@ -114,7 +140,7 @@ final class TreeObjects {
         }
         let object = FlowTabSetModel(
             id: record.id, flow: graph.name, tabs: graph.tabs.map { graph.children[$0.child].name },
-            selected: selected)
+            selected: selected, lineage: lineage())
         tabSets[record.id] = object
         return object
     }
@@ -137,9 +163,12 @@ final class TreeObjects {
         let shapes = StackShape.shapes(
             of: kept.chain, at: depth + 1, path: kept.path, bundle: bundle,
             parentFlow: record.flow, tabSet: record.id)
-        let objects = objects(for: shapes, records: kept.chain, base: depth + 1, path: kept.path)
+        guard let tabSet = tabSets[record.id] else { return [] }
+        let objects = objects(
+            for: shapes, records: kept.chain, base: depth + 1, path: kept.path, prefix: tabSet.lineage,
+            parentFlow: record.flow)
         if let first = objects.first, case .tab(let name, _) = first.kind {
-            tabSetObject(for: record).update(stack: first, forTab: name)
+            tabSet.update(stack: first, forTab: name)
         }
         return objects
     }

@@ -10,7 +10,7 @@ extension FlowCoordinator {
     /// - Returns: rejected with ``FlowRuntimeError/bundleMismatch(expected:found:)`` or
     ///   ``FlowRuntimeError/eventOfAnotherScreen(event:route:)``; otherwise as ``send(_:from:arguments:)``.
     @discardableResult
-    public func send(_ event: some ScreenEventConvertible, from token: RouteToken? = nil) -> StepResult {
+    package func send(_ event: some ScreenEventConvertible, from token: RouteToken? = nil) -> StepResult {
         let event = event.screenEvent
         guard event.contentHash == bundle.contentHash else {
             return StepResult(.rejected, .bundleMismatch(expected: event.contentHash, found: bundle.contentHash))

@@ -46,3 +46,25 @@ extension FinishedFlow {
         return .unknownOutcome("flow '\(flow)' has no outcome '\(outcome)'")
     }
 }
+
+/// A generated outcome type (`EditFlow.Outcome`): the outcomes of one flow, made from a ``FinishedFlow``.
+public protocol TypedOutcome: FlowOutcome {
+    /// The flow that declares the outcomes.
+    static var flow: String { get }
+    /// The typed outcome of a flow of that flow that finished.
+    /// - Throws: ``GeneratedFlowError/unknownOutcome(_:)`` for another flow's, or an outcome or arguments the
+    ///   type does not know.
+    init(_ finished: FinishedFlow) throws(GeneratedFlowError)
+}
+
+extension StepResult {
+    /// The outcome of the first instance of `Outcome`'s flow that finished in the step, typed:
+    /// `result.outcome(EditFlow.Outcome.self)`; nil when none did. Other flows that finished in the same
+    /// step (a parent finishing after its child) are passed over, in ``finished`` order.
+    /// - Throws: ``GeneratedFlowError/unknownOutcome(_:)`` when that flow finished with an outcome or
+    ///   arguments `Outcome` does not know (a bundle other than the one it was generated from).
+    public func outcome<Outcome: TypedOutcome>(_ type: Outcome.Type) throws(GeneratedFlowError) -> Outcome? {
+        guard let finished = finished.first(where: { $0.flow == type.flow }) else { return nil }
+        return try Outcome(finished)
+    }
+}

@@ -3,8 +3,8 @@ import FlowModel
 /// A Swift type that a flow parameter type maps to, as generated code uses it: `int` → `Int`,
 /// `double` → `Double`, `string` → `String`, `bool` → `Bool` (docs/HOSTING.md).
 ///
-/// Generated routes read typed arguments through it (``RouteAddress/argument(_:)``) and generated events
-/// pass them as ``Value``s through it.
+/// Generated routes read typed arguments through it (``RouteAddress/argument(_:as:)``) and generated events
+/// pass them as `Value`s through it.
 public protocol FlowValueConvertible: Sendable {
     /// The parameter type this Swift type stands for.
     static var parameterType: ParameterType { get }

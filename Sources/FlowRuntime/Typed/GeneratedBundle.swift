@@ -3,7 +3,7 @@ import Foundation
 
 /// What generated code calls to load the bundle it was generated from and to start coordinators on it.
 public enum GeneratedBundle {
-    /// Decodes a bundle file (``BundleCodec/decode(_:)``: header, content hash, binary flows, structure) and checks
+    /// Decodes a bundle file (`BundleCodec/decode(_:)`: header, content hash, binary flows, structure) and checks
     /// that it is the bundle the code was generated from.
     /// - Throws: ``GeneratedFlowError/bundle(_:)`` for a file that is not a readable bundle;
     ///   ``GeneratedFlowError/bundleMismatch(expected:found:)`` when its content hash is not `contentHash`.

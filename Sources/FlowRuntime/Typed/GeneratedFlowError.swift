@@ -2,14 +2,15 @@ import FlowModel
 
 /// Why generated typed code could not load its bundle, make a coordinator or type a route.
 public enum GeneratedFlowError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The bundle could not be read (see ``BundleError``).
+    /// The bundle could not be read (see `BundleError`).
     case bundle(BundleError)
     /// The bundle's content hash is not the one the code was generated from: regenerate the code, or ship
     /// the bundle it was generated from.
     case bundleMismatch(expected: String, found: String)
     /// The coordinator runs another root flow than the typed route's.
     case otherRootFlow(expected: String, found: String)
-    /// The route (as ``Route/description`` writes it) is not on the coordinator's path.
+    /// No stack of the coordinator's tree (shown, or in a kept tab) holds the route (as ``Route/description``
+    /// writes it): it was removed, or it is another coordinator's.
     case routeNotOnPath(String)
     /// The route is not one of the flows the code was generated from (a bundle edited by hand).
     case unknownRoute(String)
@@ -27,7 +28,8 @@ public enum GeneratedFlowError: Error, Hashable, Sendable, CustomStringConvertib
         case .otherRootFlow(let expected, let found):
             return
                 "the coordinator runs flow '\(found)', not '\(expected)'; type its routes with the route enum of '\(found)'"
-        case .routeNotOnPath(let route): return "route \(route) is not on the coordinator's path"
+        case .routeNotOnPath(let route):
+            return "route \(route) is in no stack of the coordinator's tree (shown or kept in a tab)"
         case .unknownRoute(let reason): return "the typed code does not know this route: \(reason)"
         case .unknownOutcome(let reason): return "the typed code does not know this outcome: \(reason)"
         case .coordinator(let error): return "\(error)"

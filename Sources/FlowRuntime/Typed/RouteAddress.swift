@@ -1,10 +1,12 @@
 import FlowModel
 
-/// Where a route of a coordinator's path sits in its flows, by name: the child declarations from the root
-/// flow instance down to the route's instance, then the route's flow, screen and arguments.
+/// Where a route of a coordinator's tree sits in its flows, by name: the child declarations from the root
+/// flow instance down to the route's instance, then the route's flow, screen and arguments, and the route
+/// itself with the sender its typed route sends through.
 ///
 /// Generated typed routes are built from it: `[edit]` + `edit.editor(bookID: 7)` is
-/// `ReadingFlow.Route.edit(.editor(bookID: 7))` in a coordinator whose root flow is `reading`.
+/// `ReadingFlow.Route.edit(.editor(EditFlow.EditorRoute))` whose `bookID` is 7, in a coordinator whose
+/// root flow is `reading`.
 public struct RouteAddress: Hashable, Sendable, CustomStringConvertible {
     /// The coordinator's root flow.
     public var rootFlow: String
@@ -17,23 +19,51 @@ public struct RouteAddress: Hashable, Sendable, CustomStringConvertible {
     public var screen: String
     /// The route's arguments, by parameter name, defaults filled in.
     public var arguments: [String: Value]
+    /// The runtime route the address was made from; nil for an address made by hand.
+    public var route: Route?
+    /// Where the typed route sends its events (``RouteSender/none`` for an address made by hand).
+    public var sender: RouteSender
 
-    public init(rootFlow: String, children: [String], flow: String, screen: String, arguments: [String: Value]) {
+    public init(
+        rootFlow: String, children: [String], flow: String, screen: String, arguments: [String: Value],
+        route: Route? = nil, sender: RouteSender = .none
+    ) {
         self.rootFlow = rootFlow
         self.children = children
         self.flow = flow
         self.screen = screen
         self.arguments = arguments
+        self.route = route
+        self.sender = sender
     }
 
-    /// The address of `route`, a route on `coordinator`'s path.
+    /// The address of `route`, a route of a stack of `coordinator`'s tree: shown, or in a kept tab
+    /// (``FlowStackModel/typedRoutes(_:)`` offers them cached). It reads the state without observing it.
     ///
     /// - Throws: ``GeneratedFlowError/bundleMismatch(expected:found:)`` when `contentHash` is not the
     ///   coordinator's bundle's; ``GeneratedFlowError/otherRootFlow(expected:found:)`` when the coordinator's
-    ///   root flow is not `rootFlow`; ``GeneratedFlowError/routeNotOnPath(_:)`` when the route is not on
-    ///   the path (removed, or another coordinator's).
+    ///   root flow is not `rootFlow`; ``GeneratedFlowError/routeNotOnPath(_:)`` when no stack of the tree
+    ///   holds the route (removed, or another coordinator's).
     @MainActor
     public init(_ route: Route, in coordinator: FlowCoordinator, contentHash: String, rootFlow: String)
+        throws(GeneratedFlowError)
+    {
+        try Self.check(coordinator, contentHash: contentHash, rootFlow: rootFlow)
+        guard let lineage = coordinator.lineage(of: route) else { throw .routeNotOnPath(route.description) }
+        self.init(route, lineage: lineage, rootFlow: rootFlow, sender: RouteSender(coordinator))
+    }
+
+    /// The address of `route`, whose instance chain's child declarations are `lineage` (chain positions 1 on).
+    init(_ route: Route, lineage: [String], rootFlow: String, sender: RouteSender) {
+        self.init(
+            rootFlow: rootFlow, children: Array(lineage.prefix(route.depth)), flow: route.flow,
+            screen: route.screen, arguments: route.arguments, route: route, sender: sender)
+    }
+
+    /// Checks that typed code generated from the bundle `contentHash` with root flow `rootFlow` types the
+    /// routes of `coordinator`.
+    @MainActor
+    static func check(_ coordinator: FlowCoordinator, contentHash: String, rootFlow: String)
         throws(GeneratedFlowError)
     {
         guard contentHash == coordinator.bundle.contentHash else {
@@ -42,17 +72,6 @@ public struct RouteAddress: Hashable, Sendable, CustomStringConvertible {
         guard coordinator.flowName == rootFlow else {
             throw .otherRootFlow(expected: rootFlow, found: coordinator.flowName)
         }
-        guard coordinator.path.contains(route), var instance = coordinator.instance(route.instance) else {
-            throw .routeNotOnPath(route.description)
-        }
-        var children: [String] = []
-        while let declaration = instance.declaration, let parent = instance.parent {
-            children.append(declaration)
-            instance = parent
-        }
-        self.init(
-            rootFlow: rootFlow, children: children.reversed(), flow: route.flow, screen: route.screen,
-            arguments: route.arguments)
     }
 
     /// The child declaration at `depth` (0: the one the root instance started), or nil when the route

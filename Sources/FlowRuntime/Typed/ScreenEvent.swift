@@ -1,13 +1,13 @@
 import FlowModel
 
 /// One event of one screen, with its arguments, as generated code describes it: what
-/// ``FlowCoordinator/send(_:from:)-(some ScreenEventConvertible,_)`` sends.
+/// `send(_:from:)` sends.
 ///
 /// Carrying the flow and screen lets the coordinator refuse an event sent from a route of another screen
 /// (which may declare an event of the same name), and carrying the content hash refuses an event generated
 /// from other flows than the coordinator runs.
 public struct ScreenEvent: Hashable, Sendable, CustomStringConvertible {
-    /// The content hash of the bundle the event was generated from (``FlowBundle/contentHash``).
+    /// The content hash of the bundle the event was generated from (`FlowBundle/contentHash`).
     public var contentHash: String
     /// The name of the flow whose screen reports the event.
     public var flow: String

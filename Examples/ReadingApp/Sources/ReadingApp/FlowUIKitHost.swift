@@ -7,22 +7,29 @@ import UIKit
 /// `UINavigationController` per stack, sheets and covers presented modally, a `UITabBarController` per
 /// tab set, the pending confirmation as an action sheet.
 ///
-/// Compiled on Apple platforms only, and not by the Linux CI: read it as a sketch. Like the SwiftUI host it
-/// holds no navigation rule. It shows what the coordinator holds and turns each thing the person does into
+/// Compiled on Apple platforms; on Linux a test type-checks it against stand-in UIKit declarations copied
+/// from Apple's documentation (checked against documented signatures, not compiled with Apple's SDK, and
+/// never run). Like the SwiftUI host it holds no navigation rule. It shows what the coordinator holds and turns each thing the person does into
 /// one `FlowNavigation` call (one coordinator step), then shows the coordinator's state again, which
 /// undoes a change the coordinator refused or held for a confirmation.
 @MainActor
 public enum FlowUIKit {
+    /// Makes the view controller of one route of a stack (typed with `stack.typed(route, as:)`).
+    public typealias ScreenMaker = @MainActor (Route, FlowStackModel) -> UIViewController
+
     /// The view controller of stack `stack`: a tab bar when the stack shows a tab set, else a navigation
-    /// controller; `makeScreen` makes the view controller of one route.
+    /// controller; `makeScreen` makes the view controller of one route, `tabItem` the bar item of a tab
+    /// (by name: a host maps it to its generated tab enum's `title` and `icon`).
     public static func controller(
         for stack: FlowStackModel, navigation: FlowNavigation,
-        makeScreen: @escaping @MainActor (Route) -> UIViewController
+        tabItem: @escaping @MainActor (String) -> UITabBarItem = { UITabBarItem(title: $0, image: nil, tag: 0) },
+        makeScreen: @escaping ScreenMaker
     ) -> UIViewController {
         if let tabSet = stack.tabSet {
-            return FlowTabBarController(navigation: navigation, tabSet: tabSet, makeScreen: makeScreen)
+            return FlowTabBarController(
+                navigation: navigation, tabSet: tabSet, tabItem: tabItem, makeScreen: makeScreen)
         }
-        return FlowStackController(navigation: navigation, stack: stack, makeScreen: makeScreen)
+        return FlowStackController(navigation: navigation, stack: stack, tabItem: tabItem, makeScreen: makeScreen)
     }
 }
 
@@ -33,7 +40,8 @@ public final class FlowStackController: UINavigationController, UINavigationCont
 {
     let navigation: FlowNavigation
     let stack: FlowStackModel
-    let makeScreen: @MainActor (Route) -> UIViewController
+    let tabItem: @MainActor (String) -> UITabBarItem
+    let makeScreen: FlowUIKit.ScreenMaker
     /// The view controllers shown, by route: a route keeps its view controller while it stays shown.
     private var screens: [RouteToken: UIViewController] = [:]
     /// The layer presented over this stack, and its view controller.
@@ -41,10 +49,12 @@ public final class FlowStackController: UINavigationController, UINavigationCont
     private var dialog: UIAlertController?
 
     public init(
-        navigation: FlowNavigation, stack: FlowStackModel, makeScreen: @escaping @MainActor (Route) -> UIViewController
+        navigation: FlowNavigation, stack: FlowStackModel,
+        tabItem: @escaping @MainActor (String) -> UITabBarItem, makeScreen: @escaping FlowUIKit.ScreenMaker
     ) {
         self.navigation = navigation
         self.stack = stack
+        self.tabItem = tabItem
         self.makeScreen = makeScreen
         super.init(nibName: nil, bundle: nil)
         delegate = self
@@ -72,17 +82,20 @@ public final class FlowStackController: UINavigationController, UINavigationCont
     func render() {
         guard stack.isAlive else { return }
         let routes = stack.routes
-        let shown = routes.map { route in screens[route.token] ?? makeScreen(route) }
+        let shown = routes.map { route in screens[route.token] ?? makeScreen(route, stack) }
         screens = Dictionary(uniqueKeysWithValues: zip(routes.map(\.token), shown))
         if viewControllers != shown { setViewControllers(shown, animated: viewIfLoaded?.window != nil) }
 
         let layer = stack.presented
         if let current = presentedLayer, current.stack !== layer {
-            current.controller.dismiss(animated: true)
+            // Dismissed by this controller, the presenter: it takes every layer presented above it, however
+            // deep they nest (the presented controller's own `dismiss` would take only its own layer above).
+            if current.controller.presentingViewController != nil { dismiss(animated: true) }
             presentedLayer = nil
         }
         if let layer, presentedLayer == nil {
-            let controller = FlowUIKit.controller(for: layer, navigation: navigation, makeScreen: makeScreen)
+            let controller = FlowUIKit.controller(
+                for: layer, navigation: navigation, tabItem: tabItem, makeScreen: makeScreen)
             controller.modalPresentationStyle = layer.kind == .cover ? .fullScreen : .pageSheet
             // The sheet stays until the coordinator dismissed it (a `confirm` screen asks first): a
             // swipe-down only asks, in presentationControllerDidAttemptToDismiss.
@@ -92,11 +105,15 @@ public final class FlowStackController: UINavigationController, UINavigationCont
             presentedLayer = (layer, controller)
         }
 
-        let confirmation = navigation.confirmation.flatMap { pending in
-            routes.contains { $0.token == pending.route } ? pending : nil
-        }
+        // The question of a `confirm` route of this stack, over this stack (a sheet's over the sheet).
+        let confirmation = navigation.confirmation(on: stack)
         if let confirmation, dialog == nil, presentedLayer == nil {
             let dialog = UIAlertController(title: confirmation.prompt, message: nil, preferredStyle: .actionSheet)
+            // An action sheet is a popover on iPad: without a source it raises an exception there.
+            if let popover = dialog.popoverPresentationController {
+                popover.sourceView = view
+                popover.sourceRect = CGRect(x: view.bounds.midX, y: view.bounds.maxY, width: 0, height: 0)
+            }
             dialog.addAction(
                 UIAlertAction(title: "Discard", style: .destructive) { [navigation] _ in navigation.confirm() })
             dialog.addAction(
@@ -135,15 +152,19 @@ public final class FlowStackController: UINavigationController, UINavigationCont
 public final class FlowTabBarController: UITabBarController, UITabBarControllerDelegate {
     let navigation: FlowNavigation
     let tabSet: FlowTabSetModel
-    let makeScreen: @MainActor (Route) -> UIViewController
-    private var tabControllers: [String: UIViewController] = [:]
+    let tabItem: @MainActor (String) -> UITabBarItem
+    let makeScreen: FlowUIKit.ScreenMaker
+    /// The controller of each tab by name: a started tab's stack controller, or the placeholder of a tab not
+    /// started yet, made once (not again on every observation pass) and replaced when the tab starts.
+    private var tabControllers: [String: (stack: FlowStackModel?, controller: UIViewController)] = [:]
 
     public init(
         navigation: FlowNavigation, tabSet: FlowTabSetModel,
-        makeScreen: @escaping @MainActor (Route) -> UIViewController
+        tabItem: @escaping @MainActor (String) -> UITabBarItem, makeScreen: @escaping FlowUIKit.ScreenMaker
     ) {
         self.navigation = navigation
         self.tabSet = tabSet
+        self.tabItem = tabItem
         self.makeScreen = makeScreen
         super.init(nibName: nil, bundle: nil)
         delegate = self
@@ -163,12 +184,14 @@ public final class FlowTabBarController: UITabBarController, UITabBarControllerD
         withObservationTracking {
             guard tabSet.isAlive else { return }
             let controllers = tabSet.tabs.map { name in
+                let stack = tabSet.stack(forTab: name)
+                if let kept = tabControllers[name], kept.stack === stack { return kept.controller }
                 let controller =
-                    tabControllers[name] ?? tabSet.stack(forTab: name).map {
-                        FlowUIKit.controller(for: $0, navigation: navigation, makeScreen: makeScreen)
+                    stack.map {
+                        FlowUIKit.controller(for: $0, navigation: navigation, tabItem: tabItem, makeScreen: makeScreen)
                     } ?? UIViewController()
-                controller.tabBarItem = UITabBarItem(title: name, image: nil, tag: 0)
-                if tabSet.stack(forTab: name) != nil { tabControllers[name] = controller }
+                controller.tabBarItem = tabItem(name)
+                tabControllers[name] = (stack, controller)
                 return controller
             }
             if viewControllers != controllers { setViewControllers(controllers, animated: false) }
@@ -182,25 +205,22 @@ public final class FlowTabBarController: UITabBarController, UITabBarControllerD
         -> Bool
     {
         guard let index = viewControllers?.firstIndex(of: viewController) else { return false }
-        navigation.selectTab(tabSet.tabs[index], of: tabSet)
+        navigation.selectTab(at: index, of: tabSet)
         return false
     }
 }
 
-extension Library {
-    /// The reading app on UIKit: the coordinator's root stack, one view controller per typed route
-    /// (`screen` gets the typed route, the route's token to send events from, and the coordinator).
-    /// - Throws: `GeneratedFlowError` only if the generated file was edited by hand.
-    public func makeUIKitRoot(
-        screen: @escaping @MainActor (ReadingFlow.Route, RouteToken, FlowCoordinator) -> UIViewController
-    ) throws -> UIViewController {
-        let coordinator = try ReadingFlow.coordinator(host: self)
-        coordinator.start()
-        let navigation = FlowNavigation(coordinator)
+extension ReadingModel {
+    /// The reading app on UIKit, over the model's coordinator (made once, by the app): the root stack, one
+    /// view controller per typed route (`screen` gets the typed route, whose cases send their screens'
+    /// events).
+    public func makeUIKitRoot(screen: @escaping @MainActor (ReadingFlow.Route) -> UIViewController)
+        -> UIViewController
+    {
         guard let root = navigation.rootStack else { return UIViewController() }
-        return FlowUIKit.controller(for: root, navigation: navigation) { route in
-            guard let typed = try? ReadingFlow.Route(route, in: coordinator) else { return UIViewController() }
-            return screen(typed, route.token, coordinator)
+        return FlowUIKit.controller(for: root, navigation: navigation) { route, stack in
+            // Nil only for a route that left its stack in this very step.
+            stack.typed(route, as: ReadingFlow.Route.self).map(screen) ?? UIViewController()
         }
     }
 }

@@ -3,62 +3,72 @@ import FlowRuntime
 import FlowSwiftUI
 import SwiftUI
 
-/// The reading app's SwiftUI host: one `NavigationStack` bound to the coordinator's root stack object (it
-/// observes that stack's routes only), one destination per typed route, and the discard-the-draft dialog
-/// bound to the pending confirmation.
+/// The reading app's SwiftUI host: the root stack object in a `NavigationStack` (it observes that stack's
+/// routes only), one view per typed route, and the discard-the-draft dialog over the stack whose route
+/// asks. The coordinator lives in ``ReadingModel``, made once by the app; this view only reads it.
 ///
-/// Compiled on Apple platforms only. It holds no navigation logic: the rules live in `FlowNavigation`
-/// (FlowRuntimeTests cover it on Linux) and in the generated API (reading-trace calls it on Linux).
+/// Compiled on Apple platforms; on Linux a test type-checks it against stand-in SwiftUI declarations
+/// copied from Apple's documentation (checked against documented signatures, not compiled with Apple's
+/// SDK). It holds no navigation logic: the rules live in `FlowNavigation` and the generated API, which
+/// the Linux tests run.
 public struct ReadingRoot: View {
-    @State private var navigation: FlowNavigation
-    private let library: Library
+    let model: ReadingModel
 
-    /// - Throws: `GeneratedFlowError` only if the generated file was edited by hand.
-    public init(library: Library) throws {
-        let coordinator = try ReadingFlow.coordinator(host: library)
-        coordinator.start()
-        _navigation = State(initialValue: FlowNavigation(coordinator))
-        self.library = library
+    public init(model: ReadingModel) {
+        self.model = model
     }
 
     public var body: some View {
-        if let stack = navigation.rootStack, let root = stack.root {
-            NavigationStack(path: navigation.pathBinding(stack)) {
-                screen(root)
-                    .navigationDestination(for: Route.self) { screen($0) }
+        if let stack = model.navigation.rootStack {
+            ReadingStack(model: model, stack: stack)
+        }
+    }
+}
+
+/// One stack: its routes in a `NavigationStack`, the question of a `confirm` route of this stack over it.
+struct ReadingStack: View {
+    let model: ReadingModel
+    let stack: FlowStackModel
+
+    var body: some View {
+        let navigation = model.navigation
+        NavigationStack(path: navigation.pathBinding(stack)) {
+            Group {
+                if let root = stack.root { screen(root) }
             }
-            .confirmationDialog(
-                "Discard the draft?", isPresented: navigation.confirmationPresentedBinding,
-                titleVisibility: .visible
-            ) {
-                Button("Discard", role: .destructive) { navigation.confirm() }
-                Button("Keep editing", role: .cancel) { navigation.keepEditing() }
-            }
+            .navigationDestination(for: Route.self) { screen($0) }
+        }
+        .confirmationDialog(
+            navigation.confirmation(on: stack).map(model.question) ?? "",
+            isPresented: navigation.confirmationPresentedBinding(on: stack), titleVisibility: .visible
+        ) {
+            Button("Discard", role: .destructive) { navigation.confirm() }
+            Button("Keep editing", role: .cancel) { navigation.keepEditing() }
         }
     }
 
     /// The view of one route: the generated route enum makes the `switch` exhaustive, so a screen added
-    /// to the flows is a compile error here until it has a view.
-    @ViewBuilder private func screen(_ route: Route) -> some View {
-        let coordinator = navigation.coordinator
-        switch try? ReadingFlow.Route(route, in: coordinator) {
-        case .library:
-            List(library.books.keys.sorted(), id: \.self) { bookID in
-                Button(library.books[bookID] ?? "") {
-                    coordinator.send(ReadingFlow.LibraryEvent.selectBook(bookID: bookID), from: route.token)
-                }
+    /// to the flows is a compile error here until it has a view; each case's typed route sends that
+    /// screen's events only.
+    @ViewBuilder func screen(_ route: Route) -> some View {
+        let books = model.library.books
+        switch stack.typed(route, as: ReadingFlow.Route.self) {
+        case .library(let library)?:
+            List(books.keys.sorted(), id: \.self) { bookID in
+                Button(books[bookID] ?? "") { library.send(.selectBook(bookID: bookID)) }
             }
             .navigationTitle("Library")
-        case .details(let bookID):
-            Button("Edit") { coordinator.send(ReadingFlow.DetailsEvent.edit, from: route.token) }
-                .navigationTitle(library.books[bookID] ?? "")
-        case .edit(.editor(let bookID)):
+        case .details(let details, let bookID)?:
+            Button("Edit") { details.send(.edit) }
+                .navigationTitle(books[bookID] ?? "")
+        case .edit(.editor(let editor, let bookID))?:
             HStack {
-                Button("Cancel") { coordinator.send(EditFlow.EditorEvent.cancel, from: route.token) }
-                Button("Save") { coordinator.send(EditFlow.EditorEvent.save, from: route.token) }
+                Button("Cancel") { editor.send(.cancel) }
+                Button("Save") { editor.send(.save) }
             }
-            .navigationTitle("Editing \(library.books[bookID] ?? "")")
+            .navigationTitle("Editing \(books[bookID] ?? "")")
         case nil:
+            // The route left the stack in this very step (the stack re-renders without it).
             EmptyView()
         }
     }

@@ -3,41 +3,58 @@ import Foundation
 import ReadingApp
 
 /// Drives the reading app through the code FlowcPlugin generated from Sources/ReadingApp/Flows, as a host
-/// does, and prints each step with the typed path: typed events (`ReadingFlow.LibraryEvent.selectBook`),
-/// typed routes (an exhaustive `switch`), the edit child's typed outcome, a deep link and a host check.
+/// does, and prints each step with the typed routes of the root stack: each screen's typed route sends
+/// its own screen's events (`library.send(.selectBook(bookID: 7))`), an exhaustive `switch` over the
+/// generated route enum, the edit child's typed outcome in a step, a link built from its typed pattern, a
+/// host check, and a pop of the stack as `NavigationStack` writes it.
 @MainActor
 struct ReadingTrace {
-    let coordinator: FlowCoordinator
+    let model: ReadingModel
+    var stack: FlowStackModel { model.navigation.rootStack! }
 
     func show(_ step: String, _ result: StepResult) throws {
-        let path = try coordinator.path.map { try ReadingFlow.Route($0, in: coordinator) }
-        let outcomes = try result.finished.map { try EditFlow.Outcome($0) }.map { " [edit finished \($0)]" }.joined()
-        print("\(step): \(result.status.rawValue)\(outcomes) → \(path.map(Self.describe).joined(separator: " > "))")
+        let routes = try stack.typedRoutes(ReadingFlow.Route.self)
+        let outcome = try result.outcome(EditFlow.Outcome.self).map { " [edit finished \($0)]" } ?? ""
+        print("\(step): \(result.status.rawValue)\(outcome) → \(routes.map(Self.describe).joined(separator: " > "))")
     }
 
     static func describe(_ route: ReadingFlow.Route) -> String {
         switch route {
         case .library: "library"
-        case .details(let bookID): "details(\(bookID))"
-        case .edit(.editor(let bookID)): "edit.editor(\(bookID))"
+        case .details(_, let bookID): "details(\(bookID))"
+        case .edit(.editor(_, let bookID)): "edit.editor(\(bookID))"
         }
     }
 
+    /// The top route, typed.
+    func top() throws -> ReadingFlow.Route? { try stack.typedRoutes(ReadingFlow.Route.self).last }
+
+    /// The person pops the top route: `NavigationStack` writes the path without it.
+    func pop() -> StepResult {
+        model.navigation.coordinator.reconcile(stack: stack.id, to: Array(stack.routes.dropLast()))
+    }
+
     static func run() throws {
-        let library = Library(books: [7: "Dune", 9: "Emma"])
-        let trace = ReadingTrace(coordinator: try ReadingFlow.coordinator(host: library))
-        let coordinator = trace.coordinator
-        try trace.show("start", coordinator.start())
-        try trace.show(
-            "select book 3 (not in the library)", coordinator.send(ReadingFlow.LibraryEvent.selectBook(bookID: 3)))
-        try trace.show("select book 7", coordinator.send(ReadingFlow.LibraryEvent.selectBook(bookID: 7)))
-        try trace.show("select book 9 from details", coordinator.send(ReadingFlow.LibraryEvent.selectBook(bookID: 9)))
-        try trace.show("edit", coordinator.send(ReadingFlow.DetailsEvent.edit))
-        try trace.show("back (asks to discard the draft)", coordinator.back())
+        let trace = ReadingTrace(model: try ReadingModel(library: Library(books: [7: "Dune", 9: "Emma"])))
+        let coordinator = trace.model.navigation.coordinator
+        try trace.show("start", StepResult.applied)
+        guard case .library(let library) = try trace.top() else { throw GeneratedFlowError.unknownRoute("no library") }
+        try trace.show("select book 3 (not in the library)", library.send(.selectBook(bookID: 3)))
+        try trace.show("select book 7", library.send(.selectBook(bookID: 7)))
+        guard case .details(let details, _) = try trace.top() else {
+            throw GeneratedFlowError.unknownRoute("no details")
+        }
+        try trace.show("edit", details.send(.edit))
+        guard case .edit(.editor(let editor, _)) = try trace.top() else {
+            throw GeneratedFlowError.unknownRoute("no editor")
+        }
+        try trace.show("back (asks to discard the draft)", trace.pop())
         try trace.show("keep editing", coordinator.keepEditing())
-        try trace.show("save", coordinator.send(EditFlow.EditorEvent.save))
-        try trace.show("open /books/9/edit", coordinator.open("/books/9/edit"))
-        try trace.show("back, confirmed", coordinator.back())
+        try trace.show("save", editor.send(.save))
+        try trace.show("save again, from the editor's removed route", editor.send(.save))
+        try trace.show(
+            "open \(ReadingFlow.Link.booksEdit(bookID: 9))", coordinator.open(ReadingFlow.Link.booksEdit(bookID: 9)))
+        try trace.show("back, confirmed", trace.pop())
         try trace.show("confirm", coordinator.confirmRemoval())
     }
 }
