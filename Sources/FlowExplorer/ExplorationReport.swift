@@ -39,6 +39,9 @@ package struct ExplorationReport: Sendable {
     package var findings: [ExplorationFinding] = []
     /// Events refused in every explored state that showed their screen, by flow, screen and event.
     package var refusedEvents: [RefusedEvent] = []
+    /// The shortest script that reaches each explored state after the first (a new coordinator), in the
+    /// order the states were reached: what `flowc diff` replays to take every state's snapshot.
+    package var reachedScripts: [[String]] = []
 
     package var isComplete: Bool { bound == nil }
 }

@@ -104,6 +104,7 @@ package enum FlowExplorer {
                     report.states += 1
                     let reached = ExploredState(
                         lines: state.lines + [line], conditions: conditions, pendingOrigin: origin)
+                    report.reachedScripts.append(reached.lines)
                     if let message = restoreRoundTrip(of: reached, bundle: bundle, flow: flow) {
                         let conditions = reached.lines.prefix { $0.hasPrefix("condition ") }
                         let witness = reached.lines + ["snapshot", "stop"] + conditions + ["restore"]

@@ -13,6 +13,7 @@ enum FlowcCommand {
         SUBCOMMANDS:
           validate PATH…            Check flow files and folders; print diagnostics.
           check PATH…               Explore every reachable state; check the runtime's guarantees.
+          diff OLD NEW              Which saved states and deep links a new version keeps or breaks.
           compile PATH… -o FILE     Write a compiled flow bundle.
           generate swift PATH… -o FILE
                                     Write typed Swift routes, events and host protocol.
@@ -40,6 +41,7 @@ enum FlowcCommand {
         switch subcommand {
         case "validate": return ValidateCommand.run(rest)
         case "check": return MainActor.assumeIsolated { CheckCommand.run(rest) }
+        case "diff": return MainActor.assumeIsolated { DiffCommand.run(rest) }
         case "compile": return CompileCommand.run(rest)
         case "generate": return GenerateCommand.run(rest)
         case "run": return RunCommand.run(rest)
