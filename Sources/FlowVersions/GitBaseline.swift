@@ -8,14 +8,27 @@ package enum GitBaseline {
         package var description: String
     }
 
+    /// What ``extract(_:revision:)`` wrote: the new folder (a copy of the repository's tree, as far as the
+    /// paths go), the same paths inside it, and the repository's root, which the folder stands for.
+    package struct Extracted {
+        package var folder: String
+        package var paths: [String]
+        package var repositoryRoot: String
+
+        /// Where `path` (absolute, in the working tree) lies in the extracted copy; nil outside the repository.
+        package func extractedPath(of path: String) -> String? {
+            if path == repositoryRoot { return folder }
+            guard path.hasPrefix(repositoryRoot + "/") else { return nil }
+            return folder + path.dropFirst(repositoryRoot.count)
+        }
+    }
+
     /// Writes `paths` (files or folders of the working tree's repository) as they are in `revision` into a new
-    /// folder under the temporary folder; returns that folder and the same paths inside it.
+    /// folder under the temporary folder.
     /// - Throws: ``Failure`` when the working folder is not in a git repository, the revision is unknown, a
     ///   path is not in it, or `git`/`tar` cannot be run. A revision that starts with `-` is refused (it would
     ///   be read as an option).
-    package static func extract(_ paths: [String], revision: String) throws(Failure) -> (
-        folder: String, paths: [String]
-    ) {
+    package static func extract(_ paths: [String], revision: String) throws(Failure) -> Extracted {
         guard !revision.isEmpty, !revision.hasPrefix("-") else {
             throw Failure(
                 description: "'\(revision)' is not a git revision; write --baseline git:REF, such as git:origin/main")
@@ -42,7 +55,8 @@ package enum GitBaseline {
         _ = try run("git", ["-C", root, "archive", "--format=tar", "-o", archive, revision, "--"] + relative)
         _ = try run("tar", ["-xf", archive, "-C", folder])
         try? FileManager.default.removeItem(atPath: archive)
-        return (folder, relative.map { $0 == "." ? folder : folder + "/" + $0 })
+        return Extracted(
+            folder: folder, paths: relative.map { $0 == "." ? folder : folder + "/" + $0 }, repositoryRoot: root)
     }
 
     /// Removes a folder ``extract(_:revision:)`` made.

@@ -71,6 +71,7 @@ enum DiffCommand {
         }
         var oldPaths: [String]
         let newPaths: [String]
+        var oldConfiguration = configuration
         var baselineFolder: String?
         defer { baselineFolder.map(GitBaseline.remove) }
         if let baseline = options.value("--baseline") {
@@ -88,6 +89,10 @@ enum DiffCommand {
                 let extracted = try GitBaseline.extract(newPaths, revision: String(baseline.dropFirst(4)))
                 baselineFolder = extracted.folder
                 oldPaths = extracted.paths
+                // The configuration's globs apply to the revision's copy as to the working tree.
+                if let folder = configuration?.configuration.folder, let copied = extracted.extractedPath(of: folder) {
+                    oldConfiguration?.configuration.folder = copied
+                }
             } catch {
                 Console.error("flowc: error: \(error)")
                 return ExitCode.usage
@@ -102,7 +107,7 @@ enum DiffCommand {
             newPaths = [options.positional[1]]
         }
         let old: FlowBundle
-        switch FlowSources.load(paths: oldPaths, configuration: configuration) {
+        switch FlowSources.load(paths: oldPaths, configuration: oldConfiguration) {
         case .success(let bundle): old = bundle
         case .failure(let failure):
             Console.error("flowc: the old flows: ", terminator: "")

@@ -41,6 +41,19 @@ import Testing
         #expect(output.standardOutput.hasSuffix("8 kept, 0 renamed, 0 narrowed, 0 broken\n"))
     }
 
+    /// Runs `git arguments…` in `folder` (with a committer identity), expecting success.
+    static func git(_ arguments: [String], in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
     /// A new git repository whose `Flows` is the old version, committed, and then the new one, uncommitted
     /// (the caller removes it).
     static func repositoryWithOldVersionCommitted() throws -> URL {
@@ -51,21 +64,10 @@ import Testing
             try? FileManager.default.removeItem(at: flows)
             try FileManager.default.copyItem(atPath: root + "/" + version, toPath: flows.path)
         }
-        func git(_ arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "git \(arguments)")
-        }
         try copy("old")
-        try git(["init", "-q"])
-        try git(["add", "Flows"])
-        try git(["commit", "-q", "-m", "old"])
+        try git(["init", "-q"], in: folder)
+        try git(["add", "Flows"], in: folder)
+        try git(["commit", "-q", "-m", "old"], in: folder)
         try copy("new")
         return folder
     }
@@ -80,6 +82,22 @@ import Testing
         let unknown = try FlowcProcess.run(["diff", "Flows", "--baseline", "git:nosuchrevision"], in: folder.path)
         #expect(unknown.status == 2)
         #expect(unknown.standardError.hasPrefix("flowc: error: 'git -C "))
+    }
+
+    /// The configuration's globs apply to the revision's flows as to the working tree's: a draft that is no
+    /// flow, committed and excluded, is read in neither version.
+    @Test func theBaselineIsReadWithTheConfigurationsGlobs() throws {
+        let folder = try Self.repositoryWithOldVersionCommitted()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "flow: [not valid\n".write(
+            to: folder.appendingPathComponent("Flows/draft.yaml"), atomically: true, encoding: .utf8)
+        try Self.git(["add", "Flows/draft.yaml"], in: folder)
+        try Self.git(["commit", "-q", "-m", "draft"], in: folder)
+        try "exclude: [\"Flows/draft.yaml\"]\nacceptedBreaks: [\"app[home, settings]\", \"/settings\"]\n".write(
+            to: folder.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        let output = try FlowcProcess.run(["diff", "Flows", "--baseline", "git:HEAD"], in: folder.path)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.hasSuffix("2 kept, 2 renamed, 2 narrowed, 2 broken (2 accepted in .flowc.yml)\n"))
     }
 
     @Test func usageErrors() throws {
