@@ -110,7 +110,7 @@ enum DiffCommand {
         switch FlowSources.load(paths: oldPaths, configuration: oldConfiguration) {
         case .success(let bundle): old = bundle
         case .failure(let failure):
-            Console.error("flowc: the old flows: ", terminator: "")
+            Console.error("flowc: reading the old flows (\(oldPaths.joined(separator: " "))):")
             Console.error(failure.message, terminator: "")
             return failure.exitCode
         }

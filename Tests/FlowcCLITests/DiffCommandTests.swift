@@ -100,6 +100,18 @@ import Testing
         #expect(output.standardOutput.hasSuffix("2 kept, 2 renamed, 2 narrowed, 2 broken (2 accepted in .flowc.yml)\n"))
     }
 
+    @Test func oldFlowsWithErrorsAreReportedAsTheOldOnes() throws {
+        let output = try FlowcProcess.run([
+            "diff", "Tests/Fixtures/invalid/unknown-target.yaml", "\(Self.fixtures)/new",
+        ])
+        #expect(output.status == 1)
+        #expect(output.standardOutput == "")
+        #expect(
+            output.standardError.hasPrefix(
+                "flowc: reading the old flows (Tests/Fixtures/invalid/unknown-target.yaml):\n"))
+        #expect(output.standardError.hasSuffix("flowc: error: the flows have errors; fix them first\n"))
+    }
+
     @Test func usageErrors() throws {
         let one = try FlowcProcess.run(["diff", "\(Self.fixtures)/old"])
         #expect(one.status == 2)
