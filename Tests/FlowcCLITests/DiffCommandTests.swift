@@ -100,6 +100,26 @@ import Testing
         #expect(output.standardOutput.hasSuffix("2 kept, 2 renamed, 2 narrowed, 2 broken (2 accepted in .flowc.yml)\n"))
     }
 
+    /// Compiled bundles compare as their flows do; a finding is located at line 1 of the new bundle.
+    @Test func bundlesCompareAsTheirFlows() throws {
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for version in ["old", "new"] {
+            let compiled = try FlowcProcess.run([
+                "compile", "\(Self.fixtures)/\(version)", "-o", folder.path + "/\(version).bundle",
+            ])
+            #expect(compiled.status == 0, "\(compiled.standardError)")
+        }
+        let output = try FlowcProcess.run(["diff", folder.path + "/old.bundle", folder.path + "/new.bundle"])
+        #expect(output.status == 1)
+        #expect(output.standardOutput.hasSuffix("2 kept, 2 renamed, 2 narrowed, 2 broken\n"))
+        #expect(
+            output.standardOutput.hasPrefix(
+                "\(folder.path)/new.bundle:1:1: note: saved state app[home, article] of root flow 'app' is renamed"))
+        let mixed = try FlowcProcess.run(["diff", folder.path + "/old.bundle", "\(Self.fixtures)/new"])
+        #expect(mixed.standardOutput.hasSuffix("2 kept, 2 renamed, 2 narrowed, 2 broken\n"))
+    }
+
     @Test func oldFlowsWithErrorsAreReportedAsTheOldOnes() throws {
         let output = try FlowcProcess.run([
             "diff", "Tests/Fixtures/invalid/unknown-target.yaml", "\(Self.fixtures)/new",
