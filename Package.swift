@@ -37,6 +37,10 @@ let package = Package(
         // `flowc check` and `flowc paths`: the runtime's own steps explored breadth first, every guarantee checked on
         // each, and the shortest path to each screen, transition, link or outcome (as scripts or Swift tests).
         .target(name: "FlowExplorer", dependencies: ["FlowScript", "FlowCodegen", "FlowRuntime", "FlowModel"]),
+        // `flowc diff`: the old flows' explored states and links restored and opened on the new runtime.
+        .target(
+            name: "FlowVersions",
+            dependencies: ["FlowExplorer", "FlowScript", "FlowCompiler", "FlowRuntime", "FlowModel"]),
         // What flowc and the plugin's tool share: option scanning, console, flow sources, `generate swift`.
         .target(
             name: "FlowcCommandLine",
@@ -45,7 +49,7 @@ let package = Package(
             name: "flowc",
             dependencies: [
                 "FlowcCommandLine", "FlowCompiler", "FlowCodegen", "FlowDefinitions", "FlowExplorer", "FlowScript",
-                "FlowRuntime", "FlowModel",
+                "FlowVersions", "FlowRuntime", "FlowModel",
             ]),
         // The plugin's tool is `flowc generate` alone: SwiftPM builds a plugin's tool and its modules a second
         // time (for the host), so it links the loader, validator and generator only, not the runtime or
@@ -82,6 +86,9 @@ let package = Package(
         .testTarget(
             name: "FlowExplorerTests",
             dependencies: ["FlowExplorer", "FlowScript", "FlowRuntime", "FlowModel", "FlowCompiler", "FlowTestSupport"]),
+        .testTarget(
+            name: "FlowVersionsTests",
+            dependencies: ["FlowVersions", "FlowScript", "FlowRuntime", "FlowModel", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowcCLITests"),
         // Apply the in-package plugin, so `swift test` compiles the generated code every run: to the
         // reading app in Flows/ (named in its flowc-plugin.json) and to a fixture of every parameter type.

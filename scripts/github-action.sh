@@ -8,10 +8,12 @@
 #   github-action.sh validate   runs 'flowc validate' on INPUT_PATHS with workflow-command
 #                               annotations; with INPUT_SARIF=true also writes INPUT_SARIF_FILE;
 #                               exits as flowc does (0 clean, 1 findings, 2 usage or I/O)
+#   github-action.sh diff       runs 'flowc diff --baseline INPUT_BASELINE' on INPUT_PATHS with
+#                               workflow-command annotations; exits as flowc diff does
 #
 # Inputs (environment): INPUT_PATHS (space-separated, default Flows), INPUT_STRICT (true|false),
 # INPUT_CONFIG (a .flowc.yml), INPUT_SARIF (true|false), INPUT_SARIF_FILE (default flowc.sarif),
-# INPUT_WORKING_DIRECTORY (default .).
+# INPUT_WORKING_DIRECTORY (default .), INPUT_BASELINE (git:REF, for diff).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 
@@ -39,8 +41,20 @@ case "${1:-}" in
     fi
     exit "$status"
     ;;
+  diff)
+    flowc="${FLOWC:-flowc}"
+    cd "${INPUT_WORKING_DIRECTORY:-.}"
+    read -r -a paths <<< "${INPUT_PATHS:-Flows}"
+    options=()
+    if [ -n "${INPUT_CONFIG:-}" ]; then options+=(--config "$INPUT_CONFIG"); fi
+    if [ -z "${INPUT_BASELINE:-}" ]; then
+      echo "github-action.sh: error: diff needs INPUT_BASELINE (git:REF)" >&2
+      exit 2
+    fi
+    "$flowc" diff --format github "${options[@]}" "${paths[@]}" --baseline "$INPUT_BASELINE"
+    ;;
   *)
-    echo "github-action.sh: error: expected 'install' or 'validate'" >&2
+    echo "github-action.sh: error: expected 'install', 'validate' or 'diff'" >&2
     exit 2
     ;;
 esac

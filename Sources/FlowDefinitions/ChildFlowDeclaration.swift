@@ -24,6 +24,8 @@ public struct ChildFlowDeclaration: Hashable, Sendable {
     public var handlers: [OutcomeHandler]
     /// `presentation: push | sheet | cover` (since format 1.1); nil when not written (`push`).
     public var presentation: Located<Presentation>?
+    /// `formerly:` (since format 1.2): the names the declaration had in earlier versions of the app.
+    public var formerNames: [Located<String>] = []
 
     public init(
         name: Located<String>, flow: Located<String>, handlers: [OutcomeHandler],

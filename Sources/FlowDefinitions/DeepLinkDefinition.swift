@@ -55,6 +55,8 @@ public struct DeepLinkDefinition: Hashable, Sendable {
     public var guardConditions: [Located<String>]
     /// `otherwise:`: what opens while a guard condition does not hold (since format 1.1).
     public var otherwise: LinkOtherwiseDefinition?
+    /// `aliases:` (since format 1.2): the link's former URL patterns, which open it too.
+    public var aliases: [LinkAliasDefinition] = []
 
     public init(
         pattern: Located<String>, segments: [LinkSegment], routes: [LinkRouteDefinition],
@@ -82,6 +84,24 @@ public struct DeepLinkDefinition: Hashable, Sendable {
             }
             return nil
         }
+    }
+}
+
+/// A former URL pattern of a link (`aliases: ["/article/{id:int}"]`, since format 1.2).
+public struct LinkAliasDefinition: Hashable, Sendable {
+    /// The pattern as written.
+    public var pattern: Located<String>
+    /// The pattern split at `/`, placeholders typed.
+    public var segments: [LinkSegment]
+
+    public init(pattern: Located<String>, segments: [LinkSegment]) {
+        self.pattern = pattern
+        self.segments = segments
+    }
+
+    /// The placeholders of the pattern, in order.
+    public var placeholders: [LinkPlaceholder] {
+        DeepLinkDefinition(pattern: pattern, segments: segments, routes: []).placeholders
     }
 }
 

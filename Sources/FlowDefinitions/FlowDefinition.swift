@@ -28,6 +28,11 @@ public struct FlowDefinition: Hashable, Sendable {
     public var tabs: [TabDefinition] { didSet { tabIndex = Self.firstIndexes(tabs, \.name.value) } }
     /// Where `tabs:` is written, when it is.
     public var tabsLocation: SourceLocation?
+    /// `formerly:` (since format 1.2): the names the flow had in earlier versions of the app.
+    public var formerNames: [Located<String>] = []
+    /// The former names of the outcomes that declare some (`outcomes: { created: { formerly: [made] } }`,
+    /// since format 1.2), by outcome name.
+    public var outcomeFormerNames: [String: [Located<String>]] = [:]
     /// Parameters of the flow, its screens and outcomes whose declaration did not decode (an error was
     /// reported there); rules do not report an argument passed for one as naming no parameter.
     public var unreadableParameters: Set<UnreadableParameter> = []

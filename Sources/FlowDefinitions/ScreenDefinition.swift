@@ -36,6 +36,8 @@ public struct ScreenDefinition: Hashable, Sendable {
     public var name: Located<String>
     public var parameters: [ParameterDefinition]
     public var events: [EventDefinition]
+    /// `formerly:` (since format 1.2): the names the screen had in earlier versions of the app.
+    public var formerNames: [Located<String>] = []
     public var removal: RemovalPolicyDefinition? {
         get { writtenRemoval?.value }
         set { writtenRemoval = newValue.map(WrittenRemoval.init) }
@@ -63,7 +65,7 @@ public struct ScreenDefinition: Hashable, Sendable {
 
     public static func == (lhs: ScreenDefinition, rhs: ScreenDefinition) -> Bool {
         lhs.name == rhs.name && lhs.parameters == rhs.parameters && lhs.events == rhs.events
-            && lhs.removal == rhs.removal
+            && lhs.removal == rhs.removal && lhs.formerNames == rhs.formerNames
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -71,5 +73,6 @@ public struct ScreenDefinition: Hashable, Sendable {
         hasher.combine(parameters)
         hasher.combine(events)
         hasher.combine(removal)
+        hasher.combine(formerNames)
     }
 }

@@ -2,9 +2,9 @@ import FlowModel
 
 /// Values the explorer passes for a parameter: one that meets every declared constraint, and, where a
 /// constraint can be broken by a value of the right type, one that breaks it.
-enum ArgumentWitness {
+package enum ArgumentWitness {
     /// A value of `parameter`'s type that meets its constraints, as script text.
-    static func valid(_ parameter: ParameterNode) -> String {
+    package static func valid(_ parameter: ParameterNode) -> String {
         let constraints = parameter.constraints
         if let allowed = constraints.allowedValues?.first { return text(allowed) }
         switch parameter.type {
@@ -23,7 +23,7 @@ enum ArgumentWitness {
     }
 
     /// A value of the right type that breaks one of `parameter`'s constraints, or nil when none can be broken so.
-    static func breaking(_ parameter: ParameterNode) -> String? {
+    package static func breaking(_ parameter: ParameterNode) -> String? {
         let constraints = parameter.constraints
         switch parameter.type {
         case .int:
@@ -42,7 +42,7 @@ enum ArgumentWitness {
     }
 
     /// `key=value …` operands for `parameters`, each valid, or with the one at `broken` breaking its constraint.
-    static func operands(_ parameters: [ParameterNode], breaking broken: Int? = nil) -> String? {
+    package static func operands(_ parameters: [ParameterNode], breaking broken: Int? = nil) -> String? {
         var words: [String] = []
         for (index, parameter) in parameters.enumerated() {
             let value: String
@@ -58,7 +58,7 @@ enum ArgumentWitness {
     }
 
     /// The URL of `link` with a valid witness for each placeholder.
-    static func url(of link: LinkNode) -> String {
+    package static func url(of link: LinkNode) -> String {
         var parts: [String] = []
         for segment in link.segments {
             switch segment {
@@ -82,7 +82,7 @@ enum ArgumentWitness {
 
     /// Whether ``valid(_:)`` surely meets every constraint of each of `parameters`: a `pattern` or an
     /// argument check may refuse it.
-    static func surelyValid(_ parameters: [ParameterNode]) -> Bool {
+    package static func surelyValid(_ parameters: [ParameterNode]) -> Bool {
         parameters.allSatisfy { $0.constraints.pattern == nil && $0.constraints.check == nil }
     }
 }

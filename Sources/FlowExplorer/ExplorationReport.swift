@@ -40,7 +40,7 @@ package struct ExplorationReport: Sendable {
     /// Events refused in every explored state that showed their screen, by flow, screen and event.
     package var refusedEvents: [RefusedEvent] = []
     /// The shortest script of every distinct state reached, in the order found: first the empty script of
-    /// the new coordinator.
+    /// the new coordinator (what `flowc diff` replays to take every state's snapshot).
     package var stateScripts: [[String]] = [[]]
 
     package var isComplete: Bool { bound == nil }

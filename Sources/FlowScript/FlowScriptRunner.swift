@@ -104,6 +104,10 @@ package final class FlowScriptRunner {
                 TraceLine.LinkEntry(url: $0.url, status: $0.status.rawValue, reason: $0.reason?.description)
             }
         }
+        if let renaming = result.renaming {
+            line.renaming = TraceLine.RenamingEntry(
+                renamed: renaming.renamed.map(\.description), refused: renaming.refused)
+        }
         return line
     }
 

@@ -33,6 +33,10 @@ package enum ReadableTrace {
             text +=
                 "; \(finished.flow) (#\(finished.instance)) finished with \(finished.outcome)\(arguments(finished.arguments))"
         }
+        if let renaming = trace.renaming {
+            if !renaming.renamed.isEmpty { text += "; renamed " + renaming.renamed.joined(separator: ", ") }
+            if !renaming.refused.isEmpty { text += "; refused names: " + renaming.refused.joined(separator: "; ") }
+        }
         if trace.coordinator == "finished" {
             text += "; the root flow finished" + (trace.outcome.map { " with \($0)" } ?? "")
         } else if trace.coordinator == "stopped" {

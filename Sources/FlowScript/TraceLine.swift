@@ -84,4 +84,13 @@ package struct TraceLine: Encodable, Equatable {
     package var finished: [FinishedEntry]?
     /// Queued or pending deep links the step dropped or opened after it, with what became of each; absent when none.
     package var links: [LinkEntry]?
+    /// What a restore of a snapshot from another bundle renamed before its checks, and the names no declaration
+    /// has or had (``SnapshotRenaming``); absent when it renamed nothing.
+    package var renaming: RenamingEntry?
+
+    /// A restore's renames, each as `screen 'article' → 'post' in flow 'feed'`.
+    package struct RenamingEntry: Encodable, Equatable {
+        package var renamed: [String]
+        package var refused: [String]
+    }
 }

@@ -15,6 +15,7 @@ enum FlowcCommand {
           check PATH…               Explore every reachable state; check the runtime's guarantees.
           paths PATH… --flow NAME --cover KIND
                                     Write the shortest path to each screen, transition, link or outcome.
+          diff OLD NEW              Which saved states and deep links a new version keeps or breaks.
           compile PATH… -o FILE     Write a compiled flow bundle.
           generate swift PATH… -o FILE
                                     Write typed Swift routes, events and host protocol.
@@ -43,6 +44,7 @@ enum FlowcCommand {
         case "validate": return ValidateCommand.run(rest)
         case "check": return MainActor.assumeIsolated { CheckCommand.run(rest) }
         case "paths": return MainActor.assumeIsolated { PathsCommand.run(rest) }
+        case "diff": return MainActor.assumeIsolated { DiffCommand.run(rest) }
         case "compile": return CompileCommand.run(rest)
         case "generate": return GenerateCommand.run(rest)
         case "run": return RunCommand.run(rest)

@@ -39,7 +39,7 @@ import Testing
         #expect(
             described(Array(diagnostics.prefix(1))) == [
                 """
-                a.yaml:4:11 FC101 unknown key 'q0' in a screen; expected one of params, on, removal
+                a.yaml:4:11 FC101 unknown key 'q0' in a screen; expected one of params, on, removal, formerly
                   5:7 the same finding through 200 alias uses, not repeated; the first is '*s' here
                 """
             ])
@@ -65,9 +65,9 @@ import Testing
         #expect(
             described(validate(yaml)) == [
                 "a.yaml:3:1 FC101 unknown key 'x-template' in a flow; expected one of flow, description, params, conditions, "
-                    + "start, outcomes, screens, children, links, linkPolicy, linkFallback, tabs",
+                    + "start, outcomes, screens, children, links, linkPolicy, linkFallback, tabs, formerly",
                 """
-                a.yaml:5:7 FC101 unknown key 'q' in a screen; expected one of params, on, removal
+                a.yaml:5:7 FC101 unknown key 'q' in a screen; expected one of params, on, removal, formerly
                   3:18 '*t' copies this from anchor '&t', written here
                   6:7 the same finding through 2 alias uses, not repeated; the first is '*t' here
                 """,

@@ -44,7 +44,9 @@ import Testing
 
     @Test func docsHaveTheCheckedBlocks() throws {
         #expect(
-            try Self.blocks().map(\.kind) == ["github-workflow", "github-workflow", "gitlab-ci", "pre-commit-config"])
+            try Self.blocks().map(\.kind) == [
+                "github-workflow", "github-workflow", "github-workflow", "gitlab-ci", "pre-commit-config",
+            ])
     }
 
     @Test(.enabled(if: tool.shouldRun, "\(tool.missingNote)"))

@@ -155,9 +155,10 @@ import Testing
 
     // MARK: The validator
 
-    /// Every file under Tests/Fixtures/valid, Tests/Fixtures/formats and Flows, relative to the package root.
+    /// Every flow file under Tests/Fixtures/valid, Tests/Fixtures/formats, Tests/Fixtures/versions and Flows,
+    /// relative to the package root.
     static var validFiles: [String] {
-        ["Tests/Fixtures/valid", "Tests/Fixtures/formats", "Flows"].flatMap { folder in
+        ["Tests/Fixtures/valid", "Tests/Fixtures/formats", "Tests/Fixtures/versions", "Flows"].flatMap { folder in
             let full = TestPaths.packageRoot + "/" + folder
             return (FileManager.default.subpaths(atPath: full) ?? [])
                 .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
@@ -237,7 +238,7 @@ import Testing
         #expect(
             Self.schemaLevelInvalidFixtures == [
                 "conflicting-actions.yaml", "contradictory-constraints.yaml", "control-characters.yaml",
-                "error-through-alias.yaml",
+                "empty-formerly.yaml", "error-through-alias.yaml",
                 "invalid-link-pattern.yaml", "invalid-name.yaml", "invalid-value.yaml", "link-pattern-characters.yaml",
                 "misplaced-key.yaml", "missing-key.yaml", "string-constraints.yaml", "then-without-if.yaml",
                 "unknown-key.yaml", "wrong-node-kind.yaml",

@@ -12,7 +12,7 @@ struct BundleCodecTests {
         let result = try FlowValidation.validate(paths: [Fixtures.flowsFolder])
         let reversed = try GraphLowering.lower(result.flows.reversed())
         #expect(BundleCodec.encode(reversed) == first)
-        #expect(Array(first.prefix(15)) == Array("flowc-bundle 4\n".utf8))
+        #expect(Array(first.prefix(15)) == Array("flowc-bundle 5\n".utf8))
         // The stored hash is the FNV-1a of the payload after it, little endian.
         let payload = Array(first.dropFirst(23))
         #expect(payload == BundleCodec.canonicalEncoding(of: try Fixtures.shipped().flows))
@@ -114,8 +114,10 @@ struct BundleCodecTests {
             fields(FlowGraph(name: "a", start: .stay)) == [
                 "name", "parameters", "conditions", "start", "outcomes", "outcomeParameters", "screens", "children",
                 "links",
-                "linkPolicy", "linkPolicyDeclared", "linkRedirect", "linkFallback", "tabs",
+                "linkPolicy", "linkPolicyDeclared", "linkRedirect", "linkFallback", "tabs", "renames",
             ])
+        #expect(fields(FlowRenames()) == ["flow", "screens", "children", "outcomes", "linkAliases"])
+        #expect(fields(LinkAlias(pattern: "/", segments: [])) == ["pattern", "segments"])
         #expect(fields(ParameterNode(name: "a", type: .int)) == ["name", "type", "constraints", "defaultValue"])
         // `compiledPattern` is derived from `pattern` when the constraints are built, never stored.
         #expect(
@@ -140,6 +142,45 @@ struct BundleCodecTests {
         // Enum cases are covered by the compiler: the encoder switches over every case without a default.
     }
 
+    /// Since bundle format 5 a flow may carry its former names and link aliases; flows without them encode
+    /// as in format 4 plus one absent-field byte, and a format 4 file still decodes, keeping its version.
+    @Test func renamesRoundTripAndFormat4BundlesStillDecode() throws {
+        var flow = FlowGraph(
+            name: "app", start: .show(target: .screen(0), arguments: []), outcomes: ["done"],
+            screens: [ScreenNode(name: "post"), ScreenNode(name: "feed")],
+            children: [ChildNode(name: "c", flow: 0, handlers: [.stay])],
+            links: [
+                LinkNode(
+                    pattern: "/posts/{id:int}", segments: [.literal("posts"), .placeholder(name: "id", type: .int)],
+                    routes: [LinkRouteNode(target: .screen(0))])
+            ])
+        flow.renames = FlowRenames(
+            flow: ["home"], screens: [["article", "story"], []], children: [["editor"]], outcomes: [["finished"]],
+            linkAliases: [
+                [LinkAlias(pattern: "/a/{id:int}", segments: [.literal("a"), .placeholder(name: "id", type: .int)])]
+            ])
+        #expect(try BinaryBundleDecoder.flows(in: BinaryBundleEncoder.payload(of: [flow])) == [flow])
+        #expect(FlowBundle(flows: [flow]).integrityProblem() == nil)
+        var misaligned = flow
+        misaligned.renames?.screens = [["article"]]
+        #expect(
+            FlowBundle(flows: [misaligned]).integrityProblem()
+                == "flow 'app': renames: 1 lists of former screens for 2 screens")
+        // A format 4 file: the same flows without the renames field.
+        let shipped = try Fixtures.shipped()
+        let format4 = FlowBundle(
+            formatVersion: 4,
+            contentHash: ContentHash.hex(
+                ContentHash.fnv1a64(BinaryBundleEncoder.payload(of: shipped.flows, version: 4))),
+            flows: shipped.flows)
+        let bytes = BundleCodec.encode(format4)
+        #expect(Array(bytes.prefix(15)) == Array("flowc-bundle 4\n".utf8))
+        let decoded = try BundleCodec.decode(bytes)
+        #expect(decoded.formatVersion == 4)
+        #expect(decoded.flows == shipped.flows)
+        #expect(BundleCodec.encode(decoded) == bytes)
+    }
+
     @Test func fnv1aMatchesTheReferenceVectors() {
         #expect(ContentHash.fnv1a64([UInt8]()) == 0xcbf2_9ce4_8422_2325)
         #expect(ContentHash.hex(ContentHash.fnv1a64(Array("a".utf8))) == "af63dc4c8601ec8c")
@@ -149,21 +190,21 @@ struct BundleCodecTests {
 
     @Test func otherFormatVersionsAreRefusedWithAdviceToRecompile() throws {
         var bytes = BundleCodec.encode(try Fixtures.shipped())
-        bytes.replaceSubrange(0..<15, with: Array("flowc-bundle 5\n".utf8))
-        #expect(throws: BundleError.unsupportedVersion(found: 5, supported: 4)) { try BundleCodec.decode(bytes) }
+        bytes.replaceSubrange(0..<15, with: Array("flowc-bundle 6\n".utf8))
+        #expect(throws: BundleError.unsupportedVersion(found: 6, supported: 5)) { try BundleCodec.decode(bytes) }
         // Format 3 (one body driven by the Codable conformances, with a key table): refused from its header,
         // before its hash or body is read.
         let format3 =
             Array("flowc-bundle 3\n".utf8) + [UInt8](repeating: 0, count: 8) + [1, 4] + Array("name".utf8) + [
                 1, 1, 0x61, 1, 0, 0, 0, 0,
             ]
-        #expect(throws: BundleError.unsupportedVersion(found: 3, supported: 4)) { try BundleCodec.decode(format3) }
+        #expect(throws: BundleError.unsupportedVersion(found: 3, supported: 5)) { try BundleCodec.decode(format3) }
         // A JSON bundle written by an earlier flowc (formats 1 and 2).
         let json = Array("flowc-bundle 2\n{\"contentHash\":\"0\",\"flows\":[],\"formatVersion\":2}\n".utf8)
-        #expect(throws: BundleError.unsupportedVersion(found: 2, supported: 4)) { try BundleCodec.decode(json) }
+        #expect(throws: BundleError.unsupportedVersion(found: 2, supported: 5)) { try BundleCodec.decode(json) }
         #expect(
-            BundleError.unsupportedVersion(found: 3, supported: 4).description
-                == "bundle format version 3 is not supported (this flowc reads version 4); recompile the flows with 'flowc compile'"
+            BundleError.unsupportedVersion(found: 3, supported: 5).description
+                == "bundle format version 3 is not supported (this flowc reads versions 4 to 5); recompile the flows with 'flowc compile'"
         )
     }
 
@@ -186,7 +227,7 @@ struct BundleCodecTests {
             try BundleCodec.decode(bytes.prefix(20))
         }
         #expect(throws: BundleError.corrupted("the header line is not terminated")) {
-            try BundleCodec.decode(Array("flowc-bundle 4".utf8))
+            try BundleCodec.decode(Array("flowc-bundle 5".utf8))
         }
         #expect(throws: BundleError.corrupted("the header's format version 'x' is not a number")) {
             try BundleCodec.decode(Array("flowc-bundle x\n{}".utf8))
@@ -195,13 +236,14 @@ struct BundleCodecTests {
 
     /// The smallest runnable flow, `a` with one screen `a`, byte by byte as docs/BUNDLE.md lays it out.
     static let smallestPayload: [UInt8] = [
-        1, 26,  // one flow, whose section is 26 bytes
+        1, 27,  // one flow, whose section is 27 bytes
         1, 1, 0x61,  // its string table: one string, "a"
         0, 0, 0,  // name "a", no parameters, no conditions
         7, 0, 0, 0,  // start: show (7), screen (0) index 0, no arguments
         0, 0,  // no outcomes, outcome parameters absent
         1, 0, 0, 0, 0, 0, 0,  // one screen: name "a", no parameters or events, discard, no prompt or outcome
         0, 0, 0, 0, 0, 0, 0,  // no children or links, allow, the last three optionals absent, no tabs
+        0,  // renames absent (since format 5)
     ]
 
     @Test func theSmallestFlowIsWrittenAsDocumented() throws {
@@ -224,27 +266,28 @@ struct BundleCodecTests {
                 try BundleCodec.decode(withHash(payload))
             }
         }
-        expectCorrupted({ $0.append(0) }, "1 byte after the end of the flows at byte 28")
-        expectCorrupted({ $0[1] = 27 }, "flow 1 of 1 is 27 bytes long, past the end of the data at byte 2")
+        expectCorrupted({ $0.append(0) }, "1 byte after the end of the flows at byte 29")
+        expectCorrupted({ $0[1] = 28 }, "flow 1 of 1 is 28 bytes long, past the end of the data at byte 2")
         expectCorrupted(
             {
-                $0[1] = 25
+                $0[1] = 26
                 $0.removeLast()
-            }, "unexpected end of data at byte 27")
-        expectCorrupted({ $0[1] = 25 }, "1 byte after the end of the flows at byte 27")
+            }, "unexpected end of data at byte 28")
+        expectCorrupted({ $0[1] = 26 }, "1 byte after the end of the flows at byte 28")
         expectCorrupted(
             {
-                $0[1] = 27
+                $0[1] = 28
                 $0.append(0)
-            }, "1 byte after the end of the flow at byte 28")
-        expectCorrupted({ $0[0] = 100 }, "100 elements cannot fit in the 27 bytes left at byte 0")
+            }, "1 byte after the end of the flow at byte 29")
+        expectCorrupted({ $0[0] = 100 }, "100 elements cannot fit in the 28 bytes left at byte 0")
         expectCorrupted({ $0[5] = 5 }, "string 5 out of range (the flow has 1) at byte 5")
         expectCorrupted({ $0[3] = 100 }, "a string of 100 bytes runs past the end of the data at byte 4")
         expectCorrupted({ $0[8] = 11 }, "action tag 11 is not one of 0…9 at byte 8")
         expectCorrupted({ $0[13] = 2 }, "presence tag 2 is not one of 0…1 at byte 13")
-        expectCorrupted({ $0[14] = 100 }, "100 elements cannot fit in the 13 bytes left at byte 14")
+        expectCorrupted({ $0[14] = 100 }, "100 elements cannot fit in the 14 bytes left at byte 14")
         expectCorrupted({ $0[18] = 3 }, "removal policy tag 3 is not one of 0…2 at byte 18")
         expectCorrupted({ $0[23] = 4 }, "link policy tag 4 is not one of 0…3 at byte 23")
+        expectCorrupted({ $0[28] = 2 }, "presence tag 2 is not one of 0…1 at byte 28")
         // Decoded, then refused by the structural checks: the start shows screen 1 of 1.
         expectCorrupted({ $0[10] = 2 }, "flow 'a': start: screen index 1 is out of range")
     }
@@ -261,10 +304,10 @@ struct BundleCodecTests {
             try BundleCodec.decode(withHash([3, 0, 0, 0]))
         }
         // The smallest flow, then a 14-byte section holding 14 zero bytes.
-        var payload: [UInt8] = [2, 26, 14] + Self.smallestPayload.dropFirst(2) + [UInt8](repeating: 0, count: 14)
+        var payload: [UInt8] = [2, 27, 14] + Self.smallestPayload.dropFirst(2) + [UInt8](repeating: 0, count: 14)
         #expect(
             throws: BundleError.corrupted(
-                "flow 2 of 2 is 14 bytes long, shorter than the smallest flow (15 bytes) at byte 29")
+                "flow 2 of 2 is 14 bytes long, shorter than the smallest flow (15 bytes) at byte 30")
         ) {
             try BundleCodec.decode(withHash(payload))
         }
@@ -344,11 +387,11 @@ struct BundleCodecTests {
         let text = BundleCodec.readableJSON(try Fixtures.shipped())
         #expect(text.hasPrefix("{\n  \"contentHash\" : \"\(try Fixtures.shipped().contentHash)\",\n  \"flows\" : [\n"))
         #expect(text.contains("\"name\" : \"library\""))
-        #expect(text.hasSuffix("\"formatVersion\" : 4\n}"))
+        #expect(text.hasSuffix("\"formatVersion\" : 5\n}"))
     }
 
     private func withHash(_ payload: [UInt8]) -> [UInt8] {
-        Array("flowc-bundle 4\n".utf8) + littleEndian(ContentHash.fnv1a64(payload)) + payload
+        Array("flowc-bundle 5\n".utf8) + littleEndian(ContentHash.fnv1a64(payload)) + payload
     }
 
     private func littleEndian(_ value: UInt64) -> [UInt8] {

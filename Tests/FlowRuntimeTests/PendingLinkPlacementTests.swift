@@ -49,7 +49,7 @@ struct PendingLinkPlacementTests {
         let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.app, Self.login]), flow: "app")
         // What steps build: the link's otherwise routes leave it pending on child 'a'.
         #expect(coordinator.open("/secret").status == .applied)
-        #expect(coordinator.snapshot() == snapshot(child: "a"))
+        #expect(coordinator.snapshot().instances == snapshot(child: "a").instances)
         #expect(coordinator.restore(snapshot(child: "a")).status == .applied)
         let refused = coordinator.restore(snapshot(child: "b"))
         #expect(refused.status == .rejected)
@@ -58,6 +58,6 @@ struct PendingLinkPlacementTests {
                 == .invalidSnapshot(
                     "the pending link '/secret' is no guarded link that continues when flow 'login' finishes with 'done'"
                 ))
-        #expect(coordinator.snapshot() == snapshot(child: "a"))
+        #expect(coordinator.snapshot().instances == snapshot(child: "a").instances)
     }
 }

@@ -96,7 +96,7 @@ struct SnapshotStrictReadingTests {
     @Test func anUnknownKeyIsRefusedNamingTheKnownOnes() throws {
         #expect(
             throws: FlowRuntimeError.invalidSnapshot(
-                "at the top level: unknown key 'version'; a snapshot has instances")
+                "at the top level: unknown key 'version'; a snapshot has bundleHash, instances")
         ) {
             try FlowSnapshot(json: #"{"instances":[],"version":2}"#)
         }

@@ -15,7 +15,7 @@ struct SnapshotTests {
         let json = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
         #expect(
             json
-                == #"{"instances":[{"arguments":{},"flow":"reading","routes":[{"arguments":{},"screen":"library"},{"arguments":{"bookID":7},"screen":"details"}]},{"arguments":{"bookID":7},"child":"edit","flow":"edit","routes":[{"arguments":{"bookID":7},"screen":"editor"}]}]}"#
+                == #"{"bundleHash":"\#(try Fixtures.shipped().contentHash)","instances":[{"arguments":{},"flow":"reading","routes":[{"arguments":{},"screen":"library"},{"arguments":{"bookID":7},"screen":"details"}]},{"arguments":{"bookID":7},"child":"edit","flow":"edit","routes":[{"arguments":{"bookID":7},"screen":"editor"}]}]}"#
         )
         let decoded = try JSONDecoder().decode(FlowSnapshot.self, from: Data(json.utf8))
         #expect(decoded == snapshot)

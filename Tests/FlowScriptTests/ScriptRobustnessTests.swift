@@ -101,7 +101,9 @@ struct ScriptRobustnessTests {
         let json =
             ##"{"instances":[{"flow":"reading","routes":[{"screen":"library"},{"screen":"details","arguments":{"bookID":3}}]}],"note":"a \"#\" sign"}"##
         let refused = try #require(runner.run(line: "restore \(json)"))
-        #expect(refused.reason == "invalid snapshot: at the top level: unknown key 'note'; a snapshot has instances")
+        #expect(
+            refused.reason
+                == "invalid snapshot: at the top level: unknown key 'note'; a snapshot has bundleHash, instances")
         let restored = try #require(
             runner.run(line: "restore \(json.replacingOccurrences(of: ##","note":"a \"#\" sign""##, with: ""))"))
         #expect(restored.status == "applied")

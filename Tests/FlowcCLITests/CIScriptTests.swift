@@ -78,4 +78,25 @@ import Testing
         let unknown = try Self.bash("github-action.sh", ["deploy"], environment: [:])
         #expect(unknown.status == 2)
     }
+
+    /// The action's `baseline` input: `flowc diff --baseline` with annotations, failing on a break.
+    @Test func actionDiffsAgainstTheBaseline() throws {
+        let folder = try DiffCommandTests.repositoryWithOldVersionCommitted()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = [
+            "FLOWC": FlowcProcess.executable.path, "INPUT_PATHS": "Flows", "INPUT_WORKING_DIRECTORY": folder.path,
+            "INPUT_BASELINE": "git:HEAD",
+        ]
+        let output = try Self.bash("github-action.sh", ["diff"], environment: environment)
+        #expect(output.status == 1)
+        #expect(
+            output.standardOutput.hasPrefix(
+                "::notice file=Flows/app.yaml,line=3,col=7,title=FC905 renamed::saved state app[home, article]"))
+        #expect(
+            output.standardOutput.contains("::error file=Flows/app.yaml,line=3,col=7,title=FC901 saved-state-breaks::"))
+        let noBaseline = try Self.bash(
+            "github-action.sh", ["diff"], environment: environment.merging(["INPUT_BASELINE": ""]) { $1 })
+        #expect(noBaseline.status == 2)
+        #expect(noBaseline.standardError == "github-action.sh: error: diff needs INPUT_BASELINE (git:REF)\n")
+    }
 }

@@ -20,6 +20,9 @@ public struct FlowConfiguration: Sendable {
     public var rules: [String: RuleSetting] = [:]
     /// `flowc validate`'s format when `--format` is not given: text, json, sarif, github or gitlab.
     public var format: String?
+    /// `flowc diff`'s acknowledged breaks (`acceptedBreaks:`): saved-state shapes and link patterns, written
+    /// as `flowc diff` names them, whose break or narrowing does not fail it.
+    public var acceptedBreaks: [String] = []
 
     public init() {}
 

@@ -85,7 +85,7 @@ public enum FlowConfigurationLoader {
         mutating func read(_ root: YAMLNode, into configuration: inout FlowConfiguration) {
             guard let entries = root.mapping else {
                 report(
-                    "a configuration is a mapping with the keys include, exclude, rules and format; found a \(root.kindName)",
+                    "a configuration is a mapping with the keys include, exclude, rules, format and acceptedBreaks; found a \(root.kindName)",
                     at: root)
                 return
             }
@@ -102,8 +102,18 @@ public enum FlowConfigurationLoader {
                         continue
                     }
                     configuration.format = text
+                case "acceptedBreaks":
+                    guard let items = entry.value.sequence, let texts = Optional(items.compactMap(\.scalar)),
+                        texts.count == items.count
+                    else {
+                        report(
+                            "'acceptedBreaks' is a list of the saved-state shapes and link patterns 'flowc diff' reports, such as [\"/posts/{postID:int}\"]",
+                            at: entry.value)
+                        continue
+                    }
+                    configuration.acceptedBreaks = texts
                 default:
-                    let known = ["include", "exclude", "rules", "format"]
+                    let known = ["include", "exclude", "rules", "format", "acceptedBreaks"]
                     let hint =
                         NameSuggestion.closest(to: key, among: known).map { "did you mean \(MessageText.name($0))?" }
                         ?? "expected one of \(known.joined(separator: ", "))"

@@ -25,7 +25,10 @@ extension FlowDecoder {
             let presentation = mapping[.presentation].flatMap {
                 readEnumValue($0, Presentation.self, as: "presentation")
             }
-            return ChildFlowDeclaration(name: name, flow: flow, handlers: handlers, presentation: presentation)
+            var declaration = ChildFlowDeclaration(
+                name: name, flow: flow, handlers: handlers, presentation: presentation)
+            if let formerly = mapping[.formerly] { declaration.formerNames = readFormerNames(formerly) }
+            return declaration
         }
     }
 }

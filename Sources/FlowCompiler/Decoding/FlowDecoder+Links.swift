@@ -23,20 +23,7 @@ extension FlowDecoder {
 
     /// One entry of `links`, and the `otherwise` key of a guarded link written without `when`.
     private mutating func readLink(_ entry: YAMLEntryRef) -> (DeepLinkDefinition?, otherwiseWithoutWhen: YAMLNodeRef?) {
-        let (key, start, source, document) = (entry.key, location(of: entry.key), self.source, self.document)
-        guard let pattern = readScalar(entry.key, as: "a link pattern") else { return (nil, nil) }
-        var patternDiagnostics: [Diagnostic] = []
-        let segments = LinkPatternParser.parse(
-            pattern, at: contentLocation(of: entry.key),
-            // The character's own location, else the key's start: counting from the key's start is
-            // wrong after an anchor or tag, in a block scalar, or through an alias.
-            // One locator per pattern: locating each segment by rescanning the key was quadratic.
-            locate: { [locator = ScalarCharacterLocation.Locator(key, of: document, start: start, source: source)] in
-                locator?.location(ofCharacter: $0) ?? start
-            },
-            reportingTo: &patternDiagnostics)
-        for diagnostic in patternDiagnostics { diagnostics.append(diagnostic) }
-        guard let segments else { return (nil, nil) }
+        guard let (pattern, segments) = readLinkPattern(entry.key) else { return (nil, nil) }
         var link = DeepLinkDefinition(
             pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])
         guard isMapping(entry.value) else {
@@ -49,6 +36,7 @@ extension FlowDecoder {
             let routes = mapping[.routes].flatMap({ readRouteList($0, as: "a link's route list") })
         else { return (nil, nil) }
         link.routes = routes
+        if let aliases = mapping[.aliases] { link.aliases = readAliases(aliases) }
         link.guardConditions =
             mapping[.when].map { node in
                 if let items = sequenceItems(node), items.isEmpty {
@@ -66,6 +54,40 @@ extension FlowDecoder {
         // A 'when' that is written but unreadable is reported where it is, not as missing.
         let otherwiseWithoutWhen = mapping[.when] == nil ? mapping.keyNode(.otherwise) : nil
         return (link, otherwiseWithoutWhen)
+    }
+
+    /// A link pattern (a key of `links`, or an entry of `aliases`) and its segments; nil when it is not one
+    /// (reported).
+    private mutating func readLinkPattern(_ node: YAMLNodeRef) -> (String, [LinkSegment])? {
+        let (start, source, document) = (location(of: node), self.source, self.document)
+        guard let pattern = readScalar(node, as: "a link pattern") else { return nil }
+        var patternDiagnostics: [Diagnostic] = []
+        let segments = LinkPatternParser.parse(
+            pattern, at: contentLocation(of: node),
+            // The character's own location, else the node's start: counting from the node's start is
+            // wrong after an anchor or tag, in a block scalar, or through an alias.
+            // One locator per pattern: locating each segment by rescanning the node was quadratic.
+            locate: { [locator = ScalarCharacterLocation.Locator(node, of: document, start: start, source: source)] in
+                locator?.location(ofCharacter: $0) ?? start
+            },
+            reportingTo: &patternDiagnostics)
+        for diagnostic in patternDiagnostics { diagnostics.append(diagnostic) }
+        return segments.map { (pattern, $0) }
+    }
+
+    /// `aliases: ["/old/{id:int}", …]` (since format 1.2): the link's former patterns, a non-empty list.
+    private mutating func readAliases(_ node: YAMLNodeRef) -> [LinkAliasDefinition] {
+        guard let items = readSequence(node, as: "a list of link patterns") else { return [] }
+        if items.isEmpty {
+            report(
+                InvalidValue.self, "'aliases' is empty; list the link's former patterns, or remove 'aliases'", at: node)
+            return []
+        }
+        return items.compactMap { item in
+            readLinkPattern(item).map {
+                LinkAliasDefinition(pattern: Located($0.0, at: location(of: item)), segments: $0.1)
+            }
+        }
     }
 
     /// A link's `otherwise`: a route list, or `{ routes: […], continueOn: OUTCOME }`.

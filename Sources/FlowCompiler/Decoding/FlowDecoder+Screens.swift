@@ -19,12 +19,13 @@ extension FlowDecoder {
             defer { noteDamage(since: before, from: name.location.offset, to: endOffset(value)) }
             guard let screen = readMapping(value, as: "a screen", keys: ScreenKeys.self, required: [], allowEmpty: true)
             else { continue }
-            screens.append(
-                ScreenDefinition(
-                    name: name,
-                    parameters: screen[.params].map { readParameters($0, of: .screen(name.value)) } ?? [],
-                    events: screen[.on].map { readEvents($0) } ?? [],
-                    removal: screen[.removal].flatMap { readRemovalPolicy($0) }))
+            var definition = ScreenDefinition(
+                name: name,
+                parameters: screen[.params].map { readParameters($0, of: .screen(name.value)) } ?? [],
+                events: screen[.on].map { readEvents($0) } ?? [],
+                removal: screen[.removal].flatMap { readRemovalPolicy($0) })
+            if let formerly = screen[.formerly] { definition.formerNames = readFormerNames(formerly) }
+            screens.append(definition)
         }
         return screens
     }

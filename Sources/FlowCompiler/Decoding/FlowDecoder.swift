@@ -50,7 +50,9 @@ struct FlowDecoder {
         let parameters = flow[.params].map { readParameters($0, of: .flow) } ?? []
         let conditions = flow[.conditions].map { readNames($0, as: "condition") } ?? []
         let start = flow[.start].flatMap { readAction($0, context: .start) }
-        let (outcomes, outcomeParameters) = flow[.outcomes].map { readOutcomes($0) } ?? ([], [:])
+        let (outcomes, outcomeParameters, outcomeFormerNames) =
+            flow[.outcomes].map { readOutcomes($0) } ?? ([], [:], [:])
+        let formerNames = flow[.formerly].map { readFormerNames($0) } ?? []
         let screens = flow[.screens].map { readScreens($0) } ?? []
         let children = flow[.children].map { readChildren($0) } ?? []
         let links = flow[.links].map { readLinks($0) } ?? []
@@ -65,15 +67,21 @@ struct FlowDecoder {
             linkPolicy: linkPolicy, linkFallback: linkFallback,
             tabs: tabs, tabsLocation: flow.keyNode(.tabs).map { location(of: $0) }, description: description)
         definition.unreadableParameters = unreadableParameters
+        definition.formerNames = formerNames
+        definition.outcomeFormerNames = outcomeFormerNames
         return definition
     }
 
     /// `outcomes: [saved, discarded]`, or (since format 1.1) a mapping of outcome name → nothing or
     /// `{ params: { … } }`: the values a `finish` with that outcome passes to the parent's handler.
-    private mutating func readOutcomes(_ node: YAMLNodeRef) -> ([Located<String>], [String: [ParameterDefinition]]) {
-        guard isMapping(node) else { return (readNames(node, as: "outcome"), [:]) }
+    /// Since format 1.2, an outcome's mapping may also say `formerly: [oldName]`.
+    private mutating func readOutcomes(_ node: YAMLNodeRef) -> (
+        [Located<String>], [String: [ParameterDefinition]], [String: [Located<String>]]
+    ) {
+        guard isMapping(node) else { return (readNames(node, as: "outcome"), [:], [:]) }
         var names: [Located<String>] = []
         var parameters: [String: [ParameterDefinition]] = [:]
+        var formerNames: [String: [Located<String>]] = [:]
         for (name, value) in namedEntries(node, as: "outcomes", entryName: "outcome") {
             names.append(name)
             // An outcome that does not decode is damaged: no "never finishes with it" about it.
@@ -86,8 +94,20 @@ struct FlowDecoder {
             if let params = outcome[.params], parameters[name.value] == nil {
                 parameters[name.value] = readParameters(params, of: .outcome(name.value))
             }
+            if let formerly = outcome[.formerly], formerNames[name.value] == nil {
+                formerNames[name.value] = readFormerNames(formerly)
+            }
         }
-        return (names, parameters)
+        return (names, parameters, formerNames)
+    }
+
+    /// `formerly: [oldName, …]` (since format 1.2): a non-empty list of names (identifiers).
+    mutating func readFormerNames(_ node: YAMLNodeRef) -> [Located<String>] {
+        if let items = sequenceItems(node), items.isEmpty {
+            report(InvalidValue.self, "'formerly' is empty; list the former names, or remove 'formerly'", at: node)
+            return []
+        }
+        return readNames(node, as: "former name")
     }
 
     // MARK: Damaged declarations

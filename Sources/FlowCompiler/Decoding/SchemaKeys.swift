@@ -25,12 +25,12 @@ struct SchemaKeyNames<Key: SchemaKey>: Sendable {
 
 enum FlowKeys: String, SchemaKey {
     case flow, description, params, conditions, start, outcomes, screens, children, links, linkPolicy, linkFallback,
-        tabs
+        tabs, formerly
     static let names = SchemaKeyNames<FlowKeys>()
 }
 
 enum ScreenKeys: String, SchemaKey {
-    case params, on, removal
+    case params, on, removal, formerly
     static let names = SchemaKeyNames<ScreenKeys>()
 }
 
@@ -48,7 +48,7 @@ enum RemovalKeys: String, SchemaKey {
 }
 
 enum ChildKeys: String, SchemaKey {
-    case flow, on, presentation
+    case flow, on, presentation, formerly
     static let names = SchemaKeyNames<ChildKeys>()
 }
 
@@ -59,7 +59,7 @@ enum ParameterKeys: String, SchemaKey {
 
 /// The keys of an outcome written as a mapping (`created: { params: { postID: int } }`, since format 1.1).
 enum OutcomeKeys: String, SchemaKey {
-    case params
+    case params, formerly
     static let names = SchemaKeyNames<OutcomeKeys>()
 }
 
@@ -72,7 +72,7 @@ enum TabKeys: String, SchemaKey {
 
 /// The keys of a guarded link (since format 1.1).
 enum LinkKeys: String, SchemaKey {
-    case routes, when, otherwise
+    case routes, when, otherwise, aliases
     static let names = SchemaKeyNames<LinkKeys>()
 }
 

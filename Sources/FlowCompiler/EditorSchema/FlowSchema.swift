@@ -27,6 +27,10 @@ public enum FlowSchema {
               "$ref": "#/definitions/name",
               "description": "The flow's name, unique across all flow files validated together."
             },
+            "formerly": {
+              "$ref": "#/definitions/formerNames",
+              "description": "Since format 1.2: the names this flow had in earlier versions of the app, such as [oldName]; a restore of a snapshot saved by an earlier version renames them."
+            },
             "description": {
               "type": [
                 "string",
@@ -558,6 +562,10 @@ public enum FlowSchema {
                   "$ref": "#/definitions/parameters",
                   "description": "The screen's parameters; every route to it passes them."
                 },
+                "formerly": {
+                  "$ref": "#/definitions/formerNames",
+                  "description": "Since format 1.2: the names this screen had in earlier versions of the app, such as [oldName]; a restore of a snapshot saved by an earlier version renames them."
+                },
                 "on": {
                   "description": "Event name → event.",
                   "type": [
@@ -633,6 +641,10 @@ public enum FlowSchema {
                   "$ref": "#/definitions/name",
                   "description": "The flow that runs as this child, defined in any file."
                 },
+                "formerly": {
+                  "$ref": "#/definitions/formerNames",
+                  "description": "Since format 1.2: the names this child declaration had in earlier versions of the app, such as [oldName]; a restore of a snapshot saved by an earlier version renames them."
+                },
                 "on": {
                   "description": "Outcome → handler, one for each outcome of the child flow.",
                   "type": [
@@ -663,6 +675,14 @@ public enum FlowSchema {
                 }
               }
             },
+            "formerNames": {
+              "description": "Former names (since format 1.2), a non-empty list of names.",
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/definitions/name"
+              }
+            },
             "linkPattern": {
               "description": "A URL path: literal segments and whole-segment placeholders {name:type} ({name} is a string); no query, fragment, percent escapes, '.' or '..' segments.",
               "type": "string",
@@ -687,6 +707,14 @@ public enum FlowSchema {
                 "routes": {
                   "$ref": "#/definitions/linkRoutes",
                   "description": "The routes the link opens while its conditions hold."
+                },
+                "aliases": {
+                  "description": "Since format 1.2: the link's former URL patterns, with the same placeholders (names and types); a URL that matches one opens this link.",
+                  "type": "array",
+                  "minItems": 1,
+                  "items": {
+                    "$ref": "#/definitions/linkPattern"
+                  }
                 },
                 "when": {
                   "description": "A declared host condition, or a list of them, that must all hold for 'routes' to open.",
@@ -804,6 +832,10 @@ public enum FlowSchema {
                 "params": {
                   "$ref": "#/definitions/parameters",
                   "description": "The data the outcome carries to the parent's handler."
+                },
+                "formerly": {
+                  "$ref": "#/definitions/formerNames",
+                  "description": "Since format 1.2: the names this outcome had in earlier versions of the app, such as [oldName]; a restore of a snapshot saved by an earlier version renames them."
                 }
               }
             }

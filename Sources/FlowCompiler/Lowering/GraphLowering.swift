@@ -138,7 +138,20 @@ public enum GraphLowering {
                 if let redirect = policy.redirect { graph.linkRedirect = try screenIndex(redirect, in: flow) }
             }
             if let fallback = flow.linkFallback { graph.linkFallback = try screenIndex(fallback, in: flow) }
+            let renames = Self.renames(of: flow)
+            if !renames.isEmpty { graph.renames = renames }
             return graph
+        }
+
+        /// The flow's former names and link aliases (since format 1.2), aligned with its graph's arrays.
+        static func renames(of flow: FlowDefinition) -> FlowRenames {
+            FlowRenames(
+                flow: flow.formerNames.map(\.value), screens: flow.screens.map { $0.formerNames.map(\.value) },
+                children: flow.children.map { $0.formerNames.map(\.value) },
+                outcomes: flow.outcomes.map { (flow.outcomeFormerNames[$0.value] ?? []).map(\.value) },
+                linkAliases: flow.links.map { link in
+                    link.aliases.map { LinkAlias(pattern: $0.pattern.value, segments: $0.segments.map(\.kind)) }
+                })
         }
 
         func screen(_ screen: ScreenDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> ScreenNode {

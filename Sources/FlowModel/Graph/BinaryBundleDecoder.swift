@@ -22,9 +22,13 @@ struct BinaryBundleDecoder {
 
     /// Decodes the flows of the payload that starts at `start` in `bytes` and runs to their end.
     /// - Throws: ``Failure``, located by its offset from `start`.
-    static func flows(in bytes: [UInt8], payloadAt start: Int = 0) throws(Failure) -> [FlowGraph] {
+    /// `version` is the file's bundle format version: version 4 sections end after a flow's tabs, later
+    /// ones hold its ``FlowGraph/renames`` too.
+    static func flows(
+        in bytes: [UInt8], payloadAt start: Int = 0, version: Int = FlowBundle.currentFormatVersion
+    ) throws(Failure) -> [FlowGraph] {
         let sections = bytes.withUnsafeBufferPointer { buffer in
-            var reader = BinaryBundleDecoder(buffer, base: start, from: start, to: buffer.count)
+            var reader = BinaryBundleDecoder(buffer, base: start, from: start, to: buffer.count, version: version)
             return Result { () throws(Failure) in try reader.sectionRanges() }
         }
         let ranges = try sections.get()
@@ -33,7 +37,8 @@ struct BinaryBundleDecoder {
         ) { index in
             bytes.withUnsafeBufferPointer { buffer in
                 var reader = BinaryBundleDecoder(
-                    buffer, base: start, from: ranges[index].lowerBound, to: ranges[index].upperBound)
+                    buffer, base: start, from: ranges[index].lowerBound, to: ranges[index].upperBound,
+                    version: version)
                 return Result { () throws(Failure) in try reader.section() }
             }
         }
@@ -51,8 +56,11 @@ struct BinaryBundleDecoder {
     private let end: Int
     private var strings: [String] = []
     private var depth = 0
+    /// The bundle format version being read.
+    private let version: Int
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, from position: Int, to end: Int) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, from position: Int, to end: Int, version: Int) {
+        self.version = version
         self.bytes = bytes
         self.base = base
         self.position = position
@@ -230,7 +238,25 @@ struct BinaryBundleDecoder {
             linkRedirect: linkRedirect, linkFallback: linkFallback, tabs: tabs)
         flow.outcomeParameters = outcomeParameters
         flow.linkPolicyDeclared = linkPolicyDeclared
+        if version >= 5 { flow.renames = try optional { reader throws(Failure) in try reader.renames() } }
         return flow
+    }
+
+    /// Since bundle format 5 (``BinaryBundleEncoder``'s `renames`).
+    private mutating func renames() throws(Failure) -> FlowRenames {
+        func names(_ reader: inout Self) throws(Failure) -> [String] {
+            try reader.array { reader throws(Failure) in try reader.string() }
+        }
+        let flow = try names(&self)
+        let screens = try array { reader throws(Failure) in try names(&reader) }
+        let children = try array { reader throws(Failure) in try names(&reader) }
+        let outcomes = try array { reader throws(Failure) in try names(&reader) }
+        let aliases = try array { reader throws(Failure) in
+            try reader.array { reader throws(Failure) in
+                LinkAlias(pattern: try reader.string(), segments: try reader.segments())
+            }
+        }
+        return FlowRenames(flow: flow, screens: screens, children: children, outcomes: outcomes, linkAliases: aliases)
     }
 
     private mutating func parameters() throws(Failure) -> [ParameterNode] {
@@ -299,12 +325,16 @@ struct BinaryBundleDecoder {
         return ChildNode(name: name, flow: flow, handlers: handlers, presentation: presentation)
     }
 
-    private mutating func link() throws(Failure) -> LinkNode {
-        let pattern = try string()
-        let segments = try array { reader throws(Failure) -> LinkPatternSegment in
+    private mutating func segments() throws(Failure) -> [LinkPatternSegment] {
+        try array { reader throws(Failure) -> LinkPatternSegment in
             try reader.tag(below: 2, "link segment") == 0
                 ? .literal(try reader.string()) : .placeholder(name: try reader.string(), type: try reader.type())
         }
+    }
+
+    private mutating func link() throws(Failure) -> LinkNode {
+        let pattern = try string()
+        let segments = try self.segments()
         return LinkNode(
             pattern: pattern, segments: segments, routes: try routes(),
             guardConditions: try optional { reader throws(Failure) in

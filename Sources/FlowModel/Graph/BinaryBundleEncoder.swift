@@ -10,14 +10,16 @@
 /// and strings are numbered in the order a section first writes them.
 struct BinaryBundleEncoder {
     /// The encoded payload of `flows`: their count, each section's length in bytes, then the sections.
-    static func payload(of flows: [FlowGraph]) -> [UInt8] {
+    /// `version` is the bundle format version to write: 4 leaves out ``FlowGraph/renames`` (which such a
+    /// bundle, read from a version 4 file, never holds); 5 and later write it.
+    static func payload(of flows: [FlowGraph], version: Int = FlowBundle.currentFormatVersion) -> [UInt8] {
         let screens = flows.reduce(0) { $0 + $1.screens.count }
         let sections = ParallelMap.map(
             count: flows.count, work: screens, parallelFrom: ParallelMap.bundleScreensForParallelWork
         ) {
             index in
             var encoder = BinaryBundleEncoder()
-            encoder.flow(flows[index])
+            encoder.flow(flows[index], version: version)
             return encoder.section()
         }
         var payload: [UInt8] = []
@@ -126,7 +128,7 @@ struct BinaryBundleEncoder {
 
     // MARK: Graph values, fields in declaration order
 
-    private mutating func flow(_ flow: FlowGraph) {
+    private mutating func flow(_ flow: FlowGraph, version: Int) {
         string(flow.name)
         parameters(flow.parameters)
         strings(flow.conditions)
@@ -150,6 +152,24 @@ struct BinaryBundleEncoder {
         for tab in flow.tabs {
             int(tab.child)
             arguments(tab.arguments)
+        }
+        if version >= 5 { optional(flow.renames) { $0.renames($1) } }
+    }
+
+    /// Since bundle format 5: each list of names as a list of strings, each alias as its pattern and segments.
+    private mutating func renames(_ renames: FlowRenames) {
+        strings(renames.flow)
+        for lists in [renames.screens, renames.children, renames.outcomes] {
+            count(lists.count)
+            for names in lists { strings(names) }
+        }
+        count(renames.linkAliases.count)
+        for aliases in renames.linkAliases {
+            count(aliases.count)
+            for alias in aliases {
+                string(alias.pattern)
+                segments(alias.segments)
+            }
         }
     }
 
@@ -227,8 +247,18 @@ struct BinaryBundleEncoder {
 
     private mutating func link(_ link: LinkNode) {
         string(link.pattern)
-        count(link.segments.count)
-        for segment in link.segments {
+        segments(link.segments)
+        routes(link.routes)
+        optional(link.guardConditions) { $0.strings($1) }
+        optional(link.otherwise) { encoder, otherwise in
+            encoder.routes(otherwise.routes)
+            encoder.optionalInt(otherwise.continueOn)
+        }
+    }
+
+    private mutating func segments(_ segments: [LinkPatternSegment]) {
+        count(segments.count)
+        for segment in segments {
             switch segment {
             case .literal(let text):
                 tag(0)
@@ -238,12 +268,6 @@ struct BinaryBundleEncoder {
                 string(name)
                 self.type(type)
             }
-        }
-        routes(link.routes)
-        optional(link.guardConditions) { $0.strings($1) }
-        optional(link.otherwise) { encoder, otherwise in
-            encoder.routes(otherwise.routes)
-            encoder.optionalInt(otherwise.continueOn)
         }
     }
 

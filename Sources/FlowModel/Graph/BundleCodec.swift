@@ -16,7 +16,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notABundle:
             return "not a flowc bundle (the file does not start with '\(BundleCodec.magic) ')"
         case .unsupportedVersion(let found, let supported):
-            return "bundle format version \(found) is not supported (this flowc reads version \(supported));"
+            return
+                "bundle format version \(found) is not supported (this flowc reads versions \(FlowBundle.oldestReadableFormatVersion) to \(supported));"
                 + " recompile the flows with 'flowc compile'"
         case .corrupted(let reason):
             return "bundle is truncated or corrupted: \(reason)"
@@ -48,7 +49,7 @@ public enum BundleCodec {
     public static func encode(_ bundle: FlowBundle) -> [UInt8] {
         file(
             version: bundle.formatVersion, hash: UInt64(bundle.contentHash, radix: 16) ?? 0,
-            payload: payload(of: bundle.flows))
+            payload: BinaryBundleEncoder.payload(of: bundle.flows, version: bundle.formatVersion))
     }
 
     /// A bundle of `flows` (as ``FlowBundle/init(flows:)`` builds it) and the bytes of its file, encoding
@@ -94,7 +95,7 @@ public enum BundleCodec {
         guard let version = Int(headerText), version >= 0 else {
             throw .corrupted("the header's format version '\(headerText)' is not a number")
         }
-        guard version == FlowBundle.currentFormatVersion else {
+        guard (FlowBundle.oldestReadableFormatVersion...FlowBundle.currentFormatVersion).contains(version) else {
             throw .unsupportedVersion(found: version, supported: FlowBundle.currentFormatVersion)
         }
         let hashStart = newline + 1
@@ -110,7 +111,7 @@ public enum BundleCodec {
         }
         let flows: [FlowGraph]
         do {
-            flows = try BinaryBundleDecoder.flows(in: data, payloadAt: payloadStart)
+            flows = try BinaryBundleDecoder.flows(in: data, payloadAt: payloadStart, version: version)
         } catch {
             throw .corrupted(error.reason)
         }

@@ -104,6 +104,16 @@ extension FlowBundle {
                 return "\(name): screen index \(screen) is out of range"
             }
         }
+        if let renames = graph.renames {
+            for (name, count, expected) in [
+                ("screens", renames.screens.count, graph.screens.count),
+                ("children", renames.children.count, graph.children.count),
+                ("outcomes", renames.outcomes.count, graph.outcomes.count),
+                ("links", renames.linkAliases.count, graph.links.count),
+            ] where count != expected {
+                return "renames: \(count) lists of former \(name) for \(expected) \(name)"
+            }
+        }
         return nil
     }
 

@@ -3,8 +3,11 @@
 /// Flows are sorted by name; every reference between flows is an index into `flows`, so a
 /// coordinator never searches the bundle while it runs. See docs/BUNDLE.md.
 public struct FlowBundle: Hashable, Sendable, Codable {
-    /// The bundle format version this build of flowc writes and reads.
-    public static let currentFormatVersion = 4
+    /// The bundle format version this build of flowc writes (and reads).
+    public static let currentFormatVersion = 5
+    /// The oldest bundle format version this build of flowc still reads: version 4 differs from 5 only by
+    /// lacking ``FlowGraph/renames`` (docs/BUNDLE.md, "Versioning").
+    public static let oldestReadableFormatVersion = 4
 
     /// The format version of this bundle (``currentFormatVersion`` when built by this flowc).
     public var formatVersion: Int

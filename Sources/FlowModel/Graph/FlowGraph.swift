@@ -31,6 +31,9 @@ public struct FlowGraph: Hashable, Sendable, Codable {
     public var linkFallback: Int?
     /// The flow's tab set, in display order (since format 1.1); empty for a flow without tabs.
     public var tabs: [TabNode]
+    /// Former names and link aliases (`formerly:`, `aliases:`, since format 1.2, bundle format 5); nil when
+    /// the flow declares none, so such a flow encodes as in bundle format 4.
+    public var renames: FlowRenames?
 
     /// The parameters of the outcome at `index` (none when the flow declares no outcome parameters).
     public func parameters(ofOutcome index: Int) -> [ParameterNode] {

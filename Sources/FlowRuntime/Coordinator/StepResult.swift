@@ -39,6 +39,13 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
         set { update { $0.deferredLinks = newValue } }
     }
 
+    /// For a restore of a snapshot from another bundle: the declared renames it applied before its checks,
+    /// and the names no declaration has or had (``SnapshotRenaming``); nil when it renamed nothing.
+    public var renaming: SnapshotRenaming? {
+        get { report?.renaming }
+        set { update { $0.renaming = newValue } }
+    }
+
     public init(_ status: StepStatus, _ reason: FlowRuntimeError? = nil) {
         self.status = status
         if let reason { report = Report(reason: reason) }
@@ -77,14 +84,16 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
             var reason: FlowRuntimeError?
             var finished: [FinishedFlow] = []
             var deferredLinks: [DeferredLink] = []
+            var renaming: SnapshotRenaming?
 
-            var isEmpty: Bool { reason == nil && finished.isEmpty && deferredLinks.isEmpty }
+            var isEmpty: Bool { reason == nil && finished.isEmpty && deferredLinks.isEmpty && renaming == nil }
         }
 
         let fields: Fields
         var reason: FlowRuntimeError? { fields.reason }
         var finished: [FinishedFlow] { fields.finished }
         var deferredLinks: [DeferredLink] { fields.deferredLinks }
+        var renaming: SnapshotRenaming? { fields.renaming }
 
         init(_ fields: Fields) { self.fields = fields }
         convenience init(reason: FlowRuntimeError) { self.init(Fields(reason: reason)) }

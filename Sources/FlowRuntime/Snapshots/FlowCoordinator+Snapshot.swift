@@ -3,13 +3,15 @@ import FlowModel
 extension FlowCoordinator {
     /// How many tab sets a snapshot may nest inside the kept (unselected) tabs of others; deeper ones are
     /// refused by ``restore(_:)``, so restoring never recurses to a depth the input chooses.
-    public static let maximumSnapshotTabNesting = 16
+    public nonisolated static let maximumSnapshotTabNesting = 16
 
     /// The current state as a stable description: flows, child declarations, screens and arguments, the
     /// selected tab of every tab set and its other started tabs.
     public func snapshot() -> FlowSnapshot {
         access(keyPath: ObservedKeyPaths.path)
-        return FlowSnapshot(instances: snapshotEntries(state.chain, at: 0, path: state.path, parentFlow: nil))
+        return FlowSnapshot(
+            instances: snapshotEntries(state.chain, at: 0, path: state.path, parentFlow: nil),
+            bundleHash: bundle.contentHash)
     }
 
     /// The snapshot entries of a run of the chain (`records`, at chain positions from `base` on; the first
@@ -64,10 +66,20 @@ extension FlowCoordinator {
     /// must show the instance's first route, an `if` on the way must take the branch that pushes the next);
     /// nothing is taken on trust.
     /// Replacing a path that holds a `confirm` route asks first (pending), as interactive back does.
+    /// A snapshot whose ``FlowSnapshot/bundleHash`` is not this bundle's (another version of the app, or no
+    /// hash recorded) is first renamed by the names the flows declare they had (`formerly:`;
+    /// ``SnapshotRenaming``), then checked as above: the result's ``StepResult/renaming`` says what was
+    /// renamed and which names no declaration has or had.
     /// - Returns: applied; pending; or rejected (state untouched) with ``FlowRuntimeError/invalidSnapshot(_:)`` or an
     ///   argument error.
     @discardableResult
-    public func restore(_ snapshot: FlowSnapshot) -> StepResult { step { restoreNow(snapshot) } }
+    public func restore(_ snapshot: FlowSnapshot) -> StepResult {
+        guard snapshot.bundleHash != bundle.contentHash else { return step { restoreNow(snapshot) } }
+        let (renamed, renaming) = SnapshotRenaming.rename(snapshot, into: bundle, rootFlow: rootFlow)
+        var result = step { restoreNow(renamed) }
+        if !renaming.isEmpty { result.renaming = renaming }
+        return result
+    }
 
     private func restoreNow(_ snapshot: FlowSnapshot) -> StepResult {
         var transition = Transition(context: context, state: emptiedState())

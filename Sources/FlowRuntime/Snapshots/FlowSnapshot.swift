@@ -124,17 +124,33 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
     }
 
     public var instances: [Instance]
+    /// The ``FlowBundle/contentHash`` of the bundle whose coordinator took the snapshot (16 lowercase hex
+    /// digits); nil in a snapshot written before it was recorded, or by hand. A restore into a bundle with
+    /// another hash (or none recorded) first applies the bundle's declared renames (docs/RUNNING.md,
+    /// "Versioned restore").
+    public var bundleHash: String?
 
-    public init(instances: [Instance]) { self.instances = instances }
+    public init(instances: [Instance], bundleHash: String? = nil) {
+        self.instances = instances
+        self.bundleHash = bundleHash
+    }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case instances }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case bundleHash, instances }
 
     /// Decodes a snapshot, refusing a key it does not have (here and in its instances, routes and pending
     /// links) with `DecodingError.dataCorrupted` at that object. A key given twice cannot be seen through
     /// `Decoder`; ``init(json:)`` refuses that too.
     public init(from decoder: any Decoder) throws {
         try SnapshotKeys.refuseUnknown(in: decoder, known: CodingKeys.self, what: "a snapshot")
-        instances = try decoder.container(keyedBy: CodingKeys.self).decode([Instance].self, forKey: .instances)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        bundleHash = try container.decodeIfPresent(String.self, forKey: .bundleHash)
+        instances = try container.decode([Instance].self, forKey: .instances)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(bundleHash, forKey: .bundleHash)
+        try container.encode(instances, forKey: .instances)
     }
 }
 

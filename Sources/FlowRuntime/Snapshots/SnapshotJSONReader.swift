@@ -17,7 +17,7 @@ enum SnapshotJSONReader {
         /// The keys an object of this kind may have and what each holds; nil when any key may appear.
         var keys: [(name: String, holds: Schema)]? {
             switch self {
-            case .snapshot: [("instances", .instances)]
+            case .snapshot: [("bundleHash", .other), ("instances", .instances)]
             case .instance:
                 [
                     ("child", .other), ("flow", .other), ("arguments", .arguments), ("routes", .routes),

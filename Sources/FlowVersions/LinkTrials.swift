@@ -1,0 +1,213 @@
+import FlowExplorer
+import FlowModel
+import FlowRuntime
+import FlowScript
+import Foundation
+
+/// The link half of ``VersionDiff``: every deep-link pattern of an old root flow, its witness URLs opened
+/// after `start` on the old and the new bundle under each answer of the host conditions.
+@MainActor
+struct LinkTrials {
+    let old: FlowBundle
+    let new: FlowBundle
+    let root: String
+    let newRoot: String?
+
+    /// The most host conditions whose answers are all tried (2^4 runs per URL); with more, all false and
+    /// all true only.
+    static let maximumConditionsTried = 4
+
+    /// One URL the old version opens under some answers, and what the new one did.
+    private struct Trial {
+        var url: String
+        var conditions: [String: Bool]
+        var result: StepResult
+    }
+
+    func findings() -> [VersionFinding] {
+        guard let rootIndex = old.flowIndex(named: root) else { return [] }
+        let graph = old.flows[rootIndex]
+        let answers = Self.answers(for: Array(Set(old.flows.flatMap(\.conditions))).sorted())
+        var findings: [VersionFinding] = []
+        for link in graph.links {
+            let newLink = newLink(matching: link.segments)
+            var trials: [Trial] = []
+            for url in witnessURLs(link, rootFlow: rootIndex, newLink: newLink) {
+                for conditions in answers {
+                    guard Self.opened(open(url, on: old, flow: root, conditions: conditions)) else { continue }
+                    let result =
+                        newRoot.flatMap { open(url, on: new, flow: $0, conditions: conditions) }
+                        ?? StepResult(.rejected, .unknownFlow(root))
+                    trials.append(Trial(url: url, conditions: conditions, result: result))
+                }
+            }
+            guard !trials.isEmpty else { continue }
+            findings.append(finding(link, trials: trials, newLink: newLink))
+        }
+        return findings
+    }
+
+    private func finding(_ link: LinkNode, trials: [Trial], newLink: (pattern: String, renamed: Bool)?)
+        -> VersionFinding
+    {
+        let opened = trials.filter { Self.opened($0.result) }
+        let refused = trials.filter { !Self.opened($0.result) }
+        var finding = VersionFinding(
+            kind: .link, verdict: .keep, rootFlow: root, subject: link.pattern, detail: "", witness: "",
+            newFlow: newRoot, newPattern: newLink?.pattern)
+        if let first = refused.first {
+            finding.verdict = opened.isEmpty ? .break : .narrow
+            let reason = first.result.reason?.description ?? first.result.status.rawValue
+            finding.detail =
+                opened.isEmpty
+                ? "the new version does not open \(first.url): \(reason)"
+                : "the new version opens \(opened.count) of its \(trials.count) witness URLs, but not \(first.url): \(reason)"
+            finding.witness = witness(first)
+        } else if let newLink, newLink.renamed {
+            finding.verdict = .rename
+            finding.detail = "it opens as an alias of link '\(newLink.pattern)'"
+            finding.witness = witness(opened[0])
+        } else {
+            finding.detail = "every witness URL opens"
+            finding.witness = witness(opened[0])
+        }
+        return finding
+    }
+
+    /// The new root flow's link whose pattern matches what `segments` match (literals and placeholder types),
+    /// else the link with an alias that does, and whether it was found by an alias.
+    private func newLink(matching segments: [LinkPatternSegment]) -> (pattern: String, renamed: Bool)? {
+        guard let newRoot, let index = new.flowIndex(named: newRoot) else { return nil }
+        let graph = new.flows[index]
+        let shape = Self.shape(segments)
+        if let link = graph.links.first(where: { Self.shape($0.segments) == shape }) { return (link.pattern, false) }
+        for (linkIndex, link) in graph.links.enumerated()
+        where graph.renames?.aliases(ofLink: linkIndex).contains(where: { Self.shape($0.segments) == shape }) == true {
+            return (link.pattern, true)
+        }
+        return nil
+    }
+
+    /// Witness URLs of `link`: each placeholder given a value that meets the constraints of a parameter it
+    /// binds in the old link's routes, then one placeholder at a time given every other witness value (meeting
+    /// or breaking a constraint of a parameter it binds, in the old link or the new one).
+    private func witnessURLs(_ link: LinkNode, rootFlow: Int, newLink: (pattern: String, renamed: Bool)?) -> [String] {
+        var newParameters: [String: [ParameterNode]] = [:]
+        if let newRoot, let index = new.flowIndex(named: newRoot), let newLink,
+            let node = new.flows[index].links.first(where: { $0.pattern == newLink.pattern })
+        {
+            newParameters = Self.boundParameters(of: node, from: index, in: new)
+        }
+        let oldParameters = Self.boundParameters(of: link, from: rootFlow, in: old)
+        var candidates: [String: [String]] = [:]
+        for segment in link.segments {
+            guard case .placeholder(let name, let type) = segment else { continue }
+            var values: [String] = []
+            for parameter in (oldParameters[name] ?? []) + (newParameters[name] ?? []) {
+                for value in [ArgumentWitness.valid(parameter), ArgumentWitness.breaking(parameter)].compactMap({ $0 })
+                where !values.contains(value) && type.parse(value) != nil {
+                    values.append(value)
+                }
+            }
+            if values.isEmpty { values = [Self.plainWitness(type)] }
+            candidates[name] = values
+        }
+        func url(_ values: [String: String]) -> String {
+            "/"
+                + link.segments.map { segment in
+                    switch segment {
+                    case .literal(let text): return text
+                    case .placeholder(let name, _):
+                        return (values[name] ?? "").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                    }
+                }.joined(separator: "/")
+        }
+        let base = candidates.mapValues { $0[0] }
+        var urls = [url(base)]
+        for (name, values) in candidates.sorted(by: { $0.key < $1.key }) {
+            for value in values.dropFirst() {
+                var changed = base
+                changed[name] = value
+                let text = url(changed)
+                if !urls.contains(text) { urls.append(text) }
+            }
+        }
+        return urls
+    }
+
+    /// The parameters each placeholder of `link` is passed to by its routes (and its `otherwise` routes),
+    /// following the flow in effect from `flow` through each child route.
+    static func boundParameters(of link: LinkNode, from flow: Int, in bundle: FlowBundle) -> [String: [ParameterNode]] {
+        var bound: [String: [ParameterNode]] = [:]
+        for routes in [link.routes, link.otherwise?.routes ?? []] {
+            var current = flow
+            for route in routes {
+                let graph = bundle.flows[current]
+                let parameters: [ParameterNode]
+                var next = current
+                switch route.target {
+                case .screen(let screen):
+                    guard graph.screens.indices.contains(screen) else { continue }
+                    parameters = graph.screens[screen].parameters
+                case .child(let child):
+                    guard graph.children.indices.contains(child) else { continue }
+                    next = graph.children[child].flow
+                    parameters = bundle.flows[next].parameters
+                }
+                for argument in route.arguments {
+                    guard case .parameter(let name) = argument.source,
+                        let parameter = parameters.first(where: { $0.name == argument.name })
+                    else { continue }
+                    bound[name, default: []].append(parameter)
+                }
+                current = next
+            }
+        }
+        return bound
+    }
+
+    /// Whether the step opened the link: applied, with nothing skipped or fallen back to.
+    static func opened(_ result: StepResult?) -> Bool { result?.status == .applied && result?.reason == nil }
+
+    private func open(_ url: String, on bundle: FlowBundle, flow: String, conditions: [String: Bool]) -> StepResult? {
+        guard let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { return nil }
+        for line in VersionDiff.conditionLines(conditions) { runner.run(line: line) }
+        runner.run(line: "start")
+        return runner.coordinator.open(url)
+    }
+
+    private func witness(_ trial: Trial) -> String {
+        (VersionDiff.conditionLines(trial.conditions) + ["start", "open " + trial.url]).joined(separator: "\n")
+    }
+
+    /// Every answer of `names` (all false first), or all false and all true past ``maximumConditionsTried``.
+    static func answers(for names: [String]) -> [[String: Bool]] {
+        guard names.count <= maximumConditionsTried else {
+            return [
+                Dictionary(uniqueKeysWithValues: names.map { ($0, false) }),
+                Dictionary(uniqueKeysWithValues: names.map { ($0, true) }),
+            ]
+        }
+        return (0..<(1 << names.count)).map { bits in
+            Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, bits & (1 << $0) != 0) })
+        }
+    }
+
+    /// What a pattern matches: literals and placeholder types.
+    static func shape(_ segments: [LinkPatternSegment]) -> String {
+        segments.map { segment in
+            switch segment {
+            case .literal(let text): "/" + text
+            case .placeholder(_, let type): "/{\(type.rawValue)}"
+            }
+        }.joined()
+    }
+
+    private static func plainWitness(_ type: ParameterType) -> String {
+        switch type {
+        case .int, .double: "1"
+        case .bool: "true"
+        case .string: "a"
+        }
+    }
+}

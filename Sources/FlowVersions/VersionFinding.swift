@@ -1,0 +1,97 @@
+/// What `flowc diff` found about one thing the old flows allow: a snapshot shape or a deep-link pattern.
+package struct VersionFinding: Hashable, Sendable {
+    /// What the new flows do with it, decided by restoring or opening it on the new runtime.
+    package enum Verdict: String, Hashable, Sendable, CaseIterable {
+        /// Every witness restores (or opens) on the new version, with no rename.
+        case keep
+        /// Every witness restores (or opens), after the declared renames (or through a link alias).
+        case rename
+        /// Some witnesses do and some do not: a stricter constraint breaks some values (``VersionFinding/witness``
+        /// is one that breaks).
+        case narrow
+        /// No witness restores (or opens) on the new version.
+        case `break`
+    }
+
+    /// What the finding is about.
+    package enum Kind: String, Hashable, Sendable {
+        /// A shape of saved state: the flows, child declarations and screens of a snapshot, without arguments.
+        case snapshot
+        /// A deep-link URL pattern of an old root flow.
+        case link
+    }
+
+    package var kind: Kind
+    package var verdict: Verdict
+    /// The old root flow the shape or link belongs to.
+    package var rootFlow: String
+    /// The shape (``SnapshotShape/text``) or the link pattern: what `acceptedBreaks` in `.flowc.yml` names.
+    package var subject: String
+    /// A sentence: what the new runtime did (the rename report, the refusal's reason).
+    package var detail: String
+    /// The witness: a snapshot's JSON or a URL (after its `condition` answers), that shows the verdict.
+    package var witness: String
+    /// The new flow to locate the finding at (the deepest one the witness reaches), when there is one.
+    package var newFlow: String?
+    /// For a link kept, narrowed or renamed: the new link's pattern, to locate the finding at.
+    package var newPattern: String?
+    /// Whether `.flowc.yml` acknowledges the break (``VersionDiff/acknowledge(_:)``).
+    package var acknowledged = false
+
+    /// The stable code of the finding: FC901 a snapshot shape breaks, FC902 narrowed, FC903 a link breaks,
+    /// FC904 narrowed, FC905 renamed, FC906 kept.
+    package var code: String {
+        switch (kind, verdict) {
+        case (.snapshot, .break): "FC901"
+        case (.snapshot, .narrow): "FC902"
+        case (.link, .break): "FC903"
+        case (.link, .narrow): "FC904"
+        case (_, .rename): "FC905"
+        case (_, .keep): "FC906"
+        }
+    }
+
+    /// `error` for a break not acknowledged, `warning` for a narrowing, `note` otherwise.
+    package var level: String {
+        switch verdict {
+        case .break: acknowledged ? "note" : "error"
+        case .narrow: acknowledged ? "note" : "warning"
+        case .rename, .keep: "note"
+        }
+    }
+
+    /// `snapshot app[home, post] breaks: …`.
+    package var message: String {
+        let what = kind == .snapshot ? "saved state \(subject)" : "link \(subject)"
+        let verb: String
+        switch verdict {
+        case .keep: verb = "is kept"
+        case .rename: verb = "is renamed"
+        case .narrow: verb = "is narrowed"
+        case .break: verb = "breaks"
+        }
+        return "\(what) of root flow '\(rootFlow)' \(verb): \(detail)"
+            + (acknowledged ? " (accepted in .flowc.yml)" : "")
+    }
+}
+
+/// Every finding of one comparison, in a stable order: by root flow, snapshots before links, then by subject.
+package struct VersionDiffReport: Sendable {
+    package var findings: [VersionFinding] = []
+    /// Whether every old root flow's exploration was complete (else the bound that stopped one).
+    package var bound: String?
+
+    package init(findings: [VersionFinding] = [], bound: String? = nil) {
+        self.findings = findings
+        self.bound = bound
+    }
+
+    /// Whether a break or narrowing is not acknowledged: `flowc diff` exits 1 for a break (and, with
+    /// `--strict`, for a narrowing too).
+    package func fails(strict: Bool) -> Bool {
+        findings.contains { !$0.acknowledged && ($0.verdict == .break || (strict && $0.verdict == .narrow)) }
+    }
+
+    /// How many findings have each verdict.
+    package func count(_ verdict: VersionFinding.Verdict) -> Int { findings.count { $0.verdict == verdict } }
+}

@@ -1,0 +1,50 @@
+import FlowModel
+import FlowRuntime
+import FlowVersions
+import Testing
+
+/// `flowc diff`'s library on the test app in two versions (Tests/Fixtures/versions): every verdict, decided
+/// by restoring and opening on the new runtime. The command's exact output in every format is
+/// FlowcCLITests' `DiffCommandTests`.
+@MainActor
+@Suite struct VersionDiffTests {
+    @Test func everyShapeAndLinkOfTheOldVersionGetsItsVerdict() throws {
+        let report = VersionDiff.compare(old: try VersionFixtures.bundle("old"), new: try VersionFixtures.bundle("new"))
+        #expect(report.bound == nil)
+        let verdicts = report.findings.map { "\($0.kind.rawValue) \($0.subject): \($0.verdict.rawValue)" }
+        #expect(
+            verdicts == [
+                "snapshot app[home, article]: rename",
+                "snapshot app[home, settings]: break",
+                "snapshot app[home, tag]: narrow",
+                "snapshot app[home]: keep",
+                "snapshot app[home] / composer=composer[draft]: keep",
+                "link /articles/{id:int}: rename",
+                "link /settings: break",
+                "link /tags/{tag}: narrow",
+            ])
+        let details = Dictionary(uniqueKeysWithValues: report.findings.map { ($0.subject, $0.detail) })
+        #expect(details["app[home, article]"] == "it restores after renaming screen 'article' → 'post' in flow 'app'")
+        #expect(
+            details["app[home, settings]"]
+                == "the new version refuses it: invalid snapshot: flow 'app' has no screen 'settings'")
+        #expect(details["/articles/{id:int}"] == "it opens as an alias of link '/posts/{id:int}'")
+        #expect(report.fails(strict: false))
+    }
+
+    @Test func acceptedBreaksDoNotFail() throws {
+        var report = VersionDiff.compare(old: try VersionFixtures.bundle("old"), new: try VersionFixtures.bundle("new"))
+        VersionDiff.acknowledge(["app[home, settings]", "/settings"], in: &report)
+        #expect(!report.fails(strict: false))
+        #expect(report.fails(strict: true))
+        VersionDiff.acknowledge(["app[home, tag]", "/tags/{tag}"], in: &report)
+        #expect(!report.fails(strict: true))
+    }
+
+    @Test func aVersionComparedWithItselfKeepsEverything() throws {
+        let old = try VersionFixtures.bundle("old")
+        let report = VersionDiff.compare(old: old, new: old)
+        #expect(report.findings.allSatisfy { $0.verdict == .keep })
+        #expect(report.count(.keep) == 8)
+    }
+}

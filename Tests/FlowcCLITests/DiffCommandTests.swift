@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// `flowc diff` on the test app in two versions (Tests/Fixtures/versions/{old,new}): the exact report in
+/// every format (golden files beside the fixture; `FLOWC_UPDATE_GOLDEN=1 swift test` rewrites them), exit
+/// codes, acknowledged breaks, and `--baseline git:REF`.
+@Suite struct DiffCommandTests {
+    static let fixtures = "Tests/Fixtures/versions"
+
+    @Test(arguments: ["text", "json", "sarif", "github"])
+    func theReportInEachFormatIsTheGoldenOne(format: String) throws {
+        let output = try FlowcProcess.run([
+            "diff", "\(Self.fixtures)/old", "\(Self.fixtures)/new", "--format", format,
+        ])
+        #expect(output.status == 1)
+        #expect(output.standardError == "")
+        let golden = FlowcProcess.packageRoot + "/\(Self.fixtures)/diff.\(format).expected"
+        if ProcessInfo.processInfo.environment["FLOWC_UPDATE_GOLDEN"] == "1" {
+            try output.standardOutput.write(toFile: golden, atomically: true, encoding: .utf8)
+        }
+        #expect(output.standardOutput == (try String(contentsOfFile: golden, encoding: .utf8)))
+    }
+
+    @Test func acceptedBreaksInTheConfigurationExitZero() throws {
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        acceptedBreaks: ["app[home, settings]", "/settings"]
+        """.write(to: folder.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        let root = FlowcProcess.packageRoot + "/" + Self.fixtures
+        let output = try FlowcProcess.run(["diff", root + "/old", root + "/new"], in: folder.path)
+        #expect(output.status == 0)
+        #expect(output.standardOutput.hasSuffix("2 kept, 2 renamed, 2 narrowed, 2 broken (2 accepted in .flowc.yml)\n"))
+        let strict = try FlowcProcess.run(["diff", root + "/old", root + "/new", "--strict"], in: folder.path)
+        #expect(strict.status == 1)
+    }
+
+    @Test func aVersionAgainstItselfKeepsEverything() throws {
+        let output = try FlowcProcess.run(["diff", "\(Self.fixtures)/old", "\(Self.fixtures)/old"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.hasSuffix("8 kept, 0 renamed, 0 narrowed, 0 broken\n"))
+    }
+
+    /// Runs `git arguments…` in `folder` (with a committer identity), expecting success.
+    static func git(_ arguments: [String], in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
+    /// A new git repository whose `Flows` is the old version, committed, and then the new one, uncommitted
+    /// (the caller removes it).
+    static func repositoryWithOldVersionCommitted() throws -> URL {
+        let folder = try FlowcProcess.temporaryFolder()
+        let flows = folder.appendingPathComponent("Flows")
+        let root = FlowcProcess.packageRoot + "/" + fixtures
+        func copy(_ version: String) throws {
+            try? FileManager.default.removeItem(at: flows)
+            try FileManager.default.copyItem(atPath: root + "/" + version, toPath: flows.path)
+        }
+        try copy("old")
+        try git(["init", "-q"], in: folder)
+        try git(["add", "Flows"], in: folder)
+        try git(["commit", "-q", "-m", "old"], in: folder)
+        try copy("new")
+        return folder
+    }
+
+    @Test func theBaselineIsAGitRevision() throws {
+        let folder = try Self.repositoryWithOldVersionCommitted()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try FlowcProcess.run(["diff", "Flows", "--baseline", "git:HEAD"], in: folder.path)
+        #expect(output.status == 1)
+        #expect(output.standardOutput.hasSuffix("2 kept, 2 renamed, 2 narrowed, 2 broken\n"))
+        #expect(output.standardOutput.hasPrefix("Flows/app.yaml:3:7: note: saved state app[home, article]"))
+        let unknown = try FlowcProcess.run(["diff", "Flows", "--baseline", "git:nosuchrevision"], in: folder.path)
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.hasPrefix("flowc: error: 'git -C "))
+    }
+
+    /// The configuration's globs apply to the revision's flows as to the working tree's: a draft that is no
+    /// flow, committed and excluded, is read in neither version.
+    @Test func theBaselineIsReadWithTheConfigurationsGlobs() throws {
+        let folder = try Self.repositoryWithOldVersionCommitted()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "flow: [not valid\n".write(
+            to: folder.appendingPathComponent("Flows/draft.yaml"), atomically: true, encoding: .utf8)
+        try Self.git(["add", "Flows/draft.yaml"], in: folder)
+        try Self.git(["commit", "-q", "-m", "draft"], in: folder)
+        try "exclude: [\"Flows/draft.yaml\"]\nacceptedBreaks: [\"app[home, settings]\", \"/settings\"]\n".write(
+            to: folder.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        let output = try FlowcProcess.run(["diff", "Flows", "--baseline", "git:HEAD"], in: folder.path)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.hasSuffix("2 kept, 2 renamed, 2 narrowed, 2 broken (2 accepted in .flowc.yml)\n"))
+    }
+
+    /// Compiled bundles compare as their flows do; a finding is located at line 1 of the new bundle.
+    @Test func bundlesCompareAsTheirFlows() throws {
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for version in ["old", "new"] {
+            let compiled = try FlowcProcess.run([
+                "compile", "\(Self.fixtures)/\(version)", "-o", folder.path + "/\(version).bundle",
+            ])
+            #expect(compiled.status == 0, "\(compiled.standardError)")
+        }
+        let output = try FlowcProcess.run(["diff", folder.path + "/old.bundle", folder.path + "/new.bundle"])
+        #expect(output.status == 1)
+        #expect(output.standardOutput.hasSuffix("2 kept, 2 renamed, 2 narrowed, 2 broken\n"))
+        #expect(
+            output.standardOutput.hasPrefix(
+                "\(folder.path)/new.bundle:1:1: note: saved state app[home, article] of root flow 'app' is renamed"))
+        let mixed = try FlowcProcess.run(["diff", folder.path + "/old.bundle", "\(Self.fixtures)/new"])
+        #expect(mixed.standardOutput.hasSuffix("2 kept, 2 renamed, 2 narrowed, 2 broken\n"))
+    }
+
+    @Test func oldFlowsWithErrorsAreReportedAsTheOldOnes() throws {
+        let output = try FlowcProcess.run([
+            "diff", "Tests/Fixtures/invalid/unknown-target.yaml", "\(Self.fixtures)/new",
+        ])
+        #expect(output.status == 1)
+        #expect(output.standardOutput == "")
+        #expect(
+            output.standardError.hasPrefix(
+                "flowc: reading the old flows (Tests/Fixtures/invalid/unknown-target.yaml):\n"))
+        #expect(output.standardError.hasSuffix("flowc: error: the flows have errors; fix them first\n"))
+    }
+
+    @Test func usageErrors() throws {
+        let one = try FlowcProcess.run(["diff", "\(Self.fixtures)/old"])
+        #expect(one.status == 2)
+        #expect(one.standardError.hasPrefix("flowc: error: name the old and the new flows"))
+        let format = try FlowcProcess.run(["diff", "a", "b", "--format", "gitlab"])
+        #expect(format.status == 2)
+        #expect(format.standardError == "flowc: error: unknown format 'gitlab'; expected text, json, sarif, github\n")
+        let baseline = try FlowcProcess.run(["diff", "Flows", "--baseline", "HEAD"])
+        #expect(baseline.status == 2)
+        #expect(
+            baseline.standardError == "flowc: error: --baseline takes git:REF (such as git:origin/main), not 'HEAD'\n")
+    }
+}
