@@ -55,6 +55,9 @@ public struct DeepLinkDefinition: Hashable, Sendable {
     public var guardConditions: [Located<String>]
     /// `otherwise:`: what opens while a guard condition does not hold (since format 1.1).
     public var otherwise: LinkOtherwiseDefinition?
+    /// `tabs:` (since format 1.2): what the link does to a shown tab set its routes pass through; nil keeps
+    /// the other tabs (``LinkTabsPolicy/keep``).
+    public var tabs: Located<LinkTabsPolicy>?
 
     public init(
         pattern: Located<String>, segments: [LinkSegment], routes: [LinkRouteDefinition],

@@ -104,6 +104,11 @@ package final class FlowScriptRunner {
                 TraceLine.LinkEntry(url: $0.url, status: $0.status.rawValue, reason: $0.reason?.description)
             }
         }
+        if !result.droppedTabs.isEmpty {
+            line.droppedTabs = result.droppedTabs.map {
+                TraceLine.DroppedTabEntry(flow: $0.flow, tab: $0.tab, instance: $0.instance.rawValue, routes: $0.routes)
+            }
+        }
         return line
     }
 

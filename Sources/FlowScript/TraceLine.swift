@@ -57,6 +57,14 @@ package struct TraceLine: Encodable, Equatable {
         package var arguments: [String: JSONArgument]
     }
 
+    /// A kept tab the step dropped with its stack.
+    package struct DroppedTabEntry: Encodable, Equatable {
+        package var flow: String
+        package var tab: String
+        package var instance: Int
+        package var routes: [String]
+    }
+
     /// The script line number, from 1.
     package var line: Int
     /// The command as written (trimmed); past 200 characters cut, ending `… [cut: N more characters]`.
@@ -84,4 +92,6 @@ package struct TraceLine: Encodable, Equatable {
     package var finished: [FinishedEntry]?
     /// Queued or pending deep links the step dropped or opened after it, with what became of each; absent when none.
     package var links: [LinkEntry]?
+    /// The kept (unselected) tabs the step dropped, with their stacks' screens; absent when none.
+    package var droppedTabs: [DroppedTabEntry]?
 }

@@ -12,7 +12,7 @@ struct BundleCodecTests {
         let result = try FlowValidation.validate(paths: [Fixtures.flowsFolder])
         let reversed = try GraphLowering.lower(result.flows.reversed())
         #expect(BundleCodec.encode(reversed) == first)
-        #expect(Array(first.prefix(15)) == Array("flowc-bundle 4\n".utf8))
+        #expect(Array(first.prefix(15)) == Array("flowc-bundle 5\n".utf8))
         // The stored hash is the FNV-1a of the payload after it, little endian.
         let payload = Array(first.dropFirst(23))
         #expect(payload == BundleCodec.canonicalEncoding(of: try Fixtures.shipped().flows))
@@ -94,6 +94,12 @@ struct BundleCodecTests {
                 pattern: "/", segments: [], routes: [], guardConditions: [], otherwise: LinkOtherwiseNode(routes: [])),
         ]
         linked.tabs = [TabNode(child: 0, arguments: arguments)]
+        linked.backAtTabRoot = .selectFirstTab
+        linked.links[0].tabs = .replace
+        linked.links[1].tabs = .keep
+        linked.conditions = ["ready"]
+        linked.screens[0].removal = .confirm
+        linked.screens[0].confirmCondition = 0
         linked.screens[1].events = [
             EventNode(name: "go", parameters: [parameter, ParameterNode(name: "s", type: .string)], action: .stay)
         ]
@@ -114,7 +120,7 @@ struct BundleCodecTests {
             fields(FlowGraph(name: "a", start: .stay)) == [
                 "name", "parameters", "conditions", "start", "outcomes", "outcomeParameters", "screens", "children",
                 "links",
-                "linkPolicy", "linkPolicyDeclared", "linkRedirect", "linkFallback", "tabs",
+                "linkPolicy", "linkPolicyDeclared", "linkRedirect", "linkFallback", "tabs", "backAtTabRoot",
             ])
         #expect(fields(ParameterNode(name: "a", type: .int)) == ["name", "type", "constraints", "defaultValue"])
         // `compiledPattern` is derived from `pattern` when the constraints are built, never stored.
@@ -125,13 +131,13 @@ struct BundleCodecTests {
             ])
         #expect(
             fields(ScreenNode(name: "a")) == [
-                "name", "parameters", "events", "removal", "confirmPrompt", "confirmOutcome",
+                "name", "parameters", "events", "removal", "confirmPrompt", "confirmOutcome", "confirmCondition",
             ])
         #expect(fields(EventNode(name: "a", action: .stay)) == ["name", "parameters", "action"])
         #expect(fields(ChildNode(name: "a", flow: 0, handlers: [])) == ["name", "flow", "handlers", "presentation"])
         #expect(
             fields(LinkNode(pattern: "/", segments: [], routes: [])) == [
-                "pattern", "segments", "routes", "guardConditions", "otherwise",
+                "pattern", "segments", "routes", "guardConditions", "otherwise", "tabs",
             ])
         #expect(fields(LinkOtherwiseNode(routes: [])) == ["routes", "continueOn"])
         #expect(fields(LinkRouteNode(target: .screen(0))) == ["target", "arguments"])
@@ -149,21 +155,21 @@ struct BundleCodecTests {
 
     @Test func otherFormatVersionsAreRefusedWithAdviceToRecompile() throws {
         var bytes = BundleCodec.encode(try Fixtures.shipped())
-        bytes.replaceSubrange(0..<15, with: Array("flowc-bundle 5\n".utf8))
-        #expect(throws: BundleError.unsupportedVersion(found: 5, supported: 4)) { try BundleCodec.decode(bytes) }
+        bytes.replaceSubrange(0..<15, with: Array("flowc-bundle 6\n".utf8))
+        #expect(throws: BundleError.unsupportedVersion(found: 6, supported: 5)) { try BundleCodec.decode(bytes) }
         // Format 3 (one body driven by the Codable conformances, with a key table): refused from its header,
         // before its hash or body is read.
         let format3 =
             Array("flowc-bundle 3\n".utf8) + [UInt8](repeating: 0, count: 8) + [1, 4] + Array("name".utf8) + [
                 1, 1, 0x61, 1, 0, 0, 0, 0,
             ]
-        #expect(throws: BundleError.unsupportedVersion(found: 3, supported: 4)) { try BundleCodec.decode(format3) }
+        #expect(throws: BundleError.unsupportedVersion(found: 3, supported: 5)) { try BundleCodec.decode(format3) }
         // A JSON bundle written by an earlier flowc (formats 1 and 2).
         let json = Array("flowc-bundle 2\n{\"contentHash\":\"0\",\"flows\":[],\"formatVersion\":2}\n".utf8)
-        #expect(throws: BundleError.unsupportedVersion(found: 2, supported: 4)) { try BundleCodec.decode(json) }
+        #expect(throws: BundleError.unsupportedVersion(found: 2, supported: 5)) { try BundleCodec.decode(json) }
         #expect(
-            BundleError.unsupportedVersion(found: 3, supported: 4).description
-                == "bundle format version 3 is not supported (this flowc reads version 4); recompile the flows with 'flowc compile'"
+            BundleError.unsupportedVersion(found: 3, supported: 5).description
+                == "bundle format version 3 is not supported (this flowc reads version 5); recompile the flows with 'flowc compile'"
         )
     }
 
@@ -186,7 +192,7 @@ struct BundleCodecTests {
             try BundleCodec.decode(bytes.prefix(20))
         }
         #expect(throws: BundleError.corrupted("the header line is not terminated")) {
-            try BundleCodec.decode(Array("flowc-bundle 4".utf8))
+            try BundleCodec.decode(Array("flowc-bundle 5".utf8))
         }
         #expect(throws: BundleError.corrupted("the header's format version 'x' is not a number")) {
             try BundleCodec.decode(Array("flowc-bundle x\n{}".utf8))
@@ -195,13 +201,13 @@ struct BundleCodecTests {
 
     /// The smallest runnable flow, `a` with one screen `a`, byte by byte as docs/BUNDLE.md lays it out.
     static let smallestPayload: [UInt8] = [
-        1, 26,  // one flow, whose section is 26 bytes
+        1, 28,  // one flow, whose section is 28 bytes
         1, 1, 0x61,  // its string table: one string, "a"
         0, 0, 0,  // name "a", no parameters, no conditions
         7, 0, 0, 0,  // start: show (7), screen (0) index 0, no arguments
         0, 0,  // no outcomes, outcome parameters absent
-        1, 0, 0, 0, 0, 0, 0,  // one screen: name "a", no parameters or events, discard, no prompt or outcome
-        0, 0, 0, 0, 0, 0, 0,  // no children or links, allow, the last three optionals absent, no tabs
+        1, 0, 0, 0, 0, 0, 0, 0,  // one screen "a": no parameters or events, discard, three optionals absent
+        0, 0, 0, 0, 0, 0, 0, 0,  // no children or links, allow, three optionals absent, no tabs, no back policy
     ]
 
     @Test func theSmallestFlowIsWrittenAsDocumented() throws {
@@ -224,27 +230,27 @@ struct BundleCodecTests {
                 try BundleCodec.decode(withHash(payload))
             }
         }
-        expectCorrupted({ $0.append(0) }, "1 byte after the end of the flows at byte 28")
-        expectCorrupted({ $0[1] = 27 }, "flow 1 of 1 is 27 bytes long, past the end of the data at byte 2")
-        expectCorrupted(
-            {
-                $0[1] = 25
-                $0.removeLast()
-            }, "unexpected end of data at byte 27")
-        expectCorrupted({ $0[1] = 25 }, "1 byte after the end of the flows at byte 27")
+        expectCorrupted({ $0.append(0) }, "1 byte after the end of the flows at byte 30")
+        expectCorrupted({ $0[1] = 29 }, "flow 1 of 1 is 29 bytes long, past the end of the data at byte 2")
         expectCorrupted(
             {
                 $0[1] = 27
+                $0.removeLast()
+            }, "unexpected end of data at byte 29")
+        expectCorrupted({ $0[1] = 27 }, "1 byte after the end of the flows at byte 29")
+        expectCorrupted(
+            {
+                $0[1] = 29
                 $0.append(0)
-            }, "1 byte after the end of the flow at byte 28")
-        expectCorrupted({ $0[0] = 100 }, "100 elements cannot fit in the 27 bytes left at byte 0")
+            }, "1 byte after the end of the flow at byte 30")
+        expectCorrupted({ $0[0] = 100 }, "100 elements cannot fit in the 29 bytes left at byte 0")
         expectCorrupted({ $0[5] = 5 }, "string 5 out of range (the flow has 1) at byte 5")
         expectCorrupted({ $0[3] = 100 }, "a string of 100 bytes runs past the end of the data at byte 4")
         expectCorrupted({ $0[8] = 11 }, "action tag 11 is not one of 0…9 at byte 8")
         expectCorrupted({ $0[13] = 2 }, "presence tag 2 is not one of 0…1 at byte 13")
-        expectCorrupted({ $0[14] = 100 }, "100 elements cannot fit in the 13 bytes left at byte 14")
+        expectCorrupted({ $0[14] = 100 }, "100 elements cannot fit in the 15 bytes left at byte 14")
         expectCorrupted({ $0[18] = 3 }, "removal policy tag 3 is not one of 0…2 at byte 18")
-        expectCorrupted({ $0[23] = 4 }, "link policy tag 4 is not one of 0…3 at byte 23")
+        expectCorrupted({ $0[24] = 4 }, "link policy tag 4 is not one of 0…3 at byte 24")
         // Decoded, then refused by the structural checks: the start shows screen 1 of 1.
         expectCorrupted({ $0[10] = 2 }, "flow 'a': start: screen index 1 is out of range")
     }
@@ -256,15 +262,15 @@ struct BundleCodecTests {
         // Three flows of 0 bytes: refused at the first, where its section would start (byte 4).
         #expect(
             throws: BundleError.corrupted(
-                "flow 1 of 3 is 0 bytes long, shorter than the smallest flow (15 bytes) at byte 4")
+                "flow 1 of 3 is 0 bytes long, shorter than the smallest flow (16 bytes) at byte 4")
         ) {
             try BundleCodec.decode(withHash([3, 0, 0, 0]))
         }
-        // The smallest flow, then a 14-byte section holding 14 zero bytes.
-        var payload: [UInt8] = [2, 26, 14] + Self.smallestPayload.dropFirst(2) + [UInt8](repeating: 0, count: 14)
+        // The smallest flow, then a 15-byte section holding 15 zero bytes.
+        var payload: [UInt8] = [2, 28, 15] + Self.smallestPayload.dropFirst(2) + [UInt8](repeating: 0, count: 15)
         #expect(
             throws: BundleError.corrupted(
-                "flow 2 of 2 is 14 bytes long, shorter than the smallest flow (15 bytes) at byte 29")
+                "flow 2 of 2 is 15 bytes long, shorter than the smallest flow (16 bytes) at byte 31")
         ) {
             try BundleCodec.decode(withHash(payload))
         }
@@ -272,7 +278,7 @@ struct BundleCodecTests {
         payload = [0xC0, 0x84, 0x3D] + [UInt8](repeating: 0, count: 1_000_000)
         #expect(
             throws: BundleError.corrupted(
-                "flow 1 of 1000000 is 0 bytes long, shorter than the smallest flow (15 bytes) at byte 1000003")
+                "flow 1 of 1000000 is 0 bytes long, shorter than the smallest flow (16 bytes) at byte 1000003")
         ) {
             try BundleCodec.decode(withHash(payload))
         }
@@ -344,11 +350,11 @@ struct BundleCodecTests {
         let text = BundleCodec.readableJSON(try Fixtures.shipped())
         #expect(text.hasPrefix("{\n  \"contentHash\" : \"\(try Fixtures.shipped().contentHash)\",\n  \"flows\" : [\n"))
         #expect(text.contains("\"name\" : \"library\""))
-        #expect(text.hasSuffix("\"formatVersion\" : 4\n}"))
+        #expect(text.hasSuffix("\"formatVersion\" : 5\n}"))
     }
 
     private func withHash(_ payload: [UInt8]) -> [UInt8] {
-        Array("flowc-bundle 4\n".utf8) + littleEndian(ContentHash.fnv1a64(payload)) + payload
+        Array("flowc-bundle 5\n".utf8) + littleEndian(ContentHash.fnv1a64(payload)) + payload
     }
 
     private func littleEndian(_ value: UInt64) -> [UInt8] {

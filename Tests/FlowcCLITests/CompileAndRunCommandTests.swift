@@ -13,7 +13,7 @@ import Testing
         #expect(try FlowcProcess.run(["compile", "--output", second, "Flows"]).status == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: first))
         #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: second))))
-        #expect(bytes.starts(with: Data("flowc-bundle 4\n".utf8)))
+        #expect(bytes.starts(with: Data("flowc-bundle 5\n".utf8)))
 
         let script = "docs/examples/reading.flowscript"
         let expected = try String(
@@ -87,7 +87,7 @@ import Testing
         let corrupt = try FlowcProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: corrupt) }
         let bundle = corrupt.appendingPathComponent("bad.flowbundle")
-        try Data("flowc-bundle 4\n{\"trunc".utf8).write(to: bundle)
+        try Data("flowc-bundle 5\n{\"trunc".utf8).write(to: bundle)
         let bad = try FlowcProcess.run(["run", bundle.path, "--flow", "reading"], input: "start\n")
         #expect(bad.status == 1)
         #expect(
@@ -99,7 +99,7 @@ import Testing
         #expect(old.status == 1)
         #expect(
             old.standardError == "flowc: error: \(bundle.path): bundle format version 2 is not supported"
-                + " (this flowc reads version 4); recompile the flows with 'flowc compile'\n")
+                + " (this flowc reads version 5); recompile the flows with 'flowc compile'\n")
     }
 }
 

@@ -185,7 +185,7 @@ import Testing
         )
 
         let bundle = folder.appendingPathComponent("huge.flowbundle").path
-        #expect(FileManager.default.createFile(atPath: bundle, contents: Data("flowc-bundle 4\n".utf8)))
+        #expect(FileManager.default.createFile(atPath: bundle, contents: Data("flowc-bundle 5\n".utf8)))
         #expect(truncate(bundle, 256 << 20 + 1) == 0)
         let tooLarge = try FlowcProcess.run(["inspect", bundle])
         #expect(tooLarge.status == 2)

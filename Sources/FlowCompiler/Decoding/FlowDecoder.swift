@@ -65,6 +65,13 @@ struct FlowDecoder {
             linkPolicy: linkPolicy, linkFallback: linkFallback,
             tabs: tabs, tabsLocation: flow.keyNode(.tabs).map { location(of: $0) }, description: description)
         definition.unreadableParameters = unreadableParameters
+        definition.backAtTabRoot = flow[.backAtTabRoot].flatMap {
+            readEnumValue($0, TabBackPolicy.self, as: "back policy at a tab's first route")
+        }
+        if flow[.tabs] == nil, let node = flow.keyNode(.backAtTabRoot) {
+            report(
+                InvalidValue.self, "'backAtTabRoot' belongs to a tab flow; declare 'tabs', or remove it", at: node)
+        }
         return definition
     }
 

@@ -10,10 +10,10 @@ struct BinaryBundleDecoder {
     /// Deepest nesting of actions accepted (a flow's deepest `if` chain is far shallower).
     static let maxDepth = 256
 
-    /// The fewest bytes a section can hold: its string table's count and a flow's 14 fields, at least
+    /// The fewest bytes a section can hold: its string table's count and a flow's 15 fields, at least
     /// one byte each. Shorter sections are refused with the lengths, before anything is decoded, so a
     /// file of empty sections cannot make the decoder keep one failed flow per byte.
-    static let minimumSectionBytes = 15
+    static let minimumSectionBytes = 16
 
     /// Why the bytes are not flows: what was wrong and at which byte of the payload.
     struct Failure: Error, Equatable {
@@ -230,6 +230,9 @@ struct BinaryBundleDecoder {
             linkRedirect: linkRedirect, linkFallback: linkFallback, tabs: tabs)
         flow.outcomeParameters = outcomeParameters
         flow.linkPolicyDeclared = linkPolicyDeclared
+        flow.backAtTabRoot = try optional { reader throws(Failure) -> TabBackPolicy in
+            try reader.tag(below: 2, "tab back policy") == 0 ? .refuse : .selectFirstTab
+        }
         return flow
     }
 
@@ -280,10 +283,12 @@ struct BinaryBundleDecoder {
             case 1: .confirm
             default: .preserve
             }
-        return ScreenNode(
+        var screen = ScreenNode(
             name: name, parameters: parameters, events: events, removal: removal,
             confirmPrompt: try optional { reader throws(Failure) in try reader.string() },
             confirmOutcome: try optional { reader throws(Failure) in try reader.int() })
+        screen.confirmCondition = try optional { reader throws(Failure) in try reader.int() }
+        return screen
     }
 
     private mutating func child() throws(Failure) -> ChildNode {
@@ -305,7 +310,7 @@ struct BinaryBundleDecoder {
             try reader.tag(below: 2, "link segment") == 0
                 ? .literal(try reader.string()) : .placeholder(name: try reader.string(), type: try reader.type())
         }
-        return LinkNode(
+        var link = LinkNode(
             pattern: pattern, segments: segments, routes: try routes(),
             guardConditions: try optional { reader throws(Failure) in
                 try reader.array { reader throws(Failure) in try reader.string() }
@@ -315,6 +320,10 @@ struct BinaryBundleDecoder {
                     routes: try reader.routes(),
                     continueOn: try reader.optional { reader throws(Failure) in try reader.int() })
             })
+        link.tabs = try optional { reader throws(Failure) -> LinkTabsPolicy in
+            try reader.tag(below: 2, "link tabs policy") == 0 ? .keep : .replace
+        }
+        return link
     }
 
     private mutating func routes() throws(Failure) -> [LinkRouteNode] {

@@ -151,6 +151,7 @@ struct BinaryBundleEncoder {
             int(tab.child)
             arguments(tab.arguments)
         }
+        optional(flow.backAtTabRoot) { encoder, policy in encoder.tag(policy == .refuse ? 0 : 1) }
     }
 
     private mutating func parameters(_ parameters: [ParameterNode]) {
@@ -215,6 +216,7 @@ struct BinaryBundleEncoder {
         removal(screen.removal)
         optional(screen.confirmPrompt) { $0.string($1) }
         optionalInt(screen.confirmOutcome)
+        optionalInt(screen.confirmCondition)
     }
 
     private mutating func child(_ child: ChildNode) {
@@ -245,6 +247,7 @@ struct BinaryBundleEncoder {
             encoder.routes(otherwise.routes)
             encoder.optionalInt(otherwise.continueOn)
         }
+        optional(link.tabs) { encoder, policy in encoder.tag(policy == .keep ? 0 : 1) }
     }
 
     private mutating func routes(_ routes: [LinkRouteNode]) {

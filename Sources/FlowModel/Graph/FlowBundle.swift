@@ -4,7 +4,7 @@
 /// coordinator never searches the bundle while it runs. See docs/BUNDLE.md.
 public struct FlowBundle: Hashable, Sendable, Codable {
     /// The bundle format version this build of flowc writes and reads.
-    public static let currentFormatVersion = 4
+    public static let currentFormatVersion = 5
 
     /// The format version of this bundle (``currentFormatVersion`` when built by this flowc).
     public var formatVersion: Int

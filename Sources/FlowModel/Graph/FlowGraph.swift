@@ -31,6 +31,9 @@ public struct FlowGraph: Hashable, Sendable, Codable {
     public var linkFallback: Int?
     /// The flow's tab set, in display order (since format 1.1); empty for a flow without tabs.
     public var tabs: [TabNode]
+    /// For a tab flow, `backAtTabRoot:` (format 1.2): what back at the first route of a tab other than the
+    /// first does; nil is ``TabBackPolicy/refuse``.
+    public var backAtTabRoot: TabBackPolicy?
 
     /// The parameters of the outcome at `index` (none when the flow declares no outcome parameters).
     public func parameters(ofOutcome index: Int) -> [ParameterNode] {

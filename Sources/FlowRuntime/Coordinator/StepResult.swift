@@ -39,6 +39,12 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
         set { update { $0.deferredLinks = newValue } }
     }
 
+    /// The kept (unselected) tabs the step dropped with their stacks, in tab order per tab set.
+    public var droppedTabs: [DroppedTab] {
+        get { report?.droppedTabs ?? [] }
+        set { update { $0.droppedTabs = newValue } }
+    }
+
     public init(_ status: StepStatus, _ reason: FlowRuntimeError? = nil) {
         self.status = status
         if let reason { report = Report(reason: reason) }
@@ -77,14 +83,16 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
             var reason: FlowRuntimeError?
             var finished: [FinishedFlow] = []
             var deferredLinks: [DeferredLink] = []
+            var droppedTabs: [DroppedTab] = []
 
-            var isEmpty: Bool { reason == nil && finished.isEmpty && deferredLinks.isEmpty }
+            var isEmpty: Bool { reason == nil && finished.isEmpty && deferredLinks.isEmpty && droppedTabs.isEmpty }
         }
 
         let fields: Fields
         var reason: FlowRuntimeError? { fields.reason }
         var finished: [FinishedFlow] { fields.finished }
         var deferredLinks: [DeferredLink] { fields.deferredLinks }
+        var droppedTabs: [DroppedTab] { fields.droppedTabs }
 
         init(_ fields: Fields) { self.fields = fields }
         convenience init(reason: FlowRuntimeError) { self.init(Fields(reason: reason)) }
