@@ -57,6 +57,9 @@ public struct DeepLinkDefinition: Hashable, Sendable {
     public var otherwise: LinkOtherwiseDefinition?
     /// `aliases:` (since format 1.2): the link's former URL patterns, which open it too.
     public var aliases: [LinkAliasDefinition] = []
+    /// `tabs:` (since format 1.2): what the link does to a shown tab set its routes pass through; nil keeps
+    /// the other tabs (``LinkTabsPolicy/keep``).
+    public var tabs: Located<LinkTabsPolicy>?
 
     public init(
         pattern: Located<String>, segments: [LinkSegment], routes: [LinkRouteDefinition],

@@ -24,6 +24,9 @@ public struct FlowDefinition: Hashable, Sendable {
     public var linkPolicy: LinkPolicyDefinition?
     /// Where a deep link that fails validation goes instead (`linkFallback: SCREEN`); nil leaves the state untouched.
     public var linkFallback: Located<String>?
+    /// `backAtTabRoot:` (since format 1.2), for a tab flow: what back at the first route of a tab other than
+    /// the first does; nil refuses it (``TabBackPolicy/refuse``).
+    public var backAtTabRoot: Located<TabBackPolicy>?
     /// The flow's tab set (`tabs:`, since format 1.1), in display order; empty for a flow without tabs.
     public var tabs: [TabDefinition] { didSet { tabIndex = Self.firstIndexes(tabs, \.name.value) } }
     /// Where `tabs:` is written, when it is.

@@ -23,11 +23,18 @@ public struct RemovalPolicyDefinition: Hashable, Sendable {
     public var ask: Located<String>?
     /// For `confirm`: the outcome the screen's flow is finished with when the removal is confirmed.
     public var outcome: Located<String>?
+    /// For `confirm` (since format 1.2): the host condition that must hold for the removal to ask
+    /// (`when: hasUnsavedChanges`); while it does not, the route goes as a `discard` route does.
+    public var when: Located<String>?
 
-    public init(policy: Located<RemovalPolicy>, ask: Located<String>? = nil, outcome: Located<String>? = nil) {
+    public init(
+        policy: Located<RemovalPolicy>, ask: Located<String>? = nil, outcome: Located<String>? = nil,
+        when: Located<String>? = nil
+    ) {
         self.policy = policy
         self.ask = ask
         self.outcome = outcome
+        self.when = when
     }
 }
 

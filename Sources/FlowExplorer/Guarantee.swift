@@ -3,10 +3,11 @@
 package enum Guarantee: Int, CaseIterable, Sendable {
     /// A step that is rejected or stale changes nothing.
     case refusedStepChangesNothing = 1
-    /// Back never stops the coordinator while a tab set is shown: back at a tab's first route is refused.
+    /// Back never stops the coordinator while a tab set is shown: back at a tab's first route is refused (or
+    /// selects the first tab, with `backAtTabRoot: selectFirstTab`).
     case backKeepsTabBar = 2
-    /// A full-screen cover leaves only when its flow finishes, or when the whole tree is replaced
-    /// (a deep link, a restore, stop).
+    /// A full-screen cover leaves only when its flow finishes, or when a deep link, a restore or stop
+    /// replaces the part of the tree it is in.
     case coverLeavesWhenItsFlowFinishes = 3
     /// No deep link is dropped without a word: a queued or pending link that leaves the state is in the
     /// step's links, opened or dropped with a reason; so is a link whose confirmation is declined.
@@ -16,9 +17,11 @@ package enum Guarantee: Int, CaseIterable, Sendable {
     /// Restore accepts every state steps build: a snapshot of an explored state restores, and the
     /// restored state's snapshot is the same.
     case restoreAcceptsBuiltStates = 6
+    /// No stack is dropped without a word: a kept tab a step removes is in the step's dropped tabs.
+    case noKeptTabDroppedSilently = 10
 
     /// The stable diagnostic code of a violation: FC801 …
-    package var code: String { "FC80\(rawValue)" }
+    package var code: String { "FC\(800 + rawValue)" }
 
     /// The guarantee as RUNNING.md states it.
     package var statement: String {
@@ -26,15 +29,17 @@ package enum Guarantee: Int, CaseIterable, Sendable {
         case .refusedStepChangesNothing:
             "A step that is rejected or stale changes nothing: the path, the instances, the held links, the status and the pending confirmation stay as they were."
         case .backKeepsTabBar:
-            "Back never stops the coordinator while a tab set is shown: back at a tab's first route is refused."
+            "Back never stops the coordinator while a tab set is shown: back at a tab's first route is refused, or selects the first tab where the tab flow declares `backAtTabRoot: selectFirstTab`."
         case .coverLeavesWhenItsFlowFinishes:
-            "A full-screen cover leaves only when its flow finishes, or when a deep link, a restore or stop replaces the whole tree; no back, dismissal or event from a route under it removes it."
+            "A full-screen cover leaves only when its flow finishes, or when a deep link, a restore or stop replaces the part of the tree it is in; no back, dismissal or event from a route under it removes it."
         case .noLinkDroppedSilently:
             "No deep link is dropped without a word: a queued or pending link that leaves the state is in the step's links, opened or dropped with a reason, and so is a link whose confirmation is declined with keep or dropped by another step."
         case .finishesAtMostOnce:
             "A flow finishes at most once: an instance a step reports finished was alive before the step."
         case .restoreAcceptsBuiltStates:
             "Restore accepts every state that steps build while the host's answers still choose its root's first route: the snapshot of such a state restores, and the restored state's snapshot is the same."
+        case .noKeptTabDroppedSilently:
+            "No stack is dropped without a word: a kept tab that a step removes with its stack (its tab flow gone or replaced, a `replaceRoot` in it, a deep link that rebuilt it) is in the step's dropped tabs."
         }
     }
 }

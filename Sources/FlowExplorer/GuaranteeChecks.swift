@@ -25,6 +25,7 @@ struct GuaranteeChecks {
         for message in coversRemoved() { found.append((.coverLeavesWhenItsFlowFinishes, message)) }
         for message in linksDroppedSilently() { found.append((.noLinkDroppedSilently, message)) }
         for message in finishedTwice() { found.append((.finishesAtMostOnce, message)) }
+        for message in keptTabsDroppedSilently() { found.append((.noKeptTabDroppedSilently, message)) }
         return found
     }
 
@@ -42,7 +43,13 @@ struct GuaranteeChecks {
     }
 
     private func coversRemoved() -> [String] {
-        guard let tree = before.trace?.instances, !["open", "restore", "stop"].contains(command) else { return [] }
+        // A deep link, a restore or stop may replace the part of the tree a cover is in; so may the step
+        // that such a link or restore waited with, once confirmed.
+        let replaying =
+            command == "confirm" && (pendingOrigin.map { $0.hasPrefix("open ") || $0 == "restore" } ?? false)
+        guard let tree = before.trace?.instances, !["open", "restore", "stop"].contains(command), !replaying else {
+            return []
+        }
         let entriesBefore = ExplorationActions.entries(of: tree)
         let alive = Set(after.instances.map { ExplorationActions.entries(of: $0).map(\.id) } ?? [])
         let finished = Set((after.finished ?? []).map(\.instance))
@@ -87,6 +94,24 @@ struct GuaranteeChecks {
         return (after.finished ?? []).filter { !aliveBefore.contains($0.instance) }.map {
             "'\(line)' finished instance #\($0.instance) ('\($0.flow)'), which was not alive before the step"
         }
+    }
+
+    /// A kept tab is an instance the tree marks kept under a shown parent (the instances inside it are kept
+    /// too, and go with it; back on a kept tab's own stack changes only the inside).
+    private func keptTabsDroppedSilently() -> [String] {
+        guard let tree = before.trace?.instances else { return [] }
+        let alive = Set(after.instances.map { ExplorationActions.entries(of: $0).map(\.id) } ?? [])
+        let reported = Set((after.droppedTabs ?? []).map(\.instance))
+        var messages: [String] = []
+        for parent in ExplorationActions.entries(of: tree) where parent.kept != true {
+            for child in parent.children where child.kept == true && !alive.contains(child.id) {
+                guard !reported.contains(child.id) else { continue }
+                messages.append(
+                    "'\(line)' dropped the kept tab '\(child.child ?? child.flow)' (#\(child.id)) of '\(parent.flow)' without reporting it"
+                )
+            }
+        }
+        return messages
     }
 
     /// The deep links each live instance holds (queued, and pending on an outcome), by instance id.

@@ -108,6 +108,11 @@ package final class FlowScriptRunner {
             line.renaming = TraceLine.RenamingEntry(
                 renamed: renaming.renamed.map(\.description), refused: renaming.refused)
         }
+        if !result.droppedTabs.isEmpty {
+            line.droppedTabs = result.droppedTabs.map {
+                TraceLine.DroppedTabEntry(flow: $0.flow, tab: $0.tab, instance: $0.instance.rawValue, routes: $0.routes)
+            }
+        }
         return line
     }
 

@@ -26,7 +26,7 @@ package enum ReadableTrace {
         return lines.joined(separator: "\n")
     }
 
-    /// `applied`, `rejected: REASON`, … with the flows that finished and the root's outcome.
+    /// `applied`, `rejected: REASON`, … with the flows that finished, the kept tabs dropped and the root's outcome.
     package static func outcome(of trace: TraceLine) -> String {
         var text = trace.status + (trace.reason.map { ": \($0)" } ?? "")
         for finished in trace.finished ?? [] {
@@ -36,6 +36,10 @@ package enum ReadableTrace {
         if let renaming = trace.renaming {
             if !renaming.renamed.isEmpty { text += "; renamed " + renaming.renamed.joined(separator: ", ") }
             if !renaming.refused.isEmpty { text += "; refused names: " + renaming.refused.joined(separator: "; ") }
+        }
+        for dropped in trace.droppedTabs ?? [] {
+            text +=
+                "; tab \(dropped.tab) (#\(dropped.instance)) of \(dropped.flow) dropped: \(dropped.routes.joined(separator: " › "))"
         }
         if trace.coordinator == "finished" {
             text += "; the root flow finished" + (trace.outcome.map { " with \($0)" } ?? "")

@@ -57,6 +57,14 @@ package struct TraceLine: Encodable, Equatable {
         package var arguments: [String: JSONArgument]
     }
 
+    /// A kept tab the step dropped with its stack.
+    package struct DroppedTabEntry: Encodable, Equatable {
+        package var flow: String
+        package var tab: String
+        package var instance: Int
+        package var routes: [String]
+    }
+
     /// The script line number, from 1.
     package var line: Int
     /// The command as written (trimmed); past 200 characters cut, ending `… [cut: N more characters]`.
@@ -93,4 +101,7 @@ package struct TraceLine: Encodable, Equatable {
         package var renamed: [String]
         package var refused: [String]
     }
+
+    /// The kept (unselected) tabs the step dropped, with their stacks' screens; absent when none.
+    package var droppedTabs: [DroppedTabEntry]?
 }

@@ -65,7 +65,7 @@ import Testing
         #expect(
             described(validate(yaml)) == [
                 "a.yaml:3:1 FC101 unknown key 'x-template' in a flow; expected one of flow, description, params, conditions, "
-                    + "start, outcomes, screens, children, links, linkPolicy, linkFallback, tabs, formerly",
+                    + "start, outcomes, screens, children, links, linkPolicy, linkFallback, tabs, formerly, backAtTabRoot",
                 """
                 a.yaml:5:7 FC101 unknown key 'q' in a screen; expected one of params, on, removal, formerly
                   3:18 '*t' copies this from anchor '&t', written here

@@ -50,9 +50,9 @@ import Testing
         #expect(
             result.flows.map(\.name.value).sorted()
                 == [
-                    "app", "auth", "createPost", "edit", "feed", "login", "main", "newNote", "notebook", "notesApp",
-                    "onboarding",
-                    "posts", "profile", "reading", "search", "signIn", "social",
+                    "account", "app", "auth", "createPost", "discover", "edit", "feed", "intro", "listen", "login",
+                    "main", "newNote", "notebook", "notesApp", "onboarding", "player", "podcastSignIn", "podcastTabs",
+                    "podcasts", "posts", "profile", "reading", "review", "search", "signIn", "social",
                 ])
     }
 }

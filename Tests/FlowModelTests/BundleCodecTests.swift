@@ -94,6 +94,12 @@ struct BundleCodecTests {
                 pattern: "/", segments: [], routes: [], guardConditions: [], otherwise: LinkOtherwiseNode(routes: [])),
         ]
         linked.tabs = [TabNode(child: 0, arguments: arguments)]
+        linked.backAtTabRoot = .selectFirstTab
+        linked.links[0].tabs = .replace
+        linked.links[1].tabs = .keep
+        linked.conditions = ["ready"]
+        linked.screens[0].removal = .confirm
+        linked.screens[0].confirmCondition = 0
         linked.screens[1].events = [
             EventNode(name: "go", parameters: [parameter, ParameterNode(name: "s", type: .string)], action: .stay)
         ]
@@ -114,7 +120,7 @@ struct BundleCodecTests {
             fields(FlowGraph(name: "a", start: .stay)) == [
                 "name", "parameters", "conditions", "start", "outcomes", "outcomeParameters", "screens", "children",
                 "links",
-                "linkPolicy", "linkPolicyDeclared", "linkRedirect", "linkFallback", "tabs", "renames",
+                "linkPolicy", "linkPolicyDeclared", "linkRedirect", "linkFallback", "tabs", "renames", "backAtTabRoot",
             ])
         #expect(fields(FlowRenames()) == ["flow", "screens", "children", "outcomes", "linkAliases"])
         #expect(fields(LinkAlias(pattern: "/", segments: [])) == ["pattern", "segments"])
@@ -127,13 +133,13 @@ struct BundleCodecTests {
             ])
         #expect(
             fields(ScreenNode(name: "a")) == [
-                "name", "parameters", "events", "removal", "confirmPrompt", "confirmOutcome",
+                "name", "parameters", "events", "removal", "confirmPrompt", "confirmOutcome", "confirmCondition",
             ])
         #expect(fields(EventNode(name: "a", action: .stay)) == ["name", "parameters", "action"])
         #expect(fields(ChildNode(name: "a", flow: 0, handlers: [])) == ["name", "flow", "handlers", "presentation"])
         #expect(
             fields(LinkNode(pattern: "/", segments: [], routes: [])) == [
-                "pattern", "segments", "routes", "guardConditions", "otherwise",
+                "pattern", "segments", "routes", "guardConditions", "otherwise", "tabs",
             ])
         #expect(fields(LinkOtherwiseNode(routes: [])) == ["routes", "continueOn"])
         #expect(fields(LinkRouteNode(target: .screen(0))) == ["target", "arguments"])
@@ -236,14 +242,14 @@ struct BundleCodecTests {
 
     /// The smallest runnable flow, `a` with one screen `a`, byte by byte as docs/BUNDLE.md lays it out.
     static let smallestPayload: [UInt8] = [
-        1, 27,  // one flow, whose section is 27 bytes
+        1, 29,  // one flow, whose section is 29 bytes
         1, 1, 0x61,  // its string table: one string, "a"
         0, 0, 0,  // name "a", no parameters, no conditions
         7, 0, 0, 0,  // start: show (7), screen (0) index 0, no arguments
         0, 0,  // no outcomes, outcome parameters absent
-        1, 0, 0, 0, 0, 0, 0,  // one screen: name "a", no parameters or events, discard, no prompt or outcome
+        1, 0, 0, 0, 0, 0, 0, 0,  // one screen "a": no parameters or events, discard, three optionals absent
         0, 0, 0, 0, 0, 0, 0,  // no children or links, allow, the last three optionals absent, no tabs
-        0,  // renames absent (since format 5)
+        0, 0,  // renames and back policy absent (since format 5)
     ]
 
     @Test func theSmallestFlowIsWrittenAsDocumented() throws {
@@ -266,28 +272,28 @@ struct BundleCodecTests {
                 try BundleCodec.decode(withHash(payload))
             }
         }
-        expectCorrupted({ $0.append(0) }, "1 byte after the end of the flows at byte 29")
-        expectCorrupted({ $0[1] = 28 }, "flow 1 of 1 is 28 bytes long, past the end of the data at byte 2")
-        expectCorrupted(
-            {
-                $0[1] = 26
-                $0.removeLast()
-            }, "unexpected end of data at byte 28")
-        expectCorrupted({ $0[1] = 26 }, "1 byte after the end of the flows at byte 28")
+        expectCorrupted({ $0.append(0) }, "1 byte after the end of the flows at byte 31")
+        expectCorrupted({ $0[1] = 30 }, "flow 1 of 1 is 30 bytes long, past the end of the data at byte 2")
         expectCorrupted(
             {
                 $0[1] = 28
+                $0.removeLast()
+            }, "unexpected end of data at byte 30")
+        expectCorrupted({ $0[1] = 28 }, "1 byte after the end of the flows at byte 30")
+        expectCorrupted(
+            {
+                $0[1] = 30
                 $0.append(0)
-            }, "1 byte after the end of the flow at byte 29")
-        expectCorrupted({ $0[0] = 100 }, "100 elements cannot fit in the 28 bytes left at byte 0")
+            }, "1 byte after the end of the flow at byte 31")
+        expectCorrupted({ $0[0] = 100 }, "100 elements cannot fit in the 30 bytes left at byte 0")
         expectCorrupted({ $0[5] = 5 }, "string 5 out of range (the flow has 1) at byte 5")
         expectCorrupted({ $0[3] = 100 }, "a string of 100 bytes runs past the end of the data at byte 4")
         expectCorrupted({ $0[8] = 11 }, "action tag 11 is not one of 0…9 at byte 8")
         expectCorrupted({ $0[13] = 2 }, "presence tag 2 is not one of 0…1 at byte 13")
-        expectCorrupted({ $0[14] = 100 }, "100 elements cannot fit in the 14 bytes left at byte 14")
+        expectCorrupted({ $0[14] = 100 }, "100 elements cannot fit in the 16 bytes left at byte 14")
         expectCorrupted({ $0[18] = 3 }, "removal policy tag 3 is not one of 0…2 at byte 18")
-        expectCorrupted({ $0[23] = 4 }, "link policy tag 4 is not one of 0…3 at byte 23")
-        expectCorrupted({ $0[28] = 2 }, "presence tag 2 is not one of 0…1 at byte 28")
+        expectCorrupted({ $0[24] = 4 }, "link policy tag 4 is not one of 0…3 at byte 24")
+        expectCorrupted({ $0[29] = 2 }, "presence tag 2 is not one of 0…1 at byte 29")
         // Decoded, then refused by the structural checks: the start shows screen 1 of 1.
         expectCorrupted({ $0[10] = 2 }, "flow 'a': start: screen index 1 is out of range")
     }
@@ -304,10 +310,10 @@ struct BundleCodecTests {
             try BundleCodec.decode(withHash([3, 0, 0, 0]))
         }
         // The smallest flow, then a 14-byte section holding 14 zero bytes.
-        var payload: [UInt8] = [2, 27, 14] + Self.smallestPayload.dropFirst(2) + [UInt8](repeating: 0, count: 14)
+        var payload: [UInt8] = [2, 29, 14] + Self.smallestPayload.dropFirst(2) + [UInt8](repeating: 0, count: 14)
         #expect(
             throws: BundleError.corrupted(
-                "flow 2 of 2 is 14 bytes long, shorter than the smallest flow (15 bytes) at byte 30")
+                "flow 2 of 2 is 14 bytes long, shorter than the smallest flow (15 bytes) at byte 32")
         ) {
             try BundleCodec.decode(withHash(payload))
         }

@@ -271,8 +271,8 @@ struct TabsAndSheetsTests {
         #expect(coordinator.open("/feed/new") == .applied)
         #expect(shape(coordinator) == ["tab feed: timeline", "sheet: compose"])
         #expect(coordinator.tabSets.first?.selected == "feed")
-        // A link replaces the whole state: the profile tab is not kept.
-        #expect(coordinator.tabSets.first?.keptStacks.isEmpty == true)
+        // A link into the shown tab set keeps the other tabs (format 1.2): the profile tab is kept as it was.
+        #expect(coordinator.tabSets.first?.keptStacks.mapValues { $0.routes.map(\.screen) } == ["profile": ["me"]])
         #expect(coordinator.open("/search/swift/posts/9") == .applied)
         #expect(shape(coordinator) == ["tab search: query results post"])
         #expect(

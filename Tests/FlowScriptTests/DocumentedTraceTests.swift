@@ -14,7 +14,9 @@ struct DocumentedTraceTests {
         return url.appendingPathComponent("docs/examples").path
     }()
 
-    @Test(arguments: [("reading", "reading"), ("app", "app"), ("social", "social"), ("notes", "notesApp")])
+    @Test(arguments: [
+        ("reading", "reading"), ("app", "app"), ("social", "social"), ("notes", "notesApp"), ("podcasts", "podcasts"),
+    ])
     func exampleScriptPrintsTheDocumentedTrace(script: String, flow: String) throws {
         let source = try String(contentsOfFile: "\(Self.examples)/\(script).flowscript", encoding: .utf8)
         let expected = try String(contentsOfFile: "\(Self.examples)/\(script).trace.jsonl", encoding: .utf8)

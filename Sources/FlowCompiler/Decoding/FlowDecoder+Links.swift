@@ -48,6 +48,7 @@ extension FlowDecoder {
                 return isSequence(node)
                     ? readNames(node, as: "condition") : readName(node, as: "condition").map { [$0] } ?? []
             } ?? []
+        link.tabs = mapping[.tabs].flatMap { readEnumValue($0, LinkTabsPolicy.self, as: "link tabs policy") }
         if let node = mapping[.otherwise], let keyNode = mapping.keyNode(.otherwise) {
             link.otherwise = readOtherwise(node, at: location(of: keyNode))
         }

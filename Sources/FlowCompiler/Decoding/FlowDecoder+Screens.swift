@@ -50,9 +50,16 @@ extension FlowDecoder {
         guard let mapping = readMapping(node, as: "a removal policy", keys: RemovalKeys.self, required: [.policy]),
             let policy = mapping[.policy].flatMap({ readEnumValue($0, RemovalPolicy.self, as: "removal policy") })
         else { return nil }
+        if policy.value != .confirm, let node = mapping.keyNode(.when) {
+            report(
+                InvalidValue.self,
+                "'when' belongs to the 'confirm' policy (it says when to ask); remove it or write 'policy: confirm'",
+                at: node)
+        }
         return RemovalPolicyDefinition(
             policy: policy,
             ask: mapping[.ask].flatMap { readName($0, as: "question identifier") },
-            outcome: mapping[.outcome].flatMap { readName($0, as: "outcome") })
+            outcome: mapping[.outcome].flatMap { readName($0, as: "outcome") },
+            when: mapping[.when].flatMap { readName($0, as: "condition") })
     }
 }

@@ -69,6 +69,13 @@ struct FlowDecoder {
         definition.unreadableParameters = unreadableParameters
         definition.formerNames = formerNames
         definition.outcomeFormerNames = outcomeFormerNames
+        definition.backAtTabRoot = flow[.backAtTabRoot].flatMap {
+            readEnumValue($0, TabBackPolicy.self, as: "back policy at a tab's first route")
+        }
+        if flow[.tabs] == nil, let node = flow.keyNode(.backAtTabRoot) {
+            report(
+                InvalidValue.self, "'backAtTabRoot' belongs to a tab flow; declare 'tabs', or remove it", at: node)
+        }
         return definition
     }
 

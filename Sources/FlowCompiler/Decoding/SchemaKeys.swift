@@ -25,7 +25,7 @@ struct SchemaKeyNames<Key: SchemaKey>: Sendable {
 
 enum FlowKeys: String, SchemaKey {
     case flow, description, params, conditions, start, outcomes, screens, children, links, linkPolicy, linkFallback,
-        tabs, formerly
+        tabs, formerly, backAtTabRoot
     static let names = SchemaKeyNames<FlowKeys>()
 }
 
@@ -43,7 +43,7 @@ enum ActionKeys: String, SchemaKey {
 }
 
 enum RemovalKeys: String, SchemaKey {
-    case policy, ask, outcome
+    case policy, ask, outcome, when
     static let names = SchemaKeyNames<RemovalKeys>()
 }
 
@@ -72,7 +72,7 @@ enum TabKeys: String, SchemaKey {
 
 /// The keys of a guarded link (since format 1.1).
 enum LinkKeys: String, SchemaKey {
-    case routes, when, otherwise, aliases
+    case routes, when, otherwise, aliases, tabs
     static let names = SchemaKeyNames<LinkKeys>()
 }
 

@@ -158,6 +158,14 @@ public enum FlowSchema {
               "items": {
                 "$ref": "#/definitions/tabItem"
               }
+            },
+            "backAtTabRoot": {
+              "description": "Since format 1.2, for a tab flow: what back at the first route of a tab other than the first does: refuse (default) or selectFirstTab.",
+              "type": "string",
+              "enum": [
+                "refuse",
+                "selectFirstTab"
+              ]
             }
           },
           "definitions": {
@@ -624,6 +632,10 @@ public enum FlowSchema {
                     "outcome": {
                       "$ref": "#/definitions/name",
                       "description": "On confirm, the screen's flow finishes with this outcome."
+                    },
+                    "when": {
+                      "$ref": "#/definitions/name",
+                      "description": "Since format 1.2: a declared host condition (such as hasUnsavedChanges); the host is asked only while it holds, otherwise the route goes as with discard."
                     }
                   }
                 }
@@ -730,6 +742,14 @@ public enum FlowSchema {
                         "$ref": "#/definitions/name"
                       }
                     }
+                  ]
+                },
+                "tabs": {
+                  "description": "Since format 1.2: what the link does to a shown tab set its routes pass through: keep (default: select the link's tab, replace only its stack, keep the other tabs) or replace (build everything afresh).",
+                  "type": "string",
+                  "enum": [
+                    "keep",
+                    "replace"
                   ]
                 },
                 "otherwise": {

@@ -140,6 +140,7 @@ public enum GraphLowering {
             if let fallback = flow.linkFallback { graph.linkFallback = try screenIndex(fallback, in: flow) }
             let renames = Self.renames(of: flow)
             if !renames.isEmpty { graph.renames = renames }
+            if let policy = flow.backAtTabRoot?.value, policy != .refuse { graph.backAtTabRoot = policy }
             return graph
         }
 
@@ -170,6 +171,13 @@ public enum GraphLowering {
                 // The removal passes no arguments: outcome parameters take their defaults (FC450 requires them).
                 if let outcome = removal.outcome {
                     node.confirmOutcome = try outcomeIndex(outcome, in: flow)
+                }
+                if let condition = removal.when {
+                    guard let index = flow.conditions.firstIndex(where: { $0.value == condition.value }) else {
+                        throw GraphLoweringError(
+                            "condition \(MessageText.name(condition.value)) is not declared", at: condition.location)
+                    }
+                    node.confirmCondition = index
                 }
             }
             return node
@@ -228,6 +236,7 @@ public enum GraphLowering {
                 pattern: link.pattern.value, segments: link.segments.map(\.kind),
                 routes: try routes(link.routes, in: flow).nodes)
             if !link.guardConditions.isEmpty { node.guardConditions = link.guardConditions.map(\.value) }
+            if link.tabs?.value == .replace { node.tabs = .replace }
             if let otherwise = link.otherwise {
                 let (routes, guarding) = try self.routes(otherwise.routes, in: flow)
                 var continueOn: Int?

@@ -84,19 +84,6 @@ struct FlowCatalog: Sendable {
         uses[name]?.first { $0.parent.name.value != name }
     }
 
-    /// The tab flows whose tab set `select` in `flow` addresses: `flow` itself when it declares tabs,
-    /// otherwise every flow that runs it as a tab (see FORMAT.md, "Tabs").
-    func tabSets(of flow: FlowDefinition) -> [FlowDefinition] {
-        if flow.hasTabs { return [flow] }
-        var sets: [FlowDefinition] = []
-        var seen = Set<String>()
-        for use in childUses(of: flow.name.value)
-        where use.parent.tab(named: use.declaration.name.value) != nil && seen.insert(use.parent.name.value).inserted {
-            sets.append(use.parent)
-        }
-        return sets
-    }
-
     /// Whether `declaration`, declared in `parent`, is one of `parent`'s tabs.
     static func isTab(_ declaration: ChildFlowDeclaration, of parent: FlowDefinition) -> Bool {
         parent.tab(named: declaration.name.value) != nil

@@ -10,8 +10,8 @@ struct BinaryBundleDecoder {
     /// Deepest nesting of actions accepted (a flow's deepest `if` chain is far shallower).
     static let maxDepth = 256
 
-    /// The fewest bytes a section can hold: its string table's count and a flow's 14 fields, at least
-    /// one byte each. Shorter sections are refused with the lengths, before anything is decoded, so a
+    /// The fewest bytes a section can hold: its string table's count and a flow's 14 fields of bundle
+    /// format 4 (the oldest read; format 5 adds two), at least one byte each. Shorter sections are refused with the lengths, before anything is decoded, so a
     /// file of empty sections cannot make the decoder keep one failed flow per byte.
     static let minimumSectionBytes = 15
 
@@ -238,7 +238,12 @@ struct BinaryBundleDecoder {
             linkRedirect: linkRedirect, linkFallback: linkFallback, tabs: tabs)
         flow.outcomeParameters = outcomeParameters
         flow.linkPolicyDeclared = linkPolicyDeclared
-        if version >= 5 { flow.renames = try optional { reader throws(Failure) in try reader.renames() } }
+        if version >= 5 {
+            flow.renames = try optional { reader throws(Failure) in try reader.renames() }
+            flow.backAtTabRoot = try optional { reader throws(Failure) -> TabBackPolicy in
+                try reader.tag(below: 2, "tab back policy") == 0 ? .refuse : .selectFirstTab
+            }
+        }
         return flow
     }
 
@@ -306,10 +311,12 @@ struct BinaryBundleDecoder {
             case 1: .confirm
             default: .preserve
             }
-        return ScreenNode(
+        var screen = ScreenNode(
             name: name, parameters: parameters, events: events, removal: removal,
             confirmPrompt: try optional { reader throws(Failure) in try reader.string() },
             confirmOutcome: try optional { reader throws(Failure) in try reader.int() })
+        if version >= 5 { screen.confirmCondition = try optional { reader throws(Failure) in try reader.int() } }
+        return screen
     }
 
     private mutating func child() throws(Failure) -> ChildNode {
@@ -335,7 +342,7 @@ struct BinaryBundleDecoder {
     private mutating func link() throws(Failure) -> LinkNode {
         let pattern = try string()
         let segments = try self.segments()
-        return LinkNode(
+        var link = LinkNode(
             pattern: pattern, segments: segments, routes: try routes(),
             guardConditions: try optional { reader throws(Failure) in
                 try reader.array { reader throws(Failure) in try reader.string() }
@@ -345,6 +352,12 @@ struct BinaryBundleDecoder {
                     routes: try reader.routes(),
                     continueOn: try reader.optional { reader throws(Failure) in try reader.int() })
             })
+        if version >= 5 {
+            link.tabs = try optional { reader throws(Failure) -> LinkTabsPolicy in
+                try reader.tag(below: 2, "link tabs policy") == 0 ? .keep : .replace
+            }
+        }
+        return link
     }
 
     private mutating func routes() throws(Failure) -> [LinkRouteNode] {

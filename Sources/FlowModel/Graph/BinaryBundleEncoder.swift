@@ -10,8 +10,8 @@
 /// and strings are numbered in the order a section first writes them.
 struct BinaryBundleEncoder {
     /// The encoded payload of `flows`: their count, each section's length in bytes, then the sections.
-    /// `version` is the bundle format version to write: 4 leaves out ``FlowGraph/renames`` (which such a
-    /// bundle, read from a version 4 file, never holds); 5 and later write it.
+    /// `version` is the bundle format version to write: 4 leaves out ``FlowGraph/renames`` and the format
+    /// 1.2 fields (which such a bundle, read from a version 4 file, never holds); 5 and later write them.
     static func payload(of flows: [FlowGraph], version: Int = FlowBundle.currentFormatVersion) -> [UInt8] {
         let screens = flows.reduce(0) { $0 + $1.screens.count }
         let sections = ParallelMap.map(
@@ -139,11 +139,11 @@ struct BinaryBundleEncoder {
             for list in lists { encoder.parameters(list) }
         }
         count(flow.screens.count)
-        for screen in flow.screens { self.screen(screen) }
+        for screen in flow.screens { self.screen(screen, version: version) }
         count(flow.children.count)
         for child in flow.children { self.child(child) }
         count(flow.links.count)
-        for link in flow.links { self.link(link) }
+        for link in flow.links { self.link(link, version: version) }
         linkPolicy(flow.linkPolicy)
         optional(flow.linkPolicyDeclared) { $0.bool($1) }
         optionalInt(flow.linkRedirect)
@@ -153,7 +153,10 @@ struct BinaryBundleEncoder {
             int(tab.child)
             arguments(tab.arguments)
         }
-        if version >= 5 { optional(flow.renames) { $0.renames($1) } }
+        if version >= 5 {
+            optional(flow.renames) { $0.renames($1) }
+            optional(flow.backAtTabRoot) { encoder, policy in encoder.tag(policy == .refuse ? 0 : 1) }
+        }
     }
 
     /// Since bundle format 5: each list of names as a list of strings, each alias as its pattern and segments.
@@ -223,7 +226,7 @@ struct BinaryBundleEncoder {
         }
     }
 
-    private mutating func screen(_ screen: ScreenNode) {
+    private mutating func screen(_ screen: ScreenNode, version: Int) {
         string(screen.name)
         parameters(screen.parameters)
         count(screen.events.count)
@@ -235,6 +238,7 @@ struct BinaryBundleEncoder {
         removal(screen.removal)
         optional(screen.confirmPrompt) { $0.string($1) }
         optionalInt(screen.confirmOutcome)
+        if version >= 5 { optionalInt(screen.confirmCondition) }
     }
 
     private mutating func child(_ child: ChildNode) {
@@ -245,7 +249,7 @@ struct BinaryBundleEncoder {
         presentation(child.presentation)
     }
 
-    private mutating func link(_ link: LinkNode) {
+    private mutating func link(_ link: LinkNode, version: Int) {
         string(link.pattern)
         segments(link.segments)
         routes(link.routes)
@@ -254,6 +258,7 @@ struct BinaryBundleEncoder {
             encoder.routes(otherwise.routes)
             encoder.optionalInt(otherwise.continueOn)
         }
+        if version >= 5 { optional(link.tabs) { encoder, policy in encoder.tag(policy == .keep ? 0 : 1) } }
     }
 
     private mutating func segments(_ segments: [LinkPatternSegment]) {

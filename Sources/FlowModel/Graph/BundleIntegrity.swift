@@ -54,6 +54,9 @@ extension FlowBundle {
             if let outcome = screen.confirmOutcome, !graph.outcomes.indices.contains(outcome) {
                 return "screen '\(screen.name)': outcome index \(outcome) is out of range"
             }
+            if let condition = screen.confirmCondition, !graph.conditions.indices.contains(condition) {
+                return "screen '\(screen.name)': confirm condition index \(condition) is out of range"
+            }
             for event in screen.events {
                 if let problem = actionProblem(event.action, in: graph) {
                     return "screen '\(screen.name)', event '\(event.name)': \(problem)"

@@ -6,7 +6,7 @@ public struct FlowBundle: Hashable, Sendable, Codable {
     /// The bundle format version this build of flowc writes (and reads).
     public static let currentFormatVersion = 5
     /// The oldest bundle format version this build of flowc still reads: version 4 differs from 5 only by
-    /// lacking ``FlowGraph/renames`` (docs/BUNDLE.md, "Versioning").
+    /// lacking ``FlowGraph/renames`` and the format 1.2 fields (``FlowGraph/backAtTabRoot``, ``ScreenNode/confirmCondition``, ``LinkNode/tabs``) (docs/BUNDLE.md, "Versioning").
     public static let oldestReadableFormatVersion = 4
 
     /// The format version of this bundle (``currentFormatVersion`` when built by this flowc).

@@ -34,6 +34,9 @@ public struct FlowGraph: Hashable, Sendable, Codable {
     /// Former names and link aliases (`formerly:`, `aliases:`, since format 1.2, bundle format 5); nil when
     /// the flow declares none, so such a flow encodes as in bundle format 4.
     public var renames: FlowRenames?
+    /// For a tab flow, `backAtTabRoot:` (format 1.2): what back at the first route of a tab other than the
+    /// first does; nil is ``TabBackPolicy/refuse``.
+    public var backAtTabRoot: TabBackPolicy?
 
     /// The parameters of the outcome at `index` (none when the flow declares no outcome parameters).
     public func parameters(ofOutcome index: Int) -> [ParameterNode] {

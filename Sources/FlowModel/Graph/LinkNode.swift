@@ -11,6 +11,9 @@ public struct LinkNode: Hashable, Sendable, Codable {
     public var guardConditions: [String]?
     /// `otherwise:` (format 1.1): what opens while a guard condition does not hold.
     public var otherwise: LinkOtherwiseNode?
+    /// `tabs:` (format 1.2): what the link does to a shown tab set its routes pass through; nil is
+    /// ``LinkTabsPolicy/keep``.
+    public var tabs: LinkTabsPolicy?
 
     public init(
         pattern: String, segments: [LinkPatternSegment], routes: [LinkRouteNode],

@@ -9,6 +9,10 @@ public struct ScreenNode: Hashable, Sendable, Codable {
     public var confirmPrompt: String?
     /// For ``RemovalPolicy/confirm``: the index (in the flow's outcomes) the flow is cancelled with on confirmation.
     public var confirmOutcome: Int?
+    /// For ``RemovalPolicy/confirm``, `when:` (format 1.2): the index (in the flow's conditions) of the host
+    /// condition that must hold for the removal to ask; while it does not, the route is removed as `discard`
+    /// removes it. Nil: always ask.
+    public var confirmCondition: Int?
 
     public init(
         name: String, parameters: [ParameterNode] = [], events: [EventNode] = [],

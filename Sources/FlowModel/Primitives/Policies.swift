@@ -20,6 +20,23 @@ public enum LinkPolicy: String, Hashable, Sendable, Codable, CaseIterable {
     case redirect
 }
 
+/// What a deep link does to the tab set it opens into when that tab set is shown (since format 1.2).
+public enum LinkTabsPolicy: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Keep the shown tab flow and its other tabs' stacks: select the link's tab and replace only that tab's
+    /// stack (the default).
+    case keep
+    /// Build the whole state from the link's routes: every other tab starts afresh when next selected.
+    case replace
+}
+
+/// What interactive back does at the first route of a tab that is not the tab set's first (since format 1.2).
+public enum TabBackPolicy: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Back is refused (``FlowRuntimeError/tabFirstRoute(tab:)``): a tab lives as long as its tab flow (the default).
+    case refuse
+    /// Back selects the tab set's first tab; the tab left keeps its stack (Material's back behaviour).
+    case selectFirstTab
+}
+
 /// One `/`-separated segment of a deep-link pattern.
 public enum LinkPatternSegment: Hashable, Sendable, Codable {
     /// Must equal the URL's segment exactly.

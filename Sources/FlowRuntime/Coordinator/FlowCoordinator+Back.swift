@@ -52,7 +52,9 @@ extension FlowCoordinator {
     /// asks for confirmation when that removes a `confirm` route; the empty path stops the coordinator.
     func removeRoutes(from keep: Int) -> StepResult {
         guard keep < state.path.count else { return .applied }
-        if let tab = tabRemoved(keeping: keep) { return .rejected(.tabFirstRoute(tab: tab)) }
+        if let tab = tabRemoved(keeping: keep) {
+            return backAtTabRoot(keeping: keep, setDepth: tab.setDepth) ?? .rejected(.tabFirstRoute(tab: tab.name))
+        }
         if let cover = coverRemoved(keeping: keep) { return .rejected(.coverNotDismissible(flow: cover)) }
         var transition = Transition(context: context, state: makeEdit())
         let note = transition.removeAsBack(keeping: keep, before: state, sender: nil)
@@ -60,6 +62,25 @@ extension FlowCoordinator {
             return askIfUndecided(transition, sender: nil, replay: { $0.removeRoutes(from: keep) }) ?? stopNow()
         }
         return conclude(&transition, sender: nil, note: note, replay: { $0.removeRoutes(from: keep) })
+    }
+
+    /// Back that would remove only a tab's first route, the top route, in a tab set whose flow declares
+    /// `backAtTabRoot: selectFirstTab` (format 1.2): selects the first tab, the tab left keeps its route.
+    /// Nil when the policy does not apply (the tab is the first, more routes would go, no such policy) or
+    /// the first tab cannot be selected now: back is then refused (docs/RUNNING.md, "Tabs").
+    private func backAtTabRoot(keeping keep: Int, setDepth: Int) -> StepResult? {
+        let graph = bundle.flows[state.chain[setDepth].flow]
+        guard graph.backAtTabRoot == .selectFirstTab, keep == state.path.count - 1,
+            let set = state.chain[setDepth].tabs, set.selected != 0,
+            state.path.routeRange(ofDepth: setDepth + 1).lowerBound == keep
+        else { return nil }
+        var transition = Transition(context: context, state: makeEdit())
+        do throws(FlowRuntimeError) {
+            try transition.selectTab(0, at: setDepth)
+        } catch {
+            return nil
+        }
+        return conclude(&transition, sender: nil, note: nil, replay: { $0.removeRoutes(from: keep) })
     }
 
     /// Interactive back by `count` routes from the top (`reconcile(to:)` with the shorter prefix).
@@ -82,15 +103,25 @@ extension FlowCoordinator {
     /// handler acts on top of the parent's own, still shown, top route); otherwise, or when the handler is
     /// refused, the removal stands and ``StepResult/reason`` says
     /// ``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``. A confirmed discard keeps no draft.
-    /// - Returns: the step's result; rejected without a pending confirmation; stale when the path changed since.
+    /// - Returns: the step's result (applied with the refusal as reason when the step is refused now);
+    ///   rejected without a pending confirmation; stale when the path changed since.
     @discardableResult
     public func confirmRemoval() -> StepResult { step(confirmRemovalNow) }
 
+    /// The question is answered either way: when the waiting step is refused now (the host's answers
+    /// changed since it asked), nothing else changes and the result is applied with the refusal as its
+    /// reason, and a deep link that asked is reported dropped with it (docs/RUNNING.md, "Guarantees").
     private func confirmRemovalNow() -> StepResult {
-        guard case .asking(let pending, let replay, _) = confirmation else { return .rejected(.noPendingConfirmation) }
+        guard case .asking(let pending, let replay, let link) = confirmation else {
+            return .rejected(.noPendingConfirmation)
+        }
         clearPendingConfirmation()
         guard pathHasTokens(of: pending.path) else { return .stale(.confirmationOutdated) }
-        return runGranted(pending.routes, replay)
+        let result = runGranted(pending.routes, replay)
+        guard result.status == .rejected else { return result }
+        var answered = StepResult(.applied, result.reason)
+        if let link { answered.deferredLinks = [DeferredLink(url: link, status: .rejected, reason: result.reason)] }
+        return answered
     }
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".

@@ -192,7 +192,7 @@ extension FlowCoordinator {
 
     /// The tab whose first route a removal of the routes from path index `keep` on would take while its tab
     /// flow stays, if any: a tab lives as long as its tab flow, so back never removes it alone.
-    func tabRemoved(keeping keep: Int) -> String? {
+    func tabRemoved(keeping keep: Int) -> (name: String, setDepth: Int)? {
         guard keep >= 0, keep < state.path.count else { return nil }
         // Back to the empty path would stop the coordinator: with a tab set shown, it is the outermost
         // tab's first route that back would remove, and back never stops a tab-bar app.
@@ -206,17 +206,17 @@ extension FlowCoordinator {
         guard !bundle.flows[parent].tabs.isEmpty, bundle.flows[parent].tabs.index(ofChild: declaration) != nil else {
             return nil
         }
-        return bundle.flows[parent].children[declaration].name
+        return (bundle.flows[parent].children[declaration].name, removed - 1)
     }
 
-    /// The selected tab of the outermost tab set on the chain, if any.
-    private func outermostShownTab() -> String? {
+    /// The selected tab of the outermost tab set on the chain, if any, with the tab set's chain position.
+    private func outermostShownTab() -> (name: String, setDepth: Int)? {
         let chain = state.chain
         for depth in chain.indices.dropFirst() {
             guard let declaration = chain[depth].declaration else { continue }
             let parent = bundle.flows[chain[depth - 1].flow]
             if !parent.tabs.isEmpty, parent.tabs.index(ofChild: declaration) != nil {
-                return parent.children[declaration].name
+                return (parent.children[declaration].name, depth - 1)
             }
         }
         return nil

@@ -354,12 +354,13 @@ public final class FlowCoordinator {
             unchangedBelow: transition.state.chain.keptCount)
         // Joined only when both have links: `+` builds a new array even from two empty ones.
         if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }
+        let droppedTabs = transition.droppedTabReports(from: state.chain)
         if instances.hasObjects {
             let chain = state.chain
             let keptTabs = transition.keptTabs
-            let droppedTabs = transition.droppedTabs
+            let cancelledTabs = transition.droppedTabs
             updateInstances {
-                $0.sync(from: chain, to: transition.state.chain, keptTabs: keptTabs, droppedTabs: droppedTabs)
+                $0.sync(from: chain, to: transition.state.chain, keptTabs: keptTabs, droppedTabs: cancelledTabs)
             }
         }
         let oldRoot = state.chain.first?.id
@@ -383,6 +384,7 @@ public final class FlowCoordinator {
         var result = StepResult.applied
         if !transition.finished.isEmpty { result.finished = transition.finished }
         if !dropped.isEmpty { result.deferredLinks = dropped }
+        if !droppedTabs.isEmpty { result.droppedTabs = droppedTabs }
         return result
     }
 }

@@ -199,7 +199,9 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
             return "deep link '\(url)' cannot show '\(route)' now: \(because)"
         case .linkDropped(let url, let because): return "deep link '\(url)' was dropped: \(because)"
         case .invalidSnapshot(let reason): return "invalid snapshot: \(reason)"
-        case .noTabSet(let flow): return "flow '\(flow)' runs in no tab set, so it cannot select a tab"
+        case .noTabSet(let flow):
+            return
+                "no tab set encloses flow '\(flow)' here (a sheet or cover hides the tab bars below it), so it cannot select a tab"
         case .unknownTab(let flow, let tab): return "the tab set of flow '\(flow)' has no tab '\(tab)'"
         case .tabsNotAtStackBottom(let flow):
             return

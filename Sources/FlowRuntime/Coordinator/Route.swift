@@ -91,6 +91,9 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     var parameters: [ParameterNode] { storage.screen.parameters }
     /// The screen's removal policy.
     var removal: RemovalPolicy { storage.screen.removal }
+    /// For a `confirm` screen with `when:` (format 1.2): the index, in its flow's conditions, of the host
+    /// condition that must hold for its removal to ask.
+    var confirmCondition: Int? { storage.screen.confirmCondition }
     /// Index of the flow in the bundle.
     var flowIndex: Int { storage.screen.flowIndex }
     /// Index of the screen in its flow.

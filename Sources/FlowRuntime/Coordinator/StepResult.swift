@@ -46,6 +46,12 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
         set { update { $0.renaming = newValue } }
     }
 
+    /// The kept (unselected) tabs the step dropped with their stacks, in tab order per tab set.
+    public var droppedTabs: [DroppedTab] {
+        get { report?.droppedTabs ?? [] }
+        set { update { $0.droppedTabs = newValue } }
+    }
+
     public init(_ status: StepStatus, _ reason: FlowRuntimeError? = nil) {
         self.status = status
         if let reason { report = Report(reason: reason) }
@@ -85,8 +91,11 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
             var finished: [FinishedFlow] = []
             var deferredLinks: [DeferredLink] = []
             var renaming: SnapshotRenaming?
+            var droppedTabs: [DroppedTab] = []
 
-            var isEmpty: Bool { reason == nil && finished.isEmpty && deferredLinks.isEmpty && renaming == nil }
+            var isEmpty: Bool {
+                reason == nil && finished.isEmpty && deferredLinks.isEmpty && renaming == nil && droppedTabs.isEmpty
+            }
         }
 
         let fields: Fields
@@ -94,6 +103,7 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
         var finished: [FinishedFlow] { fields.finished }
         var deferredLinks: [DeferredLink] { fields.deferredLinks }
         var renaming: SnapshotRenaming? { fields.renaming }
+        var droppedTabs: [DroppedTab] { fields.droppedTabs }
 
         init(_ fields: Fields) { self.fields = fields }
         convenience init(reason: FlowRuntimeError) { self.init(Fields(reason: reason)) }

@@ -18,6 +18,13 @@ extension FlowCoordinator {
     /// ``FlowRuntimeError/linkGuarded(url:condition:flow:outcome:)``); with `continueOn`, the link is kept
     /// pending on the guarding flow's instance and opened again when it finishes with that outcome.
     ///
+    /// A link whose routes pass through a tab flow shown now keeps that tab set: it selects the link's tab
+    /// and replaces only that tab's stack, the other tabs keep theirs (``keepingShownTabs(_:)``), unless the
+    /// link declares `tabs: replace` (format 1.2). Kept tabs it drops are in ``StepResult/droppedTabs``.
+    ///
+    /// Before `start`, a link that cannot be built while the root's start shows a `queue` flow starts the
+    /// app and is queued on that flow (``startHolding(_:)``; status `queued`).
+    ///
     /// Replacing a path that holds a `confirm` route asks first (pending), as interactive back does.
     /// - Returns: applied; queued; redirected; pending; or rejected (state untouched) with
     ///   ``FlowRuntimeError/linkURLInvalid(url:because:)``, ``FlowRuntimeError/noMatchingLink(_:)``,
@@ -93,13 +100,44 @@ extension FlowCoordinator {
         }
         switch buildLink(url, mode: mode) {
         case .success(var built):
+            if !built.replacesTabs { built.transition = keepingShownTabs(built.transition) }
             let result = conclude(
                 &built.transition, sender: nil, note: built.note, replay: { $0.openNow(url, mode: mode) }, link: url)
             if result.status == .applied { setStatus(.running) }
             return result
         case .failure(let error):
+            if currentStatus != .running, mode == .now, let held = startHolding(url) { return held }
             return fallBack(url, error, mode: mode)
         }
+    }
+
+    /// A link opened before `start` that cannot be built now, while the root's start shows a flow whose
+    /// `queue` policy protects the app (a fresh install opened from a link while onboarding shows first,
+    /// seed 002): the app starts and the link is queued on that flow, its URL, types, constraints and checks
+    /// checked now, its conditions when it opens (as a link queued while running). Nil when the start
+    /// shows no such flow, or fails: the link is then refused or falls back as before.
+    private func startHolding(_ url: String) -> StepResult? {
+        var transition = Transition(context: context, state: freshState())
+        do throws(FlowRuntimeError) {
+            try transition.run(bundle.flows[rootFlow].start, at: 0, scope: ArgumentScope(rootFrame))
+            try transition.checkShape()
+        } catch {
+            return nil
+        }
+        var protector: Int?
+        for depth in transition.state.chain.indices
+        where bundle.flows[transition.state.chain[depth].flow].linkPolicyDeclared == true {
+            protector = depth
+        }
+        guard let protector else { return nil }
+        let flow = bundle.flows[transition.state.chain[protector].flow]
+        guard flow.linkPolicy == .queue, !flow.outcomes.isEmpty else { return nil }
+        if case .failure(let error) = buildLink(url, mode: .argumentsOnly) { return .rejected(error) }
+        transition.state.chain[protector].queuedLinks.append(url)
+        setStatus(.running)
+        var result = commit(&transition)
+        result.status = .queued
+        return result
     }
 
     /// The chain position of the deepest live instance whose flow declares a link policy, if any.
@@ -111,6 +149,8 @@ extension FlowCoordinator {
     private struct BuiltLink {
         var transition: Transition
         var note: FlowRuntimeError?
+        /// The link declares `tabs: replace`: it does not keep a shown tab set's other tabs.
+        var replacesTabs = false
     }
 
     /// The whole state a link describes, with fresh instances, or why it is invalid. A guarded link whose
@@ -133,7 +173,7 @@ extension FlowCoordinator {
             guard let unmet else {
                 _ = try build(link.routes, url: url, values: values, mode: mode, into: &transition)
                 try transition.checkShape()
-                return .success(BuiltLink(transition: transition))
+                return .success(BuiltLink(transition: transition, replacesTabs: link.tabs == .replace))
             }
             guard let otherwise = link.otherwise else {
                 throw FlowRuntimeError.linkGuardFailed(url: url, condition: unmet)
@@ -150,7 +190,7 @@ extension FlowCoordinator {
                     url: url, outcome: outcome, outcomeName: flow.outcomes[outcome])
                 note = .linkGuarded(url: url, condition: unmet, flow: flow.name, outcome: flow.outcomes[outcome])
             }
-            return .success(BuiltLink(transition: transition, note: note))
+            return .success(BuiltLink(transition: transition, note: note, replacesTabs: link.tabs == .replace))
         } catch {
             return .failure(error)
         }
@@ -210,10 +250,10 @@ extension FlowCoordinator {
                     to: route.target, from: top.screenIndex, of: flow, impliedStart: impliedStart, url: url)
             }
             let arguments: [Value]
-            if index == 0, mode != .argumentsOnly, route.arguments.isEmpty,
-                let shown = shownFirstValues(of: route.target)
+            if mode != .argumentsOnly, route.arguments.isEmpty,
+                let shown = shownValues(of: route.target, at: depth, in: transition.state)
             {
-                // The route the running root flow shows keeps what the step that showed it built (the
+                // The route shown now at the same place keeps what the step that showed it built (the
                 // sign-in handler's `with:`), when the link passes nothing of its own.
                 arguments = shown
             } else {
@@ -288,10 +328,32 @@ extension FlowCoordinator {
         return .child(declaration)
     }
 
-    /// The arguments of `target` when it is what the running root flow shows first now (``shownFirstNow()``).
-    private func shownFirstValues(of target: TargetNode) -> [Value]? {
-        guard target == shownFirstNow() else { return nil }
-        if case .screen = target { return state.path.first?.values }
-        return state.chain.count > 1 ? state.chain[1].values : nil
+    /// The arguments of the route or child the coordinator shows now at the place where a link puts
+    /// `target` next on `fresh` (the link's state so far): the same instances down to chain position
+    /// `depth` (flows, declarations, arguments), and there the same screen at the same position among the
+    /// instance's routes, or the same child started above as many routes. A link that passes no arguments
+    /// for such a route keeps these — what the step that showed it built, such as a sign-in handler's
+    /// `with:` before a continuation opens (docs/RUNNING.md, "Guarantees"). Nil when not running or when
+    /// nothing is shown there.
+    private func shownValues(of target: TargetNode, at depth: Int, in fresh: StateEdit) -> [Value]? {
+        guard currentStatus == .running, depth < state.chain.count, depth < fresh.chain.count else { return nil }
+        for position in 0...depth {
+            let (shown, linked) = (state.chain[position], fresh.chain[position])
+            guard shown.flow == linked.flow, shown.declaration == linked.declaration else { return nil }
+            if position > 0, shown.values != linked.values { return nil }
+        }
+        let position = fresh.routeRange(ofDepth: depth).count
+        let shownRoutes = state.path.routeRange(ofDepth: depth)
+        switch target {
+        case .screen(let screen):
+            guard position < shownRoutes.count, state.path[shownRoutes.lowerBound + position].screenIndex == screen
+            else { return nil }
+            return state.path[shownRoutes.lowerBound + position].values
+        case .child(let child):
+            guard shownRoutes.count == position, depth + 1 < state.chain.count,
+                state.chain[depth + 1].declaration == child
+            else { return nil }
+            return state.chain[depth + 1].values
+        }
     }
 }

@@ -13,13 +13,19 @@ import FlowModel
 ///   person's decision. Without it the step is not applied; it waits as a pending confirmation and runs
 ///   again once confirmed.
 extension Transition {
-    /// The removal policy of a route's screen.
-    func removal(of route: Route) -> RemovalPolicy { route.removal }
+    /// The removal policy a route has in this step: its screen's, except that a `confirm` screen whose
+    /// `when:` condition (format 1.2) does not hold now goes as a `discard` route does (docs/RUNNING.md,
+    /// "Interactive back"). The host is asked only for such a screen.
+    func removal(of route: Route) -> RemovalPolicy {
+        let policy = route.removal
+        guard policy == .confirm, let condition = route.confirmCondition else { return policy }
+        return host.condition(bundle.flows[route.flowIndex].conditions[condition]) ? .confirm : .discard
+    }
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
-    /// The first of `routes` whose screen has the removal policy `policy`.
-    static func firstRoute(in routes: ArraySlice<Route>, withRemoval policy: RemovalPolicy) -> Route? {
-        for route in routes where route.removal == policy { return route }
+    /// The first of `routes` whose removal policy in this step is `policy`.
+    func firstRoute(in routes: ArraySlice<Route>, withRemoval policy: RemovalPolicy) -> Route? {
+        for route in routes where removal(of: route) == policy { return route }
         return nil
     }
 
@@ -48,8 +54,8 @@ extension Transition {
         let ownRange = old.path.routeRange(ofDepth: survivors)
         let removedOwn = max(count, ownRange.lowerBound)..<ownRange.upperBound
         let parentDepth = survivors - 1
-        guard let crossed = Self.firstRoute(in: old.path[removedOwn], withRemoval: .confirm) else {
-            if Self.firstRoute(in: old.path[removedOwn], withRemoval: .preserve) != nil {
+        guard let crossed = firstRoute(in: old.path[removedOwn], withRemoval: .confirm) else {
+            if firstRoute(in: old.path[removedOwn], withRemoval: .preserve) != nil {
                 var routes: [DraftRoute] = []
                 for route in old.path[ownRange] {
                     routes.append(DraftRoute(screen: route.screenIndex, values: route.values))
@@ -121,7 +127,7 @@ extension Transition {
         // Most steps remove no route of the old path (a push, a start): nothing to look at.
         guard kept < old.count else { return (kept, []) }
         var undecided: [Route] = []
-        for route in old[kept...] where route.removal == .confirm {
+        for route in old[kept...] where removal(of: route) == .confirm {
             if route.token == sender || granted.contains(route.token) || hasFinished(route.instance)
                 || isKept(route.instance)
             {

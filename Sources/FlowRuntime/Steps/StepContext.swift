@@ -41,7 +41,8 @@ final class StepContext {
         let identities = graph.screens.indices.map {
             ScreenIdentity(
                 flow: graph.name, screen: graph.screens[$0].name, parameters: graph.screens[$0].parameters,
-                removal: graph.screens[$0].removal, flowIndex: flow, screenIndex: $0)
+                removal: graph.screens[$0].removal, confirmCondition: graph.screens[$0].confirmCondition,
+                flowIndex: flow, screenIndex: $0)
         }
         screens[flow] = identities
         return identities[screen]

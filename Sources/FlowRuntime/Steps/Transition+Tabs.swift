@@ -5,21 +5,31 @@ import FlowModel
 /// and path aside (``ParkedTab``) and puts the selected one's back, or starts it the first time: the cost is
 /// that of the two tabs involved, never of the others.
 extension Transition {
-    /// `select: TAB` run by the instance at `depth`: the tab set is the instance's own, or the one it is a
-    /// tab of.
+    /// `select: TAB` run by the instance at `depth`: it selects TAB in the nearest enclosing tab set that has
+    /// it — the instance's own, or that of the nearest instance below it on the chain whose flow lists TAB —
+    /// so a flow pushed inside a tab, or a page of a nested tab set, selects a tab of an outer set
+    /// (docs/FORMAT.md, "Tabs"). A presented child hides the tab bars below it: the search stops there.
+    /// - Throws: ``FlowRuntimeError/unknownTab(flow:tab:)`` when the nearest tab set found lacks TAB and no
+    ///   outer one has it; ``FlowRuntimeError/noTabSet(flow:)`` when no tab set encloses the instance;
+    ///   ``FlowRuntimeError/tabBarCovered(flow:layer:)`` when a layer is presented over the tab bar.
     mutating func select(_ name: String, from depth: Int) throws(FlowRuntimeError) {
-        var setDepth = depth
-        if bundle.flows[flowIndex(at: depth)].tabs.isEmpty {
-            guard depth > 0, let declaration = state.chain[depth].declaration,
-                bundle.flows[flowIndex(at: depth - 1)].tabs.index(ofChild: declaration) != nil
-            else {
-                throw .noTabSet(flow: bundle.flows[flowIndex(at: depth)].name)
+        var nearest: Int?
+        var position = depth
+        while position >= 0 {
+            let graph = bundle.flows[flowIndex(at: position)]
+            if !graph.tabs.isEmpty {
+                if nearest == nil { nearest = position }
+                if let tab = graph.tabIndex(named: name) {
+                    try selectTab(tab, at: position)
+                    return
+                }
             }
-            setDepth = depth - 1
+            // A presented instance (a sheet or cover) hides every tab bar below it.
+            if state.chain[position].presentation.isPresented { break }
+            position -= 1
         }
-        let graph = bundle.flows[flowIndex(at: setDepth)]
-        guard let tab = graph.tabIndex(named: name) else { throw .unknownTab(flow: graph.name, tab: name) }
-        try selectTab(tab, at: setDepth)
+        guard let nearest else { throw .noTabSet(flow: bundle.flows[flowIndex(at: depth)].name) }
+        throw .unknownTab(flow: bundle.flows[flowIndex(at: nearest)].name, tab: name)
     }
 
     /// Selects tab `tab` of the tab flow instance at `depth`: parks the shown tab, then brings the selected
@@ -75,26 +85,34 @@ extension Transition {
         try startChild(node.child, values: values, at: depth, restoringDraft: false)
     }
 
-    /// The `confirm` routes of kept tabs that this step drops (their tab flow removed, or its `replaceRoot`),
-    /// not yet decided: the removal guard asks about them as about routes on the path.
-    /// - Parameter old: the chain before the step.
-    func droppedKeptRoutes(from old: [InstanceRecord], granted: GrantedRemovals) -> [Route] {
+    /// The kept (unselected) tabs that were aside in `old`, the chain before the step, and that this step
+    /// drops: their tab flow removed or replaced, its `replaceRoot`, or a deep link that rebuilt the tab. Only
+    /// the outermost are listed; the tabs kept inside them go with them.
+    func droppedKeptTabs(from old: [InstanceRecord]) -> [(tabFlow: Int, tab: Int, parked: ParkedTab)] {
         let kept = state.chain.keptCount
         guard kept < old.count else { return [] }
-        var pending: [ParkedTab] = []
+        var dropped: [(tabFlow: Int, tab: Int, parked: ParkedTab)] = []
         for depth in kept..<old.count {
             guard let tabs = old[depth].tabs, !tabs.parked.isEmpty else { continue }
             let survivor =
                 depth < state.chain.count && state.chain[depth].id == old[depth].id ? state.chain[depth].tabs : nil
-            for (tab, parked) in tabs.parked {
+            for (tab, parked) in tabs.parked.sorted(by: { $0.key < $1.key }) {
                 let root = parked.chain[0].id
                 if survivor?.parked[tab]?.chain.first?.id == root { continue }
                 if survivor?.selected == tab, depth + 1 < state.chain.count, state.chain[depth + 1].id == root {
                     continue
                 }
-                pending.append(parked)
+                dropped.append((old[depth].flow, tab, parked))
             }
         }
+        return dropped
+    }
+
+    /// The `confirm` routes of kept tabs that this step drops (``droppedKeptTabs(from:)``, and the tabs kept
+    /// inside them), not yet decided: the removal guard asks about them as about routes on the path.
+    /// - Parameter old: the chain before the step.
+    func droppedKeptRoutes(from old: [InstanceRecord], granted: GrantedRemovals) -> [Route] {
+        var pending = droppedKeptTabs(from: old).map(\.parked)
         if pending.isEmpty { return [] }
         var dropped: [Route] = []
         while let parked = pending.popLast() {
@@ -104,6 +122,27 @@ extension Transition {
             for record in parked.chain { if let tabs = record.tabs { pending += tabs.parked.values } }
         }
         return dropped.sorted { $0.token < $1.token }
+    }
+
+    /// What ``StepResult/droppedTabs`` says of the kept tabs this step drops: each outermost one, followed
+    /// by the tabs kept inside it (a tab set within the dropped tab), at any depth.
+    func droppedTabReports(from old: [InstanceRecord]) -> [DroppedTab] {
+        var pending = droppedKeptTabs(from: old).reversed().map { ($0.tabFlow, $0.tab, $0.parked) }
+        var reports: [DroppedTab] = []
+        while let (tabFlow, tab, parked) = pending.popLast() {
+            let flow = bundle.flows[tabFlow]
+            reports.append(
+                DroppedTab(
+                    flow: flow.name, tab: flow.children[flow.tabs[tab].child].name, instance: parked.chain[0].id,
+                    routes: parked.path.map(\.screen)))
+            for record in parked.chain.reversed() {
+                guard let tabs = record.tabs else { continue }
+                for (inner, kept) in tabs.parked.sorted(by: { $0.key > $1.key }) {
+                    pending.append((record.flow, inner, kept))
+                }
+            }
+        }
+        return reports
     }
 }
 

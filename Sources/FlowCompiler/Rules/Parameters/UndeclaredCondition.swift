@@ -56,6 +56,15 @@ struct UndeclaredCondition: FlowRule {
                             + (hint.isEmpty ? "; add it to the flow's 'conditions'" : hint),
                         at: condition))
             }
+            for screen in flow.screens {
+                guard let condition = screen.removal?.when, !declaredSet.contains(condition.value) else { continue }
+                let hint = NameSuggestion.hint(for: condition.value, among: declared)
+                diagnostics.append(
+                    Self.diagnostic(
+                        "condition \(MessageText.name(condition.value)) of the removal policy of screen \(MessageText.name(screen.name.value)) is not declared in flow \(MessageText.name(flow.name.value))"
+                            + (hint.isEmpty ? "; add it to the flow's 'conditions'" : hint),
+                        at: condition))
+            }
             for link in flow.links {
                 for condition in link.guardConditions where !declaredSet.contains(condition.value) {
                     let hint = NameSuggestion.hint(for: condition.value, among: declared)

@@ -49,6 +49,7 @@ struct UnusedCondition: FlowRule {
                 if case .conditional(let condition, _, _) = action.kind { used.insert(condition.value) }
             }
             for link in flow.links { used.formUnion(link.guardConditions.map(\.value)) }
+            for screen in flow.screens { if let condition = screen.removal?.when { used.insert(condition.value) } }
             var seen = Set<String>()
             for condition in flow.conditions
             where !used.contains(condition.value) && seen.insert(condition.value).inserted {

@@ -1,3 +1,4 @@
+import FlowDefinitions
 import FlowModel
 
 /// FC270 `unknown-tab`: a tab names no child declaration, or `select` names no tab of the tab set the
@@ -10,10 +11,11 @@ struct UnknownTab: FlowRule {
         summary: "a tab names no child declaration, or 'select' names no tab of the flow's tab set",
         explanation: """
             Each entry of 'tabs' names a child declared under the flow's 'children': the flow that
-            runs in the tab. 'select: TAB' selects a tab of the tab set the flow runs in: its own
-            'tabs' when it declares them, otherwise the tab set of every flow that declares it as a
-            tab; each of them must have TAB. A flow that is neither a tab flow nor a tab of one
-            cannot select. Declare the child or the tab, or fix the spelling.
+            runs in the tab. 'select: TAB' selects TAB in the nearest tab set that has it: the
+            flow's own 'tabs', then the tab sets enclosing the flow (the tab it runs in, and the tab
+            sets around that one); a sheet or cover hides the tab bars below it. In every use of
+            the flow some enclosing tab set must have TAB. Declare the child or the tab, or fix
+            the spelling.
             """,
         triggeringExamples: [
             """
@@ -63,6 +65,7 @@ struct UnknownTab: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
+        let enclosing = EnclosingTabSets(catalog)
         for flow in catalog.uniqueFlows {
             let navigation = catalog.navigation(of: flow)
             for tab in flow.tabs where navigation.childrenByName[tab.name.value] == nil {
@@ -72,28 +75,51 @@ struct UnknownTab: FlowRule {
                         "tab \(MessageText.name(tab.name.value)) of flow \(MessageText.name(flow.name.value)) names no child declaration\(suggestion.isEmpty ? "; declare it under 'children:' with the flow that runs in the tab" : suggestion)",
                         at: tab.name))
             }
-            let tabSets = catalog.tabSets(of: flow)
             for (action, _) in navigation.allActions {
-                guard case .select(let tab) = action.kind else { continue }
-                if tabSets.isEmpty {
-                    diagnostics.append(
-                        Self.diagnostic(
-                            "flow \(MessageText.name(flow.name.value)) is neither a tab flow nor a tab of one, so 'select: \(tab.value)' has no tab set; declare 'tabs', or select from a flow that runs as a tab",
-                            at: tab))
+                guard case .select(let tab) = action.kind, flow.tab(named: tab.value) == nil else { continue }
+                guard let use = enclosing.useMissing(tab.value, from: flow, in: catalog) else {
+                    if catalog.childUses(of: flow.name.value).isEmpty {
+                        diagnostics.append(Self.unenclosed(tab, in: flow))
+                    }
                     continue
                 }
-                for tabFlow in tabSets where tabFlow.tab(named: tab.value) == nil {
-                    let suggestion = NameSuggestion.hint(for: tab.value, among: tabFlow.tabs.lazy.map(\.name.value))
-                    let role =
-                        tabFlow.name.value == flow.name.value
-                        ? "its own tab set"
-                        : "the tab set of flow \(MessageText.name(tabFlow.name.value)), which runs it as a tab"
-                    diagnostics.append(
-                        Self.diagnostic(
-                            "'select: \(tab.value)' in flow \(MessageText.name(flow.name.value)) names no tab of \(role)\(suggestion)",
-                            at: tab))
-                }
+                diagnostics.append(Self.missing(tab, in: flow, use: use))
             }
         }
+    }
+
+    /// `select: TAB` in a root flow that has no tab `TAB` of its own.
+    private static func unenclosed(_ tab: Located<String>, in flow: FlowDefinition) -> Diagnostic {
+        guard flow.hasTabs else {
+            return diagnostic(
+                "flow \(MessageText.name(flow.name.value)) is neither a tab flow nor a tab of one, so 'select: \(tab.value)' has no tab set; declare 'tabs', or select from a flow that runs as a tab",
+                at: tab)
+        }
+        let suggestion = NameSuggestion.hint(for: tab.value, among: flow.tabs.lazy.map(\.name.value))
+        return diagnostic(
+            "'select: \(tab.value)' in flow \(MessageText.name(flow.name.value)) names no tab of its own tab set\(suggestion)",
+            at: tab)
+    }
+
+    /// `select: TAB` that no tab set enclosing the flow has, where `use` runs it.
+    private static func missing(_ tab: Located<String>, in flow: FlowDefinition, use: FlowCatalog.ChildUse)
+        -> Diagnostic
+    {
+        let parent = use.parent
+        let name = MessageText.name(flow.name.value)
+        if use.declaration.presentationStyle.isPresented {
+            return diagnostic(
+                "'select: \(tab.value)' in flow \(name) reaches no tab set where flow \(MessageText.name(parent.name.value)) presents it as child \(MessageText.name(use.declaration.name.value)) (\(use.declaration.presentationStyle.rawValue)): a presented flow hides the tab bars below it; select from the tab, or dismiss first",
+                at: tab)
+        }
+        if FlowCatalog.isTab(use.declaration, of: parent) {
+            let suggestion = NameSuggestion.hint(for: tab.value, among: parent.tabs.lazy.map(\.name.value))
+            return diagnostic(
+                "'select: \(tab.value)' in flow \(name) names no tab of the tab set of flow \(MessageText.name(parent.name.value)), which runs it as a tab\(suggestion)",
+                at: tab)
+        }
+        return diagnostic(
+            "'select: \(tab.value)' in flow \(name) names no tab of any tab set enclosing it where flow \(MessageText.name(parent.name.value)) runs it as child \(MessageText.name(use.declaration.name.value)); the nearest tab set that has the tab is selected, and none there has it",
+            at: tab)
     }
 }
