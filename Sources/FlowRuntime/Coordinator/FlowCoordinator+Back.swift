@@ -87,10 +87,18 @@ extension FlowCoordinator {
     public func confirmRemoval() -> StepResult { step(confirmRemovalNow) }
 
     private func confirmRemovalNow() -> StepResult {
-        guard case .asking(let pending, let replay, _) = confirmation else { return .rejected(.noPendingConfirmation) }
+        guard case .asking(let pending, let replay, let link) = confirmation else {
+            return .rejected(.noPendingConfirmation)
+        }
         clearPendingConfirmation()
         guard pathHasTokens(of: pending.path) else { return .stale(.confirmationOutdated) }
-        return runGranted(pending.routes, replay)
+        let result = runGranted(pending.routes, replay)
+        // A refused step changes nothing ("Guarantees", 1): the waiting step refused now (a host check
+        // answers otherwise than when it asked) leaves the question asked, with its link.
+        if result.status == .rejected || result.status == .stale, pendingConfirmation == nil {
+            setPendingConfirmation(pending, replay: replay, link: link)
+        }
+        return result
     }
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
