@@ -2,7 +2,7 @@ import FlowRuntime
 import Foundation
 
 /// One parsed line of a `flowc run` script. See docs/RUNNING.md for the language.
-enum ScriptCommand: Equatable {
+package enum ScriptCommand: Equatable, Sendable {
     case start
     case event(name: String, token: RouteToken?, arguments: [String: String])
     case back(Int)
@@ -25,7 +25,7 @@ enum ScriptCommand: Equatable {
 
     /// Parses one line; nil for a blank line or a `#` comment.
     /// - Throws: ``ScriptSyntaxError`` for an unknown command or malformed operands.
-    static func parse(_ line: String) throws(ScriptSyntaxError) -> ScriptCommand? {
+    package static func parse(_ line: String) throws(ScriptSyntaxError) -> ScriptCommand? {
         // `restore JSON` takes the rest of the line as it is: JSON's quotes and escapes are not script words.
         let trimmed = line.drop(while: \.isWhitespace)
         if trimmed.hasPrefix("restore"), trimmed.dropFirst("restore".count).first?.isWhitespace ?? true {
@@ -254,6 +254,6 @@ enum ScriptCommand: Equatable {
 }
 
 /// A script line that is not a valid command.
-struct ScriptSyntaxError: Error, Equatable {
-    var message: String
+package struct ScriptSyntaxError: Error, Equatable {
+    package var message: String
 }
