@@ -17,7 +17,8 @@ enum CheckCommand {
         break it), back on every stack, dismissal, tab selection, confirm and keep, finishing through a
         kept handle, host conditions turned either way, every deep link, stop — and checks the
         guarantees of docs/RUNNING.md ("Guarantees") on every step. A broken guarantee is reported at
-        the screen shown before the step, with a script that reproduces it under 'flowc run'.
+        the screen shown before the step, with a script that reproduces it under 'flowc run'; so are,
+        as warnings, what only exploration proves (FC807-FC811; 'flowc explain FC809').
 
         By default every root flow is explored (a flow no other flow runs as a child, with no
         parameter lacking a default); --flow explores one.
@@ -93,9 +94,9 @@ enum CheckCommand {
             for finding in report.findings {
                 diagnostics.append(diagnostic(for: finding, in: result.flows, paths: validated.options.positional))
             }
-            for refused in report.refusedEvents {
+            for warning in report.warnings {
                 diagnostics.append(
-                    diagnostic(for: refused, root: flow, in: result.flows, paths: validated.options.positional))
+                    diagnostic(for: warning, root: flow, in: result.flows, paths: validated.options.positional))
             }
         }
         let broken = diagnostics.contains { $0.severity == .error }
@@ -124,20 +125,36 @@ enum CheckCommand {
             ])
     }
 
-    /// An event refused in every explored state as a warning at the event's name, with the witness.
-    static func diagnostic(for refused: RefusedEvent, root: String, in flows: [FlowDefinition], paths: [String])
-        -> Diagnostic
-    {
-        let flow = flows.first { $0.name.value == refused.flow }
-        let screen = flow?.screens.first { $0.name.value == refused.screen }
-        let event = screen?.events.first { $0.name.value == refused.event }
-        let location = event?.name.location ?? screen?.name.location ?? flow?.name.location ?? flows[0].name.location
-        let reproduce = reproduction(refused.witness, paths: paths, flow: root)
+    /// What only exploration proves (FC807–FC811) as a warning where the flows declare what it is about:
+    /// the event's name, the handler's outcome key, the child declaration's name or the link's pattern
+    /// (else the flow's name), with the witness.
+    static func diagnostic(
+        for warning: ExplorationWarning, root: String, in flows: [FlowDefinition], paths: [String]
+    ) -> Diagnostic {
+        func flow(_ name: String) -> FlowDefinition? { flows.first { $0.name.value == name } }
+        var location: SourceLocation?
+        var owner: FlowDefinition?
+        switch warning.subject {
+        case .event(let name, let screenName, let eventName):
+            owner = flow(name)
+            let screen = owner?.screens.first { $0.name.value == screenName }
+            location = screen?.events.first { $0.name.value == eventName }?.name.location ?? screen?.name.location
+        case .handler(let name, let childName, let outcome):
+            owner = flow(name)
+            let child = owner?.children.first { $0.name.value == childName }
+            location = child?.handlers.first { $0.outcome.value == outcome }?.outcome.location ?? child?.name.location
+        case .child(let name, let childName):
+            owner = flow(name)
+            location = owner?.children.first { $0.name.value == childName }?.name.location
+        case .link(let name, let pattern):
+            owner = flow(name)
+            location = owner?.links.first { $0.pattern.value == pattern }?.pattern.location
+        }
+        let at = location ?? owner?.name.location ?? flows[0].name.location
+        let reproduce = reproduction(warning.witness, paths: paths, flow: root)
         return Diagnostic(
-            .warning, code: RefusedEvent.code,
-            "event '\(refused.event)' of screen '\(refused.screen)' is refused in every state explored that shows the screen: \(refused.reason)",
-            at: location,
-            notes: [DiagnosticNote("reproduce with: \(reproduce)", at: location)])
+            .warning, code: warning.code.code, warning.message, at: at,
+            notes: [DiagnosticNote("reproduce with: \(reproduce)", at: at)])
     }
 
     /// A shell command that runs `script` under `flowc run`, one script line per `printf` argument.
