@@ -92,7 +92,7 @@ struct Exploration {
         let state = states[position]
         let key = state.key
         enter(position)
-        let view = StateView(coordinator)
+        let view = StateView(state.copy, bundle: bundle)
         let top = coordinator.path.last.map { (flow: $0.flow, screen: $0.screen) }
         askAboutChildren(in: view, state: position)
         var dirty = false
@@ -127,7 +127,7 @@ struct Exploration {
                 result.status == .pending ? action.command : (copy.isAskingForConfirmation ? state.pendingOrigin : nil)
             let afterKey = ExploredState.Key(copy: copy, answers: answers, pendingOrigin: origin?.line)
             let unchanged = afterKey == key
-            let after = unchanged && (refused || !drives) ? view : StateView(coordinator)
+            let after = unchanged && (refused || !drives) ? view : StateView(copy, bundle: bundle)
             let checks = GuaranteeChecks(
                 before: view, command: action.command, result: result, after: after, unchanged: unchanged,
                 pendingOrigin: state.pendingOrigin)
@@ -190,7 +190,7 @@ struct Exploration {
     private mutating func askAboutChildren(in view: StateView, state: Int) {
         guard view.status == .running else { return }
         for (depth, entry) in view.shown.enumerated().dropFirst() {
-            guard let child = entry.child, let parent = view.parentFlow[entry.id],
+            guard let child = entry.child, let parent = entry.parentFlow,
                 let parentIndex = bundle.flowIndex(named: parent), let flowIndex = bundle.flowIndex(named: entry.flow),
                 !bundle.flows[flowIndex].outcomes.isEmpty, bundle.flows[parentIndex].tabIndex(named: child) == nil
             else { continue }

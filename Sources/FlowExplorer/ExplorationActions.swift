@@ -96,7 +96,7 @@ struct ExplorationActions {
                 let parameters = graph.parameters(ofOutcome: index)
                 let counted =
                     entry.child != nil && answers.everyCheckPasses && ArgumentWitness.surelyValid(parameters)
-                let parent = view.parentFlow[entry.id]
+                let parent = entry.parentFlow
                 for broken in [nil] + parameters.indices.map(Optional.some) {
                     guard let operands = ArgumentWitness.operands(parameters, breaking: broken) else { continue }
                     let offered =

@@ -29,6 +29,27 @@ struct ExploredState {
         var copy: CoordinatorStateCopy
         var answers: HostAnswers
         var pendingOrigin: String?
+        /// The hash of the three, taken once: a lookup compares it before the states (Speed:
+        /// PERFORMANCE.md, "The explorer").
+        private let digest: Int
+
+        init(copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: String?) {
+            self.copy = copy
+            self.answers = answers
+            self.pendingOrigin = pendingOrigin
+            var hasher = Hasher()
+            hasher.combine(copy)
+            hasher.combine(answers)
+            hasher.combine(pendingOrigin)
+            digest = hasher.finalize()
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.digest == rhs.digest && lhs.answers == rhs.answers && lhs.pendingOrigin == rhs.pendingOrigin
+                && lhs.copy == rhs.copy
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
     var key: Key { Key(copy: copy, answers: answers, pendingOrigin: pendingOrigin?.line) }

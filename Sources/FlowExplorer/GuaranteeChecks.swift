@@ -51,12 +51,11 @@ struct GuaranteeChecks {
         }
         let finished = Set(result.finished.map(\.instance.rawValue))
         var messages: [String] = []
-        for parent in before.live where after.alive.contains(parent.id) {
-            for child in parent.children where child.presentation == "cover" && child.kept != true {
-                guard !after.alive.contains(child.id), !finished.contains(child.id) else { continue }
-                messages.append(
-                    "'\(line)' removed the cover '\(child.flow)' (#\(child.id)) though its flow did not finish")
-            }
+        for child in before.live where child.presentation == .cover && !child.kept {
+            guard let parent = child.parent, after.alive.contains(parent), !after.alive.contains(child.id),
+                !finished.contains(child.id)
+            else { continue }
+            messages.append("'\(line)' removed the cover '\(child.flow)' (#\(child.id)) though its flow did not finish")
         }
         return messages
     }

@@ -25,6 +25,50 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
     /// Whether a confirmation is pending in the copy.
     package var isAskingForConfirmation: Bool { confirmation.asked != nil }
 
+    /// One live instance of the copy, as an explorer reads it: no arguments, nothing built for a host.
+    package struct Instance: Sendable {
+        package var id: Int
+        /// The flow's index in the bundle.
+        package var flow: Int
+        /// The child declaration's index in the parent's flow; nil for the root.
+        package var declaration: Int?
+        /// The parent's id; nil for the root.
+        package var parent: Int?
+        package var presentation: Presentation
+        /// Whether it is in a tab that is not selected.
+        package var kept: Bool
+        /// Whether its flow has tabs (it shows a tab set when shown).
+        package var hasTabs: Bool
+        /// The deep links it holds: queued, then the pending one.
+        package var heldLinks: [String]
+    }
+
+    /// Every live instance: the shown chain first, root first, then the instances of kept tabs (each
+    /// tab's chain, parents before children), at every depth. O(instances); no argument is read.
+    package var instances: [Instance] {
+        var all: [Instance] = []
+        var pending: [(chain: ArraySlice<InstanceRecord>, parent: Int?, kept: Bool)] = [(state.chain[...], nil, false)]
+        while !pending.isEmpty {
+            let (chain, first, kept) = pending.removeFirst()
+            var parent = first
+            for record in chain {
+                var links = record.queuedLinks
+                if let link = record.pendingLink { links.append(link.url) }
+                all.append(
+                    Instance(
+                        id: record.id.rawValue, flow: record.flow, declaration: record.declaration, parent: parent,
+                        presentation: record.presentation, kept: kept, hasTabs: record.tabs != nil, heldLinks: links))
+                if let tabs = record.tabs {
+                    for tab in tabs.parked.keys.sorted() {
+                        pending.append((tabs.parked[tab]!.chain[...], record.id.rawValue, true))
+                    }
+                }
+                parent = record.id.rawValue
+            }
+        }
+        return all
+    }
+
     package static func == (lhs: CoordinatorStateCopy, rhs: CoordinatorStateCopy) -> Bool {
         lhs.status == rhs.status && sameChain(lhs.state.chain, rhs.state.chain)
             && samePath(lhs.state.path, rhs.state.path)
