@@ -39,7 +39,7 @@ package enum ExplorationCode: String, CaseIterable, Hashable, Sendable {
         case .restoreAcceptsBuiltStates: "restore-refused-built-state"
         case .refusedEverywhere: "action-refused-everywhere"
         case .refusedOnSomePaths: "action-refused-on-some-paths"
-        case .childCannotFinish: "child-cannot-finish"
+        case .childCannotFinish: "child-stuck-in-explored-state"
         case .outcomeGoesNowhere: "outcome-goes-nowhere"
         case .linkGoesNowhere: "link-goes-nowhere"
         }
