@@ -15,7 +15,7 @@ enum CheckCommand {
         Validates the flows, then runs the generic coordinator over every state it can reach from a new
         coordinator — events of the shown screens (arguments that meet each constraint and ones that
         break it), back on every stack, dismissal, tab selection, confirm and keep, finishing through a
-        kept handle, host conditions turned either way, every deep link, stop — and checks the
+        kept handle, host conditions and checks answered either way, every deep link, stop — and checks the
         guarantees of docs/RUNNING.md ("Guarantees") on every step. A broken guarantee is reported at
         the screen shown before the step, with a script that reproduces it under 'flowc run'; so are,
         as warnings, what only exploration proves (FC807-FC811; 'flowc explain FC809').
@@ -26,7 +26,7 @@ enum CheckCommand {
         OPTIONS:
           --flow NAME       Explore this root flow only.
           --max-states N    Keep at most N distinct states per root flow (default 5000).
-          --max-depth N     Go at most N steps from a new coordinator (default 10).
+          --max-depth N     Go at most N steps from a new coordinator (default 16).
         \(ConfigurationOption.help)
           -h, --help        Show this help.
 
