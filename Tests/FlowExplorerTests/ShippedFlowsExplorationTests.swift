@@ -9,11 +9,22 @@ import Testing
 /// of docs/RUNNING.md ("Guarantees").
 @MainActor
 struct ShippedFlowsExplorationTests {
+    /// Each shipped app explored once with the default bounds, shared by the tests below (the tab-bar
+    /// app takes seconds in a debug build).
+    private static var reports: [String: ExplorationReport] = [:]
+
+    static func report(_ flow: String) throws -> ExplorationReport {
+        if let known = reports[flow] { return known }
+        let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: flow)
+        reports[flow] = report
+        return report
+    }
+
     /// The counts: states (with the host's answers: conditions, and each check answered both ways for
     /// each value the explorer passes) and steps tried.
     @Test(arguments: [("app", 120, 1328), ("notesApp", 56, 748), ("reading", 24, 304), ("social", 1798, 40854)])
     func aShippedAppIsExploredCompletelyAndKeepsEveryGuarantee(flow: String, states: Int, steps: Int) throws {
-        let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: flow)
+        let report = try Self.report(flow)
         #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
         #expect(report.isComplete)
         #expect(report.states == states)
@@ -44,7 +55,7 @@ struct ShippedFlowsExplorationTests {
     @Test(arguments: [("app", 1), ("notesApp", 1), ("reading", 1), ("social", 20)])
     func everyReachedStateIsReproducedByItsWitness(flow: String, stride every: Int) throws {
         let bundle = try Fixtures.shipped()
-        let report = try FlowExplorer.explore(bundle, flow: flow)
+        let report = try Self.report(flow)
         #expect(report.reached.count == report.states)
         #expect(report.reached.first?.parent == nil)
         #expect(report.reached.first?.line == nil)
@@ -103,7 +114,7 @@ struct RefusedEventTests {
 
     @Test func theShippedAppsHaveNoWarning() throws {
         for flow in ["app", "notesApp", "reading", "social"] {
-            let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: flow)
+            let report = try ShippedFlowsExplorationTests.report(flow)
             #expect(report.warnings.map { "\($0.code.code) \($0.subject): \($0.message)" } == [])
         }
     }
