@@ -119,7 +119,9 @@ struct Exploration {
             if let offered = action.offered {
                 refusals.note(offered, refused: refused, reason: reason, in: position, command: action.command)
             }
-            if case .open(let url) = action.command {
+            // A link refused for its witness values (placeholders filled with 1, a or true) says nothing
+            // of the link: only other refusals count.
+            if case .open(let url) = action.command, !Self.refusesTheWitnessValues(result.reason) {
                 refusals.noteLink(url, refused: refused, reason: reason, in: position, command: action.command)
             }
             let copy = drives ? coordinator.copyState() : state.copy
@@ -291,6 +293,14 @@ struct Exploration {
             if counts[key]! > bound { return true }
         }
         return false
+    }
+
+    /// Whether `reason` refuses an argument's value (its type, a constraint, a host check answering false).
+    private static func refusesTheWitnessValues(_ reason: FlowRuntimeError?) -> Bool {
+        switch reason {
+        case .invalidArgument, .wrongArgumentType, .constraintViolated, .checkFailed, .linkPlaceholderInvalid: true
+        default: false
+        }
     }
 
     static func name(of status: CoordinatorStatus) -> String {

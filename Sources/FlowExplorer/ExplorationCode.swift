@@ -119,7 +119,8 @@ package enum ExplorationCode: String, CaseIterable, Hashable, Sendable {
             return """
                 The root flow declares a deep link that opens nowhere: opening it (placeholders filled with \
                 witness values) was refused in every explored state, before start and after it, whatever the \
-                host's answers. Reported at the link's pattern, with the first reason.
+                host's answers. A refusal of the witness values themselves (a type, a constraint, a host check) \
+                is not counted. Reported at the link's pattern, with the first reason.
                 """ + "\n\n" + common
         default:
             return ""

@@ -124,6 +124,29 @@ struct ExplorationWarningTests {
                 == "deep link '/perks' cannot show 'basic' now: flow 'app' starts at 'pro' now ('isPro' is true)")
     }
 
+    /// A link refused only because the explorer's placeholder witness (1) breaks the route's constraint
+    /// says nothing of the link: no FC811.
+    @Test func aLinkRefusedForTheWitnessValuesIsNoFinding() throws {
+        let bundle = try Fixtures.bundle([
+            """
+            flow: shelf
+            start: list
+            links:
+              "/books/{id:int}": [list, { book: { id: $id } }]
+            screens:
+              list: { on: { open: { params: { id: { type: int, min: 5 } }, push: book, with: { id: $id } } } }
+              book: { params: { id: { type: int, min: 5 } } }
+            """
+        ])
+        let report = try FlowExplorer.explore(bundle, flow: "shelf")
+        #expect(report.isComplete)
+        #expect(report.findings == [])
+        #expect(report.warnings == [])
+        let trace = try Self.run(["open /books/1"], in: bundle, flow: "shelf")
+        #expect(trace.last?.status == "rejected")
+        #expect(trace.last?.reason?.contains("less than the minimum 5") == true)
+    }
+
     /// Each code is explained for `flowc explain`, as a warning or (a broken guarantee) an error.
     @Test func everyCodeHasAnExplanation() {
         #expect(ExplorationCode.allCases.map(\.code) == (1...11).map { String(format: "FC8%02d", $0) })
