@@ -18,6 +18,13 @@ package enum ArgumentWitness {
             return "true"
         case .string:
             let length = max(1, constraints.minimumLength ?? 1)
+            if let pattern = constraints.linearPattern,
+                let example = pattern.example(minimumLength: length, maximumLength: constraints.maximumLength)
+                    ?? pattern.example(
+                        minimumLength: constraints.minimumLength ?? 0, maximumLength: constraints.maximumLength)
+            {
+                return example
+            }
             return String(repeating: "a", count: min(length, constraints.maximumLength ?? length))
         }
     }
@@ -35,30 +42,32 @@ package enum ArgumentWitness {
         case .string:
             if let minimum = constraints.minimumLength, minimum > 0 { return "" }
             if let maximum = constraints.maximumLength { return String(repeating: "a", count: maximum + 1) }
+            if let pattern = constraints.linearPattern {
+                return ["", "a", "0", "~"].first { !pattern.wholeMatch($0) }
+            }
         case .bool:
             break
         }
         return nil
     }
 
-    /// `key=value …` operands for `parameters`, each valid, or with the one at `broken` breaking its constraint.
-    package static func operands(_ parameters: [ParameterNode], breaking broken: Int? = nil) -> String? {
-        var words: [String] = []
+    /// `key=value` operands for `parameters`, each valid, or with the one at `broken` breaking its constraint
+    /// (nil when it has none a value of its type can break).
+    static func operands(_ parameters: [ParameterNode], breaking broken: Int? = nil) -> [String: String]? {
+        var operands: [String: String] = [:]
         for (index, parameter) in parameters.enumerated() {
-            let value: String
             if index == broken {
                 guard let bad = breaking(parameter) else { return nil }
-                value = bad
+                operands[parameter.name] = bad
             } else {
-                value = valid(parameter)
+                operands[parameter.name] = valid(parameter)
             }
-            words.append("\(parameter.name)=\(quoted(value))")
         }
-        return words.joined(separator: " ")
+        return operands
     }
 
     /// The URL of `link` with a valid witness for each placeholder.
-    package static func url(of link: LinkNode) -> String {
+    static func url(of link: LinkNode) -> String {
         var parts: [String] = []
         for segment in link.segments {
             switch segment {
@@ -76,13 +85,11 @@ package enum ArgumentWitness {
 
     private static func text(_ value: Value) -> String { value.description }
 
-    private static func quoted(_ text: String) -> String {
-        text.isEmpty || text.contains(" ") || text.contains("#") ? "\"\(text)\"" : text
-    }
-
-    /// Whether ``valid(_:)`` surely meets every constraint of each of `parameters`: a `pattern` or an
-    /// argument check may refuse it.
+    /// Whether ``valid(_:)`` surely meets every constraint of each of `parameters` (a host check aside,
+    /// which the explorer answers itself).
     package static func surelyValid(_ parameters: [ParameterNode]) -> Bool {
-        parameters.allSatisfy { $0.constraints.pattern == nil && $0.constraints.check == nil }
+        parameters.allSatisfy { parameter in
+            parameter.type.parse(valid(parameter)).map { parameter.constraints.violation(of: $0) == nil } ?? false
+        }
     }
 }

@@ -2,22 +2,42 @@ import FlowModel
 import FlowRuntime
 import FlowScript
 
-/// The script lines the explorer tries in a state: whatever a person, the host or the system can do
-/// there (docs/RUNNING.md, "Checking flows").
+/// An action a flow declares that the explorer counts the refusals of (FC807, FC808): an event of a
+/// screen sent from the route on screen, or a child flow's outcome delivered to its parent's handler by
+/// finishing the child through a kept handle. Counted only where it surely should run: arguments that
+/// meet every constraint (no `pattern` or argument `check` the witness may miss), every host check true.
+struct OfferedAction: Hashable {
+    enum Kind: Hashable {
+        /// `flow`'s screen `owner` sends event `name`.
+        case event
+        /// `flow` (the parent) handles outcome `name` of its child declaration `owner`.
+        case handler
+    }
+
+    var kind: Kind
+    var flow: String
+    /// The screen (events) or the child declaration (handlers).
+    var owner: String
+    var name: String
+}
+
+/// One step the explorer tries: its script command and, when it counts, the action it offers.
+struct ExplorationAction {
+    var command: ScriptCommand
+    var offered: OfferedAction?
+}
+
+/// The steps the explorer tries in a state: whatever a person, the host or the system can do there
+/// (docs/RUNNING.md, "Checking flows").
 @MainActor
 struct ExplorationActions {
     let bundle: FlowBundle
-    let rootFlow: Int
-
-    /// Every host condition the root flow and the flows it can run as children (at any depth) declare:
-    /// the others cannot change what this coordinator does.
-    let conditionNames: [String]
+    let host: ExplorationHost
     /// The root flow's deep links, each with witness placeholders.
     let linkURLs: [String]
 
-    init(bundle: FlowBundle, rootFlow: Int) {
-        self.bundle = bundle
-        self.rootFlow = rootFlow
+    /// The flows the root flow `rootFlow` can run, itself included (children at any depth).
+    static func reachableFlows(of rootFlow: Int, in bundle: FlowBundle) -> Set<Int> {
         var reached: Set<Int> = [rootFlow]
         var pending = [rootFlow]
         while let flow = pending.popLast() {
@@ -25,77 +45,95 @@ struct ExplorationActions {
                 pending.append(child.flow)
             }
         }
-        conditionNames = Array(Set(reached.flatMap { bundle.flows[$0].conditions })).sorted()
+        return reached
+    }
+
+    init(bundle: FlowBundle, rootFlow: Int, host: ExplorationHost) {
+        self.bundle = bundle
+        self.host = host
         linkURLs = Array(Set(bundle.flows[rootFlow].links.map(ArgumentWitness.url(of:)))).sorted()
     }
 
-    func lines(in coordinator: FlowCoordinator, trace: TraceLine?, conditions: [String: Bool]) -> [String] {
-        var lines: [String] = []
-        for name in conditionNames { lines.append("condition \(name) \(!(conditions[name] ?? false))") }
-        for url in linkURLs { lines.append("open \(url)") }
-        guard coordinator.status == .running else {
-            lines.insert("start", at: 0)
-            return lines
+    /// The steps to try from the coordinator's state, whose instances `view` describes, with `answers`.
+    func actions(in coordinator: FlowCoordinator, view: StateView, answers: HostAnswers) -> [ExplorationAction] {
+        var actions: [ExplorationAction] = []
+        func add(_ command: ScriptCommand) { actions.append(ExplorationAction(command: command)) }
+        if coordinator.status != .running { add(.start) }
+        for (index, name) in host.conditionNames.enumerated() { add(.condition(name, !answers.conditions[index])) }
+        for (index, check) in host.checks.enumerated() {
+            add(.check(name: check.name, value: check.value, answer: !answers.checks[index]))
         }
+        for url in linkURLs { add(.open(url)) }
+        guard coordinator.status == .running else { return actions }
         if coordinator.pendingConfirmation != nil {
-            lines += ["confirm", "keep"]
+            add(.confirm)
+            add(.keep)
         }
         let stacks = coordinator.stacks
-        // Events: from the route on screen, and from the top route of every other shown stack.
+        // Events: from every route of the stack on screen (the top one as the host sends it, without a
+        // token), and from the top route of every other shown stack (under a layer: refused).
         for (position, stack) in stacks.enumerated().reversed() {
-            guard let top = stack.routes.last else { continue }
             let onScreen = position == stacks.count - 1
-            lines += events(of: top, sentFrom: onScreen ? nil : top.token).map(\.line)
+            let routes = onScreen ? stack.routes : Array(stack.routes.suffix(1))
+            for (index, route) in routes.enumerated().reversed() {
+                let top = onScreen && index == routes.count - 1
+                actions += events(
+                    of: route, sentFrom: top ? nil : route.token, counted: top && answers.everyCheckPasses)
+            }
         }
-        lines.append("back")
-        for stack in stacks { lines.append("back 1 #\(stack.id.rawValue)") }
-        if stacks.contains(where: \.isPresented) { lines.append("dismiss") }
+        add(.back(1))
+        for stack in stacks { add(.backOnStack(1, stack: stack.id)) }
+        let presented = stacks.filter(\.isPresented)
+        if !presented.isEmpty { add(.dismiss(nil)) }
+        for stack in presented { add(.dismiss(stack.id)) }
         for tabSet in coordinator.tabSets {
-            for tab in tabSet.tabs where tab != tabSet.selected { lines.append("select \(tab) #\(tabSet.id.rawValue)") }
+            for tab in tabSet.tabs where tab != tabSet.selected { add(.select(tab: tab, tabSet: tabSet.id)) }
         }
-        if let tree = trace?.instances {
-            for entry in Self.entries(of: tree) where entry.kept != true {
-                guard let flow = bundle.flowIndex(named: entry.flow) else { continue }
-                for (index, outcome) in bundle.flows[flow].outcomes.enumerated() {
-                    let operands = ArgumentWitness.operands(bundle.flows[flow].parameters(ofOutcome: index)) ?? ""
-                    lines.append("finish #\(entry.id) \(outcome)" + (operands.isEmpty ? "" : " \(operands)"))
+        for entry in view.shown {
+            guard let flow = bundle.flowIndex(named: entry.flow) else { continue }
+            let graph = bundle.flows[flow]
+            for (index, outcome) in graph.outcomes.enumerated() {
+                let parameters = graph.parameters(ofOutcome: index)
+                let counted =
+                    entry.child != nil && answers.everyCheckPasses && ArgumentWitness.surelyValid(parameters)
+                let parent = entry.parentFlow
+                for broken in [nil] + parameters.indices.map(Optional.some) {
+                    guard let operands = ArgumentWitness.operands(parameters, breaking: broken) else { continue }
+                    let offered =
+                        counted && broken == nil
+                        ? parent.map { OfferedAction(kind: .handler, flow: $0, owner: entry.child!, name: outcome) }
+                        : nil
+                    actions.append(
+                        ExplorationAction(
+                            command: .finish(instance: FlowInstanceID(entry.id), outcome: outcome, arguments: operands),
+                            offered: offered))
                 }
             }
         }
-        lines.append("stop")
-        return lines
+        add(.stop)
+        return actions
     }
 
-    /// `event` lines for every event of `route`'s screen: valid arguments (`valid` when surely so), and each
-    /// breakable constraint broken.
-    func events(of route: Route, sentFrom token: RouteToken?) -> [(line: String, event: String, valid: Bool)] {
+    /// `event` steps for every event of `route`'s screen: valid arguments, and each breakable constraint
+    /// broken; the valid one counts (``OfferedAction``) when `counted` and its arguments surely meet
+    /// their constraints.
+    func events(of route: Route, sentFrom token: RouteToken?, counted: Bool) -> [ExplorationAction] {
         guard let flow = bundle.flowIndex(named: route.flow),
             let screen = bundle.flows[flow].screens.firstIndex(where: { $0.name == route.screen })
         else { return [] }
-        var lines: [(line: String, event: String, valid: Bool)] = []
-        let from = token.map { "@\($0.rawValue) " } ?? ""
+        var actions: [ExplorationAction] = []
         for event in bundle.flows[flow].screens[screen].events {
-            var variants = [ArgumentWitness.operands(event.parameters)]
-            for index in event.parameters.indices {
-                variants.append(ArgumentWitness.operands(event.parameters, breaking: index))
-            }
-            for (index, operands) in variants.enumerated() {
-                guard let operands else { continue }
-                let line = "event \(from)\(event.name)" + (operands.isEmpty ? "" : " \(operands)")
-                lines.append((line, event.name, index == 0 && ArgumentWitness.surelyValid(event.parameters)))
+            let offered =
+                counted && ArgumentWitness.surelyValid(event.parameters)
+                ? OfferedAction(kind: .event, flow: route.flow, owner: route.screen, name: event.name) : nil
+            for broken in [nil] + event.parameters.indices.map(Optional.some) {
+                guard let operands = ArgumentWitness.operands(event.parameters, breaking: broken) else { continue }
+                actions.append(
+                    ExplorationAction(
+                        command: .event(name: event.name, token: token, arguments: operands),
+                        offered: broken == nil ? offered : nil))
             }
         }
-        return lines
-    }
-
-    /// Every entry of an instance tree, root first.
-    nonisolated static func entries(of tree: InstanceTreeEntry) -> [InstanceTreeEntry] {
-        var all: [InstanceTreeEntry] = []
-        var pending = [tree]
-        while let entry = pending.popLast() {
-            all.append(entry)
-            pending += entry.children.reversed()
-        }
-        return all
+        return actions
     }
 }

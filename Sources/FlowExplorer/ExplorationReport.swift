@@ -14,6 +14,42 @@ package struct ExplorationFinding: Hashable, Sendable {
     package var code: String { guarantee.code }
 }
 
+/// What only exploration proves about the flows, as a warning (FC807–FC811, ``ExplorationCode``): an
+/// action refused in every state that offers it or on some paths, a child flow that cannot finish, an
+/// outcome or a deep link that goes nowhere.
+package struct ExplorationWarning: Hashable, Sendable {
+    /// What the warning is about, which also says where it is reported.
+    package enum Subject: Hashable, Sendable {
+        /// Event `event` of screen `screen` of flow `flow`.
+        case event(flow: String, screen: String, event: String)
+        /// The handler in flow `flow` of outcome `outcome` of its child declaration `child`.
+        case handler(flow: String, child: String, outcome: String)
+        /// Child declaration `child` of flow `flow`.
+        case child(flow: String, child: String)
+        /// The deep link with this pattern, of the root flow `flow`.
+        case link(flow: String, pattern: String)
+    }
+
+    package var code: ExplorationCode
+    package var subject: Subject
+    /// What was found, in a sentence.
+    package var message: String
+    /// Why the step was refused, the first time (FC807, FC808, FC810, FC811).
+    package var reason: String?
+    /// The shortest `flowc run` script, from a new coordinator, that shows it: its last line is the
+    /// refused step (FC807, FC808, FC810, FC811), or it reaches the state the child cannot finish from
+    /// (FC809).
+    package var witness: [String]
+
+    package init(code: ExplorationCode, subject: Subject, message: String, reason: String?, witness: [String]) {
+        self.code = code
+        self.subject = subject
+        self.message = message
+        self.reason = reason
+        self.witness = witness
+    }
+}
+
 /// An event of a screen that every explored state showing the screen refused, when sent with arguments
 /// that meet its constraints: an action the flows declare but the runtime never takes (warning FC807).
 package struct RefusedEvent: Hashable, Sendable {
@@ -27,21 +63,62 @@ package struct RefusedEvent: Hashable, Sendable {
     package static let code = "FC807"
 }
 
+/// One state the exploration reached, first by the shortest script (breadth first): its parent state and
+/// the script line from it, so ``ExplorationReport/witness(of:)`` rebuilds the whole script.
+package struct ReachedState: Hashable, Sendable {
+    /// The index in ``ExplorationReport/reached`` of the state it was first reached from; nil for the new
+    /// coordinator (state 0).
+    package var parent: Int?
+    /// The `flowc run` script line that leads from the parent here; nil for state 0.
+    package var line: String?
+    /// How many script lines lead here from a new coordinator.
+    package var depth: Int
+    /// The path shown, bottom to top, each route as `flow.screen`.
+    package var path: [String]
+    /// The coordinator's status: `idle`, `running`, `stopped` or `finished`.
+    package var status: String
+    /// Whether a confirmation is pending.
+    package var asksForConfirmation: Bool
+}
+
 /// What one exploration covered and found.
 package struct ExplorationReport: Sendable {
     package var rootFlow: String
-    /// Distinct states reached (compared up to route tokens and instance ids).
+    /// Distinct states reached (compared up to route tokens and instance ids, with the host's answers).
     package var states = 0
     /// Steps run (each a script line applied to a state).
     package var steps = 0
     /// nil when every reachable state within the depth was explored; else the bound that stopped it.
     package var bound: String?
     package var findings: [ExplorationFinding] = []
-    /// Events refused in every explored state that showed their screen, by flow, screen and event.
-    package var refusedEvents: [RefusedEvent] = []
-    /// The shortest script of every distinct state reached, in the order found: first the empty script of
-    /// the new coordinator (what `flowc diff` replays to take every state's snapshot).
-    package var stateScripts: [[String]] = [[]]
+    /// FC807–FC811, by code, then subject.
+    package var warnings: [ExplorationWarning] = []
+    /// Every state reached, in the order reached (breadth first): state 0 is the new coordinator.
+    package var reached: [ReachedState] = []
+    /// The shortest script of every state reached, in the order reached: first the empty script of the new
+    /// coordinator (what `flowc diff` and the restore audit replay).
+    package var stateScripts: [[String]] { reached.indices.map { witness(of: $0) } }
 
     package var isComplete: Bool { bound == nil }
+
+    /// The shortest `flowc run` script (from a new coordinator) that reaches state `index` of ``reached``.
+    package func witness(of index: Int) -> [String] {
+        var lines: [String] = []
+        var current: Int? = index
+        while let state = current, let line = reached[state].line {
+            lines.append(line)
+            current = reached[state].parent
+        }
+        return lines.reversed()
+    }
+
+    /// The FC807 warnings about events: events refused in every explored state that showed their screen.
+    package var refusedEvents: [RefusedEvent] {
+        warnings.compactMap { warning in
+            guard warning.code == .refusedEverywhere, case .event(let flow, let screen, let event) = warning.subject
+            else { return nil }
+            return RefusedEvent(
+                flow: flow, screen: screen, event: event, reason: warning.reason ?? "", witness: warning.witness)
+        }
+    }
 }

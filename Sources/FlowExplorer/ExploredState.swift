@@ -1,41 +1,56 @@
-import FlowModel
 import FlowRuntime
 import FlowScript
-import Foundation
 
-/// One state the explorer reached: the script that builds it from a new coordinator, and its key, the
-/// same for states that differ only in route tokens and instance ids.
+/// One state the explorer reached: the coordinator's state as a copy, the host's answers, and how it was
+/// first reached (its parent state and the step from it), so a witness is rebuilt only when needed.
 @MainActor
 struct ExploredState {
-    var lines: [String]
-    /// The host conditions the script set.
-    var conditions: [String: Bool]
-    /// The line whose step waits for a confirmation, while one is pending.
-    var pendingOrigin: String?
+    var copy: CoordinatorStateCopy
+    var answers: HostAnswers
+    /// The step whose confirmation is pending in this state, if one is.
+    var pendingOrigin: ScriptCommand?
+    /// The state this one was first reached from (an index into the explored states); nil for the new
+    /// coordinator.
+    var parent: Int?
+    /// The step from `parent`.
+    var command: ScriptCommand?
+    var depth: Int
+    /// Whether some step other than a `condition` or `check` line led here.
+    var stepped: Bool
+    /// Whether a `condition` or `check` line came after such a step (FC806 holds only states whose
+    /// answers were all given first).
+    var answersChangedAfterStep: Bool
 
-    /// A runner that has run `lines`, and the trace line of the last of them (nil before any).
-    func replay(bundle: FlowBundle, flow: String) throws -> (FlowScriptRunner, TraceLine?) {
-        let runner = try FlowScriptRunner(bundle: bundle, flow: flow)
-        var last: TraceLine?
-        for line in lines { last = runner.run(line: line) }
-        return (runner, last)
-    }
+    /// What tells two states apart: the coordinator's state up to tokens and ids, the answers, and the
+    /// step waiting for a confirmation (its text: two waiting steps that differ only in a token are two
+    /// states, which costs a state, never a finding).
+    @MainActor
+    struct Key: @MainActor Hashable {
+        var copy: CoordinatorStateCopy
+        var answers: HostAnswers
+        var pendingOrigin: String?
+        /// The hash of the three, taken once: a lookup compares it before the states (Speed:
+        /// PERFORMANCE.md, "The explorer").
+        private let digest: Int
 
-    /// The state's key: its snapshot (stable: no tokens, no ids), status, pending confirmation and what
-    /// led to it, and the conditions set.
-    static func key(of coordinator: FlowCoordinator, conditions: [String: Bool], pendingOrigin: String?) -> String {
-        var parts = [snapshotJSON(coordinator.snapshot()), "\(coordinator.status)"]
-        if let pending = coordinator.pendingConfirmation {
-            parts.append("pending \(pending.flow).\(pending.screen) after \(pendingOrigin ?? "")")
+        init(copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: String?) {
+            self.copy = copy
+            self.answers = answers
+            self.pendingOrigin = pendingOrigin
+            var hasher = Hasher()
+            hasher.combine(copy)
+            hasher.combine(answers)
+            hasher.combine(pendingOrigin)
+            digest = hasher.finalize()
         }
-        parts.append(conditions.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
-        return parts.joined(separator: "|")
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.digest == rhs.digest && lhs.answers == rhs.answers && lhs.pendingOrigin == rhs.pendingOrigin
+                && lhs.copy == rhs.copy
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
-    static func snapshotJSON(_ snapshot: FlowSnapshot) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(snapshot) else { return "<unencodable>" }
-        return String(decoding: data, as: UTF8.self)
-    }
+    var key: Key { Key(copy: copy, answers: answers, pendingOrigin: pendingOrigin?.line) }
 }

@@ -89,7 +89,9 @@ package enum FlowPaths {
         let targets = coverages.map { PathTarget.targets(of: bundle, root: root, coverage: $0) }
         var recorder = PathRecorder(bundle: bundle, root: root, wanted: Set(targets.joined()))
         let exploration = try FlowExplorer.explore(bundle, flow: flow, bounds: bounds) { recorder.observe($0) }
-        let actions = ExplorationActions(bundle: bundle, rootFlow: root)
+        let host = ExplorationHost(
+            bundle: bundle, flows: ExplorationActions.reachableFlows(of: root, in: bundle),
+            linkWitnesses: [.int(1), .double(1), .bool(true), .string("a")])
         var reports: [PathReport] = []
         var replayed: [PathTarget: TargetPath] = [:]
         for (coverage, targets) in zip(coverages, targets) {
@@ -100,7 +102,7 @@ package enum FlowPaths {
                     paths.append(known)
                 } else if let script = recorder.scripts[target] {
                     let path = path(
-                        to: target, script: script, bundle: bundle, flow: flow, conditions: actions.conditionNames)
+                        to: target, script: script, bundle: bundle, flow: flow, conditions: host.conditionNames)
                     replayed[target] = path
                     paths.append(path)
                 } else {

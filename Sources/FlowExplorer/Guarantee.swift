@@ -18,7 +18,7 @@ package enum Guarantee: Int, CaseIterable, Sendable {
     /// restored state's snapshot is the same.
     case restoreAcceptsBuiltStates = 6
     /// No stack is dropped without a word: a kept tab a step removes is in the step's dropped tabs.
-    case noKeptTabDroppedSilently = 10
+    case noKeptTabDroppedSilently = 12
 
     /// The stable diagnostic code of a violation: FC801 …
     package var code: String { "FC\(800 + rawValue)" }

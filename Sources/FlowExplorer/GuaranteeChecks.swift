@@ -1,22 +1,21 @@
 import FlowRuntime
 import FlowScript
 
-/// The predicates of ``Guarantee``, each on one explored step: the state before (its trace line and
-/// key), the line run, and the state after. Each returns a message when the step breaks it.
+/// The predicates of ``Guarantee``, each on one explored step: the state before (its view), the command
+/// run, its result, and the state after (its view, and whether it is the same state as before). Each
+/// returns a message when the step breaks it.
 struct GuaranteeChecks {
-    struct Side {
-        var trace: TraceLine?
-        var key: String
-    }
+    let before: StateView
+    let command: ScriptCommand
+    let result: StepResult
+    let after: StateView
+    /// Whether the state after the step is the state before (up to tokens and ids, answers and the
+    /// waiting step included).
+    let unchanged: Bool
+    /// The command whose step waited for the confirmation before this step, if any.
+    let pendingOrigin: ScriptCommand?
 
-    let before: Side
-    let line: String
-    let after: TraceLine
-    let afterKey: String
-    /// The line whose step is waiting for the confirmation before this step, if any.
-    let pendingOrigin: String?
-
-    private var command: String { String(line.split(separator: " ").first ?? "") }
+    private var refused: Bool { result.status == .rejected || result.status == .stale }
 
     func violations() -> [(Guarantee, String)] {
         var found: [(Guarantee, String)] = []
@@ -29,99 +28,83 @@ struct GuaranteeChecks {
         return found
     }
 
+    private var line: String { command.line }
+
     private func refusedStepChangedSomething() -> String? {
-        guard after.status == "rejected" || after.status == "stale" else { return nil }
-        guard before.key != afterKey else { return nil }
-        return "'\(line)' was \(after.status) (\(after.reason ?? "no reason")) but changed the state"
+        guard refused, !unchanged else { return nil }
+        return
+            "'\(line)' was \(result.status.rawValue) (\(result.reason?.description ?? "no reason")) but changed the state"
     }
 
     private func backStoppedTabBar() -> String? {
-        guard command == "back" || command == "backto", before.trace?.tabs != nil,
-            before.trace?.coordinator == "running", after.coordinator == "stopped"
-        else { return nil }
+        switch command {
+        case .back, .backTo, .backOnStack: break
+        default: return nil
+        }
+        guard before.showsTabs, after.status == .stopped else { return nil }
         return "'\(line)' with a tab bar shown stopped the coordinator"
     }
 
     private func coversRemoved() -> [String] {
-        // A deep link, a restore or stop may replace the part of the tree a cover is in; so may the step
-        // that such a link or restore waited with, once confirmed.
-        let replaying =
-            command == "confirm" && (pendingOrigin.map { $0.hasPrefix("open ") || $0 == "restore" } ?? false)
-        guard let tree = before.trace?.instances, !["open", "restore", "stop"].contains(command), !replaying else {
-            return []
-        }
-        let entriesBefore = ExplorationActions.entries(of: tree)
-        let alive = Set(after.instances.map { ExplorationActions.entries(of: $0).map(\.id) } ?? [])
-        let finished = Set((after.finished ?? []).map(\.instance))
-        var messages: [String] = []
-        for parent in entriesBefore {
-            for child in parent.children where child.presentation == "cover" && child.kept != true {
-                guard alive.contains(parent.id), !alive.contains(child.id), !finished.contains(child.id) else {
-                    continue
-                }
-                messages.append(
-                    "'\(line)' removed the cover '\(child.flow)' (#\(child.id)) though its flow did not finish")
+        switch command {
+        case .open, .restore, .stop: return []
+        // The step a link or a restore waited with, once confirmed, may replace the part of the tree a
+        // cover is in, as the link or restore does.
+        case .confirm:
+            switch pendingOrigin {
+            case .open, .restore: return []
+            default: break
             }
+        default: break
+        }
+        let finished = Set(result.finished.map(\.instance.rawValue))
+        var messages: [String] = []
+        for child in before.live where child.presentation == .cover && !child.kept {
+            guard let parent = child.parent, after.alive.contains(parent), !after.alive.contains(child.id),
+                !finished.contains(child.id)
+            else { continue }
+            messages.append("'\(line)' removed the cover '\(child.flow)' (#\(child.id)) though its flow did not finish")
+        }
+        return messages
+    }
+
+    /// A kept tab is an instance marked kept under a parent that is not (the instances inside it are kept
+    /// too and go with it; back on a kept tab's own stack changes only its inside).
+    private func keptTabsDroppedSilently() -> [String] {
+        let kept = Dictionary(before.live.map { ($0.id, $0.kept) }, uniquingKeysWith: { first, _ in first })
+        let reported = Set(result.droppedTabs.map(\.instance.rawValue))
+        var messages: [String] = []
+        for entry in before.live where entry.kept && !after.alive.contains(entry.id) && !reported.contains(entry.id) {
+            guard let parent = entry.parent, kept[parent] == false else { continue }
+            messages.append(
+                "'\(line)' dropped the kept tab '\(entry.child ?? entry.flow)' (#\(entry.id)) of '\(entry.parentFlow ?? "")' without reporting it"
+            )
         }
         return messages
     }
 
     private func linksDroppedSilently() -> [String] {
         var messages: [String] = []
-        let reported = Set((after.links ?? []).map(\.url))
-        let heldAfter = Self.heldLinks(after.instances)
-        for (id, urls) in Self.heldLinks(before.trace?.instances) {
-            for url in urls where !(heldAfter[id]?.contains(url) ?? false) && !reported.contains(url) {
+        let reported = Set(result.deferredLinks.map(\.url))
+        for (id, urls) in before.heldLinks {
+            for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && !reported.contains(url) {
                 messages.append("'\(line)' dropped the link '\(url)' held by instance #\(id) without reporting it")
             }
         }
         // A link whose step waits for the confirmation: any step but confirm that ends the question
         // (keep, or another step that drops or replaces it) must report it.
-        if let origin = pendingOrigin, origin.hasPrefix("open "), command != "confirm",
-            after.status != "rejected", after.status != "stale", after.pending == nil || command == "keep"
+        if case .open(let url)? = pendingOrigin, command != .confirm, !refused,
+            !after.asksForConfirmation || command == .keep, !reported.contains(url)
         {
-            let url = String(origin.dropFirst(5))
-            if !reported.contains(url) {
-                messages.append(
-                    "'\(line)' ended the confirmation '\(origin)' asked for, and the link was dropped without a word")
-            }
+            messages.append(
+                "'\(line)' ended the confirmation 'open \(url)' asked for, and the link was dropped without a word")
         }
         return messages
     }
 
     private func finishedTwice() -> [String] {
-        let aliveBefore = Set(before.trace?.instances.map { ExplorationActions.entries(of: $0).map(\.id) } ?? [])
-        return (after.finished ?? []).filter { !aliveBefore.contains($0.instance) }.map {
-            "'\(line)' finished instance #\($0.instance) ('\($0.flow)'), which was not alive before the step"
+        result.finished.filter { !before.alive.contains($0.instance.rawValue) }.map {
+            "'\(line)' finished instance #\($0.instance.rawValue) ('\($0.flow)'), which was not alive before the step"
         }
-    }
-
-    /// A kept tab is an instance the tree marks kept under a shown parent (the instances inside it are kept
-    /// too, and go with it; back on a kept tab's own stack changes only the inside).
-    private func keptTabsDroppedSilently() -> [String] {
-        guard let tree = before.trace?.instances else { return [] }
-        let alive = Set(after.instances.map { ExplorationActions.entries(of: $0).map(\.id) } ?? [])
-        let reported = Set((after.droppedTabs ?? []).map(\.instance))
-        var messages: [String] = []
-        for parent in ExplorationActions.entries(of: tree) where parent.kept != true {
-            for child in parent.children where child.kept == true && !alive.contains(child.id) {
-                guard !reported.contains(child.id) else { continue }
-                messages.append(
-                    "'\(line)' dropped the kept tab '\(child.child ?? child.flow)' (#\(child.id)) of '\(parent.flow)' without reporting it"
-                )
-            }
-        }
-        return messages
-    }
-
-    /// The deep links each live instance holds (queued, and pending on an outcome), by instance id.
-    static func heldLinks(_ tree: InstanceTreeEntry?) -> [Int: [String]] {
-        guard let tree else { return [:] }
-        var held: [Int: [String]] = [:]
-        for entry in ExplorationActions.entries(of: tree) {
-            let urls = (entry.queuedLinks ?? []) + (entry.pendingLink.map { [$0.url] } ?? [])
-            if !urls.isEmpty { held[entry.id] = urls }
-        }
-        return held
     }
 }

@@ -53,43 +53,36 @@ package final class FlowScriptRunner {
         guard let command else { return nil }
         var snapshot: FlowSnapshot?
         let result: StepResult
-        switch command {
-        case .start: result = coordinator.start()
-        case .event(let name, let token, let arguments):
-            result = coordinator.send(name, from: token, textArguments: arguments)
-        case .back(let count): result = coordinator.back(count)
-        case .backTo(let length): result = coordinator.back(toLength: length)
-        case .confirm: result = coordinator.confirmRemoval()
-        case .keep: result = coordinator.keepEditing()
-        case .open(let url): result = coordinator.open(url)
-        case .snapshot:
-            snapshot = coordinator.snapshot()
-            lastSnapshot = snapshot
-            result = .applied
-        case .restore(let json):
-            if let json {
-                do throws(FlowRuntimeError) {
-                    result = coordinator.restore(try FlowSnapshot(json: json))
-                } catch {
-                    result = StepResult(.rejected, error)
+        if let stepped = command.step(on: coordinator, handle: { handles[$0] }) {
+            result = stepped
+        } else {
+            switch command {
+            case .snapshot:
+                snapshot = coordinator.snapshot()
+                lastSnapshot = snapshot
+                result = .applied
+            case .restore(let json):
+                if let json {
+                    do throws(FlowRuntimeError) {
+                        result = coordinator.restore(try FlowSnapshot(json: json))
+                    } catch {
+                        result = StepResult(.rejected, error)
+                    }
+                } else if let lastSnapshot {
+                    result = coordinator.restore(lastSnapshot)
+                } else {
+                    result = StepResult(.rejected, .invalidSnapshot("no snapshot was taken"))
                 }
-            } else if let lastSnapshot {
-                result = coordinator.restore(lastSnapshot)
-            } else {
-                result = StepResult(.rejected, .invalidSnapshot("no snapshot was taken"))
+            case .condition(let name, let value):
+                answers.conditions[name] = value
+                result = .applied
+            case .check(let name, let value, let answer):
+                answers.checks[name, default: [:]][value] = answer
+                result = .applied
+            case .start, .event, .back, .backTo, .confirm, .keep, .open, .stop, .backOnStack, .select, .dismiss,
+                .finish:
+                result = .applied  // not reached: these drive the coordinator, and `step` ran them
             }
-        case .condition(let name, let value):
-            answers.conditions[name] = value
-            result = .applied
-        case .check(let name, let value, let answer):
-            answers.checks[name, default: [:]][value] = answer
-            result = .applied
-        case .finish(let id, let outcome, let arguments):
-            result = finish(id, outcome: outcome, textArguments: arguments)
-        case .stop: result = coordinator.stop()
-        case .backOnStack(let count, let stack): result = coordinator.back(count, onStack: stack)
-        case .select(let tab, let tabSet): result = coordinator.select(tab: tab, in: tabSet)
-        case .dismiss(let layer): result = coordinator.dismiss(layer)
         }
         var line = trace(text, status: result.status.rawValue, reason: result.reason?.description, snapshot: snapshot)
         if !result.finished.isEmpty {
@@ -114,43 +107,6 @@ package final class FlowScriptRunner {
             }
         }
         return line
-    }
-
-    /// `finish #ID OUTCOME key=value …` through the handle kept for instance `id`: the texts are parsed by
-    /// the types of the outcome's parameters (an unknown outcome is left for the coordinator to refuse).
-    private func finish(_ id: FlowInstanceID, outcome: String, textArguments: [String: String]) -> StepResult {
-        guard let handle = handles[id] else {
-            // A kept tab's instance restored and never shown has no object yet; finishing it is refused as
-            // through a handle (a kept tab's flow is not shown, so it cannot finish).
-            if coordinator.status == .running, coordinator.isInKeptTab(id) {
-                return StepResult(.rejected, .instanceInKeptTab(id))
-            }
-            return coordinator.madeInstance(id)
-                ? StepResult(.stale, .instanceNotAlive(id)) : StepResult(.rejected, .unknownInstance(id))
-        }
-        var arguments: [String: Value] = [:]
-        let bundle = coordinator.bundle
-        if !textArguments.isEmpty, let flow = bundle.flowIndex(named: handle.flow),
-            let index = bundle.flows[flow].outcomes.firstIndex(of: outcome)
-        {
-            let parameters = bundle.flows[flow].parameters(ofOutcome: index)
-            let receiver = "outcome '\(outcome)' of flow '\(handle.flow)'"
-            for name in textArguments.keys.sorted() {
-                let text = textArguments[name] ?? ""
-                guard let parameter = parameters.first(where: { $0.name == name }) else {
-                    return StepResult(.rejected, .unknownArgument(receiver: receiver, name: name))
-                }
-                guard let value = parameter.type.parse(text) else {
-                    return StepResult(
-                        .rejected, .invalidArgument(receiver: receiver, name: name, text: text, type: parameter.type))
-                }
-                arguments[name] = value
-            }
-        } else {
-            // An unknown outcome: the coordinator refuses it; the texts go as strings.
-            arguments = textArguments.mapValues(Value.string)
-        }
-        return handle.finish(outcome, arguments: arguments)
     }
 
     /// Runs every line of `script`, returning the trace lines.

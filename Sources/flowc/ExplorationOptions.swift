@@ -10,7 +10,7 @@ enum ExplorationOptions {
 
     static let help = """
           --max-states N    Keep at most N distinct states per root flow (default 5000).
-          --max-depth N     Go at most N steps from a new coordinator (default 10).
+          --max-depth N     Go at most N steps from a new coordinator (default 16).
         """
 
     /// The bounds `options` set, or the usage exit code after saying which value is wrong.

@@ -9,9 +9,22 @@ import Testing
 /// of docs/RUNNING.md ("Guarantees").
 @MainActor
 struct ShippedFlowsExplorationTests {
-    @Test(arguments: [("app", 99, 765), ("notesApp", 21, 190), ("reading", 9, 73)])
-    func aShippedAppIsExploredCompletelyAndKeepsEveryGuarantee(flow: String, states: Int, steps: Int) throws {
+    /// Each shipped app explored once with the default bounds, shared by the tests below (the tab-bar
+    /// app takes seconds in a debug build).
+    private static var reports: [String: ExplorationReport] = [:]
+
+    static func report(_ flow: String) throws -> ExplorationReport {
+        if let known = reports[flow] { return known }
         let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: flow)
+        reports[flow] = report
+        return report
+    }
+
+    /// The counts: states (with the host's answers: conditions, and each check answered both ways for
+    /// each value the explorer passes) and steps tried.
+    @Test(arguments: [("app", 120, 1328), ("notesApp", 56, 748), ("reading", 24, 304), ("social", 1798, 40854)])
+    func aShippedAppIsExploredCompletelyAndKeepsEveryGuarantee(flow: String, states: Int, steps: Int) throws {
+        let report = try Self.report(flow)
         #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
         #expect(report.isComplete)
         #expect(report.states == states)
@@ -44,7 +57,41 @@ struct ShippedFlowsExplorationTests {
         for guarantee in Guarantee.allCases {
             #expect(running.contains("\(guarantee.rawValue). **\(guarantee.code)**: \(guarantee.statement)"))
         }
-        #expect(Guarantee.allCases.map(\.code) == ["FC801", "FC802", "FC803", "FC804", "FC805", "FC806", "FC810"])
+        #expect(Guarantee.allCases.map(\.code) == ["FC801", "FC802", "FC803", "FC804", "FC805", "FC806", "FC812"])
+    }
+
+    /// Every state's witness (every 20th of the tab-bar app's), run by `flowc run`'s script runner from a
+    /// new coordinator, ends in that state: the same path, status and pending confirmation.
+    @Test(arguments: [("app", 1), ("notesApp", 1), ("reading", 1), ("social", 20)])
+    func everyReachedStateIsReproducedByItsWitness(flow: String, stride every: Int) throws {
+        let bundle = try Fixtures.shipped()
+        let report = try Self.report(flow)
+        #expect(report.reached.count == report.states)
+        #expect(report.reached.first?.parent == nil)
+        #expect(report.reached.first?.line == nil)
+        #expect(report.reached.first?.status == "idle")
+        var mismatches: [String] = []
+        for index in stride(from: 0, to: report.reached.count, by: every) {
+            let witness = report.witness(of: index)
+            #expect(witness.count == report.reached[index].depth)
+            let runner = try FlowScriptRunner(bundle: bundle, flow: flow)
+            for line in witness { _ = runner.run(line: line) }
+            let coordinator = runner.coordinator
+            let reached = report.reached[index]
+            let status: String =
+                switch coordinator.status {
+                case .idle: "idle"
+                case .running: "running"
+                case .stopped: "stopped"
+                case .finished: "finished"
+                }
+            if coordinator.path.map({ "\($0.flow).\($0.screen)" }) != reached.path || status != reached.status
+                || (coordinator.pendingConfirmation != nil) != reached.asksForConfirmation
+            {
+                mismatches.append("state \(index): " + witness.joined(separator: "; "))
+            }
+        }
+        #expect(mismatches == [])
     }
 
     @Test func aFlowThatIsNotInTheBundleIsRefused() throws {
@@ -75,10 +122,10 @@ struct RefusedEventTests {
                 == "pop 2 would remove the first route of flow 'demo' (it has 2); use finish")
     }
 
-    @Test func theShippedAppsHaveNoEventRefusedInEveryState() throws {
-        for flow in ["app", "notesApp", "reading"] {
-            let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: flow)
-            #expect(report.refusedEvents.map { "\($0.flow).\($0.screen).\($0.event): \($0.reason)" } == [])
+    @Test func theShippedAppsHaveNoWarning() throws {
+        for flow in ["app", "notesApp", "reading", "social"] {
+            let report = try ShippedFlowsExplorationTests.report(flow)
+            #expect(report.warnings.map { "\($0.code.code) \($0.subject): \($0.message)" } == [])
         }
     }
 }

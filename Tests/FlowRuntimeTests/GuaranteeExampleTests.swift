@@ -51,6 +51,29 @@ struct GuaranteeExampleTests {
         #expect(last.links?.map(\.status) == ["applied"])
     }
 
+    /// Guarantee 1, found by the explorer with checks answered both ways: a confirmation whose waiting
+    /// step is refused when confirmed (its link's host check answers false now) is a refused step, and
+    /// leaves the question asked; confirming again once the check passes runs the step.
+    @Test func aConfirmationWhoseStepIsRefusedStaysAsked() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
+        let lines = runner.run(
+            script: """
+                open /books/1/edit
+                open /books/1
+                check bookExists 1 false
+                confirm
+                check bookExists 1 true
+                confirm
+                """)
+        #expect(lines.map(\.status) == ["applied", "pending", "applied", "rejected", "applied", "applied"])
+        #expect(lines[3].reason == "'bookID' of screen 'details' of flow 'reading': host check 'bookExists' refused 1")
+        #expect(lines[3].pending?.route == 3)
+        #expect(lines[3].pending?.screen == "editor")
+        #expect(lines[3].path.map(\.token) == [1, 2, 3])
+        #expect(lines[5].pending == nil)
+        #expect(lines[5].path.map { "\($0.flow).\($0.screen)" } == ["reading.library", "reading.details"])
+    }
+
     /// A queued link is judged when it opens: one that no longer fits is reported with its reason.
     @Test func aQueuedLinkThatNoLongerFitsIsReportedWhenItOpens() throws {
         let runner = try FlowScriptRunner(bundle: try Self.appWithPostLink(), flow: "app")

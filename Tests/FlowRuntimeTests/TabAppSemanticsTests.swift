@@ -272,9 +272,9 @@ struct TabAppSemanticsTests {
     }
 
     /// Found by the explorer on `Flows/podcasts.yaml`: a link's step waits for a review draft's
-    /// confirmation, the host's answer changes, and `confirm` finds the link refused now. The question is
-    /// answered, nothing else changes, and the link is reported dropped.
-    @Test func confirmingAStepThatIsRefusedNowAnswersTheQuestionAndReportsTheLink() throws {
+    /// confirmation, the host's answer changes, and `confirm` finds the link refused now. The refusal
+    /// changes nothing: the question stays asked; `keep` then reports the link dropped.
+    @Test func confirmingAStepThatIsRefusedNowLeavesTheQuestionAndKeepReportsTheLink() throws {
         let host = TestHost()
         host.conditions = ["hasDraft": true, "hasOnboarded": true]
         let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "podcasts", host: host.host)
@@ -286,11 +286,11 @@ struct TabAppSemanticsTests {
         let refusal = FlowRuntimeError.linkContradictsCondition(
             url: "/account/subscriptions", route: "tabs",
             because: "flow 'podcasts' starts at 'intro' now ('hasOnboarded' is false)")
-        let result = coordinator.confirmRemoval()
-        #expect(result == StepResult(.applied, refusal))
-        #expect(
-            result.deferredLinks == [DeferredLink(url: "/account/subscriptions", status: .rejected, reason: refusal)])
-        #expect(coordinator.pendingConfirmation == nil)
+        #expect(coordinator.confirmRemoval() == StepResult(.rejected, refusal))
+        #expect(coordinator.pendingConfirmation?.prompt == "discardReview")
         #expect(coordinator.path == path)
+        let kept = coordinator.keepEditing()
+        #expect(kept == .applied)
+        #expect(kept.deferredLinks.map(\.url) == ["/account/subscriptions"])
     }
 }

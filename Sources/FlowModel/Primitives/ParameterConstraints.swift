@@ -17,6 +17,8 @@ public struct ParameterConstraints: Hashable, Sendable, Codable {
     public var pattern: String? { didSet { compiledPattern = Self.compile(pattern) } }
     /// `pattern` compiled, or nil (no pattern, or one that does not compile: it then matches nothing).
     private var compiledPattern: LinearPattern?
+    /// `pattern` compiled, or nil (no pattern, or one that does not compile).
+    package var linearPattern: LinearPattern? { compiledPattern }
 
     private enum CodingKeys: String, CodingKey {
         case minimum, maximum, allowedValues, check, minimumLength, maximumLength, pattern

@@ -103,14 +103,13 @@ extension FlowCoordinator {
     /// handler acts on top of the parent's own, still shown, top route); otherwise, or when the handler is
     /// refused, the removal stands and ``StepResult/reason`` says
     /// ``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``. A confirmed discard keeps no draft.
-    /// - Returns: the step's result (applied with the refusal as reason when the step is refused now);
+    /// - Returns: the step's result (rejected, the question still asked, when the step is refused now);
     ///   rejected without a pending confirmation; stale when the path changed since.
     @discardableResult
     public func confirmRemoval() -> StepResult { step(confirmRemovalNow) }
 
-    /// The question is answered either way: when the waiting step is refused now (the host's answers
-    /// changed since it asked), nothing else changes and the result is applied with the refusal as its
-    /// reason, and a deep link that asked is reported dropped with it (docs/RUNNING.md, "Guarantees").
+    /// When the waiting step is refused now (the host's answers changed since it asked), the refusal
+    /// changes nothing: the question stays asked, with the link that asked (docs/RUNNING.md, "Guarantees").
     private func confirmRemovalNow() -> StepResult {
         guard case .asking(let pending, let replay, let link) = confirmation else {
             return .rejected(.noPendingConfirmation)
@@ -118,10 +117,12 @@ extension FlowCoordinator {
         clearPendingConfirmation()
         guard pathHasTokens(of: pending.path) else { return .stale(.confirmationOutdated) }
         let result = runGranted(pending.routes, replay)
-        guard result.status == .rejected else { return result }
-        var answered = StepResult(.applied, result.reason)
-        if let link { answered.deferredLinks = [DeferredLink(url: link, status: .rejected, reason: result.reason)] }
-        return answered
+        // A refused step changes nothing ("Guarantees", 1): the waiting step refused now (a host check
+        // answers otherwise than when it asked) leaves the question asked, with its link.
+        if result.status == .rejected || result.status == .stale, pendingConfirmation == nil {
+            setPendingConfirmation(pending, replay: replay, link: link)
+        }
+        return result
     }
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".

@@ -222,6 +222,33 @@ public final class FlowCoordinator {
         return GrantedRemovals()
     }
 
+    // MARK: Copying the state
+
+    /// The navigation state, status and pending confirmation as one value, for a tool that explores
+    /// states (FlowExplorer): ``restoreState(_:)`` puts it back. Cheap: nothing is copied until a step
+    /// changes the state.
+    package func copyState() -> CoordinatorStateCopy {
+        CoordinatorStateCopy(state: state, status: currentStatus, confirmation: confirmation)
+    }
+
+    /// Puts back a state ``copyState()`` took from this coordinator, as it was. Not a step: nothing is
+    /// checked, no link is reported dropped and no removal is guarded, because the state is one that
+    /// steps of this coordinator built. Handles a host holds are cancelled (their ``FlowInstance/finish(_:arguments:)``
+    /// is stale; ``instance(_:)`` hands out new ones) and observers of the path, the status and the
+    /// confirmation are notified. Outside a step only; a copy from another coordinator is ignored.
+    /// - Returns: whether the state was put back.
+    @discardableResult
+    package func restoreState(_ copy: CoordinatorStateCopy) -> Bool {
+        guard !isStepping, copy.state.owner == state.owner else { return false }
+        updateInstances { $0.cancelAll() }
+        let oldRoot = state.chain.first?.id
+        updateState { $0 = copy.state }
+        if tree != nil { syncTree(keptTabs: [:], droppedTabs: [], oldRoot: oldRoot) }
+        setStatus(copy.status)
+        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { confirmation = copy.confirmation }
+        return true
+    }
+
     // MARK: The one write path
 
     /// Runs one step. Host closures run inside steps; one that calls back into the coordinator (an event,

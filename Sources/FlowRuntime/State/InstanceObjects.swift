@@ -26,6 +26,14 @@ struct InstanceObjects {
         return nil
     }
 
+    /// Cancels every object, kept tabs' too, and forgets them (``FlowCoordinator/restoreState(_:)``).
+    mutating func cancelAll() {
+        objects.first?.cancel()
+        for segment in parked.values { segment.first?.cancel() }
+        objects = []
+        parked = [:]
+    }
+
     /// The object at chain position `depth`, if it was created.
     func existing(at depth: Int) -> FlowInstance? { depth < objects.count ? objects[depth] : nil }
 

@@ -1,0 +1,327 @@
+import FlowModel
+import FlowRuntime
+import FlowScript
+
+/// One run of ``FlowExplorer/explore(_:flow:bounds:)``: the explored states, breadth first, and what was
+/// seen on the way. One coordinator runs every step (its state restored from each state's copy first);
+/// a second one restores snapshots (guarantee 6).
+@MainActor
+struct Exploration {
+    let bundle: FlowBundle
+    let flow: String
+    let bounds: ExplorationBounds
+    let host: ExplorationHost
+    let actions: ExplorationActions
+    let coordinator: FlowCoordinator
+    /// Restores each state's snapshot (guarantee 6), from its state before `start`.
+    let restorer: FlowCoordinator
+    let restorerIdle: CoordinatorStateCopy
+    /// The URLs the explorer opens, with the patterns of the links each witnesses.
+    let linkPatterns: [String: [String]]
+
+    var states: [ExploredState] = []
+    var index: [ExploredState.Key: Int] = [:]
+    var report: ExplorationReport
+    var refusals = ActionRefusals()
+    var finishing = ChildFinishing()
+    /// Findings already reported, by guarantee, screen on top and command: one each.
+    var reported: Set<String> = []
+    /// What the root shows first after `start`, for each set of answers (guarantee 6).
+    var rootStarts: [HostAnswers: String?] = [:]
+    /// Told of every step with its traces (``FlowExplorer/explore(_:flow:bounds:observe:)``).
+    var observe: ((ExploredStep) -> Void)?
+
+    init(bundle: FlowBundle, flow: String, bounds: ExplorationBounds) throws(FlowRuntimeError) {
+        let root = bundle.flowIndex(named: flow) ?? 0
+        self.bundle = bundle
+        self.flow = flow
+        self.bounds = bounds
+        host = ExplorationHost(
+            bundle: bundle, flows: ExplorationActions.reachableFlows(of: root, in: bundle),
+            linkWitnesses: [.int(1), .double(1), .bool(true), .string("a")])
+        actions = ExplorationActions(bundle: bundle, rootFlow: root, host: host)
+        coordinator = try FlowCoordinator(bundle: bundle, flow: flow, host: host.host)
+        restorer = try FlowCoordinator(bundle: bundle, flow: flow, host: host.host)
+        restorerIdle = restorer.copyState()
+        var patterns: [String: [String]] = [:]
+        for link in bundle.flows[root].links {
+            patterns[ArgumentWitness.url(of: link), default: []].append(link.pattern)
+        }
+        linkPatterns = patterns
+        report = ExplorationReport(rootFlow: flow)
+    }
+
+    mutating func run() -> ExplorationReport {
+        let first = ExploredState(
+            copy: coordinator.copyState(), answers: host.answers, pendingOrigin: nil, parent: nil, command: nil,
+            depth: 0, stepped: false, answersChangedAfterStep: false)
+        add(first)
+        var next = 0
+        while next < states.count {
+            guard states[next].depth < bounds.maxDepth else {
+                report.bound = "depth \(bounds.maxDepth)"
+                break
+            }
+            expand(next)
+            next += 1
+        }
+        report.states = states.count
+        var warnings = refusals.warnings(rootFlow: flow, patterns: linkPatterns, witness: report.witness(of:))
+        if report.isComplete { warnings += stuckChildren() }
+        report.warnings = warnings.sorted { ($0.code.rawValue, "\($0.subject)") < ($1.code.rawValue, "\($1.subject)") }
+        return report
+    }
+
+    /// Keeps a new state: its key, and what the report says of it.
+    private mutating func add(_ state: ExploredState) {
+        index[state.key] = states.count
+        states.append(state)
+        report.reached.append(
+            ReachedState(
+                parent: state.parent, line: state.command?.line, depth: state.depth,
+                path: coordinator.path.map { "\($0.flow).\($0.screen)" }, status: Self.name(of: coordinator.status),
+                asksForConfirmation: coordinator.pendingConfirmation != nil))
+    }
+
+    /// Puts the coordinator and the host in state `position`.
+    private func enter(_ position: Int) {
+        coordinator.restoreState(states[position].copy)
+        host.answers = states[position].answers
+    }
+
+    /// Runs every step from state `position`.
+    private mutating func expand(_ position: Int) {
+        let state = states[position]
+        let key = state.key
+        enter(position)
+        let view = StateView(state.copy, bundle: bundle)
+        let top = coordinator.path.last.map { (flow: $0.flow, screen: $0.screen) }
+        askAboutChildren(in: view, state: position)
+        var dirty = false
+        for action in actions.actions(in: coordinator, view: view, answers: state.answers) {
+            if dirty { enter(position) }
+            var answers = state.answers
+            let result: StepResult
+            let drives: Bool
+            switch action.command {
+            case .condition(let name, let value):
+                _ = host.set((name, nil, value), in: &answers)
+                (result, drives) = (.applied, false)
+            case .check(let name, let value, let answer):
+                _ = host.set((name, value, answer), in: &answers)
+                (result, drives) = (.applied, false)
+            default:
+                result = action.command.step(on: coordinator, handle: { coordinator.instance($0) }) ?? .applied
+                drives = true
+            }
+            dirty = drives
+            report.steps += 1
+            let refused = result.status == .rejected || result.status == .stale
+            let reason = result.reason?.description ?? result.status.rawValue
+            if let offered = action.offered {
+                refusals.note(offered, refused: refused, reason: reason, in: position, command: action.command)
+            }
+            // A link refused for its witness values (placeholders filled with 1, a or true) says nothing
+            // of the link: only other refusals count.
+            if case .open(let url) = action.command, !Self.refusesTheWitnessValues(result.reason) {
+                refusals.noteLink(url, refused: refused, reason: reason, in: position, command: action.command)
+            }
+            let copy = drives ? coordinator.copyState() : state.copy
+            let origin: ScriptCommand? =
+                result.status == .pending ? action.command : (copy.isAskingForConfirmation ? state.pendingOrigin : nil)
+            let afterKey = ExploredState.Key(copy: copy, answers: answers, pendingOrigin: origin?.line)
+            let unchanged = afterKey == key
+            let after = unchanged && (refused || !drives) ? view : StateView(copy, bundle: bundle)
+            let checks = GuaranteeChecks(
+                before: view, command: action.command, result: result, after: after, unchanged: unchanged,
+                pendingOrigin: state.pendingOrigin)
+            for (guarantee, message) in checks.violations() {
+                record(guarantee, message, witness: { $0.witness(of: position) + [action.command.line] }, top: top)
+            }
+            if let observe { observeStep(from: position, line: action.command.line, observe) }
+            let target = reach(
+                afterKey, from: position, command: action.command, drives: drives, answers: answers, origin: origin)
+            trackChildren(
+                before: view, after: after, state: position, target: target, command: action.command, result: result)
+        }
+    }
+
+    /// Replays state `position`'s shortest script and `line` through a script runner, for the observer.
+    private func observeStep(from position: Int, line: String, _ observe: (ExploredStep) -> Void) {
+        guard let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { return }
+        let script = report.witness(of: position)
+        var before: TraceLine?
+        for scriptLine in script { before = runner.run(line: scriptLine) ?? before }
+        guard let after = runner.run(line: line) else { return }
+        observe(ExploredStep(script: script, before: before, line: line, after: after))
+    }
+
+    /// The index of the state the step led to, added when new and within the bounds; nil when a bound
+    /// left it out.
+    private mutating func reach(
+        _ key: ExploredState.Key, from position: Int, command: ScriptCommand, drives: Bool, answers: HostAnswers,
+        origin: ScriptCommand?
+    ) -> Int? {
+        if let known = index[key] { return known }
+        if Self.repeatsTooOften(coordinator.path, bound: bounds.maxRouteRepeats) { return nil }
+        guard states.count < bounds.maxStates else {
+            report.bound = "\(bounds.maxStates) states"
+            return nil
+        }
+        let state = states[position]
+        let reached = ExploredState(
+            copy: key.copy, answers: answers, pendingOrigin: origin, parent: position, command: command,
+            depth: state.depth + 1, stepped: state.stepped || drives,
+            answersChangedAfterStep: state.answersChangedAfterStep || (state.stepped && !drives))
+        add(reached)
+        let added = states.count - 1
+        if let message = restoreRoundTrip(of: reached) {
+            let prefix = report.witness(of: added).prefix { $0.hasPrefix("condition ") || $0.hasPrefix("check ") }
+            record(
+                .restoreAcceptsBuiltStates, message,
+                witness: { $0.witness(of: added) + ["snapshot", "stop"] + prefix + ["restore"] },
+                top: coordinator.path.last.map { ($0.flow, $0.screen) })
+        }
+        return added
+    }
+
+    private mutating func record(
+        _ guarantee: Guarantee, _ message: String, witness: (ExplorationReport) -> [String],
+        top: (flow: String, screen: String)?
+    ) {
+        let lines = witness(report)
+        let command = lines.last?.split(separator: " ").first.map(String.init) ?? ""
+        let identity = "\(guarantee.rawValue)|\(top?.flow ?? "")|\(top?.screen ?? "")|\(command)"
+        guard reported.insert(identity).inserted else { return }
+        report.findings.append(
+            ExplorationFinding(
+                guarantee: guarantee, rootFlow: flow, flow: top?.flow, screen: top?.screen, message: message,
+                witness: lines))
+    }
+
+    // MARK: Children that cannot finish (FC809)
+
+    /// Asks about every shown child of a flow with outcomes that is not a tab.
+    private mutating func askAboutChildren(in view: StateView, state: Int) {
+        guard view.status == .running else { return }
+        for (depth, entry) in view.shown.enumerated().dropFirst() {
+            guard let child = entry.child, let parent = entry.parentFlow,
+                let parentIndex = bundle.flowIndex(named: parent), let flowIndex = bundle.flowIndex(named: entry.flow),
+                !bundle.flows[flowIndex].outcomes.isEmpty, bundle.flows[parentIndex].tabIndex(named: child) == nil
+            else { continue }
+            finishing.ask(.init(state: state, depth: depth), flow: parent, child: child)
+        }
+    }
+
+    private mutating func trackChildren(
+        before: StateView, after: StateView, state: Int, target: Int?, command: ScriptCommand, result: StepResult
+    ) {
+        switch command {
+        case .finish, .stop, .open, .restore: return
+        default: break
+        }
+        guard before.shown.count > 1 else { return }
+        let finished = Set(result.finished.map(\.instance.rawValue))
+        for (depth, entry) in before.shown.enumerated().dropFirst() {
+            if finished.contains(entry.id) {
+                finishing.finished(.init(state: state, depth: depth))
+            } else if let target, let kept = after.shown.firstIndex(where: { $0.id == entry.id }) {
+                finishing.kept(.init(state: state, depth: depth), at: .init(state: target, depth: kept))
+            }
+        }
+    }
+
+    /// FC809: the first state (the shortest witness) of each child declaration that cannot finish there.
+    private func stuckChildren() -> [ExplorationWarning] {
+        var warnings: [ExplorationWarning] = []
+        var seen: Set<String> = []
+        for position in finishing.stuck() {
+            guard let (parent, child) = finishing.children[position], seen.insert("\(parent).\(child)").inserted
+            else { continue }
+            let shown = report.reached[position.state].path.last ?? ""
+            warnings.append(
+                ExplorationWarning(
+                    code: .childCannotFinish, subject: .child(flow: parent, child: child),
+                    message:
+                        "child '\(child)' of flow '\(parent)' cannot finish once this state is reached (showing \(shown)): no sequence of steps from it finishes the child",
+                    reason: nil, witness: report.witness(of: position.state)))
+        }
+        return warnings
+    }
+
+    // MARK: Restore (guarantee 6)
+
+    /// Why the snapshot of the coordinator's state (state `state`, just reached) does not restore on a new
+    /// coordinator with the same host answers, or nil when it restores to the same state. Only states whose
+    /// answers were all given before the first step are tried: a state built before an answer changed may
+    /// be one steps cannot build now, which restore rightly refuses. States waiting for a confirmation, and
+    /// stopped or finished ones, are skipped.
+    private mutating func restoreRoundTrip(of state: ExploredState) -> String? {
+        guard !state.answersChangedAfterStep, coordinator.status == .running, coordinator.pendingConfirmation == nil
+        else { return nil }
+        let snapshot = coordinator.snapshot()
+        // Restore trusts the host's answers now: a root route that only a finished child's handler shows
+        // (auth after onboarding, while the host still says not onboarded) is refused by design, so only
+        // states whose root shows what its start shows with these answers are held to this guarantee.
+        guard rootStart(with: state.answers) == Self.rootStart(of: snapshot) else { return nil }
+        let saved = host.answers
+        host.answers = state.answers
+        defer { host.answers = saved }
+        restorer.restoreState(restorerIdle)
+        let restored = restorer.restore(snapshot)
+        guard restored.status == .applied else {
+            return
+                "the snapshot of a state steps built was refused on restore: \(restored.reason?.description ?? restored.status.rawValue)"
+        }
+        return restorer.snapshot() == snapshot
+            ? nil : "restoring the snapshot of a state steps built gave another state"
+    }
+
+    /// What the root shows first once started with `answers`.
+    private mutating func rootStart(with answers: HostAnswers) -> String? {
+        if let known = rootStarts[answers] { return known }
+        let saved = host.answers
+        host.answers = answers
+        defer { host.answers = saved }
+        restorer.restoreState(restorerIdle)
+        _ = restorer.start()
+        let start = Self.rootStart(of: restorer.snapshot())
+        rootStarts[answers] = start
+        return start
+    }
+
+    /// What a snapshot's root instance shows first: its first route's screen, or the child it runs.
+    private static func rootStart(of snapshot: FlowSnapshot) -> String? {
+        guard let root = snapshot.instances.first else { return nil }
+        if let first = root.routes.first { return "screen " + first.screen }
+        return snapshot.instances.dropFirst().first.flatMap { $0.child.map { "child " + $0 } }
+    }
+
+    /// Whether some screen appears on `path` more than `bound` times.
+    private static func repeatsTooOften(_ path: [Route], bound: Int) -> Bool {
+        var counts: [String: Int] = [:]
+        for route in path {
+            let key = route.flow + "." + route.screen
+            counts[key, default: 0] += 1
+            if counts[key]! > bound { return true }
+        }
+        return false
+    }
+
+    /// Whether `reason` refuses an argument's value (its type, a constraint, a host check answering false).
+    private static func refusesTheWitnessValues(_ reason: FlowRuntimeError?) -> Bool {
+        switch reason {
+        case .invalidArgument, .wrongArgumentType, .constraintViolated, .checkFailed, .linkPlaceholderInvalid: true
+        default: false
+        }
+    }
+
+    static func name(of status: CoordinatorStatus) -> String {
+        switch status {
+        case .idle: "idle"
+        case .running: "running"
+        case .stopped: "stopped"
+        case .finished: "finished"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import FlowModel
+import FlowRuntime
+
+/// What the guarantee checks, the actions and the child-finishing analysis read of a state's instances,
+/// taken once per state from its copy (``FlowRuntime/CoordinatorStateCopy/instances``): the shown chain,
+/// every live instance with its parent and presentation, and the deep links each holds.
+struct StateView {
+    /// One live instance.
+    struct Entry {
+        var id: Int
+        var flow: String
+        /// The child declaration it runs as; nil for the root.
+        var child: String?
+        var parent: Int?
+        /// The parent's flow; nil for the root.
+        var parentFlow: String?
+        var presentation: Presentation
+        var kept: Bool
+    }
+
+    /// The shown instances, root first (each the child of the one before; kept tabs are not shown).
+    var shown: [Entry] = []
+    /// Every live instance, kept tabs' too, parents before children.
+    var live: [Entry] = []
+    /// The ids of every live instance.
+    var alive: Set<Int> = []
+    /// The deep links each live instance holds (queued, and pending on an outcome), by id; only instances
+    /// that hold some.
+    var heldLinks: [Int: [String]] = [:]
+    var status = CoordinatorStatus.idle
+    /// Whether the coordinator runs and shows a tab set.
+    var showsTabs = false
+    /// Whether a confirmation is pending.
+    var asksForConfirmation = false
+
+    @MainActor
+    init(_ copy: CoordinatorStateCopy, bundle: FlowBundle) {
+        status = copy.coordinatorStatus
+        asksForConfirmation = copy.isAskingForConfirmation
+        var flowOf: [Int: Int] = [:]
+        for instance in copy.instances {
+            flowOf[instance.id] = instance.flow
+            let parentFlow = instance.parent.flatMap { flowOf[$0] }
+            let entry = Entry(
+                id: instance.id, flow: bundle.flows[instance.flow].name,
+                child: instance.declaration.flatMap { declaration in
+                    parentFlow.map { bundle.flows[$0].children[declaration].name }
+                },
+                parent: instance.parent, parentFlow: parentFlow.map { bundle.flows[$0].name },
+                presentation: instance.presentation, kept: instance.kept)
+            live.append(entry)
+            alive.insert(instance.id)
+            if !instance.heldLinks.isEmpty { heldLinks[instance.id] = instance.heldLinks }
+            if !instance.kept {
+                shown.append(entry)
+                if instance.hasTabs, status == .running { showsTabs = true }
+            }
+        }
+    }
+
+    /// The view of no instance (before `start`).
+    init() {}
+}

@@ -1,0 +1,108 @@
+import FlowModel
+import FlowRuntime
+
+extension ScriptCommand {
+    /// The script line of the command, as `flowc run` reads it: ``parse(_:)`` of it gives the command back.
+    /// Arguments are written `key=value` in key order; a value that is empty or holds a blank or `#` is
+    /// written in double quotes (a value holding a `"` cannot be written).
+    package var line: String {
+        switch self {
+        case .start: return "start"
+        case .event(let name, let token, let arguments):
+            return "event " + (token.map { "@\($0.rawValue) " } ?? "") + name + Self.operands(arguments)
+        case .back(let count): return count == 1 ? "back" : "back \(count)"
+        case .backTo(let length): return "backto \(length)"
+        case .confirm: return "confirm"
+        case .keep: return "keep"
+        case .open(let url): return "open \(url)"
+        case .snapshot: return "snapshot"
+        case .restore(let json): return json.map { "restore \($0)" } ?? "restore"
+        case .condition(let name, let value): return "condition \(name) \(value)"
+        case .check(let name, let value, let answer): return "check \(name) \(Self.quoted(value)) \(answer)"
+        case .finish(let instance, let outcome, let arguments):
+            return "finish #\(instance.rawValue) \(outcome)" + Self.operands(arguments)
+        case .stop: return "stop"
+        case .backOnStack(let count, let stack): return "back \(count) #\(stack.rawValue)"
+        case .select(let tab, let tabSet): return "select \(tab)" + (tabSet.map { " #\($0.rawValue)" } ?? "")
+        case .dismiss(let layer): return "dismiss" + (layer.map { " #\($0.rawValue)" } ?? "")
+        }
+    }
+
+    private static func operands(_ arguments: [String: String]) -> String {
+        arguments.keys.sorted().map { " \($0)=\(quoted(arguments[$0]!))" }.joined()
+    }
+
+    /// `text` as one script word: in double quotes when it is empty or holds a blank, `#` or `"`.
+    package static func quoted(_ text: String) -> String {
+        text.isEmpty || text.unicodeScalars.contains(where: { ScriptText.isWhitespace($0) || $0 == "#" || $0 == "\"" })
+            ? "\"\(text)\"" : text
+    }
+
+    /// Runs a command that drives the coordinator alone (every command but `snapshot`, `restore`,
+    /// `condition` and `check`, which read or set what the script's runner keeps: nil for those).
+    /// `finish #ID` goes through `handle(ID)`, the handle a host kept of that instance; with none it is
+    /// refused as the coordinator would refuse a handle it never gave (a kept tab's instance, an instance
+    /// that is gone, an id never made). Its texts are parsed by the types of the outcome's parameters.
+    @MainActor
+    package func step(on coordinator: FlowCoordinator, handle: (FlowInstanceID) -> FlowInstance?) -> StepResult? {
+        switch self {
+        case .start: return coordinator.start()
+        case .event(let name, let token, let arguments):
+            return coordinator.send(name, from: token, textArguments: arguments)
+        case .back(let count): return coordinator.back(count)
+        case .backTo(let length): return coordinator.back(toLength: length)
+        case .confirm: return coordinator.confirmRemoval()
+        case .keep: return coordinator.keepEditing()
+        case .open(let url): return coordinator.open(url)
+        case .stop: return coordinator.stop()
+        case .backOnStack(let count, let stack): return coordinator.back(count, onStack: stack)
+        case .select(let tab, let tabSet): return coordinator.select(tab: tab, in: tabSet)
+        case .dismiss(let layer): return coordinator.dismiss(layer)
+        case .finish(let id, let outcome, let arguments):
+            return Self.finish(id, outcome: outcome, textArguments: arguments, on: coordinator, handle: handle(id))
+        case .snapshot, .restore, .condition, .check: return nil
+        }
+    }
+
+    /// `finish #ID OUTCOME key=value …` through `handle`, the one a host kept for instance `id`: the texts
+    /// are parsed by the types of the outcome's parameters (an unknown outcome is left for the coordinator
+    /// to refuse).
+    @MainActor
+    private static func finish(
+        _ id: FlowInstanceID, outcome: String, textArguments: [String: String], on coordinator: FlowCoordinator,
+        handle: FlowInstance?
+    ) -> StepResult {
+        guard let handle else {
+            // A kept tab's instance restored and never shown has no object yet; finishing it is refused as
+            // through a handle (a kept tab's flow is not shown, so it cannot finish).
+            if coordinator.status == .running, coordinator.isInKeptTab(id) {
+                return StepResult(.rejected, .instanceInKeptTab(id))
+            }
+            return coordinator.madeInstance(id)
+                ? StepResult(.stale, .instanceNotAlive(id)) : StepResult(.rejected, .unknownInstance(id))
+        }
+        var arguments: [String: Value] = [:]
+        let bundle = coordinator.bundle
+        if !textArguments.isEmpty, let flow = bundle.flowIndex(named: handle.flow),
+            let index = bundle.flows[flow].outcomes.firstIndex(of: outcome)
+        {
+            let parameters = bundle.flows[flow].parameters(ofOutcome: index)
+            let receiver = "outcome '\(outcome)' of flow '\(handle.flow)'"
+            for name in textArguments.keys.sorted() {
+                let text = textArguments[name] ?? ""
+                guard let parameter = parameters.first(where: { $0.name == name }) else {
+                    return StepResult(.rejected, .unknownArgument(receiver: receiver, name: name))
+                }
+                guard let value = parameter.type.parse(text) else {
+                    return StepResult(
+                        .rejected, .invalidArgument(receiver: receiver, name: name, text: text, type: parameter.type))
+                }
+                arguments[name] = value
+            }
+        } else {
+            // An unknown outcome: the coordinator refuses it; the texts go as strings.
+            arguments = textArguments.mapValues(Value.string)
+        }
+        return handle.finish(outcome, arguments: arguments)
+    }
+}

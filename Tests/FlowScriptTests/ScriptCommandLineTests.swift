@@ -1,0 +1,33 @@
+import FlowRuntime
+import FlowScript
+import Testing
+
+/// `ScriptCommand.line`: the line a command is written as reads back as the same command.
+struct ScriptCommandLineTests {
+    static let commands: [(ScriptCommand, String)] = [
+        (.start, "start"), (.back(1), "back"), (.back(3), "back 3"), (.backTo(2), "backto 2"),
+        (.backOnStack(1, stack: FlowInstanceID(4)), "back 1 #4"), (.confirm, "confirm"), (.keep, "keep"),
+        (.open("/posts/1"), "open /posts/1"), (.snapshot, "snapshot"), (.restore(nil), "restore"),
+        (.condition("isLoggedIn", true), "condition isLoggedIn true"),
+        (.check(name: "postExists", value: "1", answer: false), "check postExists 1 false"),
+        (.check(name: "named", value: "a b", answer: true), "check named \"a b\" true"),
+        (
+            .event(name: "submit", token: RouteToken(3), arguments: ["title": "", "email": "a@a", "note": "x #1"]),
+            "event @3 submit email=a@a note=\"x #1\" title=\"\""
+        ),
+        (.event(name: "next", token: nil, arguments: [:]), "event next"),
+        (
+            .finish(instance: FlowInstanceID(2), outcome: "signedIn", arguments: ["email": "a@a"]),
+            "finish #2 signedIn email=a@a"
+        ),
+        (.stop, "stop"), (.select(tab: "search", tabSet: FlowInstanceID(1)), "select search #1"),
+        (.select(tab: "feed", tabSet: nil), "select feed"), (.dismiss(nil), "dismiss"),
+        (.dismiss(FlowInstanceID(5)), "dismiss #5"),
+    ]
+
+    @Test(arguments: commands)
+    func aCommandsLineParsesBackToIt(command: ScriptCommand, line: String) throws {
+        #expect(command.line == line)
+        #expect(try ScriptCommand.parse(line) == command)
+    }
+}
