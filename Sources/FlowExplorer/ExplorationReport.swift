@@ -39,6 +39,8 @@ package struct ExplorationReport: Sendable {
     package var findings: [ExplorationFinding] = []
     /// Events refused in every explored state that showed their screen, by flow, screen and event.
     package var refusedEvents: [RefusedEvent] = []
+    /// Every state reached, in the order reached (breadth first): state 0 is the new coordinator.
+    package var reached: [ReachedState] = []
 
     package var isComplete: Bool { bound == nil }
 }

@@ -12,6 +12,8 @@ struct ExploredState {
     var conditions: [String: Bool]
     /// The line whose step waits for a confirmation, while one is pending.
     var pendingOrigin: String?
+    /// Its index in the report's ``ExplorationReport/reached``.
+    var index = 0
 
     /// A runner that has run `lines`, and the trace line of the last of them (nil before any).
     func replay(bundle: FlowBundle, flow: String) throws -> (FlowScriptRunner, TraceLine?) {

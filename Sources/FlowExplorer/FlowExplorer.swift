@@ -35,6 +35,9 @@ package enum FlowExplorer {
             throw error as? FlowRuntimeError ?? .unknownFlow(flow)
         }
         report.states = 1
+        report.reached = [
+            ReachedState(parent: nil, line: nil, depth: 0, path: [], status: "idle", asksForConfirmation: false)
+        ]
         var depth = 0
         func record(_ guarantee: Guarantee, _ message: String, witness: [String], top: TraceLine.RouteEntry?) {
             let command = witness.last?.split(separator: " ").first.map(String.init) ?? ""
@@ -103,7 +106,13 @@ package enum FlowExplorer {
                     seen.insert(afterKey)
                     report.states += 1
                     let reached = ExploredState(
-                        lines: state.lines + [line], conditions: conditions, pendingOrigin: origin)
+                        lines: state.lines + [line], conditions: conditions, pendingOrigin: origin,
+                        index: report.reached.count)
+                    report.reached.append(
+                        ReachedState(
+                            parent: state.index, line: line, depth: reached.lines.count,
+                            path: after.path.map { $0.flow + "." + $0.screen }, status: after.coordinator,
+                            asksForConfirmation: after.pending != nil))
                     if let message = restoreRoundTrip(of: reached, bundle: bundle, flow: flow) {
                         let conditions = reached.lines.prefix { $0.hasPrefix("condition ") }
                         let witness = reached.lines + ["snapshot", "stop"] + conditions + ["restore"]
