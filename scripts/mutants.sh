@@ -30,7 +30,7 @@ mutants=(
     "small-bundle-threads|Sources/FlowModel/Primitives/ParallelMap.swift|        guard count > 1, work >= threshold else { return (0..<count).map(transform) }|        guard count > 1 else { return (0..<count).map(transform) }|SmallBundleThreadTests"
     # Kinds issue 20 names, caught by the differential tests (the validator against the explorer on
     # generated YAML apps, Tests/FlowExplorerTests/DifferentialTests.swift) where the kind is semantic:
-    "fallback-unguarded|Sources/FlowRuntime/DeepLinks/FlowCoordinator+DeepLinks.swift|        let result = conclude(\n            &transition, sender: nil, note: .linkFellBack(url: url, because: error.description),\n            replay: { $0.openNow(url, mode: mode) }, link: url)|        var result = commit(&transition)\n        result.reason = .linkFellBack(url: url, because: error.description)|DifferentialTests"
+    "fallback-unguarded|Sources/FlowRuntime/DeepLinks/FlowCoordinator+DeepLinks.swift|        let result = conclude(\n            &transition, sender: nil, note: .linkFellBack(url: url, because: error.description),\n            replay: { \$0.openNow(url, mode: mode) }, link: url)|        var result = commit(&transition)\n        result.reason = .linkFellBack(url: url, because: error.description)|DifferentialTests"
     "popto-counts-as-reached|Sources/FlowCompiler/Validation/FlowDefinition+Navigation.swift|        case .replaceRoot(let target, _), .show(let target, _): target\n        case .popTo, .pop, .finish, .conditional, .stay, .select: nil|        case .replaceRoot(let target, _), .show(let target, _), .popTo(let target): target\n        case .pop, .finish, .conditional, .stay, .select: nil|DifferentialTests"
     "unhandled-sheet-skipped|Sources/FlowCompiler/Rules/Ownership/UnhandledOutcome.swift|            for child in flow.children {|            for child in flow.children where child.presentation?.value != .sheet {|DifferentialTests"
     "finish-not-disarmed|Sources/FlowRuntime/Coordinator/FlowInstance.swift|        life = .finishing|        _ = life|ReentrancyTests"
@@ -38,8 +38,8 @@ mutants=(
     "suggestion-limit-8|Sources/FlowCompiler/Diagnostics/NameSuggestion.swift|        let limit = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3|        let limit = name.count <= 4 ? 1 : name.count <= 9 ? 2 : 3|DifferentialTests"
     # Validator mutants of our own: reachability through handlers and tabs, the depth of an always-refused pop.
     "handlers-do-not-reach|Sources/FlowCompiler/Validation/NavigationIndex.swift|                    pending += nodes.children.elements[node - nodes.screens.elements.count].handlers.map(\.action)|                    pending += [ActionDefinition]()|DifferentialTests"
-    "first-tab-only-reached|Sources/FlowCompiler/Validation/NavigationIndex.swift|        let shows = (flow.tabs.map { ($0.name, $0.arguments) } + policyShows.map { ($0, []) }).map { name, arguments in|        let shows = (flow.tabs.prefix(1).map { ($0.name, $0.arguments) } + policyShows.map { ($0, []) }).map { name, arguments in|DifferentialTests"
-    "pop-depth-off-by-one|Sources/FlowCompiler/Rules/Reachability/PopAlwaysRefused.swift|                    guard from.allSatisfy({ depths[$0.node] < count.value }),|                    guard from.allSatisfy({ depths[$0.node] <= count.value }),|DifferentialTests"
+    "first-tab-only-reached|Sources/FlowCompiler/Validation/NavigationIndex.swift|        let shows = (flow.tabs.map { (\$0.name, \$0.arguments) } + policyShows.map { (\$0, []) }).map { name, arguments in|        let shows = (flow.tabs.prefix(1).map { (\$0.name, \$0.arguments) } + policyShows.map { (\$0, []) }).map { name, arguments in|DifferentialTests"
+    "pop-depth-off-by-one|Sources/FlowCompiler/Rules/Reachability/PopAlwaysRefused.swift|                    guard from.allSatisfy({ depths[\$0.node] < count.value }),|                    guard from.allSatisfy({ depths[\$0.node] <= count.value }),|DifferentialTests"
 )
 
 restore() { git checkout -q -- Sources; }
@@ -71,7 +71,7 @@ PY
         survived=1
     elif grep -q "Test run with .* failed" "$log"; then
         echo "mutant $name killed by $tests:"
-        grep -o "✘ Test [^(]*" "$log" | sed 's/✘ Test /    /' | sort -u | head -5
+        grep -o "✘ Test [^(]*" "$log" | grep -v "✘ Test run " | sed "s/✘ Test /    /" | sort -u | head -5
     else
         echo "mutant $name did not build or run (log: $log)"
         survived=1

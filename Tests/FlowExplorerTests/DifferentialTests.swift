@@ -64,7 +64,7 @@ struct DifferentialTests {
         // screen is shown" is checked on many apps.
         #expect(check.summary.complete * 3 >= check.summary.explorations)
         print(
-            "differential batch \(batch): \(Self.appsPerBatch) apps, \(check.summary.states) states, \(check.summary.complete)/\(check.summary.explorations) complete, \(check.summary.handlers) handlers run"
+            "differential batch \(batch): \(Self.appsPerBatch) apps, \(check.summary.states) states, \(check.summary.complete)/\(check.summary.explorations) complete, \(check.summary.handlers) handlers run, refused on some paths: \(check.summary.refusedOnSomePaths)"
         )
     }
 
@@ -72,8 +72,9 @@ struct DifferentialTests {
     func nearMissesHaveTheirExactDiagnosticAndTheExplorerAgrees(kind: NearMiss) throws {
         var check = DifferentialCheck(bounds: Self.bounds)
         var made = 0
-        for index in 0..<Self.nearMissesPerKind {
-            let seed = UInt64(1000 + index)
+        // Seeds from 1000 on, until enough apps had a place for the near-miss (an app without a child that
+        // an event starts has none for `unhandledOutcome`).
+        for seed in UInt64(1000)..<UInt64(1000 + 10 * Self.nearMissesPerKind) where made < Self.nearMissesPerKind {
             let app = YAMLAppGenerator.app(seed: seed, nearMiss: kind)
             guard app.nearMiss == kind else { continue }
             made += 1
@@ -92,7 +93,7 @@ struct DifferentialTests {
                 bundle, diagnostics: result.diagnostics, refused: app.refusedEvents)
             Self.record(disagreements, in: app.yaml, "seed \(seed) \(kind)")
         }
-        #expect(made >= Self.nearMissesPerKind / 2)
+        #expect(made == Self.nearMissesPerKind)
     }
 
     /// The shipped flows and each valid fixture (a file, or a folder as one set).

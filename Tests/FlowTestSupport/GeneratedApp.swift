@@ -12,8 +12,6 @@ public struct GeneratedApp: Sendable {
     /// Events the generator made refused in every state that shows their screen (`flow.screen.event`):
     /// what the explorer must report as FC807.
     public var refusedEvents: Set<String> = []
-    /// Screens the generator made unreachable (`flow.screen`): the explorer must never show them.
-    public var unreachableScreens: Set<String> = []
 
     /// Every file, each after a `---- inline<i>.yaml ----` line: what a disagreement prints.
     public var yaml: String {

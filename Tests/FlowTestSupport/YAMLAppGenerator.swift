@@ -420,8 +420,11 @@ public struct YAMLAppGenerator {
             }) {
                 flows[index].children[slot].presentation = wanted
                 let child = flows[index].children[slot]
-                let outcome = child.handlers[0].outcome
-                flows[index].children[slot].handlers.removeFirst()
+                // Not a handler that alone shows a screen (`{ push: S }` without arguments): S would be unreachable too.
+                let alone = { (action: String) in action.hasPrefix("{ push: ") && !action.contains("with:") }
+                let dropped = child.handlers.firstIndex { !alone($0.action) } ?? 0
+                let outcome = child.handlers[dropped].outcome
+                flows[index].children[slot].handlers.remove(at: dropped)
                 let (line, column) = position(of: child.name, in: flows[index], onLineWith: "  \(child.name): { flow:")
                 app.expected = [
                     ExpectedDiagnostic(
@@ -435,36 +438,28 @@ public struct YAMLAppGenerator {
         case .unreachableScreen:
             let index = pick(screenFlowIndices)
             let orphan = screenWord()
+            let flow = flows[index].name
             flows[index].screens.append(ScreenDraft(name: orphan))
-            app.unreachableScreens = ["\(flows[index].name).\(orphan)"]
-            let (line, column) = position(of: orphan, in: flows[index], onLineWith: "  \(orphan): {}")
-            app.expected = [
-                ExpectedDiagnostic(
-                    file: flows[index].name, line: line, column: column, code: "FC301",
-                    message:
-                        "screen '\(orphan)' is unreachable from the start of flow '\(flows[index].name)'; push it from a reachable screen or remove it"
-                )
-            ]
+            let sender = flows[index].screens[1].name
             if seed % 2 == 0 {
                 // The orphan as a popTo target too: still unreachable, and that popTo always refused.
-                let sender = flows[index].screens[1].name
                 flows[index].screens[1].events.append(("up", "{ popTo: \(orphan) }"))
                 let (line, column) = position(of: orphan, in: flows[index], onLineWith: "up: { popTo: ")
-                let (orphanLine, orphanColumn) = position(of: orphan, in: flows[index], onLineWith: "  \(orphan): {}")
-                app.expected = [
+                app.expected.append(
                     ExpectedDiagnostic(
-                        file: flows[index].name, line: orphanLine, column: orphanColumn, code: "FC301",
+                        file: flow, line: line, column: column, code: "FC308",
                         message:
-                            "screen '\(orphan)' is unreachable from the start of flow '\(flows[index].name)'; push it from a reachable screen or remove it"
-                    ),
-                    ExpectedDiagnostic(
-                        file: flows[index].name, line: line, column: column, code: "FC308",
-                        message:
-                            "'popTo: \(orphan)' is always refused: screen '\(orphan)' is never below screen '\(sender)' in flow '\(flows[index].name)'; pop to a screen that can be below, or push '\(orphan)' before"
-                    ),
-                ]
-                app.refusedEvents.insert("\(flows[index].name).\(sender).up")
+                            "'popTo: \(orphan)' is always refused: screen '\(orphan)' is never below screen '\(sender)' in flow '\(flow)'; pop to a screen that can be below, or push '\(orphan)' before"
+                    ))
+                app.refusedEvents.insert("\(flow).\(sender).up")
             }
+            let (line, column) = position(of: orphan, in: flows[index], onLineWith: "  \(orphan): {}")
+            app.expected.append(
+                ExpectedDiagnostic(
+                    file: flow, line: line, column: column, code: "FC301",
+                    message:
+                        "screen '\(orphan)' is unreachable from the start of flow '\(flow)'; push it from a reachable screen or remove it"
+                ))
         case .alwaysRefusedAction:
             // `pop: 2` on the second screen, which only the first is ever below (a handler of its flow
             // that pushes it is made `stay`, so nothing pushes it higher).

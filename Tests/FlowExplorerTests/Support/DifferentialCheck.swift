@@ -29,6 +29,8 @@ struct DifferentialCheck {
         var complete = 0
         var explorations = 0
         var handlers = 0
+        /// Handlers that ran from some state and were refused from another (`flow.child.outcome: reason`).
+        var refusedOnSomePaths: [String] = []
     }
 
     var bounds: ExplorationBounds
@@ -134,6 +136,10 @@ struct DifferentialCheck {
             if tryHandlers {
                 let reach = FlowExplorer.handlerReach(bundle, flow: root, report: report)
                 summary.handlers += reach.ran.count
+                for (handler, refusal) in reach.refused.sorted(by: { $0.key < $1.key }) where reach.ran[handler] != nil
+                {
+                    summary.refusedOnSomePaths.append("\(handler): \(refusal.reason)")
+                }
                 for handler in reach.neverRan {
                     let refusal = reach.refused[handler]
                     disagreements.append(
