@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Checks that the test suite catches a small set of one-line bugs (mutants) in the runtime's guarantees
-# and the bundle loader: each mutant is applied alone, the tests named beside it must then fail, and the
-# file is restored. Not part of .ci/run (each mutant rebuilds a module: a few minutes in all); run it
+# Checks that the test suite catches a small set of one-line bugs (mutants) in the runtime's guarantees,
+# the validator's rules and the bundle loader: each mutant is applied alone, the tests named beside it
+# must then fail, and the file is restored. A mutant that spans lines writes them joined by a literal \n. Not part of .ci/run (each mutant rebuilds a module: a few minutes in all); run it
 # after changing the runtime or the tests of docs/RUNNING.md's "Guarantees".
 #
 #   scripts/mutants.sh          every mutant
@@ -31,6 +31,18 @@ mutants=(
     "pushed-arguments-unchecked|Sources/FlowRuntime/Snapshots/FlowCoordinator+Snapshot.swift|                } else if let below = transition.state.path.last,|                } else if false, let below = transition.state.path.last,|RestoreReachabilityTests/aPushedRouteWhoseArgumentsNoEventGivesIsRefused"
     "pushed-arguments-unchecked-explored|Sources/FlowRuntime/Snapshots/FlowCoordinator+Snapshot.swift|                } else if let below = transition.state.path.last,|                } else if false, let below = transition.state.path.last,|RestoreMutationTests"
     "small-bundle-threads|Sources/FlowModel/Primitives/ParallelMap.swift|        guard count > 1, work >= threshold else { return (0..<count).map(transform) }|        guard count > 1 else { return (0..<count).map(transform) }|SmallBundleThreadTests"
+    # Kinds issue 20 names, caught by the differential tests (the validator against the explorer on
+    # generated YAML apps, Tests/FlowExplorerTests/DifferentialTests.swift) where the kind is semantic:
+    "fallback-unguarded|Sources/FlowRuntime/DeepLinks/FlowCoordinator+DeepLinks.swift|        let result = conclude(\n            &transition, sender: nil, note: .linkFellBack(url: url, because: error.description),\n            replay: { \$0.openNow(url, mode: mode) }, link: url)|        var result = commit(&transition)\n        result.reason = .linkFellBack(url: url, because: error.description)|DifferentialTests"
+    "popto-counts-as-reached|Sources/FlowCompiler/Validation/FlowDefinition+Navigation.swift|        case .replaceRoot(let target, _), .show(let target, _): target\n        case .popTo, .pop, .finish, .conditional, .stay, .select: nil|        case .replaceRoot(let target, _), .show(let target, _), .popTo(let target): target\n        case .pop, .finish, .conditional, .stay, .select: nil|DifferentialTests"
+    "unhandled-sheet-skipped|Sources/FlowCompiler/Rules/Ownership/UnhandledOutcome.swift|            for child in flow.children {|            for child in flow.children where child.presentation?.value != .sheet {|DifferentialTests"
+    "finish-not-disarmed|Sources/FlowRuntime/Coordinator/FlowInstance.swift|        life = .finishing|        _ = life|ReentrancyTests"
+    "suggestion-limit-4|Sources/FlowCompiler/Diagnostics/NameSuggestion.swift|        let limit = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3|        let limit = name.count < 4 ? 1 : name.count <= 8 ? 2 : 3|DifferentialTests"
+    "suggestion-limit-8|Sources/FlowCompiler/Diagnostics/NameSuggestion.swift|        let limit = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3|        let limit = name.count <= 4 ? 1 : name.count <= 9 ? 2 : 3|DifferentialTests"
+    # Validator mutants of our own: reachability through handlers and tabs, the depth of an always-refused pop.
+    "handlers-do-not-reach|Sources/FlowCompiler/Validation/NavigationIndex.swift|                    pending += nodes.children.elements[node - nodes.screens.elements.count].handlers.map(\.action)|                    pending += [ActionDefinition]()|DifferentialTests"
+    "first-tab-only-reached|Sources/FlowCompiler/Validation/NavigationIndex.swift|        let shows = (flow.tabs.map { (\$0.name, \$0.arguments) } + policyShows.map { (\$0, []) }).map { name, arguments in|        let shows = (flow.tabs.prefix(1).map { (\$0.name, \$0.arguments) } + policyShows.map { (\$0, []) }).map { name, arguments in|DifferentialTests"
+    "pop-depth-off-by-one|Sources/FlowCompiler/Rules/Reachability/PopAlwaysRefused.swift|                    guard from.allSatisfy({ depths[\$0.node] < count.value }),|                    guard from.allSatisfy({ depths[\$0.node] <= count.value }),|DifferentialTests"
 )
 
 restore() { git checkout -q -- Sources; }
@@ -40,23 +52,29 @@ survived=0
 for entry in "${mutants[@]}"; do
     IFS='|' read -r name file original mutant tests <<<"$entry"
     if [ "$#" -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
-    if ! grep -qxF -- "$original" "$file"; then
-        echo "mutant $name: the line is no longer in $file; update scripts/mutants.sh" >&2
+    if ! ORIGINAL="$original" MUTANT="$mutant" python3 - "$file" <<'PY'
+import os, sys
+path = sys.argv[1]
+original = os.environ["ORIGINAL"].replace("\\n", "\n")
+mutant = os.environ["MUTANT"].replace("\\n", "\n")
+text = open(path).read()
+# The original must be whole lines of the file.
+if ("\n" + original + "\n") not in ("\n" + text):
+    sys.exit(3)
+open(path, "w").write(text.replace(original, mutant, 1))
+PY
+    then
+        echo "mutant $name: the lines are no longer in $file; update scripts/mutants.sh" >&2
         survived=1
         continue
     fi
-    ORIGINAL="$original" MUTANT="$mutant" python3 - "$file" <<'PY'
-import os, sys
-path = sys.argv[1]
-text = open(path).read()
-open(path, "w").write(text.replace(os.environ["ORIGINAL"], os.environ["MUTANT"], 1))
-PY
     log=/tmp/flowc-mutant-$name.log
     if swift test --filter "$tests" >"$log" 2>&1; then
         echo "mutant $name SURVIVED: $tests passed with it (log: $log)"
         survived=1
     elif grep -q "Test run with .* failed" "$log"; then
-        echo "mutant $name killed by $tests"
+        echo "mutant $name killed by $tests:"
+        grep -o "✘ Test [^(]*" "$log" | grep -v "✘ Test run " | sed "s/✘ Test /    /" | sort -u | head -5
     else
         echo "mutant $name did not build or run (log: $log)"
         survived=1

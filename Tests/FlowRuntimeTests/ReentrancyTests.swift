@@ -74,6 +74,19 @@ struct ReentrancyTests {
         #expect(onboarding.finish("completed").status == .stale)
     }
 
+    /// A completion is disarmed while its own step runs: the handler's host finishing the same instance
+    /// again gets `stale` (the instance is finishing), not a second delivery or a re-entrant step.
+    @Test func aSecondFinishFromInsideTheFinishsOwnStepIsStale() throws {
+        let reentrant = ReentrantHost()
+        let coordinator = try appOnAccountSetup(reentrant)
+        let onboarding = try #require(coordinator.root?.children.values.first)
+        reentrant.reenter = { onboarding.finish("completed") }
+        #expect(onboarding.finish("completed") == .applied)
+        #expect(reentrant.results == [StepResult(.stale, .instanceNotAlive(onboarding.id))])
+        #expect(coordinator.screens == ["auth.signIn"])
+        #expect(!onboarding.isAlive)
+    }
+
     @Test(arguments: 0..<11)
     func everyIntentFromInsideAStepIsRefused(intent: Int) throws {
         let intents: [(FlowCoordinator) -> StepResult] = [
