@@ -9,15 +9,18 @@ package struct SwiftPathTestError: Error, Equatable, CustomStringConvertible {
 }
 
 /// The paths of a ``PathReport`` as Swift Testing tests over the code `flowc generate swift` emits for
-/// the same flows (docs/HOSTING.md): one `@Test` per path, driving a coordinator made by the root
-/// flow's typed factory with typed events and outcomes, and asserting each step's status, the final
-/// path (and its top route, typed), the finished flows and the opened links (docs/RUNNING.md, "Test
-/// paths: flowc paths"). The tests compile wherever the generated file does, Linux included.
+/// the same flows (docs/HOSTING.md), through its public API only: one `@Test` per path, driving a
+/// coordinator made by the root flow's typed factory with events sent from the typed screen route of
+/// their sender, typed tabs and typed outcomes finished through flow instance handles, and asserting
+/// each step's status, the final path (and its top route, typed), the finished flows' typed outcomes and
+/// the opened links (docs/RUNNING.md, "Test paths: flowc paths"). The tests compile wherever the
+/// generated file does, Linux included.
 package enum SwiftPathTests {
     /// The Swift source for `report`, whose flows `bundle` holds; `namespace` is the generated
     /// namespace enum (`Flows`, as `flowc generate swift --namespace` sets it).
-    /// - Throws: ``SwiftPathTestError`` for a path line the typed API has no call for (`snapshot`,
-    ///   `restore`, `check`: the explorer's paths use none of them).
+    /// - Throws: ``SwiftPathTestError`` for a path line the public API has no call for (`snapshot`,
+    ///   `restore`, `check`: the explorer's paths use none of them; a `back` that would remove routes of
+    ///   more than the top stack).
     package static func generate(_ report: PathReport, bundle: FlowBundle, namespace: String = "Flows")
         throws(SwiftPathTestError) -> String
     {
@@ -57,7 +60,18 @@ package enum SwiftPathTests {
                     }
                 }
             }
-            var taken: Set<String> = []
+            out.line()
+            out.line("/// The typed route at `position` of the coordinator's path, its top route when nil: the route")
+            out.line("/// whose screen route sends that screen's events.")
+            out.block(
+                "func route(at position: Int? = nil, of coordinator: FlowCoordinator) throws -> \(SwiftNames.typeName(root, suffix: "Flow")).Route {"
+            ) { out in
+                out.line("let path = coordinator.path")
+                out.line("let index = position ?? path.count - 1")
+                out.line("try #require(path.indices.contains(index), \"the path has \\(path.count) routes\")")
+                out.line("return try \(SwiftNames.typeName(root, suffix: "Flow")).Route(path[index], in: coordinator)")
+            }
+            var taken: Set<String> = ["route"]
             for path in report.paths {
                 out.line()
                 let name = SwiftNames.unique(functionName(path.target), avoiding: taken)
@@ -91,41 +105,52 @@ package enum SwiftPathTests {
             case .handler, .outcome, .link: needsResult = true
             case .screen, .event: needsResult = false
             }
+            var names: Set<String> = ["host", "coordinator", "result", "route", "top"]
             for (index, line) in path.script.enumerated() {
                 let before = index == 0 ? nil : path.traces[index - 1]
                 let trace = path.traces[index]
-                let call: String
+                let step: Step
                 do throws(SwiftPathTestError) {
-                    guard let made = try self.call(for: line, before: before, bundle: bundle) else { continue }
-                    call = made
+                    guard let made = try self.step(for: line, before: before, bundle: bundle, names: &names) else {
+                        continue
+                    }
+                    step = made
                 } catch {
                     failure = failure ?? error
                     return
                 }
-                if call.hasPrefix("host.") {
-                    out.line(call)
-                } else if index == path.script.count - 1, needsResult {
-                    out.line("let result = \(call)")
-                    out.line("#expect(result.status == .\(trace.status))")
-                } else {
-                    out.line("#expect(\(call).status == .\(trace.status))")
+                switch step {
+                case .statement(let statement):
+                    out.line(statement)
+                case .call(let setup, let call):
+                    for line in setup { out.line(line) }
+                    if index == path.script.count - 1, needsResult {
+                        out.line("let result = \(call)")
+                        out.line("#expect(result.status == .\(trace.status))")
+                    } else {
+                        out.line("#expect(\(call).status == .\(trace.status))")
+                    }
                 }
             }
             guard let last = path.traces.last else { return }
-            let names = last.path.map { SwiftNames.stringLiteral($0.flow + "." + $0.screen) }
+            let screens = last.path.map { SwiftNames.stringLiteral($0.flow + "." + $0.screen) }
             out.line(
-                "#expect(coordinator.path.map { \"\\($0.flow).\\($0.screen)\" } == [\(names.joined(separator: ", "))])")
-            if let top = last.path.last, let literal = typedRoute(top, in: last, bundle: bundle) {
-                out.line(
-                    "#expect(try \(SwiftNames.typeName(root, suffix: "Flow")).Route(#require(coordinator.path.last), in: coordinator) == \(literal))"
-                )
-            }
+                "#expect(coordinator.path.map { \"\\($0.flow).\\($0.screen)\" } == [\(screens.joined(separator: ", "))])"
+            )
             switch path.target {
             case .handler, .outcome:
-                let finished = (last.finished ?? []).map { SwiftNames.stringLiteral($0.flow + "." + $0.outcome) }
-                out.line(
-                    "#expect(result.finished.map { \"\\($0.flow).\\($0.outcome)\" } == [\(finished.joined(separator: ", "))])"
-                )
+                var seen: Set<String> = []
+                for finished in last.finished ?? [] where seen.insert(finished.flow).inserted {
+                    guard let flow = bundle.flowIndex(named: finished.flow),
+                        let index = bundle.flows[flow].outcomes.firstIndex(of: finished.outcome)
+                    else { continue }
+                    let value = typedCase(
+                        finished.outcome, bundle.flows[flow].parameters(ofOutcome: index),
+                        finished.arguments.mapValues(\.value))
+                    out.line(
+                        "#expect(try result.outcome(\(SwiftNames.typeName(finished.flow, suffix: "Flow")).Outcome.self) == \(value))"
+                    )
+                }
             case .link:
                 let links = (last.links ?? []).map { SwiftNames.stringLiteral($0.url + " " + $0.status) }
                 out.line(
@@ -134,15 +159,29 @@ package enum SwiftPathTests {
             case .screen, .event:
                 break
             }
+            if let top = last.path.last, let pattern = routePattern(top, bound: nil, in: last, bundle: bundle) {
+                out.line(
+                    "guard case \(pattern) = try route(of: coordinator) else { Issue.record(\(SwiftNames.stringLiteral("the top route is not " + pattern))); return }"
+                )
+            }
         }
         if let failure { throw failure }
     }
 
-    /// The Swift for one script line: a coordinator call whose result is a `StepResult`, or an
-    /// assignment to the host (`host.isSignedIn = true`); nil for a comment.
-    private static func call(for line: String, before: TraceLine?, bundle: FlowBundle) throws(SwiftPathTestError)
-        -> String?
-    {
+    /// What one script line becomes.
+    private enum Step {
+        /// A statement of its own: an assignment to the host (`host.isSignedIn = true`).
+        case statement(String)
+        /// A call whose result is a `StepResult`, after the lines that bind what it calls (a typed route).
+        case call(setup: [String], call: String)
+    }
+
+    /// The Swift for one script line, nil for a comment. An event is sent from the typed screen route of
+    /// its sender (the top route, or the top route of another shown stack), bound by a `guard case` to a
+    /// name not in `names` (then added).
+    private static func step(
+        for line: String, before: TraceLine?, bundle: FlowBundle, names: inout Set<String>
+    ) throws(SwiftPathTestError) -> Step? {
         let command: ScriptCommand?
         do {
             command = try ScriptCommand.parse(line)
@@ -150,31 +189,57 @@ package enum SwiftPathTests {
             throw SwiftPathTestError(description: "'\(line)' is not a script command: \(error.message)")
         }
         guard let command else { return nil }
-        func id(_ instance: FlowInstanceID) -> String { "FlowInstanceID(\(instance.rawValue))" }
+        func id(_ instance: Int) -> String { "FlowInstanceID(\(instance))" }
+        func call(_ text: String) -> Step { .call(setup: [], call: text) }
         switch command {
-        case .start: return "coordinator.start()"
-        case .stop: return "coordinator.stop()"
-        case .confirm: return "coordinator.confirmRemoval()"
-        case .keep: return "coordinator.keepEditing()"
-        case .back(let count): return count == 1 ? "coordinator.back()" : "coordinator.back(\(count))"
-        case .backTo(let length): return "coordinator.back(toLength: \(length))"
-        case .backOnStack(let count, let stack): return "coordinator.back(\(count), onStack: \(id(stack)))"
-        case .dismiss(let layer): return "coordinator.dismiss(\(layer.map(id) ?? ""))"
+        case .start: return call("coordinator.start()")
+        case .stop: return call("coordinator.stop()")
+        case .confirm: return call("coordinator.confirmRemoval()")
+        case .keep: return call("coordinator.keepEditing()")
+        case .back(let count):
+            return try call(backOnTopStack(keeping: (before?.path.count ?? 0) - count, before: before, line: line))
+        case .backTo(let length):
+            return try call(backOnTopStack(keeping: length, before: before, line: line))
+        case .backOnStack(let count, let stack):
+            return call(reconcile(stack: stack.rawValue, dropping: count))
+        case .dismiss(let layer): return call("coordinator.dismiss(\(layer.map { id($0.rawValue) } ?? ""))")
         case .select(let tab, let tabSet):
-            return "coordinator.select(tab: \(SwiftNames.stringLiteral(tab))\(tabSet.map { ", in: \(id($0))" } ?? ""))"
-        case .open(let url): return "coordinator.open(\(SwiftNames.stringLiteral(url)))"
-        case .condition(let name, let value): return "host.\(SwiftNames.identifier(name)) = \(value)"
+            let flow: String?
+            if let tabSet {
+                flow =
+                    before?.tabs?.first(where: { $0.instance == tabSet.rawValue })?.flow
+                    ?? before?.instances.flatMap { tree in
+                        ExplorationActions.entries(of: tree).first { $0.id == tabSet.rawValue }?.flow
+                    }
+            } else {
+                flow = before?.tabs?.last(where: { $0.tabs.contains(tab) })?.flow
+            }
+            guard let flow else { throw SwiftPathTestError(description: "'\(line)': no shown tab set has the tab") }
+            let value = SwiftNames.typeName(flow, suffix: "Flow") + ".Tab." + SwiftNames.identifier(tab)
+            return call("coordinator.select(\(value)\(tabSet.map { ", in: \(id($0.rawValue))" } ?? ""))")
+        case .open(let url): return call("coordinator.open(\(SwiftNames.stringLiteral(url)))")
+        case .condition(let name, let value): return .statement("host.\(SwiftNames.identifier(name)) = \(value)")
         case .event(let name, let token, let texts):
-            guard let sender = before?.path.last(where: { token == nil || $0.token == token?.rawValue }),
-                let flow = bundle.flowIndex(named: sender.flow),
-                let screen = bundle.flows[flow].screens.first(where: { $0.name == sender.screen }),
+            guard let before,
+                let position = before.path.lastIndex(where: { token == nil || $0.token == token?.rawValue }),
+                let flow = bundle.flowIndex(named: before.path[position].flow),
+                let screen = bundle.flows[flow].screens.first(where: { $0.name == before.path[position].screen }),
                 let event = screen.events.first(where: { $0.name == name })
             else { throw SwiftPathTestError(description: "'\(line)': no route on the path declares the event") }
+            let sender = before.path[position]
+            let bound = SwiftNames.unique(sender.screen, avoiding: names)
+            names.insert(bound)
+            guard
+                let pattern = routePattern(sender, bound: SwiftNames.identifier(bound), in: before, bundle: bundle)
+            else { throw SwiftPathTestError(description: "'\(line)': the sender is in no live flow instance") }
             let value = typedCase(name, event.parameters, FlowPaths.parsed(texts, event.parameters))
-            let type =
-                SwiftNames.typeName(sender.flow, suffix: "Flow") + "."
-                + SwiftNames.typeName(sender.screen, suffix: "Event")
-            return "coordinator.send(\(type)\(value)\(token.map { ", from: RouteToken(\($0.rawValue)))" } ?? ""))"
+            let which = position == before.path.count - 1 ? "the top route" : "the route at \(position)"
+            let route =
+                position == before.path.count - 1 ? "route(of: coordinator)" : "route(at: \(position), of: coordinator)"
+            let message = SwiftNames.stringLiteral("\(which) is not \(sender.flow).\(sender.screen)")
+            return .call(
+                setup: ["guard case \(pattern) = try \(route) else { Issue.record(\(message)); return }"],
+                call: "\(SwiftNames.identifier(bound)).send(\(value))")
         case .finish(let instance, let outcome, let texts):
             let entries = before?.instances.map(ExplorationActions.entries(of:)) ?? []
             guard let entry = entries.first(where: { $0.id == instance.rawValue }),
@@ -183,11 +248,48 @@ package enum SwiftPathTests {
             else { throw SwiftPathTestError(description: "'\(line)': no live instance has the outcome") }
             let parameters = bundle.flows[flow].parameters(ofOutcome: index)
             let value = typedCase(outcome, parameters, FlowPaths.parsed(texts, parameters))
-            return
-                "try #require(coordinator.instance(\(id(instance)))).finish(\(SwiftNames.typeName(entry.flow, suffix: "Flow")).Outcome\(value))"
+            return call(
+                "try #require(coordinator.instance(\(id(instance.rawValue)))).finish(\(SwiftNames.typeName(entry.flow, suffix: "Flow")).Outcome\(value))"
+            )
         case .snapshot, .restore, .check:
             throw SwiftPathTestError(description: "'\(line)' has no typed call in the generated API")
         }
+    }
+
+    /// Interactive back on stack `stack` by `count` routes, as the UI reports a pop: the stack's routes
+    /// without its top `count` (`reconcile(stack:to:)`, the stack's object read through `stackModel(_:)`).
+    private static func reconcile(stack: Int, dropping count: Int) -> String {
+        let object = "#require(coordinator.stackModel(FlowInstanceID(\(stack))))"
+        return
+            "try coordinator.reconcile(stack: FlowInstanceID(\(stack)), to: Array(\(object).routes.dropLast(\(count))))"
+    }
+
+    /// Back to the path's first `keep` routes as a pop of the top shown stack; refused when the routes
+    /// removed are not all that stack's (the public API pops one stack at a time).
+    private static func backOnTopStack(keeping keep: Int, before: TraceLine?, line: String) throws(SwiftPathTestError)
+        -> String
+    {
+        guard let before, let top = before.path.last else {
+            throw SwiftPathTestError(description: "'\(line)': the path is empty")
+        }
+        let stack: Int
+        let first: Int
+        if let entry = before.stacks?.last, let bottom = entry.routes.first,
+            let start = before.path.firstIndex(where: { $0.token == bottom })
+        {
+            stack = entry.id
+            first = start
+        } else {
+            guard let root = before.instances?.id ?? before.path.first?.instance else {
+                throw SwiftPathTestError(description: "'\(line)': no stack shows the top route \(top.token)")
+            }
+            stack = root
+            first = 0
+        }
+        guard keep >= first, keep <= before.path.count else {
+            throw SwiftPathTestError(description: "'\(line)': back across stacks has no call in the public API")
+        }
+        return reconcile(stack: stack, dropping: before.path.count - keep)
     }
 
     /// `.name` or `.name(label: literal, …)`, the parameters in declared order.
@@ -201,15 +303,29 @@ package enum SwiftPathTests {
             + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
     }
 
-    /// The typed `Route` literal of `route`: its screen's case inside the case of each child declaration
-    /// from the root down to its instance (`.edit(.editor(bookID: 1))`).
-    private static func typedRoute(_ route: TraceLine.RouteEntry, in trace: TraceLine, bundle: FlowBundle) -> String? {
+    /// The pattern of the typed `Route` of `route`: its screen's case inside the case of each child
+    /// declaration from the root down to its instance. With `bound`, the screen route is bound to that
+    /// name and the arguments ignored (`.edit(.editor(let editor, _))`); without, the screen route is
+    /// ignored and each argument matched (`.edit(.editor(_, bookID: 1))`).
+    private static func routePattern(
+        _ route: TraceLine.RouteEntry, bound: String?, in trace: TraceLine, bundle: FlowBundle
+    ) -> String? {
         guard let tree = trace.instances, let chain = children(to: route.instance, in: tree),
             let screen = bundle.screen(route.flow, route.screen)
         else { return nil }
-        var literal = typedCase(route.screen, screen.parameters, route.arguments.mapValues(\.value))
-        for child in chain.reversed() { literal = ".\(SwiftNames.identifier(child))(\(literal))" }
-        return literal
+        var elements = [bound.map { "let " + $0 } ?? "_"]
+        for parameter in screen.parameters {
+            if bound == nil, let value = route.arguments[parameter.name]?.value {
+                elements.append(
+                    "\(SwiftNames.argumentLabel(parameter.name)): \(SwiftTypeMapping.literal(value, as: parameter.type))"
+                )
+            } else {
+                elements.append("_")
+            }
+        }
+        var pattern = "." + SwiftNames.identifier(route.screen) + "(" + elements.joined(separator: ", ") + ")"
+        for child in chain.reversed() { pattern = ".\(SwiftNames.identifier(child))(\(pattern))" }
+        return pattern
     }
 
     /// The child declaration names from the root's instance down to instance `id`.

@@ -84,11 +84,17 @@ import Testing
     }
 
     /// The Swift tests `ReadingHostTests` and `AppPathTests` compile are exactly what `flowc paths --format
-    /// swift` writes over the flows their plugin generates from (outcomes are left out: for these apps
-    /// they are the transitions' handler tests again).
+    /// swift` writes over the flows their plugin generates from (the files of their `flowc-plugin.json`, so
+    /// `PathHost` conforms to the `Flows.Host` generated there; outcomes are left out: for these apps they
+    /// are the transitions' handler tests again).
     @Test(arguments: [
         (
-            "reading", ["Flows/reading.yaml", "Flows/edit.yaml"], "screens,transitions,links", "ReadingHostTests",
+            "reading",
+            [
+                "Flows/reading.yaml", "Flows/edit.yaml", "Flows/social.yaml", "Flows/feed.yaml", "Flows/search.yaml",
+                "Flows/profile.yaml", "Flows/createPost.yaml", "Flows/signIn.yaml",
+            ],
+            "screens,transitions,links", "ReadingHostTests",
             ["ReadingLinksPathTests.swift", "ReadingScreensPathTests.swift", "ReadingTransitionsPathTests.swift"]
         ),
         (
