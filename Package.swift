@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "FlowScript", dependencies: ["FlowRuntime", "FlowModel"]),
         // `flowc check`: the runtime's own steps explored breadth first, every guarantee checked on each.
         .target(name: "FlowExplorer", dependencies: ["FlowScript", "FlowRuntime", "FlowModel"]),
+        // `flowc lsp`: a Language Server Protocol 3.17 server over stdio, on the compiler's own validation.
+        .target(name: "FlowLanguageServer", dependencies: ["FlowCompiler", "FlowDefinitions", "FlowModel"]),
         // What flowc and the plugin's tool share: option scanning, console, flow sources, `generate swift`.
         .target(
             name: "FlowcCommandLine",
@@ -44,7 +46,7 @@ let package = Package(
             name: "flowc",
             dependencies: [
                 "FlowcCommandLine", "FlowCompiler", "FlowCodegen", "FlowDefinitions", "FlowExplorer", "FlowScript",
-                "FlowRuntime", "FlowModel",
+                "FlowRuntime", "FlowModel", "FlowLanguageServer",
             ]),
         // The plugin's tool is `flowc generate` alone: SwiftPM builds a plugin's tool and its modules a second
         // time (for the host), so it links the loader, validator and generator only, not the runtime or
@@ -55,6 +57,7 @@ let package = Package(
             name: "flowc-bench",
             dependencies: [
                 "FlowYAML", "FlowCompiler", "FlowDefinitions", "FlowExplorer", "FlowRuntime", "FlowModel", "CYaml",
+                "FlowLanguageServer",
             ],
             path: "Benchmarks/flowc-bench"
         ),
@@ -82,6 +85,9 @@ let package = Package(
             name: "FlowExplorerTests",
             dependencies: ["FlowExplorer", "FlowScript", "FlowRuntime", "FlowModel", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowcCLITests"),
+        .testTarget(
+            name: "FlowLanguageServerTests",
+            dependencies: ["FlowLanguageServer", "FlowCompiler", "FlowDefinitions", "FlowModel"]),
         // Apply the in-package plugin, so `swift test` compiles the generated code every run: to the
         // reading app in Flows/ (named in its flowc-plugin.json) and to a fixture of every parameter type.
         .testTarget(
