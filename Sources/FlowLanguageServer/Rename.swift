@@ -102,7 +102,7 @@ extension LanguageServer {
 
     /// Validates the workspace with `newName` written over `editsByPath`; throws when some rule finds
     /// more errors than it does now.
-    private func checkStillValidates(
+    func checkStillValidates(
         _ editsByPath: [String: [Range<Int>]], newName: String, analysis: WorkspaceAnalysis
     )
         throws(ResponseError)
