@@ -76,7 +76,8 @@ import Testing
         #expect(
             throws: ResponseError(
                 .requestFailed,
-                "renaming to 'shelf' would not validate: \(path):2:8: unknown screen 'shelf' in flow 'shop' [FC203]")
+                "renaming to 'shelf' would not validate: \(path):2:8: 'shelf' is neither a screen nor a child of flow 'shop' [FC205]"
+            )
         ) {
             try client.server.checkStillValidates([path: [18..<25]], newName: "shelf", analysis: analysis)
         }
