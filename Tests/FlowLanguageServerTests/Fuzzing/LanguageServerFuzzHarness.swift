@@ -46,8 +46,7 @@ public enum LanguageServerFuzzHarness {
             if server.exitCode != nil { break }
         }
         server.checkIfNeeded()
-        var problems: [String] = []
-        guard server.exitCode == nil else { return check(sent.messages, expecting: [], problems: &problems) }
+        guard server.exitCode == nil else { return check(sent.messages, expecting: []) }
         // Positions from the input: its first bytes as line and character pairs, and the origin.
         var positions: [(Int, Int)] = [(0, 0)]
         for index in stride(from: 0, to: min(stream.count, 8), by: 2) where index + 1 < stream.count {
@@ -73,12 +72,12 @@ public enum LanguageServerFuzzHarness {
                 server.receive(.message(request.encoded()))
             }
         }
-        return check(sent.messages, expecting: expected, problems: &problems)
+        return check(sent.messages, expecting: expected)
     }
 
-    private static func check(_ messages: [JSONValue], expecting expected: [String], problems: inout [String])
-        -> [String]
-    {
+    /// What is wrong with `messages`, the server's output, when it should answer each of `expected` once.
+    static func check(_ messages: [JSONValue], expecting expected: [String]) -> [String] {
+        var problems: [String] = []
         var answers: [String: Int] = [:]
         for message in messages {
             if message["jsonrpc"] != "2.0" { problems.append("a message without jsonrpc 2.0: \(message)") }
