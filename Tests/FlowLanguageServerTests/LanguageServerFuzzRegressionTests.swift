@@ -29,7 +29,7 @@ import Testing
         let answer: JSONValue = ["jsonrpc": "2.0", "id": "a", "result": nil]
         #expect(
             LanguageServerFuzzHarness.check([answer, answer, ["jsonrpc": "2.0", "id": "c"]], expecting: ["a", "b"]) == [
-                #"an answer without result or error: object(["id": FlowLanguageServer.JSONValue.string("c"), "jsonrpc": FlowLanguageServer.JSONValue.string("2.0")])"#,
+                #"an answer without result or error: {"id":"c","jsonrpc":"2.0"}"#,
                 "request a answered 2 times", "request b answered 0 times",
             ])
         // The server exits at `exit`: nothing after it is sent, and nothing is expected.

@@ -80,10 +80,13 @@ public enum LanguageServerFuzzHarness {
         var problems: [String] = []
         var answers: [String: Int] = [:]
         for message in messages {
-            if message["jsonrpc"] != "2.0" { problems.append("a message without jsonrpc 2.0: \(message)") }
+            if message["jsonrpc"] != "2.0" {
+                problems.append("a message without jsonrpc 2.0: \(String(decoding: message.encoded(), as: UTF8.self))")
+            }
             if message["method"].isNull {
                 if message["result"].isNull, message["error"].isNull, message.object?["result"] == nil {
-                    problems.append("an answer without result or error: \(message)")
+                    problems.append(
+                        "an answer without result or error: \(String(decoding: message.encoded(), as: UTF8.self))")
                 }
                 if let id = message["id"].string { answers[id, default: 0] += 1 }
             }
