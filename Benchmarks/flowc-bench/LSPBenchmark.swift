@@ -6,7 +6,9 @@ import Foundation
 /// that alternately break and mend one `push:` target (an unknown screen, then the right one again), each
 /// sent once the previous one's diagnostics arrived. It prints, per workspace, the time from writing a
 /// `didChange` to reading the `publishDiagnostics` for that version (median, 95th percentile, maximum)
-/// and the server's resident memory (`VmRSS`) after the first 10 edits and after all N.
+/// the server's CPU time per edit (/proc/PID/stat: user and system, all threads: the figure that the load
+/// of a shared machine does not inflate), and its resident memory (`VmRSS`) after the first 10 edits and
+/// after all N.
 ///
 /// Workspaces: the generated app (``AppGenerator``: 2,000 screens in 100 files by default, plus
 /// `edit.yaml`), editing `part00.yaml`; and `Flows/` (or `--flows DIR`), editing its first file with a `push:`.
@@ -47,7 +49,7 @@ enum LSPBenchmark {
                 continue
             }
             print(
-                "\(label): didChange → publishDiagnostics median \(Bench.format(report.median, 2)), p95 \(Bench.format(report.p95, 2)), max \(Bench.format(report.maximum, 2));"
+                "\(label): didChange → publishDiagnostics median \(Bench.format(report.median, 2)), p95 \(Bench.format(report.p95, 2)), max \(Bench.format(report.maximum, 2)); server CPU \(Bench.format(report.cpuPerEdit, 2)) per edit;"
                     + " VmRSS \(report.memoryAfterWarmUp / 1024) MiB after 10 edits, \(report.memoryAfterAll / 1024) MiB after \(edits)"
             )
         }
@@ -61,6 +63,8 @@ enum LSPBenchmark {
         /// Resident memory in KiB.
         var memoryAfterWarmUp: Int
         var memoryAfterAll: Int
+        /// The server's CPU time per edit (user and system, all threads), in milliseconds.
+        var cpuPerEdit: Double
     }
 
     /// A `flowc lsp` child with pipes, read frame by frame.
@@ -108,6 +112,18 @@ enum LSPBenchmark {
             return false
         }
 
+        /// CPU time the server has used, user and system, in milliseconds (/proc/PID/stat), 0 where it
+        /// cannot be read.
+        var cpuMilliseconds: Double {
+            guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return 0 }
+            // After "pid (name)": state is field 3; utime and stime are fields 14 and 15.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+            return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
+
         /// Resident memory in KiB (`VmRSS` of /proc/PID/status), 0 where it cannot be read.
         var residentKiB: Int {
             guard
@@ -150,6 +166,7 @@ enum LSPBenchmark {
         let column = lines[line].distance(from: lines[line].startIndex, to: push.upperBound) + nameEnd.count
         var times: [Double] = []
         var warmUp = 0
+        let cpuBefore = server.cpuMilliseconds
         for edit in 0..<edits {
             let version = edit + 2
             let breaking = edit % 2 == 0
@@ -172,7 +189,8 @@ enum LSPBenchmark {
         let sorted = times.sorted()
         return Report(
             median: Bench.median(times), p95: sorted[min(sorted.count - 1, sorted.count * 95 / 100)],
-            maximum: sorted.last ?? 0, memoryAfterWarmUp: warmUp, memoryAfterAll: server.residentKiB)
+            maximum: sorted.last ?? 0, memoryAfterWarmUp: warmUp, memoryAfterAll: server.residentKiB,
+            cpuPerEdit: (server.cpuMilliseconds - cpuBefore) / Double(edits))
     }
 
     static func isDiagnostics(_ message: JSONValue, uri: String, version: Int) -> Bool {

@@ -185,7 +185,7 @@ public final class LanguageServer {
         for problem in workspace.problems { log(problem, type: 2) }
         let fresh = WorkspaceAnalysis(
             generation: workspace.generation, sources: sources, configuration: workspace.configuration,
-            cache: workspace.cache)
+            cache: workspace.cache, previous: analysis)
         analysis = fresh
         publishDiagnostics(fresh)
         return fresh
