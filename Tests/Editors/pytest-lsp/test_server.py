@@ -229,3 +229,16 @@ async def test_unknown_method_is_method_not_found(client: LanguageClient):
     with pytest.raises(JsonRpcException) as error:
         await client.protocol.send_request_async("flowc/nothing", {})
     assert error.value.code == -32601
+
+
+async def test_save_reads_the_files_on_disk_again(client: LanguageClient):
+    await open_file(client, "shop.yaml")
+    # checkout.yaml is not open: its file changes on disk (no 'cancelled' outcome left to handle).
+    path = client.workspace_folder / "checkout.yaml"
+    path.write_text(path.read_text().replace("outcomes: [paid, cancelled]", "outcomes: [paid]").replace(
+        "      cancel: { finish: cancelled }\n", ""))
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri(client, "shop.yaml")))
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert [d.code for d in client.diagnostics[uri(client, "shop.yaml")]] == ["FC203", "FC301"]
