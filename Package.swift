@@ -41,6 +41,8 @@ let package = Package(
         .target(
             name: "FlowVersions",
             dependencies: ["FlowExplorer", "FlowScript", "FlowCompiler", "FlowRuntime", "FlowModel"]),
+        // `flowc lsp`: a Language Server Protocol 3.17 server over stdio, on the compiler's own validation.
+        .target(name: "FlowLanguageServer", dependencies: ["FlowCompiler", "FlowDefinitions", "FlowModel"]),
         // What flowc and the plugin's tool share: option scanning, console, flow sources, `generate swift`.
         .target(
             name: "FlowcCommandLine",
@@ -49,7 +51,7 @@ let package = Package(
             name: "flowc",
             dependencies: [
                 "FlowcCommandLine", "FlowCompiler", "FlowCodegen", "FlowDefinitions", "FlowExplorer", "FlowScript",
-                "FlowVersions", "FlowRuntime", "FlowModel",
+                "FlowVersions", "FlowRuntime", "FlowModel", "FlowLanguageServer",
             ]),
         // The plugin's tool is `flowc generate` alone: SwiftPM builds a plugin's tool and its modules a second
         // time (for the host), so it links the loader, validator and generator only, not the runtime or
@@ -60,6 +62,7 @@ let package = Package(
             name: "flowc-bench",
             dependencies: [
                 "FlowYAML", "FlowCompiler", "FlowDefinitions", "FlowExplorer", "FlowRuntime", "FlowModel", "CYaml",
+                "FlowLanguageServer",
             ],
             path: "Benchmarks/flowc-bench"
         ),
@@ -90,6 +93,9 @@ let package = Package(
             name: "FlowVersionsTests",
             dependencies: ["FlowVersions", "FlowScript", "FlowRuntime", "FlowModel", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowcCLITests"),
+        .testTarget(
+            name: "FlowLanguageServerTests",
+            dependencies: ["FlowLanguageServer", "FlowCompiler", "FlowDefinitions", "FlowModel"]),
         // Apply the in-package plugin, so `swift test` compiles the generated code every run: to the
         // reading app in Flows/ (named in its flowc-plugin.json) and to a fixture of every parameter type.
         .testTarget(

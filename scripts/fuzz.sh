@@ -5,6 +5,7 @@
 #   scripts/fuzz.sh build                       build both targets into .build/fuzz/
 #   scripts/fuzz.sh compiler [SECONDS] [ARGS…]  target (a): YAML → validate → lower → bundle → renderers
 #   scripts/fuzz.sh runtime  [SECONDS] [ARGS…]  target (b): bundle → coordinator driven by the bytes
+#   scripts/fuzz.sh lsp      [SECONDS] [ARGS…]  target (c): bytes → language server's reader and requests
 #   scripts/fuzz.sh replay   TARGET FILE…       run inputs once (a crash file, a fixture)
 #
 # SECONDS defaults to 60. ARGS go to libFuzzer (-jobs=2, -max_len=65536, …). Seeds are regenerated
@@ -25,9 +26,16 @@ flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name
     -I "$out" -I "$root/Sources/CYaml")
 
 # Each target: its libFuzzer entry point in Fuzz/ and its checks, which the test suite shares.
+targets=(compiler runtime lsp)
+declare -A entry=(
+    [compiler]=Fuzz/CompilerFuzz.swift
+    [runtime]=Fuzz/RuntimeFuzz.swift
+    [lsp]=Fuzz/LanguageServerFuzz.swift
+)
 declare -A harness=(
     [compiler]=Tests/FlowCompilerTests/Fuzzing/CompilerFuzzHarness.swift
     [runtime]=Tests/FlowRuntimeTests/Fuzzing/RuntimeFuzzHarness.swift
+    [lsp]=Tests/FlowLanguageServerTests/Fuzzing/LanguageServerFuzzHarness.swift
 )
 
 # Quietens a harmless gold-linker warning that every ASan link prints.
@@ -75,8 +83,8 @@ build_module() {
 
 build() {
     local target module
-    for target in compiler runtime; do
-        local sources=("Fuzz/${target^}Fuzz.swift" "${harness[$target]}") objects=() libraries=()
+    for target in "${targets[@]}"; do
+        local sources=("${entry[$target]}" "${harness[$target]}") objects=() libraries=()
         # The modules this target needs: those its two files import, and theirs, in dependency order.
         visited=() order=()
         for module in $(imports "${sources[@]}"); do visit "$module"; done
@@ -140,12 +148,31 @@ runtime_seeds() {
     [ -d Tests/Fixtures/fuzz/runtime ] && cp Tests/Fixtures/fuzz/runtime/* "$seeds/" 2>/dev/null || true
 }
 
+# Seeds for target (c): each shipped flow file, then a NUL, then a few framed message streams (didChange
+# with a typo, a request before its answer is cancelled, malformed framing); and the crash fixtures.
+lsp_seeds() {
+    local seeds=$out/seeds-lsp file name
+    rm -rf "$seeds" && mkdir -p "$seeds"
+    for file in Flows/*.yaml; do
+        name=$(basename "$file" .yaml)
+        {
+            cat "$file"
+            printf '\0'
+            printf 'Content-Length: 56\r\n\r\n{"jsonrpc":"2.0","id":7,"method":"shutdown","params":{}}'
+            printf 'Content-Length: x\r\n\r\n'
+            printf 'Content-Length: 2\r\n\r\n[]'
+        } >"$seeds/${name}_0"
+        { cat "$file"; printf '\0\001\002\003\004\005\006'; } >"$seeds/${name}_1"
+    done
+    [ -d Tests/Fixtures/fuzz/lsp ] && cp Tests/Fixtures/fuzz/lsp/* "$seeds/" 2>/dev/null || true
+}
+
 command=${1:-}
 case "$command" in
 build)
     build
     ;;
-compiler | runtime)
+compiler | runtime | lsp)
     seconds=${2:-60}
     shift $(($# >= 2 ? 2 : 1))
     build
@@ -159,7 +186,7 @@ compiler | runtime)
         -artifact_prefix="$out/crash-$command-" "$@" "corpus-$command" "seeds-$command"
     ;;
 replay)
-    target=${2:?name the target: compiler or runtime}
+    target=${2:?name the target: compiler, runtime or lsp}
     shift 2
     build
     "$out/$target-fuzz" -runs=1 -detect_leaks=0 "$@"

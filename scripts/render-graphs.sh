@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes the pictures of the shipped flows that README and docs/FORMAT.md show: docs/graphs/NAME.dot
 # ('flowc graph Flows --flow NAME --format dot') and NAME.svg (Graphviz's 'dot -Tsvg').
-# FlowDiagramTests fails when they are out of date. Needs Graphviz (scripts/setup.sh installs it).
+# and the app overview of every shipped flow, overview.dot ('flowc graph Flows --overview --format dot')
+# and overview.svg. FlowDiagramTests fails when they are out of date. Needs Graphviz (scripts/setup.sh installs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product flowc >/dev/null
@@ -11,4 +12,6 @@ for flow in reading app social; do
   "$flowc" graph Flows --flow "$flow" --format dot > "docs/graphs/$flow.dot"
   dot -Tsvg "docs/graphs/$flow.dot" > "docs/graphs/$flow.svg"
 done
-echo "wrote docs/graphs/{reading,app,social}.{dot,svg}"
+"$flowc" graph Flows --overview --format dot > docs/graphs/overview.dot
+dot -Tsvg docs/graphs/overview.dot > docs/graphs/overview.svg
+echo "wrote docs/graphs/{reading,app,social,overview}.{dot,svg}"

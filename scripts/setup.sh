@@ -4,7 +4,9 @@
 #   - libyaml-dev and pkg-config: the build (libyaml is the YAML parser);
 #   - graphviz: the tests render 'flowc graph --format dot' to SVG with 'dot';
 #   - python3 with venv, and check-jsonschema (PyPI) in a virtual environment under
-#     $FLOWC_TOOLS (default ~/.cache/flowc): the tests validate flow files against the JSON Schema.
+#     $FLOWC_TOOLS (default ~/.cache/flowc): the tests validate flow files against the JSON Schema;
+#   - neovim (Debian's 0.7.2) and pytest-lsp (PyPI, pinned with what it needs, in the same virtual
+#     environment): the language server's editor suites (EditorClientTests, docs/EDITORS.md).
 # Uses sudo for apt-get when not run as root.
 # With --build-only, installs only what building needs (libyaml-dev, pkg-config): scripts/install.sh
 # and the GitHub Action use that.
@@ -15,16 +17,24 @@ if [ "${1:-}" = "--build-only" ]; then build_only=1; fi
 
 tools="${FLOWC_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/flowc}"
 check_jsonschema_version="0.39.0"
+# pytest-lsp and the packages it runs on, pinned together.
+pytest_lsp_requirements=(pytest-lsp==1.0.1 pygls==2.1.1 lsprotocol==2025.0.0 pytest==9.2.0 pytest-asyncio==1.5.0)
 
 packages=()
 pkg-config --exists yaml-0.1 2>/dev/null || packages+=(libyaml-dev pkg-config)
 need_venv=0
 stamp="$tools/venv/check-jsonschema-$check_jsonschema_version.installed"
+need_pytest_lsp=0
+lsp_stamp="$tools/venv/pytest-lsp-$(echo "${pytest_lsp_requirements[*]}" | tr ' =' '_-').installed"
 if [ "$build_only" -eq 0 ]; then
   command -v dot >/dev/null 2>&1 || packages+=(graphviz)
+  command -v nvim >/dev/null 2>&1 || packages+=(neovim)
   if [ ! -x "$tools/venv/bin/check-jsonschema" ] || [ ! -f "$stamp" ]; then
     need_venv=1
     python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || packages+=(python3 python3-venv)
+  fi
+  if [ "$need_venv" -eq 1 ] || [ ! -x "$tools/venv/bin/pytest" ] || [ ! -f "$lsp_stamp" ]; then
+    need_pytest_lsp=1
   fi
 fi
 
@@ -44,7 +54,14 @@ if [ "$need_venv" -eq 1 ]; then
   touch "$stamp"
 fi
 
+if [ "$need_pytest_lsp" -eq 1 ]; then
+  "$tools/venv/bin/pip" install -q --disable-pip-version-check "${pytest_lsp_requirements[@]}"
+  "$tools/venv/bin/python" -c 'import pytest_lsp' >/dev/null
+  rm -f "$tools"/venv/pytest-lsp-*.installed
+  touch "$lsp_stamp"
+fi
+
 if [ "${#packages[@]}" -gt 0 ]; then
   pkg-config --exists yaml-0.1
-  [ "$build_only" -eq 1 ] || command -v dot >/dev/null
+  [ "$build_only" -eq 1 ] || { command -v dot >/dev/null && command -v nvim >/dev/null; }
 fi

@@ -10,6 +10,8 @@
 //                                                  flowc validate / compile / run (YAML, bundle) vs a bare scan
 //     flowc-bench scaling [--series N,N…]          flowc validate from 1k to 100k screens (or more)
 //     flowc-bench oneline [--series N,N…]          flowc validate on one long line full of errors
+//     flowc-bench lsp [--edits N] [--screens N] [--files N] [--flows DIR]
+//                                                  flowc lsp: didChange → publishDiagnostics, and memory over edits
 //     flowc-bench generate DIR …, scan FILE…       the generated app, and the bare scan alone
 //
 // Each benchmark lives in its own file and registers itself in `benchmarks` below.
@@ -28,6 +30,7 @@ let benchmarks: [(name: String, summary: String, run: @MainActor ([String]) -> I
         "oneline", "time flowc validate on one flow on one line where every screen has an error",
         ScalingBenchmark.oneLine
     ),
+    ("lsp", "time flowc lsp from didChange to publishDiagnostics, and its memory over 1,000 edits", LSPBenchmark.run),
     ("generate", "write the generated app (or the one-line flow) to a folder", InputCommands.generate),
     ("scan", "bare libyaml event scan of the files named", InputCommands.scan),
 ]

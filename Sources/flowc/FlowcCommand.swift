@@ -26,6 +26,7 @@ enum FlowcCommand {
           links PATH…               Print every deep link with the host conditions it depends on.
           graph PATH…               Draw flows as a Mermaid or Graphviz (DOT) diagram.
           schema                    Print the JSON Schema of a flow file, for editors.
+          lsp                       Run the language server for editors (stdio).
 
         OPTIONS:
           -h, --help                Show help (also after a subcommand).
@@ -54,6 +55,7 @@ enum FlowcCommand {
         case "links": return LinksCommand.run(rest)
         case "schema": return SchemaCommand.run(rest)
         case "graph": return GraphCommand.run(rest)
+        case "lsp": return LSPCommand.run(rest)
         case "-h", "--help", "help":
             Console.output(usage)
             return ExitCode.success

@@ -5,7 +5,7 @@ import Foundation
 /// `flowc graph PATH… [--flow NAME] [--format mermaid|dot]`: draws flows as a diagram.
 enum GraphCommand {
     static let usage = """
-        USAGE: flowc graph PATH… [--flow NAME] [--format mermaid|dot] [--config FILE]
+        USAGE: flowc graph PATH… [--flow NAME | --overview] [--format mermaid|dot] [--config FILE]
 
         Draws flow files (PATH is a file, or a folder searched for *.yaml and *.yml) as one diagram on
         standard output: each flow a cluster, screens and child flows as nodes, events as labelled edges,
@@ -15,6 +15,8 @@ enum GraphCommand {
 
         OPTIONS:
           --flow NAME       Draw only flow NAME and the flows it runs as children.
+          --overview        Draw the app overview instead: one node per flow, an edge to each child flow
+                            by how it is shown (push, sheet, cover, tab) and one back by its outcomes.
           --format FORMAT   mermaid (default; a Mermaid flowchart, for Markdown) or dot (Graphviz:
                             'flowc graph Flows --format dot | dot -Tsvg > flows.svg').
         \(ConfigurationOption.help)
@@ -27,11 +29,15 @@ enum GraphCommand {
         var format = "mermaid"
         let validated: ValidatedSources
         switch ValidatedSources.validate(
-            arguments, usage: usage, valueOptions: ["--flow", "--format", "--config"],
+            arguments, usage: usage, valueOptions: ["--flow", "--format", "--config"], flagOptions: ["--overview"],
             checkOptions: { options in
                 if let chosen = options.value("--format") { format = chosen }
                 guard format == "mermaid" || format == "dot" else {
                     Console.error("flowc: error: unknown graph format '\(format)'; expected mermaid or dot")
+                    return ExitCode.usage
+                }
+                if options.has("--overview"), options.value("--flow") != nil {
+                    Console.error("flowc: error: --overview draws every flow; leave out --flow")
                     return ExitCode.usage
                 }
                 guard !options.positional.isEmpty else {
@@ -48,6 +54,17 @@ enum GraphCommand {
         }
         let result = validated.result
         let flow = validated.options.value("--flow")
+        if validated.options.has("--overview") {
+            guard !result.flows.isEmpty else {
+                Console.error("flowc: error: no flow could be read; fix the errors above")
+                return ExitCode.usage
+            }
+            let overview = FlowDiagram.overview(flows: result.flows, diagnostics: result.diagnostics)
+            Console.output(
+                format == "dot" ? DOTDiagramRenderer.render(overview) : MermaidDiagramRenderer.render(overview),
+                terminator: "")
+            return ExitCode.success
+        }
         guard let diagram = FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: flow) else {
             let names = result.flows.map(\.name.value)
             Console.error("flowc: error: no flow '\(flow ?? "")'; the flows are: \(names.joined(separator: ", "))")

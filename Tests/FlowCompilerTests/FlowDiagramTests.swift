@@ -20,6 +20,11 @@ import Testing
     ]
 
     static func diagram(_ name: String) throws -> FlowDiagram {
+        if name == "overview" {
+            let result = FlowValidation.validate(
+                sources: try TestPaths.sources(under: "Flows", in: TestPaths.packageRoot))
+            return FlowDiagram.overview(flows: result.flows, diagnostics: result.diagnostics)
+        }
         let (path, root) = try #require(cases[name])
         let result = FlowValidation.validate(sources: try TestPaths.sources(under: path, in: TestPaths.packageRoot))
         return try #require(FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: root))
@@ -132,7 +137,7 @@ import Testing
     /// the Graphviz version is the one that wrote it; otherwise the same texts).
     @Test(
         .enabled(if: ExternalTool.dot.shouldRun, "\(ExternalTool.dot.missingNote)"),
-        arguments: ["reading", "app", "social"])
+        arguments: ["reading", "app", "social", "overview"])
     func committedPicturesAreUpToDate(name: String) throws {
         let folder = TestPaths.packageRoot + "/docs/graphs/"
         let hint = "docs/graphs/\(name) is out of date; run scripts/render-graphs.sh"
@@ -149,5 +154,41 @@ import Testing
         } else {
             #expect(texts(committed) == texts(rendered), "\(hint)")
         }
+    }
+
+    /// The app overview of the shipped flows: one node per flow, child flows by how they are shown, and
+    /// outcomes back to the parent with what its handler does.
+    @Test func overviewOfTheShippedFlows() throws {
+        let overview = try Self.diagram("overview")
+        #expect(overview.clusters.isEmpty)
+        #expect(overview.nodes.count == 17)
+        #expect(overview.nodes.allSatisfy { $0.kind == .flow && $0.diagnosed.isEmpty })
+        #expect(overview.nodes.first?.lines == ["flow app", "0 screens, 3 child flows", "root"])
+        let labels = overview.edges.map { edge in
+            "\(overview.node(edge.from)?.lines[0] ?? "") -> \(overview.node(edge.to)?.lines[0] ?? ""): \(edge.lines.joined(separator: "; ")) (\(edge.style.rawValue))"
+        }
+        #expect(labels.contains("flow feed -> flow createPost: sheet compose (dashed)"))
+        #expect(labels.contains("flow social (tabs) -> flow feed: tab feed (solid)"))
+        #expect(labels.contains("flow app -> flow auth: push auth (solid)"))
+        #expect(
+            labels.contains(
+                "flow onboarding -> flow app: completed → if isLoggedIn: replaceRoot main else replaceRoot auth (dotted)"
+            ))
+        #expect(labels.count == 27)  // 15 child declarations, 12 with handlers
+        let dot = DOTDiagramRenderer.render(overview)
+        #expect(dot.contains("rankdir=TB"))
+        #expect(
+            MermaidDiagramRenderer.render(overview).hasPrefix(
+                "flowchart TB\n  n1[\"flow app<br/>0 screens, 3 child flows<br/>root\"]\n"))
+    }
+
+    @Test func overviewMarksAMissingChildFlowAndDiagnosedFiles() {
+        let result = FlowValidation.validate(sources: [
+            ("a.yaml", Array("flow: a\nstart: b\nchildren:\n  b: { flow: nowhere }\n".utf8))
+        ])
+        let overview = FlowDiagram.overview(flows: result.flows, diagnostics: result.diagnostics)
+        #expect(overview.nodes.map(\.lines) == [["flow a", "0 screens, 1 child flow", "root"], ["? nowhere"]])
+        #expect(overview.nodes.first?.diagnosed == ["FC206"])
+        #expect(overview.nodes.last?.kind == .missing)
     }
 }

@@ -5,7 +5,7 @@ public enum DOTDiagramRenderer {
     public static func render(_ diagram: FlowDiagram) -> String {
         var out = """
             digraph flows {
-              graph [rankdir=LR, fontname="Helvetica", fontsize=12, nodesep=0.3, ranksep=0.5];
+              graph [rankdir=\(diagram.direction == .topDown ? "TB" : "LR"), fontname="Helvetica", fontsize=12, nodesep=0.3, ranksep=0.5];
               node [fontname="Helvetica", fontsize=11];
               edge [fontname="Helvetica", fontsize=9];
 
@@ -19,12 +19,15 @@ public enum DOTDiagramRenderer {
             for id in cluster.nodes { if let node = nodesByID[id] { out += "    " + line(for: node) + "\n" } }
             out += "  }\n"
         }
+        for id in diagram.freeNodes { if let node = nodesByID[id] { out += "  " + line(for: node) + "\n" } }
         for edge in diagram.edges {
             var attributes: [String] = []
             let text =
                 edge.lines.joined(separator: "\n") + marks(edge.diagnosed, separator: edge.lines.isEmpty ? "" : "\n")
             if !text.isEmpty { attributes.append("label=\(quoted(text))") }
             if edge.style != .solid { attributes.append("style=\(edge.style.rawValue)") }
+            // In the top-down overview, outcomes lead back up: they do not rank the flows.
+            if diagram.direction == .topDown, edge.style == .dotted { attributes.append("constraint=false") }
             if !edge.diagnosed.isEmpty { attributes.append("color=red, fontcolor=red") }
             out +=
                 "  \(edge.from) -> \(edge.to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]")
@@ -43,6 +46,7 @@ public enum DOTDiagramRenderer {
         case .outcome: shape = "shape=oval, peripheries=2"
         case .link: shape = "shape=note"
         case .missing: shape = "shape=box, style=dashed"
+        case .flow: shape = "shape=box, style=\"rounded,bold\""
         }
         let marked = !node.diagnosed.isEmpty || node.kind == .missing
         let label = node.lines.joined(separator: "\n") + marks(node.diagnosed, separator: "\n")

@@ -28,6 +28,13 @@ public struct FlowDiagram: Hashable, Sendable {
         case link
         /// A name that resolves to nothing (always marked).
         case missing
+        /// A whole flow, in the app overview (``FlowDiagram/overview(flows:diagnostics:)``).
+        case flow
+    }
+
+    /// Which way the picture runs: flows' insides left to right, the app overview top down.
+    public enum Direction: String, Hashable, Sendable {
+        case leftToRight, topDown
     }
 
     public struct Node: Hashable, Sendable {
@@ -65,6 +72,9 @@ public struct FlowDiagram: Hashable, Sendable {
         public var diagnosed: [String]
     }
 
+    public var direction = Direction.leftToRight
+    /// Nodes drawn outside every cluster (the overview's flows); a flow diagram has none.
+    public var freeNodes: [String] = []
     public var clusters: [Cluster] = []
     public var nodes: [Node] = []
     public var edges: [Edge] = []

@@ -5,7 +5,7 @@ import Foundation
 /// declarations in the `diagnosed` class and marked edges red through `linkStyle`.
 public enum MermaidDiagramRenderer {
     public static func render(_ diagram: FlowDiagram) -> String {
-        var out = "flowchart LR\n"
+        var out = "flowchart \(diagram.direction == .topDown ? "TB" : "LR")\n"
         let nodesByID = Dictionary(diagram.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for cluster in diagram.clusters {
             let title =
@@ -15,6 +15,7 @@ public enum MermaidDiagramRenderer {
             for id in cluster.nodes { if let node = nodesByID[id] { out += "    " + line(for: node) + "\n" } }
             out += "  end\n"
         }
+        for id in diagram.freeNodes { if let node = nodesByID[id] { out += "  " + line(for: node) + "\n" } }
         var markedEdges: [Int] = []
         for (index, edge) in diagram.edges.enumerated() {
             let text = (edge.lines + (edge.diagnosed.isEmpty ? [] : ["⚠ " + edge.diagnosed.joined(separator: " ")]))
@@ -48,7 +49,7 @@ public enum MermaidDiagramRenderer {
         case .child, .tab: return "\(node.id)[[\(text)]]"
         case .outcome: return "\(node.id)([\(text)])"
         case .link: return "\(node.id)>\(text)]"
-        case .missing: return "\(node.id)[\(text)]"
+        case .missing, .flow: return "\(node.id)[\(text)]"
         }
     }
 

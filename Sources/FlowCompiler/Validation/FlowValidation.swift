@@ -48,15 +48,7 @@ public enum FlowValidation {
         alreadyRead: [String: FlowFileContents] = [:]
     ) throws(FlowInputError) -> ValidationResult {
         let settings = configuration?.configuration
-        // The configuration file in use is never read as a flow, wherever it lies (`--config flowc.yml .`).
-        let configurationIdentity = configuration.map { FlowSourceFiles.identity(of: $0.file.path) }
-        let admitting = settings.map { settings in
-            { (path: String) in
-                settings.admits(URL(fileURLWithPath: path).standardizedFileURL.path)
-                    && FlowSourceFiles.identity(of: path) != configurationIdentity
-            }
-        }
-        let paths = try FlowSourceCollector.files(at: paths, admitting: admitting)
+        let paths = try sourcePaths(at: paths, configuration: configuration)
         var inputs: [(String, FlowFileContents)] = []
         for path in paths {
             let shown = path == FlowSourceCollector.standardInputPath ? standardInputName : path
@@ -79,6 +71,25 @@ public enum FlowValidation {
         return result
     }
 
+    /// The flow files `validate(paths:limits:configuration:alreadyRead:)` reads for `paths`: files as
+    /// named, folders searched (see `FlowSourceCollector`), those a folder holds chosen by the
+    /// configuration's include and exclude globs, never the configuration file itself.
+    /// - Throws: `FlowInputError`, as `validate(paths:limits:configuration:alreadyRead:)`.
+    public static func sourcePaths(at paths: [String], configuration: LoadedConfiguration?) throws(FlowInputError)
+        -> [String]
+    {
+        let settings = configuration?.configuration
+        // The configuration file in use is never read as a flow, wherever it lies (`--config flowc.yml .`).
+        let configurationIdentity = configuration.map { FlowSourceFiles.identity(of: $0.file.path) }
+        let admitting = settings.map { settings in
+            { (path: String) in
+                settings.admits(URL(fileURLWithPath: path).standardizedFileURL.path)
+                    && FlowSourceFiles.identity(of: path) != configurationIdentity
+            }
+        }
+        return try FlowSourceCollector.files(at: paths, admitting: admitting)
+    }
+
     /// The name standard input (`-`) has in diagnostics.
     public static let standardInputName = "<stdin>"
 
@@ -87,6 +98,27 @@ public enum FlowValidation {
         -> ValidationResult
     {
         validate(inputs: sources.map { ($0.path, .bytes($0.bytes)) }, limits: limits)
+    }
+
+    /// Validates texts held in memory as one set, as ``validate(paths:limits:configuration:alreadyRead:)``
+    /// validates files (the same diagnostics for the same bytes): each a path, used only in locations,
+    /// and its contents; a text over `limits.maxFileBytes` is reported (FC005).
+    /// - Parameter configuration: rule settings applied to the findings (its include and exclude globs
+    ///   are the caller's to apply: every text given is validated).
+    /// - Parameter cache: files read by earlier calls; a text whose path and bytes equal a cached one is
+    ///   not read again (only the cross-file rules run over it again), and each file read is stored.
+    ///   The language server keeps one per workspace.
+    public static func validate(
+        contents: [(path: String, contents: FlowFileContents)], limits: YAMLLimits = .default,
+        configuration: FlowConfiguration?, cache: FileReadCache?
+    ) -> ValidationResult {
+        let inputs = contents.map { input -> (path: String, contents: FlowFileContents) in
+            if case .bytes(let bytes) = input.contents, bytes.count > limits.maxFileBytes {
+                return (input.path, .tooLarge(size: bytes.count, limit: limits.maxFileBytes))
+            }
+            return input
+        }
+        return validate(inputs: inputs, limits: limits, configuration: configuration, cache: cache)
     }
 
     /// `found` (graph rules' diagnostics) without those inside a declaration whose decoding already
@@ -104,13 +136,18 @@ public enum FlowValidation {
 
     static func validate(
         inputs: [(path: String, contents: FlowFileContents)], limits: YAMLLimits,
-        configuration: FlowConfiguration? = nil
+        configuration: FlowConfiguration? = nil, cache: FileReadCache? = nil
     ) -> ValidationResult {
         // Each file is loaded and decoded on its own, in parallel; each worker returns its file, with its
         // suppressions (the rules' findings are folded per suppression, below). Largest first.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let read = ParallelMap.map(count: inputs.count, largestFirst: { inputs[$0].contents.byteCount }) { index in
             let (path, contents) = inputs[index]
+            if let cache, case .bytes(let bytes) = contents,
+                let entry = cache.entry(path: path, bytes: bytes, limits: limits)
+            {
+                return (file: entry.file, diagnostics: entry.diagnostics, suppressions: entry.suppressions)
+            }
             let file =
                 switch contents {
                 case .bytes(let bytes): FlowFileReader.read(path: path, bytes: bytes, limits: limits)
@@ -120,6 +157,12 @@ public enum FlowValidation {
             let suppressions = SuppressionScanner.scan(
                 file.bytes, path: file.path, scalars: file.scalars, mayHoldSuppression: file.mayHoldSuppression,
                 into: &diagnostics)
+            if let cache, case .bytes(let bytes) = contents {
+                cache.store(
+                    .init(
+                        bytes: bytes, limits: limits, file: file, diagnostics: diagnostics, suppressions: suppressions),
+                    path: path)
+            }
             return (file: file, diagnostics: diagnostics, suppressions: suppressions)
         }
         let files = read.map(\.file)

@@ -1,0 +1,127 @@
+import FlowCompiler
+import FlowYAML
+import Foundation
+
+/// The flow files the server analyses: the files on disk under the workspace folder (chosen as
+/// `flowc validate FOLDER` chooses them, with `.flowc.yml` honoured), with each open buffer laid over
+/// the file it edits (or added, for a buffer outside the folder or not yet saved).
+///
+/// The folder analysed is the one holding the nearest `.flowc.yml` (at or above the workspace root,
+/// its include and exclude globs choosing the files), else the root's `Flows/` when it has one, else
+/// the root itself. Paths are absolute, so every location names one file.
+final class Workspace {
+    /// An open document: what the client last sent.
+    struct OpenBuffer {
+        var uri: String
+        var version: Int
+        var bytes: [UInt8]
+    }
+
+    private(set) var root: String?
+    private(set) var folder: String?
+    private(set) var configuration: LoadedConfiguration?
+    private(set) var diskPaths: [String] = []
+    /// What listing or reading the disk could not do, for the log.
+    private(set) var problems: [String] = []
+    private(set) var buffers: [String: OpenBuffer] = [:]
+    /// What was read from disk, by path, until the file changes on disk (`rescan`).
+    private var diskContents: [String: FlowFileContents] = [:]
+    let cache = FileReadCache()
+    /// Bumped by every change of a text or of the set of files: an analysis is current while its
+    /// generation is this one.
+    private(set) var generation = 0
+
+    init(root: String?) {
+        self.root = root
+        rescan()
+    }
+
+    /// Reads the configuration again and lists the files on disk again (on start, and after a save or a
+    /// change on disk the client reports).
+    func rescan() {
+        generation += 1
+        problems = []
+        diskContents = [:]
+        guard let root else {
+            configuration = nil
+            diskPaths = []
+            return
+        }
+        configuration = nil
+        folder = root
+        if let found = FlowConfigurationLoader.find(from: root) {
+            do {
+                configuration = try FlowConfigurationLoader.load(path: found)
+                folder = (found as NSString).deletingLastPathComponent
+            } catch {
+                problems.append("cannot read \(found): \(error)")
+            }
+        } else {
+            var isFolder: ObjCBool = false
+            let flows = (root as NSString).appendingPathComponent("Flows")
+            if FileManager.default.fileExists(atPath: flows, isDirectory: &isFolder), isFolder.boolValue {
+                folder = flows
+            }
+        }
+        do {
+            diskPaths = try FlowValidation.sourcePaths(at: [folder ?? root], configuration: configuration)
+        } catch {
+            diskPaths = []
+            problems.append("cannot list the flow files under \(folder ?? root): \(error)")
+        }
+    }
+
+    func open(uri: String, path: String, version: Int, bytes: [UInt8]) {
+        buffers[path] = OpenBuffer(uri: uri, version: version, bytes: bytes)
+        generation += 1
+    }
+
+    func replace(path: String, version: Int, bytes: [UInt8]) {
+        guard buffers[path] != nil else { return }
+        buffers[path]?.version = version
+        buffers[path]?.bytes = bytes
+        generation += 1
+    }
+
+    func close(path: String) {
+        buffers[path] = nil
+        diskContents[path] = nil
+        generation += 1
+    }
+
+    /// The URI of `path`: the client's own spelling for an open document.
+    func uri(of path: String) -> String { buffers[path]?.uri ?? DocumentURI.uri(path) }
+
+    /// Every text to validate, by path: open buffers over the files on disk, sorted by path. A file
+    /// that cannot be read is left out and its reason logged (`problems`).
+    func sources() -> [(path: String, contents: FlowFileContents)] {
+        var texts: [String: FlowFileContents] = [:]
+        for path in diskPaths where buffers[path] == nil {
+            if let contents = diskContents[path] {
+                texts[path] = contents
+                continue
+            }
+            do {
+                let contents = try InputFile.read(path, limit: InputFile.flowFileLimit)
+                diskContents[path] = contents
+                texts[path] = contents
+            } catch {
+                problems.append("cannot read \(path): \(error)")
+            }
+        }
+        for (path, buffer) in buffers where Self.isFlowFile(path) || diskPaths.contains(path) {
+            texts[path] = .bytes(buffer.bytes)
+        }
+        cache.keep(only: Set(texts.keys))
+        return texts.keys.sorted().map { ($0, texts[$0]!) }
+    }
+
+    /// Whether an open document is a flow file: named `*.yaml` or `*.yml` (any case), and not the
+    /// configuration file.
+    static func isFlowFile(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        let lowercased = name.lowercased()
+        guard !FlowConfigurationLoader.fileNames.contains(name) else { return false }
+        return lowercased.hasSuffix(".yaml") || lowercased.hasSuffix(".yml")
+    }
+}
