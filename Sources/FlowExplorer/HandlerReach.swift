@@ -63,8 +63,9 @@ extension FlowExplorer {
                         let handler = HandlerReach.Handler(flow: entry.flow, child: declaration, outcome: outcome)
                         reach.offered.insert(handler)
                         guard reach.ran[handler] == nil else { continue }
-                        let operands = (ArgumentWitness.operands(
-                            bundle.flows[childFlow].parameters(ofOutcome: outcomeIndex)) ?? [:])
+                        let operands =
+                            (ArgumentWitness.operands(
+                                bundle.flows[childFlow].parameters(ofOutcome: outcomeIndex)) ?? [:])
                             .sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
                         tries.append(
                             (handler, "finish #\(child.id) \(outcome)" + (operands.isEmpty ? "" : " \(operands)")))

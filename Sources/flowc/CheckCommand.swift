@@ -15,16 +15,18 @@ enum CheckCommand {
         Validates the flows, then runs the generic coordinator over every state it can reach from a new
         coordinator — events of the shown screens (arguments that meet each constraint and ones that
         break it), back on every stack, dismissal, tab selection, confirm and keep, finishing through a
-        kept handle, host conditions turned either way, every deep link, stop — and checks the
+        kept handle, host conditions and checks answered either way, every deep link, stop — and checks the
         guarantees of docs/RUNNING.md ("Guarantees") on every step. A broken guarantee is reported at
-        the screen shown before the step, with a script that reproduces it under 'flowc run'.
+        the screen shown before the step, with a script that reproduces it under 'flowc run'; so are,
+        as warnings, what only exploration proves (FC807-FC811; 'flowc explain FC809').
 
         By default every root flow is explored (a flow no other flow runs as a child, with no
         parameter lacking a default); --flow explores one.
 
         OPTIONS:
           --flow NAME       Explore this root flow only.
-        \(ExplorationOptions.help)
+          --max-states N    Keep at most N distinct states per root flow (default 5000).
+          --max-depth N     Go at most N steps from a new coordinator (default 16).
         \(ConfigurationOption.help)
           -h, --help        Show this help.
 
@@ -37,16 +39,21 @@ enum CheckCommand {
         var only: String?
         let validated: ValidatedSources
         switch ValidatedSources.validate(
-            arguments, usage: usage, valueOptions: ["--config", "--flow"] + ExplorationOptions.valueOptions,
+            arguments, usage: usage, valueOptions: ["--config", "--flow", "--max-states", "--max-depth"],
             checkOptions: { options in
                 guard !options.positional.isEmpty else {
                     Console.error(
                         "flowc: error: no paths given; name flow files or folders, such as 'flowc check Flows'")
                     return ExitCode.usage
                 }
-                switch ExplorationOptions.bounds(options) {
-                case .success(let chosen): bounds = chosen
-                case .failure: return ExitCode.usage
+                for (option, minimum) in [("--max-states", 1), ("--max-depth", 1)] {
+                    guard let text = options.value(option) else { continue }
+                    guard let number = Int(text), number >= minimum else {
+                        Console.error(
+                            "flowc: error: \(option) takes a whole number of at least \(minimum), not '\(text)'")
+                        return ExitCode.usage
+                    }
+                    if option == "--max-states" { bounds.maxStates = number } else { bounds.maxDepth = number }
                 }
                 only = options.value("--flow")
                 return nil
@@ -56,7 +63,17 @@ enum CheckCommand {
         case .exit(let code): return code
         }
         let result = validated.result
-        guard let bundle = ExplorationOptions.bundle(of: validated) else { return ExitCode.findings }
+        if result.hasErrors {
+            Console.error("flowc: error: the flows have errors; fix them first")
+            return ExitCode.findings
+        }
+        let bundle: FlowBundle
+        do {
+            bundle = try GraphLowering.lower(result.flows)
+        } catch {
+            Console.error("flowc: error: \(error)")
+            return ExitCode.findings
+        }
         let roots = only.map { [$0] } ?? FlowExplorer.rootFlows(of: bundle)
         if let only, bundle.flowIndex(named: only) == nil {
             Console.error("flowc: error: no flow named '\(only)' in the given paths")
@@ -77,9 +94,9 @@ enum CheckCommand {
             for finding in report.findings {
                 diagnostics.append(diagnostic(for: finding, in: result.flows, paths: validated.options.positional))
             }
-            for refused in report.refusedEvents {
+            for warning in report.warnings {
                 diagnostics.append(
-                    diagnostic(for: refused, root: flow, in: result.flows, paths: validated.options.positional))
+                    diagnostic(for: warning, root: flow, in: result.flows, paths: validated.options.positional))
             }
         }
         let broken = diagnostics.contains { $0.severity == .error }
@@ -108,20 +125,36 @@ enum CheckCommand {
             ])
     }
 
-    /// An event refused in every explored state as a warning at the event's name, with the witness.
-    static func diagnostic(for refused: RefusedEvent, root: String, in flows: [FlowDefinition], paths: [String])
-        -> Diagnostic
-    {
-        let flow = flows.first { $0.name.value == refused.flow }
-        let screen = flow?.screens.first { $0.name.value == refused.screen }
-        let event = screen?.events.first { $0.name.value == refused.event }
-        let location = event?.name.location ?? screen?.name.location ?? flow?.name.location ?? flows[0].name.location
-        let reproduce = reproduction(refused.witness, paths: paths, flow: root)
+    /// What only exploration proves (FC807–FC811) as a warning where the flows declare what it is about:
+    /// the event's name, the handler's outcome key, the child declaration's name or the link's pattern
+    /// (else the flow's name), with the witness.
+    static func diagnostic(
+        for warning: ExplorationWarning, root: String, in flows: [FlowDefinition], paths: [String]
+    ) -> Diagnostic {
+        func flow(_ name: String) -> FlowDefinition? { flows.first { $0.name.value == name } }
+        var location: SourceLocation?
+        var owner: FlowDefinition?
+        switch warning.subject {
+        case .event(let name, let screenName, let eventName):
+            owner = flow(name)
+            let screen = owner?.screens.first { $0.name.value == screenName }
+            location = screen?.events.first { $0.name.value == eventName }?.name.location ?? screen?.name.location
+        case .handler(let name, let childName, let outcome):
+            owner = flow(name)
+            let child = owner?.children.first { $0.name.value == childName }
+            location = child?.handlers.first { $0.outcome.value == outcome }?.outcome.location ?? child?.name.location
+        case .child(let name, let childName):
+            owner = flow(name)
+            location = owner?.children.first { $0.name.value == childName }?.name.location
+        case .link(let name, let pattern):
+            owner = flow(name)
+            location = owner?.links.first { $0.pattern.value == pattern }?.pattern.location
+        }
+        let at = location ?? owner?.name.location ?? flows[0].name.location
+        let reproduce = reproduction(warning.witness, paths: paths, flow: root)
         return Diagnostic(
-            .warning, code: RefusedEvent.code,
-            "event '\(refused.event)' of screen '\(refused.screen)' is refused in every state explored that shows the screen: \(refused.reason)",
-            at: location,
-            notes: [DiagnosticNote("reproduce with: \(reproduce)", at: location)])
+            .warning, code: warning.code.code, warning.message, at: at,
+            notes: [DiagnosticNote("reproduce with: \(reproduce)", at: at)])
     }
 
     /// A shell command that runs `script` under `flowc run`, one script line per `printf` argument.

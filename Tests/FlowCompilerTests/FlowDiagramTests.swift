@@ -161,9 +161,12 @@ import Testing
     @Test func overviewOfTheShippedFlows() throws {
         let overview = try Self.diagram("overview")
         #expect(overview.clusters.isEmpty)
-        #expect(overview.nodes.count == 17)
+        #expect(overview.nodes.count == 26)
         #expect(overview.nodes.allSatisfy { $0.kind == .flow && $0.diagnosed.isEmpty })
-        #expect(overview.nodes.first?.lines == ["flow app", "0 screens, 3 child flows", "root"])
+        #expect(
+            overview.nodes.first { $0.lines[0] == "flow app" }?.lines == [
+                "flow app", "0 screens, 3 child flows", "root",
+            ])
         let labels = overview.edges.map { edge in
             "\(overview.node(edge.from)?.lines[0] ?? "") -> \(overview.node(edge.to)?.lines[0] ?? ""): \(edge.lines.joined(separator: "; ")) (\(edge.style.rawValue))"
         }
@@ -174,12 +177,12 @@ import Testing
             labels.contains(
                 "flow onboarding -> flow app: completed → if isLoggedIn: replaceRoot main else replaceRoot auth (dotted)"
             ))
-        #expect(labels.count == 27)  // 15 child declarations, 12 with handlers
+        #expect(labels.count == 39)  // 24 child declarations, 15 with handlers
         let dot = DOTDiagramRenderer.render(overview)
         #expect(dot.contains("rankdir=TB"))
         #expect(
             MermaidDiagramRenderer.render(overview).hasPrefix(
-                "flowchart TB\n  n1[\"flow app<br/>0 screens, 3 child flows<br/>root\"]\n"))
+                "flowchart TB\n  n1[\"flow account<br/>2 screens, 1 child flow\"]\n"))
     }
 
     @Test func overviewMarksAMissingChildFlowAndDiagnosedFiles() {

@@ -85,7 +85,7 @@ struct BundleIntegrityTests {
     @Test func unsortedOrDuplicateFlowNamesAreCorrupted() throws {
         expectCorrupted(
             try edited { flows in flows.swapAt(0, 1) },
-            "flows are not sorted by name with unique names ('auth' before 'app')")
+            "flows are not sorted by name with unique names ('app' before 'account')")
     }
 
     /// A pattern the validator would refuse (FC104) cannot come back through a hand-edited bundle: the

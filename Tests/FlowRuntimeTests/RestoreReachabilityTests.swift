@@ -189,6 +189,6 @@ struct RestoreReachabilityTests {
                         "no step shows screen 'code' (email: a) on top of screen 'email' () of flow 'login'; a pushed route's arguments come from the event, handler or link that pushed it"
                     )))
         #expect(notes.restore(login("ada@example.com")) == .applied)
-        #expect(notes.snapshot() == login("ada@example.com"))
+        #expect(notes.snapshot().instances == login("ada@example.com").instances)
     }
 }

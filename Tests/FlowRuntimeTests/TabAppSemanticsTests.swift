@@ -293,4 +293,32 @@ struct TabAppSemanticsTests {
         #expect(kept == .applied)
         #expect(kept.deferredLinks.map(\.url) == ["/account/subscriptions"])
     }
+
+    static let presentedTabBar = """
+        flow: shop
+        start: home
+        screens:
+          home: { on: { openAccount: { start: account } } }
+        children:
+          account: { flow: accountTabs, presentation: sheet }
+        """
+    static let accountTabs = """
+        flow: accountTabs
+        tabs: [orders, settings]
+        start: orders
+        children:
+          orders: { flow: settings }
+          settings: { flow: settings }
+        """
+
+    /// A tab bar presented as a sheet is a layer in `stacks` (and the trace's): an entry of its own, with
+    /// no routes, before its tabs' stacks, so a host can tell it is presented.
+    @Test func aTabBarPresentedAsASheetHasASheetEntry() throws {
+        let bundle = try Fixtures.bundle([Self.presentedTabBar, Self.accountTabs, Self.settings])
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "shop", host: TestHost().host)
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.send("openAccount") == .applied)
+        #expect(shape(coordinator) == ["root: shop.home", "sheet: ", "tab orders: settings.main"])
+        #expect(coordinator.stacks[1].isPresented)
+    }
 }

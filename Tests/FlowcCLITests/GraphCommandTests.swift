@@ -30,7 +30,8 @@ import Testing
     @Test func usageErrors() throws {
         let unknownFlow = try FlowcProcess.run(["graph", "Flows", "--flow", "nope"])
         #expect(unknownFlow.status == 2)
-        #expect(unknownFlow.standardError.hasPrefix("flowc: error: no flow 'nope'; the flows are: app, auth, "))
+        #expect(
+            unknownFlow.standardError.hasPrefix("flowc: error: no flow 'nope'; the flows are: account, app, auth, "))
         #expect(unknownFlow.standardOutput == "")
         let format = try FlowcProcess.run(["graph", "Flows", "--format", "svg"])
         #expect(format.status == 2)

@@ -21,8 +21,8 @@ import Testing
                 """
                 Flows/notesApp.yaml:30:3: link '/login' of flow 'notesApp'
                   routes: isSignedIn is false (start of flow 'notesApp')
-                Flows/reading.yaml:31:3: link '/books/{bookID:int}' of flow 'reading'
-                  routes: no conditions
+                Flows/podcasts.yaml:17:3: link '/episodes/{episodeID:int}' of flow 'podcasts'
+                  routes: hasOnboarded is true (start of flow 'podcasts')
 
                 """))
         #expect(

@@ -37,7 +37,7 @@ import Testing
                     """)
             #expect(
                 output.standardError == """
-                    flow demo, cover transitions: 2 of 3 targets reached; exploration complete, 4 states, 11 steps
+                    flow demo, cover transitions: 2 of 3 targets reached; exploration complete, 4 states, 12 steps
                     reached: event demo.home.next (2 lines)
                     reached: event demo.detail.back (3 lines)
                     not reached: event demo.detail.leave: refused the one time it was sent: pop 2 would remove the first route of flow 'demo' (it has 2); use finish; the exploration was complete (4 states, a screen at most 2 times on one path)
@@ -56,11 +56,11 @@ import Testing
         #expect(output.standardError == "")
         #expect(
             output.standardOutput == """
-                flow reading, cover screens: 3 of 3 targets reached; exploration complete, 9 states, 73 steps
+                flow reading, cover screens: 3 of 3 targets reached; exploration complete, 24 states, 304 steps
                 reached: screen reading.library (1 line)
                 reached: screen reading.details (1 line)
                 reached: screen edit.editor (1 line)
-                flow reading, cover links: 2 of 2 targets reached; exploration complete, 9 states, 73 steps
+                flow reading, cover links: 2 of 2 targets reached; exploration complete, 24 states, 304 steps
                 reached: link /books/{bookID:int} (1 line)
                 reached: link /books/{bookID:int}/edit (1 line)
 

@@ -295,6 +295,8 @@ public final class FlowCoordinator {
             let opened = openHeldLink(latest)
             result.deferredLinks.append(DeferredLink(url: latest, status: opened.status, reason: opened.reason))
             result.deferredLinks += opened.deferredLinks
+            // The kept tabs the link drops are this step's too (guarantee 12).
+            if !opened.droppedTabs.isEmpty { result.droppedTabs += opened.droppedTabs }
         }
         return result
     }

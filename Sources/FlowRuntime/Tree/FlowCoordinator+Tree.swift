@@ -4,7 +4,8 @@ import FlowModel
 /// twice, and a step pays nothing for them.
 extension FlowCoordinator {
     /// The stacks shown, bottom to top: the root's (or the selected tabs'), then each presented layer.
-    /// Stacks without routes (a tab flow's own, which shows only its tabs) are left out. Reading it
+    /// Stacks without routes (a tab flow's own, which shows only its tabs) are left out, except a tab bar
+    /// presented as a sheet or cover: its `sheet`/`cover` entry has no routes and comes before its tabs'. Reading it
     /// registers observation of ``path``.
     package var stacks: [FlowStack] {
         access(keyPath: ObservedKeyPaths.path)
@@ -40,14 +41,17 @@ extension FlowCoordinator {
     }
 
     /// The stacks of a run of the chain (`records` at chain positions from `base` on) and their routes
-    /// (``StackShape``), without the stacks that have no routes.
+    /// (``StackShape``), without the stacks that have no routes (but with a presented tab bar's layer).
     static func stacks(
         of records: [InstanceRecord], at base: Int, path: [Route], bundle: FlowBundle, parentFlow: Int?,
         tabSet: FlowInstanceID? = nil
     ) -> [FlowStack] {
         StackShape.shapes(of: records, at: base, path: path, bundle: bundle, parentFlow: parentFlow, tabSet: tabSet)
             .compactMap {
-                $0.routes.isEmpty ? nil : FlowStack(id: $0.id, kind: $0.kind, routes: Array(path[$0.routes]))
+                // A tab bar presented as a sheet or cover has no routes of its own but is a layer the host
+                // presents: its entry stays, empty, before its tabs' stacks.
+                $0.routes.isEmpty && !($0.tabSet != nil && $0.kind.isPresentedLayer)
+                    ? nil : FlowStack(id: $0.id, kind: $0.kind, routes: Array(path[$0.routes]))
             }
     }
 

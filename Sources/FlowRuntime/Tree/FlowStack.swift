@@ -61,3 +61,13 @@ public struct FlowTabSet: Hashable, Sendable, Identifiable {
         self.keptStacks = keptStacks
     }
 }
+
+extension FlowStack.Kind {
+    /// Whether the kind is a sheet or a cover.
+    var isPresentedLayer: Bool {
+        switch self {
+        case .sheet, .cover: true
+        case .root, .tab: false
+        }
+    }
+}
