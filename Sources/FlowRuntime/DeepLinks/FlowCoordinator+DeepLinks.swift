@@ -19,11 +19,11 @@ extension FlowCoordinator {
     /// pending on the guarding flow's instance and opened again when it finishes with that outcome.
     ///
     /// A link whose routes pass through a tab flow shown now keeps that tab set: it selects the link's tab
-    /// and replaces only that tab's stack, the other tabs keep theirs (``keepingShownTabs(_:)``), unless the
+    /// and replaces only that tab's stack, the other tabs keep theirs (`keepingShownTabs(_:)`), unless the
     /// link declares `tabs: replace` (format 1.2). Kept tabs it drops are in ``StepResult/droppedTabs``.
     ///
     /// Before `start`, a link that cannot be built while the root's start shows a `queue` flow starts the
-    /// app and is queued on that flow (``startHolding(_:)``; status `queued`).
+    /// app and is queued on that flow (`startHolding(_:)`; status `queued`).
     ///
     /// Replacing a path that holds a `confirm` route asks first (pending), as interactive back does.
     /// - Returns: applied; queued; redirected; pending; or rejected (state untouched) with

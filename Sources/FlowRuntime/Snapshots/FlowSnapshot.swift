@@ -124,7 +124,7 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
     }
 
     public var instances: [Instance]
-    /// The ``FlowBundle/contentHash`` of the bundle whose coordinator took the snapshot (16 lowercase hex
+    /// The `FlowBundle.contentHash` of the bundle whose coordinator took the snapshot (16 lowercase hex
     /// digits); nil in a snapshot written before it was recorded, or by hand. A restore into a bundle with
     /// another hash (or none recorded) first applies the bundle's declared renames (docs/RUNNING.md,
     /// "Versioned restore").

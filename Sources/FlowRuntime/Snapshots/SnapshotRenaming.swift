@@ -3,7 +3,7 @@ import FlowModel
 /// The step a restore takes before its checks when a snapshot comes from another bundle (another version of
 /// the app): every flow, child declaration (a tab is one), screen and outcome the snapshot names that the
 /// bundle no longer has is renamed to the declaration that lists the name among its former names
-/// (`formerly:`, since format 1.2; ``FlowRenames``). Names the bundle neither has nor had are left as they
+/// (`formerly:`, since format 1.2; `FlowRenames`). Names the bundle neither has nor had are left as they
 /// are and listed in ``refused``; the checks that follow then refuse the snapshot with what is wrong.
 ///
 /// Renaming only maps names: it adds, removes and reorders nothing, so every check of
@@ -64,7 +64,10 @@ public struct SnapshotRenaming: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `snapshot` with its former names replaced by the names `bundle` has now, and what was done.
-    /// - Parameter rootFlow: the index of the coordinator's root flow, which the first instance runs.
+    /// - Parameters:
+    ///   - snapshot: the snapshot as read, from any bundle.
+    ///   - bundle: the bundle restoring it; its flows' `renames` say what each name was before.
+    ///   - rootFlow: the index of the coordinator's root flow, which the first instance runs.
     public static func rename(_ snapshot: FlowSnapshot, into bundle: FlowBundle, rootFlow: Int) -> (
         FlowSnapshot, SnapshotRenaming
     ) {
