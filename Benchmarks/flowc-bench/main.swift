@@ -6,6 +6,8 @@
 //     flowc-bench tabs [--iterations N] [--runs N] [--tabs N,N…]
 //                                                  FlowCoordinator per step against the number of kept tabs
 //     flowc-bench explore [--flows DIR] [--runs N]   the explorer of `flowc check`: states and steps per second
+//     flowc-bench bundle [--flows DIR] [--iterations N] [--runs N]
+//                                                  loading the shipped bundle: in process (µs, threads) and cold
 //     flowc-bench e2e [--screens N] [--files N] [--runs N] [--callgrind]
 //                                                  flowc validate / compile / run (YAML, bundle) vs a bare scan
 //     flowc-bench scaling [--series N,N…]          flowc validate from 1k to 100k screens (or more)
@@ -23,6 +25,10 @@ let benchmarks: [(name: String, summary: String, run: @MainActor ([String]) -> I
     (
         "explore", "explore every root flow of the shipped apps as flowc check does: states per second",
         ExploreBenchmark.run
+    ),
+    (
+        "bundle", "time loading the bundle an app ships: decode, first screen, a cold process",
+        BundleLoadBenchmark.run
     ),
     ("e2e", "time flowc validate, compile and run (YAML, bundle) against a bare libyaml scan", EndToEndBenchmark.run),
     ("scaling", "time flowc validate from 1k to 100k screens", ScalingBenchmark.run),

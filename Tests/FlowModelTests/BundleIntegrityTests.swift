@@ -26,6 +26,39 @@ struct BundleIntegrityTests {
         #expect(try Fixtures.bundle(Fixtures.linkPolicyFlows).integrityProblem() == nil)
     }
 
+    /// `continueOn` names an outcome of the flow of the otherwise routes' last child, however deep the routes go.
+    @Test func continueOnIsAnOutcomeOfTheLastChildOfTheOtherwiseRoutes() throws {
+        func podcastsLink(_ flows: [FlowGraph]) -> (flow: Int, link: Int) {
+            let flow = flows.firstIndex { $0.name == "podcasts" }!
+            return (flow, flows[flow].links.firstIndex { $0.otherwise?.continueOn != nil }!)
+        }
+        let shipped = try Fixtures.shipped().flows
+        let (flow, link) = podcastsLink(shipped)
+        let pattern = shipped[flow].links[link].pattern
+        // Three routes deep (tabs, account, signIn): signIn has two outcomes, so index 1 is in range and 2 is not.
+        #expect(shipped[flow].links[link].otherwise?.routes.count == 3)
+        #expect(
+            try BundleCodec.decode(try edited { $0[flow].links[link].otherwise?.continueOn = 1 }).flows.count
+                == shipped.count)
+        expectCorrupted(
+            try edited { $0[flow].links[link].otherwise?.continueOn = 2 },
+            "flow 'podcasts': link '\(pattern)': continueOn outcome 2 is not an outcome of a child of 'otherwise'")
+        // Cut to its first route, the tab bar: the outcome is looked up in the tab bar's flow, not in signIn's.
+        let first = try #require(shipped[flow].links[link].otherwise?.routes.first)
+        guard case .child(let tabs) = first.target else {
+            Issue.record("the first route is not a child")
+            return
+        }
+        let tabOutcomes = shipped[shipped[flow].children[tabs].flow].outcomes.count
+        expectCorrupted(
+            try edited {
+                $0[flow].links[link].otherwise?.routes = [first]
+                $0[flow].links[link].otherwise?.continueOn = tabOutcomes
+            },
+            "flow 'podcasts': link '\(pattern)': continueOn outcome \(tabOutcomes) is not an outcome of a child of 'otherwise'"
+        )
+    }
+
     @Test func indicesOutOfRangeAreCorrupted() throws {
         // Before: each of these decoded, then crashed the coordinator on an index out of range.
         expectCorrupted(

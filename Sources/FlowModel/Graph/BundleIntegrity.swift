@@ -83,7 +83,7 @@ extension FlowBundle {
             let (problem, guarding) = routesProblem(otherwise.routes, in: graph)
             if let problem { return "link '\(link.pattern)', otherwise: \(problem)" }
             if let outcome = otherwise.continueOn {
-                guard let guarding, guarding.outcomes.indices.contains(outcome) else {
+                guard let guarding, flows[guarding].outcomes.indices.contains(outcome) else {
                     return
                         "link '\(link.pattern)': continueOn outcome \(outcome) is not an outcome of a child of 'otherwise'"
                 }
@@ -102,22 +102,27 @@ extension FlowBundle {
                     "tab '\(graph.children[tab.child].name)' is presented as \(graph.children[tab.child].presentation.rawValue)"
             }
         }
-        for (name, screen) in [("linkRedirect", graph.linkRedirect), ("linkFallback", graph.linkFallback)] {
-            if let screen, !graph.screens.indices.contains(screen) {
-                return "\(name): screen index \(screen) is out of range"
-            }
+        if let screen = graph.linkRedirect, !graph.screens.indices.contains(screen) {
+            return "linkRedirect: screen index \(screen) is out of range"
+        }
+        if let screen = graph.linkFallback, !graph.screens.indices.contains(screen) {
+            return "linkFallback: screen index \(screen) is out of range"
         }
         if let renames = graph.renames {
-            for (name, count, expected) in [
-                ("screens", renames.screens.count, graph.screens.count),
-                ("children", renames.children.count, graph.children.count),
-                ("outcomes", renames.outcomes.count, graph.outcomes.count),
-                ("links", renames.linkAliases.count, graph.links.count),
-            ] where count != expected {
-                return "renames: \(count) lists of former \(name) for \(expected) \(name)"
+            // Checked one by one: a list of the four pairs would be an allocation per flow read.
+            if let problem = Self.renamesProblem("screens", renames.screens.count, graph.screens.count)
+                ?? Self.renamesProblem("children", renames.children.count, graph.children.count)
+                ?? Self.renamesProblem("outcomes", renames.outcomes.count, graph.outcomes.count)
+                ?? Self.renamesProblem("links", renames.linkAliases.count, graph.links.count)
+            {
+                return problem
             }
         }
         return nil
+    }
+
+    private static func renamesProblem(_ name: String, _ count: Int, _ expected: Int) -> String? {
+        count == expected ? nil : "renames: \(count) lists of former \(name) for \(expected) \(name)"
     }
 
     /// The first parameter whose constraints cannot be applied: a `pattern` that does not compile, a
@@ -125,7 +130,10 @@ extension FlowBundle {
     private static func parametersProblem(_ parameters: [ParameterNode]) -> String? {
         for parameter in parameters {
             let constraints = parameter.constraints
-            if let pattern = constraints.pattern, let problem = LinearPattern.problem(with: pattern) {
+            // Decoding compiled the pattern already (`linearPattern`); it is compiled again only to say why it failed.
+            if let pattern = constraints.pattern, constraints.linearPattern == nil,
+                let problem = LinearPattern.problem(with: pattern)
+            {
                 return
                     "parameter '\(parameter.name)': pattern \(ParameterConstraints.quoted(pattern, shortened: true)) does not compile: \(problem)"
             }
@@ -139,20 +147,23 @@ extension FlowBundle {
         return nil
     }
 
-    /// The first problem of a route list, or nil, with the flow of its last child route.
+    /// The first problem of a route list, or nil, with the index of the flow of its last child route. Flows
+    /// are passed by index: a `FlowGraph` copy retains every one of its arrays.
     private func routesProblem(_ routes: [LinkRouteNode], in graph: FlowGraph) -> (
-        problem: String?, lastChildFlow: FlowGraph?
+        problem: String?, lastChildFlow: Int?
     ) {
-        var current = graph
-        var lastChildFlow: FlowGraph?
+        var current: Int?
         for route in routes {
-            if let problem = targetProblem(route.target, in: current) { return (problem, nil) }
+            let problem =
+                if let current { targetProblem(route.target, in: flows[current]) } else {
+                    targetProblem(route.target, in: graph)
+                }
+            if let problem { return (problem, nil) }
             if case .child(let child) = route.target {
-                current = flows[current.children[child].flow]
-                lastChildFlow = current
+                current = if let current { flows[current].children[child].flow } else { graph.children[child].flow }
             }
         }
-        return (nil, lastChildFlow)
+        return (nil, current)
     }
 
     private func startProblem(_ action: CompiledAction, in graph: FlowGraph) -> String? {
