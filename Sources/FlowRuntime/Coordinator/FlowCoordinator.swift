@@ -351,6 +351,8 @@ public final class FlowCoordinator {
     func askIfUndecided(
         _ transition: Transition, sender: RouteToken?, replay: @autoclosure () -> Replay, link: String? = nil
     ) -> StepResult? {
+        // A step that removed no route, instance or kept tab has nothing to ask about (most events).
+        guard transition.removesAnything(from: state) else { return nil }
         let path = state.path
         var (kept, undecided) = transition.undecidedRemovals(from: path, sender: sender, granted: grantedRemovals)
         if !transition.droppedTabs.isEmpty || transition.state.chain.keptCount < state.chain.count {
@@ -378,12 +380,16 @@ public final class FlowCoordinator {
     ///   instance's flow "was removed before it finished".
     func commit(_ transition: inout Transition, droppingLinksBecause reason: String? = nil) -> StepResult {
         var dropped = transition.droppedLinks
-        let removed = droppedLinks(
-            keeping: transition.state.chain, finished: transition.finished, because: reason,
-            unchangedBelow: transition.state.chain.keptCount)
-        // Joined only when both have links: `+` builds a new array even from two empty ones.
-        if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }
-        let droppedTabs = transition.droppedTabReports(from: state.chain)
+        var droppedTabs: [DroppedTab] = []
+        // A step that removed nothing dropped no instance's links and no kept tab.
+        if transition.removesAnything(from: state) {
+            let removed = droppedLinks(
+                keeping: transition.state.chain, finished: transition.finished, because: reason,
+                unchangedBelow: transition.state.chain.keptCount)
+            // Joined only when both have links: `+` builds a new array even from two empty ones.
+            if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }
+            droppedTabs = transition.droppedTabReports(from: state.chain)
+        }
         if instances.hasObjects {
             let chain = state.chain
             let keptTabs = transition.keptTabs
