@@ -48,8 +48,8 @@ public final class FlowCoordinator {
     // state only by ``commit(_:droppingLinksBecause:)`` (a step's edit, applied whole), so no change of
     // the state can bypass the removal guard, the dropped-link report or the tree's sync.
 
-    /// The navigation state, as a value; only ``commit(_:droppingLinksBecause:)`` writes it.
     // Speed: no access overlaps another; checked at run time it cost 435 instructions per operation (PERFORMANCE.md).
+    /// The navigation state, as a value; only ``commit(_:droppingLinksBecause:)`` writes it.
     @ObservationIgnored @exclusivity(unchecked) private(set) var state = RuntimeState()
     /// Storage of ``status``; write it with ``setStatus(_:)``.
     @ObservationIgnored private(set) var currentStatus: CoordinatorStatus = .idle
@@ -58,8 +58,8 @@ public final class FlowCoordinator {
     @ObservationIgnored private(set) var confirmation = ConfirmationState.none
     /// The root flow's arguments, aligned with its parameters.
     @ObservationIgnored let rootValues: [Value]
-    /// The flow instance objects created so far, a prefix of `state.chain` (the root first).
     // Speed: unchecked as `state` is, for the same reason (PERFORMANCE.md, "Shapes kept for speed").
+    /// The flow instance objects created so far, a prefix of `state.chain` (the root first).
     @ObservationIgnored @exclusivity(unchecked) private(set) var instances = InstanceObjects()
     /// Whether a step is running (see ``step(_:)``).
     @ObservationIgnored private var isStepping = false
@@ -67,8 +67,8 @@ public final class FlowCoordinator {
     @ObservationIgnored private var confirmedWaitingStep = false
     /// Deep links queued by instances that finished in the running step, opened once it ends.
     @ObservationIgnored private var linksAfterStep: [String] = []
-    /// The storage the last commit's edit appended into, emptied, for the next step's edit (``makeEdit()``).
     // Speed: unchecked as `state` is, for the same reason (PERFORMANCE.md, "Shapes kept for speed").
+    /// The storage the last commit's edit appended into, emptied, for the next step's edit (``makeEdit()``).
     @ObservationIgnored @exclusivity(unchecked) private var editStorage = EditStorage()
     /// The observable objects of the tree (``rootStack``), created when a host first asks for one.
     @ObservationIgnored private var tree: TreeObjects?
