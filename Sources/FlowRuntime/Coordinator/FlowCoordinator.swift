@@ -48,8 +48,9 @@ public final class FlowCoordinator {
     // state only by ``commit(_:droppingLinksBecause:)`` (a step's edit, applied whole), so no change of
     // the state can bypass the removal guard, the dropped-link report or the tree's sync.
 
+    // Speed: no access overlaps another; checked at run time it cost 435 instructions per operation (PERFORMANCE.md).
     /// The navigation state, as a value; only ``commit(_:droppingLinksBecause:)`` writes it.
-    @ObservationIgnored private(set) var state = RuntimeState()
+    @ObservationIgnored @exclusivity(unchecked) private(set) var state = RuntimeState()
     /// Storage of ``status``; write it with ``setStatus(_:)``.
     @ObservationIgnored private(set) var currentStatus: CoordinatorStatus = .idle
     /// The person's decision about removing `confirm` routes: asked, granted while the waiting step runs
@@ -57,16 +58,18 @@ public final class FlowCoordinator {
     @ObservationIgnored private(set) var confirmation = ConfirmationState.none
     /// The root flow's arguments, aligned with its parameters.
     @ObservationIgnored let rootValues: [Value]
+    // Speed: unchecked as `state` is, for the same reason (PERFORMANCE.md, "Shapes kept for speed").
     /// The flow instance objects created so far, a prefix of `state.chain` (the root first).
-    @ObservationIgnored private(set) var instances = InstanceObjects()
+    @ObservationIgnored @exclusivity(unchecked) private(set) var instances = InstanceObjects()
     /// Whether a step is running (see ``step(_:)``).
     @ObservationIgnored private var isStepping = false
     /// Whether the running step is the one that waited for the confirmation, run again once confirmed.
     @ObservationIgnored private var confirmedWaitingStep = false
     /// Deep links queued by instances that finished in the running step, opened once it ends.
     @ObservationIgnored private var linksAfterStep: [String] = []
+    // Speed: unchecked as `state` is, for the same reason (PERFORMANCE.md, "Shapes kept for speed").
     /// The storage the last commit's edit appended into, emptied, for the next step's edit (``makeEdit()``).
-    @ObservationIgnored private var editStorage = EditStorage()
+    @ObservationIgnored @exclusivity(unchecked) private var editStorage = EditStorage()
     /// The observable objects of the tree (``rootStack``), created when a host first asks for one.
     @ObservationIgnored private var tree: TreeObjects?
 
@@ -128,36 +131,13 @@ public final class FlowCoordinator {
 
     /// The object of the live instance at chain position `depth`, created when the host first asks.
     private func instanceObject(at depth: Int) -> FlowInstance {
-        let chain = state.chain
-        return updateInstances { $0.object(at: depth, of: chain, bundle: bundle, coordinator: self) }
-    }
-
-    /// Changes the instance objects, moved out of ``instances`` and back, as ``updateState(_:)`` does the state.
-    private func updateInstances<Result>(_ change: (inout InstanceObjects) -> Result) -> Result {
-        var changed = InstanceObjects()
-        swap(&changed, &instances)
-        defer { swap(&changed, &instances) }
-        return change(&changed)
+        instances.object(at: depth, of: state.chain, bundle: bundle, coordinator: self)
     }
 
     /// Creates the object of the live child of `parent`, if it has one (``FlowInstance/children``).
     func createChildObject(of parent: FlowInstance) {
         guard let depth = state.depth(of: parent.id), depth + 1 < state.chain.count else { return }
         _ = instanceObject(at: depth + 1)
-    }
-
-    /// Changes the navigation state in place, notifying observers of ``path``. The state is moved out,
-    /// changed and moved back (PERFORMANCE.md, "Shapes kept for speed").
-    private func updateState(_ change: (inout RuntimeState) -> Void) {
-        withMutation(keyPath: ObservedKeyPaths.path) { changeState(change) }
-    }
-
-    /// Changes the navigation state in place without notifying anyone (see ``updateState(_:)``).
-    private func changeState(_ change: (inout RuntimeState) -> Void) {
-        var changed = RuntimeState()
-        swap(&changed, &state)
-        change(&changed)
-        swap(&changed, &state)
     }
 
     /// Brings the tree's objects in step with the state just changed, when a host asked for them; observers
@@ -240,9 +220,9 @@ public final class FlowCoordinator {
     @discardableResult
     package func restoreState(_ copy: CoordinatorStateCopy) -> Bool {
         guard !isStepping, copy.state.owner == state.owner else { return false }
-        updateInstances { $0.cancelAll() }
+        instances.cancelAll()
         let oldRoot = state.chain.first?.id
-        updateState { $0 = copy.state }
+        withMutation(keyPath: ObservedKeyPaths.path) { state = copy.state }
         if tree != nil { syncTree(keptTabs: [:], droppedTabs: [], oldRoot: oldRoot) }
         setStatus(copy.status)
         withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { confirmation = copy.confirmation }
@@ -351,6 +331,8 @@ public final class FlowCoordinator {
     func askIfUndecided(
         _ transition: Transition, sender: RouteToken?, replay: @autoclosure () -> Replay, link: String? = nil
     ) -> StepResult? {
+        // A step that removed no route, instance or kept tab has nothing to ask about (most events).
+        guard transition.removesAnything(from: state) else { return nil }
         let path = state.path
         var (kept, undecided) = transition.undecidedRemovals(from: path, sender: sender, granted: grantedRemovals)
         if !transition.droppedTabs.isEmpty || transition.state.chain.keptCount < state.chain.count {
@@ -378,30 +360,29 @@ public final class FlowCoordinator {
     ///   instance's flow "was removed before it finished".
     func commit(_ transition: inout Transition, droppingLinksBecause reason: String? = nil) -> StepResult {
         var dropped = transition.droppedLinks
-        let removed = droppedLinks(
-            keeping: transition.state.chain, finished: transition.finished, because: reason,
-            unchangedBelow: transition.state.chain.keptCount)
-        // Joined only when both have links: `+` builds a new array even from two empty ones.
-        if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }
-        let droppedTabs = transition.droppedTabReports(from: state.chain)
+        var droppedTabs: [DroppedTab] = []
+        // A step that removed nothing dropped no instance's links and no kept tab.
+        if transition.removesAnything(from: state) {
+            let removed = droppedLinks(
+                keeping: transition.state.chain, finished: transition.finished, because: reason,
+                unchangedBelow: transition.state.chain.keptCount)
+            // Joined only when both have links: `+` builds a new array even from two empty ones.
+            if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }
+            droppedTabs = transition.droppedTabReports(from: state.chain)
+        }
         if instances.hasObjects {
-            let chain = state.chain
-            let keptTabs = transition.keptTabs
-            let cancelledTabs = transition.droppedTabs
-            updateInstances {
-                $0.sync(from: chain, to: transition.state.chain, keptTabs: keptTabs, droppedTabs: cancelledTabs)
-            }
+            instances.sync(
+                from: state.chain, to: transition.state.chain, keptTabs: transition.keptTabs,
+                droppedTabs: transition.droppedTabs)
         }
         let oldRoot = state.chain.first?.id
         // Observers of the path hear of a step that changed the path or the instances, not of a no-op.
         let changed = transition.state.changes(state)
-        var storage = EditStorage()
         if changed {
-            updateState { storage = $0.apply(&transition.state) }
+            withMutation(keyPath: ObservedKeyPaths.path) { editStorage = state.apply(&transition.state) }
         } else {
-            changeState { storage = $0.apply(&transition.state) }
+            editStorage = state.apply(&transition.state)
         }
-        editStorage = storage
         // The tree is asked first: the kept and dropped tabs are built (empty) only for a tree to sync.
         if tree != nil, changed || transition.touchedKeptTabs {
             syncTree(keptTabs: transition.keptTabs, droppedTabs: transition.droppedTabs, oldRoot: oldRoot)

@@ -102,6 +102,8 @@ struct InstanceRecord: Hashable {
 
         init(_ fields: Fields) { self.fields = fields }
 
+        /// Value equality, like the record's: equal fields, whichever storage holds them (one storage shared by
+        /// two copies of a record is equal without comparing).
         static func == (lhs: RareFields, rhs: RareFields) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
         func hash(into hasher: inout Hasher) { hasher.combine(fields) }
     }

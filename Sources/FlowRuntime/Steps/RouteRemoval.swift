@@ -115,6 +115,14 @@ extension Transition {
         return nil
     }
 
+    /// Whether the step may remove something of `old`, the state it started from: a route of its path, an
+    /// instance of its chain (or changes one), a kept tab or a kept tab's route. When not, the removal
+    /// guard and the commit have nothing to look at.
+    func removesAnything(from old: RuntimeState) -> Bool {
+        state.path.keptCount < old.path.count || state.chain.keptCount < old.chain.count || !droppedTabs.isEmpty
+            || !keptRemovals.isEmpty
+    }
+
     /// The removal guard: the routes of `old` (the path before the step) that this step removes without
     /// the person's decision — `confirm` routes, except the sender's own route (it asked to go), the routes
     /// of instances that finished in the step (their flow decided, with its outcome) and the routes the

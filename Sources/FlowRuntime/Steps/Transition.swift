@@ -21,11 +21,10 @@ struct Transition {
         self.state = state
     }
 
-    // Speed: PERFORMANCE.md, "Shapes kept for speed".
-    var bundle: FlowBundle { _read { yield context.bundle } }
+    var bundle: FlowBundle { context.bundle }
     var host: FlowHost { context.host }
-    /// The host's argument checks, from the context, like ``bundle``.
-    var binding: ArgumentBinding { _read { yield context.binding } }
+    /// The host's argument checks, from the context.
+    var binding: ArgumentBinding { context.binding }
 
     /// Set when the root flow instance finished, with its outcome.
     var rootOutcome: String? {
