@@ -6,8 +6,9 @@ import FlowYAML
 public struct FlowSourceFile: Sendable {
     /// The path as the user wrote it.
     public let path: String
-    /// The file's bytes, kept to show source lines under diagnostics.
-    public let bytes: [UInt8]
+    /// The file's bytes, kept to show source lines under diagnostics. Empty when the validation kept only
+    /// the files its diagnostics point into (``SourceRetention/diagnosed``) and none points into this one.
+    public internal(set) var bytes: [UInt8]
     /// The flow, when the file was readable far enough to name it and its start.
     public let flow: FlowDefinition?
     /// Loader and schema diagnostics for this file.
@@ -21,6 +22,28 @@ public struct FlowSourceFile: Sendable {
     /// Whether the bytes contain `flowc:disable` at all (`SuppressionScanner.mayHoldSuppression`), decided
     /// once when the file is read.
     var mayHoldSuppression = false
+    /// The dropped bytes' size and hash (``SourceRetention/diagnosed``), to check a later re-read against
+    /// them; nil while the bytes are kept.
+    var dropped: SourceDigest?
+
+    /// Drops the bytes, remembering their digest so a re-read can be checked to be the same bytes.
+    mutating func dropBytes() {
+        dropped = SourceDigest(bytes)
+        bytes = []
+    }
+}
+
+/// The size and hash of a file's bytes: a file read again for a snippet shows it only when its bytes are
+/// still those validated. The hash is seeded per process, so digests compare within one run only.
+struct SourceDigest: Equatable, Sendable {
+    let count: Int
+    let hash: Int
+
+    init(_ bytes: [UInt8]) {
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        (count, hash) = (bytes.count, hasher.finalize())
+    }
 }
 
 /// Reads one flow file: YAML loading (FlowYAML) then decoding into a `FlowDefinition`.
