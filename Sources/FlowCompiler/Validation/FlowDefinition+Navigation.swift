@@ -112,6 +112,8 @@ struct FlowActions: RandomAccessCollection, Sendable {
             let event = screen.events[item]
             (written, site) = (event.action, .event(screen: screen.name.value, event: event.name.value))
         }
+        // Almost every action is its own only alternative: no walk through the branches.
+        guard position.alternative > 0 else { return (written, site) }
         var remaining = Int(position.alternative)
         return (written.alternative(&remaining)!, site)
     }
