@@ -6,7 +6,7 @@ import Glibc
 
 // glibc raises its mmap threshold to the largest block freed (up to 32 MiB) and its trim threshold to
 // twice that, so once a file's YAML document is freed, freed memory stays in the process: fixed, they
-// keep `validate`'s peak resident memory down. PERFORMANCE.md, "Where the memory goes: `validate`".
+// keep `validate`'s peak resident memory down. Speed: PERFORMANCE.md, "Shapes kept for speed".
 // `mallopt` is not in the Glibc module (malloc.h), so it is looked up; -3 is malloc.h's M_MMAP_THRESHOLD.
 if let mallopt = dlsym(nil, "mallopt") {
     _ = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)(-3, 4 << 20)

@@ -36,6 +36,7 @@ public struct FlowSourceFile: Sendable {
 /// The size and a 64-bit hash of a file's bytes: a file read again for a snippet shows it only when its
 /// bytes are still those validated. The hash takes 8 bytes a step (each step a bijection of the state, so
 /// one changed word always changes it): `Hasher` took about 5 instructions a byte, 6.5 M at 10k screens.
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 struct SourceDigest: Equatable, Sendable {
     let count: Int
     let hash: UInt64

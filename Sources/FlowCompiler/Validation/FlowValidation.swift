@@ -251,6 +251,7 @@ public enum FlowValidation {
 }
 
 /// The inputs of one validation, each taken once by the worker that reads it.
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
 private final class InputSlots: @unchecked Sendable {
     // @unchecked Sendable: each index is taken by exactly one worker (`ParallelMap` hands every index out
     // once), and the buffer is released only after every worker has finished.

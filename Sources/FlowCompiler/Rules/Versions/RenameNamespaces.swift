@@ -25,7 +25,7 @@ struct RenameNamespaces {
     ///
     /// Each namespace is checked as it is listed, and one where nothing has a former name is not listed:
     /// it can have no finding. Listing every namespace first held a copy of every screen's names at once
-    /// (the run's peak of memory, as two rules call this together).
+    /// (the run's peak of memory, as two rules call this together). Speed: PERFORMANCE.md, "Shapes kept for speed".
     static func findings(in catalog: FlowCatalog) -> [Finding] {
         var found = findings(
             among: catalog.uniqueFlows.map { flow in
