@@ -41,7 +41,9 @@ package enum FlowSources {
     ) -> Result<(graphs: [FlowGraph], flows: [FlowDefinition]), Failure> {
         let result: ValidationResult
         do {
-            result = try FlowValidation.validate(paths: paths, configuration: configuration, alreadyRead: alreadyRead)
+            // Only the validation's diagnostics are shown: the other files' bytes are dropped once decoded.
+            result = try FlowValidation.validate(
+                paths: paths, configuration: configuration, alreadyRead: alreadyRead, keeping: .diagnosed)
         } catch {
             return .failure(Failure(message: "flowc: error: \(error)\n", exitCode: ExitCode.usage))
         }

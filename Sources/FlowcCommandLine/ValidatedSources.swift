@@ -19,9 +19,11 @@ package struct ValidatedSources {
     /// `checkOptions`; loads the configuration (`ConfigurationOption.load`); `checkConfiguration`;
     /// validates the positional paths (`flowc: error: …` and exit 2 when they cannot be read); then
     /// `report`s the sources, by default with ``printText(_:)``. A check that returns an exit code
-    /// has printed why, and stops there.
+    /// has printed why, and stops there. `retention` chooses the files whose bytes the result keeps
+    /// (`SourceRetention`): a command that shows no diagnostics but the validation's keeps only theirs.
     package static func validate(
         _ arguments: [String], usage: String, valueOptions: [String], flagOptions: [String] = [],
+        keeping retention: SourceRetention = .all,
         checkOptions: (OptionScanner) -> Int32? = { _ in nil },
         checkConfiguration: (OptionScanner, LoadedConfiguration?) -> Int32? = { _, _ in nil },
         report: (ValidatedSources) -> Void = printText
@@ -40,7 +42,8 @@ package struct ValidatedSources {
         if let code = checkConfiguration(options, configuration) { return .exit(code) }
         let result: ValidationResult
         do {
-            result = try FlowValidation.validate(paths: options.positional, configuration: configuration)
+            result = try FlowValidation.validate(
+                paths: options.positional, configuration: configuration, keeping: retention)
         } catch {
             Console.error("flowc: error: \(error)")
             return .exit(ExitCode.usage)

@@ -29,6 +29,7 @@ enum ValidateCommand {
         let validated: ValidatedSources
         switch ValidatedSources.validate(
             arguments, usage: usage, valueOptions: ["--format", "--config"], flagOptions: ["--strict", "--quiet"],
+            keeping: .diagnosed,
             checkConfiguration: { options, configuration in
                 let environment = ProcessInfo.processInfo.environment
                 let formatName =

@@ -6,8 +6,9 @@ import FlowYAML
 public struct FlowSourceFile: Sendable {
     /// The path as the user wrote it.
     public let path: String
-    /// The file's bytes, kept to show source lines under diagnostics.
-    public let bytes: [UInt8]
+    /// The file's bytes, kept to show source lines under diagnostics. Empty when the validation kept only
+    /// the files its diagnostics point into (``SourceRetention/diagnosed``) and none points into this one.
+    public internal(set) var bytes: [UInt8]
     /// The flow, when the file was readable far enough to name it and its start.
     public let flow: FlowDefinition?
     /// Loader and schema diagnostics for this file.
@@ -21,6 +22,41 @@ public struct FlowSourceFile: Sendable {
     /// Whether the bytes contain `flowc:disable` at all (`SuppressionScanner.mayHoldSuppression`), decided
     /// once when the file is read.
     var mayHoldSuppression = false
+    /// The dropped bytes' size and hash (``SourceRetention/diagnosed``), to check a later re-read against
+    /// them; nil while the bytes are kept.
+    var dropped: SourceDigest?
+
+    /// Drops the bytes, remembering their digest so a re-read can be checked to be the same bytes.
+    mutating func dropBytes() {
+        dropped = SourceDigest(bytes)
+        bytes = []
+    }
+}
+
+/// The size and a 64-bit hash of a file's bytes: a file read again for a snippet shows it only when its
+/// bytes are still those validated. The hash takes 8 bytes a step (each step a bijection of the state, so
+/// one changed word always changes it): `Hasher` took about 5 instructions a byte, 6.5 M at 10k screens.
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
+struct SourceDigest: Equatable, Sendable {
+    let count: Int
+    let hash: UInt64
+
+    init(_ bytes: [UInt8]) {
+        let prime: UInt64 = 0x100_0000_01b3
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+                offset += 8
+            }
+            while offset < raw.count {
+                hash = (hash ^ UInt64(raw[offset])) &* prime
+                offset += 1
+            }
+        }
+        (count, self.hash) = (bytes.count, hash)
+    }
 }
 
 /// Reads one flow file: YAML loading (FlowYAML) then decoding into a `FlowDefinition`.

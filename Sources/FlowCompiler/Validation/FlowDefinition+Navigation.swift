@@ -42,3 +42,97 @@ extension FlowDefinition {
         }
     }
 }
+
+/// Every action of a flow with where it is written, in the order of `FlowDefinition.allActions`, kept as
+/// positions in the flow (16 bytes each) and read on access: a copy of each action with its site's two
+/// names was about 100 bytes per action, and the index keeps one list per flow for the whole run.
+/// Speed: PERFORMANCE.md, "Shapes kept for speed".
+struct FlowActions: RandomAccessCollection, Sendable {
+    /// Where one action is: the start (`owner` -1), an event (`owner` a screen, `item` its event) or a
+    /// handler (`owner` a child, `item` its handler), and which of the written action's `alternatives`.
+    private struct Position: Sendable {
+        let owner: Int32
+        let item: Int32
+        let alternative: Int32
+        let isHandler: Bool
+    }
+
+    private let flow: FlowDefinition
+    private let positions: [Position]
+
+    init(_ flow: FlowDefinition) {
+        var count = flow.start.alternativeCount
+        for screen in flow.screens {
+            for event in screen.events { count += event.action.alternativeCount }
+        }
+        for child in flow.children {
+            for handler in child.handlers { count += handler.action.alternativeCount }
+        }
+        var positions: [Position] = []
+        positions.reserveCapacity(count)
+        func add(_ action: ActionDefinition, owner: Int, item: Int, isHandler: Bool) {
+            for alternative in 0..<action.alternativeCount {
+                positions.append(
+                    Position(
+                        owner: Int32(owner), item: Int32(item), alternative: Int32(alternative), isHandler: isHandler))
+            }
+        }
+        add(flow.start, owner: -1, item: 0, isHandler: false)
+        for (screenIndex, screen) in flow.screens.enumerated() {
+            for (eventIndex, event) in screen.events.enumerated() {
+                add(event.action, owner: screenIndex, item: eventIndex, isHandler: false)
+            }
+        }
+        for (childIndex, child) in flow.children.enumerated() {
+            for (handlerIndex, handler) in child.handlers.enumerated() {
+                add(handler.action, owner: childIndex, item: handlerIndex, isHandler: true)
+            }
+        }
+        self.flow = flow
+        self.positions = positions
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { positions.count }
+
+    subscript(index: Int) -> (action: ActionDefinition, site: ActionSite) {
+        let position = positions[index]
+        let owner = Int(position.owner)
+        let item = Int(position.item)
+        let written: ActionDefinition
+        let site: ActionSite
+        if owner < 0 {
+            (written, site) = (flow.start, .start)
+        } else if position.isHandler {
+            let child = flow.children[owner]
+            let handler = child.handlers[item]
+            (written, site) = (handler.action, .handler(child: child.name.value, outcome: handler.outcome.value))
+        } else {
+            let screen = flow.screens[owner]
+            let event = screen.events[item]
+            (written, site) = (event.action, .event(screen: screen.name.value, event: event.name.value))
+        }
+        // Almost every action is its own only alternative: no walk through the branches.
+        guard position.alternative > 0 else { return (written, site) }
+        var remaining = Int(position.alternative)
+        return (written.alternative(&remaining)!, site)
+    }
+}
+
+extension ActionDefinition {
+    /// How many actions `alternatives` lists: this one and those nested in its conditional branches.
+    fileprivate var alternativeCount: Int {
+        if case .conditional(_, let then, let otherwise) = kind {
+            return 1 + then.alternativeCount + otherwise.alternativeCount
+        }
+        return 1
+    }
+
+    /// `alternatives[remaining]`, or nil with `remaining` lowered by `alternativeCount` when it is past them.
+    fileprivate func alternative(_ remaining: inout Int) -> ActionDefinition? {
+        if remaining == 0 { return self }
+        remaining -= 1
+        guard case .conditional(_, let then, let otherwise) = kind else { return nil }
+        return then.alternative(&remaining) ?? otherwise.alternative(&remaining)
+    }
+}

@@ -18,11 +18,26 @@ public struct ValidationResult: Sendable {
     /// The configuration file, when it has problems (its diagnostics are in `diagnostics`).
     public var configurationFile: FlowSourceFile?
 
-    /// The bytes of every file read (and of the configuration file), by path, for source snippets.
+    /// The bytes of every file read (and of the configuration file), by path, for source snippets: under
+    /// ``SourceRetention/diagnosed``, of the files the diagnostics point into.
     public var sourcesByPath: [String: [UInt8]] {
         let all = files + (configurationFile.map { [$0] } ?? [])
         return Dictionary(all.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
     }
+}
+
+/// Which files' bytes a validation keeps in its result (``FlowSourceFile/bytes``,
+/// ``ValidationResult/sourcesByPath``).
+public enum SourceRetention: Sendable {
+    /// Every file's: for callers that show source lines of diagnostics found later (`flowc check`) or read
+    /// the files' text (the language server).
+    case all
+    /// Only those of the files the validation's diagnostics and their notes point into. A file's bytes are
+    /// dropped once it is decoded and its suppressions read, unless it has a diagnostic already; a file a
+    /// cross-file rule reports in is read again at the end, and its bytes kept only when they are still the
+    /// ones validated (size and hash), else it has no snippet. Standard input and inputs the caller read
+    /// (`alreadyRead`) are always kept: they cannot be read again.
+    case diagnosed
 }
 
 /// Validates flow files as one set, so references cross files.
@@ -43,15 +58,18 @@ public enum FlowValidation {
     /// - Parameter alreadyRead: the contents of paths the caller has read already (with
     ///   ``InputFile``, under `limits.maxFileBytes` or a larger limit), by path as named: they are not
     ///   read again — a pipe or standard input can be read only once.
+    /// - Parameter retention: which files' bytes the result keeps for source snippets (all by default).
     public static func validate(
         paths: [String], limits: YAMLLimits = .default, configuration: LoadedConfiguration? = nil,
-        alreadyRead: [String: FlowFileContents] = [:]
+        alreadyRead: [String: FlowFileContents] = [:], keeping retention: SourceRetention = .all
     ) throws(FlowInputError) -> ValidationResult {
         let settings = configuration?.configuration
         let paths = try sourcePaths(at: paths, configuration: configuration)
-        var inputs: [(String, FlowFileContents)] = []
+        var inputs: [(path: String, contents: FlowFileContents)] = []
+        var rereadable: [Bool] = []
         for path in paths {
-            let shown = path == FlowSourceCollector.standardInputPath ? standardInputName : path
+            let isStandardInput = path == FlowSourceCollector.standardInputPath
+            let shown = isStandardInput ? standardInputName : path
             var contents: FlowFileContents
             if let read = alreadyRead[path] {
                 contents = read
@@ -62,8 +80,11 @@ public enum FlowValidation {
                 contents = .tooLarge(size: bytes.count, limit: limits.maxFileBytes)
             }
             inputs.append((shown, contents))
+            rereadable.append(!isStandardInput && alreadyRead[path] == nil)
         }
-        var result = validate(inputs: inputs, limits: limits, configuration: settings)
+        var result = validate(
+            inputs: &inputs, limits: limits, configuration: settings,
+            dropping: retention == .diagnosed ? rereadable : nil)
         if let configuration, !configuration.file.diagnostics.isEmpty {
             result.configurationFile = configuration.file
             result.diagnostics = (result.diagnostics + configuration.file.diagnostics).sortedForOutput()
@@ -97,7 +118,8 @@ public enum FlowValidation {
     public static func validate(sources: [(path: String, bytes: [UInt8])], limits: YAMLLimits = .default)
         -> ValidationResult
     {
-        validate(inputs: sources.map { ($0.path, .bytes($0.bytes)) }, limits: limits)
+        var inputs = sources.map { (path: $0.path, contents: FlowFileContents.bytes($0.bytes)) }
+        return validate(inputs: &inputs, limits: limits)
     }
 
     /// Validates texts held in memory as one set, as ``validate(paths:limits:configuration:alreadyRead:)``
@@ -112,13 +134,13 @@ public enum FlowValidation {
         contents: [(path: String, contents: FlowFileContents)], limits: YAMLLimits = .default,
         configuration: FlowConfiguration?, cache: FileReadCache?
     ) -> ValidationResult {
-        let inputs = contents.map { input -> (path: String, contents: FlowFileContents) in
+        var inputs = contents.map { input -> (path: String, contents: FlowFileContents) in
             if case .bytes(let bytes) = input.contents, bytes.count > limits.maxFileBytes {
                 return (input.path, .tooLarge(size: bytes.count, limit: limits.maxFileBytes))
             }
             return input
         }
-        return validate(inputs: inputs, limits: limits, configuration: configuration, cache: cache)
+        return validate(inputs: &inputs, limits: limits, configuration: configuration, cache: cache)
     }
 
     /// `found` (graph rules' diagnostics) without those inside a declaration whose decoding already
@@ -134,21 +156,29 @@ public enum FlowValidation {
         }
     }
 
+    /// - Parameter inputs: emptied: each file's bytes are released by the worker that reads it.
+    /// - Parameter dropping: per input, whether its bytes may be dropped once decoded
+    ///   (``SourceRetention/diagnosed``: it can be read again for a snippet); nil keeps every file's.
     static func validate(
-        inputs: [(path: String, contents: FlowFileContents)], limits: YAMLLimits,
-        configuration: FlowConfiguration? = nil, cache: FileReadCache? = nil
+        inputs: inout [(path: String, contents: FlowFileContents)], limits: YAMLLimits,
+        configuration: FlowConfiguration? = nil, cache: FileReadCache? = nil, dropping: [Bool]? = nil
     ) -> ValidationResult {
+        // Each worker takes its input out, so a file's bytes live only while it is read (and after, only
+        // in its `FlowSourceFile` when kept).
+        let sizes = inputs.map(\.contents.byteCount)
+        let slots = InputSlots(taking: &inputs)
+        defer { slots.release() }
         // Each file is loaded and decoded on its own, in parallel; each worker returns its file, with its
         // suppressions (the rules' findings are folded per suppression, below). Largest first.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        let read = ParallelMap.map(count: inputs.count, largestFirst: { inputs[$0].contents.byteCount }) { index in
-            let (path, contents) = inputs[index]
+        let read = ParallelMap.map(count: sizes.count, largestFirst: { sizes[$0] }) { index in
+            let (path, contents) = slots.take(index)
             if let cache, case .bytes(let bytes) = contents,
                 let entry = cache.entry(path: path, bytes: bytes, limits: limits)
             {
                 return (file: entry.file, diagnostics: entry.diagnostics, suppressions: entry.suppressions)
             }
-            let file =
+            var file =
                 switch contents {
                 case .bytes(let bytes): FlowFileReader.read(path: path, bytes: bytes, limits: limits)
                 case .tooLarge(let size, let limit): FlowFileReader.tooLarge(path: path, size: size, limit: limit)
@@ -162,6 +192,11 @@ public enum FlowValidation {
                     .init(
                         bytes: bytes, limits: limits, file: file, diagnostics: diagnostics, suppressions: suppressions),
                     path: path)
+            }
+            if dropping?[index] == true, diagnostics.isEmpty, !file.bytes.isEmpty {
+                // Only a cross-file rule's finding in the file needs them again (`restoringSources`).
+                file.dropBytes()
+                file.scalars = []
             }
             return (file: file, diagnostics: diagnostics, suppressions: suppressions)
         }
@@ -186,6 +221,55 @@ public enum FlowValidation {
         diagnostics += found
         diagnostics = SuppressionFilter.apply(suppressions, to: diagnostics)
         if let configuration { diagnostics = configuration.applySeverities(to: diagnostics) }
-        return ValidationResult(files: files, flows: flows, diagnostics: diagnostics.sortedForOutput())
+        diagnostics = diagnostics.sortedForOutput()
+        let kept = dropping == nil ? files : restoringSources(of: files, for: diagnostics, limits: limits)
+        return ValidationResult(files: kept, flows: flows, diagnostics: diagnostics)
+    }
+
+    /// `files`, with the dropped bytes of each file a diagnostic or note points into read again, when they
+    /// are still the bytes validated (``SourceRetention/diagnosed``).
+    static func restoringSources(of files: [FlowSourceFile], for diagnostics: [Diagnostic], limits: YAMLLimits)
+        -> [FlowSourceFile]
+    {
+        guard !diagnostics.isEmpty, files.contains(where: { $0.dropped != nil }) else { return files }
+        var shown = Set<String>()
+        for diagnostic in diagnostics {
+            shown.insert(diagnostic.location.file)
+            for note in diagnostic.notes { shown.insert(note.location.file) }
+        }
+        return files.map { file in
+            guard let digest = file.dropped, shown.contains(file.path),
+                case .bytes(let bytes)? = try? InputFile.read(file.path, limit: limits.maxFileBytes),
+                SourceDigest(bytes) == digest
+            else { return file }
+            var restored = file
+            restored.bytes = bytes
+            restored.dropped = nil
+            return restored
+        }
+    }
+}
+
+/// The inputs of one validation, each taken once by the worker that reads it.
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
+private final class InputSlots: @unchecked Sendable {
+    // @unchecked Sendable: each index is taken by exactly one worker (`ParallelMap` hands every index out
+    // once), and the buffer is released only after every worker has finished.
+    private let base: UnsafeMutableBufferPointer<(path: String, contents: FlowFileContents)?>
+
+    init(taking inputs: inout [(path: String, contents: FlowFileContents)]) {
+        base = .allocate(capacity: inputs.count)
+        _ = base.initialize(from: inputs.lazy.map { $0 })
+        inputs = []
+    }
+
+    func take(_ index: Int) -> (path: String, contents: FlowFileContents) {
+        defer { base[index] = nil }
+        return base[index]!
+    }
+
+    func release() {
+        base.deinitialize()
+        base.deallocate()
     }
 }

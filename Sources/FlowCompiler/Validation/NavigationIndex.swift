@@ -25,7 +25,7 @@ struct NavigationIndex: Sendable {
     /// The child declarations by name (the first of duplicates).
     let childrenByName: NamedIndex<ChildFlowDeclaration>
     /// Every action of the flow with where it is written (`FlowDefinition.allActions`), listed once for all rules.
-    let allActions: [(action: ActionDefinition, site: ActionSite)]
+    let allActions: FlowActions
     /// The screens and children `start` can show, each alternative of a conditional start included.
     let startTargets: [Located<String>]
     /// The names a flow's routes can begin with: the `start` targets, then the targets of every
@@ -64,7 +64,7 @@ struct NavigationIndex: Sendable {
         self.childrenByName = childrenByName
         hasSharedNames = childrenByName.names.contains { screensByName.position(of: $0) != nil }
         let nodes = NodeNumbering(screens: screensByName, children: childrenByName)
-        allActions = flow.allActions
+        allActions = FlowActions(flow)
         startTargets = flow.start.alternatives.compactMap { alternative in
             if case .show(let target, _) = alternative.kind { target } else { nil }
         }

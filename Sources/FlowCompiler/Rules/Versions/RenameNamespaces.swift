@@ -22,36 +22,47 @@ struct RenameNamespaces {
     }
 
     /// Every namespace of `catalog`, with the findings about its former names, in declaration order.
+    ///
+    /// Each namespace is checked as it is listed, and one where nothing has a former name is not listed:
+    /// it can have no finding. Listing every namespace first held a copy of every screen's names at once
+    /// (the run's peak of memory, as two rules call this together). Speed: PERFORMANCE.md, "Shapes kept for speed".
     static func findings(in catalog: FlowCatalog) -> [Finding] {
-        var namespaces: [[Entry]] = [
-            catalog.uniqueFlows.map { flow in
+        var found = findings(
+            among: catalog.uniqueFlows.map { flow in
                 Entry(
                     kind: "flow", name: flow.name, key: flow.name.value,
                     formers: flow.formerNames.map { ($0, $0.value) })
-            }
-        ]
+            })
         for flow in catalog.uniqueFlows {
-            namespaces.append(
-                flow.screens.map {
-                    Entry(kind: "screen", name: $0.name, key: $0.name.value, formers: names($0.formerNames))
-                }
-                    + flow.children.map {
-                        Entry(kind: "child", name: $0.name, key: $0.name.value, formers: names($0.formerNames))
+            if flow.screens.contains(where: { !$0.formerNames.isEmpty })
+                || flow.children.contains(where: { !$0.formerNames.isEmpty })
+            {
+                found += findings(
+                    among: flow.screens.map {
+                        Entry(kind: "screen", name: $0.name, key: $0.name.value, formers: names($0.formerNames))
+                    }
+                        + flow.children.map {
+                            Entry(kind: "child", name: $0.name, key: $0.name.value, formers: names($0.formerNames))
+                        })
+            }
+            if !flow.outcomeFormerNames.isEmpty {
+                found += findings(
+                    among: flow.outcomes.map {
+                        Entry(
+                            kind: "outcome", name: $0, key: $0.value,
+                            formers: names(flow.outcomeFormerNames[$0.value] ?? []))
                     })
-            namespaces.append(
-                flow.outcomes.map {
-                    Entry(
-                        kind: "outcome", name: $0, key: $0.value,
-                        formers: names(flow.outcomeFormerNames[$0.value] ?? []))
-                })
-            namespaces.append(
-                flow.links.map { link in
-                    Entry(
-                        kind: "link", name: link.pattern, key: shape(link.segments),
-                        formers: link.aliases.map { ($0.pattern, shape($0.segments)) })
-                })
+            }
+            if flow.links.contains(where: { !$0.aliases.isEmpty }) {
+                found += findings(
+                    among: flow.links.map { link in
+                        Entry(
+                            kind: "link", name: link.pattern, key: shape(link.segments),
+                            formers: link.aliases.map { ($0.pattern, shape($0.segments)) })
+                    })
+            }
         }
-        return namespaces.flatMap(findings(among:))
+        return found
     }
 
     private static func names(_ names: [Located<String>]) -> [(name: Located<String>, key: String)] {
