@@ -134,6 +134,10 @@ public enum FlowValidation {
         }
     }
 
+    /// The size from which a file larger than all others together is parsed on a thread of its own while its
+    /// document is built: below it, starting a thread and copying events out cost more than they save.
+    static let overlappedParseBytes = 256 << 10
+
     static func validate(
         inputs: [(path: String, contents: FlowFileContents)], limits: YAMLLimits,
         configuration: FlowConfiguration? = nil, cache: FileReadCache? = nil
@@ -141,6 +145,13 @@ public enum FlowValidation {
         // Each file is loaded and decoded on its own, in parallel; each worker returns its file, with its
         // suppressions (the rules' findings are folded per suppression, below). Largest first.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
+        // A large file that holds more than all the others together would keep one core busy alone while it is
+        // parsed and built: it is parsed on a thread of its own, feeding the builder
+        // (`YAMLLoader.loadDocument(_:limits:overlapped:)`). Speed: PERFORMANCE.md, "Shapes kept for speed".
+        let totalBytes = inputs.reduce(0) { $0 + $1.contents.byteCount }
+        let overlapFrom =
+            ProcessInfo.processInfo.activeProcessorCount > 1
+            ? max(Self.overlappedParseBytes, totalBytes / 2 + 1) : Int.max
         let read = ParallelMap.map(count: inputs.count, largestFirst: { inputs[$0].contents.byteCount }) { index in
             let (path, contents) = inputs[index]
             if let cache, case .bytes(let bytes) = contents,
@@ -150,7 +161,9 @@ public enum FlowValidation {
             }
             let file =
                 switch contents {
-                case .bytes(let bytes): FlowFileReader.read(path: path, bytes: bytes, limits: limits)
+                case .bytes(let bytes):
+                    FlowFileReader.read(
+                        path: path, bytes: bytes, limits: limits, overlapped: bytes.count >= overlapFrom)
                 case .tooLarge(let size, let limit): FlowFileReader.tooLarge(path: path, size: size, limit: limit)
                 }
             var diagnostics = file.diagnostics
