@@ -49,7 +49,7 @@ struct NavigationIndex: Sendable {
     private let oneStepStarts: [Int32]
     private let oneStepNodes: [Int32]
     /// Whether some screen and some child declaration share a name (then that name's node is the screen's).
-    private let hasSharedNames: Bool
+    let hasSharedNames: Bool
 
     /// How many node numbers there are (screens and child declarations, duplicates' positions unused).
     var nodeCount: Int { screensByName.elements.count + childrenByName.elements.count }
@@ -213,9 +213,15 @@ struct NavigationIndex: Sendable {
         func below(_ node: Int) -> Int { count + node }
         func anywhereBelow(_ node: Int) -> Int { 2 * count + node }
         // One more node, 3 * count, is the tab bar of a tab flow: the person selects any tab from any tab.
-        var reverse = [[Int32]](repeating: [], count: 3 * count + 1)
+        // The edges are listed as pairs, then grouped by target in two flat arrays (one array per node
+        // allocated for every node's first edge). Speed: PERFORMANCE.md, "Shapes kept for speed".
+        var edgeFrom: [Int32] = []
+        var edgeTo: [Int32] = []
         var finishing: [Int] = []
-        func edge(_ from: Int, _ to: Int) { reverse[to].append(Int32(from)) }
+        func edge(_ from: Int, _ to: Int) {
+            edgeFrom.append(Int32(from))
+            edgeTo.append(Int32(to))
+        }
         // `top` sits directly on `base` (a real node), or on whatever is below the child `base` when `viaChild`.
         func stack(_ top: Int, on base: Int, viaChild: Bool) {
             if viaChild {
@@ -265,13 +271,23 @@ struct NavigationIndex: Sendable {
             edge(node, 3 * count)
             edge(3 * count, node)
         }
+        // The sources of node n's edges are `sources[firstSource[n] ..< firstSource[n + 1]]`.
+        var firstSource = [Int32](repeating: 0, count: 3 * count + 2)
+        for to in edgeTo { firstSource[Int(to) + 1] += 1 }
+        for node in 0..<(3 * count + 1) { firstSource[node + 1] += firstSource[node] }
+        var filled = firstSource
+        var sources = [Int32](repeating: 0, count: edgeTo.count)
+        for (from, to) in zip(edgeFrom, edgeTo) {
+            sources[Int(filled[Int(to)])] = from
+            filled[Int(to)] += 1
+        }
         var visited = [Bool](repeating: false, count: 3 * count + 1)
         var pending = finishing
         for node in finishing { visited[node] = true }
         while let node = pending.popLast() {
-            for source in reverse[node] where !visited[Int(source)] {
-                visited[Int(source)] = true
-                pending.append(Int(source))
+            for index in Int(firstSource[node])..<Int(firstSource[node + 1]) where !visited[Int(sources[index])] {
+                visited[Int(sources[index])] = true
+                pending.append(Int(sources[index]))
             }
         }
         visited.removeLast(2 * count + 1)

@@ -31,25 +31,38 @@ struct RenameNamespaces {
             }
         ]
         for flow in catalog.uniqueFlows {
-            namespaces.append(
-                flow.screens.map {
-                    Entry(kind: "screen", name: $0.name, key: $0.name.value, formers: names($0.formerNames))
-                }
-                    + flow.children.map {
-                        Entry(kind: "child", name: $0.name, key: $0.name.value, formers: names($0.formerNames))
+            // Only a former name can be a finding: a namespace without any is not built (almost none has one).
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
+            let screens = flow.screens
+            let children = flow.children
+            let screensHaveFormers =
+                screens.indices.contains { !screens[$0].formerNames.isEmpty }
+                || children.indices.contains { !children[$0].formerNames.isEmpty }
+            if screensHaveFormers {
+                namespaces.append(
+                    flow.screens.map {
+                        Entry(kind: "screen", name: $0.name, key: $0.name.value, formers: names($0.formerNames))
+                    }
+                        + flow.children.map {
+                            Entry(kind: "child", name: $0.name, key: $0.name.value, formers: names($0.formerNames))
+                        })
+            }
+            if !flow.outcomeFormerNames.isEmpty {
+                namespaces.append(
+                    flow.outcomes.map {
+                        Entry(
+                            kind: "outcome", name: $0, key: $0.value,
+                            formers: names(flow.outcomeFormerNames[$0.value] ?? []))
                     })
-            namespaces.append(
-                flow.outcomes.map {
-                    Entry(
-                        kind: "outcome", name: $0, key: $0.value,
-                        formers: names(flow.outcomeFormerNames[$0.value] ?? []))
-                })
-            namespaces.append(
-                flow.links.map { link in
-                    Entry(
-                        kind: "link", name: link.pattern, key: shape(link.segments),
-                        formers: link.aliases.map { ($0.pattern, shape($0.segments)) })
-                })
+            }
+            if flow.links.contains(where: { !$0.aliases.isEmpty }) {
+                namespaces.append(
+                    flow.links.map { link in
+                        Entry(
+                            kind: "link", name: link.pattern, key: shape(link.segments),
+                            formers: link.aliases.map { ($0.pattern, shape($0.segments)) })
+                    })
+            }
         }
         return namespaces.flatMap(findings(among:))
     }
