@@ -172,8 +172,16 @@ struct DocumentBuilder: ~Copyable {
         return false
     }
 
-    /// Handles one event copied out of libyaml by an ``EventPipe`` (marks converted, names and text in
-    /// `batch`); returns true at the end of the stream. The same checks, in the same order, as
+    /// Converts a copied mark (line and column from 1, libyaml's character index as its offset).
+    @inline(__always)
+    private mutating func mark(_ mark: YAMLDocument.Mark32) -> YAMLMark {
+        YAMLMark(
+            line: Int(mark.line), column: Int(mark.column),
+            offset: lineIndex.byteOffset(ofCharacter: Int(mark.offset)))
+    }
+
+    /// Handles one event copied out of libyaml by an ``EventPipe`` (names and text in `batch`); returns
+    /// true at the end of the stream. The same checks, and mark conversions, in the same order, as
     /// `handle(_:)` on the event it was copied from.
     @inline(__always)
     private mutating func handle(_ event: CopiedEvent, in batch: EventBatch, text batchText: UnsafePointer<UInt8>?)
@@ -181,23 +189,23 @@ struct DocumentBuilder: ~Copyable {
     {
         switch event.type {
         case YAML_SCALAR_EVENT:
-            let start = event.start.mark
+            let start = mark(event.start)
             let tag = try checkTag(batch.name(event.tag), kind: "scalar", at: start)
             try scalar(
                 UnsafeBufferPointer(start: batchText.map { $0 + Int(event.first) }, count: Int(event.count)),
-                style: event.style, tag: tag, anchor: batch.name(event.anchor), start: start, end: event.end.mark)
+                style: event.style, tag: tag, anchor: batch.name(event.anchor), start: start, end: mark(event.end))
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-            let start = event.start.mark
+            let start = mark(event.start)
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             try checkOpening(isMapping: isMapping, at: start)
             let tag = try checkTag(batch.name(event.tag), kind: isMapping ? "mapping" : "sequence", at: start)
             try open(isMapping: isMapping, tag: tag, anchor: batch.name(event.anchor), at: start)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            try close(end: event.end.mark)
+            try close(end: mark(event.end))
         case YAML_ALIAS_EVENT:
-            try alias(batch.name(event.anchor) ?? "", start: event.start.mark, end: event.end.mark)
+            try alias(batch.name(event.anchor) ?? "", start: mark(event.start), end: mark(event.end))
         case YAML_DOCUMENT_START_EVENT:
-            try documentStart(at: event.start.mark)
+            try documentStart(at: mark(event.start))
         case YAML_STREAM_END_EVENT:
             return true
         default:  // stream start, document end

@@ -6,10 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-/// One libyaml event copied out of the parser, its marks converted to byte offsets: what
-/// ``DocumentBuilder`` reads of an event, and no more.
+/// One libyaml event copied out of the parser: what ``DocumentBuilder`` reads of an event, and no more.
 struct CopiedEvent {
     var type: yaml_event_type_t
+    /// The marks' line and column (from 1), and libyaml's character index as `offset`: the builder converts
+    /// it to a byte offset (the parsing thread, the busier one, is spared the `LineIndex`).
     var start: YAMLDocument.Mark32
     var end: YAMLDocument.Mark32
     /// A scalar's text: `count` bytes at `first` in its batch's `text`.
@@ -66,14 +67,13 @@ final class EventBatch: @unchecked Sendable {
 /// libyaml's parse on a thread of its own, feeding ``DocumentBuilder`` on the calling thread through
 /// batches of copied events: the scan of a large file overlapped with building its document.
 ///
-/// The producer parses, converts marks (`LineIndex`) and copies each event's text and names into a
-/// batch; at most `inFlight` batches exist, so it runs at most that far ahead and memory stays bounded
+/// The producer parses and copies each event's marks, text and names into a batch; at most `inFlight` batches exist, so it runs at most that far ahead and memory stays bounded
 /// whatever the input. A parse error ends the producer's last batch, after the events before it, so
 /// the builder meets it exactly where a sequential build would; a builder error cancels the producer.
 /// ``finish()`` must be called before the ``EventParser`` is released: it joins the producer thread.
 final class EventPipe: @unchecked Sendable {
-    // Unchecked: every mutable field below is read and written under `mutex` only; the parser and the
-    // line index are used by the producer thread alone until `finish()` has joined it.
+    // Unchecked: every mutable field below is read and written under `mutex` only; the parser is used by
+    // the producer thread alone until `finish()` has joined it.
     private let parser: EventParser
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -185,14 +185,13 @@ final class EventPipe: @unchecked Sendable {
 
     /// Parses until the stream ends, an error, or cancellation.
     private func produce() {
-        var lineIndex = parser.makeLineIndex()
         while let batch = freeBatch() {
             var contents = batch.takeEmptied()
             var ended = false
             while contents.events.count < EventBatch.capacity {
                 do throws(YAMLError) {
                     ended = try parser.next { (event: borrowing yaml_event_t) -> Bool in
-                        Self.copy(event, into: &contents, lineIndex: &lineIndex)
+                        Self.copy(event, into: &contents)
                         return event.type == YAML_STREAM_END_EVENT
                     }
                 } catch {
@@ -207,20 +206,19 @@ final class EventPipe: @unchecked Sendable {
         }
     }
 
-    /// Converts a libyaml mark (0-based line and column, character index).
+    /// A libyaml mark (0-based line and column, character index) with line and column from 1; the offset is
+    /// still the character index.
     @inline(__always)
-    private static func mark(_ mark: yaml_mark_t, _ lineIndex: inout LineIndex) -> YAMLDocument.Mark32 {
+    private static func mark(_ mark: yaml_mark_t) -> YAMLDocument.Mark32 {
         YAMLDocument.Mark32(
-            offset: UInt32(truncatingIfNeeded: lineIndex.byteOffset(ofCharacter: Int(mark.index))),
+            offset: UInt32(truncatingIfNeeded: mark.index),
             line: UInt32(truncatingIfNeeded: Int(mark.line) + 1),
             column: UInt32(truncatingIfNeeded: Int(mark.column) + 1))
     }
 
-    /// Copies what the builder reads of `event` (the marks it reads, in the order it reads them).
+    /// Copies what the builder reads of `event` (only the marks it reads).
     @inline(__always)
-    private static func copy(
-        _ event: borrowing yaml_event_t, into batch: inout EventBatch.Contents, lineIndex: inout LineIndex
-    ) {
+    private static func copy(_ event: borrowing yaml_event_t, into batch: inout EventBatch.Contents) {
         let zero = YAMLDocument.Mark32(offset: 0, line: 0, column: 0)
         var copied = CopiedEvent(
             type: event.type, start: zero, end: zero, first: 0, count: 0, style: 0, anchor: -1, tag: -1)
@@ -232,8 +230,8 @@ final class EventPipe: @unchecked Sendable {
         switch event.type {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            copied.start = mark(event.start_mark, &lineIndex)
-            copied.end = mark(event.end_mark, &lineIndex)
+            copied.start = mark(event.start_mark)
+            copied.end = mark(event.end_mark)
             copied.first = UInt32(truncatingIfNeeded: batch.text.count)
             copied.count = UInt32(truncatingIfNeeded: scalar.length)
             if let value = scalar.value, scalar.length > 0 {
@@ -243,21 +241,21 @@ final class EventPipe: @unchecked Sendable {
             copied.anchor = name(scalar.anchor)
             copied.tag = name(scalar.tag)
         case YAML_SEQUENCE_START_EVENT:
-            copied.start = mark(event.start_mark, &lineIndex)
+            copied.start = mark(event.start_mark)
             copied.anchor = name(event.data.sequence_start.anchor)
             copied.tag = name(event.data.sequence_start.tag)
         case YAML_MAPPING_START_EVENT:
-            copied.start = mark(event.start_mark, &lineIndex)
+            copied.start = mark(event.start_mark)
             copied.anchor = name(event.data.mapping_start.anchor)
             copied.tag = name(event.data.mapping_start.tag)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            copied.end = mark(event.end_mark, &lineIndex)
+            copied.end = mark(event.end_mark)
         case YAML_ALIAS_EVENT:
-            copied.start = mark(event.start_mark, &lineIndex)
-            copied.end = mark(event.end_mark, &lineIndex)
+            copied.start = mark(event.start_mark)
+            copied.end = mark(event.end_mark)
             copied.anchor = name(event.data.alias.anchor)
         case YAML_DOCUMENT_START_EVENT:
-            copied.start = mark(event.start_mark, &lineIndex)
+            copied.start = mark(event.start_mark)
         default:
             break
         }
