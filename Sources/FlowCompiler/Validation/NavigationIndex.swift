@@ -64,6 +64,12 @@ struct NavigationIndex: Sendable {
         self.childrenByName = childrenByName
         hasSharedNames = childrenByName.names.contains { screensByName.position(of: $0) != nil }
         let nodes = NodeNumbering(screens: screensByName, children: childrenByName)
+        // A large flow's finishing nodes are found on another core while the rest is built (one large flow
+        // would otherwise build its whole index on one core). Speed: PERFORMANCE.md, "Shapes kept for speed".
+        let finishing =
+            flow.screens.count >= Self.parallelFromScreens
+            ? ParallelMap.background { Self.finishingNodes(flow, nodes: nodes, longLivedChildren: longLivedChildren) }
+            : nil
         allActions = flow.allActions
         startTargets = flow.start.alternatives.compactMap { alternative in
             if case .show(let target, _) = alternative.kind { target } else { nil }
@@ -138,8 +144,11 @@ struct NavigationIndex: Sendable {
         }
         screensWithUnknownTargets = NodeSet(members: unknown, nodes: nodes)
         producedOutcomes = produced
-        canFinish = Self.finishingNodes(flow, nodes: nodes, longLivedChildren: longLivedChildren)
+        canFinish = finishing?.wait() ?? Self.finishingNodes(flow, nodes: nodes, longLivedChildren: longLivedChildren)
     }
+
+    /// The number of screens from which a flow's finishing nodes are found on a thread of their own.
+    static let parallelFromScreens = 4_096
 
     /// The node of the screen or child declaration named `name` (the screen's when both have it).
     func node(named name: String) -> Int? {
