@@ -94,28 +94,26 @@ struct DocumentBuilder: ~Copyable {
         return try document()
     }
 
-    /// `build()`, with libyaml's parse on a second thread (``EventPipe``) feeding this one batches of
-    /// copied events: the same document or the same first error, for a large file on a spare core.
+    /// `build()`, with libyaml's parse on a second thread (``EventPipe``) feeding this one batches of its
+    /// events: the same document or the same first error, for a large file on a spare core.
     /// Builds on this thread alone when no thread can be started.
     consuming func buildOverlapped() throws(YAMLError) -> YAMLDocument {
         guard let pipe = EventPipe(parser: events) else { return try build() }
         defer { pipe.finish() }
         while true {
             let batch = pipe.take()
-            let events = batch.contents.events
-            let outcome = batch.contents.text.withUnsafeBufferPointer { text -> Result<Bool, YAMLError> in
-                do throws(YAMLError) {
-                    for event in events {
-                        if try handle(event, in: batch, text: text.baseAddress) { return .success(true) }
-                    }
-                    return .success(false)
-                } catch {
-                    return .failure(error)
-                }
+            // Taken out of the batch, held here alone: read by the same `handle(_:)` as in `build()`, then
+            // deleted whatever happens.
+            var contents = EventBatch.Contents()
+            swap(&contents, &batch.contents)
+            defer { pipe.recycle(batch, contents: &contents) }
+            var finished = false
+            for index in contents.events.indices {
+                finished = try handle(contents.events[index])
+                if finished { break }
             }
-            if try outcome.get() { break }
-            if let error = batch.contents.error { throw error }
-            pipe.recycle(batch)
+            if finished { break }
+            if let error = contents.error { throw error }
         }
         return try document()
     }
@@ -138,116 +136,56 @@ struct DocumentBuilder: ~Copyable {
             let scalar = event.data.scalar
             let start = mark(event.start_mark)
             let tag = try checkTag(scalar.tag, kind: "scalar", at: start)
-            let value =
-                scalar.value.map { UnsafeBufferPointer(start: $0, count: Int(scalar.length)) }
-                ?? UnsafeBufferPointer(start: nil, count: 0)
-            try self.scalar(
-                value, style: Self.style(scalar.style), tag: tag, anchor: scalar.anchor.map(Self.string), start: start,
-                end: mark(event.end_mark))
+            try count(1, at: start)
+            let textStart = UInt32(truncatingIfNeeded: text.count)
+            if let value = scalar.value, scalar.length > 0 {
+                text.append(contentsOf: UnsafeBufferPointer(start: value, count: Int(scalar.length)))
+            }
+            let end = mark(event.end_mark)
+            let index = UInt32(truncatingIfNeeded: records.count)
+            records.append(
+                YAMLDocument.Record(
+                    start: .init(start), end: .init(end), first: textStart,
+                    count: UInt32(truncatingIfNeeded: scalar.length),
+                    kind: .scalar, style: Self.style(scalar.style), tag: tag))
+            if let anchor = scalar.anchor { anchors[Self.string(anchor)] = Anchored(record: index, size: 1, height: 0) }
+            try add(index, height: 0)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
-            let start = mark(event.start_mark)
-            try checkOpening(isMapping: false, at: start)
-            let tag = try checkTag(data.tag, kind: "sequence", at: start)
-            try open(isMapping: false, tag: tag, anchor: data.anchor.map(Self.string), at: start)
+            try open(isMapping: false, tag: data.tag, anchor: data.anchor, at: mark(event.start_mark))
         case YAML_MAPPING_START_EVENT:
             let data = event.data.mapping_start
-            let start = mark(event.start_mark)
-            try checkOpening(isMapping: true, at: start)
-            let tag = try checkTag(data.tag, kind: "mapping", at: start)
-            try open(isMapping: true, tag: tag, anchor: data.anchor.map(Self.string), at: start)
+            try open(isMapping: true, tag: data.tag, anchor: data.anchor, at: mark(event.start_mark))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             try close(end: mark(event.end_mark))
         case YAML_ALIAS_EVENT:
-            try alias(
-                event.data.alias.anchor.map(Self.string) ?? "", start: mark(event.start_mark),
-                end: mark(event.end_mark))
+            try alias(event.data.alias.anchor, start: mark(event.start_mark), end: mark(event.end_mark))
         case YAML_DOCUMENT_START_EVENT:
-            try documentStart(at: mark(event.start_mark))
+            if sawDocument {
+                throw YAMLError(
+                    kind: .multipleDocuments,
+                    message:
+                        "file contains a second YAML document; put each flow in its own file, or remove the '---' line",
+                    mark: mark(event.start_mark))
+            }
+            sawDocument = true
         case YAML_STREAM_END_EVENT:
             return true
         default:  // stream start, document end
             break
         }
         return false
-    }
-
-    /// Converts a copied mark (line and column from 1, libyaml's character index as its offset).
-    @inline(__always)
-    private mutating func mark(_ mark: YAMLDocument.Mark32) -> YAMLMark {
-        YAMLMark(
-            line: Int(mark.line), column: Int(mark.column),
-            offset: lineIndex.byteOffset(ofCharacter: Int(mark.offset)))
-    }
-
-    /// Handles one event copied out of libyaml by an ``EventPipe`` (names and text in `batch`); returns
-    /// true at the end of the stream. The same checks, and mark conversions, in the same order, as
-    /// `handle(_:)` on the event it was copied from.
-    @inline(__always)
-    private mutating func handle(_ event: CopiedEvent, in batch: EventBatch, text batchText: UnsafePointer<UInt8>?)
-        throws(YAMLError) -> Bool
-    {
-        switch event.type {
-        case YAML_SCALAR_EVENT:
-            let start = mark(event.start)
-            let tag = try checkTag(batch.name(event.tag), kind: "scalar", at: start)
-            try scalar(
-                UnsafeBufferPointer(start: batchText.map { $0 + Int(event.first) }, count: Int(event.count)),
-                style: event.style, tag: tag, anchor: batch.name(event.anchor), start: start, end: mark(event.end))
-        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-            let start = mark(event.start)
-            let isMapping = event.type == YAML_MAPPING_START_EVENT
-            try checkOpening(isMapping: isMapping, at: start)
-            let tag = try checkTag(batch.name(event.tag), kind: isMapping ? "mapping" : "sequence", at: start)
-            try open(isMapping: isMapping, tag: tag, anchor: batch.name(event.anchor), at: start)
-        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            try close(end: mark(event.end))
-        case YAML_ALIAS_EVENT:
-            try alias(batch.name(event.anchor) ?? "", start: mark(event.start), end: mark(event.end))
-        case YAML_DOCUMENT_START_EVENT:
-            try documentStart(at: mark(event.start))
-        case YAML_STREAM_END_EVENT:
-            return true
-        default:  // stream start, document end
-            break
-        }
-        return false
-    }
-
-    private mutating func scalar(
-        _ value: UnsafeBufferPointer<UInt8>, style: UInt8, tag: UInt8, anchor: String?, start: YAMLMark,
-        end: YAMLMark
-    ) throws(YAMLError) {
-        try count(1, at: start)
-        let textStart = UInt32(truncatingIfNeeded: text.count)
-        if value.count > 0 { text.append(contentsOf: value) }
-        let index = UInt32(truncatingIfNeeded: records.count)
-        records.append(
-            YAMLDocument.Record(
-                start: .init(start), end: .init(end), first: textStart,
-                count: UInt32(truncatingIfNeeded: value.count),
-                kind: .scalar, style: style, tag: tag))
-        if let anchor { anchors[anchor] = Anchored(record: index, size: 1, height: 0) }
-        try add(index, height: 0)
-    }
-
-    private mutating func documentStart(at start: YAMLMark) throws(YAMLError) {
-        if sawDocument {
-            throw YAMLError(
-                kind: .multipleDocuments,
-                message:
-                    "file contains a second YAML document; put each flow in its own file, or remove the '---' line",
-                mark: start)
-        }
-        sawDocument = true
     }
 
     // MARK: - Collections
 
-    /// Throws if a collection may not open here: as a mapping's key, or past the depth limit (checked before its tag).
-    private func checkOpening(isMapping: Bool, at start: YAMLMark) throws(YAMLError) {
+    private mutating func open(
+        isMapping: Bool, tag rawTag: UnsafeMutablePointer<yaml_char_t>?,
+        anchor: UnsafeMutablePointer<yaml_char_t>?, at start: YAMLMark
+    ) throws(YAMLError) {
+        let kindName = isMapping ? "mapping" : "sequence"
         if let top = frames.indices.last, frames[top].isMapping, !frames[top].awaitingValue {
-            throw Self.nonScalarKeyError(kindName: isMapping ? "mapping" : "sequence", at: start)
+            throw Self.nonScalarKeyError(kindName: kindName, at: start)
         }
         if frames.count >= limits.maxDepth {
             throw YAMLError(
@@ -255,10 +193,7 @@ struct DocumentBuilder: ~Copyable {
                 message: "nesting is deeper than \(limits.maxDepth) levels; flatten the structure",
                 mark: start)
         }
-    }
-
-    /// Opens a collection that `checkOpening` admitted and whose tag `checkTag` accepted.
-    private mutating func open(isMapping: Bool, tag: UInt8, anchor: String?, at start: YAMLMark) throws(YAMLError) {
+        let tag = try checkTag(rawTag, kind: kindName, at: start)
         let countBefore = nodeCount
         try count(1, at: start)
         let index = UInt32(truncatingIfNeeded: records.count)
@@ -269,7 +204,7 @@ struct DocumentBuilder: ~Copyable {
                 kind: isMapping ? .mapping : .sequence, style: 0, tag: tag))
         frames.append(
             Frame(
-                isMapping: isMapping, record: index, anchor: anchor,
+                isMapping: isMapping, record: index, anchor: anchor.map(Self.string),
                 childStart: pending.count, countBefore: countBefore))
     }
 
@@ -281,6 +216,7 @@ struct DocumentBuilder: ~Copyable {
         records[index].first = UInt32(truncatingIfNeeded: children.count)
         records[index].count = UInt32(truncatingIfNeeded: frame.isMapping ? moved / 2 : moved)
         // Moved as a buffer and dropped from the end: the slice and `removeSubrange` took generic paths.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
         pending.withUnsafeBufferPointer {
             children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[frame.childStart...]))
         }
@@ -398,7 +334,10 @@ struct DocumentBuilder: ~Copyable {
 
     // MARK: - Aliases and limits
 
-    private mutating func alias(_ name: String, start: YAMLMark, end: YAMLMark) throws(YAMLError) {
+    private mutating func alias(
+        _ rawName: UnsafeMutablePointer<yaml_char_t>?, start: YAMLMark, end: YAMLMark
+    ) throws(YAMLError) {
+        let name = rawName.map(Self.string) ?? ""
         aliasCount += 1
         if aliasCount > limits.maxAliases {
             throw YAMLError(
@@ -461,18 +400,14 @@ struct DocumentBuilder: ~Copyable {
         _ raw: UnsafeMutablePointer<yaml_char_t>?, kind: String, at mark: YAMLMark
     ) throws(YAMLError) -> UInt8 {
         guard let raw else { return 0 }
-        return try checkPresentTag(Self.string(raw), kind: kind, at: mark)
-    }
-
-    /// `checkTag` for a tag copied out of its event (an ``EventPipe``'s).
-    @inline(__always)
-    private func checkTag(_ tag: String?, kind: String, at mark: YAMLMark) throws(YAMLError) -> UInt8 {
-        guard let tag else { return 0 }
-        return try checkPresentTag(tag, kind: kind, at: mark)
+        return try checkPresentTag(raw, kind: kind, at: mark)
     }
 
     /// `checkTag` for a node that has a tag.
-    private func checkPresentTag(_ tag: String, kind: String, at mark: YAMLMark) throws(YAMLError) -> UInt8 {
+    private func checkPresentTag(
+        _ raw: UnsafeMutablePointer<yaml_char_t>, kind: String, at mark: YAMLMark
+    ) throws(YAMLError) -> UInt8 {
+        let tag = Self.string(raw)
         let fits: Bool =
             switch kind {
             case "scalar": Self.scalarTags.contains(tag)
@@ -505,13 +440,13 @@ struct DocumentBuilder: ~Copyable {
     }
 
     @inline(__always)
-    static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>) -> String {
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>) -> String {
         String(cString: UnsafePointer(pointer))
     }
 
     /// The index of a libyaml scalar style in `YAMLDocument.styles`.
     @inline(__always)
-    static func style(_ style: yaml_scalar_style_t) -> UInt8 {
+    private static func style(_ style: yaml_scalar_style_t) -> UInt8 {
         switch style {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE: 1
         case YAML_DOUBLE_QUOTED_SCALAR_STYLE: 2

@@ -15,12 +15,6 @@ public final class YAMLDocument: Sendable {
         var line: UInt32
         var column: UInt32
 
-        init(offset: UInt32, line: UInt32, column: UInt32) {
-            self.offset = offset
-            self.line = line
-            self.column = column
-        }
-
         init(_ mark: YAMLMark) {
             offset = UInt32(truncatingIfNeeded: mark.offset)
             line = UInt32(truncatingIfNeeded: mark.line)
