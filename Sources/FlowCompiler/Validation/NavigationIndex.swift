@@ -56,7 +56,10 @@ struct NavigationIndex: Sendable {
 
     /// - Parameter longLivedChildren: the child declarations whose flow declares no outcomes: such a
     ///   child never finishes, and is left by back or dismissal, which returns to the screens that start it.
-    init(_ flow: FlowDefinition, longLivedChildren: Set<String> = []) {
+    /// - Parameter findingAside: whether the finishing nodes may be found on a thread of their own (when the
+    ///   flow is large, `parallelFromScreens`): for a flow larger than all others together, whose index would
+    ///   otherwise be built on one core while the other idles.
+    init(_ flow: FlowDefinition, longLivedChildren: Set<String> = [], findingAside: Bool = false) {
         // The flow's own name tables, shared (not rebuilt): one screen table per flow.
         let screensByName = NamedIndex(flow.screens, positions: flow.screenPositions)
         let childrenByName = NamedIndex(flow.children, positions: flow.childPositions)
@@ -67,7 +70,7 @@ struct NavigationIndex: Sendable {
         // A large flow's finishing nodes are found on another core while the rest is built (one large flow
         // would otherwise build its whole index on one core). Speed: PERFORMANCE.md, "Shapes kept for speed".
         let finishing =
-            flow.screens.count >= Self.parallelFromScreens
+            findingAside && flow.screens.count >= Self.parallelFromScreens
             ? ParallelMap.background { Self.finishingNodes(flow, nodes: nodes, longLivedChildren: longLivedChildren) }
             : nil
         allActions = flow.allActions
