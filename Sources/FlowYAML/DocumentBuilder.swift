@@ -91,6 +91,35 @@ struct DocumentBuilder: ~Copyable {
             }
             if finished { break }
         }
+        return try document()
+    }
+
+    /// `build()`, with libyaml's parse on a second thread (``EventPipe``) feeding this one batches of its
+    /// events: the same document or the same first error, for a large file on a spare core.
+    /// Builds on this thread alone when no thread can be started.
+    consuming func buildOverlapped() throws(YAMLError) -> YAMLDocument {
+        guard let pipe = EventPipe(parser: events) else { return try build() }
+        defer { pipe.finish() }
+        while true {
+            let batch = pipe.take()
+            // Taken out of the batch, held here alone: read by the same `handle(_:)` as in `build()`, then
+            // deleted whatever happens.
+            var contents = EventBatch.Contents()
+            swap(&contents, &batch.contents)
+            defer { pipe.recycle(batch, contents: &contents) }
+            var finished = false
+            for index in contents.events.indices {
+                finished = try handle(contents.events[index])
+                if finished { break }
+            }
+            if finished { break }
+            if let error = contents.error { throw error }
+        }
+        return try document()
+    }
+
+    /// The document once the stream has ended.
+    private func document() throws(YAMLError) -> YAMLDocument {
         guard let root else {
             throw YAMLError(
                 kind: .emptyDocument,
@@ -186,8 +215,12 @@ struct DocumentBuilder: ~Copyable {
         records[index].end = .init(end)
         records[index].first = UInt32(truncatingIfNeeded: children.count)
         records[index].count = UInt32(truncatingIfNeeded: frame.isMapping ? moved / 2 : moved)
-        children.append(contentsOf: pending[frame.childStart...])
-        pending.removeSubrange(frame.childStart...)
+        // Moved as a buffer and dropped from the end: the slice and `removeSubrange` took generic paths.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
+        pending.withUnsafeBufferPointer {
+            children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[frame.childStart...]))
+        }
+        pending.removeLast(moved)
         let height = frame.childHeight + 1
         if let anchor = frame.anchor {
             anchors[anchor] = Anchored(record: frame.record, size: nodeCount - frame.countBefore, height: height)

@@ -47,6 +47,14 @@ final class EventParser {
         return try body(event)
     }
 
+    /// Parses the next event and returns it, to be deleted (`yaml_event_delete`) by the caller once read, on
+    /// any thread. Throws the converted libyaml error if parsing fails.
+    func take() throws(YAMLError) -> yaml_event_t {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) != 0 else { throw currentError() }
+        return event
+    }
+
     /// A fresh index over the input bytes. The bytes live as long as this parser:
     /// keep the parser alive while using the index.
     func makeLineIndex() -> LineIndex {

@@ -32,7 +32,12 @@ public enum YAMLLoader {
     /// - Throws: `YAMLError`; see `load(_:limits:)`. Input over 2 GiB throws `.fileTooLarge` whatever
     ///   `limits` say: the document stores 32-bit offsets, and scalar text can grow to 1.5 times its source
     ///   (the escape `\L` is 2 bytes written, 3 bytes of text).
-    public static func loadDocument(_ bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLDocument {
+    ///
+    /// - Parameter overlapped: parse on a second thread while this one builds the document (the same
+    ///   document, or the same first error): for a large file when a core would otherwise idle.
+    public static func loadDocument(_ bytes: [UInt8], limits: YAMLLimits = .default, overlapped: Bool = false)
+        throws(YAMLError) -> YAMLDocument
+    {
         let limit = min(limits.maxFileBytes, Int(UInt32.max / 2))
         guard bytes.count <= limit else {
             throw YAMLError(
@@ -53,7 +58,7 @@ public enum YAMLLoader {
                 mark: .startOfFile)
         }
         let builder = DocumentBuilder(events: try EventParser(bytes: bytes), limits: limits)
-        return try builder.build()
+        return overlapped ? try builder.buildOverlapped() : try builder.build()
     }
 
     /// Parses exactly one YAML document from `text`; same as `load(_:limits:)` on

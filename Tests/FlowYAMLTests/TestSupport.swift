@@ -1,4 +1,5 @@
 import FlowYAML
+import Testing
 
 /// Shorthand for a mark: line, column (both from 1), byte offset (from 0).
 func mark(_ line: Int, _ column: Int, _ offset: Int) -> YAMLMark {
@@ -10,13 +11,23 @@ func loadError(_ text: String, limits: YAMLLimits = .default) -> YAMLError? {
     loadError(Array(text.utf8), limits: limits)
 }
 
-/// The error `load` throws for `bytes`, or nil if it loads.
+/// The error `load` throws for `bytes`, or nil if it loads. Every input is also loaded with the parse on
+/// a second thread (`overlapped`), which must give the same error or the same tree.
 func loadError(_ bytes: [UInt8], limits: YAMLLimits = .default) -> YAMLError? {
+    let sequential = loadResult(bytes, limits: limits, overlapped: false)
+    let overlapped = loadResult(bytes, limits: limits, overlapped: true)
+    #expect(sequential == overlapped)
+    if case .failure(let error) = sequential { return error }
+    return nil
+}
+
+/// The tree `loadDocument` builds for `bytes` (on one thread, or with the parse on another), or its error.
+func loadResult(_ bytes: [UInt8], limits: YAMLLimits = .default, overlapped: Bool) -> Result<YAMLNode, YAMLError> {
     do {
-        _ = try YAMLLoader.load(bytes, limits: limits)
-        return nil
+        let document = try YAMLLoader.loadDocument(bytes, limits: limits, overlapped: overlapped)
+        return .success(document.node(document.root))
     } catch {
-        return error
+        return .failure(error)
     }
 }
 

@@ -61,8 +61,13 @@ struct SourceDigest: Equatable, Sendable {
 
 /// Reads one flow file: YAML loading (FlowYAML) then decoding into a `FlowDefinition`.
 enum FlowFileReader {
-    static func read(path: String, bytes: [UInt8], limits: YAMLLimits = .default) -> FlowSourceFile {
-        let (decoded, document) = readFlow(path: path, bytes: bytes, limits: limits)
+    /// - Parameter overlapped: parse the YAML on a second thread while this one builds the document
+    ///   (`YAMLLoader.loadDocument(_:limits:overlapped:)`): the same result, for a large file when a core
+    ///   would otherwise idle.
+    static func read(path: String, bytes: [UInt8], limits: YAMLLimits = .default, overlapped: Bool = false)
+        -> FlowSourceFile
+    {
+        let (decoded, document) = readFlow(path: path, bytes: bytes, limits: limits, overlapped: overlapped)
         var file = decoded
         file.mayHoldSuppression = SuppressionScanner.mayHoldSuppression(bytes)
         // Scalar spans only serve the suppression scan: skipped (time and memory) for a file without the marker.
@@ -72,11 +77,13 @@ enum FlowFileReader {
 
     /// The file decoded, and its document when it loaded. The document is freed by the caller's return:
     /// the file's definitions keep nothing of it.
-    private static func readFlow(path: String, bytes: [UInt8], limits: YAMLLimits) -> (FlowSourceFile, YAMLDocument?) {
+    private static func readFlow(path: String, bytes: [UInt8], limits: YAMLLimits, overlapped: Bool)
+        -> (FlowSourceFile, YAMLDocument?)
+    {
         // The flat document, not a node tree: the decoder reads it through node references.
         let document: YAMLDocument
         do {
-            document = try YAMLLoader.loadDocument(bytes, limits: limits)
+            document = try YAMLLoader.loadDocument(bytes, limits: limits, overlapped: overlapped)
         } catch {
             return (
                 FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic(for: error, in: path)]),

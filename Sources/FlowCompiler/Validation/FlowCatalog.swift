@@ -42,13 +42,16 @@ struct FlowCatalog: Sendable {
         // Each flow's navigation graph depends only on the flow and `byName`: built on all cores.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let (distinct, firstByName) = (unique, byName)
+        // A flow larger than all the others together also finds its finishing nodes on a thread of its own.
+        let totalScreens = distinct.reduce(0) { $0 + $1.screens.count }
         let built = ParallelMap.map(count: distinct.count) { index in
             let flow = distinct[index]
             // Children that run a flow without outcomes are long-lived: they never finish, and leave
             // only by back or dismissal, which returns to the screen that started them.
             let longLived = Set(
                 flow.children.filter { firstByName[$0.flow.value]?.outcomes.isEmpty == true }.map(\.name.value))
-            return NavigationIndex(flow, longLivedChildren: longLived)
+            return NavigationIndex(
+                flow, longLivedChildren: longLived, findingAside: 2 * flow.screens.count > totalScreens)
         }
         var navigations: [String: NavigationIndex] = [:]
         navigations.reserveCapacity(unique.count)

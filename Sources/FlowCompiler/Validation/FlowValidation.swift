@@ -156,6 +156,10 @@ public enum FlowValidation {
         }
     }
 
+    /// The size from which a file larger than all others together is parsed on a thread of its own while its
+    /// document is built: below it, starting a thread and copying events out cost more than they save.
+    static let overlappedParseBytes = 256 << 10
+
     /// - Parameter inputs: emptied: each file's bytes are released by the worker that reads it.
     /// - Parameter dropping: per input, whether its bytes may be dropped once decoded
     ///   (``SourceRetention/diagnosed``: it can be read again for a snippet); nil keeps every file's.
@@ -171,6 +175,13 @@ public enum FlowValidation {
         // Each file is loaded and decoded on its own, in parallel; each worker returns its file, with its
         // suppressions (the rules' findings are folded per suppression, below). Largest first.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
+        // A large file that holds more than all the others together would keep one core busy alone while it is
+        // parsed and built: it is parsed on a thread of its own, feeding the builder
+        // (`YAMLLoader.loadDocument(_:limits:overlapped:)`). Speed: PERFORMANCE.md, "Shapes kept for speed".
+        let totalBytes = sizes.reduce(0, +)
+        let overlapFrom =
+            ProcessInfo.processInfo.activeProcessorCount > 1
+            ? max(Self.overlappedParseBytes, totalBytes / 2 + 1) : Int.max
         let read = ParallelMap.map(count: sizes.count, largestFirst: { sizes[$0] }) { index in
             let (path, contents) = slots.take(index)
             if let cache, case .bytes(let bytes) = contents,
@@ -180,7 +191,9 @@ public enum FlowValidation {
             }
             var file =
                 switch contents {
-                case .bytes(let bytes): FlowFileReader.read(path: path, bytes: bytes, limits: limits)
+                case .bytes(let bytes):
+                    FlowFileReader.read(
+                        path: path, bytes: bytes, limits: limits, overlapped: bytes.count >= overlapFrom)
                 case .tooLarge(let size, let limit): FlowFileReader.tooLarge(path: path, size: size, limit: limit)
                 }
             var diagnostics = file.diagnostics

@@ -49,14 +49,17 @@ struct NavigationIndex: Sendable {
     private let oneStepStarts: [Int32]
     private let oneStepNodes: [Int32]
     /// Whether some screen and some child declaration share a name (then that name's node is the screen's).
-    private let hasSharedNames: Bool
+    let hasSharedNames: Bool
 
     /// How many node numbers there are (screens and child declarations, duplicates' positions unused).
     var nodeCount: Int { screensByName.elements.count + childrenByName.elements.count }
 
     /// - Parameter longLivedChildren: the child declarations whose flow declares no outcomes: such a
     ///   child never finishes, and is left by back or dismissal, which returns to the screens that start it.
-    init(_ flow: FlowDefinition, longLivedChildren: Set<String> = []) {
+    /// - Parameter findingAside: whether the finishing nodes may be found on a thread of their own (when the
+    ///   flow is large, `parallelFromScreens`): for a flow larger than all others together, whose index would
+    ///   otherwise be built on one core while the other idles.
+    init(_ flow: FlowDefinition, longLivedChildren: Set<String> = [], findingAside: Bool = false) {
         // The flow's own name tables, shared (not rebuilt): one screen table per flow.
         let screensByName = NamedIndex(flow.screens, positions: flow.screenPositions)
         let childrenByName = NamedIndex(flow.children, positions: flow.childPositions)
@@ -64,6 +67,12 @@ struct NavigationIndex: Sendable {
         self.childrenByName = childrenByName
         hasSharedNames = childrenByName.names.contains { screensByName.position(of: $0) != nil }
         let nodes = NodeNumbering(screens: screensByName, children: childrenByName)
+        // A large flow's finishing nodes are found on another core while the rest is built (one large flow
+        // would otherwise build its whole index on one core). Speed: PERFORMANCE.md, "Shapes kept for speed".
+        let finishing =
+            findingAside && flow.screens.count >= Self.parallelFromScreens
+            ? ParallelMap.background { Self.finishingNodes(flow, nodes: nodes, longLivedChildren: longLivedChildren) }
+            : nil
         allActions = FlowActions(flow)
         startTargets = flow.start.alternatives.compactMap { alternative in
             if case .show(let target, _) = alternative.kind { target } else { nil }
@@ -138,8 +147,11 @@ struct NavigationIndex: Sendable {
         }
         screensWithUnknownTargets = NodeSet(members: unknown, nodes: nodes)
         producedOutcomes = produced
-        canFinish = Self.finishingNodes(flow, nodes: nodes, longLivedChildren: longLivedChildren)
+        canFinish = finishing?.wait() ?? Self.finishingNodes(flow, nodes: nodes, longLivedChildren: longLivedChildren)
     }
+
+    /// The number of screens from which a flow's finishing nodes are found on a thread of their own.
+    static let parallelFromScreens = 4_096
 
     /// The node of the screen or child declaration named `name` (the screen's when both have it).
     func node(named name: String) -> Int? {
@@ -213,9 +225,15 @@ struct NavigationIndex: Sendable {
         func below(_ node: Int) -> Int { count + node }
         func anywhereBelow(_ node: Int) -> Int { 2 * count + node }
         // One more node, 3 * count, is the tab bar of a tab flow: the person selects any tab from any tab.
-        var reverse = [[Int32]](repeating: [], count: 3 * count + 1)
+        // The edges are listed as pairs, then grouped by target in two flat arrays (one array per node
+        // allocated for every node's first edge). Speed: PERFORMANCE.md, "Shapes kept for speed".
+        var edgeFrom: [Int32] = []
+        var edgeTo: [Int32] = []
         var finishing: [Int] = []
-        func edge(_ from: Int, _ to: Int) { reverse[to].append(Int32(from)) }
+        func edge(_ from: Int, _ to: Int) {
+            edgeFrom.append(Int32(from))
+            edgeTo.append(Int32(to))
+        }
         // `top` sits directly on `base` (a real node), or on whatever is below the child `base` when `viaChild`.
         func stack(_ top: Int, on base: Int, viaChild: Bool) {
             if viaChild {
@@ -265,13 +283,23 @@ struct NavigationIndex: Sendable {
             edge(node, 3 * count)
             edge(3 * count, node)
         }
+        // The sources of node n's edges are `sources[firstSource[n] ..< firstSource[n + 1]]`.
+        var firstSource = [Int32](repeating: 0, count: 3 * count + 2)
+        for to in edgeTo { firstSource[Int(to) + 1] += 1 }
+        for node in 0..<(3 * count + 1) { firstSource[node + 1] += firstSource[node] }
+        var filled = firstSource
+        var sources = [Int32](repeating: 0, count: edgeTo.count)
+        for (from, to) in zip(edgeFrom, edgeTo) {
+            sources[Int(filled[Int(to)])] = from
+            filled[Int(to)] += 1
+        }
         var visited = [Bool](repeating: false, count: 3 * count + 1)
         var pending = finishing
         for node in finishing { visited[node] = true }
         while let node = pending.popLast() {
-            for source in reverse[node] where !visited[Int(source)] {
-                visited[Int(source)] = true
-                pending.append(Int(source))
+            for index in Int(firstSource[node])..<Int(firstSource[node + 1]) where !visited[Int(sources[index])] {
+                visited[Int(sources[index])] = true
+                pending.append(Int(sources[index]))
             }
         }
         visited.removeLast(2 * count + 1)

@@ -140,6 +140,31 @@ extension FlowCatalog {
         }
     }
 
+    /// `scope(of: passing).type(of: name)`, without building the scope for the common places (a flow's or an
+    /// event's): their layers are searched in place, in the same order. Almost every reference resolves, so a
+    /// scope is built only for a message. Speed: PERFORMANCE.md, "Shapes kept for speed".
+    func referenceType(of name: String, at passing: ArgumentPassing) -> ParameterType? {
+        let flow = Int(passing.flow)
+        switch passing.site {
+        case .flow:
+            return scopeLayers[flow].flow.type(of: name)
+        case .event(let screen, let event):
+            return Self.firstType(of: name, in: uniqueFlows[flow].screens[Int(screen)].events[Int(event)].parameters)
+                ?? Self.firstType(of: name, in: uniqueFlows[flow].screens[Int(screen)].parameters)
+                ?? scopeLayers[flow].flow.type(of: name)
+        case .handler, .link:
+            return scope(of: passing).type(of: name)
+        }
+    }
+
+    /// The type of the first of `parameters` named `name` (as a scope layer finds it).
+    private static func firstType(of name: String, in parameters: [ParameterDefinition]) -> ParameterType? {
+        for index in parameters.indices where parameters[index].name.value == name {
+            return parameters[index].type.value
+        }
+        return nil
+    }
+
     /// For each child declaration started only from screens' events, the parameters every one of those
     /// screens declares (same name and type): a handler runs on top of the screen that started the
     /// child, so `$name` resolves in that route's arguments before the flow's. A child that `start`,

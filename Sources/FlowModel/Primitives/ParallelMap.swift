@@ -63,6 +63,38 @@ package enum ParallelMap {
     package static let bundleBytesForParallelWork = 256 << 10
     package static let bundleScreensForParallelWork = 2_048
 
+    /// `work()` started on a thread of its own; `Pending.wait()` returns its result. For one large piece of
+    /// work that can run beside the caller's (a large flow's finishing nodes, beside the rest of its index).
+    package static func background<Result: Sendable>(_ work: @escaping @Sendable () -> Result) -> Pending<Result> {
+        let pending = Pending<Result>()
+        countStartedThreads(1)
+        Thread {
+            pending.finish(work())
+        }.start()
+        return pending
+    }
+
+    /// The result of work started by `background(_:)`.
+    package final class Pending<Result: Sendable>: @unchecked Sendable {
+        // Unchecked: `result` is written once by the worker before it signals, and read only after `wait()`
+        // has received that signal.
+        private var result: Result?
+        private let done = DispatchSemaphore(value: 0)
+
+        fileprivate init() {}
+
+        fileprivate func finish(_ value: Result) {
+            result = value
+            done.signal()
+        }
+
+        /// Waits for the work to finish and returns its result. Call once.
+        package func wait() -> Result {
+            done.wait()
+            return result!
+        }
+    }
+
     /// How many threads maps called from the current thread have started, for tests and benchmarks that
     /// check a map stayed on its caller (each thread counts its own, so parallel tests do not interfere).
     package static func startedThreadCount() -> Int {

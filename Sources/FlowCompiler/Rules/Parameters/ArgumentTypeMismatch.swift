@@ -52,12 +52,13 @@ struct ArgumentTypeMismatch: FlowRule {
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for passing in catalog.argumentPassings {
             let parameters = NameLookup(passing.receiver.parameters, lookups: passing.arguments.count)
-            // Built only for a place that passes a reference.
-            var scope: ReferenceScope?
             for argument in passing.arguments {
                 guard let parameter = parameters[argument.name.value] else { continue }
                 let expected = parameter.type.value
-                let receiving = "parameter \(MessageText.name(parameter.name.value)) of \(passing.receiver.label)"
+                // Made for a message only. Speed: PERFORMANCE.md, "Shapes kept for speed".
+                var receiving: String {
+                    "parameter \(MessageText.name(parameter.name.value)) of \(passing.receiver.label)"
+                }
                 switch argument.expression {
                 case .literal(let text):
                     guard expected.parse(text) == nil else { continue }
@@ -66,8 +67,10 @@ struct ArgumentTypeMismatch: FlowRule {
                             "\(MessageText.name(text)) is not a valid \(expected.rawValue) for \(receiving)\(Self.literalHint(expected))",
                             at: argument.valueLocation))
                 case .reference(let name):
-                    if scope == nil { scope = catalog.scope(of: passing) }
-                    guard let type = scope?.type(of: name), !Value.isAssignable(type, to: expected) else { continue }
+                    // No scope is built: the layers are searched in place.
+                    guard let type = catalog.referenceType(of: name, at: passing),
+                        !Value.isAssignable(type, to: expected)
+                    else { continue }
                     diagnostics.append(
                         Self.diagnostic(
                             "\(MessageText.name("$" + name)) is \(Self.article(type)) \(type.rawValue), but \(receiving) is \(Self.article(expected)) \(expected.rawValue); pass \(Self.article(expected)) \(expected.rawValue)",

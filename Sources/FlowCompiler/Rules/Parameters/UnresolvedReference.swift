@@ -103,10 +103,12 @@ struct UnresolvedReference: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for passing in catalog.argumentPassings {
-            // Built only for a place that passes a reference.
+            // Built only for a reference that does not resolve (the layers are searched in place first).
             var scope: ReferenceScope?
             for argument in passing.arguments {
-                guard case .reference(let name) = argument.expression else { continue }
+                guard case .reference(let name) = argument.expression,
+                    catalog.referenceType(of: name, at: passing) == nil
+                else { continue }
                 if scope == nil { scope = catalog.scope(of: passing) }
                 guard let scope, scope.type(of: name) == nil, !scope.isUnreadable(name) else { continue }
                 let what = passing.isLinkRoute ? "placeholder" : "parameter"

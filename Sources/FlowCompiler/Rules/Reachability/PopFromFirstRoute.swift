@@ -53,16 +53,22 @@ struct PopFromFirstRoute: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
-            var pushed = Set<String>()
             let navigation = catalog.navigation(of: flow)
+            let screens = navigation.screensByName
+            // By screen position (the first of each name), not by name: no name is hashed per screen.
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
+            var pushed = [Bool](repeating: false, count: flow.screens.count)
             for (action, _) in navigation.allActions {
-                if case .push(let screen, _) = action.kind { pushed.insert(navigation.meant(screen.value)) }
+                guard case .push(let screen, _) = action.kind,
+                    let position = screens.position(of: screen.value)
+                        ?? screens.position(of: navigation.meant(screen.value))
+                else { continue }
+                pushed[position] = true
             }
             let reachable = navigation.reachable
-            var seen = Set<String>()
-            for screen in flow.screens
-            where seen.insert(screen.name.value).inserted && reachable.contains(screen.name.value)
-                && !pushed.contains(screen.name.value)
+            for (position, screen) in flow.screens.enumerated()
+            where !pushed[position] && reachable.members[position]
+                && (screens.isUnique || screens.position(of: screen.name.value) == position)
             {
                 for event in screen.events {
                     for case .pop(let count) in event.action.alternatives.map(\.kind) {

@@ -55,7 +55,13 @@ struct DuplicateName: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
-            report(flow.screens.map(\.name) + flow.children.map(\.name), kind: "screen or child", into: &diagnostics)
+            // The flow index knows whether any screen or child name repeats: the names are listed only then.
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
+            let navigation = catalog.navigation(of: flow)
+            if !navigation.screensByName.isUnique || !navigation.childrenByName.isUnique || navigation.hasSharedNames {
+                report(
+                    flow.screens.map(\.name) + flow.children.map(\.name), kind: "screen or child", into: &diagnostics)
+            }
             report(flow.outcomes, kind: "outcome", into: &diagnostics)
             report(flow.conditions, kind: "condition", into: &diagnostics)
             for link in flow.links {
