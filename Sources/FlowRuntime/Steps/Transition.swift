@@ -267,7 +267,7 @@ struct Transition {
         state.path.append(
             Route(
                 token: token, instance: state.chain.id(at: depth), screen: identity, values: values,
-                depth: depth, owner: state.owner))
+                depth: depth))
     }
 
     /// Binds `arguments` to the parameters of a target of the flow `flow`: a screen's, or a child flow's.
