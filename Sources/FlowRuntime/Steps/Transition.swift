@@ -293,7 +293,8 @@ struct Transition {
     /// Refuses a state where a live instance has no route on the path (the deepest instance must own the top route).
     func checkShape() throws(FlowRuntimeError) {
         let deepest = state.chain.count - 1
-        guard deepest >= 0, state.path.last?.depth != deepest else { return }
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
+        guard deepest >= 0, state.path.lastDepth != deepest else { return }
         throw .instanceWithoutRoute(flow: bundle.flows[state.chain[deepest].flow].name)
     }
 
