@@ -21,10 +21,14 @@ struct ArgumentBinding {
         receiver: @autoclosure () -> String
     ) throws(FlowRuntimeError) -> [Value] {
         if arguments.isEmpty, parameters.isEmpty { return [] }
-        // References are resolved, in argument order, before anything else is checked.
+        // References are resolved, in argument order, before anything else is checked. The last one's value
+        // is kept for binding below: most arguments forward at most one `$name`, resolved then only once.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
+        var lastReference: (argument: Int, value: Value)?
         for index in arguments.indices {
-            if case .parameter(let name) = arguments[index].source, scope.value(named: name) == nil {
-                throw .unresolvedReference(name)
+            if case .parameter(let name) = arguments[index].source {
+                guard let value = scope.value(named: name) else { throw .unresolvedReference(name) }
+                lastReference = (index, value)
             }
         }
         if !parameters.containsAll(namesOf: arguments) {
@@ -37,7 +41,12 @@ struct ArgumentBinding {
             if let argument = arguments.lastIndex(named: parameters[index].name) {
                 switch arguments[argument].source {
                 case .literal(let value): given = value
-                case .parameter(let name): given = scope.value(named: name)
+                case .parameter(let name):
+                    if let lastReference, lastReference.argument == argument {
+                        given = lastReference.value
+                    } else {
+                        given = scope.value(named: name)
+                    }
                 }
             } else {
                 given = nil

@@ -111,15 +111,21 @@ extension FlowCoordinator {
     /// When the waiting step is refused now (the host's answers changed since it asked), the refusal
     /// changes nothing: the question stays asked, with the link that asked (docs/RUNNING.md, "Guarantees").
     private func confirmRemovalNow() -> StepResult {
-        guard case .asking(let pending, let replay, let link) = confirmation else {
+        guard case .asking(var pending, let replay, let link) = confirmation else {
             return .rejected(.noPendingConfirmation)
         }
         clearPendingConfirmation()
         guard pathHasTokens(of: pending.path) else { return .stale(.confirmationOutdated) }
+        // The question lets go of the path while the step runs: the commit then cuts and appends the
+        // coordinator's path in place instead of copying it first.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
+        pending.path = []
         let result = runGranted(pending.routes, replay)
         // A refused step changes nothing ("Guarantees", 1): the waiting step refused now (a host check
-        // answers otherwise than when it asked) leaves the question asked, with its link.
+        // answers otherwise than when it asked) leaves the question asked, with its link, and with the
+        // path it had (the path has its routes, checked above, and the refused step left it as it was).
         if result.status == .rejected || result.status == .stale, pendingConfirmation == nil {
+            pending.path = state.path
             setPendingConfirmation(pending, replay: replay, link: link)
         }
         return result

@@ -391,10 +391,6 @@ public final class FlowCoordinator {
         if let outcome = transition.rootOutcome { setStatus(.finished(outcome: outcome)) }
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         if !transition.linksToOpen.isEmpty { linksAfterStep = linksAfterStep + transition.linksToOpen }
-        var result = StepResult.applied
-        if !transition.finished.isEmpty { result.finished = transition.finished }
-        if !dropped.isEmpty { result.deferredLinks = dropped }
-        if !droppedTabs.isEmpty { result.droppedTabs = droppedTabs }
-        return result
+        return StepResult(appliedFinishing: transition.finished, deferredLinks: dropped, droppedTabs: droppedTabs)
     }
 }

@@ -13,7 +13,7 @@ public struct PendingConfirmation: Hashable, Sendable {
     /// How many routes of the current path stay when the removal is confirmed (the step may add others).
     public var keepCount: Int
     /// The path when the confirmation was asked for; a changed path makes it outdated.
-    let path: [Route]
+    var path: [Route]
     /// Every `confirm` route the step would remove; confirming decides all of them.
     let routes: [Route]
 }

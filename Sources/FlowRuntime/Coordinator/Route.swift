@@ -61,17 +61,13 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
         let screen: ScreenIdentity
         let values: [Value]
         let depth: Int
-        let owner: Int
 
-        init(
-            token: RouteToken, instance: FlowInstanceID, screen: ScreenIdentity, values: [Value], depth: Int, owner: Int
-        ) {
+        init(token: RouteToken, instance: FlowInstanceID, screen: ScreenIdentity, values: [Value], depth: Int) {
             self.token = token
             self.instance = instance
             self.screen = screen
             self.values = values
             self.depth = depth
-            self.owner = owner
         }
     }
 
@@ -100,11 +96,12 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     var screenIndex: Int { storage.screen.screenIndex }
     /// Position of the owning instance in the instance chain (0 is the root flow instance).
     var depth: Int { storage.depth }
-    /// The serial number of the coordinator whose path holds the route.
-    var owner: Int { storage.owner }
+    /// The serial number of the coordinator whose path holds the route: its token's, not stored twice.
+    var owner: Int { storage.token.owner }
 
-    init(token: RouteToken, instance: FlowInstanceID, screen: ScreenIdentity, values: [Value], depth: Int, owner: Int) {
-        storage = Storage(token: token, instance: instance, screen: screen, values: values, depth: depth, owner: owner)
+    /// A route of the coordinator that made `token` (``StateEdit/makeToken()``).
+    init(token: RouteToken, instance: FlowInstanceID, screen: ScreenIdentity, values: [Value], depth: Int) {
+        storage = Storage(token: token, instance: instance, screen: screen, values: values, depth: depth)
     }
 
     public var id: RouteToken { token }
@@ -112,12 +109,12 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     /// The screen's arguments by name, typed and checked, defaults filled in.
     public var arguments: [String: Value] { parameters.named(values) }
 
-    /// Whole-route equality: token, instance, flow, screen, arguments and coordinator. Within one
+    /// Whole-route equality: token (which holds the coordinator), instance, flow, screen and arguments. Within one
     /// coordinator (one bundle) the flow and screen indices fix the parameter names, so the values,
     /// aligned with them, compare the arguments.
     public static func == (lhs: Route, rhs: Route) -> Bool {
         if lhs.storage === rhs.storage { return true }
-        return lhs.token == rhs.token && lhs.owner == rhs.owner && lhs.instance == rhs.instance
+        return lhs.token == rhs.token && lhs.instance == rhs.instance
             && lhs.depth == rhs.depth
             && lhs.flowIndex == rhs.flowIndex && lhs.screenIndex == rhs.screenIndex
             && lhs.flow == rhs.flow && lhs.screen == rhs.screen && lhs.values == rhs.values

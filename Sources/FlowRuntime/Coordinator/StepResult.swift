@@ -58,6 +58,16 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
     }
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// An applied step's result with its lists, in one report made only when a list is not empty (setting
+    /// the lists one by one makes a report for each).
+    init(appliedFinishing finished: [FinishedFlow], deferredLinks: [DeferredLink], droppedTabs: [DroppedTab]) {
+        status = .applied
+        if !finished.isEmpty || !deferredLinks.isEmpty || !droppedTabs.isEmpty {
+            report = Report(Report.Fields(finished: finished, deferredLinks: deferredLinks, droppedTabs: droppedTabs))
+        }
+    }
+
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// A step that applied with nothing to report.
     public static var applied: StepResult { StepResult(.applied) }
     static func rejected(_ reason: FlowRuntimeError) -> StepResult { StepResult(.rejected, reason) }

@@ -109,3 +109,13 @@ extension EditedArray where Element == InstanceRecord {
     /// The arguments of the instance at `position`.
     func values(at position: Int) -> [Value] { position < kept ? base[position].values : added[position - kept].values }
 }
+
+extension EditedArray where Element == Route {
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// The chain position of the last route's instance (``Route/depth``), read in place: `last?.depth`
+    /// copies the route first.
+    var lastDepth: Int? {
+        if !added.isEmpty { return added[added.count - 1].depth }
+        return kept > 0 ? base[kept - 1].depth : nil
+    }
+}

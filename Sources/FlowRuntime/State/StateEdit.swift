@@ -46,7 +46,7 @@ struct StateEdit {
     /// Removes the routes from `index` on and every instance left without routes above the new top.
     mutating func cut(at index: Int) {
         removeRoutes(from: index)
-        removeInstances(from: path.last.map { $0.depth + 1 } ?? 0)
+        removeInstances(from: path.lastDepth.map { $0 + 1 } ?? 0)
     }
 
     /// Removes the routes from `index` on.

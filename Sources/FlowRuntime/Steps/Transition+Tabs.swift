@@ -127,7 +127,11 @@ extension Transition {
     /// What ``StepResult/droppedTabs`` says of the kept tabs this step drops: each outermost one, followed
     /// by the tabs kept inside it (a tab set within the dropped tab), at any depth.
     func droppedTabReports(from old: [InstanceRecord]) -> [DroppedTab] {
-        var pending = droppedKeptTabs(from: old).reversed().map { ($0.tabFlow, $0.tab, $0.parked) }
+        let outermost = droppedKeptTabs(from: old)
+        // Most steps drop no kept tab.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
+        if outermost.isEmpty { return [] }
+        var pending = outermost.reversed().map { ($0.tabFlow, $0.tab, $0.parked) }
         var reports: [DroppedTab] = []
         while let (tabFlow, tab, parked) = pending.popLast() {
             let flow = bundle.flows[tabFlow]

@@ -267,7 +267,7 @@ struct Transition {
         state.path.append(
             Route(
                 token: token, instance: state.chain.id(at: depth), screen: identity, values: values,
-                depth: depth, owner: state.owner))
+                depth: depth))
     }
 
     /// Binds `arguments` to the parameters of a target of the flow `flow`: a screen's, or a child flow's.
@@ -293,7 +293,8 @@ struct Transition {
     /// Refuses a state where a live instance has no route on the path (the deepest instance must own the top route).
     func checkShape() throws(FlowRuntimeError) {
         let deepest = state.chain.count - 1
-        guard deepest >= 0, state.path.last?.depth != deepest else { return }
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
+        guard deepest >= 0, state.path.lastDepth != deepest else { return }
         throw .instanceWithoutRoute(flow: bundle.flows[state.chain[deepest].flow].name)
     }
 
