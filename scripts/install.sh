@@ -6,7 +6,9 @@
 #
 # Installs the build's needs first (scripts/setup.sh --build-only: libyaml-dev, pkg-config).
 # FLOWC_BINARY=PATH installs an already built flowc instead of building one (used by the tests).
-# The installed flowc is a single executable; it needs libyaml at run time (libyaml-0-2 on Debian).
+# The installed flowc is a single executable with the Swift standard library and Foundation linked in
+# (--static-swift-stdlib): it needs only libyaml (libyaml-0-2 on Debian) and the C libraries at run time,
+# and starts in half the memory (docs/PERFORMANCE.md, "Results").
 set -euo pipefail
 
 prefix="${PREFIX:-/usr/local}"
@@ -23,8 +25,11 @@ cd "$(dirname "$0")/.."
 binary="${FLOWC_BINARY:-}"
 if [ -z "$binary" ]; then
   scripts/setup.sh --build-only
-  swift build -c release --product flowc >/dev/null
-  binary="$(swift build -c release --show-bin-path)/flowc"
+  # On Linux the Swift libraries are linked in; macOS ships them with the OS.
+  static=()
+  if [ "$(uname -s)" = "Linux" ]; then static=(--static-swift-stdlib); fi
+  swift build -c release ${static[@]+"${static[@]}"} --product flowc >/dev/null
+  binary="$(swift build -c release ${static[@]+"${static[@]}"} --show-bin-path)/flowc"
 fi
 [ -x "$binary" ] || { echo "install.sh: error: '$binary' is not an executable flowc" >&2; exit 2; }
 install -d "$prefix/bin"

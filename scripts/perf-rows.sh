@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Re-measures every row of docs/PERFORMANCE.md's "Results" table with flowc-bench, as the table says they
-# were measured: release builds of flowc and flowc-bench in this checkout (run it in a clean clone), then
+# were measured: release builds of flowc (as scripts/install.sh builds it, with the Swift libraries linked
+# in) and flowc-bench in this checkout (run it in a clean clone), then
 # each benchmark one after the other, each printing its figures and the machine's load average. Output
 # goes to standard output; about 15 minutes on 2 cores (25 with --callgrind, which adds the instruction
 # counts of `validate`, `compile`, the loads and the runtime under valgrind).
@@ -14,8 +15,9 @@ cd "$(dirname "$0")/.."
 callgrind=0
 if [ "${1:-}" = "--callgrind" ]; then callgrind=1; fi
 
-swift build -c release --product flowc >&2
+# flowc-bench first: both products share .build/release, and the last build's flags decide how flowc is linked.
 swift build -c release --product flowc-bench >&2
+swift build -c release --static-swift-stdlib --product flowc >&2
 bench=.build/release/flowc-bench
 
 section() { printf '\n## %s (%s, main %s)\n' "$1" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(git rev-parse --short HEAD)"; }
