@@ -64,4 +64,29 @@ import Testing
         let changed = FlowValidation.restoringSources(of: result.files, for: [finding], limits: .default)
         #expect(changed.map(\.bytes) == [[]])
     }
+
+    /// A FIFO can be read only once: its bytes are kept even when its finding comes from a cross-file rule,
+    /// after decoding (reading it again would block for a writer that never comes).
+    @Test func aFileThatCannotBeReadAgainKeepsItsBytes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("piped.yaml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(!InputFile.isRegularFile(fifo))
+        #expect(InputFile.isRegularFile(folder.appendingPathComponent("clean.yaml").path))
+        #expect(!InputFile.isRegularFile("-"))
+        let text = Self.files[1].1
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            _ = Array(text.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        writer.start()
+        let result = try FlowValidation.validate(
+            paths: [fifo, folder.appendingPathComponent("clean.yaml").path], keeping: .diagnosed)
+        #expect(result.diagnostics.map(\.location.file) == [fifo])
+        #expect(result.files.first { $0.path == fifo }?.bytes == Array(text.utf8))
+        #expect(result.files.first { $0.path != fifo }?.bytes == [])
+    }
 }

@@ -30,6 +30,14 @@ public enum InputFile {
     /// The largest flow or configuration file read: `YAMLLimits.maxFileBytes` by default (8 MiB).
     public static let flowFileLimit = YAMLLimits.default.maxFileBytes
 
+    /// Whether `path` names a regular file (after symbolic links), which can be read again for the same
+    /// bytes; a FIFO, a device, `/dev/stdin` on a pipe or a terminal, or `-` can be read only once.
+    public static func isRegularFile(_ path: String) -> Bool {
+        guard path != standardInputPath else { return false }
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// The bytes of `path` (`-` for standard input), at most `limit` of them.
     /// - Throws: `FlowInputError` with the cause in words when the file cannot be opened or read
     ///   (a folder, no such file, permission denied, …).

@@ -57,7 +57,7 @@ public enum FlowValidation {
     ///   its rule settings change severities, and its own problems are reported with the flows'.
     /// - Parameter alreadyRead: the contents of paths the caller has read already (with
     ///   ``InputFile``, under `limits.maxFileBytes` or a larger limit), by path as named: they are not
-    ///   read again — a pipe or standard input can be read only once.
+    ///   read again — a pipe or standard input can be read only once (only regular files are read again).
     /// - Parameter retention: which files' bytes the result keeps for source snippets (all by default).
     public static func validate(
         paths: [String], limits: YAMLLimits = .default, configuration: LoadedConfiguration? = nil,
@@ -80,7 +80,9 @@ public enum FlowValidation {
                 contents = .tooLarge(size: bytes.count, limit: limits.maxFileBytes)
             }
             inputs.append((shown, contents))
-            rereadable.append(!isStandardInput && alreadyRead[path] == nil)
+            // Only a regular file is read again for a later finding's snippet: a FIFO, a device or a process
+            // substitution would block or give nothing the second time.
+            rereadable.append(!isStandardInput && alreadyRead[path] == nil && InputFile.isRegularFile(path))
         }
         var result = validate(
             inputs: &inputs, limits: limits, configuration: settings,
