@@ -30,18 +30,8 @@ enum BundleLoadBenchmark {
             print("usage: flowc-bench bundle [--flows DIR] [--iterations N] [--runs N] [--flowc PATH] (N at least 2)")
             return 64
         }
-        let bytes: [UInt8]
-        do {
-            let result = try FlowValidation.validate(paths: [flowsDirectory])
-            guard !result.hasErrors else {
-                print("the flows in \(flowsDirectory) do not validate")
-                return 1
-            }
-            bytes = BundleCodec.bundleAndFile(of: try GraphLowering.lower(result.flows).flows).bytes
-        } catch {
-            print("cannot compile \(flowsDirectory): \(error)")
-            return 1
-        }
+        guard let compiled = RuntimeBenchmark.compiledBundle(of: flowsDirectory) else { return 1 }
+        let bytes = BundleCodec.bundleAndFile(of: compiled.flows).bytes
         let bundle: FlowBundle
         do {
             bundle = try BundleCodec.decode(bytes)

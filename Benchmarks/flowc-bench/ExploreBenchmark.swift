@@ -17,18 +17,7 @@ enum ExploreBenchmark {
             print("usage: flowc-bench explore [--flows DIR] [--runs N] (N at least 1)")
             return 64
         }
-        let bundle: FlowBundle
-        do {
-            let result = try FlowValidation.validate(paths: [flowsDirectory])
-            guard !result.hasErrors else {
-                print("the flows in \(flowsDirectory) do not validate")
-                return 1
-            }
-            bundle = try GraphLowering.lower(result.flows)
-        } catch {
-            print("cannot read \(flowsDirectory): \(error)")
-            return 1
-        }
+        guard let bundle = RuntimeBenchmark.compiledBundle(of: flowsDirectory) else { return 1 }
         // CPU time of this thread besides wall time: on the shared 2-core machine wall time is inflated by
         // the load, and the rates are taken from CPU time.
         print("flow          states    steps  complete   best ms    cpu ms   states/s    steps/s  (per CPU second)")

@@ -324,6 +324,22 @@ enum RuntimeBenchmark {
         return components.joined(separator: "/") + "/Flows"
     }
 
+    /// The bundle of the flows in `directory`, validated and lowered as `flowc compile` does; nil, with the
+    /// reason printed, when they cannot be read or do not validate.
+    static func compiledBundle(of directory: String) -> FlowBundle? {
+        do {
+            let result = try FlowValidation.validate(paths: [directory])
+            guard !result.hasErrors else {
+                print("the flows in \(directory) do not validate")
+                return nil
+            }
+            return try GraphLowering.lower(result.flows)
+        } catch {
+            print("cannot compile \(directory): \(error)")
+            return nil
+        }
+    }
+
     /// Value of `--name N,N…` in `arguments` (`0` alone: none), `fallback` when absent, nil when malformed.
     static func countsOption(_ name: String, in arguments: [String], default fallback: [Int]) -> [Int]? {
         guard let index = arguments.firstIndex(of: name) else { return fallback }

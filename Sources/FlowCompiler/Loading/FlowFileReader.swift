@@ -33,29 +33,14 @@ public struct FlowSourceFile: Sendable {
     }
 }
 
-/// The size and a 64-bit hash of a file's bytes: a file read again for a snippet shows it only when its
-/// bytes are still those validated. The hash takes 8 bytes a step (each step a bijection of the state, so
-/// one changed word always changes it): `Hasher` took about 5 instructions a byte, 6.5 M at 10k screens.
-// Speed: PERFORMANCE.md, "Shapes kept for speed".
+/// The size and FNV-1a hash (``ContentHash/fnv1a64(_:)``, the bundles' hash) of a file's bytes: a file read
+/// again for a snippet shows it only when its bytes are still those validated.
 struct SourceDigest: Equatable, Sendable {
     let count: Int
     let hash: UInt64
 
     init(_ bytes: [UInt8]) {
-        let prime: UInt64 = 0x100_0000_01b3
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
-                offset += 8
-            }
-            while offset < raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* prime
-                offset += 1
-            }
-        }
-        (count, self.hash) = (bytes.count, hash)
+        (count, hash) = (bytes.count, ContentHash.fnv1a64(bytes))
     }
 }
 
