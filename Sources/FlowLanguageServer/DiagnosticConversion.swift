@@ -18,7 +18,7 @@ struct DiagnosticConversion {
         let table = analysis.lines[diagnostic.location.file] ?? LineTable([])
         var json: [String: JSONValue] = [
             "range": table.range(of: analysis.byteRange(of: diagnostic), in: encoding).json,
-            "severity": .integer(diagnostic.severity == .error ? 1 : 2),
+            "severity": .integer(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3),
             "code": .string(diagnostic.code),
             "source": "flowc",
             "message": .string(diagnostic.message),

@@ -39,7 +39,8 @@ package struct VersionFinding: Hashable, Sendable {
     package var acknowledged = false
 
     /// The stable code of the finding: FC901 a snapshot shape breaks, FC902 narrowed, FC903 a link breaks,
-    /// FC904 narrowed, FC905 renamed, FC906 kept.
+    /// FC904 narrowed, FC905 renamed, FC906 kept. FlowCompiler's `RuleRegistry` describes each (severity,
+    /// summary, `flowc explain`'s text: Rules/Diff/); `flowc diff` prints a finding as a diagnostic of it.
     package var code: String {
         switch (kind, verdict) {
         case (.snapshot, .break): "FC901"
@@ -48,15 +49,6 @@ package struct VersionFinding: Hashable, Sendable {
         case (.link, .narrow): "FC904"
         case (_, .rename): "FC905"
         case (_, .keep): "FC906"
-        }
-    }
-
-    /// `error` for a break not acknowledged, `warning` for a narrowing, `note` otherwise.
-    package var level: String {
-        switch verdict {
-        case .break: acknowledged ? "note" : "error"
-        case .narrow: acknowledged ? "note" : "warning"
-        case .rename, .keep: "note"
         }
     }
 
@@ -86,10 +78,17 @@ package struct VersionDiffReport: Sendable {
         self.bound = bound
     }
 
-    /// Whether a break or narrowing is not acknowledged: `flowc diff` exits 1 for a break (and, with
-    /// `--strict`, for a narrowing too).
-    package func fails(strict: Bool) -> Bool {
-        findings.contains { !$0.acknowledged && ($0.verdict == .break || (strict && $0.verdict == .narrow)) }
+    /// Whether every old root flow was explored completely.
+    package var isComplete: Bool { bound == nil }
+
+    /// `4 kept, 1 renamed, 1 narrowed, 2 broken (1 accepted in .flowc.yml)`, and the exploration bound if one
+    /// stopped it: the line `flowc diff` ends its text output with.
+    package var summary: String {
+        let accepted = findings.count { $0.acknowledged }
+        var text = "\(count(.keep)) kept, \(count(.rename)) renamed, \(count(.narrow)) narrowed, \(count(.break)) broken"
+        if accepted > 0 { text += " (\(accepted) accepted in .flowc.yml)" }
+        if let bound { text += "; exploration bounded (\(bound)): shapes past the bound were not compared" }
+        return text
     }
 
     /// How many findings have each verdict.

@@ -23,14 +23,14 @@ package enum FlowSources {
             .map { FlowBundle(flows: $0.graphs) }
     }
 
-    /// ``compile(paths:configuration:refusingToOverwrite:)``, with the validated definitions the bundle was
-    /// lowered from.
+    /// ``compile(paths:configuration:refusingToOverwrite:)``, with the validation the bundle was lowered from
+    /// (its definitions, and the suppressions later findings are settled with).
     package static func compileDefinitions(
         paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil,
         alreadyRead: [String: FlowFileContents] = [:]
-    ) -> Result<(bundle: FlowBundle, flows: [FlowDefinition]), Failure> {
+    ) -> Result<(bundle: FlowBundle, result: ValidationResult), Failure> {
         compileGraphs(paths: paths, configuration: configuration, refusingToOverwrite: output, alreadyRead: alreadyRead)
-            .map { (FlowBundle(flows: $0.graphs), $0.flows) }
+            .map { (FlowBundle(flows: $0.graphs), $0.result) }
     }
 
     /// ``compileDefinitions(paths:configuration:refusingToOverwrite:)`` before the bundle is built: the
@@ -38,7 +38,7 @@ package enum FlowSources {
     package static func compileGraphs(
         paths: [String], configuration: LoadedConfiguration? = nil, refusingToOverwrite output: String? = nil,
         alreadyRead: [String: FlowFileContents] = [:]
-    ) -> Result<(graphs: [FlowGraph], flows: [FlowDefinition]), Failure> {
+    ) -> Result<(graphs: [FlowGraph], result: ValidationResult), Failure> {
         let result: ValidationResult
         do {
             // Only the validation's diagnostics are shown: the other files' bytes are dropped once decoded.
@@ -65,7 +65,7 @@ package enum FlowSources {
         // Warnings do not stop compiling, but are never dropped silently.
         Console.error(rendered, terminator: "")
         do {
-            return .success((try GraphLowering.graphs(result.flows), result.flows))
+            return .success((try GraphLowering.graphs(result.flows), result))
         } catch {
             return .failure(Failure(message: "\(error)\n", exitCode: ExitCode.findings))
         }

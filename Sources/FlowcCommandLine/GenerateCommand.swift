@@ -63,7 +63,7 @@ package enum GenerateCommand {
         }
         let compiled: (bundle: FlowBundle, flows: [FlowDefinition])
         switch FlowSources.compileDefinitions(paths: paths, configuration: configuration, refusingToOverwrite: output) {
-        case .success(let result): compiled = result
+        case .success(let result): compiled = (result.bundle, result.result.flows)
         case .failure(let failure):
             Console.error(failure.message, terminator: "")
             return failure.exitCode

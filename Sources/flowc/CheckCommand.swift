@@ -6,11 +6,11 @@ import FlowRuntime
 import FlowcCommandLine
 import Foundation
 
-/// `flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--config FILE]`: explores every
-/// state the coordinator can reach and checks the guarantees of docs/RUNNING.md on every step.
+/// `flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--strict] [--config FILE]`: explores
+/// every state the coordinator can reach and checks the guarantees of docs/RUNNING.md on every step.
 enum CheckCommand {
     static let usage = """
-        USAGE: flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--config FILE]
+        USAGE: flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--strict] [--config FILE]
 
         Validates the flows, then runs the generic coordinator over every state it can reach from a new
         coordinator — events of the shown screens (arguments that meet each constraint and ones that
@@ -18,7 +18,9 @@ enum CheckCommand {
         kept handle, host conditions and checks answered either way, every deep link, stop — and checks the
         guarantees of docs/RUNNING.md ("Guarantees") on every step. A broken guarantee is reported at
         the screen shown before the step, with a script that reproduces it under 'flowc run'; so are,
-        as warnings, what only exploration proves (FC807-FC811; 'flowc explain FC809').
+        as warnings, what only exploration proves (FC807-FC811; 'flowc explain FC809'). Inline
+        suppressions ('# flowc:disable FC811 -- REASON') and .flowc.yml's 'rules' apply to these codes
+        as to the validator's.
 
         By default every root flow is explored (a flow no other flow runs as a child, with no
         parameter lacking a default); --flow explores one.
@@ -27,10 +29,12 @@ enum CheckCommand {
           --flow NAME       Explore this root flow only.
           --max-states N    Keep at most N distinct states per root flow (default 5000).
           --max-depth N     Go at most N steps from a new coordinator (default 16).
+          --strict          Exit 1 on warnings too (the validator's and the exploration's): the CI gate.
         \(ConfigurationOption.help)
           -h, --help        Show this help.
 
-        EXIT CODES: 0 no guarantee broken, 1 a guarantee broken or the flows have errors, 2 usage or I/O errors.
+        EXIT CODES: 0 no error (warnings only), 1 a guarantee broken, an error, or the flows have errors (or
+        a warning under --strict), 2 usage or I/O errors.
         """
 
     @MainActor
@@ -40,6 +44,7 @@ enum CheckCommand {
         let validated: ValidatedSources
         switch ValidatedSources.validate(
             arguments, usage: usage, valueOptions: ["--config", "--flow", "--max-states", "--max-depth"],
+            flagOptions: ["--strict"],
             checkOptions: { options in
                 guard !options.positional.isEmpty else {
                     Console.error(
@@ -80,6 +85,7 @@ enum CheckCommand {
             return ExitCode.usage
         }
         var diagnostics: [Diagnostic] = []
+        var complete = true
         for flow in roots {
             let report: ExplorationReport
             do {
@@ -88,6 +94,7 @@ enum CheckCommand {
                 Console.error("flowc: error: flow '\(flow)' cannot be explored: \(error)")
                 return ExitCode.usage
             }
+            complete = complete && report.isComplete
             let extent = report.bound.map { "bounded by \($0)" } ?? "complete"
             let found = report.findings.isEmpty ? "no guarantee broken" : "\(report.findings.count) broken"
             Console.output("flow \(flow): \(extent), \(report.states) states, \(report.steps) steps, \(found)")
@@ -99,13 +106,17 @@ enum CheckCommand {
                     diagnostic(for: warning, root: flow, in: result.flows, paths: validated.options.positional))
             }
         }
-        let broken = diagnostics.contains { $0.severity == .error }
+        // An unused suppression of a check code is told only when every root was explored completely.
+        diagnostics = result.settling(
+            diagnostics, reportedBy: .check, configuration: validated.configuration?.configuration,
+            judgingUnused: complete && only == nil)
         if !diagnostics.isEmpty {
             Console.error(
-                TextDiagnosticRenderer().render(diagnostics.sortedForOutput(), sources: result.sourcesByPath),
-                terminator: "")
+                TextDiagnosticRenderer().render(diagnostics, sources: result.sourcesByPath), terminator: "")
         }
-        return broken ? ExitCode.findings : ExitCode.success
+        let failing: Severity = validated.options.has("--strict") ? .warning : .error
+        let fails = (result.diagnostics + diagnostics).contains { $0.severity >= failing }
+        return fails ? ExitCode.findings : ExitCode.success
     }
 
     /// A finding as a diagnostic at the screen shown before the breaking step (else at the root flow's name),
@@ -117,7 +128,7 @@ enum CheckCommand {
         let location = screen?.name.location ?? flow?.name.location ?? flows[0].name.location
         let reproduce = reproduction(finding.witness, paths: paths, flow: finding.rootFlow)
         return Diagnostic(
-            .error, code: finding.code, "guarantee \(finding.guarantee.rawValue) broken: \(finding.message)",
+            severity(of: finding.code), code: finding.code, "guarantee \(finding.guarantee.rawValue) broken: \(finding.message)",
             at: location,
             notes: [
                 DiagnosticNote(finding.guarantee.statement, at: location),
@@ -153,9 +164,12 @@ enum CheckCommand {
         let at = location ?? owner?.name.location ?? flows[0].name.location
         let reproduce = reproduction(warning.witness, paths: paths, flow: root)
         return Diagnostic(
-            .warning, code: warning.code.code, warning.message, at: at,
+            severity(of: warning.code.code), code: warning.code.code, warning.message, at: at,
             notes: [DiagnosticNote("reproduce with: \(reproduce)", at: at)])
     }
+
+    /// The severity the registry gives `code` (a guarantee's: error; what only exploration proves: warning).
+    static func severity(of code: String) -> Severity { RuleRegistry.rule(code: code)?.severity ?? .error }
 
     /// A shell command that runs `script` under `flowc run`, one script line per `printf` argument.
     static func reproduction(_ script: [String], paths: [String], flow: String) -> String {

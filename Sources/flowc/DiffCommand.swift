@@ -8,7 +8,8 @@ import Foundation
 
 /// `flowc diff OLD NEW` / `flowc diff NEW… --baseline git:REF`: which saved states and deep links of the old
 /// flows the new flows keep, rename, narrow or break (``VersionDiff``). Thin: it reads the inputs, runs the
-/// comparison and prints the report.
+/// comparison, and prints each finding as a diagnostic located in the new flows, settled by their suppressions
+/// and `.flowc.yml` as `flowc check`'s are, in the formats of `flowc validate`.
 enum DiffCommand {
     static let usage = """
         USAGE: flowc diff OLD NEW [options]
@@ -20,11 +21,16 @@ enum DiffCommand {
         rename it (through 'formerly' and 'aliases'), narrow it (some values no longer pass: the witness
         shows one) or break it. OLD and NEW are each a folder or file of flows, or a compiled bundle. With
         --baseline git:REF, the old flows are NEW's paths as they are in the git revision REF (read with
-        'git archive'). Breaks listed in .flowc.yml's 'acceptedBreaks' do not fail the run.
+        'git archive'). Breaks listed in .flowc.yml's 'acceptedBreaks' do not fail the run (they become notes);
+        inline suppressions and .flowc.yml's 'rules' apply to FC901-FC906 as to every code.
+
+        The findings are diagnostics, as 'flowc validate' prints them: in text on standard error (breaks as
+        errors, narrowings as warnings, kept and renamed as notes, each with a note that reproduces its
+        witness on the new flows), with the summary on standard output; the other formats on standard output.
 
         OPTIONS:
           --baseline git:REF  Compare with the flows of a git revision (the NEW paths as they are there).
-          --format FORMAT     text (default; github when GITHUB_ACTIONS=true), json, sarif or github.
+          --format FORMAT     text (default; github when GITHUB_ACTIONS=true), json, sarif, github or gitlab.
           --strict            Exit 1 on a narrowing not accepted too.
           --max-states N      Explore at most N distinct states per old root flow (default 5000).
           --max-depth N       Go at most N steps from a new coordinator (default 10).
@@ -55,13 +61,11 @@ enum DiffCommand {
             }
             if option == "--max-states" { bounds.maxStates = number } else { bounds.maxDepth = number }
         }
-        let format =
+        let formatName =
             options.value("--format")
             ?? (ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
-        guard VersionDiffRenderer.formats.contains(format) else {
-            Console.error(
-                "flowc: error: unknown format '\(format)'; expected \(VersionDiffRenderer.formats.joined(separator: ", "))"
-            )
+        guard let format = DiagnosticFormat(rawValue: formatName) else {
+            Console.error("flowc: error: unknown format '\(formatName)'; expected \(DiagnosticFormat.names)")
             return ExitCode.usage
         }
         let configuration: LoadedConfiguration?
@@ -115,7 +119,7 @@ enum DiffCommand {
             return failure.exitCode
         }
         let new: FlowBundle
-        var definitions: [FlowDefinition] = []
+        var validation: ValidationResult?
         if newPaths.count == 1, FlowSources.isBundleFile(newPaths[0]) {
             switch FlowSources.load(paths: newPaths, configuration: configuration) {
             case .success(let bundle): new = bundle
@@ -125,7 +129,7 @@ enum DiffCommand {
             }
         } else {
             switch FlowSources.compileDefinitions(paths: newPaths, configuration: configuration) {
-            case .success(let compiled): (new, definitions) = compiled
+            case .success(let compiled): (new, validation) = (compiled.bundle, compiled.result)
             case .failure(let failure):
                 Console.error(failure.message, terminator: "")
                 return failure.exitCode
@@ -133,20 +137,34 @@ enum DiffCommand {
         }
         var report = VersionDiff.compare(old: old, new: new, bounds: bounds)
         VersionDiff.acknowledge(configuration?.configuration.acceptedBreaks ?? [], in: &report)
-        let rendered = VersionDiffRenderer.render(report, format: format, version: FlowcCommand.version) { finding in
-            location(of: finding, in: definitions, fallback: newPaths[0])
+        let found = report.findings.map { finding in
+            diagnostic(for: finding, in: validation?.flows ?? [], newPaths: newPaths)
         }
-        Console.output(rendered, terminator: "")
-        return report.fails(strict: options.has("--strict")) ? ExitCode.findings : ExitCode.success
+        // A bundle has no suppressions; its findings get the configured severities all the same.
+        let diagnostics =
+            validation?.settling(
+                found, reportedBy: .diff, configuration: configuration?.configuration,
+                judgingUnused: report.isComplete)
+            ?? (configuration?.configuration.applySeverities(to: found) ?? found).sortedForOutput()
+        format.print(diagnostics, sources: validation?.sourcesByPath ?? [:], summary: report.summary)
+        let failing: Severity = options.has("--strict") ? .warning : .error
+        return diagnostics.contains { $0.severity >= failing } ? ExitCode.findings : ExitCode.success
     }
 
-    /// Where a finding is shown: the new link's pattern, else the new flow's name, else the new input itself.
-    static func location(of finding: VersionFinding, in flows: [FlowDefinition], fallback: String) -> DiffLocation {
+    /// A finding as a diagnostic with the registry's severity for its code (a note when `.flowc.yml` accepts the
+    /// break), at the new link's pattern, else the new flow's name, else line 1 of the new input itself; its
+    /// note reproduces the witness on the new flows under `flowc run`.
+    static func diagnostic(for finding: VersionFinding, in flows: [FlowDefinition], newPaths: [String]) -> Diagnostic
+    {
         let flow = flows.first { $0.name.value == finding.newFlow }
         let link = finding.newPattern.flatMap { pattern in flow?.links.first { $0.pattern.value == pattern } }
-        guard let location = link?.pattern.location ?? flow?.name.location else {
-            return DiffLocation(file: fallback, line: 1, column: 1)
-        }
-        return DiffLocation(file: location.file, line: location.line, column: location.column)
+        let location =
+            link?.pattern.location ?? flow?.name.location ?? SourceLocation(file: newPaths[0], line: 1, column: 1, offset: 0)
+        let severity = finding.acknowledged ? .note : (RuleRegistry.rule(code: finding.code)?.severity ?? .error)
+        let witness = finding.witness.split(separator: "\n").map(String.init)
+        let reproduce = CheckCommand.reproduction(witness, paths: newPaths, flow: finding.newFlow ?? finding.rootFlow)
+        return Diagnostic(
+            severity, code: finding.code, finding.message, at: location,
+            notes: [DiagnosticNote("reproduce on the new flows with: \(reproduce)", at: location)])
     }
 }

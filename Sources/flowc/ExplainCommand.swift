@@ -1,5 +1,4 @@
 import FlowCompiler
-import FlowExplorer
 import FlowcCommandLine
 
 /// `flowc explain CODE`: what a rule checks, why, and an example that triggers it.
@@ -7,8 +6,9 @@ enum ExplainCommand {
     static let usage = """
         USAGE: flowc explain CODE
 
-        Explains the rule with CODE (such as FC203) or identifier (such as unknown-screen), and the codes
-        of 'flowc check' (FC801-FC812, such as FC809 or child-cannot-finish).
+        Explains the finding with CODE (such as FC203, FC809 or FC901) or identifier (such as
+        unknown-screen): every code 'flowc rules' lists, those of 'flowc check' (FC8xx) and 'flowc diff'
+        (FC9xx) included.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -21,11 +21,6 @@ enum ExplainCommand {
             return ExitCode.usage
         }
         guard let rule = RuleRegistry.rule(code: arguments[0]) else {
-            // The codes of `flowc check`: broken guarantees and what only exploration proves.
-            if let code = ExplorationCode.named(arguments[0]) {
-                Console.output(code.text)
-                return ExitCode.success
-            }
             Console.error("flowc: error: no rule '\(arguments[0])'; 'flowc rules' lists them")
             return ExitCode.usage
         }

@@ -37,7 +37,7 @@ enum ValidateCommand {
                     ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
                 guard let chosen = DiagnosticFormat(rawValue: formatName) else {
                     Console.error(
-                        "flowc: error: unknown format '\(formatName)'; expected text, json, sarif, github or gitlab")
+                        "flowc: error: unknown format '\(formatName)'; expected \(DiagnosticFormat.names)")
                     return ExitCode.usage
                 }
                 format = chosen
@@ -55,31 +55,13 @@ enum ValidateCommand {
         case .exit(let code): return code
         }
         let failing = validated.result.diagnostics.contains {
-            $0.severity == .error || validated.options.has("--strict")
+            $0.severity == .error || ($0.severity == .warning && validated.options.has("--strict"))
         }
         return failing ? ExitCode.findings : ExitCode.success
     }
 
     private static func report(_ result: ValidationResult, format: DiagnosticFormat, quiet: Bool) {
-        switch format {
-        case .text:
-            let renderer = TextDiagnosticRenderer(colored: Console.shouldColorStandardError())
-            Console.error(renderer.render(result.diagnostics, sources: result.sourcesByPath), terminator: "")
-            if !quiet { Console.output(ValidationSummary.text(for: result)) }
-        case .json:
-            Console.output(JSONDiagnosticRenderer.render(result.diagnostics), terminator: "")
-        case .sarif:
-            Console.output(
-                SARIFDiagnosticRenderer.render(result.diagnostics, version: FlowcCommand.version), terminator: "")
-        case .github:
-            Console.output(GitHubDiagnosticRenderer.render(result.diagnostics), terminator: "")
-        case .gitlab:
-            Console.output(GitLabCodeQualityRenderer.render(result.diagnostics), terminator: "")
-        }
+        format.print(
+            result.diagnostics, sources: result.sourcesByPath, summary: quiet ? nil : ValidationSummary.text(for: result))
     }
-}
-
-/// The output formats of `flowc validate`.
-enum DiagnosticFormat: String {
-    case text, json, sarif, github, gitlab
 }

@@ -37,6 +37,8 @@ struct RuleRegistryCompletenessTests {
     static var registeredRuleTypes: [String] {
         RuleRegistry.readingRules.map { String(describing: $0) } + RuleRegistry.flowRules.map { String(describing: $0) }
             + RuleRegistry.settingRules.map { String(describing: $0) }
+            + RuleRegistry.checkRules.map { String(describing: $0) }
+            + RuleRegistry.diffRules.map { String(describing: $0) }
     }
 
     @Test func registryListsExactlyTheDeclaredRules() throws {

@@ -1,3 +1,4 @@
+import FlowCompiler
 import FlowExplorer
 import FlowModel
 import FlowRuntime
@@ -147,14 +148,23 @@ struct ExplorationWarningTests {
         #expect(trace.last?.reason?.contains("less than the minimum 5") == true)
     }
 
-    /// Each code is explained for `flowc explain`, as a warning or (a broken guarantee) an error.
-    @Test func everyCodeHasAnExplanation() {
-        #expect(ExplorationCode.allCases.map(\.code) == (1...11).map { String(format: "FC8%02d", $0) })
+    /// Every code the explorer reports is in the one registry, as `flowc explain` and suppressions read it:
+    /// the warnings as warnings, each guarantee (FC813 reserved for the runtime's new one too) as an error,
+    /// all reported by `flowc check`.
+    @Test func everyCodeIsInTheRegistry() throws {
+        #expect(ExplorationCode.allCases.map(\.code) == ["FC807", "FC808", "FC809", "FC810", "FC811"])
         for code in ExplorationCode.allCases {
-            #expect(!code.summary.isEmpty)
-            #expect(code.text.hasPrefix("\(code.code) \(code.identifier) (\(code.severity)): "))
-            #expect(ExplorationCode.named(code.identifier) == code)
-            #expect(code.severity == (code.guarantee == nil ? "warning" : "error"))
+            let rule = try #require(RuleRegistry.rule(code: code.code))
+            #expect(rule.severity == .warning)
+            #expect(rule.reporter == .check)
         }
+        for guarantee in Guarantee.allCases {
+            let rule = try #require(RuleRegistry.rule(code: guarantee.code))
+            #expect(rule.severity == .error)
+            #expect(rule.reporter == .check)
+            #expect(rule.summary.contains("(guarantee \(guarantee.rawValue): "), "\(rule.summary)")
+        }
+        let checkCodes = RuleRegistry.all.filter { $0.reporter == .check }.map(\.code)
+        #expect(checkCodes == (1...13).map { String(format: "FC8%02d", $0) })
     }
 }

@@ -97,7 +97,7 @@ import Testing
 
     /// `flowc explain` explains each code of flowc check, by code and by identifier (none a rule's).
     @Test func explainKnowsTheCheckCodes() throws {
-        for code in (1...11).map({ String(format: "FC8%02d", $0) }) {
+        for code in (1...13).map({ String(format: "FC8%02d", $0) }) {
             let output = try FlowcProcess.run(["explain", code])
             #expect(output.status == 0)
             #expect(output.standardOutput.hasPrefix(code + " "))
@@ -110,5 +110,90 @@ import Testing
             fc809.standardOutput.hasPrefix(
                 "FC809 child-stuck-in-explored-state (warning): a child flow cannot finish from a state the coordinator reaches\n\n"
             ))
+    }
+
+    /// A folder with the FC811 fixture (FC653 off in its `.flowc.yml`, with `settings` added), the fixture's text
+    /// changed by `edit` (the caller removes the folder).
+    static func linkNowhereFolder(settings: String = "", edit: (String) -> String = { $0 }) throws -> URL {
+        let folder = try FlowcProcess.temporaryFolder()
+        let text = try String(
+            contentsOfFile: FlowcProcess.packageRoot + "/Tests/Fixtures/explorer/link-nowhere.yaml", encoding: .utf8)
+        try edit(text).write(to: folder.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
+        try "rules:\n  FC653: off\n\(settings)".write(
+            to: folder.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// `--strict` is the CI gate: a warning (FC811 here) exits 1 under it and 0 without; no warning exits 0.
+    @Test func strictFailsOnAWarning() throws {
+        let folder = try Self.linkNowhereFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = try FlowcProcess.run(["check", "app.yaml"], in: folder.path)
+        #expect(plain.status == 0)
+        #expect(plain.standardOutput == "flow app: complete, 12 states, 58 steps, no guarantee broken\n")
+        #expect(
+            plain.standardError.hasPrefix(
+                "app.yaml:12:3: warning: deep link '/perks' is refused in every state explored, before and after start: "
+            ))
+        let strict = try FlowcProcess.run(["check", "app.yaml", "--strict"], in: folder.path)
+        #expect(strict.status == 1)
+        #expect(strict.standardError == plain.standardError)
+        let clean = try FlowcProcess.run(["check", "Flows/reading.yaml", "Flows/edit.yaml", "--strict"])
+        #expect(clean.status == 0)
+        #expect(clean.standardError == "")
+        // A validator's warning fails it too.
+        let warned = try FlowcProcess.run(["check", "Tests/Fixtures/explorer/refused-pop.yaml", "--strict"])
+        #expect(warned.status == 1)
+        #expect(warned.standardError.contains("[FC308]"))
+    }
+
+    /// `.flowc.yml` sets the severity of the exploration's codes as of any rule: off drops FC811, error
+    /// makes it fail the run.
+    @Test func theConfigurationSetsTheSeverityOfCheckCodes() throws {
+        let off = try Self.linkNowhereFolder(settings: "  FC811: off\n")
+        defer { try? FileManager.default.removeItem(at: off) }
+        let silenced = try FlowcProcess.run(["check", "app.yaml", "--strict"], in: off.path)
+        #expect(silenced.status == 0)
+        #expect(silenced.standardError == "")
+        let error = try Self.linkNowhereFolder(settings: "  link-goes-nowhere: error\n")
+        defer { try? FileManager.default.removeItem(at: error) }
+        let failed = try FlowcProcess.run(["check", "app.yaml"], in: error.path)
+        #expect(failed.status == 1)
+        #expect(failed.standardError.hasPrefix("app.yaml:12:3: error: deep link '/perks' is refused"))
+        #expect(failed.standardError.contains("[FC811]"))
+    }
+
+    /// `# flowc:disable FC811 -- REASON` above the link silences it; `flowc validate` neither refuses the code
+    /// (FC091) nor calls the suppression unused (FC090): only `flowc check` can tell, and does, after a complete
+    /// exploration, when the suppression covers nothing.
+    @Test func anInlineSuppressionSilencesACheckCode() throws {
+        let folder = try Self.linkNowhereFolder { text in
+            text.replacingOccurrences(
+                of: "  \"/perks\"", with: "  # flowc:disable FC811 -- kept for the pro release\n  \"/perks\"")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let checked = try FlowcProcess.run(["check", "app.yaml", "--strict"], in: folder.path)
+        #expect(checked.status == 0)
+        #expect(checked.standardError == "")
+        let validated = try FlowcProcess.run(["validate", "app.yaml", "--strict"], in: folder.path)
+        #expect(validated.status == 0)
+        #expect(validated.standardError == "")
+
+        let misplaced = try Self.linkNowhereFolder { text in
+            text.replacingOccurrences(
+                of: "  pro: {}", with: "  # flowc:disable FC811 -- kept for the pro release\n  pro: {}")
+        }
+        defer { try? FileManager.default.removeItem(at: misplaced) }
+        let unused = try FlowcProcess.run(["check", "app.yaml"], in: misplaced.path)
+        #expect(unused.status == 0)
+        #expect(
+            unused.standardError.contains(
+                "app.yaml:7:5: warning: suppression of FC811 suppresses nothing on line 8; remove it [FC090]"))
+        #expect(unused.standardError.contains("[FC811]"))
+        let bounded = try FlowcProcess.run(["check", "app.yaml", "--max-states", "2"], in: misplaced.path)
+        #expect(!bounded.standardError.contains("[FC090]"))
+        let validatedUnused = try FlowcProcess.run(["validate", "app.yaml", "--strict"], in: misplaced.path)
+        #expect(validatedUnused.status == 0)
+        #expect(validatedUnused.standardError == "")
     }
 }

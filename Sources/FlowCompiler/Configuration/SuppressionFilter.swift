@@ -1,12 +1,17 @@
 import FlowDefinitions
 import FlowModel
 
-/// Applies inline suppressions to a validation's diagnostics: drops each diagnostic a suppression
+/// Applies inline suppressions to a stage's diagnostics: drops each diagnostic a suppression
 /// covers (same file, a covered line, a named code), and warns (FC090) about every code of a
-/// suppression that covered nothing, as SwiftLint does for superfluous disable commands.
+/// suppression that covered nothing, as SwiftLint does for superfluous disable commands: only about
+/// the codes the stage judges (those it reports, and only when it looked everywhere they could be).
 enum SuppressionFilter {
     /// - Parameter suppressions: by file path.
-    static func apply(_ suppressions: [String: [Suppression]], to diagnostics: [Diagnostic]) -> [Diagnostic] {
+    /// - Parameter judges: whether an unused suppression of a code is reported (a validation does not judge
+    ///   the codes of `flowc check` and `flowc diff`, which it never reports).
+    static func apply(
+        _ suppressions: [String: [Suppression]], to diagnostics: [Diagnostic], judging judges: (String) -> Bool
+    ) -> [Diagnostic] {
         guard !suppressions.isEmpty else { return diagnostics }
         var used = Set<SuppressionUse>()
         var kept: [Diagnostic] = []
@@ -21,7 +26,7 @@ enum SuppressionFilter {
         }
         for suppression in suppressions.values.joined() {
             for code in suppression.codes
-            where !used.contains(SuppressionUse(location: suppression.location, code: code)) {
+            where judges(code) && !used.contains(SuppressionUse(location: suppression.location, code: code)) {
                 let span =
                     suppression.lines.count == 1
                     ? "line \(suppression.lines.lowerBound)"

@@ -1,11 +1,20 @@
 import FlowDefinitions
 import FlowModel
 
-/// How serious a diagnostic is. Errors fail `flowc validate` (exit 1); warnings fail it only under `--strict`.
+/// How serious a diagnostic is. Errors fail a command (exit 1); warnings fail it only under `--strict`;
+/// notes never do (`flowc diff` reports what a new version keeps or renames as notes).
 public enum Severity: String, Hashable, Sendable, Codable, Comparable {
-    case warning, error
+    case note, warning, error
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
 }
 
 /// A related location attached to a diagnostic ("previous definition is here").

@@ -7,7 +7,12 @@ public enum GitHubDiagnosticRenderer {
     /// One workflow command per diagnostic, each ending in a newline.
     public static func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { diagnostic in
-            let command = diagnostic.severity == .error ? "error" : "warning"
+            let command =
+                switch diagnostic.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .note: "notice"
+                }
             var properties = [
                 "file=\(escapeProperty(diagnostic.location.file))",
                 "line=\(diagnostic.location.line)",

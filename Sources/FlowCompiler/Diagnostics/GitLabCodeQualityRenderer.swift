@@ -27,7 +27,7 @@ public enum GitLabCodeQualityRenderer {
                 description: diagnostic.message + " [\(diagnostic.code)]",
                 check_name: "\(diagnostic.code) \(identifier)",
                 fingerprint: ContentHash.hex(ContentHash.fnv1a64(key.utf8)),
-                severity: diagnostic.severity == .error ? "major" : "minor",
+                severity: diagnostic.severity == .error ? "major" : diagnostic.severity == .warning ? "minor" : "info",
                 location: Location(path: location.file, lines: Lines(begin: location.line)))
         }
         let encoder = JSONEncoder()

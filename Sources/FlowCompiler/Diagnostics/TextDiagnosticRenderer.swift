@@ -24,7 +24,12 @@ public struct TextDiagnosticRenderer: Sendable {
     public func render(_ diagnostics: [Diagnostic], sources: [String: [UInt8]]) -> String {
         var output = ""
         for diagnostic in diagnostics {
-            let label = diagnostic.severity == .error ? paint("error:", "1;31") : paint("warning:", "1;35")
+            let label =
+                switch diagnostic.severity {
+                case .error: paint("error:", "1;31")
+                case .warning: paint("warning:", "1;35")
+                case .note: paint("note:", "1;36")
+                }
             output +=
                 paint(TerminalSafeText.escaped("\(diagnostic.location):"), "1") + " \(label) "
                 + paint(TerminalSafeText.escaped(diagnostic.message), "1") + " [\(diagnostic.code)]\n"

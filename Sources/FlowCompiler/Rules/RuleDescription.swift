@@ -21,6 +21,8 @@ public struct RuleDescription: Sendable, Hashable {
     public let triggeringExamples: [String]
     /// Examples that must produce no diagnostic of this rule.
     public let nonTriggeringExamples: [String]
+    /// The stage that reports it (set by ``RuleRegistry``, from the list that holds the rule).
+    public internal(set) var reporter: RuleReporter = .validation
 
     public init(
         code: String, identifier: String, severity: Severity, summary: String, explanation: String,

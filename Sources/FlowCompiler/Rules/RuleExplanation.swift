@@ -1,12 +1,13 @@
 /// The text `flowc explain CODE` prints for a rule.
 public enum RuleExplanation {
-    /// Code, identifier and severity, the summary, the explanation, then the first triggering and
+    /// Code, identifier and severity, the summary, the explanation, who reports it, then the first triggering and
     /// non-triggering examples with the `↓` markers kept (they show where the diagnostic points). An
     /// example longer than 40 lines (FC406's chain of 66 files) shows its first and last 4 lines and
     /// those around each marker, with a line saying how many were left out.
     public static func text(for rule: RuleDescription) -> String {
         var text =
             "\(rule.code) \(rule.identifier) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(rule.explanation)\n"
+            + "\nReported by \(rule.reporter.text).\n"
         if let example = rule.triggeringExamples.first {
             text += "\nTriggers (↓ marks where the diagnostic points):\n\n" + indent(shortened(example)) + "\n"
         }

@@ -1,4 +1,8 @@
-/// Every rule flowc knows, in code order: what `flowc rules` lists and `flowc explain` looks up.
+/// Every finding code flowc reports, FC0xx to FC9xx, in code order: what `flowc rules` lists, `flowc explain`
+/// looks up, inline suppressions and `.flowc.yml` name, and SARIF's rule metadata describes. Codes reported
+/// outside the compiler (`flowc check`'s FC8xx by FlowExplorer, `flowc diff`'s FC9xx by FlowVersions) are
+/// described here too, under Rules/Exploration and Rules/Diff; those modules report them by code, and tests
+/// hold every code any module emits to this list (`FindingCodeCoverageTests`).
 public enum RuleRegistry {
     /// Rules checked while loading and decoding files.
     static let readingRules: [any DiagnosticRule.Type] = [
@@ -33,11 +37,35 @@ public enum RuleRegistry {
         UnusedSuppression.self, InvalidSuppression.self, InvalidConfiguration.self,
     ]
 
-    /// The descriptions of all rules, sorted by code. Built once: `rule(code:)` runs per diagnostic
-    /// in the GitHub format.
-    public static let all: [RuleDescription] =
-        (readingRules.map { $0.description } + flowRules.map { $0.description } + settingRules.map { $0.description })
-        .sorted { $0.code < $1.code }
+    /// `flowc check`'s codes: broken guarantees (errors) and what only exploration proves (warnings).
+    static let checkRules: [any DiagnosticRule.Type] = [
+        RefusedStepChangedState.self, BackStoppedTabBar.self, CoverRemoved.self, LinkDroppedSilently.self,
+        FinishedTwice.self, RestoreRefusedBuiltState.self, ActionRefusedEverywhere.self,
+        ActionRefusedOnSomePaths.self, ChildStuckInExploredState.self, OutcomeGoesNowhere.self,
+        LinkGoesNowhere.self, KeptTabDroppedSilently.self, InstanceRemovedSilently.self,
+    ]
+
+    /// `flowc diff`'s verdicts.
+    static let diffRules: [any DiagnosticRule.Type] = [
+        SavedStateBreaks.self, SavedStateNarrowed.self, LinkBreaks.self, LinkNarrowed.self,
+        RenamedInNewVersion.self, KeptInNewVersion.self,
+    ]
+
+    /// The descriptions of every code, sorted by code, each with the stage that reports it. Built once:
+    /// `rule(code:)` runs per diagnostic in the GitHub format.
+    public static let all: [RuleDescription] = {
+        func described(_ rules: [any DiagnosticRule.Type], _ reporter: RuleReporter) -> [RuleDescription] {
+            rules.map { rule in
+                var description = rule.description
+                description.reporter = reporter
+                return description
+            }
+        }
+        return
+            (described(readingRules, .reading) + described(flowRules, .validation)
+            + described(settingRules, .settings) + described(checkRules, .check) + described(diffRules, .diff))
+            .sorted { $0.code < $1.code }
+    }()
 
     /// The rule whose code is `code` (case-insensitive, `fc203` finds `FC203`) or whose identifier is
     /// `code` (`unknown-screen`), if any.

@@ -18,6 +18,10 @@ public struct ValidationResult: Sendable {
     /// The configuration file, when it has problems (its diagnostics are in `diagnostics`).
     public var configurationFile: FlowSourceFile?
 
+    /// The inline suppressions of the files read, by path: what the later findings of `flowc check` and
+    /// `flowc diff` are settled with (``settling(_:reportedBy:configuration:judgingUnused:)``).
+    public var suppressions: [String: [Suppression]] = [:]
+
     /// The bytes of every file read (and of the configuration file), by path, for source snippets: under
     /// ``SourceRetention/diagnosed``, of the files the diagnostics point into.
     public var sourcesByPath: [String: [UInt8]] {
@@ -234,11 +238,14 @@ public enum FlowValidation {
             }
         }.flatMap { $0 }
         diagnostics += found
-        diagnostics = SuppressionFilter.apply(suppressions, to: diagnostics)
+        // A suppression of a code `flowc check` or `flowc diff` reports waits for them (`settling`).
+        diagnostics = SuppressionFilter.apply(suppressions, to: diagnostics) { code in
+            RuleRegistry.rule(code: code)?.reporter.isValidation ?? true
+        }
         if let configuration { diagnostics = configuration.applySeverities(to: diagnostics) }
         diagnostics = diagnostics.sortedForOutput()
         let kept = dropping == nil ? files : restoringSources(of: files, for: diagnostics, limits: limits)
-        return ValidationResult(files: kept, flows: flows, diagnostics: diagnostics)
+        return ValidationResult(files: kept, flows: flows, diagnostics: diagnostics, suppressions: suppressions)
     }
 
     /// `files`, with the dropped bytes of each file a diagnostic or note points into read again, when they
