@@ -8,6 +8,9 @@
 #   github-action.sh validate   runs 'flowc validate' on INPUT_PATHS with workflow-command
 #                               annotations; with INPUT_SARIF=true also writes INPUT_SARIF_FILE;
 #                               exits as flowc does (0 clean, 1 findings, 2 usage or I/O)
+#   github-action.sh check      runs 'flowc check' on INPUT_PATHS (every state each root flow reaches,
+#                               every guarantee checked) with workflow-command annotations, --strict
+#                               when INPUT_STRICT=true; exits as flowc check does
 #   github-action.sh diff       runs 'flowc diff --baseline INPUT_BASELINE' on INPUT_PATHS with
 #                               workflow-command annotations; exits as flowc diff does
 #
@@ -41,6 +44,15 @@ case "${1:-}" in
     fi
     exit "$status"
     ;;
+  check)
+    flowc="${FLOWC:-flowc}"
+    cd "${INPUT_WORKING_DIRECTORY:-.}"
+    read -r -a paths <<< "${INPUT_PATHS:-Flows}"
+    options=()
+    if [ "${INPUT_STRICT:-false}" = "true" ]; then options+=(--strict); fi
+    if [ -n "${INPUT_CONFIG:-}" ]; then options+=(--config "$INPUT_CONFIG"); fi
+    "$flowc" check --format github "${options[@]}" "${paths[@]}"
+    ;;
   diff)
     flowc="${FLOWC:-flowc}"
     cd "${INPUT_WORKING_DIRECTORY:-.}"
@@ -54,7 +66,7 @@ case "${1:-}" in
     "$flowc" diff --format github "${options[@]}" "${paths[@]}" --baseline "$INPUT_BASELINE"
     ;;
   *)
-    echo "github-action.sh: error: expected 'install', 'validate' or 'diff'" >&2
+    echo "github-action.sh: error: expected 'install', 'validate', 'check' or 'diff'" >&2
     exit 2
     ;;
 esac

@@ -10,7 +10,8 @@ import Foundation
 /// every state the coordinator can reach and checks the guarantees of docs/RUNNING.md on every step.
 enum CheckCommand {
     static let usage = """
-        USAGE: flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--strict] [--config FILE]
+        USAGE: flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--strict] [--format FORMAT]
+                               [--config FILE]
 
         Validates the flows, then runs the generic coordinator over every state it can reach from a new
         coordinator — events of the shown screens (arguments that meet each constraint and ones that
@@ -30,6 +31,10 @@ enum CheckCommand {
           --max-states N    Keep at most N distinct states per root flow (default 5000).
           --max-depth N     Go at most N steps from a new coordinator (default 16).
           --strict          Exit 1 on warnings too (the validator's and the exploration's): the CI gate.
+          --format FORMAT   text (default; github when GITHUB_ACTIONS=true), json, sarif, github or gitlab,
+                            as 'flowc validate' prints them: text on standard error with a line per root
+                            flow on standard output; the others on standard output, the lines on
+                            standard error.
         \(ConfigurationOption.help)
           -h, --help        Show this help.
 
@@ -41,9 +46,10 @@ enum CheckCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var bounds = ExplorationBounds()
         var only: String?
+        var format = DiagnosticFormat.text
         let validated: ValidatedSources
         switch ValidatedSources.validate(
-            arguments, usage: usage, valueOptions: ["--config", "--flow", "--max-states", "--max-depth"],
+            arguments, usage: usage, valueOptions: ["--config", "--flow", "--max-states", "--max-depth", "--format"],
             flagOptions: ["--strict"],
             checkOptions: { options in
                 guard !options.positional.isEmpty else {
@@ -61,14 +67,25 @@ enum CheckCommand {
                     if option == "--max-states" { bounds.maxStates = number } else { bounds.maxDepth = number }
                 }
                 only = options.value("--flow")
+                let formatName =
+                    options.value("--format")
+                    ?? (ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
+                guard let chosen = DiagnosticFormat(rawValue: formatName) else {
+                    Console.error("flowc: error: unknown format '\(formatName)'; expected \(DiagnosticFormat.names)")
+                    return ExitCode.usage
+                }
+                format = chosen
                 return nil
-            }
+            },
+            // The validation's findings are printed with the exploration's, in the chosen format.
+            report: { _ in }
         ) {
         case .proceed(let sources): validated = sources
         case .exit(let code): return code
         }
         let result = validated.result
         if result.hasErrors {
+            format.print(result.diagnostics, sources: result.sourcesByPath, summary: nil)
             Console.error("flowc: error: the flows have errors; fix them first")
             return ExitCode.findings
         }
@@ -97,7 +114,8 @@ enum CheckCommand {
             complete = complete && report.isComplete
             let extent = report.bound.map { "bounded by \($0)" } ?? "complete"
             let found = report.findings.isEmpty ? "no guarantee broken" : "\(report.findings.count) broken"
-            Console.output("flow \(flow): \(extent), \(report.states) states, \(report.steps) steps, \(found)")
+            let line = "flow \(flow): \(extent), \(report.states) states, \(report.steps) steps, \(found)"
+            if format == .text { Console.output(line) } else { Console.error(line) }
             for finding in report.findings {
                 diagnostics.append(diagnostic(for: finding, in: result.flows, paths: validated.options.positional))
             }
@@ -110,12 +128,10 @@ enum CheckCommand {
         diagnostics = result.settling(
             diagnostics, reportedBy: .check, configuration: validated.configuration?.configuration,
             judgingUnused: complete && only == nil)
-        if !diagnostics.isEmpty {
-            Console.error(
-                TextDiagnosticRenderer().render(diagnostics, sources: result.sourcesByPath), terminator: "")
-        }
+        let all = (result.diagnostics + diagnostics).sortedForOutput()
+        format.print(all, sources: result.sourcesByPath, summary: nil)
         let failing: Severity = validated.options.has("--strict") ? .warning : .error
-        let fails = (result.diagnostics + diagnostics).contains { $0.severity >= failing }
+        let fails = all.contains { $0.severity >= failing }
         return fails ? ExitCode.findings : ExitCode.success
     }
 

@@ -39,7 +39,7 @@ import Testing
           "type": "object", "required": ["repo", "rev", "hooks"], "properties": {
             "repo": {"type": "string"}, "rev": {"type": "string"},
             "hooks": {"type": "array", "items": {"type": "object", "required": ["id"],
-              "properties": {"id": {"enum": ["flowc-validate", "flowc-validate-system"]}}}}}}}}}
+              "properties": {"id": {"enum": ["flowc-validate", "flowc-validate-system", "flowc-check", "flowc-check-system"]}}}}}}}}}
         """
 
     @Test func docsHaveTheCheckedBlocks() throws {
@@ -56,7 +56,8 @@ import Testing
         #expect(output.status == 0, "action.yml: \(output.standardOutput)\(output.standardError)")
         #expect(text.contains("using: composite"))
         #expect(
-            text.contains("scripts/github-action.sh\" install") && text.contains("scripts/github-action.sh\" validate"))
+            text.contains("scripts/github-action.sh\" install") && text.contains("scripts/github-action.sh\" validate")
+                && text.contains("scripts/github-action.sh\" check"))
     }
 
     /// The macOS/iOS workflow (not run by this project's CI, and marked so) is a valid GitHub workflow that
@@ -85,6 +86,9 @@ import Testing
             ["--schemafile", folder.path + "/hooks.schema.json", TestPaths.packageRoot + "/.pre-commit-hooks.yaml"],
             in: folder.path)
         #expect(output.status == 0, ".pre-commit-hooks.yaml: \(output.standardOutput)\(output.standardError)")
+        // The gate: the check hooks run `flowc check --strict`.
+        let hooks = try String(contentsOfFile: TestPaths.packageRoot + "/.pre-commit-hooks.yaml", encoding: .utf8)
+        #expect(hooks.components(separatedBy: "entry: flowc check --strict\n").count == 3)
     }
 
     @Test(.enabled(if: tool.shouldRun, "\(tool.missingNote)"))

@@ -90,13 +90,40 @@ import Testing
         let output = try Self.bash("github-action.sh", ["diff"], environment: environment)
         #expect(output.status == 1)
         #expect(
-            output.standardOutput.hasPrefix(
-                "::notice file=Flows/app.yaml,line=3,col=7,title=FC905 renamed::saved state app[home, article]"))
+            output.standardOutput.hasPrefix("::error file=Flows/app.yaml,line=3,col=7,title=FC901 saved-state-breaks::"))
         #expect(
-            output.standardOutput.contains("::error file=Flows/app.yaml,line=3,col=7,title=FC901 saved-state-breaks::"))
+            output.standardOutput.contains(
+                "\n::notice file=Flows/app.yaml,line=3,col=7,title=FC905 renamed::saved state app[home, article]"))
         let noBaseline = try Self.bash(
             "github-action.sh", ["diff"], environment: environment.merging(["INPUT_BASELINE": ""]) { $1 })
         #expect(noBaseline.status == 2)
         #expect(noBaseline.standardError == "github-action.sh: error: diff needs INPUT_BASELINE (git:REF)\n")
+    }
+
+    /// The action's `check` step: `flowc check` with annotations, failing on a warning under `strict`.
+    @Test func actionChecksEveryReachableState() throws {
+        let clean = try Self.bash(
+            "github-action.sh", ["check"],
+            environment: [
+                "FLOWC": FlowcProcess.executable.path, "INPUT_PATHS": "Flows/reading.yaml Flows/edit.yaml",
+                "INPUT_STRICT": "true",
+            ])
+        #expect(clean.status == 0)
+        #expect(clean.standardOutput == "")
+        #expect(clean.standardError == "flow reading: complete, 24 states, 304 steps, no guarantee broken\n")
+        let folder = try CheckCommandTests.linkNowhereFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = [
+            "FLOWC": FlowcProcess.executable.path, "INPUT_PATHS": "app.yaml", "INPUT_WORKING_DIRECTORY": folder.path,
+        ]
+        let lenient = try Self.bash("github-action.sh", ["check"], environment: environment)
+        #expect(lenient.status == 0)
+        #expect(
+            lenient.standardOutput.hasPrefix(
+                "::warning file=app.yaml,line=12,col=3,title=FC811 link-goes-nowhere::deep link '/perks' is refused"))
+        let strict = try Self.bash(
+            "github-action.sh", ["check"], environment: environment.merging(["INPUT_STRICT": "true"]) { $1 })
+        #expect(strict.status == 1)
+        #expect(strict.standardOutput == lenient.standardOutput)
     }
 }
