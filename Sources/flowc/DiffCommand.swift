@@ -97,6 +97,13 @@ enum DiffCommand {
                 if let folder = configuration?.configuration.folder, let copied = extracted.extractedPath(of: folder) {
                     oldConfiguration?.configuration.folder = copied
                 }
+                for index in oldConfiguration?.configuration.nearer.indices ?? 0..<0 {
+                    if let copied = oldConfiguration.flatMap({
+                        extracted.extractedPath(of: $0.configuration.nearer[index].folder)
+                    }) {
+                        oldConfiguration?.configuration.nearer[index].folder = copied
+                    }
+                }
             } catch {
                 Console.error("flowc: error: \(error)")
                 return ExitCode.usage
@@ -136,7 +143,8 @@ enum DiffCommand {
             }
         }
         var report = VersionDiff.compare(old: old, new: new, bounds: bounds)
-        VersionDiff.acknowledge(configuration?.configuration.acceptedBreaks ?? [], in: &report)
+        VersionDiff.acknowledge(
+            ConfigurationOption.settings(configuration, for: newPaths.first)?.acceptedBreaks ?? [], in: &report)
         let found = report.findings.map { finding in
             diagnostic(for: finding, in: validation?.flows ?? [], newPaths: newPaths)
         }

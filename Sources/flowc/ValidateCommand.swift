@@ -33,7 +33,8 @@ enum ValidateCommand {
             checkConfiguration: { options, configuration in
                 let environment = ProcessInfo.processInfo.environment
                 let formatName =
-                    options.value("--format") ?? configuration?.configuration.format
+                    options.value("--format")
+                    ?? ConfigurationOption.settings(configuration, for: options.positional.first)?.format
                     ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
                 guard let chosen = DiagnosticFormat(rawValue: formatName) else {
                     Console.error(

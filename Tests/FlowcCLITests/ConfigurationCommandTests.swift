@@ -157,4 +157,59 @@ import Testing
                 == "flowc: error: cannot read 'Flows': every flow file in the folder is left out by the configuration's include and exclude globs\n"
         )
     }
+
+    /// The `.flowc.yml` beside the flows governs them when the command runs from elsewhere (the repository's
+    /// root), as SwiftLint applies the configuration nearest each file: for `validate`, `check`, `paths` and
+    /// `diff` alike; a configuration in a folder the scan enters governs the files below it, the working
+    /// folder's the files no nearer one governs, and a nearer one's problems are reported at it.
+    @Test func theConfigurationNearestEachFlowFileGovernsIt() throws {
+        let root = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manager = FileManager.default
+        try manager.createDirectory(
+            at: root.appendingPathComponent("app/Flows/more"), withIntermediateDirectories: true)
+        let text = try String(
+            contentsOfFile: FlowcProcess.packageRoot + "/Tests/Fixtures/explorer/link-nowhere.yaml", encoding: .utf8)
+        try text.write(to: root.appendingPathComponent("app/Flows/app.yaml"), atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "flow: app", with: "flow: other").write(
+            to: root.appendingPathComponent("app/Flows/more/other.yaml"), atomically: true, encoding: .utf8)
+        // FC653 (an error) off beside the flows, and a warning in the folder below; FC304 off at the root.
+        try "rules:\n  FC653: off\n  FC304: off\n".write(
+            to: root.appendingPathComponent("app/Flows/.flowc.yml"), atomically: true, encoding: .utf8)
+        try "rules:\n  FC653: warning\n  FC304: off\n".write(
+            to: root.appendingPathComponent("app/Flows/more/.flowc.yml"), atomically: true, encoding: .utf8)
+        try "rules:\n  FC653: error\n".write(
+            to: root.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+        let validated = try FlowcProcess.run(["validate", "--quiet", "app/Flows"], in: root.path)
+        #expect(validated.status == 0, "\(validated.standardError)")
+        #expect(
+            validated.standardError == """
+                app/Flows/more/other.yaml:12:3: warning: link '/perks' can never open its routes: they need 'isPro' to be false (start of flow 'other') and true (event 'upgrade' of screen 'basic') [FC653]
+                  "/perks": [basic, perks]
+                  ^~~~~~
+
+                """)
+        let checked = try FlowcProcess.run(["check", "app/Flows/app.yaml"], in: root.path)
+        #expect(checked.status == 0, "\(checked.standardError)")
+        #expect(checked.standardOutput == "flow app: complete, 12 states, 58 steps, no guarantee broken\n")
+        let paths = try FlowcProcess.run(
+            ["paths", "app/Flows/app.yaml", "--flow", "app", "--cover", "screens"], in: root.path)
+        #expect(paths.status == 0, "\(paths.standardError)")
+        let diff = try FlowcProcess.run(["diff", "app/Flows/app.yaml", "app/Flows/app.yaml"], in: root.path)
+        #expect(diff.status == 0, "\(diff.standardError)")
+        // The working folder's configuration still governs files no nearer one does.
+        try manager.removeItem(at: root.appendingPathComponent("app/Flows/.flowc.yml"))
+        let fromRoot = try FlowcProcess.run(["validate", "--quiet", "app/Flows/app.yaml"], in: root.path)
+        #expect(fromRoot.status == 1)
+        #expect(fromRoot.standardError.contains("app/Flows/app.yaml:12:3: error: link '/perks' can never open"))
+        // A nearer configuration's problems are reported where they are.
+        try "rulez: {}\n".write(
+            to: root.appendingPathComponent("app/Flows/more/.flowc.yml"), atomically: true, encoding: .utf8)
+        let broken = try FlowcProcess.run(["validate", "--quiet", "app/Flows/more"], in: root.path)
+        #expect(broken.status == 1)
+        #expect(
+            broken.standardError.hasPrefix(
+                "app/Flows/more/.flowc.yml:1:1: error: unknown key 'rulez' in the configuration; did you mean 'rules'? [FC095]"
+            ))
+    }
 }

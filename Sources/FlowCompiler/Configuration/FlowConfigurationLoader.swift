@@ -3,11 +3,27 @@ import FlowModel
 import FlowYAML
 import Foundation
 
-/// A configuration file read: the settings, and the file with its diagnostics (for snippets).
+/// A configuration file read: the settings, and the file with its diagnostics (for snippets); with the
+/// configuration files nearer some flows (``FlowConfiguration/nearer``).
 public struct LoadedConfiguration: Sendable {
     public var configuration: FlowConfiguration
-    /// The configuration file, with every problem found in it (YAML errors, FC095).
+    /// The configuration file, with every problem found in it (YAML errors, FC095); path "" for none (only
+    /// nearer ones were found).
     public var file: FlowSourceFile
+    /// The files of ``FlowConfiguration/nearer``, with their problems.
+    public var nearerFiles: [FlowSourceFile] = []
+
+    /// No configuration file of its own: the defaults, for files no nearer configuration governs.
+    public static var defaults: LoadedConfiguration {
+        LoadedConfiguration(
+            configuration: FlowConfiguration(), file: FlowSourceFile(path: "", bytes: [], flow: nil, diagnostics: []))
+    }
+
+    /// Adds `loaded` as a configuration nearer some flows than this one.
+    public mutating func add(nearer loaded: LoadedConfiguration) {
+        configuration.nearer.append(loaded.configuration)
+        nearerFiles.append(loaded.file)
+    }
 }
 
 /// Finds and reads `.flowc.yml` with the strict YAML reader, reporting every problem at its node
@@ -31,6 +47,51 @@ public enum FlowConfigurationLoader {
             if parent.path == current.path { return nil }
             current = parent
         }
+    }
+
+    /// The configuration files nearer the flows at `paths` than `primary` (a path, or nil): for each path
+    /// (a file's folder, a folder itself), the nearest one in it or above it, and every one in the folders
+    /// below a folder path (hidden folders are not entered, as a scan does not read them). Each once, in the
+    /// order found; `-` (standard input) has none.
+    public static func nearer(to paths: [String], than primary: String?) -> [String] {
+        let manager = FileManager.default
+        var seen = Set(primary.map { [FlowSourceFiles.identity(of: $0)] } ?? [])
+        var found: [String] = []
+        func note(_ path: String) {
+            if seen.insert(FlowSourceFiles.identity(of: path)).inserted { found.append(path) }
+        }
+        func inFolder(_ folder: String) -> String? {
+            for name in fileNames {
+                let candidate = folder == "." ? name : folder + "/" + name
+                var isFolder: ObjCBool = false
+                if manager.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue { return candidate }
+            }
+            return nil
+        }
+        for path in paths where path != "-" {
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            let folder = isFolder.boolValue ? path : (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".")
+            if let nearest = find(from: folder) {
+                // Shown as the path was written when it is in the path's folder.
+                note(inFolder(folder) ?? nearest)
+            }
+            guard isFolder.boolValue,
+                let walk = manager.enumerator(
+                    at: URL(fileURLWithPath: path), includingPropertiesForKeys: [.isDirectoryKey],
+                    options: [.skipsHiddenFiles])
+            else { continue }
+            let base = URL(fileURLWithPath: path).standardizedFileURL.path
+            for case let url as URL in walk where (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
+                let standardized = url.standardizedFileURL.path
+                guard standardized.hasPrefix(base + "/") else { continue }
+                let below = String(standardized.dropFirst(base.count + 1))
+                if let config = inFolder((path.hasSuffix("/") ? String(path.dropLast()) : path) + "/" + below) {
+                    note(config)
+                }
+            }
+        }
+        return found
     }
 
     /// Reads the configuration at `path`.

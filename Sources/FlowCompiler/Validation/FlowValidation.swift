@@ -17,6 +17,8 @@ public struct ValidationResult: Sendable {
 
     /// The configuration file, when it has problems (its diagnostics are in `diagnostics`).
     public var configurationFile: FlowSourceFile?
+    /// The configuration files nearer some flows (``FlowConfiguration/nearer``) that have problems.
+    public var nearerConfigurationFiles: [FlowSourceFile] = []
 
     /// The inline suppressions of the files read, by path: what the later findings of `flowc check` and
     /// `flowc diff` are settled with (``settling(_:reportedBy:configuration:judgingUnused:)``).
@@ -25,7 +27,7 @@ public struct ValidationResult: Sendable {
     /// The bytes of every file read (and of the configuration file), by path, for source snippets: under
     /// ``SourceRetention/diagnosed``, of the files the diagnostics point into.
     public var sourcesByPath: [String: [UInt8]] {
-        let all = files + (configurationFile.map { [$0] } ?? [])
+        let all = files + (configurationFile.map { [$0] } ?? []) + nearerConfigurationFiles
         return Dictionary(all.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
     }
 }
@@ -95,6 +97,10 @@ public enum FlowValidation {
             result.configurationFile = configuration.file
             result.diagnostics = (result.diagnostics + configuration.file.diagnostics).sortedForOutput()
         }
+        if let nearer = configuration?.nearerFiles.filter({ !$0.diagnostics.isEmpty }), !nearer.isEmpty {
+            result.nearerConfigurationFiles = nearer
+            result.diagnostics = (result.diagnostics + nearer.flatMap(\.diagnostics)).sortedForOutput()
+        }
         return result
     }
 
@@ -107,7 +113,9 @@ public enum FlowValidation {
     {
         let settings = configuration?.configuration
         // The configuration file in use is never read as a flow, wherever it lies (`--config flowc.yml .`).
-        let configurationIdentity = configuration.map { FlowSourceFiles.identity(of: $0.file.path) }
+        let configurationIdentity = configuration.flatMap {
+            $0.file.path.isEmpty ? nil : FlowSourceFiles.identity(of: $0.file.path)
+        }
         let admitting = settings.map { settings in
             { (path: String) in
                 settings.admits(URL(fileURLWithPath: path).standardizedFileURL.path)
