@@ -58,6 +58,7 @@ struct LinkTrials {
         if let first = refused.first {
             finding.verdict = opened.isEmpty ? .break : .narrow
             let reason = first.result.reason?.description ?? first.result.status.rawValue
+            finding.cause = reason
             finding.detail =
                 opened.isEmpty
                 ? "the new version does not open \(first.url): \(reason)"
@@ -66,6 +67,7 @@ struct LinkTrials {
         } else if let newLink, newLink.renamed {
             finding.verdict = .rename
             finding.detail = "it opens as an alias of link '\(newLink.pattern)'"
+            finding.cause = finding.detail
             finding.witness = witness(opened[0])
         } else {
             finding.detail = "every witness URL opens"
@@ -89,8 +91,8 @@ struct LinkTrials {
     }
 
     /// Witness URLs of `link`: each placeholder given a value that meets the constraints of a parameter it
-    /// binds in the old link's routes, then one placeholder at a time given every other witness value (meeting
-    /// or breaking a constraint of a parameter it binds, in the old link or the new one).
+    /// binds in the old link's routes, then one placeholder at a time given every other value at an edge of a
+    /// constraint of a parameter it binds, in the old link or the new one (``ConstraintEdges``).
     private func witnessURLs(_ link: LinkNode, rootFlow: Int, newLink: (pattern: String, renamed: Bool)?) -> [String] {
         var newParameters: [String: [ParameterNode]] = [:]
         if let newRoot, let index = new.flowIndex(named: newRoot), let newLink,
@@ -102,13 +104,8 @@ struct LinkTrials {
         var candidates: [String: [String]] = [:]
         for segment in link.segments {
             guard case .placeholder(let name, let type) = segment else { continue }
-            var values: [String] = []
-            for parameter in (oldParameters[name] ?? []) + (newParameters[name] ?? []) {
-                for value in [ArgumentWitness.valid(parameter), ArgumentWitness.breaking(parameter)].compactMap({ $0 })
-                where !values.contains(value) && type.parse(value) != nil {
-                    values.append(value)
-                }
-            }
+            var values = ConstraintEdges.texts(for: (oldParameters[name] ?? []) + (newParameters[name] ?? []))
+                .filter { type.parse($0) != nil }
             if values.isEmpty { values = [Self.plainWitness(type)] }
             candidates[name] = values
         }

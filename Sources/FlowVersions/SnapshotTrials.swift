@@ -61,9 +61,9 @@ struct SnapshotTrials {
             let reason = first.result.reason?.description ?? first.result.status.rawValue
             let renamed =
                 first.result.renaming.map {
-                    $0.renamed.isEmpty
-                        ? "" : " (after renaming \($0.renamed.map(\.description).joined(separator: ", ")))"
+                    $0.renamed.isEmpty ? "" : " (after renaming \(Self.renames($0.renamed.map(\.description))))"
                 } ?? ""
+            finding.cause = reason + renamed
             finding.detail =
                 accepted.isEmpty
                 ? "the new version refuses it\(renamed): \(reason)"
@@ -72,9 +72,8 @@ struct SnapshotTrials {
             finding.newFlow = deepestFlow(of: first) ?? newRoot
         } else if let renamed = accepted.first(where: { !($0.result.renaming?.renamed.isEmpty ?? true) }) {
             finding.verdict = .rename
-            finding.detail =
-                "it restores after renaming "
-                + (renamed.result.renaming?.renamed.map(\.description).joined(separator: ", ") ?? "")
+            finding.cause = Self.renames(renamed.result.renaming?.renamed.map(\.description) ?? [])
+            finding.detail = "it restores after renaming " + finding.cause
             finding.witness = witness(renamed)
             finding.newFlow = deepestFlow(of: renamed) ?? newRoot
         } else if let first = accepted.first {
@@ -128,7 +127,8 @@ struct SnapshotTrials {
         return variants
     }
 
-    /// The witness values of the parameter `parameter` of screen `screen` of flow `flow`, old and new.
+    /// The values at an edge of a constraint of the parameter `parameter` of screen `screen` of flow `flow`, old
+    /// and new (``ConstraintEdges``).
     private func candidates(flow: String, screen: String, parameter: String) -> [Value] {
         var parameters: [ParameterNode] = []
         if let index = old.flowIndex(named: flow),
@@ -142,12 +142,19 @@ struct SnapshotTrials {
             parameters += new.flows[index].screens[screenIndex.index].parameters.filter { $0.name == parameter }
         }
         var values: [Value] = []
-        for node in parameters {
-            for text in [ArgumentWitness.valid(node), ArgumentWitness.breaking(node)].compactMap({ $0 }) {
+        for text in ConstraintEdges.texts(for: parameters) {
+            for node in parameters {
                 if let value = node.type.parse(text), !values.contains(value) { values.append(value) }
             }
         }
         return values
+    }
+
+    /// The renames a restore reported, each once, in order (a kept tab's rename is reported for each place the
+    /// tab is named).
+    static func renames(_ descriptions: [String]) -> String {
+        var seen = Set<String>()
+        return descriptions.filter { seen.insert($0).inserted }.joined(separator: ", ")
     }
 
     static func json(_ snapshot: FlowSnapshot) -> String {

@@ -37,6 +37,9 @@ package struct VersionFinding: Hashable, Sendable {
     package var newPattern: String?
     /// Whether `.flowc.yml` acknowledges the break (``VersionDiff/acknowledge(_:)``).
     package var acknowledged = false
+    /// What the new version did, as the same text for every finding of one cause (the refusal's reason, after
+    /// the renames it applied; the renames): ``VersionDiffReport/groups`` joins the findings of one cause.
+    package var cause = ""
 
     /// The stable code of the finding: FC901 a snapshot shape breaks, FC902 narrowed, FC903 a link breaks,
     /// FC904 narrowed, FC905 renamed, FC906 kept. FlowCompiler's `RuleRegistry` describes each (severity,
@@ -50,6 +53,24 @@ package struct VersionFinding: Hashable, Sendable {
         case (_, .rename): "FC905"
         case (_, .keep): "FC906"
         }
+    }
+
+    /// The message of this finding as the first of a group with `others` more of the same cause: the group's
+    /// size, the cause, and this one's subject.
+    package func message(groupedWith others: Int) -> String {
+        guard others > 0 else { return message }
+        let what = kind == .snapshot ? "saved state \(subject)" : "link \(subject)"
+        let more = kind == .snapshot ? "saved state" : "link"
+        let verb: String
+        switch verdict {
+        case .keep: verb = "are kept"
+        case .rename: verb = "are renamed"
+        case .narrow: verb = "are narrowed"
+        case .break: verb = "break"
+        }
+        return
+            "\(what) and \(others) more \(more)\(others == 1 ? "" : "s") of root flow '\(rootFlow)' \(verb): \(cause)"
+            + (acknowledged ? " (accepted in .flowc.yml)" : "")
     }
 
     /// `snapshot app[home, post] breaks: …`.
@@ -78,6 +99,37 @@ package struct VersionDiffReport: Sendable {
         self.bound = bound
     }
 
+    /// The findings grouped by cause, in the order of each group's first finding: one group per root flow,
+    /// kind, verdict, acceptance and ``VersionFinding/cause`` (a removed screen breaks every saved state that
+    /// shows it for one reason); a kept finding is a group of its own.
+    package var groups: [[VersionFinding]] {
+        struct Key: Hashable {
+            var root: String
+            var kind: VersionFinding.Kind
+            var verdict: VersionFinding.Verdict
+            var acknowledged: Bool
+            var cause: String
+        }
+        var groups: [[VersionFinding]] = []
+        var groupOf: [Key: Int] = [:]
+        for finding in findings {
+            guard finding.verdict != .keep, !finding.cause.isEmpty else {
+                groups.append([finding])
+                continue
+            }
+            let key = Key(
+                root: finding.rootFlow, kind: finding.kind, verdict: finding.verdict,
+                acknowledged: finding.acknowledged, cause: finding.cause)
+            if let index = groupOf[key] {
+                groups[index].append(finding)
+            } else {
+                groupOf[key] = groups.count
+                groups.append([finding])
+            }
+        }
+        return groups
+    }
+
     /// Whether every old root flow was explored completely.
     package var isComplete: Bool { bound == nil }
 
@@ -85,7 +137,8 @@ package struct VersionDiffReport: Sendable {
     /// stopped it: the line `flowc diff` ends its text output with.
     package var summary: String {
         let accepted = findings.count { $0.acknowledged }
-        var text = "\(count(.keep)) kept, \(count(.rename)) renamed, \(count(.narrow)) narrowed, \(count(.break)) broken"
+        var text =
+            "\(count(.keep)) kept, \(count(.rename)) renamed, \(count(.narrow)) narrowed, \(count(.break)) broken"
         if accepted > 0 { text += " (\(accepted) accepted in .flowc.yml)" }
         if let bound { text += "; exploration bounded (\(bound)): shapes past the bound were not compared" }
         return text

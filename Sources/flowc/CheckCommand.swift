@@ -144,7 +144,8 @@ enum CheckCommand {
         let location = screen?.name.location ?? flow?.name.location ?? flows[0].name.location
         let reproduce = reproduction(finding.witness, paths: paths, flow: finding.rootFlow)
         return Diagnostic(
-            severity(of: finding.code), code: finding.code, "guarantee \(finding.guarantee.rawValue) broken: \(finding.message)",
+            severity(of: finding.code), code: finding.code,
+            "guarantee \(finding.guarantee.rawValue) broken: \(finding.message)",
             at: location,
             notes: [
                 DiagnosticNote(finding.guarantee.statement, at: location),

@@ -25,15 +25,19 @@ enum DiffCommand {
         inline suppressions and .flowc.yml's 'rules' apply to FC901-FC906 as to every code.
 
         The findings are diagnostics, as 'flowc validate' prints them: in text on standard error (breaks as
-        errors, narrowings as warnings, kept and renamed as notes, each with a note that reproduces its
-        witness on the new flows), with the summary on standard output; the other formats on standard output.
+        errors, narrowings as warnings, renamed (and with --verbose kept) as notes, each with a note that
+        reproduces its witness on the new flows), with the summary on standard output; the other formats
+        on standard output. Findings of one cause (a removed screen, one rename, one narrowed constraint)
+        are one diagnostic, with how many saved states or links it covers and a note naming the others.
 
         OPTIONS:
           --baseline git:REF  Compare with the flows of a git revision (the NEW paths as they are there).
           --format FORMAT     text (default; github when GITHUB_ACTIONS=true), json, sarif, github or gitlab.
           --strict            Exit 1 on a narrowing not accepted too.
+          --verbose           Also print what is kept, one note each (else the summary counts it).
+          --quiet             Print only the breaks not accepted, and no summary.
           --max-states N      Explore at most N distinct states per old root flow (default 5000).
-          --max-depth N       Go at most N steps from a new coordinator (default 10).
+          --max-depth N       Go at most N steps from a new coordinator (default 16, as flowc check).
         \(ConfigurationOption.help)
           -h, --help          Show this help.
 
@@ -47,7 +51,7 @@ enum DiffCommand {
         switch OptionScanner.scan(
             arguments, usage: usage,
             valueOptions: ["--baseline", "--format", "--config", "--max-states", "--max-depth"],
-            flagOptions: ["--strict"])
+            flagOptions: ["--strict", "--verbose", "--quiet"])
         {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
@@ -145,34 +149,48 @@ enum DiffCommand {
         var report = VersionDiff.compare(old: old, new: new, bounds: bounds)
         VersionDiff.acknowledge(
             ConfigurationOption.settings(configuration, for: newPaths.first)?.acceptedBreaks ?? [], in: &report)
-        let found = report.findings.map { finding in
-            diagnostic(for: finding, in: validation?.flows ?? [], newPaths: newPaths)
-        }
+        let verbose = options.has("--verbose")
+        let quiet = options.has("--quiet")
+        let found = report.groups.filter { group in
+            guard let first = group.first else { return false }
+            if quiet { return first.verdict == .break && !first.acknowledged }
+            return verbose || first.verdict != .keep
+        }.map { diagnostic(for: $0, in: validation?.flows ?? [], newPaths: newPaths) }
         // A bundle has no suppressions; its findings get the configured severities all the same.
         let diagnostics =
             validation?.settling(
                 found, reportedBy: .diff, configuration: configuration?.configuration,
                 judgingUnused: report.isComplete)
             ?? (configuration?.configuration.applySeverities(to: found) ?? found).sortedForOutput()
-        format.print(diagnostics, sources: validation?.sourcesByPath ?? [:], summary: report.summary)
+        format.print(diagnostics, sources: validation?.sourcesByPath ?? [:], summary: quiet ? nil : report.summary)
         let failing: Severity = options.has("--strict") ? .warning : .error
         return diagnostics.contains { $0.severity >= failing } ? ExitCode.findings : ExitCode.success
     }
 
-    /// A finding as a diagnostic with the registry's severity for its code (a note when `.flowc.yml` accepts the
-    /// break), at the new link's pattern, else the new flow's name, else line 1 of the new input itself; its
-    /// note reproduces the witness on the new flows under `flowc run`.
-    static func diagnostic(for finding: VersionFinding, in flows: [FlowDefinition], newPaths: [String]) -> Diagnostic
-    {
+    /// The findings of one cause (``VersionDiffReport/groups``) as one diagnostic with the registry's severity
+    /// for their code (a note when `.flowc.yml` accepts the break), located at the first one's new link
+    /// pattern, else its new flow's name, else line 1 of the new input itself; a note reproduces the first
+    /// one's witness on the new flows under `flowc run`, and another names the others (what `acceptedBreaks`
+    /// lists).
+    static func diagnostic(for group: [VersionFinding], in flows: [FlowDefinition], newPaths: [String]) -> Diagnostic {
+        let finding = group[0]
         let flow = flows.first { $0.name.value == finding.newFlow }
         let link = finding.newPattern.flatMap { pattern in flow?.links.first { $0.pattern.value == pattern } }
         let location =
-            link?.pattern.location ?? flow?.name.location ?? SourceLocation(file: newPaths[0], line: 1, column: 1, offset: 0)
+            link?.pattern.location ?? flow?.name.location
+            ?? SourceLocation(file: newPaths[0], line: 1, column: 1, offset: 0)
         let severity = finding.acknowledged ? .note : (RuleRegistry.rule(code: finding.code)?.severity ?? .error)
         let witness = finding.witness.split(separator: "\n").map(String.init)
         let reproduce = CheckCommand.reproduction(witness, paths: newPaths, flow: finding.newFlow ?? finding.rootFlow)
+        var notes = [DiagnosticNote("reproduce on the new flows with: \(reproduce)", at: location)]
+        if group.count > 1 {
+            let what = finding.kind == .snapshot ? "saved states" : "links"
+            notes.append(
+                DiagnosticNote(
+                    "the other \(what) of this cause: " + group.dropFirst().map(\.subject).joined(separator: "; "),
+                    at: location))
+        }
         return Diagnostic(
-            severity, code: finding.code, finding.message, at: location,
-            notes: [DiagnosticNote("reproduce on the new flows with: \(reproduce)", at: location)])
+            severity, code: finding.code, finding.message(groupedWith: group.count - 1), at: location, notes: notes)
     }
 }

@@ -63,6 +63,7 @@ enum ValidateCommand {
 
     private static func report(_ result: ValidationResult, format: DiagnosticFormat, quiet: Bool) {
         format.print(
-            result.diagnostics, sources: result.sourcesByPath, summary: quiet ? nil : ValidationSummary.text(for: result))
+            result.diagnostics, sources: result.sourcesByPath,
+            summary: quiet ? nil : ValidationSummary.text(for: result))
     }
 }

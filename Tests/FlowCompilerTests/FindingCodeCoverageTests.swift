@@ -23,7 +23,9 @@ struct FindingCodeCoverageTests {
             for match in text.matches(of: code) {
                 let found = String(text[match.range])
                 seen.insert(found)
-                if !registered.contains(found), !deliberatelyUnknown.contains(found) { unknown.append("\(file): \(found)") }
+                if !registered.contains(found), !deliberatelyUnknown.contains(found) {
+                    unknown.append("\(file): \(found)")
+                }
             }
         }
         #expect(unknown.isEmpty, "codes written in Sources/ that RuleRegistry lacks: \(unknown)")

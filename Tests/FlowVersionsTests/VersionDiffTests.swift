@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowTestSupport
 import FlowVersions
 import Testing
 
@@ -46,5 +47,48 @@ import Testing
         let report = VersionDiff.compare(old: old, new: old)
         #expect(report.findings.allSatisfy { $0.verdict == .keep })
         #expect(report.count(.keep) == 8)
+    }
+
+    /// The app of the narrowing tests: a `sort` parameter whose `values` are `values`, with a `min`-bounded
+    /// `page`, on a screen and a link.
+    static func sortingApp(values: String, minimumPage: Int) throws -> FlowBundle {
+        try Fixtures.bundle([
+            """
+            flow: app
+            start: home
+            screens:
+              home:
+                on:
+                  open:
+                    params: { sort: { type: string, values: \(values) }, page: { type: int, min: \(minimumPage) } }
+                    push: list
+                    with: { sort: $sort, page: $page }
+              list:
+                params: { sort: { type: string, values: \(values) }, page: { type: int, min: \(minimumPage) } }
+            links:
+              "/list/{sort}/{page:int}": [home, { list: { sort: $sort, page: $page } }]
+            """
+        ])
+    }
+
+    /// Removing a value listed second (`top`) narrows the saved states and the link, as removing the first
+    /// does: every listed value is tried, not only the first (kiwicom/navigation-compose-typed#112); so is a
+    /// bound raised past the old one.
+    @Test(arguments: ["[new, old]", "[top, old]"])
+    func everyValueAConstraintNoLongerAdmitsIsTried(newValues: String) throws {
+        let old = try Self.sortingApp(values: "[new, top, old]", minimumPage: 1)
+        let new = try Self.sortingApp(values: newValues, minimumPage: 1)
+        let report = VersionDiff.compare(old: old, new: new)
+        #expect(
+            report.findings.map { "\($0.kind) \($0.subject): \($0.verdict)" } == [
+                "snapshot app[home, list]: narrow", "snapshot app[home]: keep", "link /list/{sort}/{page:int}: narrow",
+            ])
+        let removed = newValues == "[new, old]" ? "top" : "new"
+        #expect(report.findings[0].witness.contains("\"sort\":\"\(removed)\""), "\(report.findings[0].witness)")
+        #expect(report.findings[2].witness.hasSuffix("open /list/\(removed)/1"), "\(report.findings[2].witness)")
+        let raised = VersionDiff.compare(old: old, new: try Self.sortingApp(values: "[new, top, old]", minimumPage: 2))
+        #expect(raised.findings.map(\.verdict) == [.narrow, .keep, .narrow])
+        #expect(raised.findings[0].witness.contains("\"page\":1"), "\(raised.findings[0].witness)")
+        #expect(raised.findings[2].witness.hasSuffix("open /list/new/1"), "\(raised.findings[2].witness)")
     }
 }

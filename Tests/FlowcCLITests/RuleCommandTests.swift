@@ -16,7 +16,8 @@ import Testing
         #expect(codes.filter { $0.hasPrefix("FC9") } == (1...6).map { String(format: "FC9%02d", $0) })
         #expect(
             lines.contains {
-                $0 == "FC811  warning  link-goes-nowhere              a deep link is refused in every explored state, before and after start"
+                $0
+                    == "FC811  warning  link-goes-nowhere              a deep link is refused in every explored state, before and after start"
             })
     }
 

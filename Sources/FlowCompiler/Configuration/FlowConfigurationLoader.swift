@@ -64,14 +64,17 @@ public enum FlowConfigurationLoader {
             for name in fileNames {
                 let candidate = folder == "." ? name : folder + "/" + name
                 var isFolder: ObjCBool = false
-                if manager.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue { return candidate }
+                if manager.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue {
+                    return candidate
+                }
             }
             return nil
         }
         for path in paths where path != "-" {
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-            let folder = isFolder.boolValue ? path : (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".")
+            let folder =
+                isFolder.boolValue ? path : (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".")
             if let nearest = find(from: folder) {
                 // Shown as the path was written when it is in the path's folder.
                 note(inFolder(folder) ?? nearest)
@@ -82,7 +85,8 @@ public enum FlowConfigurationLoader {
                     options: [.skipsHiddenFiles])
             else { continue }
             let base = URL(fileURLWithPath: path).standardizedFileURL.path
-            for case let url as URL in walk where (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
+            for case let url as URL in walk
+            where (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
                 let standardized = url.standardizedFileURL.path
                 guard standardized.hasPrefix(base + "/") else { continue }
                 let below = String(standardized.dropFirst(base.count + 1))

@@ -6,7 +6,8 @@ struct CoverRemoved: DiagnosticRule {
         code: "FC803",
         identifier: "cover-removed",
         severity: .error,
-        summary: "a full-screen cover left although its flow did not finish (guarantee 3: a cover leaves only when its flow finishes, or a link, restore or stop replaces it)",
+        summary:
+            "a full-screen cover left although its flow did not finish (guarantee 3: a cover leaves only when its flow finishes, or a link, restore or stop replaces it)",
         explanation: ExplorationRuleText.guarantee
     )
 }

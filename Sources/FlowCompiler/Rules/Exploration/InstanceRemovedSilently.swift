@@ -6,7 +6,8 @@ struct InstanceRemovedSilently: DiagnosticRule {
         code: "FC813",
         identifier: "instance-removed-silently",
         severity: .error,
-        summary: "an instance a step removed without finishing it was not reported as removed (guarantee 13: no instance leaves without a word)",
+        summary:
+            "an instance a step removed without finishing it was not reported as removed (guarantee 13: no instance leaves without a word)",
         explanation: ExplorationRuleText.guarantee
     )
 }

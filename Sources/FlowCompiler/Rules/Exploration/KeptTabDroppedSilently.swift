@@ -6,7 +6,8 @@ struct KeptTabDroppedSilently: DiagnosticRule {
         code: "FC812",
         identifier: "kept-tab-dropped-silently",
         severity: .error,
-        summary: "a kept tab left with its stack without being reported (guarantee 12: no stack is dropped without a word)",
+        summary:
+            "a kept tab left with its stack without being reported (guarantee 12: no stack is dropped without a word)",
         explanation: ExplorationRuleText.guarantee
     )
 }

@@ -6,7 +6,8 @@ struct LinkDroppedSilently: DiagnosticRule {
         code: "FC804",
         identifier: "link-dropped-silently",
         severity: .error,
-        summary: "a held deep link left the state without being reported (guarantee 4: no deep link is dropped without a word)",
+        summary:
+            "a held deep link left the state without being reported (guarantee 4: no deep link is dropped without a word)",
         explanation: ExplorationRuleText.guarantee
     )
 }

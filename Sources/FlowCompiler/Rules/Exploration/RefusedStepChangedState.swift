@@ -6,7 +6,8 @@ struct RefusedStepChangedState: DiagnosticRule {
         code: "FC801",
         identifier: "refused-step-changed-state",
         severity: .error,
-        summary: "a refused or stale step changed the state (guarantee 1: a step that is rejected or stale changes nothing)",
+        summary:
+            "a refused or stale step changed the state (guarantee 1: a step that is rejected or stale changes nothing)",
         explanation: ExplorationRuleText.guarantee
     )
 }
