@@ -20,6 +20,17 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 
+# Sets flowc, paths and options from the inputs and enters the working directory; with 'strict', adds
+# --strict when INPUT_STRICT=true.
+inputs() {
+  flowc="${FLOWC:-flowc}"
+  cd "${INPUT_WORKING_DIRECTORY:-.}"
+  read -r -a paths <<< "${INPUT_PATHS:-Flows}"
+  options=()
+  if [ "${1:-}" = "strict" ] && [ "${INPUT_STRICT:-false}" = "true" ]; then options+=(--strict); fi
+  if [ -n "${INPUT_CONFIG:-}" ]; then options+=(--config "$INPUT_CONFIG"); fi
+}
+
 case "${1:-}" in
   install)
     prefix="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/flowc"
@@ -27,12 +38,7 @@ case "${1:-}" in
     if [ -n "${GITHUB_PATH:-}" ]; then echo "$prefix/bin" >> "$GITHUB_PATH"; fi
     ;;
   validate)
-    flowc="${FLOWC:-flowc}"
-    cd "${INPUT_WORKING_DIRECTORY:-.}"
-    read -r -a paths <<< "${INPUT_PATHS:-Flows}"
-    options=()
-    if [ "${INPUT_STRICT:-false}" = "true" ]; then options+=(--strict); fi
-    if [ -n "${INPUT_CONFIG:-}" ]; then options+=(--config "$INPUT_CONFIG"); fi
+    inputs strict
     status=0
     "$flowc" validate --format github "${options[@]}" "${paths[@]}" || status=$?
     if [ "${INPUT_SARIF:-false}" = "true" ]; then
@@ -45,20 +51,11 @@ case "${1:-}" in
     exit "$status"
     ;;
   check)
-    flowc="${FLOWC:-flowc}"
-    cd "${INPUT_WORKING_DIRECTORY:-.}"
-    read -r -a paths <<< "${INPUT_PATHS:-Flows}"
-    options=()
-    if [ "${INPUT_STRICT:-false}" = "true" ]; then options+=(--strict); fi
-    if [ -n "${INPUT_CONFIG:-}" ]; then options+=(--config "$INPUT_CONFIG"); fi
+    inputs strict
     "$flowc" check --format github "${options[@]}" "${paths[@]}"
     ;;
   diff)
-    flowc="${FLOWC:-flowc}"
-    cd "${INPUT_WORKING_DIRECTORY:-.}"
-    read -r -a paths <<< "${INPUT_PATHS:-Flows}"
-    options=()
-    if [ -n "${INPUT_CONFIG:-}" ]; then options+=(--config "$INPUT_CONFIG"); fi
+    inputs
     if [ -z "${INPUT_BASELINE:-}" ]; then
       echo "github-action.sh: error: diff needs INPUT_BASELINE (git:REF)" >&2
       exit 2

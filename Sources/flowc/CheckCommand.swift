@@ -67,13 +67,7 @@ enum CheckCommand {
                     if option == "--max-states" { bounds.maxStates = number } else { bounds.maxDepth = number }
                 }
                 only = options.value("--flow")
-                let formatName =
-                    options.value("--format")
-                    ?? (ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
-                guard let chosen = DiagnosticFormat(rawValue: formatName) else {
-                    Console.error("flowc: error: unknown format '\(formatName)'; expected \(DiagnosticFormat.names)")
-                    return ExitCode.usage
-                }
+                guard let chosen = DiagnosticFormat.chosen(by: options) else { return ExitCode.usage }
                 format = chosen
                 return nil
             },

@@ -1,5 +1,6 @@
 import FlowCompiler
 import FlowcCommandLine
+import Foundation
 
 /// The output formats of diagnostics (`--format`), shared by `flowc validate` and `flowc diff`.
 enum DiagnosticFormat: String, CaseIterable {
@@ -7,6 +8,19 @@ enum DiagnosticFormat: String, CaseIterable {
 
     /// `text, json, sarif, github or gitlab`, for usage errors.
     static let names = "text, json, sarif, github or gitlab"
+
+    /// The format `--format` names, else `configured` (a configuration's `format`), else `github` under GitHub
+    /// Actions (`GITHUB_ACTIONS=true`), else `text`; nil, with the usage error printed, for an unknown name.
+    static func chosen(by options: OptionScanner, configured: String? = nil) -> DiagnosticFormat? {
+        let name =
+            options.value("--format") ?? configured
+            ?? (ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
+        guard let format = DiagnosticFormat(rawValue: name) else {
+            Console.error("flowc: error: unknown format '\(name)'; expected \(names)")
+            return nil
+        }
+        return format
+    }
 
     /// Prints `diagnostics` in this format: text (clang style) on standard error, with `summary` (when not
     /// nil) on standard output; every other format on standard output, whole.

@@ -65,13 +65,7 @@ enum DiffCommand {
             }
             if option == "--max-states" { bounds.maxStates = number } else { bounds.maxDepth = number }
         }
-        let formatName =
-            options.value("--format")
-            ?? (ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
-        guard let format = DiagnosticFormat(rawValue: formatName) else {
-            Console.error("flowc: error: unknown format '\(formatName)'; expected \(DiagnosticFormat.names)")
-            return ExitCode.usage
-        }
+        guard let format = DiagnosticFormat.chosen(by: options) else { return ExitCode.usage }
         let configuration: LoadedConfiguration?
         switch ConfigurationOption.load(options) {
         case .proceed(let loaded): configuration = loaded

@@ -31,14 +31,8 @@ enum ValidateCommand {
             arguments, usage: usage, valueOptions: ["--format", "--config"], flagOptions: ["--strict", "--quiet"],
             keeping: .diagnosed,
             checkConfiguration: { options, configuration in
-                let environment = ProcessInfo.processInfo.environment
-                let formatName =
-                    options.value("--format")
-                    ?? ConfigurationOption.settings(configuration, for: options.positional.first)?.format
-                    ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
-                guard let chosen = DiagnosticFormat(rawValue: formatName) else {
-                    Console.error(
-                        "flowc: error: unknown format '\(formatName)'; expected \(DiagnosticFormat.names)")
+                let configured = ConfigurationOption.settings(configuration, for: options.positional.first)?.format
+                guard let chosen = DiagnosticFormat.chosen(by: options, configured: configured) else {
                     return ExitCode.usage
                 }
                 format = chosen
