@@ -91,4 +91,40 @@ import Testing
         #expect(raised.findings[0].witness.contains("\"page\":1"), "\(raised.findings[0].witness)")
         #expect(raised.findings[2].witness.hasSuffix("open /list/new/1"), "\(raised.findings[2].witness)")
     }
+
+    /// A two-tab app whose first tab shows `detail` above `home` (in the new version, `home` only).
+    static func tabApp(withDetail: Bool) throws -> FlowBundle {
+        try Fixtures.bundle([
+            """
+            flow: shell
+            tabs: [one, two]
+            start: one
+            children:
+              one: { flow: one }
+              two: { flow: two }
+            """,
+            withDetail
+                ? "flow: one\nstart: home\nscreens:\n  home: { on: { go: { push: detail } } }\n  detail: {}\n"
+                : "flow: one\nstart: home\nscreens:\n  home: {}\n",
+            "flow: two\nstart: home\nscreens:\n  home: {}\n",
+        ])
+    }
+
+    /// Saved states that differ only in a kept tab's screens are different shapes, not argument sets of one:
+    /// removing the kept tab's screen breaks the shapes that show it and keeps the others; nothing is called
+    /// narrowed.
+    @Test func aKeptTabsScreensAreItsShape() throws {
+        let report = VersionDiff.compare(
+            old: try Self.tabApp(withDetail: true), new: try Self.tabApp(withDetail: false))
+        #expect(report.count(.narrow) == 0)
+        #expect(
+            report.findings.filter { $0.kind == .snapshot }.map { "\($0.subject): \($0.verdict)" } == [
+                "shell{one; kept: two(two=two[home])}[] / one=one[home, detail]: break",
+                "shell{one; kept: two(two=two[home])}[] / one=one[home]: keep",
+                "shell{one}[] / one=one[home, detail]: break",
+                "shell{one}[] / one=one[home]: keep",
+                "shell{two; kept: one(one=one[home, detail])}[] / two=two[home]: break",
+                "shell{two; kept: one(one=one[home])}[] / two=two[home]: keep",
+            ])
+    }
 }
