@@ -55,6 +55,7 @@ struct LinkTrials {
         var finding = VersionFinding(
             kind: .link, verdict: .keep, rootFlow: root, subject: link.pattern, detail: "", witness: "",
             newFlow: newRoot, newPattern: newLink?.pattern)
+        finding.newRootFlow = newRoot
         if let first = refused.first {
             finding.verdict = opened.isEmpty ? .break : .narrow
             let reason = first.result.reason?.description ?? first.result.status.rawValue

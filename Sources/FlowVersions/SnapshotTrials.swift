@@ -56,6 +56,7 @@ struct SnapshotTrials {
         var finding = VersionFinding(
             kind: .snapshot, verdict: .keep, rootFlow: root, subject: shape, detail: "", witness: "",
             newFlow: newRoot)
+        finding.newRootFlow = newRoot
         if let first = refused.first {
             finding.verdict = accepted.isEmpty ? .break : .narrow
             let reason = first.result.reason?.description ?? first.result.status.rawValue

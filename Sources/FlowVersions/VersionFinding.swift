@@ -33,6 +33,9 @@ package struct VersionFinding: Hashable, Sendable {
     package var witness: String
     /// The new flow to locate the finding at (the deepest one the witness reaches), when there is one.
     package var newFlow: String?
+    /// The old root flow's name in the new flows (after a `formerly` rename), when they have it: the flow the
+    /// witness runs on there.
+    package var newRootFlow: String?
     /// For a link kept, narrowed or renamed: the new link's pattern, to locate the finding at.
     package var newPattern: String?
     /// Whether `.flowc.yml` acknowledges the break (``VersionDiff/acknowledge(_:)``).

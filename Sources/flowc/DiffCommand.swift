@@ -175,7 +175,8 @@ enum DiffCommand {
             ?? SourceLocation(file: newPaths[0], line: 1, column: 1, offset: 0)
         let severity = finding.acknowledged ? .note : (RuleRegistry.rule(code: finding.code)?.severity ?? .error)
         let witness = finding.witness.split(separator: "\n").map(String.init)
-        let reproduce = CheckCommand.reproduction(witness, paths: newPaths, flow: finding.newFlow ?? finding.rootFlow)
+        let reproduce = CheckCommand.reproduction(
+            witness, paths: newPaths, flow: finding.newRootFlow ?? finding.rootFlow)
         var notes = [DiagnosticNote("reproduce on the new flows with: \(reproduce)", at: location)]
         if group.count > 1 {
             let what = finding.kind == .snapshot ? "saved states" : "links"

@@ -201,4 +201,32 @@ import Testing
         #expect(quiet.standardError == "")
         #expect(quiet.standardOutput == "")
     }
+
+    /// Each finding's reproduction runs on the new flows as printed, under the new name of a renamed root
+    /// flow: the break's last step is refused with the reason the finding gives.
+    @Test func aReproductionRunsOnTheNewFlows() throws {
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = FlowcProcess.packageRoot + "/" + Self.fixtures
+        try FileManager.default.copyItem(atPath: root + "/new", toPath: folder.path + "/new")
+        let app = folder.appendingPathComponent("new/app.yaml")
+        try String(contentsOf: app, encoding: .utf8)
+            .replacingOccurrences(of: "\nflow: app\n", with: "\nflow: main\nformerly: [app]\n")
+            .write(to: app, atomically: true, encoding: .utf8)
+        let output = try FlowcProcess.run(["diff", root + "/old", "new"], in: folder.path)
+        #expect(output.status == 1, "\(output.standardError)")
+        let lines = output.standardError.split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.hasSuffix("[FC903]") })
+        let note = lines[index + 1]
+        let marker = "note: reproduce on the new flows with: "
+        let command = String(try #require(note.range(of: marker).map { note[$0.upperBound...] }))
+        #expect(command == "printf '%s\\n' 'start' 'open /settings' | flowc run 'new' --flow 'main'")
+        let shell = try FlowcProcess.run(
+            ["-c", command],
+            environment: ["PATH": FlowcProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"],
+            executable: URL(fileURLWithPath: "/bin/sh"), in: folder.path)
+        let last = try #require(shell.standardOutput.split(separator: "\n").last)
+        #expect(last.contains("\"status\":\"rejected\""), "\(shell.standardOutput)\(shell.standardError)")
+        #expect(last.contains("no deep link matches '/settings'"), "\(last)")
+    }
 }
