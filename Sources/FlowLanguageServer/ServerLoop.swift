@@ -20,12 +20,12 @@ private let systemWrite = Darwin.write
 /// and the newest text is checked next, with no fixed delay. Standard output carries protocol messages
 /// only; SIGPIPE is ignored, and a write that fails (the client went away) ends the server, as does the
 /// end of standard input. The reader holds at most ``inboxLimit`` messages before it waits.
-public enum ServerLoop {
-    public static let inboxLimit = 1_024
+package enum ServerLoop {
+    package static let inboxLimit = 1_024
 
     /// Runs until `exit` or until the client goes away; returns the exit code (0 after `shutdown` and
     /// `exit`, 1 otherwise).
-    public static func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    package static func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let inbox = Inbox()
         let writer = Writer(descriptor: output)
