@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "FlowRuntime", dependencies: ["FlowModel"]),
         .target(name: "FlowSwiftUI", dependencies: ["FlowRuntime", "FlowModel"]),
         // The compiler side:
-        .target(name: "FlowYAML", dependencies: ["CYaml"]),
+        // FlowModel for the thread primitives both sides share (Primitives/: ConditionLock, JoinableThread).
+        .target(name: "FlowYAML", dependencies: ["CYaml", "FlowModel"]),
         .target(name: "FlowDefinitions", dependencies: ["FlowModel"]),
         .target(name: "FlowCompiler", dependencies: ["FlowYAML", "FlowDefinitions", "FlowModel"]),
         .target(name: "FlowCodegen", dependencies: ["FlowDefinitions", "FlowModel"]),

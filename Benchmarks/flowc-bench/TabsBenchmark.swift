@@ -61,7 +61,10 @@ enum TabsBenchmark {
             do {
                 let coordinator = try FlowCoordinator(bundle: try GraphLowering.lower(result.flows), flow: "home")
                 guard let problem = prepare(coordinator, tabs: count) else {
-                    if arguments.contains("--tree"), coordinator.rootStack?.tabSet?.stacks.count != count {
+                    if arguments.contains("--tree"),
+                        let tabSet = coordinator.rootStack?.tabSet,
+                        tabSet.tabs.compactMap(tabSet.stack(forTab:)).count != count
+                    {
                         print("the tree of \(count) tabs has no object per tab")
                         return 1
                     }

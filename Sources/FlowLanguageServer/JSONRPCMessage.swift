@@ -1,5 +1,5 @@
 /// A JSON-RPC 2.0 message as the server receives it (LSP 3.17, "Base Protocol").
-public enum JSONRPCMessage: Equatable, Sendable {
+package enum JSONRPCMessage: Equatable, Sendable {
     /// A request: answered with a result or an error under the same id.
     case request(id: RequestID, method: String, params: JSONValue)
     /// A notification: never answered.
@@ -10,7 +10,7 @@ public enum JSONRPCMessage: Equatable, Sendable {
     case invalid(id: RequestID?, error: ResponseError)
 
     /// The message a decoded JSON body is.
-    public init(_ value: JSONValue) {
+    package init(_ value: JSONValue) {
         guard case .object(let members) = value else {
             self = .invalid(id: nil, error: ResponseError(.invalidRequest, "a message must be a JSON object"))
             return
@@ -46,7 +46,7 @@ public enum JSONRPCMessage: Equatable, Sendable {
 }
 
 /// A request's id: a number or a string.
-public enum RequestID: Hashable, Sendable {
+package enum RequestID: Hashable, Sendable {
     case integer(Int)
     case string(String)
 
@@ -67,8 +67,8 @@ public enum RequestID: Hashable, Sendable {
 }
 
 /// An error answer (`ResponseError` in LSP 3.17), with the codes this server uses.
-public struct ResponseError: Error, Equatable, Sendable {
-    public enum Code: Int, Sendable {
+package struct ResponseError: Error, Equatable, Sendable {
+    package enum Code: Int, Sendable {
         case parseError = -32700
         case invalidRequest = -32600
         case methodNotFound = -32601
@@ -84,10 +84,10 @@ public struct ResponseError: Error, Equatable, Sendable {
         case contentModified = -32801
     }
 
-    public var code: Code
-    public var message: String
+    package var code: Code
+    package var message: String
 
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }

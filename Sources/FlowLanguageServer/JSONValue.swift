@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `true` and `1` stay apart (a Boolean never reads as a number); an integer that fits `Int` is
 /// `.integer`, any other number `.number`.
-public enum JSONValue: Hashable, Sendable, Codable {
+package enum JSONValue: Hashable, Sendable, Codable {
     case null
     case bool(Bool)
     case integer(Int)
@@ -14,7 +14,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -33,7 +33,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -47,17 +47,17 @@ public enum JSONValue: Hashable, Sendable, Codable {
     }
 
     /// The member `key` of an object; `.null` for anything else or a missing member.
-    public subscript(key: String) -> JSONValue {
+    package subscript(key: String) -> JSONValue {
         if case .object(let members) = self { return members[key] ?? .null }
         return .null
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    public var integer: Int? {
+    package var integer: Int? {
         switch self {
         case .integer(let value): return value
         case .number(let value) where value.rounded() == value && abs(value) < 9e15: return Int(value)
@@ -65,22 +65,22 @@ public enum JSONValue: Hashable, Sendable, Codable {
         }
     }
 
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
-    public var object: [String: JSONValue]? {
+    package var object: [String: JSONValue]? {
         if case .object(let value) = self { return value }
         return nil
     }
 
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 
     /// The deepest nesting of arrays and objects in `bytes` (JSON text), counted without parsing, with
     /// strings skipped: messages deeper than ``JSONValue/maximumDepth`` are refused before decoding, so
@@ -114,11 +114,11 @@ public enum JSONValue: Hashable, Sendable, Codable {
     }
 
     /// Messages nested deeper than this are refused (LSP's own messages nest less than 10 deep).
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Decodes one JSON text. - Throws: `JSONValue.DecodingFailure` for text that is not JSON, or deeper
     /// than ``maximumDepth``.
-    public static func decode(_ bytes: [UInt8]) throws(DecodingFailure) -> JSONValue {
+    package static func decode(_ bytes: [UInt8]) throws(DecodingFailure) -> JSONValue {
         guard nestingDepth(bytes) <= maximumDepth else { throw .tooDeep }
         do {
             return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
@@ -128,12 +128,12 @@ public enum JSONValue: Hashable, Sendable, Codable {
     }
 
     /// Why a text did not decode.
-    public enum DecodingFailure: Error, Sendable {
+    package enum DecodingFailure: Error, Sendable {
         case notJSON, tooDeep
     }
 
     /// The value as compact JSON text (keys sorted).
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? Array(encoder.encode(self))) ?? Array("null".utf8)
@@ -143,12 +143,12 @@ public enum JSONValue: Hashable, Sendable, Codable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .integer(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .integer(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }

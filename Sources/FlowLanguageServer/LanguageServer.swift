@@ -14,7 +14,7 @@ import Foundation
 /// notifications dropped (`exit` aside); after `shutdown`, requests are answered with InvalidRequest;
 /// `exit` ends the server (exit code 0 after `shutdown`, else 1). Unknown requests get MethodNotFound
 /// (-32601); a request cancelled (`$/cancelRequest`) before it is handled gets RequestCancelled (-32800).
-public final class LanguageServer {
+package final class LanguageServer {
     enum Phase {
         case waitingForInitialize, running, shutDown
     }
@@ -36,11 +36,11 @@ public final class LanguageServer {
     private var cancelled: Set<RequestID> = []
 
     /// The exit code once `exit` arrived; the loop stops then.
-    public private(set) var exitCode: Int32?
+    package private(set) var exitCode: Int32?
 
     /// - Parameter explanationFolder: where the rules' explanations are written for diagnostics' links
     ///   (``RuleExplanationFiles``); nil for no links.
-    public init(
+    package init(
         explanationFolder: String? = LanguageServer.defaultExplanationFolder(), send: @escaping (JSONValue) -> Void
     ) {
         self.send = send
@@ -49,13 +49,13 @@ public final class LanguageServer {
 
     /// Where the rules' explanations are written for diagnostics' links: `$XDG_CACHE_HOME/flowc/explain`
     /// (`~/.cache/flowc/explain` without it).
-    public static func defaultExplanationFolder() -> String? { RuleExplanationFiles.defaultFolder() }
+    package static func defaultExplanationFolder() -> String? { RuleExplanationFiles.defaultFolder() }
 
     /// Handles one frame from the reader: a message body is decoded and handled; a skipped frame is logged.
-    public func receive(_ frame: MessageFraming.Frame) { receive(ReceivedMessage(frame)) }
+    package func receive(_ frame: MessageFraming.Frame) { receive(ReceivedMessage(frame)) }
 
     /// Handles one decoded frame.
-    public func receive(_ received: ReceivedMessage) {
+    package func receive(_ received: ReceivedMessage) {
         switch received {
         case .skipped(let reason): log("skipped \(reason)", type: 2)
         case .undecodable(let error): respond(nil, error: error)
@@ -65,10 +65,10 @@ public final class LanguageServer {
 
     /// Marks requests as cancelled before they are handled (`$/cancelRequest` ahead of its request in
     /// the same batch). A request already answered is not affected.
-    public func cancel(_ ids: some Sequence<RequestID>) { cancelled.formUnion(ids) }
+    package func cancel(_ ids: some Sequence<RequestID>) { cancelled.formUnion(ids) }
 
     /// Handles one message.
-    public func handle(_ message: JSONRPCMessage) {
+    package func handle(_ message: JSONRPCMessage) {
         switch message {
         case .response:
             break
@@ -192,7 +192,7 @@ public final class LanguageServer {
     }
 
     /// Validates and publishes diagnostics when a text changed since the last check.
-    public func checkIfNeeded() {
+    package func checkIfNeeded() {
         guard phase == .running else { return }
         if analysis?.generation != workspace.generation || !touched.isEmpty { _ = currentAnalysis() }
         if let analysis, !touched.isEmpty { publishDiagnostics(analysis) }

@@ -5,15 +5,15 @@
 /// message of more than ``maximumMessageBytes`` bytes, is not kept: the reader skips it (a header to
 /// its blank line, a body by its length, read and dropped in pieces) and reports the skip, so memory
 /// stays bounded whatever the client sends.
-public struct MessageFraming: Sendable {
+package struct MessageFraming: Sendable {
     /// Longest accepted header, all lines together: 8 KiB (a real header is under 100 bytes).
-    public static let maximumHeaderBytes = 8_192
+    package static let maximumHeaderBytes = 8_192
     /// Largest accepted message body: 64 MiB (an 8 MiB flow file, the loader's limit, escaped in JSON,
     /// fits with room to spare).
-    public static let maximumMessageBytes = 64 << 20
+    package static let maximumMessageBytes = 64 << 20
 
     /// What one step of reading produced.
-    public enum Frame: Equatable, Sendable {
+    package enum Frame: Equatable, Sendable {
         /// A whole body (the JSON text, not yet decoded).
         case message([UInt8])
         /// Something that was not a message, skipped; the reason is for the log.
@@ -27,10 +27,10 @@ public struct MessageFraming: Sendable {
     /// Whether the header being read is over the limit, and is being dropped to its blank line.
     private var droppingHeader = false
 
-    public init() {}
+    package init() {}
 
     /// Adds bytes read from the client.
-    public mutating func append(_ bytes: some Collection<UInt8>) {
+    package mutating func append(_ bytes: some Collection<UInt8>) {
         if start > 0, start >= buffer.count / 2 {
             buffer.removeFirst(start)
             start = 0
@@ -39,10 +39,10 @@ public struct MessageFraming: Sendable {
     }
 
     /// Bytes received and not yet framed.
-    public var pending: Int { buffer.count - start }
+    package var pending: Int { buffer.count - start }
 
     /// The next frame the bytes received so far make, or nil when more bytes are needed.
-    public mutating func next() -> Frame? {
+    package mutating func next() -> Frame? {
         while true {
             if dropping > 0 {
                 let taken = min(dropping, buffer.count - start)
@@ -130,7 +130,7 @@ public struct MessageFraming: Sendable {
     }
 
     /// `message` framed: its header, then its bytes.
-    public static func frame(_ message: [UInt8]) -> [UInt8] {
+    package static func frame(_ message: [UInt8]) -> [UInt8] {
         Array("Content-Length: \(message.count)\r\n\r\n".utf8) + message
     }
 }

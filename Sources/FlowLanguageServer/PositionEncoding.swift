@@ -1,6 +1,6 @@
 /// How a position's `character` counts along a line (LSP 3.17 `PositionEncodingKind`): UTF-16 code
 /// units (the protocol's default), UTF-8 bytes, or Unicode scalars (UTF-32).
-public enum PositionEncoding: String, Sendable, CaseIterable {
+package enum PositionEncoding: String, Sendable, CaseIterable {
     case utf8 = "utf-8"
     case utf16 = "utf-16"
     case utf32 = "utf-32"
@@ -16,11 +16,11 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
 }
 
 /// A line and a character on it, both from 0 (LSP `Position`), in the session's ``PositionEncoding``.
-public struct Position: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var character: Int
+package struct Position: Hashable, Sendable, Comparable {
+    package var line: Int
+    package var character: Int
 
-    public init(line: Int, character: Int) {
+    package init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
@@ -33,17 +33,17 @@ public struct Position: Hashable, Sendable, Comparable {
 
     var json: JSONValue { ["line": .integer(line), "character": .integer(character)] }
 
-    public static func < (lhs: Position, rhs: Position) -> Bool {
+    package static func < (lhs: Position, rhs: Position) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 }
 
 /// A start and an end position (end exclusive; LSP `Range`).
-public struct TextRange: Hashable, Sendable {
-    public var start: Position
-    public var end: Position
+package struct TextRange: Hashable, Sendable {
+    package var start: Position
+    package var end: Position
 
-    public init(start: Position, end: Position) {
+    package init(start: Position, end: Position) {
         self.start = start
         self.end = end
     }
@@ -62,12 +62,12 @@ public struct TextRange: Hashable, Sendable {
 ///
 /// Lines end at `\n`, `\r\n` or a lone `\r` (LSP 3.17, "Text Documents"). Finding a line is a binary
 /// search; a character is counted along its own line only, so each conversion costs the line's length.
-public struct LineTable: Sendable {
-    public let bytes: [UInt8]
+package struct LineTable: Sendable {
+    package let bytes: [UInt8]
     /// The byte offset where each line starts.
     private let starts: [Int]
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         var index = 0
@@ -84,10 +84,10 @@ public struct LineTable: Sendable {
         self.starts = starts
     }
 
-    public var lineCount: Int { starts.count }
+    package var lineCount: Int { starts.count }
 
     /// Where line `line` (from 0) starts, and where its text ends (before its line break).
-    public func lineBounds(_ line: Int) -> Range<Int> {
+    package func lineBounds(_ line: Int) -> Range<Int> {
         let line = min(max(line, 0), starts.count - 1)
         let start = starts[line]
         var end = line + 1 < starts.count ? starts[line + 1] : bytes.count
@@ -97,7 +97,7 @@ public struct LineTable: Sendable {
     }
 
     /// The line (from 0) holding byte `offset`.
-    public func line(of offset: Int) -> Int {
+    package func line(of offset: Int) -> Int {
         var low = 0
         var high = starts.count - 1
         while low < high {
@@ -109,7 +109,7 @@ public struct LineTable: Sendable {
 
     /// The position of byte `offset` (clamped to the text; an offset inside a character counts from
     /// that character's start).
-    public func position(of offset: Int, in encoding: PositionEncoding) -> Position {
+    package func position(of offset: Int, in encoding: PositionEncoding) -> Position {
         let offset = min(max(offset, 0), bytes.count)
         let line = line(of: offset)
         let bounds = lineBounds(line)
@@ -119,7 +119,7 @@ public struct LineTable: Sendable {
 
     /// The byte offset of `position`; a character past the line's end is its end (LSP 3.17), a line
     /// past the last is the text's end.
-    public func offset(of position: Position, in encoding: PositionEncoding) -> Int {
+    package func offset(of position: Position, in encoding: PositionEncoding) -> Int {
         guard position.line < starts.count else { return bytes.count }
         let bounds = lineBounds(position.line)
         var remaining = position.character
@@ -140,13 +140,13 @@ public struct LineTable: Sendable {
     }
 
     /// The range of bytes `range`.
-    public func range(of range: Range<Int>, in encoding: PositionEncoding) -> TextRange {
+    package func range(of range: Range<Int>, in encoding: PositionEncoding) -> TextRange {
         TextRange(
             start: position(of: range.lowerBound, in: encoding), end: position(of: range.upperBound, in: encoding))
     }
 
     /// The byte `scalars` Unicode scalars after `offset`, on the same line at most.
-    public func offset(advancing scalars: Int, from offset: Int) -> Int {
+    package func offset(advancing scalars: Int, from offset: Int) -> Int {
         let bounds = lineBounds(line(of: offset))
         var index = offset
         var remaining = scalars

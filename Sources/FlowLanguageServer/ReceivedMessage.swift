@@ -1,11 +1,11 @@
 /// A frame from the client, decoded: a message, a frame that was skipped (with why, for the log), or a
 /// body that is not a JSON-RPC message (answered with this error, id null).
-public enum ReceivedMessage: Equatable, Sendable {
+package enum ReceivedMessage: Equatable, Sendable {
     case message(JSONRPCMessage)
     case skipped(String)
     case undecodable(ResponseError)
 
-    public init(_ frame: MessageFraming.Frame) {
+    package init(_ frame: MessageFraming.Frame) {
         switch frame {
         case .skipped(let reason):
             self = .skipped(reason)

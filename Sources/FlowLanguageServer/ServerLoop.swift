@@ -1,3 +1,4 @@
+import FlowModel
 import Foundation
 
 #if canImport(Glibc)
@@ -20,16 +21,16 @@ private let systemWrite = Darwin.write
 /// and the newest text is checked next, with no fixed delay. Standard output carries protocol messages
 /// only; SIGPIPE is ignored, and a write that fails (the client went away) ends the server, as does the
 /// end of standard input. The reader holds at most ``inboxLimit`` messages before it waits.
-public enum ServerLoop {
-    public static let inboxLimit = 1_024
+package enum ServerLoop {
+    package static let inboxLimit = 1_024
 
     /// Runs until `exit` or until the client goes away; returns the exit code (0 after `shutdown` and
     /// `exit`, 1 otherwise).
-    public static func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    package static func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let inbox = Inbox()
         let writer = Writer(descriptor: output)
-        let reader = Thread {
+        let reader = JoinableThread(stackSize: 1 << 20) {
             var framing = MessageFraming()
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
@@ -43,8 +44,9 @@ public enum ServerLoop {
             }
             inbox.close()
         }
-        reader.stackSize = 1 << 20
-        reader.start()
+        // The reader may be blocked reading standard input when the server exits: it is never joined.
+        guard let reader else { return 1 }
+        reader.detach()
         let server = LanguageServer { message in writer.write(MessageFraming.frame(message.encoded())) }
         while let batch = inbox.takeAll() {
             server.cancel(batch.compactMap(\.cancelledID))
@@ -64,39 +66,39 @@ public enum ServerLoop {
 
     /// The messages read and not yet handled, shared by the reader thread and the main thread.
     final class Inbox: @unchecked Sendable {
-        // @unchecked Sendable: `messages` and `closed` are touched only while `condition` is locked.
-        private let condition = NSCondition()
+        // @unchecked Sendable: `messages` and `closed` are touched only while `lock` is held.
+        private let lock = ConditionLock()
         private var messages: [ReceivedMessage] = []
         private var closed = false
 
         /// Adds a message, waiting while the inbox is full; false once the inbox is closed.
         func put(_ message: ReceivedMessage) -> Bool {
-            condition.lock()
-            defer { condition.unlock() }
-            while messages.count >= ServerLoop.inboxLimit, !closed { condition.wait() }
-            guard !closed else { return false }
-            messages.append(message)
-            condition.broadcast()
-            return true
+            lock.withLock {
+                lock.wait { messages.count < ServerLoop.inboxLimit || closed }
+                guard !closed else { return false }
+                messages.append(message)
+                lock.broadcast()
+                return true
+            }
         }
 
         /// Every message waiting, after waiting for one; nil once closed and empty.
         func takeAll() -> [ReceivedMessage]? {
-            condition.lock()
-            defer { condition.unlock() }
-            while messages.isEmpty, !closed { condition.wait() }
-            guard !messages.isEmpty else { return nil }
-            let taken = messages
-            messages = []
-            condition.broadcast()
-            return taken
+            lock.withLock {
+                lock.wait { !messages.isEmpty || closed }
+                guard !messages.isEmpty else { return nil }
+                let taken = messages
+                messages = []
+                lock.broadcast()
+                return taken
+            }
         }
 
         func close() {
-            condition.lock()
-            closed = true
-            condition.broadcast()
-            condition.unlock()
+            lock.withLock {
+                closed = true
+                lock.broadcast()
+            }
         }
     }
 

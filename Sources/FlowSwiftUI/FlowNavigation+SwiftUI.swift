@@ -4,7 +4,11 @@ import FlowRuntime
 #if canImport(SwiftUI)
 import SwiftUI
 
-/// SwiftUI `Binding`s over ``FlowNavigation``'s get/set pairs. Forwarding only: every rule lives in
+/// SwiftUI `Binding`s over ``FlowNavigation``'s get/set pairs, one per container, each the forwarding of
+/// the one binding of ``FlowNavigation`` for it: `NavigationStack` (``FlowNavigation/path(binding:)``),
+/// `.sheet` (``FlowNavigation/sheet(binding:)``), `.fullScreenCover` (``FlowNavigation/cover(binding:)``),
+/// `TabView` (``FlowNavigation/selection(binding:as:)``) and `.confirmationDialog`
+/// (``FlowNavigation/isConfirmationPresented(on:)``). Forwarding only: every rule lives in
 /// ``FlowNavigation``, which the Linux tests cover (and a test type-checks this file against stand-in
 /// SwiftUI declarations copied from Apple's documentation; it is not compiled with Apple's SDK on Linux).
 extension FlowNavigation {
@@ -36,7 +40,8 @@ extension FlowNavigation {
     }
 
     /// `isPresented` of the `.confirmationDialog` attached to stack `stack`'s view: true while the pending
-    /// confirmation's route is one of that stack's (``FlowNavigation/confirmation(on:)``).
+    /// confirmation's route is one of that stack's (``FlowNavigation/confirmation(on:)``). Its buttons
+    /// answer with `navigation.coordinator.confirmRemoval()` and `navigation.coordinator.keepEditing()`.
     public func confirmationPresentedBinding(on stack: FlowStackModel) -> Binding<Bool> {
         let pair = isConfirmationPresented(on: stack)
         return Binding(get: pair.get, set: pair.set)

@@ -1,10 +1,5 @@
 import CYaml
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowModel
 
 /// A run of libyaml's events, handed from the parsing thread to the building one whole. Each batch is
 /// written by one thread at a time: the pipe's lock hands it over. The events are libyaml's own, not
@@ -50,16 +45,15 @@ final class EventBatch: @unchecked Sendable {
 /// ``finish()`` must be called before the ``EventParser`` is released: it joins the producer thread.
 /// Speed: PERFORMANCE.md, "Shapes kept for speed".
 final class EventPipe: @unchecked Sendable {
-    // Unchecked: every mutable field below is read and written under `mutex` only; the parser is used by
+    // Unchecked: every mutable field below is read and written under `lock` only; the parser is used by
     // the producer thread alone until `finish()` has joined it.
     private let parser: EventParser
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let lock = ConditionLock()
     private var ready: [EventBatch] = []
     private var readyHead = 0
     private var free: [EventBatch] = []
     private var cancelled = false
-    private var thread: pthread_t?
+    private var thread: JoinableThread?
     private var joined = false
 
     /// Batches in flight, filled or free, between the two threads.
@@ -71,58 +65,23 @@ final class EventPipe: @unchecked Sendable {
     /// builds on one thread).
     init?(parser: EventParser) {
         self.parser = parser
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
         free = (0..<Self.inFlight).map { _ in EventBatch() }
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, Self.stackSize)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        #if canImport(Darwin)
-        var started: pthread_t?
-        let status = pthread_create(
-            &started, &attributes,
-            { context in
-                Unmanaged<EventPipe>.fromOpaque(context).takeRetainedValue().produce()
-                return nil
-            }, context)
-        #else
-        var started = pthread_t()
-        let status = pthread_create(
-            &started, &attributes,
-            { context in
-                Unmanaged<EventPipe>.fromOpaque(context!).takeRetainedValue().produce()
-                return nil
-            }, context)
-        #endif
-        guard status == 0 else {
-            // `deinit` frees the lock: every stored property is initialized.
-            Unmanaged<EventPipe>.fromOpaque(context).release()
-            return nil
-        }
-        thread = started
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
+        guard let started = JoinableThread(stackSize: Self.stackSize, { [self] in produce() }) else { return nil }
+        lock.withLock { thread = started }
     }
 
     /// The next batch, waiting for the producer if needed. The last batch holds the stream's end or an error.
     func take() -> EventBatch {
-        pthread_mutex_lock(mutex)
-        while readyHead == ready.count { pthread_cond_wait(changed, mutex) }
-        let batch = ready[readyHead]
-        readyHead += 1
-        if readyHead == ready.count {
-            ready.removeAll(keepingCapacity: true)
-            readyHead = 0
+        lock.withLock {
+            lock.wait { readyHead < ready.count }
+            let batch = ready[readyHead]
+            readyHead += 1
+            if readyHead == ready.count {
+                ready.removeAll(keepingCapacity: true)
+                readyHead = 0
+            }
+            return batch
         }
-        pthread_mutex_unlock(mutex)
-        return batch
     }
 
     /// Gives a batch back to the producer with the contents the builder took out of it and read, their
@@ -130,44 +89,45 @@ final class EventPipe: @unchecked Sendable {
     func recycle(_ batch: EventBatch, contents: inout EventBatch.Contents) {
         EventBatch.delete(&contents)
         swap(&batch.contents, &contents)
-        pthread_mutex_lock(mutex)
-        free.append(batch)
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        lock.withLock {
+            free.append(batch)
+            lock.broadcast()
+        }
     }
 
     /// Stops the producer (if it still runs), joins its thread and deletes the events no one has read.
     /// Call once, before releasing the parser.
     func finish() {
-        pthread_mutex_lock(mutex)
-        cancelled = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
-        guard !joined, let thread else { return }
-        joined = true
-        pthread_join(thread, nil)
-        pthread_mutex_lock(mutex)
-        for batch in ready[readyHead...] { EventBatch.delete(&batch.contents) }
-        ready.removeAll()
-        readyHead = 0
-        pthread_mutex_unlock(mutex)
+        let thread = lock.withLock {
+            cancelled = true
+            lock.broadcast()
+            defer { joined = true }
+            return joined ? nil : self.thread
+        }
+        guard let thread else { return }
+        thread.join()
+        lock.withLock {
+            for batch in ready[readyHead...] { EventBatch.delete(&batch.contents) }
+            ready.removeAll()
+            readyHead = 0
+        }
     }
 
     // MARK: - The producer thread
 
     /// A free batch, or nil once the builder has cancelled.
     private func freeBatch() -> EventBatch? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while free.isEmpty, !cancelled { pthread_cond_wait(changed, mutex) }
-        return cancelled ? nil : free.removeLast()
+        lock.withLock {
+            lock.wait { !free.isEmpty || cancelled }
+            return cancelled ? nil : free.removeLast()
+        }
     }
 
     private func publish(_ batch: EventBatch) {
-        pthread_mutex_lock(mutex)
-        ready.append(batch)
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        lock.withLock {
+            ready.append(batch)
+            lock.broadcast()
+        }
     }
 
     /// Parses until the stream ends, an error, or cancellation.

@@ -112,8 +112,8 @@ enum PathsCommand {
             if swift {
                 do throws(SwiftPathTestError) {
                     let namespace = validated.options.value("--namespace") ?? "Flows"
-                    let text = try SwiftPathTests.generate(report, bundle: bundle, namespace: namespace)
-                    files.append((SwiftPathTests.fileName(of: report), text))
+                    let text = try SwiftTestEmitter.generate(report, bundle: bundle, namespace: namespace)
+                    files.append((SwiftTestEmitter.fileName(of: report), text))
                 } catch {
                     Console.error("flowc: error: \(error)")
                     return ExitCode.usage

@@ -183,16 +183,17 @@ struct KeptTabAndCoveredTabBarTests {
         let coordinator = try home()
         let navigation = FlowNavigation(coordinator)
         coordinator.send("open")
-        let notes = coordinator.stacks[0].id
+        let tabSet = try #require(navigation.rootStack?.tabSet)
+        let notes = try #require(tabSet.stack(forTab: "notes"))
         let list = coordinator.path[0]
         coordinator.select(tab: "account")
-        #expect(navigation.root(of: notes) == list)
-        #expect(navigation.path(of: notes).map(\.description) == ["notes.note(noteID: 1)"])
+        #expect(notes.root == list)
+        #expect(notes.path.map(\.description) == ["notes.note(noteID: 1)"])
         navigation.path(binding: notes).wrappedValue = []
         #expect(navigation.lastResult == .applied)
         #expect(navigation.refusals == 0)
-        #expect(navigation.path(of: notes).isEmpty)
-        #expect(navigation.selectedTab(of: coordinator.tabSets[0].id) == "account")
+        #expect(notes.path.isEmpty)
+        #expect(tabSet.selected == "account")
         #expect(coordinator.screens == ["account.settings"])
     }
 
@@ -203,11 +204,11 @@ struct KeptTabAndCoveredTabBarTests {
         let navigation = FlowNavigation(coordinator)
         coordinator.send("open")
         coordinator.send("editInSheet")
-        let tabSet = coordinator.tabSets[0].id
-        let selection = navigation.selection(binding: tabSet)
-        selection.wrappedValue = "account"
+        let tabSet = try #require(navigation.rootStack?.tabSet)
+        let selection = try #require(navigation.selection(binding: tabSet, as: HomeTab.self))
+        selection.wrappedValue = .account
         #expect(navigation.lastResult == StepResult(.rejected, .tabBarCovered(flow: "home", layer: "edit")))
-        #expect(selection.wrappedValue == "notes")
+        #expect(selection.wrappedValue == .notes)
         #expect(navigation.refusals == 1)
         #expect(coordinator.stacks.count == 2)
     }
@@ -272,5 +273,13 @@ struct KeptTabAndCoveredTabBarTests {
         #expect(
             coordinator.restore(wrong)
                 == StepResult(.rejected, .invalidSnapshot("flow 'home' selects tab 'inbox' but shows child 'archive'")))
+    }
+
+    /// The tabs of `home`, as `flowc generate swift` writes them.
+    enum HomeTab: String, FlowTab {
+        case notes, account
+        static var tabFlow: String { "home" }
+        var title: String { rawValue }
+        var icon: String? { nil }
     }
 }

@@ -24,17 +24,17 @@ struct NavigationBindingTests {
 
     @Test func aStackIsItsFirstRouteAndAPathAbove() throws {
         let (coordinator, navigation) = try reading("/books/7")
-        let stack = try #require(navigation.stacks.first)
-        #expect(navigation.stacks.count == 1)
-        #expect(navigation.root(of: stack.id) == coordinator.path[0])
-        #expect(navigation.path(of: stack.id) == [coordinator.path[1]])
-        #expect(navigation.path(binding: stack.id).wrappedValue.map(\.screen) == ["details"])
+        let stack = try #require(navigation.rootStack)
+        #expect(coordinator.stacks.count == 1)
+        #expect(stack.root == coordinator.path[0])
+        #expect(stack.path == [coordinator.path[1]])
+        #expect(navigation.path(binding: stack).wrappedValue.map(\.screen) == ["details"])
     }
 
     @Test func aUIPopOfSeveralRoutesIsOneReconcile() throws {
         // library → details → edit.editor (confirm): the UI pops details and the editor at once.
         let (coordinator, navigation) = try reading("/books/7/edit")
-        let stack = try #require(navigation.stacks.first).id
+        let stack = try #require(navigation.rootStack)
         let library = coordinator.path[0]
         navigation.path(binding: stack).wrappedValue = []
         // One reconcile to [library]: the editor's confirm holds it, keeping the first route only.
@@ -42,9 +42,9 @@ struct NavigationBindingTests {
         #expect(coordinator.pendingConfirmation?.keepCount == 1)
         #expect(coordinator.path.count == 3)
         // Confirmed: the removal stands whole (the parent's handler is skipped: it also took `details`).
-        #expect(navigation.confirm().status == .applied)
+        #expect(coordinator.confirmRemoval().status == .applied)
         #expect(coordinator.path == [library])
-        #expect(navigation.path(of: stack) == [])
+        #expect(stack.path == [])
         // Two single pops would have stopped at details: back(1) asks for the editor alone.
         let (other, _) = try reading("/books/7/edit")
         #expect(other.back(1) == StepResult(.pending))
@@ -53,10 +53,10 @@ struct NavigationBindingTests {
 
     @Test func aPopWithoutPolicyAppliesAndTheSamePathIsANoOp() throws {
         let (coordinator, navigation) = try reading("/books/7")
-        let stack = try #require(navigation.stacks.first).id
-        navigation.setPath(navigation.path(of: stack), of: stack)
+        let stack = try #require(navigation.rootStack)
+        navigation.setPath(stack.path, of: stack)
         #expect(navigation.lastResult == nil)
-        #expect(notifies({ _ = navigation.path(of: stack) }, when: { navigation.setPath([], of: stack) }))
+        #expect(notifies({ _ = stack.path }, when: { navigation.setPath([], of: stack) }))
         #expect(navigation.lastResult == .applied)
         #expect(coordinator.path.map(\.screen) == ["library"])
         #expect(navigation.refusals == 0)
@@ -65,12 +65,12 @@ struct NavigationBindingTests {
     @Test func aNonPrefixIsRefusedAndTheGetterReturnsTheCoordinatorsPath() throws {
         let (coordinator, navigation) = try reading("/books/7")
         let (other, _) = try reading("/books/8")
-        let stack = try #require(navigation.stacks.first).id
+        let stack = try #require(navigation.rootStack)
         let before = coordinator.path
         // A route of another coordinator (same tokens, other routes), and a path longer than the stack's.
-        #expect(notifies({ _ = navigation.path(of: stack) }, when: { navigation.setPath([other.path[1]], of: stack) }))
+        #expect(notifies({ _ = stack.path }, when: { navigation.setPath([other.path[1]], of: stack) }))
         #expect(navigation.lastResult == StepResult(.rejected, .notAPrefix))
-        #expect(navigation.path(of: stack) == [before[1]])
+        #expect(stack.path == [before[1]])
         navigation.path(binding: stack).wrappedValue = [before[1], before[1]]
         #expect(navigation.lastResult == StepResult(.rejected, .notAPrefix))
         #expect(coordinator.path == before)
@@ -79,12 +79,12 @@ struct NavigationBindingTests {
 
     /// The UIKit host of docs/HOSTING.md: a navigation controller's view controllers are the stack's root and
     /// the routes above it; after an interactive pop the host passes the routes above the root, as
-    /// `path(of:)` holds them. Passing the root's route too is not a prefix and is refused.
+    /// ``FlowStackModel/path`` holds them. Passing the root's route too is not a prefix and is refused.
     @Test func aUIKitPopPassesTheRoutesAboveTheRoot() throws {
         let (coordinator, navigation) = try reading()
         #expect(coordinator.send("selectBook", arguments: ["bookID": .int(7)]) == .applied)
-        let stack = try #require(navigation.stacks.first).id
-        let viewControllers = [try #require(navigation.root(of: stack))] + navigation.path(of: stack)
+        let stack = try #require(navigation.rootStack)
+        let viewControllers = [try #require(stack.root)] + stack.path
         #expect(viewControllers == coordinator.path)
         let remaining = Array(viewControllers.prefix(1))  // the person popped `details`
         navigation.setPath(remaining, of: stack)
@@ -93,32 +93,36 @@ struct NavigationBindingTests {
         navigation.setPath(Array(remaining.dropFirst()), of: stack)
         #expect(navigation.lastResult == .applied)
         #expect(coordinator.path.map(\.screen) == ["library"])
-        #expect([try #require(navigation.root(of: stack))] + navigation.path(of: stack) == coordinator.path)
+        #expect([try #require(stack.root)] + stack.path == coordinator.path)
     }
 
     @Test func theConfirmationRoundTripsThroughItsBinding() throws {
         let (coordinator, navigation) = try reading("/books/7/edit")
-        let stack = try #require(navigation.stacks.first).id
-        #expect(navigation.confirmation == nil)
-        #expect(!navigation.isConfirmationPresented.wrappedValue)
+        let stack = try #require(navigation.rootStack)
+        let presented = navigation.isConfirmationPresented(on: stack)
+        #expect(navigation.confirmation(on: stack) == nil)
+        #expect(!presented.wrappedValue)
         // The back gesture crosses the editor's confirm policy: nothing changes, the dialog shows.
         #expect(
-            notifies({ _ = navigation.confirmation }, when: { navigation.setPath([coordinator.path[1]], of: stack) }))
-        let asked = try #require(navigation.confirmationBinding.wrappedValue)
+            notifies(
+                { _ = navigation.confirmation(on: stack) },
+                when: { navigation.setPath([coordinator.path[1]], of: stack) }))
+        let asked = try #require(navigation.confirmation(on: stack))
         #expect(asked.prompt == "discardDraft")
         #expect(asked.id == coordinator.path[2].token)
-        #expect(navigation.isConfirmationPresented.wrappedValue)
+        #expect(presented.wrappedValue)
         #expect(coordinator.path.count == 3)
         // Dismissed without an answer (tapped outside): the removal is dropped, the editor stays.
-        navigation.isConfirmationPresented.wrappedValue = false
+        presented.wrappedValue = false
         #expect(navigation.lastResult == .applied)
-        #expect(navigation.confirmation == nil)
+        #expect(navigation.confirmation(on: stack) == nil)
         #expect(coordinator.path.count == 3)
-        // Asked again and confirmed; SwiftUI then clears the item, which changes nothing more.
+        // Asked again and confirmed; SwiftUI then clears the binding, which changes nothing more.
         navigation.setPath([coordinator.path[1]], of: stack)
-        #expect(navigation.confirm() == .applied)
-        navigation.confirmationBinding.wrappedValue = nil
-        #expect(navigation.lastResult == .applied)
+        #expect(navigation.lastResult == StepResult(.pending))
+        #expect(coordinator.confirmRemoval() == .applied)
+        presented.wrappedValue = false
+        #expect(navigation.lastResult == StepResult(.pending))
         #expect(coordinator.path.map(\.screen) == ["library", "details"])
         #expect(coordinator.root?.children.isEmpty == true)
     }
@@ -135,16 +139,16 @@ struct NavigationBindingTests {
         // The host is kept: TestHost's closures hold it weakly.
         let (coordinator, navigation, host) = try social(signedIn: true)
         defer { withExtendedLifetime(host) {} }
-        let feed = try #require(navigation.stacks.first).id
-        #expect(navigation.sheet(over: feed) == nil)
+        let feed = try #require(navigation.rootStack?.tabSet?.stack(forTab: "feed"))
+        #expect(navigation.sheet(binding: feed).wrappedValue == nil)
         #expect(coordinator.send("compose") == .applied)
         let sheet = try #require(navigation.sheet(binding: feed).wrappedValue)
         #expect(sheet.kind == .sheet)
         #expect(sheet.routes.map(\.screen) == ["compose"])
-        #expect(navigation.cover(over: feed) == nil)
+        #expect(navigation.cover(binding: feed).wrappedValue == nil)
         navigation.sheet(binding: feed).wrappedValue = nil
         #expect(navigation.lastResult == .applied)
-        #expect(navigation.sheet(over: feed) == nil)
+        #expect(navigation.sheet(binding: feed).wrappedValue == nil)
         #expect(coordinator.stacks.count == 1)
         #expect(navigation.refusals == 0)
     }
@@ -152,34 +156,34 @@ struct NavigationBindingTests {
     @Test func aCoverRefusesTheSwipeDownAndStays() throws {
         let (coordinator, navigation, host) = try social(signedIn: false)
         defer { withExtendedLifetime(host) {} }
-        let feed = try #require(navigation.stacks.first).id
+        let feed = try #require(navigation.rootStack?.tabSet?.stack(forTab: "feed"))
         coordinator.send("compose")
-        let cover = try #require(navigation.cover(over: feed))
-        #expect(navigation.sheet(over: feed) == nil)
-        #expect(
-            notifies({ _ = navigation.cover(over: feed) }, when: { navigation.cover(binding: feed).wrappedValue = nil })
-        )
+        let binding = navigation.cover(binding: feed)
+        let cover = try #require(binding.wrappedValue)
+        #expect(navigation.sheet(binding: feed).wrappedValue == nil)
+        #expect(notifies({ _ = binding.wrappedValue }, when: { binding.wrappedValue = nil }))
         #expect(navigation.lastResult == StepResult(.rejected, .coverNotDismissible(flow: "signIn")))
-        #expect(navigation.cover(over: feed) == cover)
+        #expect(binding.wrappedValue === cover)
     }
 
     @Test func theTabSelectionIsOneSelectStep() throws {
         let (coordinator, navigation, host) = try social(signedIn: true)
         defer { withExtendedLifetime(host) {} }
-        let tabs = try #require(navigation.tabSets.first)
+        let tabs = try #require(navigation.rootStack?.tabSet)
         #expect(tabs.tabs == ["feed", "search", "profile"])
-        let selection = navigation.selection(binding: tabs.id)
-        #expect(selection.wrappedValue == "feed")
+        let selection = try #require(navigation.selection(binding: tabs, as: SocialTab.self))
+        #expect(selection.wrappedValue == .feed)
         coordinator.send("openPost", arguments: ["postID": .int(3)])
-        selection.wrappedValue = "search"
+        selection.wrappedValue = .search
         #expect(navigation.lastResult == .applied)
-        #expect(selection.wrappedValue == "search")
-        #expect(navigation.stacks.first?.kind == .tab(name: "search", tabSet: tabs.id))
+        #expect(selection.wrappedValue == .search)
+        #expect(coordinator.stacks.first?.kind == .tab(name: "search", tabSet: tabs.id))
         // The feed tab kept its stack.
-        #expect(navigation.tabSets.first?.keptStacks["feed"]?.routes.map(\.screen) == ["timeline", "post"])
-        selection.wrappedValue = "settings"
-        #expect(navigation.lastResult == StepResult(.rejected, .unknownTab(flow: "social", tab: "settings")))
-        #expect(selection.wrappedValue == "search")
+        #expect(coordinator.tabSets.first?.keptStacks["feed"]?.routes.map(\.screen) == ["timeline", "post"])
+        // A tab the flow does not have, by position (a UIKit tab bar's report).
+        navigation.selectTab(at: 3, of: tabs)
+        #expect(navigation.lastResult == StepResult(.rejected, .unknownTab(flow: "social", tab: "#3")))
+        #expect(selection.wrappedValue == .search)
         #expect(navigation.refusals == 1)
     }
 
@@ -209,7 +213,7 @@ struct NavigationBindingTests {
             flags.feed.fired = true
         }
         withObservationTracking {
-            _ = navigation.selection(binding: tabs).wrappedValue
+            _ = navigation.selection(binding: tabs, as: SocialTab.self)?.wrappedValue
         } onChange: {
             flags.selection.fired = true
         }
@@ -258,12 +262,22 @@ struct NavigationBindingTests {
         let (_, navigation, host) = try social(signedIn: true)
         defer { withExtendedLifetime(host) {} }
         let tabs = try #require(navigation.rootStack?.tabSet)
-        let selection = navigation.selection(binding: tabs)
-        selection.wrappedValue = "profile"
+        let selection = try #require(navigation.selection(binding: tabs, as: SocialTab.self))
+        selection.wrappedValue = .profile
         #expect(navigation.lastResult == .applied)
         #expect(tabs.selected == "profile" && tabs.stack(forTab: "profile")?.routes.map(\.screen) == ["me"])
-        #expect(notifies({ _ = selection.wrappedValue }, when: { selection.wrappedValue = "settings" }))
-        #expect(navigation.lastResult == StepResult(.rejected, .unknownTab(flow: "social", tab: "settings")))
-        #expect(selection.wrappedValue == "profile")
+        #expect(notifies({ _ = selection.wrappedValue }, when: { navigation.selectTab(OtherTab.settings, of: tabs) }))
+        #expect(navigation.lastResult == StepResult(.rejected, .unknownTab(flow: "social", tab: "other.settings")))
+        #expect(selection.wrappedValue == .profile)
+    }
+
+    typealias SocialTab = SwiftUIWriteTests.SocialTab
+
+    /// The tabs of another tab flow: refused by a tab set of `social`.
+    enum OtherTab: String, FlowTab {
+        case settings
+        static var tabFlow: String { "other" }
+        var title: String { rawValue }
+        var icon: String? { nil }
     }
 }

@@ -1,9 +1,10 @@
 import FlowModel
-import FlowRuntime
 import FlowScript
 import FlowTestSupport
 import Foundation
 import Testing
+
+@testable import FlowRuntime
 
 /// Restore accepts only what steps can build: a snapshot's JSON is read strictly (a key given
 /// twice, an unknown key, a whole number too large for `int`), and a first route's and a tab's arguments
@@ -126,6 +127,17 @@ struct SnapshotStrictReadingTests {
         #expect(
             try FlowSnapshot(json: snapshot().replacingOccurrences(of: #""owner":1}"#, with: #""owner":1,"other":1}"#))
                 .instances.count == 2)
+        // A kept tab named like a key of another object ('routes') still holds instances.
+        #expect(
+            throws: FlowRuntimeError.invalidSnapshot(
+                "at instances[0].otherTabs.routes[0]: unknown key 'rotues'; an instance has child, flow, arguments, routes, selectedTab, otherTabs, queuedLinks, pendingLink"
+            )
+        ) {
+            try FlowSnapshot(
+                json: #"{"instances":[{"flow":"root","routes":[],"otherTabs":{"routes":[{"flow":"x","rotues":[]}]}}]}"#)
+        }
+        // Both readings refuse with the one list of keys, the snapshot types' CodingKeys.
+        #expect(SnapshotKeys.names(FlowSnapshot.RouteEntry.CodingKeys.self) == ["screen", "arguments"])
         // A value of the wrong kind is left to the decoder, which names the kind it expected.
         #expect(throws: FlowRuntimeError.invalidSnapshot("at instances: expected a list, found an object")) {
             try FlowSnapshot(json: #"{"instances":{"a":{"foo":1}}}"#)

@@ -85,14 +85,14 @@ struct SwiftUIWriteTests {
         #expect(presented.wrappedValue)
         #expect(!navigation.isConfirmationPresented(on: root).wrappedValue)
         // "Keep editing": the button's action, then SwiftUI writes false: nothing more happens.
-        #expect(navigation.keepEditing() == .applied)
+        #expect(navigation.coordinator.keepEditing() == .applied)
         presented.wrappedValue = false
         #expect(item.wrappedValue === sheet)
         #expect(sheet.isAlive)
         #expect(!presented.wrappedValue)
         // Swiped again and confirmed: the sheet goes, and the false SwiftUI writes after the button changes nothing.
         item.wrappedValue = nil
-        #expect(navigation.confirm().status == .applied)
+        #expect(navigation.coordinator.confirmRemoval().status == .applied)
         presented.wrappedValue = false
         #expect(item.wrappedValue == nil)
         #expect(!sheet.isAlive)

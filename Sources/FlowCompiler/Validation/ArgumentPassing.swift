@@ -190,7 +190,7 @@ extension ArgumentPassing {
         let example = missing.map { "\($0.name.value): …" }.joined(separator: ", ")
         diagnostics.append(
             rule.diagnostic(
-                "\(receiver.label) needs \(missing.count == 1 ? "argument" : "arguments") \(Self.englishList(list)); pass \(missing.count == 1 ? "it" : "them") with 'with: { \(example) }'",
+                "\(receiver.label) needs \(missing.count == 1 ? "argument" : "arguments") \(MessageText.englishList(list)); pass \(missing.count == 1 ? "it" : "them") with 'with: { \(example) }'",
                 at: target))
     }
 }

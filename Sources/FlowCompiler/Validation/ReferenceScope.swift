@@ -74,7 +74,7 @@ struct ReferenceScope {
     var names: [String] { layers.flatMap(\.names) }
 
     /// What was searched, for messages: `event 'select', screen 'library' or flow 'reading'`.
-    var label: String { ArgumentPassing.englishList(layers.map(\.label), conjunction: "or") }
+    var label: String { MessageText.englishList(layers.map(\.label), conjunction: "or") }
 }
 
 extension FlowCatalog {
@@ -203,7 +203,7 @@ extension FlowCatalog {
                 seen.insert($0.name.value).inserted ? "\(MessageText.name($0.name.value))" : nil
             }
             let label =
-                (names.count == 1 ? "screen " : "screens ") + ArgumentPassing.englishList(names)
+                (names.count == 1 ? "screen " : "screens ") + MessageText.englishList(names)
                 + " (which \(names.count == 1 ? "starts" : "start") child \(MessageText.name(child)))"
             layers[child] = ReferenceScope.Layer(.described(label), parameters: common, lookups: .max)
         }

@@ -15,9 +15,9 @@ import Darwin
 /// needed, so none can be forgotten or misread by a race detector. Shared by the validator (files,
 /// flows' graphs, rules, a large flow's screens), lowering, and the bundle codec (flows).
 ///
-/// The workers are the calling thread and one thread per other core, started for the call: a map
-/// may run inside another (a large file's screens, decoded in chunks, inside the map over files),
-/// and `DispatchQueue.concurrentPerform` runs a nested call on the calling thread alone.
+/// The workers are the calling thread and one thread per other core (``JoinableThread``), started for
+/// the call: a map may run inside another (a large file's screens, decoded in chunks, inside the map over
+/// files), and `DispatchQueue.concurrentPerform` runs a nested call on the calling thread alone.
 package enum ParallelMap {
     /// `[transform(0), transform(1), …, transform(count - 1)]`, computed in parallel, in index order.
     package static func map<Element: Sendable>(count: Int, _ transform: @escaping @Sendable (Int) -> Element)
@@ -34,16 +34,11 @@ package enum ParallelMap {
             }
             let helpers = max(0, min(count, ProcessInfo.processInfo.activeProcessorCount) - 1)
             countStartedThreads(helpers)
-            let finished = DispatchSemaphore(value: 0)
-            for _ in 0..<helpers {
-                Thread {
-                    work()
-                    finished.signal()
-                }.start()
-            }
+            // A helper the system does not start leaves its indices to the others (each claims until none is left).
+            let threads = (0..<helpers).compactMap { _ in JoinableThread(work) }
             work()
-            // The helpers' writes are visible after their signals.
-            for _ in 0..<helpers { finished.wait() }
+            // The helpers' writes are visible after they are joined.
+            for thread in threads { thread.join() }
             initializedCount = count
         }
     }
@@ -65,32 +60,27 @@ package enum ParallelMap {
 
     /// `work()` started on a thread of its own; `Pending.wait()` returns its result. For one large piece of
     /// work that can run beside the caller's (a large flow's finishing nodes, beside the rest of its index).
+    /// When no thread can be started, the work is done on the calling thread before this returns.
     package static func background<Result: Sendable>(_ work: @escaping @Sendable () -> Result) -> Pending<Result> {
         let pending = Pending<Result>()
         countStartedThreads(1)
-        Thread {
-            pending.finish(work())
-        }.start()
+        pending.thread = JoinableThread { pending.result = work() }
+        if pending.thread == nil { pending.result = work() }
         return pending
     }
 
     /// The result of work started by `background(_:)`.
     package final class Pending<Result: Sendable>: @unchecked Sendable {
-        // Unchecked: `result` is written once by the worker before it signals, and read only after `wait()`
-        // has received that signal.
-        private var result: Result?
-        private let done = DispatchSemaphore(value: 0)
+        // Unchecked: `result` is written once by the worker, and read only after `wait()` has joined it;
+        // `thread` is written before the worker's result is asked for.
+        fileprivate var result: Result?
+        fileprivate var thread: JoinableThread?
 
         fileprivate init() {}
 
-        fileprivate func finish(_ value: Result) {
-            result = value
-            done.signal()
-        }
-
         /// Waits for the work to finish and returns its result. Call once.
         package func wait() -> Result {
-            done.wait()
+            thread?.join()
             return result!
         }
     }

@@ -8,9 +8,9 @@ import FlowModel
 /// `$name` the place the step runs resolves — and leaves the others open: a `$name` filled by what the
 /// person or a child gave (an event's parameters, an outcome's values) or by a link placeholder may be
 /// anything.
-package struct ArgumentRecipe: Hashable, Sendable {
+struct ArgumentRecipe: Hashable, Sendable {
     /// Where a recipe's `$name` arguments resolve.
-    package enum Scope: Hashable, Sendable {
+    enum Scope: Hashable, Sendable {
         /// A `$name` in `given` (an event's parameter, an outcome's value) may be any value that parameter
         /// takes (its type and constraints; the host check is asked for the receiver only); else one in
         /// `open` (a route's argument the recipe cannot see) may be anything; else it resolves where the step
@@ -23,8 +23,8 @@ package struct ArgumentRecipe: Hashable, Sendable {
         case shared([String: String])
     }
 
-    package var arguments: [ArgumentNode]
-    package var scope: Scope
+    var arguments: [ArgumentNode]
+    var scope: Scope
 
     /// Whether `values` (bound to `parameters`) are ones this recipe gives: each parameter it fixes has that
     /// value. `resolve` gives a `$name`'s value where the step runs (``Scope/resolved(open:)``), `routeValue`

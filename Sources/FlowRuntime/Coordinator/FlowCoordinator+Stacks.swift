@@ -5,7 +5,7 @@ import FlowModel
 /// the removal policies, in one step.
 extension FlowCoordinator {
     /// Interactive back on the stack that begins with instance `stack`: a shown stack, or the stack of a tab
-    /// that is not selected (``FlowTabSet/keptStacks``). Accepts only a prefix of that stack's routes. The
+    /// that is not selected (``FlowTabSetModel/stack(forTab:)``). Accepts only a prefix of that stack's routes. The
     /// stack's routes above the prefix go, with every layer presented above them. The stack's own routes,
     /// unchanged, are a no-op (also when layers are presented above it).
     ///

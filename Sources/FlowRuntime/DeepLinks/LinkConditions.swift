@@ -23,9 +23,28 @@ import FlowModel
 /// flow's `start` still run with the answers now. What the steps can do is read from the step graph
 /// (``FlowSteps``: each site's leaves with the choices on the way), evaluated with the answers now; work is
 /// linear in the size of the flow inspected.
+///
+/// A restore asks the same of every instance it rebuilds, through its own entries
+/// (``checkRestoredFirst(_:of:)``, ``checkRestoredStep(to:from:of:impliedStart:)``): the walk then passes
+/// children's outcome handlers (a snapshot may hold what a handler showed after its child finished), and
+/// a refusal is an invalid snapshot naming the condition, not a link.
 @MainActor
 struct LinkConditions {
     let context: StepContext
+
+    /// Who asks: a deep link, named by its URL in a refusal, or a restore.
+    enum Asker: Equatable {
+        case link(url: String)
+        case restore
+
+        /// The refusal of `route` for this asker, `because` the answers now decide against it.
+        func refusal(of route: String, because: String) -> FlowRuntimeError {
+            switch self {
+            case .link(let url): .linkContradictsCondition(url: url, route: route, because: because)
+            case .restore: .invalidSnapshot("it shows '\(route)', which steps could not show now: \(because)")
+            }
+        }
+    }
 
     private var bundle: FlowBundle { context.bundle }
     private var host: FlowHost { context.host }
@@ -67,17 +86,21 @@ struct LinkConditions {
     }
 
     /// Refuses a first route of the root flow that its steps would not show first now. A link cannot finish
-    /// a child, so the walk stops at children unless `passingChildren` (a restore).
-    func checkFirstRoute(_ target: TargetNode, of flow: Int, url: String, passingChildren: Bool = false)
-        throws(FlowRuntimeError)
-    {
+    /// a child, so the walk stops at children.
+    func checkFirstRoute(_ target: TargetNode, of flow: Int, url: String) throws(FlowRuntimeError) {
+        try checkFirstRoute(target, of: flow, asker: .link(url: url))
+    }
+
+    /// ``checkFirstRoute(_:of:url:)`` for `asker`; a restore's walk passes children's outcome handlers.
+    private func checkFirstRoute(_ target: TargetNode, of flow: Int, asker: Asker) throws(FlowRuntimeError) {
+        let passingChildren = asker == .restore
         let graph = bundle.flows[flow]
         guard graph.tabs.isEmpty else { return }
         let steps = context.steps(of: flow)
         let choice = startChoice(of: flow)
         guard let shown = choice.shown, shown != target else { return }
         func refuse(_ because: String) -> FlowRuntimeError {
-            .linkContradictsCondition(url: url, route: name(of: target, in: flow), because: because)
+            asker.refusal(of: name(of: target, in: flow), because: because)
         }
         if steps.start.leaves.contains(where: { $0.shown == target }) { throw refuse(startsNow(flow, choice)) }
         let answer = { (condition: Int) in self.answer(condition, of: flow) }
@@ -121,15 +144,21 @@ struct LinkConditions {
     }
 
     /// Refuses a first route the flow's own steps show first (its `start`, in any branch, or a `replaceRoot`)
-    /// only under conditions that do not hold now, as ``checkFirstRoute(_:of:url:passingChildren:)`` does for a link. A
+    /// only under conditions that do not hold now, as ``checkFirstRoute(_:of:url:)`` does for a link. A
     /// screen no step shows first — a `linkFallback` screen of its own, say — is left to the caller. Used for
-    /// the `linkFallback` screen (a state a link builds) and for every instance a restore rebuilds
-    /// (`passingChildren`: a snapshot may hold what a child's outcome handler showed after it finished).
-    func checkShownFirst(_ target: TargetNode, of flow: Int, url: String, passingChildren: Bool = false)
-        throws(FlowRuntimeError)
-    {
+    /// the `linkFallback` screen (a state a link builds).
+    func checkShownFirst(_ target: TargetNode, of flow: Int, url: String) throws(FlowRuntimeError) {
         guard context.steps(of: flow).shownFirstBySteps.contains(target) else { return }
-        try checkFirstRoute(target, of: flow, url: url, passingChildren: passingChildren)
+        try checkFirstRoute(target, of: flow, asker: .link(url: url))
+    }
+
+    /// For a restore: refuses a first route (screen, or the child an instance without routes of its own
+    /// runs) that the flow's own steps show first only under conditions that do not hold now, as
+    /// ``checkShownFirst(_:of:url:)`` does for a link, passing children's outcome handlers (a snapshot may
+    /// hold what a handler showed after its child finished). The refusal is an invalid snapshot.
+    func checkRestoredFirst(_ target: TargetNode, of flow: Int) throws(FlowRuntimeError) {
+        guard context.steps(of: flow).shownFirstBySteps.contains(target) else { return }
+        try checkFirstRoute(target, of: flow, asker: .restore)
     }
 
     /// The first of `children` from whose outcome handlers the flow's steps (every leaf of every site, each
@@ -170,13 +199,27 @@ struct LinkConditions {
     func checkStep(to target: TargetNode, from screen: Int, of flow: Int, impliedStart: Bool, url: String)
         throws(FlowRuntimeError)
     {
+        try checkStep(to: target, from: screen, of: flow, impliedStart: impliedStart, asker: .link(url: url))
+    }
+
+    /// For a restore: ``checkStep(to:from:of:impliedStart:url:)`` for a restored route (a screen, or a child
+    /// instance) on top of a route of `screen`; the refusal is an invalid snapshot.
+    func checkRestoredStep(to target: TargetNode, from screen: Int, of flow: Int, impliedStart: Bool)
+        throws(FlowRuntimeError)
+    {
+        try checkStep(to: target, from: screen, of: flow, impliedStart: impliedStart, asker: .restore)
+    }
+
+    private func checkStep(to target: TargetNode, from screen: Int, of flow: Int, impliedStart: Bool, asker: Asker)
+        throws(FlowRuntimeError)
+    {
         let graph = bundle.flows[flow]
         guard graph.tabs.isEmpty else { return }
         let sites = context.steps(of: flow).events[screen]
         let answer = { (condition: Int) in self.answer(condition, of: flow) }
         guard !sites.contains(where: { $0.chosen(by: answer)?.pushed == target }) else { return }
         func refuse(_ because: String) -> FlowRuntimeError {
-            .linkContradictsCondition(url: url, route: name(of: target, in: flow), because: because)
+            asker.refusal(of: name(of: target, in: flow), because: because)
         }
         // Reached only through a branch the host does not take now: name the first such condition.
         for (event, site) in sites.enumerated() {

@@ -43,7 +43,8 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             self.pendingLink = pendingLink
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable {
+        /// The keys of an instance object: the one list both readings check against (``SnapshotKeys``).
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case child, flow, arguments, routes, selectedTab, otherTabs, queuedLinks, pendingLink
         }
 
@@ -85,7 +86,8 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             self.continueOn = continueOn
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case url, continueOn }
+        /// The keys of an instance object: the one list both readings check against (``SnapshotKeys``).
+        enum CodingKeys: String, CodingKey, CaseIterable { case url, continueOn }
 
         public init(from decoder: any Decoder) throws {
             try SnapshotKeys.refuseUnknown(in: decoder, known: CodingKeys.self, what: "a pending link")
@@ -105,7 +107,8 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
             self.arguments = arguments
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case screen, arguments }
+        /// The keys of an instance object: the one list both readings check against (``SnapshotKeys``).
+        enum CodingKeys: String, CodingKey, CaseIterable { case screen, arguments }
 
         public init(from decoder: any Decoder) throws {
             try SnapshotKeys.refuseUnknown(in: decoder, known: CodingKeys.self, what: "a route")
@@ -135,7 +138,8 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
         self.bundleHash = bundleHash
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case bundleHash, instances }
+    /// The keys of a snapshot object (``SnapshotKeys``).
+    enum CodingKeys: String, CodingKey, CaseIterable { case bundleHash, instances }
 
     /// Decodes a snapshot, refusing a key it does not have (here and in its instances, routes and pending
     /// links) with `DecodingError.dataCorrupted` at that object. A key given twice cannot be seen through
@@ -154,8 +158,21 @@ public struct FlowSnapshot: Hashable, Sendable, Codable {
     }
 }
 
-/// The check of a snapshot object's keys against the ones its type has.
+/// The keys each snapshot object has, and the refusal of any other: the types' `CodingKeys` are the one
+/// list, read by both readings of a snapshot — its `Decodable` initializers (``refuseUnknown(in:known:what:)``)
+/// and the strict reading of its JSON text (`SnapshotJSONReader`, which meets a key in the text's order,
+/// before the decoder) — and both refuse with ``unknownKey(_:among:in:)``.
 enum SnapshotKeys {
+    /// The key names of `keys`, in declaration order.
+    static func names<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type) -> [String] {
+        keys.allCases.map(\.stringValue)
+    }
+
+    /// `unknown key 'rotues'; an instance has child, flow, …`.
+    static func unknownKey(_ key: String, among names: [String], in what: String) -> String {
+        "unknown key '\(key)'; \(what) has \(names.joined(separator: ", "))"
+    }
+
     private struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -170,13 +187,12 @@ enum SnapshotKeys {
         throws
     {
         guard let container = try? decoder.container(keyedBy: AnyKey.self) else { return }
-        let names = Keys.allCases.map(\.stringValue)
+        let names = names(Keys.self)
         guard let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !names.contains($0) }) else {
             return
         }
         throw DecodingError.dataCorrupted(
             DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "unknown key '\(unknown)'; \(what) has \(names.joined(separator: ", "))"))
+                codingPath: decoder.codingPath, debugDescription: unknownKey(unknown, among: names, in: what)))
     }
 }

@@ -14,19 +14,34 @@ enum SnapshotJSONReader {
     private enum Schema {
         case snapshot, instances, instance, routes, route, arguments, argument, otherTabs, pendingLink, other
 
-        /// The keys an object of this kind may have and what each holds; nil when any key may appear.
-        var keys: [(name: String, holds: Schema)]? {
+        /// The keys an object of this kind may have (the snapshot types' `CodingKeys`, ``SnapshotKeys``); nil
+        /// when any key may appear.
+        var keys: [String]? {
             switch self {
-            case .snapshot: [("bundleHash", .other), ("instances", .instances)]
-            case .instance:
-                [
-                    ("child", .other), ("flow", .other), ("arguments", .arguments), ("routes", .routes),
-                    ("selectedTab", .other),
-                    ("otherTabs", .otherTabs), ("queuedLinks", .other), ("pendingLink", .pendingLink),
-                ]
-            case .route: [("screen", .other), ("arguments", .arguments)]
-            case .pendingLink: [("url", .other), ("continueOn", .other)]
+            case .snapshot: Self.snapshotKeys
+            case .instance: Self.instanceKeys
+            case .route: Self.routeKeys
+            case .pendingLink: Self.pendingLinkKeys
             default: nil
+            }
+        }
+
+        private static let snapshotKeys = SnapshotKeys.names(FlowSnapshot.CodingKeys.self)
+        private static let instanceKeys = SnapshotKeys.names(FlowSnapshot.Instance.CodingKeys.self)
+        private static let routeKeys = SnapshotKeys.names(FlowSnapshot.RouteEntry.CodingKeys.self)
+        private static let pendingLinkKeys = SnapshotKeys.names(FlowSnapshot.PendingLinkEntry.CodingKeys.self)
+
+        /// What the value of key `key` of this object holds: in an object whose keys any name may be (an
+        /// argument's, a kept tab's), its ``member``.
+        func holds(_ key: String) -> Schema {
+            guard keys != nil else { return member }
+            switch key {
+            case "instances": return .instances
+            case "arguments": return .arguments
+            case "routes": return .routes
+            case "otherTabs": return .otherTabs
+            case "pendingLink": return .pendingLink
+            default: return .other
             }
         }
 
@@ -110,18 +125,13 @@ enum SnapshotJSONReader {
                     keyLocation, .other, "\(at(frame.location)): key '\(key)' is given twice; each key is written once"
                 )
             }
-            var holds = frame.schema.member
-            if let keys = frame.schema.keys {
-                guard let known = keys.first(where: { $0.name == key }) else {
-                    let names = keys.map(\.name).joined(separator: ", ")
-                    return (
-                        keyLocation, .other,
-                        "\(at(frame.location)): unknown key '\(key)'; \(frame.schema.noun) has \(names)"
-                    )
-                }
-                holds = known.holds
+            if let keys = frame.schema.keys, !keys.contains(key) {
+                return (
+                    keyLocation, .other,
+                    "\(at(frame.location)): " + SnapshotKeys.unknownKey(key, among: keys, in: frame.schema.noun)
+                )
             }
-            return (keyLocation, holds, nil)
+            return (keyLocation, frame.schema.holds(key), nil)
         }
 
         /// The location and schema of a list's next element.

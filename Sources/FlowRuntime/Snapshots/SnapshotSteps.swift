@@ -1,6 +1,6 @@
 import FlowModel
 
-/// What a restore asks the step graph (``StepGraph``): whether steps can put a snapshot's routes and
+/// What a restore asks the step graph (``FlowSteps``): whether steps can put a snapshot's routes and
 /// child instances where it has them, with its arguments, before the host's conditions are asked
 /// (``LinkConditions`` evaluates those, as for a deep link).
 ///

@@ -6,66 +6,67 @@ import FlowModel
 /// and what follows from them: what the flow can show first, what can come right after a route of each
 /// screen, and with which arguments (``ArgumentRecipe``).
 ///
-/// Part of the ``StepGraph``. A flow's links, `linkFallback` and `redirect` screen are recorded whatever
+/// The step graph is one of these per flow, built the first time a coordinator asks about the flow
+/// (``StepContext/steps(of:)``), in linear time (docs/RUNNING.md, "The step graph"). A flow's links, `linkFallback` and `redirect` screen are recorded whatever
 /// flow runs as the root; the queries that take `isRoot` count the links and the fallback only for the
 /// root flow, which is the only one whose links a coordinator opens.
 ///
 /// Built in time linear in the size of the flow and its links (each action's leaves once; the children
 /// that can run above a screen once per screen, over the flow's declarations).
-package struct FlowSteps: Hashable, Sendable {
+struct FlowSteps: Hashable, Sendable {
     /// The flow's `start`.
-    package var start: StepSite
+    var start: StepSite
     /// By screen, by event: each event's action.
-    package var events: [[StepSite]]
+    var events: [[StepSite]]
     /// By child declaration, by outcome of its flow: each outcome handler.
-    package var handlers: [[StepSite]]
+    var handlers: [[StepSite]]
     /// The tab entries of a tab flow: the child each tab runs and the arguments it starts with.
-    package var tabs: [TabNode]
+    var tabs: [TabNode]
     /// The `linkFallback` screen, shown first for an invalid link (the root flow's only).
-    package var fallback: Int?
+    var fallback: Int?
     /// The `redirect` screen the link policy pushes on any route of the flow.
-    package var redirect: Int?
+    var redirect: Int?
 
     /// What the flow's steps show as its first route: a target of its `start`, or of a `replaceRoot` of an
     /// event or an outcome handler (not tabs, links or the fallback): the first routes a deep link and a
     /// restore check against the conditions now.
-    package var shownFirstBySteps: Set<TargetNode>
+    var shownFirstBySteps: Set<TargetNode>
     /// What an instance of the flow can begin with, links aside: ``shownFirstBySteps``, the tabs, and, in a
     /// tab flow (no routes of its own), what its handlers start over the tab bar.
-    package var firsts: Set<TargetNode>
+    var firsts: Set<TargetNode>
     /// What a link of the flow shows first (its first route, or its `otherwise`'s) and the fallback screen:
     /// first routes when the flow is the root.
-    package var linkFirsts: Set<TargetNode>
+    var linkFirsts: Set<TargetNode>
     /// By screen: the child declarations that can run above a route of it (those its events start, and
     /// those their handlers start, transitively), in the order found.
-    package var childrenAbove: [[Int]]
+    var childrenAbove: [[Int]]
     /// By screen: what its events push or start (either branch of every `if`).
-    package var pushedByEvents: [Set<TargetNode>]
+    var pushedByEvents: [Set<TargetNode>]
     /// By screen: what else can come right after a route of it: what the handlers of the children above it
     /// push or start, and the `redirect` screen.
-    package var pushedOtherwise: [Set<TargetNode>]
+    var pushedOtherwise: [Set<TargetNode>]
     /// By first route (screen or child): the recipes of the steps that show it first, links aside.
-    package var firstRecipes: [TargetNode: [ArgumentRecipe]]
+    var firstRecipes: [TargetNode: [ArgumentRecipe]]
     /// By first route: the recipes of the flow's links' first routes and the fallback.
-    package var linkFirstRecipes: [TargetNode: [ArgumentRecipe]]
+    var linkFirstRecipes: [TargetNode: [ArgumentRecipe]]
     /// By screen, by what follows it (a pushed screen, a started child): the recipes of the steps that put
     /// it on top of a route of the screen (its events, the handlers of the children above it, the
     /// `redirect` policy).
-    package var nextRecipes: [[TargetNode: [ArgumentRecipe]]]
+    var nextRecipes: [[TargetNode: [ArgumentRecipe]]]
     /// The recipes of the flow's links' routes that follow a route of a screen (a screen pushed or a child
     /// started on top of it by the link), in whichever flow the link's routes have reached.
-    package var linkNextRecipes: [LinkNextRecipe]
+    var linkNextRecipes: [LinkNextRecipe]
 
     /// A link's route `target` (of flow `flow`) on top of a route of `screen`.
-    package struct LinkNextRecipe: Hashable, Sendable {
-        package var flow: Int
-        package var screen: Int
-        package var target: TargetNode
-        package var recipe: ArgumentRecipe
+    struct LinkNextRecipe: Hashable, Sendable {
+        var flow: Int
+        var screen: Int
+        var target: TargetNode
+        var recipe: ArgumentRecipe
     }
 
     /// The steps of flow `flow` of `bundle` (a bundle that passed its integrity checks).
-    package init(bundle: FlowBundle, flow: Int) {
+    init(bundle: FlowBundle, flow: Int) {
         let graph = bundle.flows[flow]
         start = StepSite(graph.start)
         events = graph.screens.map { screen in
@@ -239,5 +240,15 @@ package struct FlowSteps: Hashable, Sendable {
             }
         }
         return found
+    }
+}
+
+extension FlowSteps {
+    /// The sites that run while `target` is shown: a screen's events, a child's outcome handlers.
+    func sites(of target: TargetNode) -> [StepSite] {
+        switch target {
+        case .screen(let screen): events.indices.contains(screen) ? events[screen] : []
+        case .child(let child): handlers.indices.contains(child) ? handlers[child] : []
+        }
     }
 }

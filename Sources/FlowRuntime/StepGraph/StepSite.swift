@@ -2,22 +2,22 @@ import FlowModel
 
 /// One conditional choice on the way to a step: the host's answer to condition `condition` (an index into
 /// the flow's `conditions`) that takes the branch.
-package struct StepChoice: Hashable, Sendable {
-    package var condition: Int
-    package var answer: Bool
+struct StepChoice: Hashable, Sendable {
+    var condition: Int
+    var answer: Bool
 }
 
 /// One thing an action can do, with the conditional choices (`if`s) on the way to it: a `push`, a
 /// `start`, a `replaceRoot`, a `show`, a `select`, a `finish`, a `pop`, a `popTo` or `stay` (never a
 /// conditional). An action without `if`s has one leaf; one with N nested `if`s has one leaf per branch end.
-package struct StepLeaf: Hashable, Sendable {
+struct StepLeaf: Hashable, Sendable {
     /// The action this leaf runs, never `.conditional`.
-    package var action: CompiledAction
+    var action: CompiledAction
     /// The answers that lead to it, outermost `if` first; empty without `if`s.
-    package var choices: [StepChoice]
+    var choices: [StepChoice]
 
     /// The screen a `push` adds, or the child a `start` starts: what the step puts on top.
-    package var pushed: TargetNode? {
+    var pushed: TargetNode? {
         switch action {
         case .push(let screen, _): .screen(screen)
         case .startChild(let child, _): .child(child)
@@ -26,17 +26,17 @@ package struct StepLeaf: Hashable, Sendable {
     }
 
     /// What a `replaceRoot` shows as the instance's first route.
-    package var replaced: TargetNode? {
+    var replaced: TargetNode? {
         if case .replaceRoot(let target, _) = action { target } else { nil }
     }
 
     /// What a `show` (in a `start`) shows as the instance's first route.
-    package var shown: TargetNode? {
+    var shown: TargetNode? {
         if case .show(let target, _) = action { target } else { nil }
     }
 
     /// The arguments the leaf passes to what it pushes, starts or shows (empty for other kinds).
-    package var arguments: [ArgumentNode] {
+    var arguments: [ArgumentNode] {
         switch action {
         case .push(_, let arguments), .startChild(_, let arguments), .replaceRoot(_, let arguments),
             .show(_, let arguments):
@@ -58,15 +58,15 @@ package struct StepLeaf: Hashable, Sendable {
 /// One place where an action is written — a flow's `start`, an event of a screen, an outcome handler of a
 /// child declaration — as the leaves it can end in, in the order the action is written (`then` before
 /// `else`), with the names its `$name` arguments may take from what the person or the child gave.
-package struct StepSite: Hashable, Sendable {
-    package var leaves: [StepLeaf]
+struct StepSite: Hashable, Sendable {
+    var leaves: [StepLeaf]
     /// The parameters an event's parameters (for an event) or an outcome's values (for a handler) fill, by
     /// name: a `$name` among them may be any value that parameter takes. Empty for a `start`.
-    package var given: [String: ParameterNode]
+    var given: [String: ParameterNode]
 
     /// The leaves of `action`, `then` before `else`. An explicit stack, not recursion: a decoded bundle's
     /// nesting of conditionals is not trusted.
-    package init(_ action: CompiledAction, given: [ParameterNode] = []) {
+    init(_ action: CompiledAction, given: [ParameterNode] = []) {
         var leaves: [StepLeaf] = []
         var pending: [(CompiledAction, [StepChoice])] = [(action, [])]
         while let (current, choices) = pending.popLast() {
@@ -84,4 +84,9 @@ package struct StepSite: Hashable, Sendable {
 
     /// The leaf the answers `answer` lead to (exactly one for a well-formed action).
     func chosen(by answer: (Int) -> Bool) -> StepLeaf? { leaves.first { $0.isChosen(by: answer) } }
+}
+
+extension StepLeaf {
+    /// What the leaf shows: the target of a `push`, `start`, `replaceRoot` or `show`.
+    var destination: TargetNode? { pushed ?? replaced ?? shown }
 }

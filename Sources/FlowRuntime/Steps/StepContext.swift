@@ -26,7 +26,7 @@ final class StepContext {
         flowSteps = Array(repeating: nil, count: bundle.flows.count)
     }
 
-    /// What the steps of flow `flow` can do (``StepGraph``), built once per coordinator and flow, when a
+    /// What the steps of flow `flow` can do (``FlowSteps``, its part of the step graph), built once per coordinator and flow, when a
     /// restore, a deep link or the fallback first asks: a step that asks nothing builds nothing.
     func steps(of flow: Int) -> FlowSteps {
         if let steps = flowSteps[flow] { return steps }

@@ -1,37 +1,28 @@
 import FlowModel
 
-/// One navigation stack of the coordinator's tree, as a host binds it: one `NavigationStack(path:)` per
-/// stack, one `.sheet` or `.fullScreenCover` per presented stack.
+/// One navigation stack of the coordinator's tree as a value, for `flowc run`'s traces and the tests
+/// (``FlowCoordinator/stacks``); a host binds the stack's object instead (``FlowStackModel``).
 ///
 /// A stack is identified by the flow instance whose routes begin it (the root instance, a tab's instance,
 /// or a presented child's instance); its routes are those of that instance and of the instances it pushed.
-public struct FlowStack: Hashable, Sendable, Identifiable {
-    /// What the stack is in the tree.
-    public enum Kind: Hashable, Sendable {
-        /// The root flow's stack.
-        case root
-        /// The stack of tab `name` of the tab set run by instance `tabSet`.
-        case tab(name: String, tabSet: FlowInstanceID)
-        /// A sheet presented over the stack below it.
-        case sheet
-        /// A full-screen cover presented over the stack below it.
-        case cover
-    }
+package struct FlowStack: Hashable, Sendable, Identifiable {
+    /// What the stack is in the tree (the kind its object has, ``FlowStackModel/Kind``).
+    package typealias Kind = FlowStackModel.Kind
 
     /// The instance whose routes begin the stack.
-    public let id: FlowInstanceID
-    public let kind: Kind
+    package let id: FlowInstanceID
+    package let kind: Kind
     /// The stack's routes, bottom to top.
-    public let routes: [Route]
+    package let routes: [Route]
 
-    public init(id: FlowInstanceID, kind: Kind, routes: [Route]) {
+    package init(id: FlowInstanceID, kind: Kind, routes: [Route]) {
         self.id = id
         self.kind = kind
         self.routes = routes
     }
 
     /// Whether the stack is a sheet or a cover.
-    public var isPresented: Bool {
+    package var isPresented: Bool {
         switch kind {
         case .sheet, .cover: true
         case .root, .tab: false
@@ -39,21 +30,22 @@ public struct FlowStack: Hashable, Sendable, Identifiable {
     }
 }
 
-/// One tab set of the coordinator's tree, as a host binds it: one `TabView(selection:)`.
-public struct FlowTabSet: Hashable, Sendable, Identifiable {
+/// One tab set of the coordinator's tree as a value, for `flowc run`'s traces and the tests
+/// (``FlowCoordinator/tabSets``); a host binds the tab set's object instead (``FlowTabSetModel``).
+package struct FlowTabSet: Hashable, Sendable, Identifiable {
     /// The tab flow instance.
-    public let id: FlowInstanceID
+    package let id: FlowInstanceID
     /// The tab flow's name.
-    public let flow: String
+    package let flow: String
     /// The tab names, in display order.
-    public let tabs: [String]
+    package let tabs: [String]
     /// The selected tab.
-    public let selected: String
+    package let selected: String
     /// The bottom stack of each started tab that is not selected, by tab name (a tab not yet started has
     /// none: it starts when selected). The selected tab's stack is among `stacks`.
-    public let keptStacks: [String: FlowStack]
+    package let keptStacks: [String: FlowStack]
 
-    public init(id: FlowInstanceID, flow: String, tabs: [String], selected: String, keptStacks: [String: FlowStack]) {
+    package init(id: FlowInstanceID, flow: String, tabs: [String], selected: String, keptStacks: [String: FlowStack]) {
         self.id = id
         self.flow = flow
         self.tabs = tabs

@@ -9,7 +9,7 @@ import Observation
 /// as the stack lives: the same object across steps, across tab switches, and while its tab is kept. A
 /// step writes each property only when its value changed, so an observer of one stack hears nothing of a
 /// step that changes another stack, a tab selection or a layer it does not show. Read from
-/// ``FlowCoordinator/rootStack``, ``FlowCoordinator/stackModel(_:)`` or ``FlowTabSetModel/stacks``.
+/// ``FlowCoordinator/rootStack``, ``FlowCoordinator/stackModel(_:)`` or ``FlowTabSetModel/stack(forTab:)``.
 ///
 /// ```swift
 /// struct StackView: View {
@@ -30,10 +30,23 @@ import Observation
 @MainActor
 @Observable
 public final class FlowStackModel: Identifiable {
-    /// The instance whose routes begin the stack (as ``FlowStack/id``).
+    /// What a stack is in the tree.
+    public enum Kind: Hashable, Sendable {
+        /// The root flow's stack.
+        case root
+        /// The stack of tab `name` of the tab set run by instance `tabSet`.
+        case tab(name: String, tabSet: FlowInstanceID)
+        /// A sheet presented over the stack below it.
+        case sheet
+        /// A full-screen cover presented over the stack below it.
+        case cover
+    }
+
+    /// The instance whose routes begin the stack: the root instance, a tab's instance, or a presented
+    /// child's instance.
     public let id: FlowInstanceID
     /// What the stack is in the tree.
-    public let kind: FlowStack.Kind
+    public let kind: Kind
     /// The stack's routes, bottom to top. Empty for a stack that shows a tab set (``tabSet``).
     public internal(set) var routes: [Route] = []
     /// The layer (a sheet or a cover) presented directly over this stack, if any.
@@ -51,7 +64,7 @@ public final class FlowStackModel: Identifiable {
     /// The routes typed, by generated route type, until the routes change.
     @ObservationIgnored private var typed: [ObjectIdentifier: any Sendable] = [:]
 
-    init(id: FlowInstanceID, kind: FlowStack.Kind, typing: RouteTyping) {
+    init(id: FlowInstanceID, kind: Kind, typing: RouteTyping) {
         self.id = id
         self.kind = kind
         self.typing = typing

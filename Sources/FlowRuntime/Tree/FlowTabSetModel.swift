@@ -6,7 +6,7 @@ import Observation
 /// to that tab's stack (``stack(forTab:)``), selected or not.
 ///
 /// The selection and the set of started tabs are observed apart from each tab's stack: selecting a tab
-/// changes ``selected`` (and `stacks` only the first time the tab starts); a step inside one tab changes
+/// changes ``selected`` (and which tabs are started, ``stack(forTab:)``, only the first time the tab starts); a step inside one tab changes
 /// that tab's ``FlowStackModel`` only.
 ///
 /// ```swift
@@ -36,8 +36,9 @@ public final class FlowTabSetModel: Identifiable {
     /// The selected tab's name.
     public internal(set) var selected: String
     /// The bottom stack of every started tab, by tab name (a tab not yet started has none: it starts when
-    /// selected). Changes when a tab starts or ends, not when a tab's routes change.
-    public internal(set) var stacks: [String: FlowStackModel] = [:]
+    /// selected). Changes when a tab starts or ends, not when a tab's routes change. Hosts read one tab's
+    /// with ``stack(forTab:)``.
+    var stacks: [String: FlowStackModel] = [:]
     /// Whether the tab set is still part of its coordinator's tree.
     public internal(set) var isAlive = true
 
@@ -53,7 +54,17 @@ public final class FlowTabSetModel: Identifiable {
         self.lineage = lineage
     }
 
-    /// The bottom stack of tab `name`, if it was started.
+    /// The bottom stack of tab `name`, if it was started (a tab starts when first selected): the
+    /// `NavigationStack` of that tab, kept while another tab shows. Observes which tabs are started, not
+    /// their routes.
+    ///
+    /// ```swift
+    /// ForEach(SocialFlow.Tab.allCases, id: \.self) { tab in
+    ///     if let tabStack = tabSet.stack(forTab: tab.rawValue) {
+    ///         StackView(navigation: navigation, stack: tabStack)
+    ///     }
+    /// }
+    /// ```
     public func stack(forTab name: String) -> FlowStackModel? { stacks[name] }
 
     /// The selected tab's bottom stack, if it is started.

@@ -33,7 +33,7 @@ final class TreeWatch {
             if let presented = stack.presented { pending.append(presented) }
             if let tabSet = stack.tabSet {
                 tabSets.append(tabSet)
-                for name in tabSet.tabs { if let tab = tabSet.stacks[name] { pending.append(tab) } }
+                for name in tabSet.tabs { if let tab = tabSet.stack(forTab: name) { pending.append(tab) } }
             }
         }
         return (stacks, tabSets)
@@ -60,7 +60,7 @@ final class TreeWatch {
         for tabSet in tabSets {
             seenTabSets[tabSet.id] = seenTabSets[tabSet.id] ?? tabSet
             watch { "selection of \(tabSet.id): \(tabSet.selected)" }
-            watch { "tabs of \(tabSet.id): \(tabSet.tabs.map { "\($0)=\(Self.describe(tabSet.stacks[$0]))" })" }
+            watch { "tabs of \(tabSet.id): \(tabSet.tabs.map { "\($0)=\(Self.describe(tabSet.stack(forTab: $0)))" })" }
         }
         let flag = Flag()
         let root = withObservationTracking {
@@ -96,10 +96,11 @@ final class TreeWatch {
             }
             #expect(object.selected == tabSet.selected)
             for (name, kept) in tabSet.keptStacks {
-                #expect(object.stacks[name]?.value == kept, "\(step): kept tab \(name)")
+                #expect(object.stack(forTab: name)?.value == kept, "\(step): kept tab \(name)")
             }
             #expect(
-                Set(object.stacks.keys).subtracting([tabSet.selected]) == Set(tabSet.keptStacks.keys),
+                Set(object.tabs.filter { object.stack(forTab: $0) != nil }).subtracting([tabSet.selected])
+                    == Set(tabSet.keptStacks.keys),
                 "\(step): started tabs")
         }
         // Identity: a live stack keeps its object; a removed one is dead and not found again.

@@ -115,9 +115,13 @@ public final class FlowStackController: UINavigationController, UINavigationCont
                 popover.sourceRect = CGRect(x: view.bounds.midX, y: view.bounds.maxY, width: 0, height: 0)
             }
             dialog.addAction(
-                UIAlertAction(title: "Discard", style: .destructive) { [navigation] _ in navigation.confirm() })
+                UIAlertAction(title: "Discard", style: .destructive) { [navigation] _ in
+                    navigation.coordinator.confirmRemoval()
+                })
             dialog.addAction(
-                UIAlertAction(title: "Keep editing", style: .cancel) { [navigation] _ in navigation.keepEditing() })
+                UIAlertAction(title: "Keep editing", style: .cancel) { [navigation] _ in
+                    navigation.coordinator.keepEditing()
+                })
             present(dialog, animated: true)
             self.dialog = dialog
         } else if confirmation == nil, let shownDialog = dialog {

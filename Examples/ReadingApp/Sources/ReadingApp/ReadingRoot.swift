@@ -42,8 +42,8 @@ struct ReadingStack: View {
             navigation.confirmation(on: stack).map(model.question) ?? "",
             isPresented: navigation.confirmationPresentedBinding(on: stack), titleVisibility: .visible
         ) {
-            Button("Discard", role: .destructive) { navigation.confirm() }
-            Button("Keep editing", role: .cancel) { navigation.keepEditing() }
+            Button("Discard", role: .destructive) { navigation.coordinator.confirmRemoval() }
+            Button("Keep editing", role: .cancel) { navigation.coordinator.keepEditing() }
         }
     }
 

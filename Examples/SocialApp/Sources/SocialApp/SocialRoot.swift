@@ -43,8 +43,8 @@ struct SocialStack: View {
                 navigation.confirmation(on: stack).map(model.question) ?? "",
                 isPresented: navigation.confirmationPresentedBinding(on: stack), titleVisibility: .visible
             ) {
-                Button("Leave", role: .destructive) { navigation.confirm() }
-                Button("Stay", role: .cancel) { navigation.keepEditing() }
+                Button("Leave", role: .destructive) { navigation.coordinator.confirmRemoval() }
+                Button("Stay", role: .cancel) { navigation.coordinator.keepEditing() }
             }
     }
 

@@ -92,7 +92,7 @@ struct LinkContinuation: FlowRule {
                 Self.diagnostic(
                     "link \(MessageText.name(pattern)) continues on outcome \(MessageText.name(outcome.value)), but flow \(MessageText.name(childFlow.name.value)) (child \(MessageText.name(child.name.value))) has no such outcome"
                         + (hint.isEmpty
-                            ? "; its outcomes are \(ArgumentPassing.englishList(declared.map { "\(MessageText.name($0))" }))"
+                            ? "; its outcomes are \(MessageText.englishList(declared.map { "\(MessageText.name($0))" }))"
                             : hint),
                     at: outcome))
         }

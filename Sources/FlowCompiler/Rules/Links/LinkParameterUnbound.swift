@@ -54,7 +54,7 @@ struct LinkParameterUnbound: FlowRule {
             let passed = NameLookup(passing.arguments, lookups: passing.receiver.parameters.count)
             let missing = passing.receiver.parameters.filter { $0.isRequired && !passed.contains($0.name.value) }
             guard !missing.isEmpty else { continue }
-            let list = ArgumentPassing.englishList(
+            let list = MessageText.englishList(
                 missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" })
             let example = missing.map { parameter in
                 let placeholder = link.placeholders.first { $0.name.value == parameter.name.value }

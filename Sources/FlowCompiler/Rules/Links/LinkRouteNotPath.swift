@@ -237,6 +237,6 @@ struct LinkRouteNotPath: FlowRule {
     }
 
     private static func names(_ names: [String]) -> String {
-        ArgumentPassing.englishList(names.map { "\(MessageText.name($0))" }, conjunction: "or")
+        MessageText.englishList(names.map { "\(MessageText.name($0))" }, conjunction: "or")
     }
 }

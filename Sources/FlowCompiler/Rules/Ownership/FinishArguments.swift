@@ -70,7 +70,7 @@ struct FinishArguments: FlowRule {
                 guard let outcome = screen.removal?.outcome else { continue }
                 let required = flow.parameters(ofOutcome: outcome.value).filter(\.isRequired)
                 guard !required.isEmpty else { continue }
-                let list = ArgumentPassing.englishList(
+                let list = MessageText.englishList(
                     required.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" })
                 diagnostics.append(
                     Self.diagnostic(

@@ -80,7 +80,7 @@ struct ScreenArguments: FlowRule {
                 guard let screen = screens[name.value] else { continue }
                 let missing = screen.parameters.filter(\.isRequired)
                 guard !missing.isEmpty else { continue }
-                let list = ArgumentPassing.englishList(
+                let list = MessageText.englishList(
                     missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" })
                 diagnostics.append(
                     Self.diagnostic(

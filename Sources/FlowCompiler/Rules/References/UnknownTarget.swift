@@ -72,7 +72,7 @@ struct UnknownTarget: FlowRule {
                     if let first = started.first {
                         hint =
                             "; flow \(MessageText.name(current.name.value)) starts with child "
-                            + ArgumentPassing.englishList(started.map { "\(MessageText.name($0))" }, conjunction: "or")
+                            + MessageText.englishList(started.map { "\(MessageText.name($0))" }, conjunction: "or")
                             + ": name that child next, as in [\(child.name.value), \(first), \(link.routes[resolved.count].name.value)]"
                     }
                 }

@@ -67,7 +67,7 @@ struct ConfirmPolicyIncomplete: FlowRule {
                 guard !missing.isEmpty else { continue }
                 diagnostics.append(
                     Self.diagnostic(
-                        "the 'confirm' removal policy of screen \(MessageText.name(screen.name.value)) needs \(ArgumentPassing.englishList(missing))",
+                        "the 'confirm' removal policy of screen \(MessageText.name(screen.name.value)) needs \(MessageText.englishList(missing))",
                         at: Located(removal.policy.value.rawValue, at: removal.policy.location)))
             }
         }

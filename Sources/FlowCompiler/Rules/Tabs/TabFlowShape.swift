@@ -66,7 +66,7 @@ struct TabFlowShape: FlowRule {
             for target in catalog.navigation(of: flow).startTargets where !tabs.contains(target.value) {
                 diagnostics.append(
                     Self.diagnostic(
-                        "flow \(MessageText.name(name)) has tabs, so its start names the tab selected first, one of \(ArgumentPassing.englishList(tabs.map { "\(MessageText.name($0))" }, conjunction: "or")); \(MessageText.name(target.value)) is not a tab",
+                        "flow \(MessageText.name(name)) has tabs, so its start names the tab selected first, one of \(MessageText.englishList(tabs.map { "\(MessageText.name($0))" }, conjunction: "or")); \(MessageText.name(target.value)) is not a tab",
                         at: target))
             }
             for tab in flow.tabs {

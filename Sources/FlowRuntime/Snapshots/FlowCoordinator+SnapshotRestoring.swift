@@ -1,65 +1,13 @@
 import FlowModel
 
+/// Restoring a snapshot: its shape, then each instance rebuilt as steps would build it (the root or a
+/// child, its held links, its routes, its tab set's kept tabs), checked against the step graph
+/// (``SnapshotSteps``) and the host's answers now (``LinkConditions``). Taking one is
+/// `FlowCoordinator+SnapshotTaking.swift`.
 extension FlowCoordinator {
     /// How many tab sets a snapshot may nest inside the kept (unselected) tabs of others; deeper ones are
     /// refused by ``restore(_:)``, so restoring never recurses to a depth the input chooses.
     public nonisolated static let maximumSnapshotTabNesting = 16
-
-    /// The current state as a stable description: flows, child declarations, screens and arguments, the
-    /// selected tab of every tab set and its other started tabs.
-    public func snapshot() -> FlowSnapshot {
-        access(keyPath: ObservedKeyPaths.path)
-        return FlowSnapshot(
-            instances: snapshotEntries(state.chain, at: 0, path: state.path, parentFlow: nil),
-            bundleHash: bundle.contentHash)
-    }
-
-    /// The snapshot entries of a run of the chain (`records`, at chain positions from `base` on; the first
-    /// is a child of `parentFlow`, or the root) and their routes.
-    private func snapshotEntries(_ records: [InstanceRecord], at base: Int, path: [Route], parentFlow: Int?)
-        -> [FlowSnapshot.Instance]
-    {
-        var routesByDepth: [Int: [FlowSnapshot.RouteEntry]] = [:]
-        for route in path {
-            routesByDepth[route.depth, default: []].append(
-                FlowSnapshot.RouteEntry(screen: route.screen, arguments: route.arguments))
-        }
-        var entries: [FlowSnapshot.Instance] = []
-        var parent = parentFlow
-        for (offset, record) in records.enumerated() {
-            let depth = base + offset
-            let graph = bundle.flows[record.flow]
-            var entry = FlowSnapshot.Instance(
-                child: record.declaration.flatMap { declaration in
-                    parent.map { bundle.flows[$0].children[declaration].name }
-                },
-                flow: graph.name, arguments: graph.parameters.named(record.values), routes: routesByDepth[depth] ?? [],
-                queuedLinks: record.queuedLinks,
-                pendingLink: record.pendingLink.map {
-                    FlowSnapshot.PendingLinkEntry(url: $0.url, continueOn: $0.outcomeName)
-                })
-            if let tabs = record.tabs {
-                entry.selectedTab = graph.children[graph.tabs[tabs.selected].child].name
-                var others: [String: [FlowSnapshot.Instance]] = [:]
-                for (tab, parked) in tabs.parked {
-                    others[graph.children[graph.tabs[tab].child].name] =
-                        snapshotEntries(parked.chain, at: depth + 1, path: parked.path, parentFlow: record.flow)
-                }
-                if !others.isEmpty { entry.otherTabs = others }
-            }
-            entries.append(entry)
-            parent = record.flow
-        }
-        return entries
-    }
-
-    /// The deep links the live instance `id` holds: queued by its flow's `queue` policy, and a guarded link
-    /// pending on it (format 1.1). Empty for an instance that is gone.
-    public func heldLinks(of id: FlowInstanceID) -> (queued: [String], pending: PendingLink?) {
-        access(keyPath: ObservedKeyPaths.path)
-        guard let depth = state.depth(of: id) else { return ([], nil) }
-        return (state.chain[depth].queuedLinks, state.chain[depth].pendingLink)
-    }
 
     /// Rebuilds the state a snapshot describes, with fresh instances and tokens, through the same validation
     /// as deep links (types, constraints, host checks, and the host's conditions now: a conditional `start`
@@ -148,130 +96,156 @@ extension FlowCoordinator {
         for (offset, entry) in entries.enumerated() {
             let depth = base + offset
             let next = entries.indices.contains(offset + 1) ? entries[offset + 1] : nil
-            var record: InstanceRecord
-            if depth == 0 {
-                guard entry.flow == flowName else {
-                    throw FlowRuntimeError.invalidSnapshot("its root flow is '\(entry.flow)', not '\(flowName)'")
-                }
-                if let child = entry.child {
-                    throw FlowRuntimeError.invalidSnapshot("its first instance is the root flow, not child '\(child)'")
-                }
-                let values = try transition.binding.bind(
-                    values: entry.arguments, to: bundle.flows[rootFlow].parameters,
-                    receiver: "flow '\(flowName)'")
-                record = InstanceRecord(
-                    id: transition.state.makeInstanceID(), flow: rootFlow, declaration: nil, values: values)
-            } else {
-                let parentGraph = bundle.flows[transition.state.chain[depth - 1].flow]
-                guard let name = entry.child, let index = parentGraph.children.firstIndex(where: { $0.name == name })
-                else {
-                    throw FlowRuntimeError.invalidSnapshot(
-                        "flow '\(parentGraph.name)' declares no child '\(entry.child ?? "")'")
-                }
-                let childFlow = parentGraph.children[index].flow
-                guard bundle.flows[childFlow].name == entry.flow else {
-                    throw FlowRuntimeError.invalidSnapshot(
-                        "child '\(name)' runs flow '\(bundle.flows[childFlow].name)', not '\(entry.flow)'")
-                }
-                // The child runs on top of a route of its parent that starts it, or, when the parent has
-                // no routes of its own, is what the parent's flow shows first (a tab, for a tab set).
-                let parentFlow = transition.state.chain[depth - 1].flow
-                if let top = transition.state.path.last, top.depth == depth - 1 {
-                    guard steps.canFollow(top.screenIndex, with: .child(index), in: parentFlow) else {
-                        throw FlowRuntimeError.invalidSnapshot(
-                            "in flow '\(parentGraph.name)', screen '\(top.screen)' never starts child '\(name)'")
-                    }
-                    if steps.followsOnlyByEvents(top.screenIndex, with: .child(index), in: parentFlow) {
-                        let impliedStart = transition.state.routeRange(ofDepth: depth - 1).count == 1
-                        try restoredNow { () throws(FlowRuntimeError) in
-                            try conditions.checkStep(
-                                to: .child(index), from: top.screenIndex, of: parentFlow, impliedStart: impliedStart,
-                                url: "")
-                        }
-                    }
-                } else if !steps.canShowFirst(.child(index), in: parentFlow) {
-                    throw FlowRuntimeError.invalidSnapshot(
-                        "flow '\(parentGraph.name)' never shows child '\(name)' first"
-                            + " (an instance without routes of its own must have started that child)")
-                } else {
-                    try restoredNow { () throws(FlowRuntimeError) in
-                        try conditions.checkShownFirst(.child(index), of: parentFlow, url: "", passingChildren: true)
-                    }
-                }
-                let values = try transition.binding.bind(
-                    values: entry.arguments, to: bundle.flows[childFlow].parameters,
-                    receiver: "flow '\(entry.flow)'")
-                if let top = transition.state.path.last, top.depth == depth - 1,
-                    !steps.nextAgrees(
-                        .child(index), of: parentFlow, values: values, onTopOf: top,
-                        instanceValues: transition.state.chain[depth - 1].values)
-                {
-                    throw FlowRuntimeError.invalidSnapshot(
-                        "no step starts child '\(name)' \(Self.describe(values, of: bundle.flows[childFlow].parameters)) on top of screen '\(top.screen)' \(Self.describe(top.values, of: top.parameters)) of flow '\(parentGraph.name)'; a child's arguments come from the route it runs on"
-                    )
-                }
-                if transition.state.path.last.map({ $0.depth != depth - 1 }) ?? true {
-                    try checkFirstArguments(
-                        .child(index), values: values, of: depth - 1, in: transition, named: "child '\(name)'")
-                }
-                record = try transition.childRecord(index, values: values, at: depth - 1)
-            }
-            let flowIndex = record.flow
-            let graph = bundle.flows[flowIndex]
+            var record =
+                depth == 0
+                ? try restoredRoot(entry, in: &transition)
+                : try restoredChild(entry, at: depth, in: &transition, steps: steps, conditions: conditions)
+            let graph = bundle.flows[record.flow]
             let ancestry =
                 (0..<depth).dropFirst().compactMap { transition.state.chain[$0].declaration }
                 + [record.declaration].compactMap { $0 }
             try restoreHeldLinks(of: entry, in: graph, into: &record, declarations: ancestry)
             transition.state.chain.append(record)
-            var previous: Int?
-            for (routeIndex, route) in entry.routes.enumerated() {
-                guard let screen = graph.screens.firstIndex(where: { $0.name == route.screen }) else {
-                    throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no screen '\(route.screen)'")
-                }
-                if let previous {
-                    guard steps.canFollow(previous, with: .screen(screen), in: flowIndex) else {
-                        throw FlowRuntimeError.invalidSnapshot(
-                            "in flow '\(graph.name)', no step shows screen '\(route.screen)' on top of screen '\(graph.screens[previous].name)'"
-                        )
-                    }
-                    if steps.followsOnlyByEvents(previous, with: .screen(screen), in: flowIndex) {
-                        let impliedStart = routeIndex == 1
-                        try restoredNow { () throws(FlowRuntimeError) in
-                            try conditions.checkStep(
-                                to: .screen(screen), from: previous, of: flowIndex, impliedStart: impliedStart, url: "")
-                        }
-                    }
-                } else if !steps.canShowFirst(.screen(screen), in: flowIndex) {
-                    throw FlowRuntimeError.invalidSnapshot(
-                        "flow '\(graph.name)' never shows screen '\(route.screen)' first")
-                } else {
-                    try restoredNow { () throws(FlowRuntimeError) in
-                        try conditions.checkShownFirst(.screen(screen), of: flowIndex, url: "", passingChildren: true)
-                    }
-                }
-                let values = try transition.binding.bind(
-                    values: route.arguments, to: graph.screens[screen].parameters,
-                    receiver: Transition.receiver(bundle, flow: flowIndex, screen: screen))
-                if previous == nil {
-                    try checkFirstArguments(
-                        .screen(screen), values: values, of: depth, in: transition, named: "screen '\(route.screen)'")
-                } else if let below = transition.state.path.last,
-                    !steps.nextAgrees(
-                        .screen(screen), of: flowIndex, values: values, onTopOf: below,
-                        instanceValues: transition.state.chain[depth].values)
-                {
-                    throw FlowRuntimeError.invalidSnapshot(
-                        "no step shows screen '\(route.screen)' \(Self.describe(values, of: graph.screens[screen].parameters)) on top of screen '\(below.screen)' \(Self.describe(below.values, of: below.parameters)) of flow '\(graph.name)'; a pushed route's arguments come from the event, handler or link that pushed it"
-                    )
-                }
-                transition.appendRoute(screen: screen, values: values, at: depth)
-                previous = screen
-            }
+            try restoreRoutes(of: entry, at: depth, into: &transition, steps: steps, conditions: conditions)
             try restoreTabs(
                 of: entry, graph: graph, at: depth, next: next, into: &transition, steps: steps,
                 nesting: nesting)
         }
         try transition.checkShape()
+    }
+
+    /// The root flow's instance `entry` describes: this coordinator's root flow, with its arguments bound.
+    private func restoredRoot(_ entry: FlowSnapshot.Instance, in transition: inout Transition) throws(FlowRuntimeError)
+        -> InstanceRecord
+    {
+        guard entry.flow == flowName else {
+            throw FlowRuntimeError.invalidSnapshot("its root flow is '\(entry.flow)', not '\(flowName)'")
+        }
+        if let child = entry.child {
+            throw FlowRuntimeError.invalidSnapshot("its first instance is the root flow, not child '\(child)'")
+        }
+        let values = try transition.binding.bind(
+            values: entry.arguments, to: bundle.flows[rootFlow].parameters,
+            receiver: "flow '\(flowName)'")
+        return InstanceRecord(id: transition.state.makeInstanceID(), flow: rootFlow, declaration: nil, values: values)
+    }
+
+    /// The child instance `entry` describes at chain position `depth`: a child the instance below declares,
+    /// running the flow it names, placed where steps start it (``checkChildPlacement``) with arguments a
+    /// step gives it there.
+    private func restoredChild(
+        _ entry: FlowSnapshot.Instance, at depth: Int, in transition: inout Transition, steps: SnapshotSteps,
+        conditions: LinkConditions
+    ) throws(FlowRuntimeError) -> InstanceRecord {
+        let parentFlow = transition.state.chain[depth - 1].flow
+        let parentGraph = bundle.flows[parentFlow]
+        guard let name = entry.child, let index = parentGraph.children.firstIndex(where: { $0.name == name })
+        else {
+            throw FlowRuntimeError.invalidSnapshot(
+                "flow '\(parentGraph.name)' declares no child '\(entry.child ?? "")'")
+        }
+        let childFlow = parentGraph.children[index].flow
+        guard bundle.flows[childFlow].name == entry.flow else {
+            throw FlowRuntimeError.invalidSnapshot(
+                "child '\(name)' runs flow '\(bundle.flows[childFlow].name)', not '\(entry.flow)'")
+        }
+        try checkChildPlacement(index, at: depth, in: transition, steps: steps, conditions: conditions)
+        let values = try transition.binding.bind(
+            values: entry.arguments, to: bundle.flows[childFlow].parameters,
+            receiver: "flow '\(entry.flow)'")
+        if let top = transition.state.path.last, top.depth == depth - 1 {
+            guard
+                steps.nextAgrees(
+                    .child(index), of: parentFlow, values: values, onTopOf: top,
+                    instanceValues: transition.state.chain[depth - 1].values)
+            else {
+                throw FlowRuntimeError.invalidSnapshot(
+                    "no step starts child '\(name)' \(Self.describe(values, of: bundle.flows[childFlow].parameters)) on top of screen '\(top.screen)' \(Self.describe(top.values, of: top.parameters)) of flow '\(parentGraph.name)'; a child's arguments come from the route it runs on"
+                )
+            }
+        } else {
+            try checkFirstArguments(
+                .child(index), values: values, of: depth - 1, in: transition, named: "child '\(name)'")
+        }
+        return try transition.childRecord(index, values: values, at: depth - 1)
+    }
+
+    /// Refuses child declaration `child` of the instance at `depth - 1` where steps do not start it: the
+    /// child runs on top of a route of its parent that starts it, or, when the parent has no routes of its
+    /// own, is what the parent's flow shows first (a tab, for a tab set); either with the answers now.
+    private func checkChildPlacement(
+        _ child: Int, at depth: Int, in transition: Transition, steps: SnapshotSteps, conditions: LinkConditions
+    ) throws(FlowRuntimeError) {
+        let parentFlow = transition.state.chain[depth - 1].flow
+        let parentGraph = bundle.flows[parentFlow]
+        let name = parentGraph.children[child].name
+        if let top = transition.state.path.last, top.depth == depth - 1 {
+            guard steps.canFollow(top.screenIndex, with: .child(child), in: parentFlow) else {
+                throw FlowRuntimeError.invalidSnapshot(
+                    "in flow '\(parentGraph.name)', screen '\(top.screen)' never starts child '\(name)'")
+            }
+            if steps.followsOnlyByEvents(top.screenIndex, with: .child(child), in: parentFlow) {
+                try conditions.checkRestoredStep(
+                    to: .child(child), from: top.screenIndex, of: parentFlow,
+                    impliedStart: transition.state.routeRange(ofDepth: depth - 1).count == 1)
+            }
+        } else if !steps.canShowFirst(.child(child), in: parentFlow) {
+            throw FlowRuntimeError.invalidSnapshot(
+                "flow '\(parentGraph.name)' never shows child '\(name)' first"
+                    + " (an instance without routes of its own must have started that child)")
+        } else {
+            try conditions.checkRestoredFirst(.child(child), of: parentFlow)
+        }
+    }
+
+    /// Appends the routes of `entry`, the instance at chain position `depth`: the first one its flow's
+    /// steps show first, each next one step from the one below it, each with arguments a step gives it
+    /// there, and each as steps could build it with the answers now.
+    private func restoreRoutes(
+        of entry: FlowSnapshot.Instance, at depth: Int, into transition: inout Transition, steps: SnapshotSteps,
+        conditions: LinkConditions
+    ) throws(FlowRuntimeError) {
+        let flowIndex = transition.state.chain[depth].flow
+        let graph = bundle.flows[flowIndex]
+        var previous: Int?
+        for (routeIndex, route) in entry.routes.enumerated() {
+            guard let screen = graph.screens.firstIndex(where: { $0.name == route.screen }) else {
+                throw FlowRuntimeError.invalidSnapshot("flow '\(graph.name)' has no screen '\(route.screen)'")
+            }
+            if let previous {
+                guard steps.canFollow(previous, with: .screen(screen), in: flowIndex) else {
+                    throw FlowRuntimeError.invalidSnapshot(
+                        "in flow '\(graph.name)', no step shows screen '\(route.screen)' on top of screen '\(graph.screens[previous].name)'"
+                    )
+                }
+                if steps.followsOnlyByEvents(previous, with: .screen(screen), in: flowIndex) {
+                    try conditions.checkRestoredStep(
+                        to: .screen(screen), from: previous, of: flowIndex, impliedStart: routeIndex == 1)
+                }
+            } else if !steps.canShowFirst(.screen(screen), in: flowIndex) {
+                throw FlowRuntimeError.invalidSnapshot(
+                    "flow '\(graph.name)' never shows screen '\(route.screen)' first")
+            } else {
+                try conditions.checkRestoredFirst(.screen(screen), of: flowIndex)
+            }
+            let values = try transition.binding.bind(
+                values: route.arguments, to: graph.screens[screen].parameters,
+                receiver: Transition.receiver(bundle, flow: flowIndex, screen: screen))
+            if previous == nil {
+                try checkFirstArguments(
+                    .screen(screen), values: values, of: depth, in: transition, named: "screen '\(route.screen)'")
+            } else if let below = transition.state.path.last,
+                !steps.nextAgrees(
+                    .screen(screen), of: flowIndex, values: values, onTopOf: below,
+                    instanceValues: transition.state.chain[depth].values)
+            {
+                throw FlowRuntimeError.invalidSnapshot(
+                    "no step shows screen '\(route.screen)' \(Self.describe(values, of: graph.screens[screen].parameters)) on top of screen '\(below.screen)' \(Self.describe(below.values, of: below.parameters)) of flow '\(graph.name)'; a pushed route's arguments come from the event, handler or link that pushed it"
+                )
+            }
+            transition.appendRoute(screen: screen, values: values, at: depth)
+            previous = screen
+        }
     }
 
     /// Refuses a first route — screen, or child an instance without routes of its own runs — whose
@@ -317,17 +291,6 @@ extension FlowCoordinator {
             flow = bundle.flows[flow].children[child].flow
         }
         return declarations
-    }
-
-    /// Runs a check of ``LinkConditions`` for a restored route: a route the host's current answers would not
-    /// let steps build now is an invalid snapshot, refused with the condition that decides against it.
-    private func restoredNow(_ check: () throws(FlowRuntimeError) -> Void) throws(FlowRuntimeError) {
-        do throws(FlowRuntimeError) {
-            try check()
-        } catch {
-            guard case .linkContradictsCondition(_, let route, let because) = error else { throw error }
-            throw .invalidSnapshot("it shows '\(route)', which steps could not show now: \(because)")
-        }
     }
 
     /// Restores the tab set of the instance at `depth`: its kept tabs, each built on top of it and set aside,

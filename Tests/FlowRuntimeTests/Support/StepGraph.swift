@@ -1,21 +1,18 @@
 import FlowModel
 
-/// What every step of a bundle can do, read once from its compiled flows: per flow (``FlowSteps``), what
-/// each screen's events, each child's outcome handlers, the `start`, the tabs and the links can push,
-/// start, select, replace the root with or show first, with their argument recipes and the conditional
-/// choices on the way.
-///
-/// ``Transition`` runs a step from the compiled action itself; this graph is what the checks that ask
-/// what steps *could* have done read instead of walking the actions again: restore's reachability and
-/// argument checks (``SnapshotSteps``) and a deep link's conditions (``LinkConditions``). A coordinator
-/// builds the part of a flow when it first needs it (``StepContext/steps(of:)``); the whole graph,
-/// ``init(bundle:)``, is linear in the bundle's size (docs/RUNNING.md, "The step graph").
-package struct StepGraph: Hashable, Sendable {
+@testable import FlowRuntime
+
+/// The whole-bundle step graph the agreement test compares with the validator's analysis
+/// (`StepGraphAgreementTests`): every flow's ``FlowSteps``, and the questions only that test asks of it —
+/// what each flow reaches, and which conditional choices a link's routes pass through. The runtime builds
+/// a flow's steps when it first needs them (`StepContext.steps(of:)`) and asks those questions with the
+/// host's answers (`LinkConditions`), so this lives with the test, not in the module apps link.
+struct StepGraph {
     /// By flow index.
-    package var flows: [FlowSteps]
+    var flows: [FlowSteps]
 
     /// The step graph of every flow of `bundle` (a bundle that passed its integrity checks).
-    package init(bundle: FlowBundle) {
+    init(bundle: FlowBundle) {
         flows = bundle.flows.indices.map { FlowSteps(bundle: bundle, flow: $0) }
     }
 }
@@ -24,7 +21,7 @@ extension FlowSteps {
     /// The screens and children the flow's steps reach from its `start`, the tabs, the fallback and the
     /// `redirect` screen, following every leaf of every site of what they reach (a screen's events, a
     /// child's handlers): what the validator's reachability (FC301) answers from the definitions.
-    package var reachable: Set<TargetNode> {
+    var reachable: Set<TargetNode> {
         var reached: Set<TargetNode> = []
         var pending: [TargetNode] = []
         func reach(_ target: TargetNode?) {
@@ -41,19 +38,6 @@ extension FlowSteps {
         }
         return reached
     }
-
-    /// The sites that run while `target` is shown: a screen's events, a child's outcome handlers.
-    package func sites(of target: TargetNode) -> [StepSite] {
-        switch target {
-        case .screen(let screen): events.indices.contains(screen) ? events[screen] : []
-        case .child(let child): handlers.indices.contains(child) ? handlers[child] : []
-        }
-    }
-}
-
-extension StepLeaf {
-    /// What the leaf shows: the target of a `push`, `start`, `replaceRoot` or `show`.
-    package var destination: TargetNode? { pushed ?? replaced ?? shown }
 }
 
 extension StepGraph {
@@ -64,7 +48,7 @@ extension StepGraph {
     /// choices of the child's `start` to the child it names, or to a screen of its `start` whose event
     /// leads to it. What `flowc links` prints from the definitions (`LinkConditionReport`); the runtime
     /// evaluates the same choices when the link opens (``LinkConditions``).
-    package func choices(along routes: [LinkRouteNode], from root: Int, in bundle: FlowBundle) -> [(
+    func choices(along routes: [LinkRouteNode], from root: Int, in bundle: FlowBundle) -> [(
         flow: Int, choice: StepChoice
     )] {
         var found: [(flow: Int, choice: StepChoice)] = []
@@ -107,7 +91,7 @@ extension StepGraph {
 extension FlowSteps {
     /// The choices of the first event of `screen` that pushes or starts `target`, to its first leaf that
     /// does; nil when no event does.
-    package func firstChoices(pushing target: TargetNode, from screen: Int) -> [StepChoice]? {
+    func firstChoices(pushing target: TargetNode, from screen: Int) -> [StepChoice]? {
         guard events.indices.contains(screen) else { return nil }
         return events[screen].lazy.compactMap { $0.leaves.first { $0.pushed == target }?.choices }.first
     }

@@ -3,7 +3,7 @@ import FlowModel
 import FlowRuntime
 import FlowScript
 
-/// A script line ``SwiftPathTests`` cannot write as a call of the typed API.
+/// A script line ``SwiftTestEmitter`` cannot write as a call of the typed API.
 package struct SwiftPathTestError: Error, Equatable, CustomStringConvertible {
     package var description: String
 }
@@ -15,7 +15,7 @@ package struct SwiftPathTestError: Error, Equatable, CustomStringConvertible {
 /// each step's status, the final path (and its top route, typed), the finished flows' typed outcomes and
 /// the opened links (docs/RUNNING.md, "Test paths: flowc paths"). The tests compile wherever the
 /// generated file does, Linux included.
-package enum SwiftPathTests {
+package enum SwiftTestEmitter {
     /// The Swift source for `report`, whose flows `bundle` holds; `namespace` is the generated
     /// namespace enum (`Flows`, as `flowc generate swift --namespace` sets it).
     /// - Throws: ``SwiftPathTestError`` for a path line the public API has no call for (`snapshot`,
