@@ -202,7 +202,10 @@ import Testing
         }
         #expect(labels.contains("flow feed -> flow createPost: sheet compose (dashed)"))
         #expect(labels.contains("flow social (tabs) -> flow feed: tab feed (solid)"))
-        #expect(labels.contains("flow app -> flow auth: push auth (solid)"))
+        // A child only ever shown as the stack's root says how (before: "push auth").
+        #expect(labels.contains("flow app -> flow auth: start / replaceRoot auth (solid)"))
+        #expect(labels.contains("flow app -> flow onboarding: start onboarding (solid)"))
+        #expect(labels.contains("flow notebook -> flow newNote: push newNote (solid)"))
         #expect(
             labels.contains(
                 "flow onboarding -> flow app: completed → if isLoggedIn: replaceRoot main else replaceRoot auth (dotted)"
