@@ -159,11 +159,11 @@ struct DiskIdentity: Equatable {
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
         #if canImport(Darwin)
-            seconds = info.st_mtimespec.tv_sec
-            nanoseconds = info.st_mtimespec.tv_nsec
+        seconds = info.st_mtimespec.tv_sec
+        nanoseconds = info.st_mtimespec.tv_nsec
         #else
-            seconds = info.st_mtim.tv_sec
-            nanoseconds = info.st_mtim.tv_nsec
+        seconds = info.st_mtim.tv_sec
+        nanoseconds = info.st_mtim.tv_nsec
         #endif
     }
 }

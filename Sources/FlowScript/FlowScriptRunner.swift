@@ -81,9 +81,11 @@ package final class FlowScriptRunner {
                 }
             case .condition(let name, _) where !conditionNames.contains(name):
                 return trace(
-                    text, status: "rejected", reason: Self.unknown("condition", name, among: conditionNames), snapshot: nil)
+                    text, status: "rejected", reason: Self.unknown("condition", name, among: conditionNames),
+                    snapshot: nil)
             case .check(let name, _, _) where !checkNames.contains(name):
-                return trace(text, status: "rejected", reason: Self.unknown("check", name, among: checkNames), snapshot: nil)
+                return trace(
+                    text, status: "rejected", reason: Self.unknown("check", name, among: checkNames), snapshot: nil)
             case .condition(let name, let value):
                 answers.conditions[name] = value
                 result = .applied

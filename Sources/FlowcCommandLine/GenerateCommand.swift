@@ -86,7 +86,8 @@ package enum GenerateCommand {
         }
         guard output != OutputFile.standardOutputPath else { return ExitCode.success }
         let count = compiled.bundle.flows.count
-        let what = "Swift for \(count) flow\(count == 1 ? "" : "s") in \(output) (content hash \(compiled.bundle.contentHash))"
+        let what =
+            "Swift for \(count) flow\(count == 1 ? "" : "s") in \(output) (content hash \(compiled.bundle.contentHash))"
         Console.output(unchanged ? "\(what) is up to date; left as it was" : "generated \(what)")
         return ExitCode.success
     }

@@ -118,7 +118,8 @@ import Testing
     /// A confirmed removal shows the condition it asks under (`when:`).
     @Test func confirmedRemovalShowsItsCondition() throws {
         let result = FlowValidation.validate(sources: try TestPaths.sources(under: "Flows", in: TestPaths.packageRoot))
-        let diagram = try #require(FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: "review"))
+        let diagram = try #require(
+            FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: "review"))
         #expect(
             diagram.nodes.filter { $0.lines.contains { $0.hasPrefix("removal:") } }.map(\.lines) == [
                 ["draft", "(episodeID: int)", "removal: confirm [when hasDraft]"]

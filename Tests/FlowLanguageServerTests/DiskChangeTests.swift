@@ -108,10 +108,13 @@ import Testing
         let client = try TestClient(files: files)
         try client.open("shop.yaml")
         try client.open("checkout.yaml")
-        #expect(client.diagnostics("shop.yaml", in: client.take())?.map { String($0.prefix(16)) } == [
-            "7:2-7:10 FC402 c", "10:6-10:10 FC403",
-        ])
-        client.change("checkout.yaml", version: 2, text: files["checkout.yaml"]!.replacingOccurrences(of: "settled", with: "paid"))
+        #expect(
+            client.diagnostics("shop.yaml", in: client.take())?.map { String($0.prefix(16)) } == [
+                "7:2-7:10 FC402 c", "10:6-10:10 FC403",
+            ])
+        client.change(
+            "checkout.yaml", version: 2, text: files["checkout.yaml"]!.replacingOccurrences(of: "settled", with: "paid")
+        )
         #expect(client.diagnostics("shop.yaml", in: client.take()) == [])
     }
 }

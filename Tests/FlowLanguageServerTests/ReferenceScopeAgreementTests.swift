@@ -74,13 +74,15 @@ import Testing
                 let at = Self.describe(range, in: bytes)
                 let line = Int(at.prefix { $0 != ":" })!
                 let character = Int(at.split(separator: ":")[1].prefix { $0 != "-" })!
-                let expected: [String] = declaration.flatMap { parameter in
-                    let declared = parameter.name.location
-                    guard let declaredBytes = texts[declared.file],
-                        let declaredRange = NameRange.find(parameter.name.value, near: declared.offset, in: declaredBytes)
-                    else { return nil }
-                    return ["\(declared.file) \(Self.describe(declaredRange, in: declaredBytes))"]
-                } ?? []
+                let expected: [String] =
+                    declaration.flatMap { parameter in
+                        let declared = parameter.name.location
+                        guard let declaredBytes = texts[declared.file],
+                            let declaredRange = NameRange.find(
+                                parameter.name.value, near: declared.offset, in: declaredBytes)
+                        else { return nil }
+                        return ["\(declared.file) \(Self.describe(declaredRange, in: declaredBytes))"]
+                    } ?? []
                 let definitions =
                     (client.request("textDocument/definition", client.at(file, line, character)).array ?? []).map(
                         client.describe)
@@ -152,7 +154,8 @@ extension ReferenceScopeAgreementTests {
         }
         #expect(
             items(14, 49) == [
-                "ticket string (outcome submitted of returns)", "orderId int (screen list)", "region string (flow orders)",
+                "ticket string (outcome submitted of returns)", "orderId int (screen list)",
+                "region string (flow orders)",
             ])
         #expect(items(7, 46) == ["orderId int (screen list)", "region string (flow orders)"])
     }

@@ -48,9 +48,11 @@ import Testing
             var end = first
             while end < lines.count, lines[end] != "```" { end += 1 }
             let command = lines[first]
-            guard let arguments = ["$ swift run flowc ", "$ flowc "].lazy.compactMap({ prefix in
-                command.hasPrefix(prefix) ? command.dropFirst(prefix.count).split(separator: " ").map(String.init) : nil
-            }).first
+            guard
+                let arguments = ["$ swift run flowc ", "$ flowc "].lazy.compactMap({ prefix in
+                    command.hasPrefix(prefix)
+                        ? command.dropFirst(prefix.count).split(separator: " ").map(String.init) : nil
+                }).first
             else { continue }
             found.append(Sample(document: document, lines: first..<end, arguments: arguments, showsCommand: true))
         }
@@ -94,7 +96,8 @@ import Testing
             try String(contentsOfFile: FlowcProcess.packageRoot + "/" + name, encoding: .utf8)
         }
         let format = try read("docs/FORMAT.md")
-        let version = try #require(format.firstMatch(of: /^# The flow format, version ([0-9.]+)/.anchorsMatchLineEndings())?.1)
+        let version = try #require(
+            format.firstMatch(of: /^# The flow format, version ([0-9.]+)/.anchorsMatchLineEndings())?.1)
         let readme = try #require(try read("README.md").firstMatch(of: /the flow format, version ([0-9.]+)/)?.1)
         let editors = try #require(try read("docs/EDITORS.md").firstMatch(of: /It covers format ([0-9.]+)/)?.1)
         #expect(readme == version)

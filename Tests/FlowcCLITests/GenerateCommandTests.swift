@@ -25,7 +25,8 @@ import Testing
         let again = try FlowcProcess.run(["generate", "swift", "Flows", "-o", output])
         #expect(again.status == 0)
         #expect(
-            again.standardOutput == "Swift for \(flows) flows in \(output) (content hash \(hash)) is up to date; left as it was\n")
+            again.standardOutput
+                == "Swift for \(flows) flows in \(output) (content hash \(hash)) is up to date; left as it was\n")
         let after = try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date
         #expect(written != nil)
         #expect(after == Date(timeIntervalSince1970: 0))

@@ -177,7 +177,8 @@ extension FlowDecoder {
                         MisplacedKey.diagnostic(
                             "\(MessageText.name(text)) is indented as a key of \(what), but it looks like an entry of \(MessageText.name(holderName)) above it, which is empty; indent \(MessageText.name(text)) (and what belongs to it) under \(MessageText.name(holderName))",
                             at: Located(text, at: location(of: entry.key)),
-                            notes: [DiagnosticNote("\(MessageText.name(holderName)) is here", at: holder.name.location)]))
+                            notes: [DiagnosticNote("\(MessageText.name(holderName)) is here", at: holder.name.location)]
+                        ))
                     slippedEntries.append((holder: holderName, name: text))
                     continue
                 }

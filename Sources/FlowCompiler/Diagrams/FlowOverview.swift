@@ -87,7 +87,9 @@ extension FlowDiagram {
         }
         visit(flow.start, isStart: true)
         for screen in flow.screens { for event in screen.events { visit(event.action, isStart: false) } }
-        for declaration in flow.children { for handler in declaration.handlers { visit(handler.action, isStart: false) } }
+        for declaration in flow.children {
+            for handler in declaration.handlers { visit(handler.action, isStart: false) }
+        }
         if pushed || !(started || replaced) { return "push" }
         return [started ? "start" : nil, replaced ? "replaceRoot" : nil].compactMap { $0 }.joined(separator: " / ")
     }

@@ -81,7 +81,8 @@ struct UnknownTarget: FlowRule {
                     let written = link.routes[..<resolved.count].map(\.name.value) + path.children + [missing.value]
                     hint =
                         "; \(MessageText.name(missing.value)) is \(path.kind) of flow \(MessageText.name(path.flow)), reached through child "
-                        + ArgumentPassing.englishList(path.children.map { "\(MessageText.name($0))" }, conjunction: "then")
+                        + ArgumentPassing.englishList(
+                            path.children.map { "\(MessageText.name($0))" }, conjunction: "then")
                         + ": name \(path.children.count == 1 ? "it" : "them") first, as in [\(written.joined(separator: ", "))]"
                 }
                 report(missing, in: current, catalog: catalog, hint: hint, into: &diagnostics)
