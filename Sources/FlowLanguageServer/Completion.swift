@@ -1,3 +1,4 @@
+import FlowCompiler
 import FlowDefinitions
 
 /// `textDocument/completion` (LSP 3.17), from the text of the line before the cursor:
@@ -6,7 +7,7 @@ import FlowDefinitions
 ///   after `replaceRoot:`, a top-level `start:` or `then:`/`else:` — both; after `select:` — the tabs
 ///   it may select; after `finish:` — its outcomes; after `if:`/`when:` — its conditions; after
 ///   `check:` — the checks named anywhere in the workspace; after `flow:` in a child — every flow;
-/// - after `$` — the parameters in scope (the enclosing event's, screen's and the flow's);
+/// - after `$` — the parameters in scope, as validation resolves `$name` there (``ReferenceScope``);
 /// - a key inside `with:` — the parameters of the screen or child flow the action shows;
 /// - a key under a child's `on:` — the outcomes of its flow it has no handler for yet.
 extension LanguageServer {
@@ -149,31 +150,26 @@ extension LanguageServer {
         return nil
     }
 
-    /// The parameters in scope at `offset`: the enclosing event's, screen's, then the flow's.
+    /// The parameters in scope at `offset`, as validation resolves `$name` there (``ReferenceScope``): each
+    /// with what declares it, nearest layer first.
     static func scope(at offset: Int, path: String, flow: FlowDefinition, index: SymbolIndex) -> [(
         String, ParameterDefinition
     )] {
-        let enclosing = index.definitions(in: path, before: offset) { key in
-            switch key {
-            case .screen, .event, .child: true
-            default: false
-            }
+        guard let scope = index.resolver.scope(in: flow, at: index.site(at: offset, in: path)) else {
+            return flow.parameters.map { ("flow \(flow.name.value)", $0) }
         }
-        var found: [(String, ParameterDefinition)] = []
-        if let last = enclosing.last {
-            switch last.key {
-            case .event(_, let screenName, let eventName):
-                let screen = flow.screen(named: screenName)
-                if let event = screen?.events.first(where: { $0.name.value == eventName }) {
-                    found += event.parameters.map { ("event \(eventName)", $0) }
-                }
-                found += (screen?.parameters ?? []).map { ("screen \(screenName)", $0) }
-            case .screen(_, let screenName):
-                found += (flow.screen(named: screenName)?.parameters ?? []).map { ("screen \(screenName)", $0) }
-            default: break
+        return scope.layers.flatMap { layer in
+            let owner: String
+            switch layer.declarer {
+            case .flow(let name): owner = "flow \(name)"
+            case .screen(let name): owner = "screen \(name)"
+            case .event(let name, _): owner = "event \(name)"
+            case .outcome(let outcome, let flow): owner = "outcome \(outcome) of \(flow)"
+            case .link(let pattern): owner = "link \(pattern)"
+            case .starters(let screens, _): owner = "screen \(screens.joined(separator: ", "))"
             }
+            return layer.parameters.map { (owner, $0) }
         }
-        return found + flow.parameters.map { ("flow \(flow.name.value)", $0) }
     }
 
     /// The parameters of the screen or child flow the nearest action before `offset` shows.

@@ -22,7 +22,7 @@ package final class LanguageServer {
     /// What a request handler returns, or the error it answers with.
     typealias RequestHandler = (LanguageServer, JSONValue) throws(ResponseError) -> JSONValue
 
-    private let send: (JSONValue) -> Void
+    let send: (JSONValue) -> Void
     var phase = Phase.waitingForInitialize
     var encoding = PositionEncoding.utf16
     var clientCapabilities: JSONValue = .null
@@ -120,6 +120,7 @@ package final class LanguageServer {
         case "textDocument/didChange": didChange(params)
         case "textDocument/didClose": didClose(params)
         case "textDocument/didSave": didSave(params)
+        case "initialized": registerFileWatchers()
         case "workspace/didChangeWatchedFiles":
             workspace.rescan()
             touched.formUnion(workspace.buffers.keys)
@@ -127,7 +128,7 @@ package final class LanguageServer {
             // Reached only when the request was answered already (the loop cancels ahead): nothing to do.
             break
         default:
-            // `initialized`, `$/setTrace`, `workspace/didChangeConfiguration` and other notifications
+            // `$/setTrace`, `workspace/didChangeConfiguration` and other notifications
             // need nothing from this server (LSP: a notification the server does not know is ignored).
             break
         }
@@ -180,7 +181,9 @@ package final class LanguageServer {
 
     /// The analysis of the current texts, validating them first when one changed since the last.
     func currentAnalysis() -> WorkspaceAnalysis {
-        if let analysis, analysis.generation == workspace.generation { return analysis }
+        if let analysis, analysis.generation == workspace.generation, !workspace.closedFilesChanged() {
+            return analysis
+        }
         let sources = workspace.sources()
         for problem in workspace.problems { log(problem, type: 2) }
         let fresh = WorkspaceAnalysis(
@@ -191,9 +194,11 @@ package final class LanguageServer {
         return fresh
     }
 
-    /// Validates and publishes diagnostics when a text changed since the last check.
+    /// Validates and publishes diagnostics when a text changed since the last check (an open document's,
+    /// or a closed file's on disk).
     package func checkIfNeeded() {
         guard phase == .running else { return }
+        if workspace.closedFilesChanged() { touched.formUnion(workspace.buffers.keys) }
         if analysis?.generation != workspace.generation || !touched.isEmpty { _ = currentAnalysis() }
         if let analysis, !touched.isEmpty { publishDiagnostics(analysis) }
     }

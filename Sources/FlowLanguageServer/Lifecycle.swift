@@ -33,6 +33,34 @@ extension LanguageServer {
         ]
     }
 
+    /// The id of the server's `client/registerCapability` request for file watchers.
+    static let watcherRegistrationID = "flowc-watch-files"
+
+    /// After `initialized`: when the client can register file watchers dynamically, asks it to report
+    /// changes to flow files and `.flowc.yml` (`client/registerCapability` with
+    /// `workspace/didChangeWatchedFiles`), as yaml-language-server and sourcekit-lsp do. Without it,
+    /// a closed file's change on disk is still seen at the next check (``Workspace/closedFilesChanged()``).
+    func registerFileWatchers() {
+        guard clientCapabilities["workspace"]["didChangeWatchedFiles"]["dynamicRegistration"] == .bool(true) else {
+            return
+        }
+        send([
+            "jsonrpc": "2.0", "id": .string(Self.watcherRegistrationID), "method": "client/registerCapability",
+            "params": [
+                "registrations": [
+                    [
+                        "id": .string(Self.watcherRegistrationID), "method": "workspace/didChangeWatchedFiles",
+                        "registerOptions": [
+                            "watchers": [
+                                ["globPattern": "**/*.{yaml,yml}"], ["globPattern": "**/.flowc.yml"],
+                            ]
+                        ],
+                    ]
+                ]
+            ],
+        ])
+    }
+
     /// The path of `params.textDocument.uri`, a `file:` URI.
     func documentPath(_ params: JSONValue) throws(ResponseError) -> String {
         guard let uri = params["textDocument"]["uri"].string else {

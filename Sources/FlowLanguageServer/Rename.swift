@@ -40,7 +40,7 @@ extension LanguageServer {
         if let clash = Self.clash(of: key, renamedTo: newName, in: analysis.index) {
             throw ResponseError(.requestFailed, "cannot rename to '\(newName)': \(clash)")
         }
-        let occurrences = analysis.index.occurrences(of: key)
+        let occurrences = analysis.index.linkedKeys(of: key).flatMap { analysis.index.occurrences(of: $0) }
         var editsByPath: [String: [Range<Int>]] = [:]
         for found in occurrences { editsByPath[found.path, default: []].append(found.range) }
         try checkStillValidates(editsByPath, newName: newName, analysis: analysis)

@@ -67,15 +67,21 @@ struct Occurrence: Hashable, Sendable {
 ///
 /// Built from the decoded definitions (what `flowc validate` read), so a name the decoder could not
 /// read is not in it. A link route resolves as the runtime does: names after a child route address
-/// that child's flow. `$name` resolves to the event's parameters, then the screen's, then the flow's
-/// (docs/FORMAT.md, "Arguments"); in a child's outcome handler to the outcome's, then the flow's; in a
-/// deep link to the pattern's placeholders.
+/// that child's flow. A `$name` resolves as validation resolves it (``ReferenceResolver``, whose
+/// ``ReferenceScope`` owns the rule); one that resolves to nothing is not in the index.
 struct SymbolIndex: Sendable {
     private(set) var byFile: [String: [Occurrence]] = [:]
     private(set) var byKey: [SymbolKey: [Occurrence]] = [:]
+    /// Where each place that decides a `$name`'s scope begins (an event's, a handler's or a link's name;
+    /// a screen's or child's, which start the flow's scope again), by file, in offset order.
+    private var sites: [String: [(offset: Int, site: ReferenceSite)]] = [:]
     let flowsByName: [String: FlowDefinition]
+    /// What `$name` references resolve to, as validation resolves them.
+    let resolver: ReferenceResolver
 
     init(flows: [FlowDefinition], texts: [String: [UInt8]]) {
+        let resolver = ReferenceResolver(flows: flows)
+        self.resolver = resolver
         var byName: [String: FlowDefinition] = [:]
         for flow in flows where byName[flow.name.value] == nil { byName[flow.name.value] = flow }
         flowsByName = byName
@@ -89,19 +95,45 @@ struct SymbolIndex: Sendable {
         }
         for flow in flows {
             var builder = Builder(
-                flow: flow, bytes: texts[flow.file] ?? [], flowsByName: byName,
+                flow: flow, bytes: texts[flow.file] ?? [], flowsByName: byName, resolver: resolver,
                 tabParents: tabParents[flow.name.value] ?? [])
             builder.collect()
             byFile[flow.file, default: []] += builder.occurrences
+            sites[flow.file, default: []] += builder.sites
             for occurrence in builder.occurrences { byKey[occurrence.key, default: []].append(occurrence) }
         }
         for path in byFile.keys { byFile[path]!.sort { $0.range.lowerBound < $1.range.lowerBound } }
+        for path in sites.keys { sites[path]!.sort { $0.offset < $1.offset } }
+    }
+
+    /// The place whose `$name` scope holds byte `offset` of `path`: the nearest one that begins before it
+    /// (the flow's when none does).
+    func site(at offset: Int, in path: String) -> ReferenceSite {
+        (sites[path] ?? []).last { $0.offset <= offset }?.site ?? .flow
     }
 
     /// The occurrence whose name holds byte `offset` of `path` (its end included, where a cursor
     /// after the last letter stands).
     func occurrence(at offset: Int, in path: String) -> Occurrence? {
         byFile[path]?.first { $0.range.contains(offset) || $0.range.upperBound == offset }
+    }
+
+    /// `key` and the keys that share a use with it, transitively: a `$name` in the handler of a child that
+    /// several screens start stands for the parameter each of them declares, so renaming one renames all.
+    func linkedKeys(of key: SymbolKey) -> [SymbolKey] {
+        var keys = [key]
+        var seen: Set<SymbolKey> = [key]
+        var index = 0
+        while index < keys.count {
+            for use in byKey[keys[index]] ?? [] where !use.isDefinition {
+                for other in byFile[use.path] ?? []
+                where other.range == use.range && !other.isDefinition && seen.insert(other.key).inserted {
+                    keys.append(other.key)
+                }
+            }
+            index += 1
+        }
+        return keys
     }
 
     /// The declarations of `key` (more than one when it is declared twice; none for a check).
@@ -126,9 +158,11 @@ private struct Builder {
     let flow: FlowDefinition
     let bytes: [UInt8]
     let flowsByName: [String: FlowDefinition]
+    let resolver: ReferenceResolver
     /// The flows that run this one as a tab.
     let tabParents: [String]
     var occurrences: [Occurrence] = []
+    var sites: [(offset: Int, site: ReferenceSite)] = []
 
     var flowName: String { flow.name.value }
 
@@ -142,10 +176,11 @@ private struct Builder {
         for (outcome, parameters) in flow.outcomeParameters {
             for parameter in parameters { addParameter(parameter, owner: .outcome(flow: flowName, outcome: outcome)) }
         }
-        visit(flow.start, scope: [.flow(flowName)], context: "the flow's start")
-        for screen in flow.screens {
+        visit(flow.start, site: .flow, context: "the flow's start")
+        for (screenIndex, screen) in flow.screens.enumerated() {
             let screenName = screen.name.value
             add(.screen(flow: flowName, name: screenName), screen.name, definition: true)
+            mark(screen.name, .flow)
             let screenOwner = ParameterOwner.screen(flow: flowName, screen: screenName)
             for parameter in screen.parameters { addParameter(parameter, owner: screenOwner) }
             if let outcome = screen.removal?.outcome {
@@ -153,35 +188,37 @@ private struct Builder {
                     .outcome(flow: flowName, name: outcome.value), outcome, context: "removal of screen '\(screenName)'"
                 )
             }
-            for event in screen.events {
+            for (eventIndex, event) in screen.events.enumerated() {
                 let eventName = event.name.value
                 add(.event(flow: flowName, screen: screenName, name: eventName), event.name, definition: true)
+                mark(event.name, .event(screen: screenIndex, event: eventIndex))
                 let eventOwner = ParameterOwner.event(flow: flowName, screen: screenName, event: eventName)
                 for parameter in event.parameters { addParameter(parameter, owner: eventOwner) }
                 visit(
-                    event.action, scope: [eventOwner, screenOwner, .flow(flowName)],
+                    event.action, site: .event(screen: screenIndex, event: eventIndex),
                     context: "event '\(eventName)' of screen '\(screenName)'")
             }
         }
-        for child in flow.children {
+        for (childIndex, child) in flow.children.enumerated() {
             let childName = child.name.value
             add(.child(flow: flowName, name: childName), child.name, definition: true)
+            mark(child.name, .flow)
             add(.flow(child.flow.value), child.flow, context: "child '\(childName)' of flow '\(flowName)'")
-            for handler in child.handlers {
+            for (handlerIndex, handler) in child.handlers.enumerated() {
                 let outcome = handler.outcome.value
+                mark(handler.outcome, .handler(child: childIndex, handler: handlerIndex))
                 add(
                     .outcome(flow: child.flow.value, name: outcome), handler.outcome,
                     context: "handler in child '\(childName)' of flow '\(flowName)'")
                 visit(
-                    handler.action, scope: [.outcome(flow: child.flow.value, outcome: outcome), .flow(flowName)],
+                    handler.action, site: .handler(child: childIndex, handler: handlerIndex),
                     context: "the handler of '\(outcome)' from child '\(childName)'")
             }
         }
         for tab in flow.tabs {
             add(.child(flow: flowName, name: tab.name.value), tab.name, context: "tabs of flow '\(flowName)'")
             let receiver = flow.child(named: tab.name.value).map { ParameterOwner.flow($0.flow.value) }
-            addArguments(
-                tab.arguments, receiver: receiver, scope: [.flow(flowName)], context: "tab '\(tab.name.value)'")
+            addArguments(tab.arguments, receiver: receiver, site: .flow, context: "tab '\(tab.name.value)'")
         }
         if let fallback = flow.linkFallback {
             add(.screen(flow: flowName, name: fallback.value), fallback, context: "linkFallback")
@@ -194,10 +231,19 @@ private struct Builder {
 
     mutating func visit(_ link: DeepLinkDefinition) {
         let pattern = link.pattern.value
+        mark(link.pattern, .link(link))
         for placeholder in link.placeholders {
             add(
                 .placeholder(flow: flowName, pattern: pattern, name: placeholder.name.value), placeholder.name,
                 definition: true)
+        }
+        // An alias's placeholder fills the same `$name`s of the routes: a use of the link's placeholder.
+        for alias in link.aliases {
+            for placeholder in alias.placeholders {
+                add(
+                    .placeholder(flow: flowName, pattern: pattern, name: placeholder.name.value), placeholder.name,
+                    context: "alias '\(alias.pattern.value)' of deep link '\(pattern)'")
+            }
         }
         for condition in link.guardConditions {
             add(.condition(flow: flowName, name: condition.value), condition, context: "deep link '\(pattern)'")
@@ -208,17 +254,15 @@ private struct Builder {
                 let name = route.name.value
                 guard let addressed = current else { break }
                 let context = "deep link '\(pattern)'"
-                let scope = [ParameterOwner]()
+                let site = ReferenceSite.link(link)
                 if addressed.screen(named: name) != nil || addressed.child(named: name) == nil {
                     add(.screen(flow: addressed.name.value, name: name), route.name, context: context)
                     addArguments(
-                        route.arguments, receiver: .screen(flow: addressed.name.value, screen: name), scope: scope,
-                        context: context, placeholders: pattern)
+                        route.arguments, receiver: .screen(flow: addressed.name.value, screen: name), site: site,
+                        context: context)
                 } else if let child = addressed.child(named: name) {
                     add(.child(flow: addressed.name.value, name: name), route.name, context: context)
-                    addArguments(
-                        route.arguments, receiver: .flow(child.flow.value), scope: scope, context: context,
-                        placeholders: pattern)
+                    addArguments(route.arguments, receiver: .flow(child.flow.value), site: site, context: context)
                     current = flowsByName[child.flow.value]
                 }
             }
@@ -245,29 +289,29 @@ private struct Builder {
         return last
     }
 
-    mutating func visit(_ action: ActionDefinition, scope: [ParameterOwner], context: String) {
+    mutating func visit(_ action: ActionDefinition, site: ReferenceSite, context: String) {
         switch action.kind {
         case .push(let screen, let arguments):
             add(.screen(flow: flowName, name: screen.value), screen, context: "\(context) (push)")
             addArguments(
-                arguments, receiver: .screen(flow: flowName, screen: screen.value), scope: scope, context: context)
+                arguments, receiver: .screen(flow: flowName, screen: screen.value), site: site, context: context)
         case .startChild(let child, let arguments):
             add(.child(flow: flowName, name: child.value), child, context: "\(context) (start)")
-            addArguments(arguments, receiver: childReceiver(child.value), scope: scope, context: context)
+            addArguments(arguments, receiver: childReceiver(child.value), site: site, context: context)
         case .popTo(let screen):
             add(.screen(flow: flowName, name: screen.value), screen, context: "\(context) (popTo)")
         case .replaceRoot(let target, let arguments):
-            addTarget(target, arguments: arguments, scope: scope, context: "\(context) (replaceRoot)")
+            addTarget(target, arguments: arguments, site: site, context: "\(context) (replaceRoot)")
         case .show(let target, let arguments):
-            addTarget(target, arguments: arguments, scope: scope, context: context)
+            addTarget(target, arguments: arguments, site: site, context: context)
         case .finish(let outcome, let arguments):
             add(.outcome(flow: flowName, name: outcome.value), outcome, context: "\(context) (finish)")
             addArguments(
-                arguments, receiver: .outcome(flow: flowName, outcome: outcome.value), scope: scope, context: context)
+                arguments, receiver: .outcome(flow: flowName, outcome: outcome.value), site: site, context: context)
         case .conditional(let condition, let then, let otherwise):
             add(.condition(flow: flowName, name: condition.value), condition, context: context)
-            visit(then, scope: scope, context: context)
-            visit(otherwise, scope: scope, context: context)
+            visit(then, site: site, context: context)
+            visit(otherwise, site: site, context: context)
         case .select(let tab):
             if flow.tab(named: tab.value) != nil {
                 add(.child(flow: flowName, name: tab.value), tab, context: "\(context) (select)")
@@ -284,15 +328,15 @@ private struct Builder {
     }
 
     mutating func addTarget(
-        _ target: Located<String>, arguments: [ArgumentDefinition], scope: [ParameterOwner], context: String
+        _ target: Located<String>, arguments: [ArgumentDefinition], site: ReferenceSite, context: String
     ) {
         if flow.screen(named: target.value) == nil, flow.child(named: target.value) != nil {
             add(.child(flow: flowName, name: target.value), target, context: context)
-            addArguments(arguments, receiver: childReceiver(target.value), scope: scope, context: context)
+            addArguments(arguments, receiver: childReceiver(target.value), site: site, context: context)
         } else {
             add(.screen(flow: flowName, name: target.value), target, context: context)
             addArguments(
-                arguments, receiver: .screen(flow: flowName, screen: target.value), scope: scope, context: context)
+                arguments, receiver: .screen(flow: flowName, screen: target.value), site: site, context: context)
         }
     }
 
@@ -303,39 +347,50 @@ private struct Builder {
         }
     }
 
-    /// Each argument's name (a parameter of `receiver`) and each `$name` value (resolved in `scope`, or
-    /// among the placeholders of the link with `placeholders` as its pattern).
+    /// Each argument's name (a parameter of `receiver`) and each `$name` value, resolved at `site` as
+    /// validation resolves it.
     mutating func addArguments(
-        _ arguments: [ArgumentDefinition], receiver: ParameterOwner?, scope: [ParameterOwner], context: String,
-        placeholders pattern: String? = nil
+        _ arguments: [ArgumentDefinition], receiver: ParameterOwner?, site: ReferenceSite, context: String
     ) {
+        var scope: ReferenceScope??
         for argument in arguments {
             if let receiver {
                 add(.parameter(owner: receiver, name: argument.name.value), argument.name, context: context)
             }
             guard case .reference(let name) = argument.expression else { continue }
+            if scope == nil { scope = resolver.scope(in: flow, at: site) }
+            guard let resolved = scope??.resolve(name) else { continue }
             let located = Located(name, at: argument.valueLocation)
-            if let pattern {
-                add(.placeholder(flow: flowName, pattern: pattern, name: name), located, context: context)
-            } else if let owner = scope.first(where: { declares($0, name) }) ?? scope.last {
-                add(.parameter(owner: owner, name: name), located, context: context)
-            }
+            add(key(of: resolved.declarer, name), located, context: context)
+            for shared in sharedKeys(of: resolved.declarer, name) { add(shared, located, context: context) }
         }
     }
 
-    /// Whether `owner` declares a parameter `name`.
-    func declares(_ owner: ParameterOwner, _ name: String) -> Bool {
-        switch owner {
-        case .flow(let flowName):
-            return flowsByName[flowName]?.parameters.contains { $0.name.value == name } ?? false
-        case .screen(let flowName, let screen):
-            return flowsByName[flowName]?.screen(named: screen)?.parameters.contains { $0.name.value == name } ?? false
-        case .event(let flowName, let screen, let event):
-            return flowsByName[flowName]?.screen(named: screen)?.events.first { $0.name.value == event }?.parameters
-                .contains { $0.name.value == name } ?? false
-        case .outcome(let flowName, let outcome):
-            return flowsByName[flowName]?.parameters(ofOutcome: outcome).contains { $0.name.value == name } ?? false
+    /// The key of parameter `name` that `declarer` (a layer of a scope of this flow) declares. A parameter
+    /// the screens starting a child share stands for the first of them.
+    func key(of declarer: ReferenceScope.Layer.Declarer, _ name: String) -> SymbolKey {
+        switch declarer {
+        case .flow(let flow): .parameter(owner: .flow(flow), name: name)
+        case .screen(let screen): .parameter(owner: .screen(flow: flowName, screen: screen), name: name)
+        case .event(let event, let screen):
+            .parameter(owner: .event(flow: flowName, screen: screen, event: event), name: name)
+        case .outcome(let outcome, let flow): .parameter(owner: .outcome(flow: flow, outcome: outcome), name: name)
+        case .link(let pattern): .placeholder(flow: flowName, pattern: pattern, name: name)
+        case .starters(let screens, _): .parameter(owner: .screen(flow: flowName, screen: screens[0]), name: name)
         }
+    }
+
+    /// The keys of the other declarations a `$name` that resolves to `declarer` stands for: the parameter
+    /// of each further screen that starts the child (``key(of:_:)`` names the first).
+    func sharedKeys(of declarer: ReferenceScope.Layer.Declarer, _ name: String) -> [SymbolKey] {
+        guard case .starters(let screens, _) = declarer else { return [] }
+        return screens.dropFirst().map { .parameter(owner: .screen(flow: flowName, screen: $0), name: name) }
+    }
+
+    /// Records that the `$name` scope at `name` (and after it, up to the next place) is `site`'s.
+    mutating func mark(_ name: Located<String>, _ site: ReferenceSite) {
+        guard name.location.file == flow.file, name.location.copiedFrom == nil else { return }
+        sites.append((name.location.offset, site))
     }
 
     mutating func add(_ key: SymbolKey, _ name: Located<String>, definition: Bool = false, context: String? = nil) {

@@ -24,8 +24,9 @@ final class Workspace {
     /// What listing or reading the disk could not do, for the log.
     private(set) var problems: [String] = []
     private(set) var buffers: [String: OpenBuffer] = [:]
-    /// What was read from disk, by path, until the file changes on disk (`rescan`).
-    private var diskContents: [String: FlowFileContents] = [:]
+    /// What was read from disk, by path, with the file's identity when it was read: read again when the
+    /// identity changed (a `git checkout` or a generator rewrote it) or after `rescan`.
+    private var diskContents: [String: (contents: FlowFileContents, identity: DiskIdentity?)] = [:]
     let cache = FileReadCache()
     /// Bumped by every change of a text or of the set of files: an analysis is current while its
     /// generation is this one.
@@ -97,13 +98,16 @@ final class Workspace {
     func sources() -> [(path: String, contents: FlowFileContents)] {
         var texts: [String: FlowFileContents] = [:]
         for path in diskPaths where buffers[path] == nil {
-            if let contents = diskContents[path] {
-                texts[path] = contents
+            // A closed file is stated at each validation, so a change on disk is seen even when the client
+            // reports none (it may not watch files): its text is read again when its identity changed.
+            let identity = DiskIdentity(path)
+            if let known = diskContents[path], known.identity != nil, known.identity == identity {
+                texts[path] = known.contents
                 continue
             }
             do {
                 let contents = try InputFile.read(path, limit: InputFile.flowFileLimit)
-                diskContents[path] = contents
+                diskContents[path] = (contents, identity)
                 texts[path] = contents
             } catch {
                 problems.append("cannot read \(path): \(error)")
@@ -116,6 +120,17 @@ final class Workspace {
         return texts.keys.sorted().map { ($0, texts[$0]!) }
     }
 
+    /// Whether a closed file changed on disk since it was read: then the next analysis is not current
+    /// (``LanguageServer/checkIfNeeded()`` asks before each check, so an edit elsewhere or a request sees
+    /// the new text).
+    func closedFilesChanged() -> Bool {
+        for (path, known) in diskContents where buffers[path] == nil && known.identity != DiskIdentity(path) {
+            generation += 1
+            return true
+        }
+        return false
+    }
+
     /// Whether an open document is a flow file: named `*.yaml` or `*.yml` (any case), and not the
     /// configuration file.
     static func isFlowFile(_ path: String) -> Bool {
@@ -123,5 +138,32 @@ final class Workspace {
         let lowercased = name.lowercased()
         guard !FlowConfigurationLoader.fileNames.contains(name) else { return false }
         return lowercased.hasSuffix(".yaml") || lowercased.hasSuffix(".yml")
+    }
+}
+
+/// What tells a file's versions apart without reading it: its device, inode, size and modification time
+/// (to the nanosecond). Replacing a file (a `git checkout`, an editor's atomic save) changes the inode;
+/// writing it in place changes the time or the size.
+struct DiskIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let seconds: Int
+    let nanoseconds: Int
+
+    /// The identity of the file at `path`; nil when it cannot be stated (gone, or no permission).
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+        seconds = info.st_mtimespec.tv_sec
+        nanoseconds = info.st_mtimespec.tv_nsec
+        #else
+        seconds = info.st_mtim.tv_sec
+        nanoseconds = info.st_mtim.tv_nsec
+        #endif
     }
 }

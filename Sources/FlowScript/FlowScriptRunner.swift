@@ -21,6 +21,10 @@ package final class FlowScriptRunner {
     /// The coordinator the script drives.
     package let coordinator: FlowCoordinator
     private let answers = Answers()
+    /// The conditions and checks the bundle names: a script's `condition` or `check` of another name is
+    /// refused (a misspelling would otherwise be "applied" and never asked).
+    private let conditionNames: [String]
+    private let checkNames: [String]
     private var lastSnapshot: FlowSnapshot?
     /// Every instance object seen, so `finish #ID` can act like a host that kept a handle.
     private var handles: [FlowInstanceID: FlowInstance] = [:]
@@ -32,6 +36,8 @@ package final class FlowScriptRunner {
     /// - Throws: ``FlowRuntimeError/unknownFlow(_:)`` or an argument error for the root flow.
     package init(bundle: FlowBundle, flow: String) throws(FlowRuntimeError) {
         let answers = self.answers
+        conditionNames = bundle.conditionNames
+        checkNames = bundle.checkNames
         coordinator = try FlowCoordinator(
             bundle: bundle, flow: flow,
             host: FlowHost(
@@ -73,6 +79,13 @@ package final class FlowScriptRunner {
                 } else {
                     result = StepResult(.rejected, .invalidSnapshot("no snapshot was taken"))
                 }
+            case .condition(let name, _) where !conditionNames.contains(name):
+                return trace(
+                    text, status: "rejected", reason: Self.unknown("condition", name, among: conditionNames),
+                    snapshot: nil)
+            case .check(let name, _, _) where !checkNames.contains(name):
+                return trace(
+                    text, status: "rejected", reason: Self.unknown("check", name, among: checkNames), snapshot: nil)
             case .condition(let name, let value):
                 answers.conditions[name] = value
                 result = .applied
@@ -107,6 +120,16 @@ package final class FlowScriptRunner {
             }
         }
         return line
+    }
+
+    /// Why a `condition` or `check` of a name the bundle does not ask is refused, with "did you mean".
+    package static func unknown(_ kind: String, _ name: String, among known: [String]) -> String {
+        let asked = kind == "condition" ? "no flow declares condition" : "no parameter names check"
+        let reason = "\(asked) \(MessageText.name(name))"
+        let hint = NameSuggestion.hint(for: name, among: known)
+        if !hint.isEmpty { return reason + hint }
+        if known.isEmpty { return reason + "; the flows ask no \(kind)" }
+        return reason + "; the \(kind)s are " + known.map { "\(MessageText.name($0))" }.joined(separator: ", ")
     }
 
     /// Runs every line of `script`, returning the trace lines.
@@ -154,7 +177,7 @@ package final class FlowScriptRunner {
         }
         return TraceLine(
             line: lineNumber, command: TraceEcho.bounded(ScriptText.trimmed(text[...])), status: status,
-            reason: reason.map(TraceEcho.bounded),
+            reason: reason,
             coordinator: coordinatorState, outcome: outcome,
             path: coordinator.path.map {
                 TraceLine.RouteEntry(

@@ -1,5 +1,6 @@
-/// Bounds the text a trace line repeats from its script line (`command`, and `reason`, which often
-/// quotes the command), so a huge script line is not echoed whole, twice, on every trace line.
+/// Bounds the text a trace line repeats from its script line (`command`, and a script word a `reason`
+/// quotes), so a huge script line is not echoed whole on every trace line. A `reason` itself is never
+/// cut: its end holds the cause.
 enum TraceEcho {
     /// The most Unicode scalars of a `command` or `reason` a trace line repeats.
     static let maximumScalars = 200

@@ -71,8 +71,8 @@ package struct TraceLine: Encodable, Equatable {
     package var command: String
     /// applied, rejected, stale, pending, queued, redirected, or invalid (a script syntax error).
     package var status: String
-    /// Why the step was rejected, stale or invalid, or what an applied step skipped or fell back to;
-    /// cut like `command` past 200 characters.
+    /// Why the step was rejected, stale or invalid, or what an applied step skipped or fell back to; whole
+    /// (the cause of a nested error is at its end), a script word it quotes bounded where it is quoted.
     package var reason: String?
     /// The coordinator's state after the step: idle, running, stopped or finished.
     package var coordinator: String

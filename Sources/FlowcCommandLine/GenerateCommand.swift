@@ -77,17 +77,18 @@ package enum GenerateCommand {
             Console.error("\(error)")
             return ExitCode.findings
         }
-        if output != OutputFile.standardOutputPath, FileManager.default.contents(atPath: output) == Data(source.utf8) {
-            // Unchanged: not rewritten, so the build does not recompile it.
-        } else if let reason = OutputFile.write(Array(source.utf8), to: output) {
+        // Unchanged: not rewritten, so the build does not recompile it (and said so).
+        let unchanged =
+            output != OutputFile.standardOutputPath && FileManager.default.contents(atPath: output) == Data(source.utf8)
+        if !unchanged, let reason = OutputFile.write(Array(source.utf8), to: output) {
             Console.error("flowc: error: cannot write '\(output)': \(reason)")
             return ExitCode.usage
         }
         guard output != OutputFile.standardOutputPath else { return ExitCode.success }
         let count = compiled.bundle.flows.count
-        Console.output(
-            "generated Swift for \(count) flow\(count == 1 ? "" : "s") in \(output) (content hash \(compiled.bundle.contentHash))"
-        )
+        let what =
+            "Swift for \(count) flow\(count == 1 ? "" : "s") in \(output) (content hash \(compiled.bundle.contentHash))"
+        Console.output(unchanged ? "\(what) is up to date; left as it was" : "generated \(what)")
         return ExitCode.success
     }
 

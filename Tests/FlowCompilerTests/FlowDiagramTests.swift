@@ -115,6 +115,17 @@ import Testing
         #expect(stays == (0..<10).map { "s\($0 * 1_000)" })
     }
 
+    /// A confirmed removal shows the condition it asks under (`when:`).
+    @Test func confirmedRemovalShowsItsCondition() throws {
+        let result = FlowValidation.validate(sources: try TestPaths.sources(under: "Flows", in: TestPaths.packageRoot))
+        let diagram = try #require(
+            FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: "review"))
+        #expect(
+            diagram.nodes.filter { $0.lines.contains { $0.hasPrefix("removal:") } }.map(\.lines) == [
+                ["draft", "(episodeID: int)", "removal: confirm [when hasDraft]"]
+            ])
+    }
+
     @Test func unknownRootFlowIsNil() throws {
         let result = try FlowValidation.validate(paths: [TestPaths.packageRoot + "/Flows"])
         #expect(FlowDiagram.build(flows: result.flows, root: "nope") == nil)
@@ -130,6 +141,26 @@ import Testing
         #expect(output.standardError == "", "dot -Tsvg warned on \(name).dot")
         #expect(output.standardOutput.contains("<svg"))
         #expect(output.standardOutput.contains("<title>flows</title>"))
+    }
+
+    /// Every shipped set of flows drawn whole (`flowc graph Flows --format dot | dot -Tsvg`, the help
+    /// text's example), and its overview, renders without an error or a warning.
+    @Test(
+        .enabled(if: ExternalTool.dot.shouldRun, "\(ExternalTool.dot.missingNote)"),
+        arguments: ["Flows", "Examples/ReadingApp/Sources/ReadingApp/Flows"])
+    func graphvizRendersEveryShippedSetWhole(folder: String) throws {
+        let result = FlowValidation.validate(sources: try TestPaths.sources(under: folder, in: TestPaths.packageRoot))
+        #expect(result.flows.count > 1)
+        let whole = try #require(FlowDiagram.build(flows: result.flows, diagnostics: result.diagnostics, root: nil))
+        for (what, diagram) in [
+            ("whole", whole), ("overview", FlowDiagram.overview(flows: result.flows, diagnostics: result.diagnostics)),
+        ] {
+            let output = try ExternalTool.dot.run(
+                ["-Tsvg"], in: TestPaths.packageRoot, input: DOTDiagramRenderer.render(diagram))
+            #expect(output.status == 0, "dot -Tsvg failed on \(folder) (\(what)):\n\(output.standardError)")
+            #expect(output.standardError == "", "dot -Tsvg warned on \(folder) (\(what))")
+            #expect(output.standardOutput.contains("<svg"))
+        }
     }
 
     /// The pictures README and docs/FORMAT.md show: docs/graphs/NAME.dot is what `flowc graph Flows
@@ -172,7 +203,10 @@ import Testing
         }
         #expect(labels.contains("flow feed -> flow createPost: sheet compose (dashed)"))
         #expect(labels.contains("flow social (tabs) -> flow feed: tab feed (solid)"))
-        #expect(labels.contains("flow app -> flow auth: push auth (solid)"))
+        // A child only ever shown as the stack's root says how (before: "push auth").
+        #expect(labels.contains("flow app -> flow auth: start / replaceRoot auth (solid)"))
+        #expect(labels.contains("flow app -> flow onboarding: start onboarding (solid)"))
+        #expect(labels.contains("flow notebook -> flow newNote: push newNote (solid)"))
         #expect(
             labels.contains(
                 "flow onboarding -> flow app: completed → if isLoggedIn: replaceRoot main else replaceRoot auth (dotted)"

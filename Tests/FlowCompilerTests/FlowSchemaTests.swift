@@ -240,7 +240,8 @@ import Testing
                 "conflicting-actions.yaml", "contradictory-constraints.yaml", "control-characters.yaml",
                 "empty-formerly.yaml", "error-through-alias.yaml",
                 "invalid-link-pattern.yaml", "invalid-name.yaml", "invalid-value.yaml", "link-pattern-characters.yaml",
-                "misplaced-key.yaml", "missing-key.yaml", "string-constraints.yaml", "then-without-if.yaml",
+                "misplaced-key.yaml", "missing-key.yaml", "missing-space-after-colon.yaml", "string-constraints.yaml",
+                "then-without-if.yaml",
                 "unknown-key.yaml", "wrong-node-kind.yaml",
             ])
     }

@@ -213,6 +213,51 @@ struct KeptTabAndCoveredTabBarTests {
         #expect(coordinator.stacks.count == 2)
     }
 
+    /// A cover over a sheet over a tab: the refusal names the cover, the layer the person sees (before:
+    /// the sheet under it).
+    @Test func theRefusalNamesTheTopmostLayerOverTheTabBar() throws {
+        let bundle = try Fixtures.bundle([
+            """
+            flow: home
+            tabs: [shop, account]
+            start: shop
+            children:
+              shop: { flow: shop }
+              account: { flow: shop }
+            """,
+            """
+            flow: shop
+            start: list
+            screens:
+              list: { on: { cart: { start: cart } } }
+            children:
+              cart: { flow: cart, presentation: sheet, on: { done: stay } }
+            """,
+            """
+            flow: cart
+            start: items
+            outcomes: [done]
+            screens:
+              items: { on: { pay: { start: payment }, close: { finish: done } } }
+            children:
+              payment: { flow: payment, presentation: cover, on: { paid: { finish: done } } }
+            """,
+            """
+            flow: payment
+            start: card
+            outcomes: [paid]
+            screens:
+              card: { on: { ok: { finish: paid } } }
+            """,
+        ])
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "home")
+        coordinator.start()
+        #expect(coordinator.send("cart") == .applied)
+        #expect(coordinator.send("pay") == .applied)
+        #expect(
+            coordinator.select(tab: "account") == StepResult(.rejected, .tabBarCovered(flow: "home", layer: "payment")))
+    }
+
     /// A tab flow's handler presents a cover over the whole tab bar once its selected tab's flow finished:
     /// selection waits for it, a snapshot of that state restores, and when the cover ends the tab starts afresh.
     @Test func aLayerTheTabFlowPresentsOverItsTabBarRestoresAndHandsBackToTheTab() throws {

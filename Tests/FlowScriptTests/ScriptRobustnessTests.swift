@@ -26,7 +26,7 @@ struct ScriptRobustnessTests {
         #expect(!runner.hadSyntaxErrors)
     }
 
-    /// Before: a huge script line was repeated whole in `command` and again in `reason`.
+    /// A huge script line is echoed cut in `command`; the `reason` is whole (its end holds the cause).
     @Test func aHugeLineIsEchoedCut() throws {
         let runner = try runner()
         runner.run(line: "start")
@@ -34,9 +34,7 @@ struct ScriptRobustnessTests {
         let line = try #require(runner.run(line: "event \(name)"))
         #expect(line.status == "rejected")
         #expect(line.command == "event " + String(repeating: "x", count: 194) + "… [cut: 99806 more characters]")
-        #expect(
-            line.reason == "screen 'library' of flow 'reading' has no event '" + String(repeating: "x", count: 151)
-                + "… [cut: 99850 more characters]")
+        #expect(line.reason == "screen 'library' of flow 'reading' has no event '\(name)'")
         let invalid = try #require(runner.run(line: name))
         #expect(invalid.status == "invalid")
         #expect(invalid.command == String(repeating: "x", count: 200) + "… [cut: 99800 more characters]")
@@ -64,6 +62,31 @@ struct ScriptRobustnessTests {
         let long = try #require(runner.run(line: "event " + String(repeating: "é", count: 300)))
         #expect(long.command == "event " + String(repeating: "é", count: 194) + "… [cut: 106 more characters]")
         #expect(runner.run(line: "  restore  ")?.reason == "invalid snapshot: no snapshot was taken")
+    }
+
+    /// A misspelt condition or check is refused with "did you mean", as an unknown event is; a known one
+    /// is applied.
+    @Test func unknownConditionsAndChecksAreRefused() throws {
+        let runner = try runner()
+        let condition = try #require(runner.run(line: "condition isSignedin true"))
+        #expect(condition.status == "rejected")
+        #expect(condition.reason == "no flow declares condition 'isSignedin'; did you mean 'isSignedIn'?")
+        let check = try #require(runner.run(line: "check bookExist 7 false"))
+        #expect(check.status == "rejected")
+        #expect(check.reason == "no parameter names check 'bookExist'; did you mean 'bookExists'?")
+        let far = try #require(runner.run(line: "condition zzz true"))
+        #expect(far.reason?.hasPrefix("no flow declares condition 'zzz'; the conditions are ") == true)
+        #expect(runner.run(line: "condition isSignedIn true")?.status == "applied")
+        #expect(runner.run(line: "check bookExists 7 false")?.status == "applied")
+        #expect(!runner.hadSyntaxErrors)
+    }
+
+    /// A long reason is kept whole: the cause of a nested error is at its end.
+    @Test func aLongReasonIsWhole() throws {
+        #expect(FlowScriptRunner.unknown("check", "q", among: (0..<100).map { "check\($0)" }).count > 200)
+        let runner = try runner()
+        let reason = try #require(runner.run(line: "condition q true")?.reason)
+        #expect(!reason.contains("[cut:"))
     }
 
     @Test func numbersAreDigitsOnly() throws {

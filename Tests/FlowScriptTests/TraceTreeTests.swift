@@ -151,11 +151,12 @@ struct TraceTreeTests {
         #expect(coordinator.restore(saved) == .applied)
         #expect(coordinator.snapshot() == saved)
         #expect(shape() == expected)
-        // The layers hide both tab bars; dismissing the lower one takes both levels in one step.
+        // The layers hide both tab bars (the refusal names the one on top); dismissing the lower one takes
+        // both levels in one step.
         let note = coordinator.stacks[1].id
         #expect(
             coordinator.select(tab: "more", in: coordinator.tabSets[0].id)
-                == StepResult(.rejected, .tabBarCovered(flow: "app", layer: "note")))
+                == StepResult(.rejected, .tabBarCovered(flow: "app", layer: "picker")))
         #expect(coordinator.dismiss(note) == .applied)
         #expect(coordinator.select(tab: "a") == .applied)
         #expect(coordinator.path.map(\.description) == ["leaf.one", "leaf.two"])

@@ -22,7 +22,11 @@ import Testing
         // A second run with the same flows does not rewrite the file (so the build does not recompile it).
         let written = try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: output)
-        #expect(try FlowcProcess.run(["generate", "swift", "Flows", "-o", output]).status == 0)
+        let again = try FlowcProcess.run(["generate", "swift", "Flows", "-o", output])
+        #expect(again.status == 0)
+        #expect(
+            again.standardOutput
+                == "Swift for \(flows) flows in \(output) (content hash \(hash)) is up to date; left as it was\n")
         let after = try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date
         #expect(written != nil)
         #expect(after == Date(timeIntervalSince1970: 0))

@@ -31,7 +31,10 @@ extension FlowDecoder {
                     context == .handler
                     ? "'stay' or an action mapping such as '{ push: SCREEN }'"
                     : "an action mapping such as '{ push: SCREEN }'"
-                report(WrongNodeKind.self, "expected \(expected), found the scalar \(MessageText.name(text))", at: node)
+                report(
+                    WrongNodeKind.self,
+                    "expected \(expected), found the scalar \(MessageText.name(text))" + Self.missingSpaceHint(text),
+                    at: node)
                 return nil
             }
         }

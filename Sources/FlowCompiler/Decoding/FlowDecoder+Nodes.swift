@@ -130,9 +130,24 @@ extension FlowDecoder {
     /// The entries of a mapping node; an empty plain value reads as an empty mapping.
     mutating func readMapping(_ node: YAMLNodeRef, as what: String) -> YAMLEntries? {
         if isMapping(node) || isEmptyPlainScalar(node) { return document.entries(of: node) }
-        let found = scalar(of: node).map { "the scalar \(MessageText.name($0))" } ?? "a \(kindName(node))"
-        report(WrongNodeKind.self, "expected \(what) as a mapping, found \(found)", at: node)
+        let text = scalar(of: node)
+        let found = text.map { "the scalar \(MessageText.name($0))" } ?? "a \(kindName(node))"
+        report(
+            WrongNodeKind.self,
+            "expected \(what) as a mapping, found \(found)" + (text.map(Self.missingSpaceHint) ?? ""), at: node)
         return nil
+    }
+
+    /// For a scalar written as `key:value` (`push:details`): the hint that YAML needs a space after the
+    /// colon to read a key and a value; "" otherwise.
+    static func missingSpaceHint(_ text: String) -> String {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return "" }
+        let key = text[..<colon]
+        let value = text[text.index(after: colon)...]
+        guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), let first = value.first,
+            !first.isWhitespace, first != "/", first != ":"
+        else { return "" }
+        return "; YAML reads a key and its value only with a space after the colon: write '\(key): \(value)'"
     }
 
     /// A mapping checked against `Key`: unknown keys are reported with a suggestion, missing
@@ -147,11 +162,26 @@ extension FlowDecoder {
         guard let raw = readMapping(node, as: what) else { return nil }
         var entries: [KeyedMapping<Key>.Entry] = []
         entries.reserveCapacity(raw.count)
+        slippedEntries = []
+        // The last known key, while it holds named entries (`params`, `on`, …) and is empty: the unknown keys
+        // right after it are its entries, dedented (`params:` then `id: int` at the same indentation).
+        var emptyHolder: (key: Key, name: Located<String>)?
         for entry in raw {
             // Speed: PERFORMANCE.md, "Shapes kept for speed".
             guard let match = document.withScalarBytes(of: entry.key, { Key.named($0) }) else { continue }
             guard let key = match else {
                 let text = scalar(of: entry.key) ?? ""
+                if let holder = emptyHolder {
+                    let holderName = holder.name.value
+                    diagnostics.append(
+                        MisplacedKey.diagnostic(
+                            "\(MessageText.name(text)) is indented as a key of \(what), but it looks like an entry of \(MessageText.name(holderName)) above it, which is empty; indent \(MessageText.name(text)) (and what belongs to it) under \(MessageText.name(holderName))",
+                            at: Located(text, at: location(of: entry.key)),
+                            notes: [DiagnosticNote("\(MessageText.name(holderName)) is here", at: holder.name.location)]
+                        ))
+                    slippedEntries.append((holder: holderName, name: text))
+                    continue
+                }
                 let known = Key.allCases.map(\.rawValue)
                 let suggestion = NameSuggestion.closest(to: text, among: known)
                 let advice =
@@ -161,12 +191,21 @@ extension FlowDecoder {
                 continue
             }
             entries.append(.init(key: key, keyNode: entry.key, value: entry.value))
+            emptyHolder =
+                Self.holdsNamedEntries(key.rawValue) && isEmptyPlainScalar(entry.value)
+                ? (key, Located(key.rawValue, at: location(of: entry.key))) : nil
         }
         let mapping = KeyedMapping(entries: entries)
         for key in required where mapping[key] == nil {
             report(MissingKey.self, "missing key '\(key.rawValue)' in \(what)", at: node)
         }
         return mapping
+    }
+
+    /// Whether a key's value is a mapping of named entries (parameters, events, screens, children, outcomes),
+    /// whose entries, dedented, would read as unknown keys beside it.
+    static func holdsNamedEntries(_ key: String) -> Bool {
+        ["params", "on", "screens", "children", "outcomes", "links"].contains(key)
     }
 
     /// The entries of a mapping whose keys are names (screens, events, parameters …), each key

@@ -19,6 +19,9 @@ extension FlowDecoder {
             defer { noteDamage(since: before, from: name.location.offset, to: endOffset(value)) }
             guard let screen = readMapping(value, as: "a screen", keys: ScreenKeys.self, required: [], allowEmpty: true)
             else { continue }
+            for slipped in slippedEntries where slipped.holder == ScreenKeys.params.rawValue {
+                unreadableParameters.insert(UnreadableParameter(owner: .screen(name.value), name: slipped.name))
+            }
             var definition = ScreenDefinition(
                 name: name,
                 parameters: screen[.params].map { readParameters($0, of: .screen(name.value)) } ?? [],

@@ -24,6 +24,9 @@ struct FlowDecoder {
     var damaged: [Range<Int>] = []
     /// Parameters whose name was read but whose declaration did not decode (``UnreadableParameter``).
     var unreadableParameters: Set<UnreadableParameter> = []
+    /// The entries the last keyed mapping read had dedented out of an empty key that holds named entries
+    /// (`params:` followed by `id: int` at its indentation), each reported once as misplaced.
+    var slippedEntries: [(holder: String, name: String)] = []
 
     /// A flow's screens are decoded in chunks of at least this many, in parallel, when there are two
     /// chunks or more (``readScreens(_:)``); the result does not depend on it.
@@ -45,6 +48,14 @@ struct FlowDecoder {
     mutating func decodeFlow(_ root: YAMLNodeRef) -> FlowDefinition? {
         guard let flow = readMapping(root, as: "a flow", keys: FlowKeys.self, required: [.flow, .start]) else {
             return nil
+        }
+        // A parameter dedented out of the flow's empty `params:` is declared, unreadably: what passes it
+        // is not also told the flow has no such parameter.
+        for slipped in slippedEntries where slipped.holder == FlowKeys.params.rawValue {
+            unreadableParameters.insert(UnreadableParameter(owner: .flow, name: slipped.name))
+        }
+        if slippedEntries.contains(where: { $0.holder != FlowKeys.params.rawValue }) {
+            damaged.append(startOffset(root)..<max(endOffset(root), startOffset(root) + 1))
         }
         let name = flow[.flow].flatMap { readName($0, as: "flow name") }
         let parameters = flow[.params].map { readParameters($0, of: .flow) } ?? []

@@ -34,11 +34,15 @@ public struct TextDiagnosticRenderer: Sendable {
                 paint(TerminalSafeText.escaped("\(diagnostic.location):"), "1") + " \(label) "
                 + paint(TerminalSafeText.escaped(diagnostic.message), "1") + " [\(diagnostic.code)]\n"
             output += snippet(diagnostic.location, endColumn: diagnostic.endColumn, sources: sources)
+            var shown = diagnostic.location
             for note in diagnostic.notes {
                 output +=
                     paint(TerminalSafeText.escaped("\(note.location):"), "1") + " " + paint("note:", "1;36")
                     + " \(TerminalSafeText.escaped(note.message))\n"
+                // A note at the place just shown (a `check` witness at its finding) does not show it again.
+                if note.location == shown { continue }
                 output += snippet(note.location, endColumn: nil, sources: sources)
+                shown = note.location
             }
         }
         return output

@@ -1,11 +1,17 @@
 /// Writes a `FlowDiagram` in Graphviz's DOT language (https://graphviz.org/doc/info/lang.html), for
 /// `dot -Tsvg`: one `subgraph cluster_N` per flow, left to right; marked declarations and edges in red
 /// with their diagnostic codes.
+///
+/// Ranks are assigned over the whole graph at once (`newrank=true`): with Graphviz's default per-cluster
+/// ranking, edges between flows' clusters (a child's outcome handler back into its parent, a link into a
+/// nested flow) make Graphviz 2.42/2.43 (Debian 12, Ubuntu 22.04/24.04) fail on a whole app with
+/// "trouble in init_rank" and "lost … edge".
 public enum DOTDiagramRenderer {
+    /// The DOT text of `diagram`.
     public static func render(_ diagram: FlowDiagram) -> String {
         var out = """
             digraph flows {
-              graph [rankdir=\(diagram.direction == .topDown ? "TB" : "LR"), fontname="Helvetica", fontsize=12, nodesep=0.3, ranksep=0.5];
+              graph [newrank=true, rankdir=\(diagram.direction == .topDown ? "TB" : "LR"), fontname="Helvetica", fontsize=12, nodesep=0.3, ranksep=0.5];
               node [fontname="Helvetica", fontsize=11];
               edge [fontname="Helvetica", fontsize=9];
 

@@ -113,7 +113,8 @@ struct FlowDiagramBuilder {
                             separator: ", ") + ")")
             }
             if let removal = screen.removal, removal.policy.value != .discard {
-                lines.append("removal: \(removal.policy.value.rawValue)")
+                lines.append(
+                    "removal: \(removal.policy.value.rawValue)" + (removal.when.map { " [when \($0.value)]" } ?? ""))
             }
             addNode(
                 flow: name, key: "target/" + screen.name.value, kind: .screen, lines: lines,

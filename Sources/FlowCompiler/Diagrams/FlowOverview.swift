@@ -4,7 +4,8 @@ import FlowModel
 extension FlowDiagram {
     /// The app overview (`flowc graph --overview`): one node per flow, top down, and for each child-flow
     /// declaration two edges at most: parent → child flow, labelled with the declaration's name and how
-    /// it is shown (solid for `push`, bold for a tab, dashed for `sheet` and `cover`), and child flow →
+    /// it is shown (solid for `push`, or `start`/`replaceRoot` for a child only ever the stack's root; bold for a tab,
+    /// dashed for `sheet` and `cover`), and child flow →
     /// parent, dotted, listing each outcome the parent handles and what it does (`signedIn → replaceRoot
     /// main`). A flow's node names the flow, its screen and child counts, `(tabs)` and `root` (started by no
     /// other flow); it is marked with the codes of the diagnostics in its file. A child whose flow is not
@@ -51,7 +52,10 @@ extension FlowDiagram {
                 }
                 let isTab = flow.tab(named: child.name.value) != nil
                 let shown =
-                    isTab ? "tab" : child.presentationStyle == .push ? "push" : child.presentationStyle.rawValue
+                    isTab
+                    ? "tab"
+                    : child.presentationStyle == .push
+                        ? pushedVerb(of: child.name.value, in: flow) : child.presentationStyle.rawValue
                 diagram.edges.append(
                     Edge(
                         from: parent, to: target, lines: ["\(shown) \(child.name.value)"],
@@ -65,6 +69,29 @@ extension FlowDiagram {
             }
         }
         return diagram
+    }
+
+    /// How a child shown in its parent's stack gets there: `push` when an event or handler starts it on
+    /// top of a route; else the verbs that show it as the stack's root (`start`, `replaceRoot`).
+    static func pushedVerb(of child: String, in flow: FlowDefinition) -> String {
+        var (pushed, started, replaced) = (false, false, false)
+        func visit(_ action: ActionDefinition, isStart: Bool) {
+            for alternative in action.alternatives {
+                switch alternative.kind {
+                case .startChild(let name, _) where name.value == child: pushed = true
+                case .show(let name, _) where name.value == child: if isStart { started = true } else { pushed = true }
+                case .replaceRoot(let name, _) where name.value == child: replaced = true
+                default: break
+                }
+            }
+        }
+        visit(flow.start, isStart: true)
+        for screen in flow.screens { for event in screen.events { visit(event.action, isStart: false) } }
+        for declaration in flow.children {
+            for handler in declaration.handlers { visit(handler.action, isStart: false) }
+        }
+        if pushed || !(started || replaced) { return "push" }
+        return [started ? "start" : nil, replaced ? "replaceRoot" : nil].compactMap { $0 }.joined(separator: " / ")
     }
 
     /// An action in a few words: `stay`, `push detail`, `replaceRoot main`, `if isLoggedIn: … else …`.

@@ -28,6 +28,8 @@ struct FlowCatalog: Sendable {
     private(set) var argumentPassings: [ArgumentPassing] = []
     /// The reference-scope layers shared by each distinct flow's places (by position in `uniqueFlows`).
     private(set) var scopeLayers: [FlowScopeLayers] = []
+    /// The files of the run that did not load: what names their flows is not checked against them.
+    var unloaded = UnloadedFlows()
 
     init(_ flows: [FlowDefinition]) {
         self.flows = flows

@@ -160,12 +160,15 @@ public enum FlowValidation {
     /// `found` (graph rules' diagnostics) without those inside a declaration whose decoding already
     /// reported an error (`FlowSourceFile.damaged`): a declaration that failed to decode is missing or
     /// partial in the graph, so what the rules say about it is a knock-on, and the cause comes first alone.
+    /// Reachability depends on every action of the flow, so in a file with a damaged declaration what is
+    /// unreachable is a knock-on too (`push:details` that did not decode leaves `details` unreachable).
     static func withoutKnockOns(_ found: [Diagnostic], of files: [FlowSourceFile]) -> [Diagnostic] {
         var damaged: [String: [Range<Int>]] = [:]
         for file in files where !file.damaged.isEmpty { damaged[file.path, default: []] += file.damaged }
         guard !damaged.isEmpty else { return found }
         return found.filter { diagnostic in
             guard let ranges = damaged[diagnostic.location.file] else { return true }
+            if diagnostic.code == UnreachableDeclaration.description.code { return false }
             return !ranges.contains { $0.contains(diagnostic.location.offset) }
         }
     }
@@ -233,7 +236,10 @@ public enum FlowValidation {
         let suppressions = read.reduce(into: [String: [Suppression]]()) { byFile, file in
             if !file.suppressions.isEmpty { byFile[file.file.path, default: []] += file.suppressions }
         }
-        let catalog = FlowCatalog(flows)
+        var built = FlowCatalog(flows)
+        built.unloaded = UnloadedFlows(files, diagnostics: diagnostics)
+        let catalog = built
+        diagnostics = catalog.unloaded.noting(diagnostics, catalog: catalog)
         // The rules only read the catalog, so they run on all cores; their findings are joined in
         // registry order, as a sequential run lists them, before the sort. Each rule's findings through
         // YAML aliases are folded at once (``AliasFold``), apart where different suppressions cover them.

@@ -2,35 +2,38 @@ import FlowDefinitions
 import FlowModel
 
 /// The parameters a `$name` reference can resolve to at one place, searched layer by layer:
-/// in an event's action the event's, then the screen's, then the flow's parameters; in `start` and in
-/// child outcome handlers the flow's; in a deep link the pattern's placeholders.
+/// in an event's action the event's, then the screen's, then the flow's parameters; in a child's outcome
+/// handler the outcome's, then the parameters shared by the screens that start the child, then the
+/// flow's; in `start` and a tab's arguments the flow's; in a deep link the pattern's placeholders.
 ///
-/// Built on demand (`FlowCatalog.scope(of:)`) by the rules that resolve references, and dropped.
+/// The one owner of that rule: validation (`FlowCatalog.scope(of:)`) and the language server's
+/// definition, rename and completion (``ReferenceResolver``) read it here.
+/// Built on demand by the rules that resolve references, and dropped.
 /// Speed: PERFORMANCE.md, "Shapes kept for speed".
-struct ReferenceScope {
+package struct ReferenceScope: Sendable {
     /// One layer: what declares it (`event 'selectBook'`) and its parameters.
-    struct Layer: Sendable {
-        /// What declares a layer, for messages.
-        enum Declarer: Sendable {
+    package struct Layer: Sendable {
+        /// What declares a layer's parameters.
+        package enum Declarer: Hashable, Sendable {
             case flow(String)
             case screen(String)
-            case event(String)
+            case event(String, screen: String)
             case outcome(String, flow: String)
             case link(pattern: String)
-            /// Written out: `screens 'a' and 'b' (which start child 'edit')`.
-            case described(String)
+            /// The screens that start child `child` (each declares the layer's parameters).
+            case starters(screens: [String], child: String)
         }
 
-        let declarer: Declarer
-        /// Only each parameter's name and type are read.
-        private let parameters: NameLookup<ParameterDefinition>
+        package let declarer: Declarer
+        /// Only each parameter's name, type and location are read.
+        private let lookup: NameLookup<ParameterDefinition>
         /// Names of the declarer's parameters whose declaration did not decode (``UnreadableParameter``).
         let unreadable: [String]
 
         /// - Parameter lookups: how many references will be resolved in the layer (an upper bound).
         init(_ declarer: Declarer, parameters: [ParameterDefinition], lookups: Int, unreadable: [String] = []) {
             self.declarer = declarer
-            self.parameters = NameLookup(parameters, lookups: lookups)
+            self.lookup = NameLookup(parameters, lookups: lookups)
             self.unreadable = unreadable
         }
 
@@ -39,24 +42,44 @@ struct ReferenceScope {
             switch declarer {
             case .flow(let name): "flow \(MessageText.name(name))"
             case .screen(let name): "screen \(MessageText.name(name))"
-            case .event(let name): "event \(MessageText.name(name))"
+            case .event(let name, _): "event \(MessageText.name(name))"
             case .outcome(let outcome, let flow):
                 "outcome \(MessageText.name(outcome)) of flow \(MessageText.name(flow))"
             case .link(let pattern): "link pattern \(MessageText.name(pattern))"
-            case .described(let label): label
+            case .starters(let screens, let child):
+                (screens.count == 1 ? "screen " : "screens ")
+                    + MessageText.englishList(screens.map { "\(MessageText.name($0))" })
+                    + " (which \(screens.count == 1 ? "starts" : "start") child \(MessageText.name(child)))"
             }
         }
 
+        /// The first parameter named `name`, if any.
+        package func parameter(named name: String) -> ParameterDefinition? { lookup[name] }
+
         /// The type of the first parameter named `name`, if any.
-        func type(of name: String) -> ParameterType? { parameters[name]?.type.value }
+        func type(of name: String) -> ParameterType? { lookup[name]?.type.value }
+
+        /// The parameters in declaration order.
+        package var parameters: [ParameterDefinition] { lookup.entries }
 
         /// The names in declaration order, for suggestions and messages.
-        var names: [String] { parameters.entries.map(\.name.value) }
+        var names: [String] { lookup.entries.map(\.name.value) }
     }
 
-    let layers: [Layer]
+    package let layers: [Layer]
     /// How to bring a missing name into scope, for messages.
     var declarationHint = "declare it under the event's 'params' or pass a literal"
+
+    init(layers: [Layer]) { self.layers = layers }
+
+    /// The layer `name` resolves in and the parameter it names there (the first layer that declares it);
+    /// nil when unresolved.
+    package func resolve(_ name: String) -> (declarer: Layer.Declarer, parameter: ParameterDefinition)? {
+        for layer in layers {
+            if let parameter = layer.parameter(named: name) { return (layer.declarer, parameter) }
+        }
+        return nil
+    }
 
     /// The type of the parameter `name` refers to, searching the layers in order; nil when unresolved.
     func type(of name: String) -> ParameterType? {
@@ -88,19 +111,27 @@ extension FlowCatalog {
     /// What `$name` references resolve to at `passing` (see `ReferenceScope`). Built anew on each call,
     /// in time linear in the parameters it searches.
     func scope(of passing: ArgumentPassing) -> ReferenceScope {
-        let lookups = passing.arguments.count
-        let flow = uniqueFlows[Int(passing.flow)]
-        let shared = scopeLayers[Int(passing.flow)]
+        scope(at: passing.site, inFlow: Int(passing.flow), link: passing.link, lookups: passing.arguments.count)
+    }
+
+    /// What `$name` references resolve to at `site` of `uniqueFlows[position]` (`link`: the deep link of a
+    /// `.link` site). Built anew on each call, in time linear in the parameters it searches.
+    func scope(at site: ArgumentPassing.Site, inFlow position: Int, link: DeepLinkDefinition?, lookups: Int)
+        -> ReferenceScope
+    {
+        let flow = uniqueFlows[position]
+        let shared = scopeLayers[position]
         var flowScope = ReferenceScope(layers: [shared.flow])
         flowScope.declarationHint = "declare it under the flow's 'params' or pass a literal"
-        switch passing.site {
+        switch site {
         case .flow:
             return flowScope
         case .event(let screenIndex, let eventIndex):
             let screen = flow.screens[Int(screenIndex)]
             let event = screen.events[Int(eventIndex)]
             return ReferenceScope(layers: [
-                ReferenceScope.Layer(.event(event.name.value), parameters: event.parameters, lookups: lookups),
+                ReferenceScope.Layer(
+                    .event(event.name.value, screen: screen.name.value), parameters: event.parameters, lookups: lookups),
                 ReferenceScope.Layer(
                     .screen(screen.name.value), parameters: screen.parameters, lookups: lookups,
                     unreadable: ArgumentReceiver.unreadable(of: .screen(screen.name.value), in: flow)),
@@ -129,7 +160,7 @@ extension FlowCatalog {
             handlerScope.declarationHint = scope.declarationHint
             return handlerScope
         case .link:
-            guard let link = passing.link else { return ReferenceScope(layers: []) }
+            guard let link else { return ReferenceScope(layers: []) }
             let placeholders = link.placeholders.map { placeholder in
                 ParameterDefinition(
                     name: placeholder.name, type: Located(placeholder.type, at: placeholder.name.location))
@@ -199,13 +230,9 @@ extension FlowCatalog {
                 common = common.filter { types[$0.name.value] == $0.type.value }
             }
             var seen = Set<String>()
-            let names = screens.compactMap {
-                seen.insert($0.name.value).inserted ? "\(MessageText.name($0.name.value))" : nil
-            }
-            let label =
-                (names.count == 1 ? "screen " : "screens ") + MessageText.englishList(names)
-                + " (which \(names.count == 1 ? "starts" : "start") child \(MessageText.name(child)))"
-            layers[child] = ReferenceScope.Layer(.described(label), parameters: common, lookups: .max)
+            let names = screens.compactMap { seen.insert($0.name.value).inserted ? $0.name.value : nil }
+            layers[child] = ReferenceScope.Layer(
+                .starters(screens: names, child: child), parameters: common, lookups: .max)
         }
         return layers
     }

@@ -43,12 +43,14 @@ extension Transition {
             // covers the tab bar), and nothing in it presented: a sheet or cover from inside the tab hides the
             // tab bar too. An event from a route under a layer removes the layer first, as back does, so the
             // `select:` action never finds one.
+            // The refusal names the layer the person sees: the topmost presented one (a cover over a sheet).
+            let topmost = ((depth + 1)..<state.chain.count).last { state.chain[$0].presentation.isPresented }
             guard state.chain[depth].tabs != nil, state.chain[depth + 1].declaration == graph.tabs[set.selected].child
             else {
-                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: depth + 1)].name)
+                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: topmost ?? depth + 1)].name)
             }
-            for position in (depth + 2)..<state.chain.count where state.chain[position].presentation.isPresented {
-                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: position)].name)
+            if let topmost, topmost >= depth + 2 {
+                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: topmost)].name)
             }
             if set.selected == tab { return }
             let first = state.routeRange(ofDepth: depth + 1).lowerBound

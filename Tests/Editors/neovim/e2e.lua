@@ -4,7 +4,8 @@
 --     nvim --headless --clean -n -c 'luafile Tests/Editors/neovim/e2e.lua'
 -- It opens shop.yaml (a typo in `push: detial`), checks the published diagnostics, applies the
 -- did-you-mean and add-handler code actions, goes to definition into checkout.yaml, renames an outcome
--- across both files, saves, re-validates with `flowc validate`, and shuts the server down. Each step
+-- across both files, saves, re-validates with `flowc validate`, sees a closed file's change on disk
+-- reach shop.yaml's diagnostics, and shuts the server down. Each step
 -- prints `ok STEP` or `not ok STEP: why`; the exit status is the number of failures (0 when all pass).
 -- 0.7 has no vim.lsp.start: the client is started with vim.lsp.start_client and attached by hand.
 
@@ -142,7 +143,22 @@ local checkout_text = table.concat(vim.fn.readfile(root .. "/checkout.yaml"), "\
 report(shop_text:find("      completed: stay", 1, true) ~= nil and checkout_text:find("outcomes: [completed, cancelled]", 1, true) ~= nil
   and checkout_text:find("{ finish: completed }", 1, true) ~= nil, "rename written to both files", shop_text .. "\n" .. checkout_text)
 
--- 7. Clean shutdown: shutdown, exit, and the server's exit code 0.
+-- 7. A closed file changed on disk (as a `git checkout` or a generator does) reaches the open file's
+-- diagnostics: checkout.yaml is closed, rewritten with its outcome 'completed' renamed, and the next
+-- edit of shop.yaml shows the handler that no longer matches (Neovim 0.7 sends no watched-file events:
+-- the server sees the change itself).
+vim.cmd("bwipeout! " .. checkout)
+vim.wait(200)
+local rewritten = vim.tbl_map(function(line) return (line:gsub("completed", "settled")) end,
+  vim.fn.readfile(root .. "/checkout.yaml"))
+vim.fn.writefile(rewritten, root .. "/checkout.yaml")
+vim.api.nvim_set_current_buf(shop)
+vim.api.nvim_buf_set_lines(shop, -1, -1, false, { "# edited" })
+local stale = "FC403 child 'checkout' handles outcome 'completed', which flow 'checkout' does not declare"
+local seen = wait_for_diagnostics(shop, function(_) return diagnostics_text(shop):find(stale, 1, true) ~= nil end)
+report(seen, "closed file changed on disk", diagnostics_text(shop))
+
+-- 8. Clean shutdown: shutdown, exit, and the server's exit code 0.
 vim.lsp.stop_client(client_id)
 local stopped = vim.wait(20000, function() return exit_code ~= nil end, 20)
 report(stopped and exit_code == 0, "clean shutdown", "exit code " .. tostring(exit_code))

@@ -26,6 +26,14 @@ def capabilities(name: str) -> types.ClientCapabilities:
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[FLOWC, "lsp"]), params=CLIENTS)
 async def client(request, lsp_client: LanguageClient, workspace: pathlib.Path):
+    # As an editor does: accept the server's dynamic registrations (the file watchers), keeping them.
+    lsp_client.registrations = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams):
+        lsp_client.registrations.extend(params.registrations)
+        return None
+
     result = await lsp_client.initialize_session(
         types.InitializeParams(capabilities=capabilities(request.param), root_uri=workspace.as_uri())
     )
@@ -68,6 +76,22 @@ async def test_initialize_answers_capabilities(client: LanguageClient):
     assert caps.rename_provider.prepare_provider is True
     assert list(caps.execute_command_provider.commands) == ["flowc.graph"]
     assert client.init_result.server_info.name == "flowc"
+
+
+async def test_file_watchers_registered_when_the_client_can(client: LanguageClient):
+    # A request answered after `initialized` comes after the registration the server sent on it.
+    await client.workspace_symbol_async(types.WorkspaceSymbolParams(query=""))
+    watched = capabilities(client.client_name).workspace.did_change_watched_files
+    if watched is not None and watched.dynamic_registration:
+        assert [(r.id, r.method, r.register_options) for r in client.registrations] == [
+            (
+                "flowc-watch-files",
+                "workspace/didChangeWatchedFiles",
+                {"watchers": [{"globPattern": "**/*.{yaml,yml}"}, {"globPattern": "**/.flowc.yml"}]},
+            )
+        ]
+    else:
+        assert client.registrations == []
 
 
 async def test_diagnostics_on_open_with_ranges_codes_and_links(client: LanguageClient):

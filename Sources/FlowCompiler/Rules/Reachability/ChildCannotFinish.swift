@@ -14,9 +14,10 @@ struct ChildCannotFinish: FlowRule {
             start, replaceRoot and popTo lead to their target, 'pop' goes back to the screens that
             push the current one, a child's handlers lead to their targets ('stay' returns to the
             screens that start it), and both branches of every 'if' count. A 'confirm' removal
-            policy with an 'outcome' also finishes. Every reachable screen from which no finish is
-            reachable is reported (or, in a flow without such screens, the child declaration that
-            never leads to a finish). Add a 'finish', or a way back to a screen that finishes.
+            policy with an 'outcome' also finishes. The first reachable screen from which no finish
+            is reachable is reported, naming the others, once per flow (or, in a flow without such
+            screens, the first child declaration that never leads to a finish). Add a 'finish', or a
+            way back to a screen that finishes.
             A flow that declares no outcomes is long-lived (since format 1.1): it never finishes, is
             ended only by its parent (a tab, an app's 'main'), and is not checked.
             """,
@@ -41,7 +42,7 @@ struct ChildCannotFinish: FlowRule {
               ↓review:
                 on:
                   more: { push: notes }
-              ↓notes: {}
+              notes: {}
             """
         ],
         nonTriggeringExamples: [
@@ -84,24 +85,34 @@ struct ChildCannotFinish: FlowRule {
                 "flow \(MessageText.name(flow.name.value)) runs as child \(MessageText.name(use.declaration.name.value)) of flow \(MessageText.name(use.parent.name.value)) here",
                 at: use.declaration.name.location)
             let owner = "\(MessageText.name(use.parent.name.value))"
-            var reported = false
-            for screen in flow.screens
-            where navigation.reachable.contains(screen.name.value) && !navigation.canFinish.contains(screen.name.value)
-            {
-                reported = true
-                diagnostics.append(
-                    Self.diagnostic(
-                        "flow \(MessageText.name(flow.name.value)) can never finish once screen \(MessageText.name(screen.name.value)) is shown, so its owner \(owner) would hold it forever; add a 'finish' or a way back to a screen that finishes",
-                        at: screen.name, notes: [note]))
+            // One mistake, one error: the first screen that cannot finish, the others named in it.
+            let stuckScreens = flow.screens.filter {
+                navigation.reachable.contains($0.name.value) && !navigation.canFinish.contains($0.name.value)
             }
-            guard !reported else { continue }
-            for child in flow.children
-            where navigation.reachable.contains(child.name.value) && !navigation.canFinish.contains(child.name.value) {
+            if let first = stuckScreens.first {
                 diagnostics.append(
                     Self.diagnostic(
-                        "flow \(MessageText.name(flow.name.value)) can never finish once child \(MessageText.name(child.name.value)) is started, so its owner \(owner) would hold it forever; make one of its handlers lead to a 'finish'",
+                        "flow \(MessageText.name(flow.name.value)) can never finish once screen \(MessageText.name(first.name.value)) is shown\(Self.others(stuckScreens.dropFirst().map(\.name.value), kind: "screen")), so its owner \(owner) would hold it forever; add a 'finish' or a way back to a screen that finishes",
+                        at: first.name, notes: [note]))
+                continue
+            }
+            let stuckChildren = flow.children.filter {
+                navigation.reachable.contains($0.name.value) && !navigation.canFinish.contains($0.name.value)
+            }
+            if let child = stuckChildren.first {
+                diagnostics.append(
+                    Self.diagnostic(
+                        "flow \(MessageText.name(flow.name.value)) can never finish once child \(MessageText.name(child.name.value)) is started\(Self.others(stuckChildren.dropFirst().map(\.name.value), kind: "child")), so its owner \(owner) would hold it forever; make one of its handlers lead to a 'finish'",
                         at: child.name, notes: [note]))
             }
         }
+    }
+
+    /// ` (nor from screens 'b' and 'c')`, naming the other places that cannot finish; "" for none.
+    static func others(_ names: [String], kind: String) -> String {
+        guard !names.isEmpty else { return "" }
+        let listed = MessageText.englishList(names.map { "\(MessageText.name($0))" })
+        let kinds = names.count == 1 ? kind : (kind == "child" ? "children" : kind + "s")
+        return " (nor from \(kinds) \(listed))"
     }
 }

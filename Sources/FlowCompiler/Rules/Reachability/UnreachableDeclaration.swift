@@ -55,7 +55,8 @@ struct UnreachableDeclaration: FlowRule {
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
             let reachable = catalog.navigation(of: flow).reachable
-            for screen in flow.screens where !reachable.contains(screen.name.value) {
+            // A tab flow shows only its tabs: its screens are the one mistake `TabFlowShape` (FC370) names.
+            for screen in flow.screens where !flow.hasTabs && !reachable.contains(screen.name.value) {
                 diagnostics.append(
                     Self.diagnostic(
                         "screen \(MessageText.name(screen.name.value)) is unreachable from the start of flow \(MessageText.name(flow.name.value)); push it from a reachable screen or remove it",

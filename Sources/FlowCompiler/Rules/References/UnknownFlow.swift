@@ -45,7 +45,9 @@ struct UnknownFlow: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
-            for child in flow.children where catalog.flow(named: child.flow.value) == nil {
+            // A flow whose file did not load is not unknown: the file's error is the one mistake.
+            for child in flow.children
+            where catalog.flow(named: child.flow.value) == nil && !catalog.unloaded.mayDeclare(child.flow.value) {
                 diagnostics.append(
                     Self.diagnostic(
                         "unknown flow \(MessageText.name(child.flow.value)) for child \(MessageText.name(child.name.value))"

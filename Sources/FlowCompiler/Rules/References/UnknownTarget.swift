@@ -76,9 +76,45 @@ struct UnknownTarget: FlowRule {
                             + ": name that child next, as in [\(child.name.value), \(first), \(link.routes[resolved.count].name.value)]"
                     }
                 }
-                report(link.routes[resolved.count].name, in: current, catalog: catalog, hint: hint, into: &diagnostics)
+                let missing = link.routes[resolved.count].name
+                if hint.isEmpty, let path = Self.childPath(to: missing.value, from: current, catalog: catalog) {
+                    let written = link.routes[..<resolved.count].map(\.name.value) + path.children + [missing.value]
+                    hint =
+                        "; \(MessageText.name(missing.value)) is \(path.kind) of flow \(MessageText.name(path.flow)), reached through child "
+                        + MessageText.englishList(
+                            path.children.map { "\(MessageText.name($0))" }, conjunction: "then")
+                        + ": name \(path.children.count == 1 ? "it" : "them") first, as in [\(written.joined(separator: ", "))]"
+                }
+                report(missing, in: current, catalog: catalog, hint: hint, into: &diagnostics)
             }
         }
+    }
+
+    /// The children to go through from `flow` to a flow that has a screen, tab or child named `name`
+    /// (breadth first, at most three children deep, each flow once), with what the name is there; nil when
+    /// no such flow is that near.
+    static func childPath(to name: String, from flow: FlowDefinition, catalog: FlowCatalog) -> (
+        children: [String], flow: String, kind: String
+    )? {
+        var queue: [(flow: FlowDefinition, children: [String])] = [(flow, [])]
+        var seen: Set<String> = [flow.name.value]
+        var index = 0
+        while index < queue.count {
+            let (current, children) = queue[index]
+            index += 1
+            if !children.isEmpty {
+                let navigation = catalog.navigation(of: current)
+                if current.tab(named: name) != nil { return (children, current.name.value, "a tab") }
+                if navigation.screensByName[name] != nil { return (children, current.name.value, "a screen") }
+                if navigation.childrenByName[name] != nil { return (children, current.name.value, "a child") }
+            }
+            guard children.count < 3 else { continue }
+            for child in current.children {
+                guard let next = catalog.flow(of: child), seen.insert(next.name.value).inserted else { continue }
+                queue.append((next, children + [child.name.value]))
+            }
+        }
+        return nil
     }
 
     private func report(

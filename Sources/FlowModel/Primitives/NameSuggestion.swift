@@ -1,17 +1,15 @@
-import FlowModel
-
-/// "Did you mean" suggestions for misspelled names.
-enum NameSuggestion {
+/// "Did you mean" suggestions for misspelled names: the compiler's diagnostics and `flowc run`'s refusals.
+package enum NameSuggestion {
     /// How many candidates one lookup looks at, at most: keeps "did you mean" linear in the number
     /// of unknown names however many names a flow declares (a flow with more candidates than this
     /// gets suggestions from its first ones only).
-    static let candidateLimit = 256
+    package static let candidateLimit = 256
 
     /// The candidate closest to `name` by edit distance, when that distance is small for the name's length
     /// (at most 1 for names up to 4 characters, 2 up to 8, 3 beyond); nil when none is close.
     /// Compares case-insensitively first, so `Details` suggests `details`. Looks at the first
     /// `candidateLimit` candidates only.
-    static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
         let limit = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3
         let scalars = Array(name.unicodeScalars)
         let length = scalars.count
@@ -29,7 +27,7 @@ enum NameSuggestion {
     }
 
     /// `; did you mean 'x'?` or the empty string.
-    static func hint(for name: String, among candidates: some Sequence<String>) -> String {
+    package static func hint(for name: String, among candidates: some Sequence<String>) -> String {
         closest(to: name, among: candidates).map { "; did you mean \(MessageText.name($0))?" } ?? ""
     }
 
@@ -37,7 +35,7 @@ enum NameSuggestion {
     /// `limit + 1` when it is more than `limit`. Only the band of cells within `limit` of the diagonal is
     /// computed (a cell further off is more than `limit` anyway), so the cost is linear in the names'
     /// length — two 100,000-character names differing in one character cost 700,000 cells, not 10^10.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+    package static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         let over = limit + 1
         if abs(a.count - b.count) > limit { return over }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
