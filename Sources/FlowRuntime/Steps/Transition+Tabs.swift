@@ -37,6 +37,11 @@ extension Transition {
     mutating func selectTab(_ tab: Int, at depth: Int) throws(FlowRuntimeError) {
         let flow = flowIndex(at: depth)
         let graph = bundle.flows[flow]
+        // A tab-bar item that presents (format 1.3) is never selected: it presents its child over the tab set.
+        if graph.tabPresents(tab) {
+            try presentTabBarItem(tab, at: depth)
+            return
+        }
         var set = state.chain[depth].tabs ?? TabSetRecord(selected: tab)
         if state.chain.count > depth + 1 {
             // The chain above the tab flow must be the selected tab (a child the tab flow presented itself
@@ -68,18 +73,6 @@ extension Transition {
             return
         }
         let node = graph.tabs[tab]
-        let values = try bind(
-            node.arguments, for: .child(node.child), in: flow, scope: ArgumentScope(instanceFrame(at: depth)))
-        try startChild(node.child, values: values, at: depth, restoringDraft: false)
-    }
-
-    /// After a child of the instance at `depth` finished and its handler ran: when the instance is a tab
-    /// flow left showing no tab (its selected tab's flow finished, the handler stayed), the selected tab
-    /// starts afresh.
-    mutating func restartSelectedTab(ofDepth depth: Int) throws(FlowRuntimeError) {
-        guard state.chain.count == depth + 1, let set = state.chain.tabs(at: depth) else { return }
-        let flow = flowIndex(at: depth)
-        let node = bundle.flows[flow].tabs[set.selected]
         let values = try bind(
             node.arguments, for: .child(node.child), in: flow, scope: ArgumentScope(instanceFrame(at: depth)))
         try startChild(node.child, values: values, at: depth, restoringDraft: false)

@@ -176,7 +176,7 @@ struct Transition {
         let frame: ArgumentFrame? =
             outcomeParameters.isEmpty ? nil : .bound(parameters: outcomeParameters, values: values)
         try runHandler(declaration, outcome: outcome, at: depth - 1, outcomeValues: frame)
-        try restartSelectedTab(ofDepth: depth - 1)
+        try showSelectedTab(ofDepth: depth - 1)
     }
 
     /// Runs the handler of the instance at `depth` for `outcome` of its child `declaration`, on top: `$name`

@@ -147,8 +147,12 @@ struct LinkRouteNotPath: FlowRule {
         let set: Set<String>
         /// The start targets alone.
         let starts: [String]
-        /// The names that are not start targets (`replaceRoot` targets and tabs), for the message.
+        /// The `replaceRoot` targets that are not start targets, for the message.
         let others: [String]
+        /// The tabs that are not start targets (a tab flow's), for the message.
+        let tabs: [String]
+        /// Whether the flow has tabs.
+        let hasTabs: Bool
         /// Whether every name is a screen or child of the flow (with an unknown one, FC205 speaks instead).
         let resolve: Bool
 
@@ -158,7 +162,10 @@ struct LinkRouteNotPath: FlowRule {
             names = navigation.firstRouteTargets + flow.tabs.map(\.name.value)
             set = Set(names)
             let startSet = Set(starts)
-            others = names.filter { !startSet.contains($0) }
+            others = navigation.firstRouteTargets.filter { !startSet.contains($0) }
+            let replacedSet = Set(others)
+            tabs = flow.tabs.map(\.name.value).filter { !startSet.contains($0) && !replacedSet.contains($0) }
+            hasTabs = flow.hasTabs
             resolve = names.allSatisfy { navigation.screensByName[$0] != nil || navigation.childrenByName[$0] != nil }
         }
     }
@@ -174,9 +181,17 @@ struct LinkRouteNotPath: FlowRule {
         if firstRoutes.resolve, !firstRoutes.set.contains(first.route.name.value) {
             let others = firstRoutes.others
             let alsoReplaced = others.isEmpty ? "" : " (and after a 'replaceRoot', at \(Self.names(others)))"
+            let alsoTabs = firstRoutes.tabs.isEmpty ? "" : " (or at any of its tabs, \(Self.names(firstRoutes.tabs)))"
+            var hint = ""
+            if firstRoutes.hasTabs, let child = flow.child(named: first.route.name.value),
+                child.presentationStyle.isPresented
+            {
+                hint =
+                    "; to present \(MessageText.name(child.name.value)) over the tab set from a link, list it in 'tabs': a tab-bar item that presents (since format 1.3)"
+            }
             diagnostics.append(
                 Self.diagnostic(
-                    "link \(MessageText.name(link.pattern.value)) starts at \(MessageText.name(first.route.name.value)), but flow \(MessageText.name(flow.name.value)) starts at \(Self.names(starts))\(alsoReplaced); a link's routes begin where the flow's routes can begin, as in [\(starts.first ?? "…"), …]",
+                    "link \(MessageText.name(link.pattern.value)) starts at \(MessageText.name(first.route.name.value)), but flow \(MessageText.name(flow.name.value)) starts at \(Self.names(starts))\(alsoReplaced)\(alsoTabs); a link's routes begin where the flow's routes can begin, as in [\(starts.first ?? "…"), …]\(hint)",
                     at: first.route.name))
             return
         }
