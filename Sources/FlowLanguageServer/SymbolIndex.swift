@@ -268,7 +268,7 @@ private struct Builder {
             add(.condition(flow: flowName, name: condition.value), condition, context: context)
             visit(then, scope: scope, context: context)
             visit(otherwise, scope: scope, context: context)
-        case .select(let tab):
+        case .select(let tab), .selectShowing(let tab, _):
             if flow.tab(named: tab.value) != nil {
                 add(.child(flow: flowName, name: tab.value), tab, context: "\(context) (select)")
             } else if let parent = tabParents.first(where: { flowsByName[$0]?.tab(named: tab.value) != nil }) {

@@ -101,3 +101,108 @@ import Testing
             ])
     }
 }
+
+/// The validator's side of `select: TAB` with `routes:` (format 1.3): the routes are checked as a deep link's
+/// routes after a tab — an unknown name or a route not reached by one action is FC374, arguments are checked
+/// by the argument rules (missing or unknown FC506 for a screen, FC401 for a child, mistyped FC502, unresolved FC501).
+@Suite struct SelectRoutesRuleTests {
+    private func found(_ handler: String) -> [String] {
+        let example = """
+            flow: shop
+            tabs: [cart, orders, { tab: checkout }]
+            start: cart
+            children:
+              cart: { flow: cart }
+              orders: { flow: orders }
+              checkout:
+                flow: checkout
+                presentation: cover
+                on:
+                  placed: \(handler)
+                  abandoned: stay
+            ---- cart.yaml ----
+            flow: cart
+            start: items
+            screens:
+              items: {}
+            ---- orders.yaml ----
+            flow: orders
+            start: list
+            screens:
+              list: { on: { open: { params: { orderID: string }, push: order, with: { orderID: $orderID } } } }
+              order:
+                params: { orderID: string }
+                on: { receipt: { push: receipt } }
+              receipt: {}
+            ---- checkout.yaml ----
+            flow: checkout
+            start: pay
+            outcomes:
+              placed: { params: { orderID: string, total: double } }
+              abandoned:
+            screens:
+              pay:
+                on:
+                  place: { params: { orderID: string }, finish: placed, with: { orderID: $orderID, total: 1.5 } }
+                  abandon: { finish: abandoned }
+            """
+        return RuleExample(example).validate().diagnostics.map {
+            "\($0.location.file):\($0.location.line):\($0.location.column) \($0.code) \($0.message)"
+        }
+    }
+
+    @Test func routesWithTheOutcomesDataAreClean() {
+        #expect(found("{ select: orders, routes: [{ order: { orderID: $orderID } }, receipt] }") == [])
+    }
+
+    @Test func anUnknownScreenIsReportedAtItsName() {
+        #expect(
+            found("{ select: orders, routes: [{ ordr: { orderID: $orderID } }] }") == [
+                "example.yaml:11:44 FC374 in 'select: orders', flow 'orders' has no screen or child 'ordr'; did you mean 'order'?"
+            ])
+    }
+
+    @Test func aRouteNotReachedByOneActionIsReported() {
+        #expect(
+            found("{ select: orders, routes: [receipt] }") == [
+                "example.yaml:11:42 FC374 in 'select: orders', 'receipt' is not reached by one action from 'list', where child 'orders' starts; list every route of the back stack"
+            ])
+    }
+
+    @Test func aTabThatIsNotTheFlowsOwnOrAnItemIsReported() {
+        #expect(
+            found("{ select: ordrs, routes: [order] }") == [
+                "example.yaml:11:25 FC374 'select: ordrs' with 'routes' shows them in a tab of its own flow; flow 'shop' has no tab 'ordrs'; did you mean 'orders'?"
+            ])
+        #expect(
+            found("{ select: checkout, routes: [pay] }") == [
+                "example.yaml:11:25 FC374 'select: checkout' with 'routes' shows them in a tab of its own flow; 'checkout' is a tab-bar item that presents, with no stack of its own"
+            ])
+    }
+
+    @Test func missingUnknownMistypedAndUnresolvedArgumentsAreReported() {
+        #expect(
+            found("{ select: orders, routes: [order] }") == [
+                "example.yaml:11:42 FC506 screen 'order' needs argument 'orderID' (string); pass it with 'with: { orderID: … }'"
+            ])
+        #expect(
+            found("{ select: orders, routes: [{ order: { orderID: $total } }] }") == [
+                "example.yaml:11:62 FC502 '$total' is a double, but parameter 'orderID' of screen 'order' is a string; pass a string"
+            ])
+        #expect(
+            found("{ select: orders, routes: [{ order: { orderID: $orderID, note: x } }] }") == [
+                "example.yaml:11:72 FC506 screen 'order' has no parameter 'note'; its parameters are 'orderID'"
+            ])
+        #expect(
+            found("{ select: orders, routes: [{ order: { orderID: $orderNumber } }] }") == [
+                "example.yaml:11:62 FC501 '$orderNumber' refers to no parameter in scope: outcome 'placed' of flow 'checkout' or flow 'shop' declares no 'orderNumber'; declare it under the flow's 'params' or pass a literal"
+            ])
+    }
+
+    @Test func routesAreAllowedOnlyWithSelect() {
+        #expect(
+            found("{ finish: done, routes: [order] }").filter { $0.contains("'routes'") } == [
+                "example.yaml:11:31 FC108 'routes' is allowed only with 'select'"
+            ])
+    }
+}

@@ -85,7 +85,10 @@ struct TabBarLayerTests {
         #expect(coordinator.screens == ["composeFlow.editor"])
         #expect(coordinator.stacks.map(\.kind) == [.sheet])
         #expect(coordinator.tabSets.first?.selected == "home")
-        #expect(kept(coordinator) == ["home": ["homeFlow.list", "homeFlow.item(id: 3)"], "settings": ["settingsFlow.root"]])
+        #expect(
+            kept(coordinator) == [
+                "home": ["homeFlow.list", "homeFlow.item(id: 3)"], "settings": ["settingsFlow.root"],
+            ])
         #expect(coordinator.send("more") == .applied)
         #expect(coordinator.back(1) == .applied)
         #expect(coordinator.back(1) == .applied)
@@ -122,7 +125,9 @@ struct TabBarLayerTests {
         #expect(coordinator.select(tab: "checkout") == .applied)
         #expect(coordinator.back(1) == StepResult(.rejected, .coverNotDismissible(flow: "composeFlow")))
         #expect(coordinator.dismiss() == StepResult(.rejected, .coverNotDismissible(flow: "composeFlow")))
-        #expect(coordinator.select(tab: "settings") == StepResult(.rejected, .tabBarCovered(flow: "mainTabs", layer: "composeFlow")))
+        #expect(
+            coordinator.select(tab: "settings")
+                == StepResult(.rejected, .tabBarCovered(flow: "mainTabs", layer: "composeFlow")))
         #expect(coordinator.send("cancel") == .applied)
         #expect(coordinator.path == before)
     }
@@ -133,7 +138,10 @@ struct TabBarLayerTests {
         #expect(coordinator.open("/compose") == .applied)
         #expect(coordinator.screens == ["composeFlow.editor"])
         #expect(coordinator.tabSets.first?.selected == "home")
-        #expect(kept(coordinator) == ["home": ["homeFlow.list", "homeFlow.item(id: 3)"], "settings": ["settingsFlow.root"]])
+        #expect(
+            kept(coordinator) == [
+                "home": ["homeFlow.list", "homeFlow.item(id: 3)"], "settings": ["settingsFlow.root"],
+            ])
         #expect(coordinator.dismiss() == .applied)
         #expect(coordinator.path == before)
     }

@@ -263,7 +263,7 @@ struct NavigationIndex: Sendable {
                     if isHandler, flow.hasTabs { edge(node, 3 * count) }
                 case .finish:
                     finishing.append(node)
-                case .select(let tab):
+                case .select(let tab), .selectShowing(let tab, _):
                     // A tab flow's own `select: TAB` (in a handler of its child) shows that tab.
                     if flow.hasTabs, flow.tab(named: tab.value) != nil, let to = nodes.node(named: tab.value) {
                         edge(node, to)

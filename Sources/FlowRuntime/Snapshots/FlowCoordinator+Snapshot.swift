@@ -365,6 +365,12 @@ extension FlowCoordinator {
             )
         }
         let presentedOver = graph.children.contains { $0.name == next.child && $0.presentation.isPresented }
+        // A tab-bar item keeps the tab it was presented over: that tab was shown, so it is kept, never absent.
+        if presentedOver, graph.tabIndex(named: next.child ?? "") != nil, entry.otherTabs?[selectedName] == nil {
+            throw FlowRuntimeError.invalidSnapshot(
+                "flow '\(graph.name)' presents tab-bar item '\(next.child ?? "")' over tab '\(selectedName)', which is not kept under it; a tab-bar item is presented over the tab shown"
+            )
+        }
         if next.child != selectedName, !presentedOver {
             throw FlowRuntimeError.invalidSnapshot(
                 "flow '\(graph.name)' selects tab '\(selectedName)' but shows child '\(next.child ?? "")'")

@@ -16,23 +16,18 @@ extension Transition {
         let flow = flowIndex(at: depth)
         let graph = bundle.flows[flow]
         if state.chain[depth].tabs == nil, state.chain.count == depth + 1 {
-            try selectTab(firstTab(of: flow), at: depth)
+            // A tab set of items alone has no tab to show under the layer (the bundle check refuses it).
+            guard let first = firstTab(of: flow) else {
+                throw .unknownTab(flow: graph.name, tab: graph.children[graph.tabs[tab].child].name)
+            }
+            try selectTab(first, at: depth)
         }
         if state.chain.count > depth + 1 {
-            guard var set = state.chain[depth].tabs, state.chain[depth + 1].declaration == graph.tabs[set.selected].child
-            else {
-                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: depth + 1)].name)
+            try checkTabBarUncovered(at: depth)
+            if var set = state.chain[depth].tabs {
+                setShownTabAside(at: depth, in: &set)
+                state.chain[depth].tabs = set
             }
-            for position in (depth + 2)..<state.chain.count where state.chain[position].presentation.isPresented {
-                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: position)].name)
-            }
-            let first = state.routeRange(ofDepth: depth + 1).lowerBound
-            let kept = ParkedTab(chain: Array(state.chain[(depth + 1)...]), path: Array(state.path[first...]))
-            keptTabs[kept.chain[0].id] = kept.chain.map(\.id)
-            set.parked[set.selected] = kept
-            state.removeRoutes(from: first)
-            state.removeInstances(from: depth + 1)
-            state.chain[depth].tabs = set
         }
         let node = graph.tabs[tab]
         let values = try bind(
@@ -41,15 +36,16 @@ extension Transition {
     }
 
     /// The tab the `start` of tab flow `flow` selects now (its conditional branches chosen by the host), or
-    /// the first tab with a stack when the start names none (a bundle the validator did not check, FC370).
-    private func firstTab(of flow: Int) -> Int {
+    /// the first tab with a stack when the start names none (a bundle the validator did not check, FC370);
+    /// nil when every tab is an item.
+    private func firstTab(of flow: Int) -> Int? {
         let graph = bundle.flows[flow]
         var action = graph.start
         while case .conditional(let condition, let then, let otherwise) = action {
             action = host.condition(graph.conditions[condition]) ? then : otherwise
         }
         if case .show(.child(let child), _) = action, let tab = graph.stackTabIndex(ofChild: child) { return tab }
-        return graph.tabs.indices.first { !graph.tabPresents($0) } ?? 0
+        return graph.tabs.indices.first { !graph.tabPresents($0) }
     }
 
     /// After the layer over the whole tab set of the instance at `depth` went (its flow finished and the

@@ -48,20 +48,9 @@ extension Transition {
             // covers the tab bar), and nothing in it presented: a sheet or cover from inside the tab hides the
             // tab bar too. An event from a route under a layer removes the layer first, as back does, so the
             // `select:` action never finds one.
-            guard state.chain[depth].tabs != nil, state.chain[depth + 1].declaration == graph.tabs[set.selected].child
-            else {
-                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: depth + 1)].name)
-            }
-            for position in (depth + 2)..<state.chain.count where state.chain[position].presentation.isPresented {
-                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: position)].name)
-            }
+            try checkTabBarUncovered(at: depth)
             if set.selected == tab { return }
-            let first = state.routeRange(ofDepth: depth + 1).lowerBound
-            let kept = ParkedTab(chain: Array(state.chain[(depth + 1)...]), path: Array(state.path[first...]))
-            keptTabs[kept.chain[0].id] = kept.chain.map(\.id)
-            set.parked[set.selected] = kept
-            state.removeRoutes(from: first)
-            state.removeInstances(from: depth + 1)
+            setShownTabAside(at: depth, in: &set)
         }
         set.selected = tab
         let parked = set.parked.removeValue(forKey: tab)
@@ -76,6 +65,31 @@ extension Transition {
         let values = try bind(
             node.arguments, for: .child(node.child), in: flow, scope: ArgumentScope(instanceFrame(at: depth)))
         try startChild(node.child, values: values, at: depth, restoringDraft: false)
+    }
+
+    /// Refuses a change of the tab set at `depth` while anything is above its shown tab's chain: a child the
+    /// tab flow presented itself, or a sheet or cover from inside the tab, hides the tab bar.
+    /// - Precondition: the chain goes on above `depth`.
+    func checkTabBarUncovered(at depth: Int) throws(FlowRuntimeError) {
+        let graph = bundle.flows[flowIndex(at: depth)]
+        guard let set = state.chain[depth].tabs, state.chain[depth + 1].declaration == graph.tabs[set.selected].child
+        else {
+            throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: depth + 1)].name)
+        }
+        for position in (depth + 2)..<state.chain.count where state.chain[position].presentation.isPresented {
+            throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: position)].name)
+        }
+    }
+
+    /// Sets the shown tab of the tab set at `depth` aside whole into `set` (its instances and routes leave the
+    /// chain and the path, same ids and tokens); `set.selected` is left as it is.
+    mutating func setShownTabAside(at depth: Int, in set: inout TabSetRecord) {
+        let first = state.routeRange(ofDepth: depth + 1).lowerBound
+        let kept = ParkedTab(chain: Array(state.chain[(depth + 1)...]), path: Array(state.path[first...]))
+        keptTabs[kept.chain[0].id] = kept.chain.map(\.id)
+        set.parked[set.selected] = kept
+        state.removeRoutes(from: first)
+        state.removeInstances(from: depth + 1)
     }
 
     /// The kept (unselected) tabs that were aside in `old`, the chain before the step, and that this step

@@ -137,6 +137,8 @@ struct Transition {
             break
         case .select(let tab):
             try select(tab, from: depth)
+        case .selectShowing(let routes):
+            try select(showing: routes, at: depth, scope: scope)
         }
     }
 

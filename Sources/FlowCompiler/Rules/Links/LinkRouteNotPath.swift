@@ -195,6 +195,19 @@ struct LinkRouteNotPath: FlowRule {
                     at: first.route.name))
             return
         }
+        Self.checkSteps(
+            routes, at: "in link \(MessageText.name(link.pattern.value))", catalog: catalog
+        ) { message, name in diagnostics.append(Self.diagnostic(message, at: name)) }
+    }
+
+    /// Checks that each of `routes` after the first is reached from the one before by one action (after a
+    /// child: from the child flow's start; after a tab flow: one of its tabs), as a deep link's routes are,
+    /// and reports the first that is not through `report`, whose message begins with `place` ("in link
+    /// '/a'"). The routes a `select` shows in a tab (format 1.3, FC374) are checked by the same steps.
+    static func checkSteps(
+        _ routes: [ResolvedRoute], at place: String, catalog: FlowCatalog,
+        report: (String, Located<String>) -> Void
+    ) {
         for (previous, route) in zip(routes, routes.dropFirst()) {
             let name = route.route.name.value
             switch previous.target {
@@ -203,10 +216,9 @@ struct LinkRouteNotPath: FlowRule {
                 guard !navigation.leadsInOneStep(from: screen.name.value, to: name) else { continue }
                 // A misspelled push or start (FC203, FC204) may be the missing action: don't pile on.
                 guard !navigation.screensWithUnknownTargets.contains(screen.name.value) else { return }
-                diagnostics.append(
-                    Self.diagnostic(
-                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is not reached from \(MessageText.name(screen.name.value)) by one action; list every route of the back stack, or add 'push' or 'start' of \(MessageText.name(name)) to an event of \(MessageText.name(screen.name.value))",
-                        at: route.route.name))
+                report(
+                    "\(place), \(MessageText.name(name)) is not reached from \(MessageText.name(screen.name.value)) by one action; list every route of the back stack, or add 'push' or 'start' of \(MessageText.name(name)) to an event of \(MessageText.name(screen.name.value))",
+                    route.route.name)
                 return
             case .child(let child, let childFlow):
                 guard let childFlow else { return }
@@ -214,10 +226,9 @@ struct LinkRouteNotPath: FlowRule {
                     // After a tab flow, a route selects one of its tabs (the tab flow's start is not implied).
                     guard childFlow.tab(named: name) == nil else { continue }
                     let tabs = childFlow.tabs.map(\.name.value)
-                    diagnostics.append(
-                        Self.diagnostic(
-                            "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) shows tabs: the next route selects one of \(Self.names(tabs))",
-                            at: route.route.name))
+                    report(
+                        "\(place), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) shows tabs: the next route selects one of \(Self.names(tabs))",
+                        route.route.name)
                     return
                 }
                 let navigation = catalog.navigation(of: childFlow)
@@ -226,10 +237,9 @@ struct LinkRouteNotPath: FlowRule {
                 // shows), and the routes after it address the grandchild's flow.
                 if childStarts.contains(name), navigation.childrenByName[name] != nil {
                     guard route.route.arguments.isEmpty else {
-                        diagnostics.append(
-                            Self.diagnostic(
-                                "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is the child that flow \(MessageText.name(childFlow.name.value)) starts, with the arguments its start passes; write it without arguments",
-                                at: route.route.name))
+                        report(
+                            "\(place), \(MessageText.name(name)) is the child that flow \(MessageText.name(childFlow.name.value)) starts, with the arguments its start passes; write it without arguments",
+                            route.route.name)
                         return
                     }
                     continue
@@ -239,13 +249,13 @@ struct LinkRouteNotPath: FlowRule {
                 let startedChildren = childStarts.filter { navigation.childrenByName[$0] != nil }
                 let message =
                     if childStarts.contains(name) {
-                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is the start of child \(MessageText.name(child.name.value)) and is already implied by it; remove this route"
+                        "\(place), \(MessageText.name(name)) is the start of child \(MessageText.name(child.name.value)) and is already implied by it; remove this route"
                     } else if let started = startedChildren.first {
-                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) starts with child \(Self.names(startedChildren)): name that child next, as in [\(child.name.value), \(started), \(name)]"
+                        "\(place), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) starts with child \(Self.names(startedChildren)): name that child next, as in [\(child.name.value), \(started), \(name)]"
                     } else {
-                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is not reached by one action from \(Self.names(childStarts)), where child \(MessageText.name(child.name.value)) starts; list every route of the back stack"
+                        "\(place), \(MessageText.name(name)) is not reached by one action from \(Self.names(childStarts)), where child \(MessageText.name(child.name.value)) starts; list every route of the back stack"
                     }
-                diagnostics.append(Self.diagnostic(message, at: route.route.name))
+                report(message, route.route.name)
                 return
             }
         }
