@@ -206,3 +206,44 @@ import Testing
             ])
     }
 }
+
+/// FC303 follows a tab flow's own `select` and `stay` (issue 32, item 1): a sheet the tab flow presents after
+/// a tab's flow finished, whose handler selects the tab that signs out, leaves the tab flow able to finish.
+@Suite struct TabFlowLivenessTests {
+    @Test func aLayersHandlerThatSelectsATabFromWhichTheTabFlowFinishesIsNoFC303() {
+        let example = """
+            flow: app
+            start: main
+            children:
+              main: { flow: mainTabs, on: { signedOut: { replaceRoot: main } } }
+            ---- tabs.yaml ----
+            flow: mainTabs
+            tabs: [home, settings]
+            start: home
+            outcomes: [signedOut]
+            children:
+              home: { flow: home, on: { compose: { start: compose } } }
+              settings: { flow: settings, on: { signedOut: { finish: signedOut } } }
+              compose: { flow: compose, presentation: sheet, on: { posted: { select: settings } } }
+            ---- home.yaml ----
+            flow: home
+            start: list
+            outcomes: [compose]
+            screens:
+              list: { on: { compose: { finish: compose } } }
+            ---- settings.yaml ----
+            flow: settings
+            start: root
+            outcomes: [signedOut]
+            screens:
+              root: { on: { signOut: { finish: signedOut } } }
+            ---- compose.yaml ----
+            flow: compose
+            start: editor
+            outcomes: [posted]
+            screens:
+              editor: { on: { post: { finish: posted } } }
+            """
+        #expect(RuleExample(example).validate().diagnostics.map { "\($0.code) \($0.message)" } == [])
+    }
+}
