@@ -27,6 +27,9 @@ public enum ActionKind: Hashable, Sendable {
     /// `select: TAB` (since format 1.1): select a tab of the tab set the flow runs in (its own, or the one
     /// it is a tab of); the other tabs keep their stacks.
     case select(tab: Located<String>)
+    /// `select: TAB` with `routes: [...]` (since format 1.3): select a tab of the flow's own tab set and show
+    /// the routes in it, as a deep link's routes after a tab address the tab's flow after its implied start.
+    case selectShowing(tab: Located<String>, routes: [LinkRouteDefinition])
 }
 
 /// An action together with the location of its key (`push:`, `if:`, …) or bare name.

@@ -201,13 +201,13 @@ struct Exploration {
 
     // MARK: Children that cannot finish (FC809)
 
-    /// Asks about every shown child of a flow with outcomes that is not a tab.
+    /// Asks about every shown child of a flow with outcomes that is not a tab (a tab-bar item that presents is not).
     private mutating func askAboutChildren(in view: StateView, state: Int) {
         guard view.status == .running else { return }
         for (depth, entry) in view.shown.enumerated().dropFirst() {
             guard let child = entry.child, let parent = entry.parentFlow,
                 let parentIndex = bundle.flowIndex(named: parent), let flowIndex = bundle.flowIndex(named: entry.flow),
-                !bundle.flows[flowIndex].outcomes.isEmpty, bundle.flows[parentIndex].tabIndex(named: child) == nil
+                !bundle.flows[flowIndex].outcomes.isEmpty, bundle.flows[parentIndex].stackTabIndex(named: child) == nil
             else { continue }
             finishing.ask(.init(state: state, depth: depth), flow: parent, child: child)
         }

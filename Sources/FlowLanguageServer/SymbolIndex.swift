@@ -312,7 +312,7 @@ private struct Builder {
             add(.condition(flow: flowName, name: condition.value), condition, context: context)
             visit(then, site: site, context: context)
             visit(otherwise, site: site, context: context)
-        case .select(let tab):
+        case .select(let tab), .selectShowing(let tab, _):
             if flow.tab(named: tab.value) != nil {
                 add(.child(flow: flowName, name: tab.value), tab, context: "\(context) (select)")
             } else if let parent = tabParents.first(where: { flowsByName[$0]?.tab(named: tab.value) != nil }) {

@@ -50,9 +50,10 @@ import Testing
         #expect(
             result.flows.map(\.name.value).sorted()
                 == [
-                    "account", "app", "auth", "createPost", "discover", "edit", "feed", "intro", "listen", "login",
-                    "main", "newNote", "notebook", "notesApp", "onboarding", "player", "podcastSignIn", "podcastTabs",
-                    "podcasts", "posts", "profile", "reading", "review", "search", "signIn", "social",
+                    "account", "app", "auth", "createPost", "discover", "edit", "feed", "intro", "listen",
+                    "listingEditor", "listings", "login", "main", "market", "newNote", "notebook", "notesApp",
+                    "onboarding", "player", "podcastSignIn", "podcastTabs", "podcasts", "posts", "profile", "reading",
+                    "review", "search", "signIn", "social",
                 ])
     }
 }

@@ -22,7 +22,9 @@ struct ShippedFlowsExplorationTests {
 
     /// The counts: states (with the host's answers: conditions, and each check answered both ways for
     /// each value the explorer passes) and steps tried.
-    @Test(arguments: [("app", 120, 1328), ("notesApp", 56, 748), ("reading", 24, 304), ("social", 2018, 46442)])
+    @Test(arguments: [
+        ("app", 120, 1328), ("notesApp", 56, 748), ("reading", 24, 304), ("social", 2018, 46442), ("market", 30, 366),
+    ])
     func aShippedAppIsExploredCompletelyAndKeepsEveryGuarantee(flow: String, states: Int, steps: Int) throws {
         let report = try Self.report(flow)
         #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
@@ -62,7 +64,7 @@ struct ShippedFlowsExplorationTests {
 
     /// Every state's witness (every 20th of the tab-bar app's), run by `flowc run`'s script runner from a
     /// new coordinator, ends in that state: the same path, status and pending confirmation.
-    @Test(arguments: [("app", 1), ("notesApp", 1), ("reading", 1), ("social", 20)])
+    @Test(arguments: [("app", 1), ("notesApp", 1), ("reading", 1), ("social", 20), ("market", 1)])
     func everyReachedStateIsReproducedByItsWitness(flow: String, stride every: Int) throws {
         let bundle = try Fixtures.shipped()
         let report = try Self.report(flow)

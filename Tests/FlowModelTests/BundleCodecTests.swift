@@ -294,7 +294,7 @@ struct BundleCodecTests {
         expectCorrupted({ $0[0] = 100 }, "100 elements cannot fit in the 30 bytes left at byte 0")
         expectCorrupted({ $0[5] = 5 }, "string 5 out of range (the flow has 1) at byte 5")
         expectCorrupted({ $0[3] = 100 }, "a string of 100 bytes runs past the end of the data at byte 4")
-        expectCorrupted({ $0[8] = 11 }, "action tag 11 is not one of 0…9 at byte 8")
+        expectCorrupted({ $0[8] = 11 }, "action tag 11 is not one of 0…10 at byte 8")
         expectCorrupted({ $0[13] = 2 }, "presence tag 2 is not one of 0…1 at byte 13")
         expectCorrupted({ $0[14] = 100 }, "100 elements cannot fit in the 16 bytes left at byte 14")
         expectCorrupted({ $0[18] = 3 }, "removal policy tag 3 is not one of 0…2 at byte 18")

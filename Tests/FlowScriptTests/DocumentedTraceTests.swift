@@ -15,7 +15,8 @@ struct DocumentedTraceTests {
     }()
 
     @Test(arguments: [
-        ("reading", "reading"), ("app", "app"), ("social", "social"), ("notes", "notesApp"), ("podcasts", "podcasts"),
+        ("reading", "reading"), ("app", "app"), ("social", "social"), ("market", "market"), ("notes", "notesApp"),
+        ("podcasts", "podcasts"),
     ])
     func exampleScriptPrintsTheDocumentedTrace(script: String, flow: String) throws {
         let source = try String(contentsOfFile: "\(Self.examples)/\(script).flowscript", encoding: .utf8)

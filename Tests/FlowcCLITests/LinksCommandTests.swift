@@ -10,6 +10,10 @@ import Testing
         #expect(
             output.standardOutput.hasPrefix(
                 """
+                Flows/market.yaml:18:3: link '/listings/{listingID:int}' of flow 'market'
+                  routes: no conditions
+                Flows/market.yaml:19:3: link '/sell' of flow 'market'
+                  routes: no conditions
                 Flows/notesApp.yaml:22:3: link '/notes/{noteID:int}' of flow 'notesApp'
                   when: isSignedIn (all must hold)
                   routes: isSignedIn is true (start of flow 'notesApp')

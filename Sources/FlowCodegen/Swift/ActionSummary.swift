@@ -19,6 +19,10 @@ enum ActionSummary {
         case .show(let target, _): return "show `\(name(of: target, in: graph))`"
         case .stay: return "stay"
         case .select(let tab): return "select tab `\(tab)`"
+        case .selectShowing(let routes):
+            guard case .child(let child)? = routes.first?.target else { return "select a tab" }
+            return
+                "select tab `\(name(of: .child(child), in: graph))` showing \(routes.count - 1) route\(routes.count == 2 ? "" : "s")"
         }
     }
 

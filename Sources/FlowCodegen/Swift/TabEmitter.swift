@@ -16,7 +16,10 @@ struct TabEmitter {
         let tabs = graph.tabs.map { tab in
             let name = graph.children[tab.child].name
             let declared = definition?.tab(named: name)
-            return (name: name, title: declared?.title?.value, icon: declared?.icon?.value)
+            return (
+                name: name, title: declared?.title?.value, icon: declared?.icon?.value,
+                presentation: graph.children[tab.child].presentation
+            )
         }
         let first = tabs.first.map(\.name) ?? ""
         out.doc(
@@ -28,6 +31,10 @@ struct TabEmitter {
                 var summary = "Tab `\(tab.name)`"
                 if let title = tab.title { summary += ", titled `\(title)`" }
                 if let icon = tab.icon { summary += ", icon `\(icon)`" }
+                if tab.presentation.isPresented {
+                    summary +=
+                        "; a tab-bar item that presents its child as a \(tab.presentation.rawValue) over the tab set"
+                }
                 out.doc(SwiftDocComment(summary + "."))
                 out.line("case \(SwiftNames.identifier(tab.name))")
             }
@@ -57,6 +64,17 @@ struct TabEmitter {
                     }
                 }
             }
+            // Written only for a tab set with items (format 1.3): other tab sets keep `FlowTab`'s `false`.
+            let items = tabs.filter { $0.presentation.isPresented }
+            guard !items.isEmpty else { return }
+            out.line()
+            out.doc(
+                SwiftDocComment(
+                    "Whether the tab is a tab-bar item that presents its child over the whole tab set: selecting it presents, the selection stays."
+                ))
+            out.line(
+                "public var presents: Bool { \(items.map { "self == .\(SwiftNames.identifier($0.name))" }.joined(separator: " || ")) }"
+            )
         }
     }
 }

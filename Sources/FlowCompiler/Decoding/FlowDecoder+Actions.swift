@@ -86,6 +86,9 @@ extension FlowDecoder {
                 MisplacedKey.self, "'with' is allowed only with push, start, replaceRoot, finish or to",
                 at: with.keyNode)
         }
+        if let routes = mapping.entries.first(where: { $0.key == .routes }), chosen.key != .select {
+            report(MisplacedKey.self, "'routes' is allowed only with 'select'", at: routes.keyNode)
+        }
         for branchKey in [ActionKeys.then, .else] where chosen.key != .if {
             if let branch = mapping.entries.first(where: { $0.key == branchKey }) {
                 report(MisplacedKey.self, "'\(branchKey.rawValue)' is allowed only with 'if'", at: branch.keyNode)
@@ -117,7 +120,13 @@ extension FlowDecoder {
                 ActionDefinition(.finish(outcome: $0, arguments: arguments), at: at)
             }
         case .select:
-            return readName(value, as: "tab name").map { ActionDefinition(.select(tab: $0), at: at) }
+            guard let tab = readName(value, as: "tab name") else { return nil }
+            // Since format 1.3: the routes the selected tab shows, as a deep link's routes after a tab.
+            if let node = mapping[.routes] {
+                guard let routes = readRouteList(node, as: "the routes the tab shows") else { return nil }
+                return ActionDefinition(.selectShowing(tab: tab, routes: routes), at: at)
+            }
+            return ActionDefinition(.select(tab: tab), at: at)
         case .pop:
             return readInteger(value, as: "pop count", minimum: 1).map { ActionDefinition(.pop(count: $0), at: at) }
         case .if:
@@ -136,7 +145,7 @@ extension FlowDecoder {
             }
             guard let condition, let then = branches[0], let otherwise = branches[1] else { return nil }
             return ActionDefinition(.conditional(condition: condition, then: then, else: otherwise), at: at)
-        case .params, .with, .then, .else:
+        case .params, .with, .then, .else, .routes:
             return nil
         }
     }

@@ -107,7 +107,7 @@ extension FlowDecoder {
     }
 
     /// A non-empty list of routes: names, or one-entry mappings of name → arguments.
-    private mutating func readRouteList(_ node: YAMLNodeRef, as what: String) -> [LinkRouteDefinition]? {
+    mutating func readRouteList(_ node: YAMLNodeRef, as what: String) -> [LinkRouteDefinition]? {
         guard let items = readSequence(node, as: what) else { return nil }
         if items.isEmpty {
             report(InvalidValue.self, "a link needs at least one route", at: node)

@@ -35,7 +35,7 @@ enum ScreenKeys: String, SchemaKey {
 }
 
 enum ActionKeys: String, SchemaKey {
-    case params, push, start, pop, popTo, replaceRoot, finish, select, `if`, then, `else`, with, to
+    case params, push, start, pop, popTo, replaceRoot, finish, select, `if`, then, `else`, with, to, routes
     static let names = SchemaKeyNames<ActionKeys>()
 
     /// The keys that name an action; an action mapping has exactly one of them.

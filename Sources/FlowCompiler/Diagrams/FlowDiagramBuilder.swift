@@ -318,7 +318,7 @@ struct FlowDiagramBuilder {
             addEdge(
                 from, outcomeNode(outcome, in: name), lines("finish"), style ?? .solid,
                 codes(action.location, outcome.location))
-        case .select(let tab):
+        case .select(let tab), .selectShowing(let tab, _):
             addEdge(
                 from, selectTarget(tab, from: flow), lines("select"), style ?? .solid,
                 codes(action.location, tab.location))

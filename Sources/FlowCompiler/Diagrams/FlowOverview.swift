@@ -108,6 +108,8 @@ extension FlowDiagram {
         case .show(let target, _): target.value
         case .stay: "stay"
         case .select(let tab): "select \(tab.value)"
+        case .selectShowing(let tab, let routes):
+            "select \(tab.value) showing \(routes.map(\.name.value).joined(separator: ", "))"
         }
     }
 }

@@ -152,7 +152,7 @@ public enum FlowSchema {
               "description": "A screen shown when a deep link fails validation; it takes no required parameters. Without one, a failed link changes nothing."
             },
             "tabs": {
-              "description": "Since format 1.1: the flow's tab set, a list of its children (each a name, or a one-entry mapping CHILD → arguments; since format 1.2 also { tab: CHILD, title: …, icon: …, with: { … } }). A tab flow declares no screens; its start names the tab selected first.",
+              "description": "Since format 1.1: the flow's tab set, a list of its children (each a name, or a one-entry mapping CHILD → arguments; since format 1.2 also { tab: CHILD, title: …, icon: …, with: { … } }). A tab flow declares no screens; its start names the tab selected first. Since format 1.3 a tab whose child is presented (sheet or cover) is a tab-bar item that presents its child over the whole tab set when selected.",
               "type": "array",
               "minItems": 1,
               "items": {
@@ -434,6 +434,10 @@ public enum FlowSchema {
               },
               "with": {
                 "$ref": "#/definitions/arguments"
+              },
+              "routes": {
+                "$ref": "#/definitions/linkRoutes",
+                "description": "Since format 1.3, with 'select' of a tab of this tab flow: what the tab's stack shows, addressing the tab's flow after its start as a deep link's routes after a tab do; arguments may read the outcome's parameters ($name). The tab's stack is replaced, the other tabs keep theirs."
               }
             },
             "action": {
@@ -515,6 +519,9 @@ public enum FlowSchema {
                 ],
                 "else": [
                   "if"
+                ],
+                "routes": [
+                  "select"
                 ]
               }
             },
@@ -901,6 +908,9 @@ public enum FlowSchema {
                 },
                 "with": {
                   "$ref": "#/definitions/actionProperties/with"
+                },
+                "routes": {
+                  "$ref": "#/definitions/actionProperties/routes"
                 }
         """#
 }

@@ -228,6 +228,10 @@ public enum GraphLowering {
                 return .stay
             case .select(let tab):
                 return .select(tab: tab.value)
+            case .selectShowing(let tab, let routes):
+                // The tab's route first, as a deep link's after a tab: the tab starts with its declared arguments.
+                let list = [LinkRouteDefinition(name: tab, arguments: [])] + routes
+                return .selectShowing(routes: try self.routes(list, in: flow).nodes)
             }
         }
 

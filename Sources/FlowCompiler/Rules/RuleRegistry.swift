@@ -29,7 +29,7 @@ public enum RuleRegistry {
         QueueNeverOpens.self, ContinuationRefused.self,
         ConfirmPolicyIncomplete.self, PreserveNotReenterable.self,
         UnknownTab.self, DuplicateTab.self, TabFlowShape.self, TabStartedAsChild.self, CoverCannotEnd.self,
-        TabsPushed.self, FormerNameClash.self, RenameLoop.self, AliasPlaceholders.self,
+        TabsPushed.self, SelectRoutesNotPath.self, FormerNameClash.self, RenameLoop.self, AliasPlaceholders.self,
     ]
 
     /// Rules about inline suppressions and the configuration file.

@@ -90,12 +90,35 @@ extension FlowCatalog {
                         receiver = .outcome(outcome.value, flow: flow)
                     case .pop, .popTo, .conditional, .stay, .select:
                         continue
+                    case .selectShowing(let tab, let routes):
+                        // The routes a selected tab shows (format 1.3) receive arguments as a link's routes
+                        // after a tab do, with `$name` resolved where the action runs.
+                        addSelectedRoutes(tab: tab, routes: routes, site: site)
+                        continue
                     }
                     if let receiver {
                         passings.append(
                             ArgumentPassing(
                                 target: target, receiver: receiver, arguments: arguments, flow: flowIndex, site: site,
                                 linkRoutes: nil))
+                    }
+                }
+            }
+
+            func addSelectedRoutes(tab: Located<String>, routes: [LinkRouteDefinition], site: ArgumentPassing.Site) {
+                for route in resolvedRoutes(of: [LinkRouteDefinition(name: tab, arguments: [])] + routes, in: flow)
+                    .dropFirst()
+                {
+                    let receiver: ArgumentReceiver? =
+                        switch route.target {
+                        case .screen(let screen): .screen(screen, in: route.flow)
+                        case .child(let child, let childFlow): childFlow.map { .child(child, flow: $0) }
+                        }
+                    if let receiver {
+                        passings.append(
+                            ArgumentPassing(
+                                target: route.route.name, receiver: receiver, arguments: route.route.arguments,
+                                flow: flowIndex, site: site, linkRoutes: nil))
                     }
                 }
             }

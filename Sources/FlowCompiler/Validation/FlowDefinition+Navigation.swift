@@ -38,7 +38,7 @@ extension FlowDefinition {
         case .push(let screen, _): screen
         case .startChild(let child, _): child
         case .replaceRoot(let target, _), .show(let target, _): target
-        case .popTo, .pop, .finish, .conditional, .stay, .select: nil
+        case .popTo, .pop, .finish, .conditional, .stay, .select, .selectShowing: nil
         }
     }
 }

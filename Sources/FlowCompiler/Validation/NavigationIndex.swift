@@ -17,7 +17,8 @@ import FlowModel
 /// "Below" is modelled with two virtual nodes per node (directly below, anywhere below), so `pop`
 /// costs one edge rather than one per pushing screen. `finish` (and a `confirm` removal policy with an
 /// `outcome`) makes a node *finishing*; in a tab flow, every tab leads to every other (the person selects
-/// them), through one virtual tab-bar node; `canFinish` holds the nodes from which a finishing node can be
+/// them), through one virtual tab-bar node, which also leads to every tab-bar item that presents (format 1.3),
+/// and a child's `stay` handler leads back to it and its `select: TAB` to that tab; `canFinish` holds the nodes from which a finishing node can be
 /// reached, found by one reverse breadth-first search.
 struct NavigationIndex: Sendable {
     /// The screens by name (the first of duplicates).
@@ -258,9 +259,16 @@ struct NavigationIndex: Sendable {
                     edge(node, popped.value == 1 && !isHandler ? below(node) : anywhereBelow(node))
                 case .stay:
                     edge(node, below(node))
+                    // A tab flow's child that ends shows the tab set again (format 1.3).
+                    if isHandler, flow.hasTabs { edge(node, 3 * count) }
                 case .finish:
                     finishing.append(node)
-                case .conditional, .select:
+                case .select(let tab), .selectShowing(let tab, _):
+                    // A tab flow's own `select: TAB` (in a handler of its child) shows that tab.
+                    if flow.hasTabs, flow.tab(named: tab.value) != nil, let to = nodes.node(named: tab.value) {
+                        edge(node, to)
+                    }
+                case .conditional:
                     break
                 }
             }
@@ -280,7 +288,8 @@ struct NavigationIndex: Sendable {
         }
         for tab in flow.tabs {
             guard let node = nodes.node(named: tab.name.value) else { continue }
-            edge(node, 3 * count)
+            // A tab-bar item that presents (format 1.3) is left only as its handlers say, not by selecting a tab.
+            if flow.child(named: tab.name.value)?.presentationStyle.isPresented != true { edge(node, 3 * count) }
             edge(3 * count, node)
         }
         // The sources of node n's edges are `sources[firstSource[n] ..< firstSource[n + 1]]`.

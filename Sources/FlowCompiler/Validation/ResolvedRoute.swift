@@ -19,9 +19,15 @@ extension FlowCatalog {
     /// The routes of `link` (declared in `flow`) resolved in order, up to the first route that names
     /// neither a screen nor a child (FC205 reports it) or that follows a child whose flow is unknown.
     func resolvedRoutes(of link: DeepLinkDefinition, in flow: FlowDefinition) -> [ResolvedRoute] {
+        resolvedRoutes(of: link.routes, in: flow)
+    }
+
+    /// A route list (a deep link's, or a tab's and the routes a `select` shows in it, format 1.3) resolved as
+    /// `resolvedRoutes(of:in:)` resolves a link's.
+    func resolvedRoutes(of routes: [LinkRouteDefinition], in flow: FlowDefinition) -> [ResolvedRoute] {
         var resolved: [ResolvedRoute] = []
         var current: FlowDefinition? = flow
-        for route in link.routes {
+        for route in routes {
             guard let addressed = current else { break }
             let navigation = navigation(of: addressed)
             if let screen = navigation.screensByName[route.name.value] {

@@ -384,7 +384,7 @@ struct BinaryBundleDecoder {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maxDepth else { throw fail("actions nested too deep") }
-        switch try tag(below: 10, "action") {
+        switch try tag(below: 11, "action") {
         case 0: return .push(screen: try int(), arguments: try arguments())
         case 1: return .startChild(child: try int(), arguments: try arguments())
         case 2: return .pop(count: try int())
@@ -396,7 +396,8 @@ struct BinaryBundleDecoder {
         case 6: return .conditional(condition: try int(), then: try action(), else: try action())
         case 7: return .show(target: try target(), arguments: try arguments())
         case 8: return .stay
-        default: return .select(tab: try string())
+        case 9: return .select(tab: try string())
+        default: return .selectShowing(routes: try routes())
         }
     }
 }

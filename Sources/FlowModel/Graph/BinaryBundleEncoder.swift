@@ -349,6 +349,9 @@ struct BinaryBundleEncoder {
         case .select(let tab):
             tag(9)
             string(tab)
+        case .selectShowing(let routes):
+            tag(10)
+            self.routes(routes)
         }
     }
 }

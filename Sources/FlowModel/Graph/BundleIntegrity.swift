@@ -97,10 +97,10 @@ extension FlowBundle {
             guard tabChildren.insert(tab.child).inserted else {
                 return "tab '\(graph.children[tab.child].name)' is listed twice"
             }
-            guard graph.children[tab.child].presentation == .push else {
-                return
-                    "tab '\(graph.children[tab.child].name)' is presented as \(graph.children[tab.child].presentation.rawValue)"
-            }
+            // A presented tab is a tab-bar item that presents (format 1.3); the tab selected first has a stack.
+        }
+        if !graph.tabs.isEmpty, !graph.tabs.indices.contains(where: { !graph.tabPresents($0) }) {
+            return "every tab of the tab set is a tab-bar item that presents; one tab at least has a stack"
         }
         if let screen = graph.linkRedirect, !graph.screens.indices.contains(screen) {
             return "linkRedirect: screen index \(screen) is out of range"
@@ -196,6 +196,12 @@ extension FlowBundle {
             }
             return actionProblem(then, in: graph) ?? actionProblem(otherwise, in: graph)
         case .pop, .stay, .select:
+            return nil
+        case .selectShowing(let routes):
+            if let problem = routesProblem(routes, in: graph).problem { return problem }
+            guard case .child(let child)? = routes.first?.target, graph.stackTabIndex(ofChild: child) != nil else {
+                return "a select with routes does not begin with a tab of flow '\(graph.name)'"
+            }
             return nil
         }
     }

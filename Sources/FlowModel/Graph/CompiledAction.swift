@@ -50,4 +50,10 @@ public indirect enum CompiledAction: Hashable, Sendable, Codable {
     /// Select the tab with this name in the nearest tab set: the instance's own, or the one its instance
     /// is a tab of (since format 1.1). By name: one flow may be a tab of several tab sets.
     case select(tab: String)
+    /// Select a tab of the instance's own tab set and show `routes` in it (since format 1.3): `routes[0]` names
+    /// the tab (a child of this flow, no arguments), the routes after it address the tab's flow after its
+    /// implied start, as a deep link's routes after a tab do. The tab's stack is replaced (a kept one is
+    /// dropped and reported), the other tabs keep theirs; `$name` arguments resolve where the action runs (in
+    /// a handler: the child's outcome values first).
+    case selectShowing(routes: [LinkRouteNode])
 }

@@ -69,6 +69,25 @@ public struct FlowGraph: Hashable, Sendable, Codable {
 
     /// The position in ``tabs`` of the tab that runs child declaration `child`, if it is a tab.
     public func tabIndex(ofChild child: Int) -> Int? { tabs.index(ofChild: child) }
+
+    /// Whether tab-bar item `tab` (a position in ``tabs``) presents its child over the whole tab set instead of
+    /// being a tab with a stack of its own: its child declaration is presented as a sheet or cover (since
+    /// format 1.3; docs/FORMAT.md, "Tabs"). Selecting it presents the child; the selection stays.
+    public func tabPresents(_ tab: Int) -> Bool { children[tabs[tab].child].presentation.isPresented }
+
+    /// The position in ``tabs`` of the tab with a stack of its own named `name`; nil when no tab has that name
+    /// or it is a tab-bar item that presents (``tabPresents(_:)``).
+    public func stackTabIndex(named name: String) -> Int? {
+        guard let tab = tabIndex(named: name), !tabPresents(tab) else { return nil }
+        return tab
+    }
+
+    /// The position in ``tabs`` of the tab with a stack of its own that runs child declaration `child`; nil
+    /// when `child` is no tab or is a tab-bar item that presents (``tabPresents(_:)``).
+    public func stackTabIndex(ofChild child: Int) -> Int? {
+        guard let tab = tabs.index(ofChild: child), !tabPresents(tab) else { return nil }
+        return tab
+    }
 }
 
 /// One tab of a compiled tab set: the child declaration it runs and the arguments it starts with.

@@ -49,7 +49,8 @@ extension FlowCoordinator {
     }
 
     /// Removes the routes from index `keep` on (``Transition/removeAsBack(keeping:before:sender:)``), or
-    /// asks for confirmation when that removes a `confirm` route; the empty path stops the coordinator.
+    /// asks for confirmation when that removes a `confirm` route; the empty path stops the coordinator (a tab
+    /// set's own layer removed shows the tab set again, so the path is not empty).
     func removeRoutes(from keep: Int) -> StepResult {
         guard keep < state.path.count else { return .applied }
         if let tab = tabRemoved(keeping: keep) {
@@ -58,7 +59,13 @@ extension FlowCoordinator {
         if let cover = coverRemoved(keeping: keep) { return .rejected(.coverNotDismissible(flow: cover)) }
         var transition = Transition(context: context, state: makeEdit())
         let note = transition.removeAsBack(keeping: keep, before: state, sender: nil)
-        guard keep > 0 else {
+        do throws(FlowRuntimeError) {
+            // A tab set whose own layer went shows its selected tab again (format 1.3).
+            try transition.showTabSetUncovered()
+        } catch {
+            return .rejected(error)
+        }
+        guard !transition.state.path.isEmpty else {
             return askIfUndecided(transition, sender: nil, replay: { $0.removeRoutes(from: keep) }) ?? stopNow()
         }
         return conclude(&transition, sender: nil, note: note, replay: { $0.removeRoutes(from: keep) })

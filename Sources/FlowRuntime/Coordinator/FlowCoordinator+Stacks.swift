@@ -203,7 +203,9 @@ extension FlowCoordinator {
         guard removed < state.chain.count, let declaration = state.chain[removed].declaration else { return nil }
         let parent = state.chain[removed - 1].flow
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        guard !bundle.flows[parent].tabs.isEmpty, bundle.flows[parent].tabs.index(ofChild: declaration) != nil else {
+        // A tab-bar item that presents (format 1.3) is a layer over the tab set, which back dismisses.
+        guard !bundle.flows[parent].tabs.isEmpty, bundle.flows[parent].stackTabIndex(ofChild: declaration) != nil
+        else {
             return nil
         }
         return (bundle.flows[parent].children[declaration].name, removed - 1)
@@ -215,7 +217,7 @@ extension FlowCoordinator {
         for depth in chain.indices.dropFirst() {
             guard let declaration = chain[depth].declaration else { continue }
             let parent = bundle.flows[chain[depth - 1].flow]
-            if !parent.tabs.isEmpty, parent.tabs.index(ofChild: declaration) != nil {
+            if !parent.tabs.isEmpty, parent.stackTabIndex(ofChild: declaration) != nil {
                 return (parent.children[declaration].name, depth - 1)
             }
         }

@@ -238,7 +238,8 @@ extension FlowCoordinator {
                 impliedStart = true
                 continue
             }
-            if isTab, case .child(let child) = route.target {
+            // A tab-bar item that presents (format 1.3) presents over the tab its start selected, which stays.
+            if isTab, case .child(let child) = route.target, bundle.flows[flow].stackTabIndex(ofChild: child) != nil {
                 dropTabStartedOnTheWay(at: depth, unless: child, in: &transition)
             }
             if mode == .argumentsOnly {

@@ -19,12 +19,16 @@ extension FlowCoordinator {
         guard currentStatus == .running, let depth = shownTabFlowPassed(by: built.state) else { return built }
         let old = state
         let fresh = built.state
-        guard var set = old.chain[depth].tabs, let linkTab = fresh.chain.tabs(at: depth)?.selected else {
+        guard var set = old.chain[depth].tabs, let freshTab = fresh.chain.tabs(at: depth)?.selected else {
             return built
         }
+        // A link that presents a tab-bar item (format 1.3) over the tab set keeps the selection: the shown tab
+        // is kept aside under the item's layer, as presenting it from the tab bar keeps it.
+        let presents = fresh.chain.count > depth + 1 && fresh.chain[depth + 1].presentation.isPresented
+        let linkTab = presents ? set.selected : freshTab
         var kept = Transition(context: context, state: makeEdit())
         let firstAbove = old.path.routeRange(ofDepth: depth + 1).lowerBound
-        if old.chain.count > depth + 1, set.selected != linkTab,
+        if old.chain.count > depth + 1, presents || set.selected != linkTab,
             old.chain[depth + 1].declaration == bundle.flows[old.chain[depth].flow].tabs[set.selected].child
         {
             // The shown tab is kept aside, as selecting another tab keeps it: without what is presented over it.
@@ -36,7 +40,9 @@ extension FlowCoordinator {
             set.parked[set.selected] = parked
             kept.keptTabs[parked.chain[0].id] = parked.chain.map(\.id)
         }
-        if let replaced = set.parked.removeValue(forKey: linkTab) { kept.droppedTabs.append(replaced.chain[0].id) }
+        if !presents, let replaced = set.parked.removeValue(forKey: linkTab) {
+            kept.droppedTabs.append(replaced.chain[0].id)
+        }
         set.selected = linkTab
         kept.state.removeRoutes(from: firstAbove)
         kept.state.removeInstances(from: depth + 1)

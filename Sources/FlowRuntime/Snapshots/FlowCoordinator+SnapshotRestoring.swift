@@ -320,9 +320,20 @@ extension FlowCoordinator {
         }
         // The next instance runs the selected tab, or is a child the tab flow presented over its tab bar (its
         // handler started it after the selected tab's flow finished; the tab starts afresh when it ends).
-        let presentedOver =
-            graph.children.contains { $0.name == next.child && $0.presentation.isPresented }
-            && graph.tabIndex(named: next.child ?? "") == nil
+        // A tab-bar item that presents (format 1.3) is such a child; it is never the selected tab, and the
+        // selected tab is then kept under it.
+        guard !graph.tabPresents(selected) else {
+            throw FlowRuntimeError.invalidSnapshot(
+                "flow '\(graph.name)' selects '\(selectedName)', a tab-bar item that presents over the tab set; it is never selected"
+            )
+        }
+        let presentedOver = graph.children.contains { $0.name == next.child && $0.presentation.isPresented }
+        // A tab-bar item keeps the tab it was presented over: that tab was shown, so it is kept, never absent.
+        if presentedOver, graph.tabIndex(named: next.child ?? "") != nil, entry.otherTabs?[selectedName] == nil {
+            throw FlowRuntimeError.invalidSnapshot(
+                "flow '\(graph.name)' presents tab-bar item '\(next.child ?? "")' over tab '\(selectedName)', which is not kept under it; a tab-bar item is presented over the tab shown"
+            )
+        }
         if next.child != selectedName, !presentedOver {
             throw FlowRuntimeError.invalidSnapshot(
                 "flow '\(graph.name)' selects tab '\(selectedName)' but shows child '\(next.child ?? "")'")
@@ -333,7 +344,7 @@ extension FlowCoordinator {
             for (tab, node) in graph.tabs.enumerated() {
                 let name = graph.children[node.child].name
                 guard let segment = others[name] else { continue }
-                guard tab != selected else {
+                guard tab != selected || presentedOver else {
                     throw FlowRuntimeError.invalidSnapshot("tab '\(name)' is both selected and kept")
                 }
                 guard segment.first?.child == name else {

@@ -68,6 +68,13 @@ struct SnapshotSteps {
         where link.flow == flow && link.screen == route.screenIndex && link.target == target {
             recipes.append(link.recipe)
         }
+        // The routes a tab flow's `select` with `routes` shows in a tab (format 1.3).
+        for tabFlow in bundle.flows.indices where !bundle.flows[tabFlow].tabs.isEmpty {
+            for shown in context.steps(of: tabFlow).selectNextRecipes
+            where shown.flow == flow && shown.screen == route.screenIndex && shown.target == target {
+                recipes.append(shown.recipe)
+            }
+        }
         // Without any recipe, the reachability check of the restore has already refused the state.
         guard !recipes.isEmpty else { return true }
         return recipes.contains {

@@ -43,10 +43,11 @@ struct StateEdit {
         removeInstances(from: 0)
     }
 
-    /// Removes the routes from `index` on and every instance left without routes above the new top.
+    /// Removes the routes from `index` on and every instance left without routes above the new top, except a
+    /// tab flow whose own layer goes (``cutEnd(from:)``): it shows its selected tab again.
     mutating func cut(at index: Int) {
         removeRoutes(from: index)
-        removeInstances(from: path.lastDepth.map { $0 + 1 } ?? 0)
+        removeInstances(from: cutEnd(from: path.lastDepth.map { $0 + 1 } ?? 0))
     }
 
     /// Removes the routes from `index` on.

@@ -56,6 +56,10 @@ struct FlowSteps: Hashable, Sendable {
     /// The recipes of the flow's links' routes that follow a route of a screen (a screen pushed or a child
     /// started on top of it by the link), in whichever flow the link's routes have reached.
     var linkNextRecipes: [LinkNextRecipe]
+    /// The recipes of the routes a `select` with `routes` (format 1.3) of this tab flow's events and handlers
+    /// shows in its tab, as ``linkNextRecipes`` of a link whose routes begin with the tab: `$name` is open
+    /// (the outcome's values), literals must match.
+    var selectNextRecipes: [LinkNextRecipe]
 
     /// A link's route `target` (of flow `flow`) on top of a route of `screen`.
     struct LinkNextRecipe: Hashable, Sendable {
@@ -200,6 +204,19 @@ struct FlowSteps: Hashable, Sendable {
         linkNextRecipes = graph.links.flatMap { link in
             Self.linkNextRecipes([link.routes, link.otherwise?.routes ?? []], from: flow, in: bundle)
         }
+        var shownInTabs: [[LinkRouteNode]] = []
+        if !graph.tabs.isEmpty {
+            // Conditional branches are walked with a list, not by recursion.
+            var pending = graph.screens.flatMap { $0.events.map(\.action) } + graph.children.flatMap(\.handlers)
+            while let action = pending.popLast() {
+                switch action {
+                case .selectShowing(let routes): shownInTabs.append(routes)
+                case .conditional(_, let then, let otherwise): pending += [then, otherwise]
+                default: break
+                }
+            }
+        }
+        selectNextRecipes = Self.linkNextRecipes(shownInTabs, from: flow, in: bundle)
     }
 
     /// The next routes of a link's route lists, following the lists from `root` down: a route after a

@@ -37,28 +37,20 @@ extension Transition {
     mutating func selectTab(_ tab: Int, at depth: Int) throws(FlowRuntimeError) {
         let flow = flowIndex(at: depth)
         let graph = bundle.flows[flow]
+        // A tab-bar item that presents (format 1.3) is never selected: it presents its child over the tab set.
+        if graph.tabPresents(tab) {
+            try presentTabBarItem(tab, at: depth)
+            return
+        }
         var set = state.chain[depth].tabs ?? TabSetRecord(selected: tab)
         if state.chain.count > depth + 1 {
             // The chain above the tab flow must be the selected tab (a child the tab flow presented itself
             // covers the tab bar), and nothing in it presented: a sheet or cover from inside the tab hides the
             // tab bar too. An event from a route under a layer removes the layer first, as back does, so the
             // `select:` action never finds one.
-            // The refusal names the layer the person sees: the topmost presented one (a cover over a sheet).
-            let topmost = ((depth + 1)..<state.chain.count).last { state.chain[$0].presentation.isPresented }
-            guard state.chain[depth].tabs != nil, state.chain[depth + 1].declaration == graph.tabs[set.selected].child
-            else {
-                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: topmost ?? depth + 1)].name)
-            }
-            if let topmost, topmost >= depth + 2 {
-                throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: topmost)].name)
-            }
+            try checkTabBarUncovered(at: depth)
             if set.selected == tab { return }
-            let first = state.routeRange(ofDepth: depth + 1).lowerBound
-            let kept = ParkedTab(chain: Array(state.chain[(depth + 1)...]), path: Array(state.path[first...]))
-            keptTabs[kept.chain[0].id] = kept.chain.map(\.id)
-            set.parked[set.selected] = kept
-            state.removeRoutes(from: first)
-            state.removeInstances(from: depth + 1)
+            setShownTabAside(at: depth, in: &set)
         }
         set.selected = tab
         let parked = set.parked.removeValue(forKey: tab)
@@ -75,16 +67,31 @@ extension Transition {
         try startChild(node.child, values: values, at: depth, restoringDraft: false)
     }
 
-    /// After a child of the instance at `depth` finished and its handler ran: when the instance is a tab
-    /// flow left showing no tab (its selected tab's flow finished, the handler stayed), the selected tab
-    /// starts afresh.
-    mutating func restartSelectedTab(ofDepth depth: Int) throws(FlowRuntimeError) {
-        guard state.chain.count == depth + 1, let set = state.chain.tabs(at: depth) else { return }
-        let flow = flowIndex(at: depth)
-        let node = bundle.flows[flow].tabs[set.selected]
-        let values = try bind(
-            node.arguments, for: .child(node.child), in: flow, scope: ArgumentScope(instanceFrame(at: depth)))
-        try startChild(node.child, values: values, at: depth, restoringDraft: false)
+    /// Refuses a change of the tab set at `depth` while anything is above its shown tab's chain: a child the
+    /// tab flow presented itself, or a sheet or cover from inside the tab, hides the tab bar.
+    /// - Precondition: the chain goes on above `depth`.
+    func checkTabBarUncovered(at depth: Int) throws(FlowRuntimeError) {
+        let graph = bundle.flows[flowIndex(at: depth)]
+        // The refusal names the layer the person sees: the topmost presented one (a cover over a sheet).
+        let topmost = ((depth + 1)..<state.chain.count).last { state.chain[$0].presentation.isPresented }
+        guard let set = state.chain[depth].tabs, state.chain[depth + 1].declaration == graph.tabs[set.selected].child
+        else {
+            throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: topmost ?? depth + 1)].name)
+        }
+        if let topmost, topmost >= depth + 2 {
+            throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: topmost)].name)
+        }
+    }
+
+    /// Sets the shown tab of the tab set at `depth` aside whole into `set` (its instances and routes leave the
+    /// chain and the path, same ids and tokens); `set.selected` is left as it is.
+    mutating func setShownTabAside(at depth: Int, in set: inout TabSetRecord) {
+        let first = state.routeRange(ofDepth: depth + 1).lowerBound
+        let kept = ParkedTab(chain: Array(state.chain[(depth + 1)...]), path: Array(state.path[first...]))
+        keptTabs[kept.chain[0].id] = kept.chain.map(\.id)
+        set.parked[set.selected] = kept
+        state.removeRoutes(from: first)
+        state.removeInstances(from: depth + 1)
     }
 
     /// The kept (unselected) tabs that were aside in `old`, the chain before the step, and that this step

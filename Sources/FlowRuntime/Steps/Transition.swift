@@ -137,6 +137,8 @@ struct Transition {
             break
         case .select(let tab):
             try select(tab, from: depth)
+        case .selectShowing(let routes):
+            try select(showing: routes, at: depth, scope: scope)
         }
     }
 
@@ -176,7 +178,7 @@ struct Transition {
         let frame: ArgumentFrame? =
             outcomeParameters.isEmpty ? nil : .bound(parameters: outcomeParameters, values: values)
         try runHandler(declaration, outcome: outcome, at: depth - 1, outcomeValues: frame)
-        try restartSelectedTab(ofDepth: depth - 1)
+        try showSelectedTab(ofDepth: depth - 1)
     }
 
     /// Runs the handler of the instance at `depth` for `outcome` of its child `declaration`, on top: `$name`

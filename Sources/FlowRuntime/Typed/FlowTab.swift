@@ -10,6 +10,15 @@ public protocol FlowTab: RawRepresentable, CaseIterable, Hashable, Sendable wher
     var title: String { get }
     /// The tab's icon (`icon:`, since format 1.2: an SF Symbols name or an asset name), if any.
     var icon: String? { get }
+    /// Whether the tab is a tab-bar item that presents its child over the whole tab set (its declaration is
+    /// a sheet or cover, since format 1.3) instead of a tab with a stack: selecting it presents, and the
+    /// selection stays on the tab shown.
+    var presents: Bool { get }
+}
+
+extension FlowTab {
+    /// A tab with a stack of its own, unless the generated enum says otherwise.
+    public var presents: Bool { false }
 }
 
 extension FlowCoordinator {

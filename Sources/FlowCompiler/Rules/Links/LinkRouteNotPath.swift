@@ -147,8 +147,12 @@ struct LinkRouteNotPath: FlowRule {
         let set: Set<String>
         /// The start targets alone.
         let starts: [String]
-        /// The names that are not start targets (`replaceRoot` targets and tabs), for the message.
+        /// The `replaceRoot` targets that are not start targets, for the message.
         let others: [String]
+        /// The tabs that are not start targets (a tab flow's), for the message.
+        let tabs: [String]
+        /// Whether the flow has tabs.
+        let hasTabs: Bool
         /// Whether every name is a screen or child of the flow (with an unknown one, FC205 speaks instead).
         let resolve: Bool
 
@@ -158,7 +162,10 @@ struct LinkRouteNotPath: FlowRule {
             names = navigation.firstRouteTargets + flow.tabs.map(\.name.value)
             set = Set(names)
             let startSet = Set(starts)
-            others = names.filter { !startSet.contains($0) }
+            others = navigation.firstRouteTargets.filter { !startSet.contains($0) }
+            let replacedSet = Set(others)
+            tabs = flow.tabs.map(\.name.value).filter { !startSet.contains($0) && !replacedSet.contains($0) }
+            hasTabs = flow.hasTabs
             resolve = names.allSatisfy { navigation.screensByName[$0] != nil || navigation.childrenByName[$0] != nil }
         }
     }
@@ -174,12 +181,33 @@ struct LinkRouteNotPath: FlowRule {
         if firstRoutes.resolve, !firstRoutes.set.contains(first.route.name.value) {
             let others = firstRoutes.others
             let alsoReplaced = others.isEmpty ? "" : " (and after a 'replaceRoot', at \(Self.names(others)))"
+            let alsoTabs = firstRoutes.tabs.isEmpty ? "" : " (or at any of its tabs, \(Self.names(firstRoutes.tabs)))"
+            var hint = ""
+            if firstRoutes.hasTabs, let child = flow.child(named: first.route.name.value),
+                child.presentationStyle.isPresented
+            {
+                hint =
+                    "; to present \(MessageText.name(child.name.value)) over the tab set from a link, list it in 'tabs': a tab-bar item that presents (since format 1.3)"
+            }
             diagnostics.append(
                 Self.diagnostic(
-                    "link \(MessageText.name(link.pattern.value)) starts at \(MessageText.name(first.route.name.value)), but flow \(MessageText.name(flow.name.value)) starts at \(Self.names(starts))\(alsoReplaced); a link's routes begin where the flow's routes can begin, as in [\(starts.first ?? "…"), …]",
+                    "link \(MessageText.name(link.pattern.value)) starts at \(MessageText.name(first.route.name.value)), but flow \(MessageText.name(flow.name.value)) starts at \(Self.names(starts))\(alsoReplaced)\(alsoTabs); a link's routes begin where the flow's routes can begin, as in [\(starts.first ?? "…"), …]\(hint)",
                     at: first.route.name))
             return
         }
+        Self.checkSteps(
+            routes, at: "in link \(MessageText.name(link.pattern.value))", catalog: catalog
+        ) { message, name in diagnostics.append(Self.diagnostic(message, at: name)) }
+    }
+
+    /// Checks that each of `routes` after the first is reached from the one before by one action (after a
+    /// child: from the child flow's start; after a tab flow: one of its tabs), as a deep link's routes are,
+    /// and reports the first that is not through `report`, whose message begins with `place` ("in link
+    /// '/a'"). The routes a `select` shows in a tab (format 1.3, FC374) are checked by the same steps.
+    static func checkSteps(
+        _ routes: [ResolvedRoute], at place: String, catalog: FlowCatalog,
+        report: (String, Located<String>) -> Void
+    ) {
         for (previous, route) in zip(routes, routes.dropFirst()) {
             let name = route.route.name.value
             switch previous.target {
@@ -188,10 +216,9 @@ struct LinkRouteNotPath: FlowRule {
                 guard !navigation.leadsInOneStep(from: screen.name.value, to: name) else { continue }
                 // A misspelled push or start (FC203, FC204) may be the missing action: don't pile on.
                 guard !navigation.screensWithUnknownTargets.contains(screen.name.value) else { return }
-                diagnostics.append(
-                    Self.diagnostic(
-                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is not reached from \(MessageText.name(screen.name.value)) by one action; list every route of the back stack, or add 'push' or 'start' of \(MessageText.name(name)) to an event of \(MessageText.name(screen.name.value))",
-                        at: route.route.name))
+                report(
+                    "\(place), \(MessageText.name(name)) is not reached from \(MessageText.name(screen.name.value)) by one action; list every route of the back stack, or add 'push' or 'start' of \(MessageText.name(name)) to an event of \(MessageText.name(screen.name.value))",
+                    route.route.name)
                 return
             case .child(let child, let childFlow):
                 guard let childFlow else { return }
@@ -199,10 +226,9 @@ struct LinkRouteNotPath: FlowRule {
                     // After a tab flow, a route selects one of its tabs (the tab flow's start is not implied).
                     guard childFlow.tab(named: name) == nil else { continue }
                     let tabs = childFlow.tabs.map(\.name.value)
-                    diagnostics.append(
-                        Self.diagnostic(
-                            "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) shows tabs: the next route selects one of \(Self.names(tabs))",
-                            at: route.route.name))
+                    report(
+                        "\(place), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) shows tabs: the next route selects one of \(Self.names(tabs))",
+                        route.route.name)
                     return
                 }
                 let navigation = catalog.navigation(of: childFlow)
@@ -211,10 +237,9 @@ struct LinkRouteNotPath: FlowRule {
                 // shows), and the routes after it address the grandchild's flow.
                 if childStarts.contains(name), navigation.childrenByName[name] != nil {
                     guard route.route.arguments.isEmpty else {
-                        diagnostics.append(
-                            Self.diagnostic(
-                                "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is the child that flow \(MessageText.name(childFlow.name.value)) starts, with the arguments its start passes; write it without arguments",
-                                at: route.route.name))
+                        report(
+                            "\(place), \(MessageText.name(name)) is the child that flow \(MessageText.name(childFlow.name.value)) starts, with the arguments its start passes; write it without arguments",
+                            route.route.name)
                         return
                     }
                     continue
@@ -224,13 +249,13 @@ struct LinkRouteNotPath: FlowRule {
                 let startedChildren = childStarts.filter { navigation.childrenByName[$0] != nil }
                 let message =
                     if childStarts.contains(name) {
-                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is the start of child \(MessageText.name(child.name.value)) and is already implied by it; remove this route"
+                        "\(place), \(MessageText.name(name)) is the start of child \(MessageText.name(child.name.value)) and is already implied by it; remove this route"
                     } else if let started = startedChildren.first {
-                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) starts with child \(Self.names(startedChildren)): name that child next, as in [\(child.name.value), \(started), \(name)]"
+                        "\(place), \(MessageText.name(name)) follows child \(MessageText.name(child.name.value)), whose flow \(MessageText.name(childFlow.name.value)) starts with child \(Self.names(startedChildren)): name that child next, as in [\(child.name.value), \(started), \(name)]"
                     } else {
-                        "in link \(MessageText.name(link.pattern.value)), \(MessageText.name(name)) is not reached by one action from \(Self.names(childStarts)), where child \(MessageText.name(child.name.value)) starts; list every route of the back stack"
+                        "\(place), \(MessageText.name(name)) is not reached by one action from \(Self.names(childStarts)), where child \(MessageText.name(child.name.value)) starts; list every route of the back stack"
                     }
-                diagnostics.append(Self.diagnostic(message, at: route.route.name))
+                report(message, route.route.name)
                 return
             }
         }

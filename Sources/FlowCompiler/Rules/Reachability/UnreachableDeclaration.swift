@@ -63,9 +63,14 @@ struct UnreachableDeclaration: FlowRule {
                         at: screen.name))
             }
             for child in flow.children where !reachable.contains(child.name.value) {
+                // A tab flow has no screens: its layer over the tab set is a tab-bar item (format 1.3).
+                let fix =
+                    flow.hasTabs && child.presentationStyle.isPresented
+                    ? "list it in 'tabs' to present it over the tab set from the tab bar, a 'select' or a link (a tab-bar item that presents, since format 1.3), start it from a handler, or remove it"
+                    : "start it from a reachable screen or remove it"
                 diagnostics.append(
                     Self.diagnostic(
-                        "child \(MessageText.name(child.name.value)) is never started from the start of flow \(MessageText.name(flow.name.value)); start it from a reachable screen or remove it",
+                        "child \(MessageText.name(child.name.value)) is never started from the start of flow \(MessageText.name(flow.name.value)); \(fix)",
                         at: child.name))
             }
         }

@@ -1,20 +1,21 @@
 import FlowDefinitions
 import FlowModel
 
-/// FC370 `tab-flow-shape`: a flow with tabs declares screens, starts with something other than a tab,
-/// or presents a tab as a sheet or cover.
+/// FC370 `tab-flow-shape`: a flow with tabs declares screens, or starts with something other than a tab with
+/// a stack of its own.
 struct TabFlowShape: FlowRule {
     static let description = RuleDescription(
         code: "FC370",
         identifier: "tab-flow-shape",
         severity: .error,
-        summary: "a tab flow declares screens, starts with something other than a tab, or presents a tab",
+        summary: "a tab flow declares screens or starts with something other than a tab",
         explanation: """
             A flow with 'tabs' is a tab bar: it shows nothing but its tabs, each a stack of its own.
-            So it declares no screens (put them in a tab's flow), its 'start' names the initially
-            selected tab (in every branch of a conditional start), and its tabs are not presented:
-            a tab's declaration has no 'presentation' other than 'push'. Its other children may be
-            presented as sheets or covers over the whole tab bar.
+            So it declares no screens (put them in a tab's flow), and its 'start' names the initially
+            selected tab (in every branch of a conditional start). Since format 1.3 a tab whose
+            declaration is presented ('presentation: sheet' or 'cover') is a tab-bar item that presents
+            its child over the whole tab set, such as a compose button: it is never selected, so 'start'
+            does not name it. The tab flow's other children may be presented over the whole tab bar too.
             """,
         triggeringExamples: [
             """
@@ -23,13 +24,13 @@ struct TabFlowShape: FlowRule {
             start:
               if: isNew
               then: ↓welcome
-              else: feed
+              else: ↓profile
             conditions: [isNew]
             screens:
               ↓welcome: {}
             children:
               feed: { flow: feed }
-              profile: { flow: feed, presentation: ↓sheet }
+              profile: { flow: feed, presentation: sheet }
             \(TabExampleFiles.feed)
             """
         ],
@@ -62,21 +63,16 @@ struct TabFlowShape: FlowRule {
                         at: screen.name))
             }
             var seen = Set<String>()
-            let tabs = flow.tabs.map(\.name.value).filter { flow.child(named: $0) != nil && seen.insert($0).inserted }
+            let named = flow.tabs.map(\.name.value).filter { flow.child(named: $0) != nil && seen.insert($0).inserted }
+            let tabs = named.filter { flow.child(named: $0)?.presentationStyle.isPresented != true }
             for target in catalog.navigation(of: flow).startTargets where !tabs.contains(target.value) {
-                diagnostics.append(
-                    Self.diagnostic(
-                        "flow \(MessageText.name(name)) has tabs, so its start names the tab selected first, one of \(MessageText.englishList(tabs.map { "\(MessageText.name($0))" }, conjunction: "or")); \(MessageText.name(target.value)) is not a tab",
-                        at: target))
-            }
-            for tab in flow.tabs {
-                guard let child = flow.child(named: tab.name.value), let presentation = child.presentation,
-                    presentation.value.isPresented
-                else { continue }
-                diagnostics.append(
-                    Self.diagnostic(
-                        "tab \(MessageText.name(tab.name.value)) of flow \(MessageText.name(name)) is presented as a \(presentation.value.rawValue); a tab keeps its own stack in the tab bar: remove 'presentation'",
-                        at: Located(presentation.value.rawValue, at: presentation.location)))
+                let choice =
+                    "flow \(MessageText.name(name)) has tabs, so its start names the tab selected first, one of \(MessageText.englishList(tabs.map { "\(MessageText.name($0))" }, conjunction: "or"))"
+                let why =
+                    named.contains(target.value)
+                    ? "\(MessageText.name(target.value)) is a tab-bar item that presents over the tab set, never selected"
+                    : "\(MessageText.name(target.value)) is not a tab"
+                diagnostics.append(Self.diagnostic("\(choice); \(why)", at: target))
             }
         }
     }

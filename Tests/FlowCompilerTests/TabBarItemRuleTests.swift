@@ -1,0 +1,249 @@
+import Testing
+
+@testable import FlowCompiler
+
+/// The validator's side of format 1.3's tab-bar items that present (issue 32, item 1): a presented child
+/// listed in `tabs` is valid and reachable, `start` names a tab and not an item, a presented child nothing
+/// starts is FC301 with the way to start it, FC601 lists tabs apart from `replaceRoot` targets, and an item's
+/// handler that selects a tab from which the tab flow finishes is no FC303.
+@Suite struct TabBarItemRuleTests {
+    private func found(_ example: String, codes: Set<String>? = nil) -> [String] {
+        RuleExample(example).validate().diagnostics.filter { codes?.contains($0.code) ?? true }.map {
+            "\($0.location.file):\($0.location.line):\($0.location.column) \($0.code) \($0.message)"
+        }
+    }
+
+    /// The issue's app: a compose item whose `posted` handler selects settings, from which the tab flow
+    /// finishes (signing out).
+    private static func app(tabs: String = "[home, compose, settings]", start: String = "home") -> String {
+        """
+        flow: app
+        start: main
+        children:
+          main: { flow: mainTabs, on: { signedOut: { replaceRoot: main } } }
+        links:
+          "/compose": [main, compose]
+        ---- tabs.yaml ----
+        flow: mainTabs
+        tabs: \(tabs)
+        start: \(start)
+        outcomes: [signedOut]
+        children:
+          home: { flow: home }
+          settings: { flow: settings, on: { signedOut: { finish: signedOut } } }
+          compose: { flow: compose, presentation: sheet, on: { posted: { select: settings }, cancelled: stay } }
+        ---- home.yaml ----
+        flow: home
+        start: list
+        screens:
+          list: { on: { compose: { select: compose } } }
+        ---- settings.yaml ----
+        flow: settings
+        start: root
+        outcomes: [signedOut]
+        screens:
+          root: { on: { signOut: { finish: signedOut } } }
+        ---- compose.yaml ----
+        flow: compose
+        start: editor
+        outcomes: [posted, cancelled]
+        screens:
+          editor: { on: { post: { finish: posted }, cancel: { finish: cancelled } } }
+        """
+    }
+
+    @Test func aPresentedTabIsATabBarItemThatAnEventALinkAndTheTabBarReach() {
+        #expect(found(Self.app()) == [])
+    }
+
+    @Test func theTabFlowsStartNamesATabNotAnItem() {
+        #expect(
+            found(Self.app(start: "compose"), codes: ["FC370"]) == [
+                "tabs.yaml:3:8 FC370 flow 'mainTabs' has tabs, so its start names the tab selected first, one of 'home' or 'settings'; 'compose' is a tab-bar item that presents over the tab set, never selected"
+            ])
+    }
+
+    /// Before 1.3 this was the only way to write it: the child is not in `tabs`, so nothing starts it, the
+    /// link cannot name it, and the event's `select` names no tab.
+    @Test func aPresentedChildOfATabFlowThatNothingStartsSaysHowToPresentIt() {
+        #expect(
+            found(Self.app(tabs: "[home, settings]")) == [
+                "example.yaml:6:22 FC601 in link '/compose', 'compose' follows child 'main', whose flow 'mainTabs' shows tabs: the next route selects one of 'home' or 'settings'",
+                "home.yaml:4:36 FC270 'select: compose' in flow 'home' names no tab of the tab set of flow 'mainTabs', which runs it as a tab",
+                "tabs.yaml:8:3 FC301 child 'compose' is never started from the start of flow 'mainTabs'; list it in 'tabs' to present it over the tab set from the tab bar, a 'select' or a link (a tab-bar item that presents, since format 1.3), start it from a handler, or remove it",
+            ])
+    }
+
+    /// A root tab flow's link whose first route is a presented child that is no tab: FC601 names the tabs a
+    /// link may begin at apart from `replaceRoot` targets (it named them as `replaceRoot` targets before) and
+    /// says how to present the child from a link.
+    @Test func aLinkToAPresentedChildOfARootTabFlowListsTheTabsAndTheFix() {
+        let example = """
+            flow: mainTabs
+            tabs: [home, settings, profile]
+            start: home
+            children:
+              home: { flow: page }
+              settings: { flow: page }
+              profile: { flow: page }
+              compose: { flow: page, presentation: sheet }
+            links:
+              "/compose": [compose]
+            ---- page.yaml ----
+            flow: page
+            start: list
+            screens:
+              list: {}
+            """
+        #expect(
+            found(example, codes: ["FC601"]) == [
+                "example.yaml:10:16 FC601 link '/compose' starts at 'compose', but flow 'mainTabs' starts at 'home' (or at any of its tabs, 'settings' or 'profile'); a link's routes begin where the flow's routes can begin, as in [home, …]; to present 'compose' over the tab set from a link, list it in 'tabs': a tab-bar item that presents (since format 1.3)"
+            ])
+    }
+}
+
+/// The validator's side of `select: TAB` with `routes:` (format 1.3): the routes are checked as a deep link's
+/// routes after a tab — an unknown name or a route not reached by one action is FC374, arguments are checked
+/// by the argument rules (missing or unknown FC506 for a screen, FC401 for a child, mistyped FC502, unresolved FC501).
+@Suite struct SelectRoutesRuleTests {
+    private func found(_ handler: String) -> [String] {
+        let example = """
+            flow: shop
+            tabs: [cart, orders, { tab: checkout }]
+            start: cart
+            children:
+              cart: { flow: cart }
+              orders: { flow: orders }
+              checkout:
+                flow: checkout
+                presentation: cover
+                on:
+                  placed: \(handler)
+                  abandoned: stay
+            ---- cart.yaml ----
+            flow: cart
+            start: items
+            screens:
+              items: {}
+            ---- orders.yaml ----
+            flow: orders
+            start: list
+            screens:
+              list: { on: { open: { params: { orderID: string }, push: order, with: { orderID: $orderID } } } }
+              order:
+                params: { orderID: string }
+                on: { receipt: { push: receipt } }
+              receipt: {}
+            ---- checkout.yaml ----
+            flow: checkout
+            start: pay
+            outcomes:
+              placed: { params: { orderID: string, total: double } }
+              abandoned:
+            screens:
+              pay:
+                on:
+                  place: { params: { orderID: string }, finish: placed, with: { orderID: $orderID, total: 1.5 } }
+                  abandon: { finish: abandoned }
+            """
+        return RuleExample(example).validate().diagnostics.map {
+            "\($0.location.file):\($0.location.line):\($0.location.column) \($0.code) \($0.message)"
+        }
+    }
+
+    @Test func routesWithTheOutcomesDataAreClean() {
+        #expect(found("{ select: orders, routes: [{ order: { orderID: $orderID } }, receipt] }") == [])
+    }
+
+    @Test func anUnknownScreenIsReportedAtItsName() {
+        #expect(
+            found("{ select: orders, routes: [{ ordr: { orderID: $orderID } }] }") == [
+                "example.yaml:11:44 FC374 in 'select: orders', flow 'orders' has no screen or child 'ordr'; did you mean 'order'?"
+            ])
+    }
+
+    @Test func aRouteNotReachedByOneActionIsReported() {
+        #expect(
+            found("{ select: orders, routes: [receipt] }") == [
+                "example.yaml:11:42 FC374 in 'select: orders', 'receipt' is not reached by one action from 'list', where child 'orders' starts; list every route of the back stack"
+            ])
+    }
+
+    @Test func aTabThatIsNotTheFlowsOwnOrAnItemIsReported() {
+        #expect(
+            found("{ select: ordrs, routes: [order] }") == [
+                "example.yaml:11:25 FC374 'select: ordrs' with 'routes' shows them in a tab of its own flow; flow 'shop' has no tab 'ordrs'; did you mean 'orders'?"
+            ])
+        #expect(
+            found("{ select: checkout, routes: [pay] }") == [
+                "example.yaml:11:25 FC374 'select: checkout' with 'routes' shows them in a tab of its own flow; 'checkout' is a tab-bar item that presents, with no stack of its own"
+            ])
+    }
+
+    @Test func missingUnknownMistypedAndUnresolvedArgumentsAreReported() {
+        #expect(
+            found("{ select: orders, routes: [order] }") == [
+                "example.yaml:11:42 FC506 screen 'order' needs argument 'orderID' (string); pass it with 'with: { orderID: … }'"
+            ])
+        #expect(
+            found("{ select: orders, routes: [{ order: { orderID: $total } }] }") == [
+                "example.yaml:11:62 FC502 '$total' is a double, but parameter 'orderID' of screen 'order' is a string; pass a string"
+            ])
+        #expect(
+            found("{ select: orders, routes: [{ order: { orderID: $orderID, note: x } }] }") == [
+                "example.yaml:11:72 FC506 screen 'order' has no parameter 'note'; its parameters are 'orderID'"
+            ])
+        #expect(
+            found("{ select: orders, routes: [{ order: { orderID: $orderNumber } }] }") == [
+                "example.yaml:11:62 FC501 '$orderNumber' refers to no parameter in scope: outcome 'placed' of flow 'checkout' or flow 'shop' declares no 'orderNumber'; declare it under the flow's 'params' or pass a literal"
+            ])
+    }
+
+    @Test func routesAreAllowedOnlyWithSelect() {
+        #expect(
+            found("{ finish: done, routes: [order] }").filter { $0.contains("'routes'") } == [
+                "example.yaml:11:31 FC108 'routes' is allowed only with 'select'"
+            ])
+    }
+}
+
+/// FC303 follows a tab flow's own `select` and `stay` (issue 32, item 1): a sheet the tab flow presents after
+/// a tab's flow finished, whose handler selects the tab that signs out, leaves the tab flow able to finish.
+@Suite struct TabFlowLivenessTests {
+    @Test func aLayersHandlerThatSelectsATabFromWhichTheTabFlowFinishesIsNoFC303() {
+        let example = """
+            flow: app
+            start: main
+            children:
+              main: { flow: mainTabs, on: { signedOut: { replaceRoot: main } } }
+            ---- tabs.yaml ----
+            flow: mainTabs
+            tabs: [home, settings]
+            start: home
+            outcomes: [signedOut]
+            children:
+              home: { flow: home, on: { compose: { start: compose } } }
+              settings: { flow: settings, on: { signedOut: { finish: signedOut } } }
+              compose: { flow: compose, presentation: sheet, on: { posted: { select: settings } } }
+            ---- home.yaml ----
+            flow: home
+            start: list
+            outcomes: [compose]
+            screens:
+              list: { on: { compose: { finish: compose } } }
+            ---- settings.yaml ----
+            flow: settings
+            start: root
+            outcomes: [signedOut]
+            screens:
+              root: { on: { signOut: { finish: signedOut } } }
+            ---- compose.yaml ----
+            flow: compose
+            start: editor
+            outcomes: [posted]
+            screens:
+              editor: { on: { post: { finish: posted } } }
+            """
+        #expect(RuleExample(example).validate().diagnostics.map { "\($0.code) \($0.message)" } == [])
+    }
+}

@@ -1,0 +1,106 @@
+import FlowModel
+import FlowRuntime
+import FlowTestSupport
+import Testing
+
+/// `select: TAB` with `routes:` (format 1.3): a checkout cover finishes with `placed(orderID)` and the tab
+/// flow's handler shows Orders › order(orderID) — the outcome's data reaches another tab's stack, as a deep
+/// link's routes after a tab would build it (issue 32, item 4).
+@MainActor
+struct SelectShowingTests {
+    static func bundle() throws -> FlowBundle {
+        try Fixtures.bundle([
+            """
+            flow: shop
+            tabs: [cart, orders, { tab: checkout, title: Pay }]
+            start: cart
+            children:
+              cart: { flow: cart }
+              orders: { flow: orders }
+              checkout:
+                flow: checkout
+                presentation: cover
+                on:
+                  placed: { select: orders, routes: [{ order: { orderID: $orderID } }, receipt] }
+                  abandoned: stay
+            """,
+            """
+            flow: cart
+            start: items
+            screens:
+              items: { on: { open: { push: item } } }
+              item: {}
+            """,
+            """
+            flow: orders
+            start: list
+            screens:
+              list: { on: { open: { params: { orderID: string }, push: order, with: { orderID: $orderID } } } }
+              order:
+                params: { orderID: { type: string, pattern: "[A-Z]-[0-9]{4}" } }
+                on: { receipt: { push: receipt } }
+              receipt: {}
+            """,
+            """
+            flow: checkout
+            start: pay
+            outcomes:
+              placed: { params: { orderID: string } }
+              abandoned:
+            screens:
+              pay:
+                on:
+                  place: { params: { orderID: string }, finish: placed, with: { orderID: $orderID } }
+                  abandon: { finish: abandoned }
+            """,
+        ])
+    }
+
+    func shop() throws -> FlowCoordinator {
+        let coordinator = try FlowCoordinator(bundle: try Self.bundle(), flow: "shop")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.send("open") == .applied)
+        return coordinator
+    }
+
+    @Test func thePlacedOrdersIdReachesTheOrdersTabsStackAndTheCartKeepsItsStack() throws {
+        let coordinator = try shop()
+        #expect(coordinator.select(tab: "checkout") == .applied)
+        let result = coordinator.send("place", arguments: ["orderID": .string("A-1001")])
+        #expect(result == .applied)
+        #expect(coordinator.screens == ["orders.list", "orders.order(orderID: A-1001)", "orders.receipt"])
+        #expect(coordinator.tabSets.first?.selected == "orders")
+        #expect(
+            coordinator.tabSets.first?.keptStacks["cart"]?.routes.map(\.description) == ["cart.items", "cart.item"])
+    }
+
+    @Test func aKeptStackOfTheSelectedTabIsReplacedAndReported() throws {
+        let coordinator = try shop()
+        #expect(coordinator.select(tab: "orders") == .applied)
+        #expect(coordinator.send("open", arguments: ["orderID": .string("B-0001")]) == .applied)
+        #expect(coordinator.select(tab: "cart") == .applied)
+        #expect(coordinator.select(tab: "checkout") == .applied)
+        let result = coordinator.send("place", arguments: ["orderID": .string("A-1001")])
+        #expect(result.status == .applied)
+        #expect(result.droppedTabs.map(\.tab) == ["orders"])
+        #expect(result.droppedTabs.map(\.routes) == [["list", "order"]])
+        #expect(coordinator.screens == ["orders.list", "orders.order(orderID: A-1001)", "orders.receipt"])
+    }
+
+    /// The routes' arguments are checked as everywhere: an id that does not match the order's pattern
+    /// refuses the step, and the cover stays.
+    @Test func anArgumentTheRouteRefusesLeavesTheStateUntouched() throws {
+        let coordinator = try shop()
+        #expect(coordinator.select(tab: "checkout") == .applied)
+        let before = coordinator.path
+        let result = coordinator.send("place", arguments: ["orderID": .string("nope")])
+        #expect(result.status == .rejected)
+        #expect(coordinator.path == before)
+    }
+
+    @Test func theBundleRoundTripsThroughTheBinaryEncoding() throws {
+        let bundle = try Self.bundle()
+        let decoded = try BundleCodec.decode(BundleCodec.encode(bundle))
+        #expect(decoded == bundle)
+    }
+}
