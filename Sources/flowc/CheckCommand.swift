@@ -25,8 +25,8 @@ enum CheckCommand {
 
         OPTIONS:
           --flow NAME       Explore this root flow only.
-          --max-states N    Keep at most N distinct states per root flow (default 5000).
-          --max-depth N     Go at most N steps from a new coordinator (default 16).
+          --max-states N    Keep at most N distinct states per root flow (default 20000).
+          --max-depth N     Go at most N steps from a new coordinator (default 32).
         \(ConfigurationOption.help)
           -h, --help        Show this help.
 
@@ -88,7 +88,7 @@ enum CheckCommand {
                 Console.error("flowc: error: flow '\(flow)' cannot be explored: \(error)")
                 return ExitCode.usage
             }
-            let extent = report.bound.map { "bounded by \($0)" } ?? "complete"
+            let extent = report.bound.map { "bounded by \($0)" } ?? report.extent(bounds)
             let found = report.findings.isEmpty ? "no guarantee broken" : "\(report.findings.count) broken"
             Console.output("flow \(flow): \(extent), \(report.states) states, \(report.steps) steps, \(found)")
             for finding in report.findings {

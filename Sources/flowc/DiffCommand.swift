@@ -27,7 +27,7 @@ enum DiffCommand {
           --format FORMAT     text (default; github when GITHUB_ACTIONS=true), json, sarif or github.
           --strict            Exit 1 on a narrowing not accepted too.
           --max-states N      Explore at most N distinct states per old root flow (default 5000).
-          --max-depth N       Go at most N steps from a new coordinator (default 10).
+          --max-depth N       Go at most N steps from a new coordinator (default 16).
         \(ConfigurationOption.help)
           -h, --help          Show this help.
 
@@ -46,7 +46,10 @@ enum DiffCommand {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
         }
+        // The old bounds: the saved states worth checking are the near ones, and each is replayed.
         var bounds = ExplorationBounds()
+        bounds.maxStates = 5_000
+        bounds.maxDepth = 16
         for (option, minimum) in [("--max-states", 1), ("--max-depth", 1)] {
             guard let text = options.value(option) else { continue }
             guard let number = Int(text), number >= minimum else {

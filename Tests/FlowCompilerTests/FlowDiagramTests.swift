@@ -161,7 +161,7 @@ import Testing
     @Test func overviewOfTheShippedFlows() throws {
         let overview = try Self.diagram("overview")
         #expect(overview.clusters.isEmpty)
-        #expect(overview.nodes.count == 26)
+        #expect(overview.nodes.count == 37)
         #expect(overview.nodes.allSatisfy { $0.kind == .flow && $0.diagnosed.isEmpty })
         #expect(
             overview.nodes.first { $0.lines[0] == "flow app" }?.lines == [
@@ -177,7 +177,7 @@ import Testing
             labels.contains(
                 "flow onboarding -> flow app: completed → if isLoggedIn: replaceRoot main else replaceRoot auth (dotted)"
             ))
-        #expect(labels.count == 39)  // 24 child declarations, 15 with handlers
+        #expect(labels.count == 58)  // 35 child declarations, 23 with handlers
         let dot = DOTDiagramRenderer.render(overview)
         #expect(dot.contains("rankdir=TB"))
         #expect(

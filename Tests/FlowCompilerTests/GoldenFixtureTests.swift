@@ -52,7 +52,9 @@ import Testing
                 == [
                     "account", "app", "auth", "createPost", "discover", "edit", "feed", "intro", "listen", "login",
                     "main", "newNote", "notebook", "notesApp", "onboarding", "player", "podcastSignIn", "podcastTabs",
-                    "podcasts", "posts", "profile", "reading", "review", "search", "signIn", "social",
+                    "podcasts", "posts", "profile", "reading", "review", "search", "shop", "shopAccount", "shopCart",
+                    "shopCatalog", "shopCheckout", "shopFarewell", "shopHome", "shopOnboarding", "shopOrders",
+                    "shopSignIn", "shopTabs", "signIn", "social",
                 ])
     }
 }
