@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Checks that the test suite catches a small set of one-line bugs (mutants) in the runtime's guarantees,
 # the validator's rules and the bundle loader: each mutant is applied alone, the tests named beside it
-# must then fail, and the file is restored. A mutant that spans lines writes them joined by a literal \n. Not part of .ci/run (each mutant rebuilds a module: a few minutes in all); run it
-# after changing the runtime or the tests of docs/RUNNING.md's "Guarantees".
+# must then fail, and the file is restored. A mutant that spans lines writes them joined by a literal \n.
+# Each mutant rebuilds a module (a minute or more each), so .ci/run runs a CI-sized part: `--lines` (every
+# mutant still applies: no build) and two of the explorer's guarantee predicates. Run it whole after
+# changing the runtime, the explorer's guarantee checks or the tests of docs/RUNNING.md's "Guarantees".
 #
 #   scripts/mutants.sh          every mutant
 #   scripts/mutants.sh NAME…    the named ones
+#   scripts/mutants.sh --lines  only checks that every mutant's lines are still in its file
 #
 # Exits non-zero when a mutant survives (its tests still pass) or does not apply (the line moved).
 set -euo pipefail
@@ -21,7 +24,7 @@ mutants=(
     "event-under-layer|Sources/FlowRuntime/Coordinator/FlowCoordinator+Events.swift|        if below != nil, let layer = layerCovering(route) {|        if false, let layer = layerCovering(route) {|GuaranteeExampleTests/anEventFromUnderACoverIsRefused"
     "back-stops-tabs|Sources/FlowRuntime/Coordinator/FlowCoordinator+Stacks.swift|        if keep == 0 { return outermostShownTab() }|        if keep == 0 { return nil }|GuaranteeExampleTests/backAtATabsFirstRouteIsRefused"
     "keep-drops-link|Sources/FlowRuntime/Coordinator/FlowCoordinator+Back.swift|            if let link {|            if let link, false {|GuaranteeExampleTests/keepReportsTheLinkThatAsked"
-    "continuation-loses-data|Sources/FlowRuntime/DeepLinks/FlowCoordinator+DeepLinks.swift|        guard target == shownFirstNow() else { return nil }|        guard false else { return nil }|GuaranteeExampleTests/aContinuationKeepsWhatTheHandlerBuilt"
+    "continuation-loses-data|Sources/FlowRuntime/DeepLinks/FlowCoordinator+DeepLinks.swift|        guard currentStatus == .running, depth < state.chain.count, depth < fresh.chain.count else { return nil }|        guard false else { return nil }|GuaranteeExampleTests/aContinuationKeepsWhatTheHandlerBuilt"
     # The same bugs, caught by the explorer's guarantees alone (FlowExplorerTests over the shipped apps):
     "event-under-layer-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Events.swift|        if below != nil, let layer = layerCovering(route) {|        if false, let layer = layerCovering(route) {|ShippedFlowsExplorationTests"
     "back-stops-tabs-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Stacks.swift|        if keep == 0 { return outermostShownTab() }|        if keep == 0 { return nil }|ShippedFlowsExplorationTests"
@@ -30,6 +33,14 @@ mutants=(
     # Restore: a pushed route's arguments held to the recipes that push it (found by the restore audit):
     "pushed-arguments-unchecked|Sources/FlowRuntime/Snapshots/FlowCoordinator+Snapshot.swift|                } else if let below = transition.state.path.last,|                } else if false, let below = transition.state.path.last,|RestoreReachabilityTests/aPushedRouteWhoseArgumentsNoEventGivesIsRefused"
     "pushed-arguments-unchecked-explored|Sources/FlowRuntime/Snapshots/FlowCoordinator+Snapshot.swift|                } else if let below = transition.state.path.last,|                } else if false, let below = transition.state.path.last,|RestoreMutationTests"
+    # The explorer's own guarantee predicates weakened, one per step guarantee: a test that splices a step
+    # breaking it must then miss its code (Tests/FlowExplorerTests/BrokenGuaranteeTests.swift).
+    "fc801-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        guard refused, !unchanged else { return nil }|        guard refused, !unchanged, false else { return nil }|BrokenGuaranteeTests"
+    "fc802-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        guard before.showsTabs, after.status == .stopped else { return nil }|        guard before.showsTabs, after.status == .idle else { return nil }|BrokenGuaranteeTests"
+    "fc803-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|            guard let parent = child.parent, after.alive.contains(parent), !after.alive.contains(child.id),|            guard let parent = child.parent, after.alive.contains(parent), after.alive.contains(child.id),|BrokenGuaranteeTests"
+    "fc804-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|            for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && !reported.contains(url) {|            for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && reported.contains(url) {|BrokenGuaranteeTests"
+    "fc805-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        result.finished.filter { !before.alive.contains(\$0.instance.rawValue) }.map {|        result.finished.filter { before.alive.contains(\$0.instance.rawValue) }.map {|BrokenGuaranteeTests"
+    "fc812-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        for entry in before.live where entry.kept && !after.alive.contains(entry.id) && !reported.contains(entry.id) {|        for entry in before.live where !entry.kept && !after.alive.contains(entry.id) && !reported.contains(entry.id) {|BrokenGuaranteeTests"
     "small-bundle-threads|Sources/FlowModel/Primitives/ParallelMap.swift|        guard count > 1, work >= threshold else { return (0..<count).map(transform) }|        guard count > 1 else { return (0..<count).map(transform) }|SmallBundleThreadTests"
     # Kinds issue 20 names, caught by the differential tests (the validator against the explorer on
     # generated YAML apps, Tests/FlowExplorerTests/DifferentialTests.swift) where the kind is semantic:
@@ -47,6 +58,12 @@ mutants=(
 
 restore() { git checkout -q -- Sources; }
 trap restore EXIT
+
+lines_only=0
+if [ "${1:-}" = "--lines" ]; then
+    lines_only=1
+    shift
+fi
 
 survived=0
 for entry in "${mutants[@]}"; do
@@ -68,6 +85,10 @@ PY
         survived=1
         continue
     fi
+    if [ "$lines_only" = 1 ]; then
+        restore
+        continue
+    fi
     log=/tmp/flowc-mutant-$name.log
     if swift test --filter "$tests" >"$log" 2>&1; then
         echo "mutant $name SURVIVED: $tests passed with it (log: $log)"
@@ -81,4 +102,5 @@ PY
     fi
     restore
 done
+if [ "$lines_only" = 1 ] && [ "$survived" = 0 ]; then echo "mutants: all ${#mutants[@]} apply"; fi
 exit $survived

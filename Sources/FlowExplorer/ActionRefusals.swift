@@ -31,10 +31,12 @@ struct ActionRefusals {
 
     /// The warnings: every action refused everywhere (FC807 for events, FC810 for handlers) or on some
     /// paths (FC808), every link refused everywhere (FC811, `patterns` naming the link of each URL).
-    /// `witness` rebuilds the script of a state.
-    func warnings(rootFlow: String, patterns: [String: [String]], witness: (Int) -> [String])
-        -> [ExplorationWarning]
-    {
+    /// `witness` rebuilds the script of a state. The "everywhere" warnings (FC807, FC810, FC811) are
+    /// proved only when `everywhere` says every reachable state was explored; otherwise only FC808,
+    /// which one taking and one refusal prove, is given.
+    func warnings(
+        rootFlow: String, patterns: [String: [String]], everywhere: Bool, witness: (Int) -> [String]
+    ) -> [ExplorationWarning] {
         var warnings: [ExplorationWarning] = []
         for (action, seen) in actions {
             guard let refusal = seen.refusal else { continue }
@@ -53,6 +55,8 @@ struct ActionRefusals {
             if seen.taken {
                 code = .refusedOnSomePaths
                 message = "\(what) is taken in some explored states and refused in others: \(refusal.reason)"
+            } else if !everywhere {
+                continue
             } else if action.kind == .event {
                 code = .refusedEverywhere
                 message = "\(what) is refused in every state explored that shows the screen: \(refusal.reason)"
@@ -66,7 +70,7 @@ struct ActionRefusals {
                     code: code, subject: subject, message: message, reason: refusal.reason,
                     witness: witness(refusal.state) + [refusal.command.line]))
         }
-        for (url, seen) in links where !seen.taken {
+        for (url, seen) in links where !seen.taken && everywhere {
             guard let refusal = seen.refusal else { continue }
             for pattern in patterns[url] ?? [] {
                 warnings.append(

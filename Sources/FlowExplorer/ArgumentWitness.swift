@@ -66,21 +66,74 @@ package enum ArgumentWitness {
         return operands
     }
 
-    /// The URL of `link` with a valid witness for each placeholder.
-    static func url(of link: LinkNode) -> String {
+    /// The URL of `link`, a link of flow `flow` of `bundle`, with a witness for each placeholder taken from
+    /// the constraints of the parameters it feeds (``placeholderWitness(_:type:feeds:)``).
+    package static func url(of link: LinkNode, flow: Int, in bundle: FlowBundle) -> String {
+        let fed = fedParameters(of: link, flow: flow, in: bundle)
         var parts: [String] = []
         for segment in link.segments {
             switch segment {
             case .literal(let text): parts.append(text)
-            case .placeholder(_, let type):
-                switch type {
-                case .int, .double: parts.append("1")
-                case .bool: parts.append("true")
-                case .string: parts.append("a")
-                }
+            case .placeholder(let name, let type):
+                parts.append(placeholderWitness(name, type: type, feeds: fed[name] ?? []))
             }
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// A value for placeholder `name` of type `type` that meets the constraints of every parameter in
+    /// `parameters` (those the placeholder's value is passed to): the first parameter's ``valid(_:)``
+    /// witness that all of them accept, or the type's plain witness (`1`, `true`, `a`) when none is.
+    static func placeholderWitness(_ name: String, type: ParameterType, feeds parameters: [ParameterNode]) -> String {
+        let plain: String
+        switch type {
+        case .int, .double: plain = "1"
+        case .bool: plain = "true"
+        case .string: plain = "a"
+        }
+        func acceptedByAll(_ text: String) -> Bool {
+            parameters.allSatisfy { parameter in
+                parameter.type.parse(text).map { parameter.constraints.violation(of: $0) == nil } ?? false
+            }
+        }
+        for parameter in parameters {
+            let candidate = valid(parameter)
+            if type.parse(candidate) != nil, acceptedByAll(candidate) { return candidate }
+        }
+        return plain
+    }
+
+    /// The parameters each placeholder of `link` is passed to, by placeholder name: the arguments
+    /// `$name` of its routes and its `otherwise` routes, each route read in the flow in effect there
+    /// (the declaring flow, then the flow of the nearest child route before it).
+    package static func fedParameters(
+        of link: LinkNode, flow: Int, in bundle: FlowBundle
+    ) -> [String: [ParameterNode]] {
+        var fed: [String: [ParameterNode]] = [:]
+        for routes in [link.routes, link.otherwise?.routes ?? []] {
+            var current = flow
+            for route in routes {
+                guard bundle.flows.indices.contains(current) else { break }
+                let graph = bundle.flows[current]
+                let receiving: [ParameterNode]
+                switch route.target {
+                case .screen(let screen):
+                    guard graph.screens.indices.contains(screen) else { continue }
+                    receiving = graph.screens[screen].parameters
+                case .child(let child):
+                    guard graph.children.indices.contains(child) else { continue }
+                    current = graph.children[child].flow
+                    receiving = bundle.flows.indices.contains(current) ? bundle.flows[current].parameters : []
+                }
+                for argument in route.arguments {
+                    guard case .parameter(let placeholder) = argument.source,
+                        let parameter = receiving.first(where: { $0.name == argument.name })
+                    else { continue }
+                    fed[placeholder, default: []].append(parameter)
+                }
+            }
+        }
+        return fed
     }
 
     private static func text(_ value: Value) -> String { value.description }

@@ -14,6 +14,9 @@ struct ChildFinishing {
     /// The children the analysis asks about: position, and the parent's flow and child declaration.
     private(set) var children: [Position: (flow: String, child: String)] = [:]
     private var finishes: Set<Position> = []
+    /// Positions whose child a step kept in a state the exploration left out (a bound): whether it can
+    /// finish from there is not known, so it is never reported stuck.
+    private var unknown: Set<Position> = []
     /// For each position, the positions whose child a step keeps there.
     private var keptFrom: [Position: [Position]] = [:]
 
@@ -23,10 +26,17 @@ struct ChildFinishing {
 
     mutating func kept(_ position: Position, at next: Position) { keptFrom[next, default: []].append(position) }
 
-    /// The positions asked about whose child cannot finish.
+    /// A step keeps the child at `position` in a state the exploration did not keep.
+    mutating func keptUnexplored(_ position: Position) { unknown.insert(position) }
+
+    /// The positions asked about whose child cannot finish: those from which no path of explored steps
+    /// reaches a step that finishes the child, nor one that leaves the explored states (the exact
+    /// backward-reachability fixpoint of "can finish" on the explored graph; cycles need no special
+    /// case, since a position is added once and only from a successor already known to finish).
     func stuck() -> [Position] {
-        var canFinish = finishes
-        var pending = Array(finishes)
+        let seeds = finishes.union(unknown)
+        var canFinish = seeds
+        var pending = Array(seeds)
         while let position = pending.popLast() {
             for earlier in keptFrom[position] ?? [] where canFinish.insert(earlier).inserted {
                 pending.append(earlier)

@@ -45,7 +45,7 @@ struct Exploration {
         restorerIdle = restorer.copyState()
         var patterns: [String: [String]] = [:]
         for link in bundle.flows[root].links {
-            patterns[ArgumentWitness.url(of: link), default: []].append(link.pattern)
+            patterns[ArgumentWitness.url(of: link, flow: root, in: bundle), default: []].append(link.pattern)
         }
         linkPatterns = patterns
         report = ExplorationReport(rootFlow: flow)
@@ -66,7 +66,8 @@ struct Exploration {
             next += 1
         }
         report.states = states.count
-        var warnings = refusals.warnings(rootFlow: flow, patterns: linkPatterns, witness: report.witness(of:))
+        var warnings = refusals.warnings(
+            rootFlow: flow, patterns: linkPatterns, everywhere: report.isExhaustive, witness: report.witness(of:))
         if report.isComplete { warnings += stuckChildren() }
         report.warnings = warnings.sorted { ($0.code.rawValue, "\($0.subject)") < ($1.code.rawValue, "\($1.subject)") }
         return report
@@ -142,7 +143,8 @@ struct Exploration {
             let target = reach(
                 afterKey, from: position, command: action.command, drives: drives, answers: answers, origin: origin)
             trackChildren(
-                before: view, after: after, state: position, target: target, command: action.command, result: result)
+                before: view, after: after, state: position, target: target, command: action.command, result: result,
+                pendingOrigin: state.pendingOrigin)
         }
     }
 
@@ -163,7 +165,14 @@ struct Exploration {
         origin: ScriptCommand?
     ) -> Int? {
         if let known = index[key] { return known }
-        if Self.repeatsTooOften(coordinator.path, bound: bounds.maxRouteRepeats) { return nil }
+        if let screen = Self.screenRepeatedTooOften(coordinator.path, bound: bounds.maxRouteRepeats) {
+            report.repeatedScreens.insert(screen)
+            return nil
+        }
+        if let link = Self.linkHeldTooOften(key.copy, bound: bounds.maxRouteRepeats, bundle: bundle) {
+            report.repeatedScreens.insert(link)
+            return nil
+        }
         guard states.count < bounds.maxStates else {
             report.bound = "\(bounds.maxStates) states"
             return nil
@@ -213,8 +222,14 @@ struct Exploration {
         }
     }
 
+    /// Records, for each shown child of state `state`, whether the step finished it, kept it (and where),
+    /// or kept it in a state a bound left out (`target` nil). A confirmed removal (`confirm` of a step
+    /// that is not a link's or a restore's) that takes a child delivers the declared outcome of its
+    /// `confirm` route to the parent, so the child it takes counts as finished: the person left it with
+    /// an outcome (docs/RUNNING.md, "Interactive back").
     private mutating func trackChildren(
-        before: StateView, after: StateView, state: Int, target: Int?, command: ScriptCommand, result: StepResult
+        before: StateView, after: StateView, state: Int, target: Int?, command: ScriptCommand, result: StepResult,
+        pendingOrigin: ScriptCommand?
     ) {
         switch command {
         case .finish, .stop, .open, .restore: return
@@ -222,11 +237,26 @@ struct Exploration {
         }
         guard before.shown.count > 1 else { return }
         let finished = Set(result.finished.map(\.instance.rawValue))
+        let refused = result.status == .rejected || result.status == .stale
+        var confirmedRemoval = false
+        if command == .confirm, !refused, result.status != .pending {
+            switch pendingOrigin {
+            case .open?, .restore?, nil: break
+            default: confirmedRemoval = true
+            }
+        }
         for (depth, entry) in before.shown.enumerated().dropFirst() {
-            if finished.contains(entry.id) {
-                finishing.finished(.init(state: state, depth: depth))
-            } else if let target, let kept = after.shown.firstIndex(where: { $0.id == entry.id }) {
-                finishing.kept(.init(state: state, depth: depth), at: .init(state: target, depth: kept))
+            let position = ChildFinishing.Position(state: state, depth: depth)
+            if finished.contains(entry.id) || (confirmedRemoval && !after.alive.contains(entry.id)) {
+                finishing.finished(position)
+            } else if let kept = after.shown.firstIndex(where: { $0.id == entry.id }) {
+                if let target {
+                    finishing.kept(position, at: .init(state: target, depth: kept))
+                } else {
+                    finishing.keptUnexplored(position)
+                }
+            } else if target == nil, after.alive.contains(entry.id) {
+                finishing.keptUnexplored(position)
             }
         }
     }
@@ -297,15 +327,29 @@ struct Exploration {
         return snapshot.instances.dropFirst().first.flatMap { $0.child.map { "child " + $0 } }
     }
 
-    /// Whether some screen appears on `path` more than `bound` times.
-    private static func repeatsTooOften(_ path: [Route], bound: Int) -> Bool {
+    /// The first screen (`flow.screen`) that appears on `path` more than `bound` times, if one does.
+    private static func screenRepeatedTooOften(_ path: [Route], bound: Int) -> String? {
         var counts: [String: Int] = [:]
         for route in path {
             let key = route.flow + "." + route.screen
             counts[key, default: 0] += 1
-            if counts[key]! > bound { return true }
+            if counts[key]! > bound { return key }
         }
-        return false
+        return nil
+    }
+
+    /// The first deep link one instance of `copy` holds (queued) more than `bound` times, as `queued URL
+    /// on FLOW`, if one does: each `open` while a `queue` flow runs appends to its queue, so the queues
+    /// alone make the states of an app with such a flow infinite.
+    private static func linkHeldTooOften(_ copy: CoordinatorStateCopy, bound: Int, bundle: FlowBundle) -> String? {
+        for instance in copy.instances where instance.heldLinks.count > bound {
+            var counts: [String: Int] = [:]
+            for url in instance.heldLinks {
+                counts[url, default: 0] += 1
+                if counts[url]! > bound { return "queued \(url) on \(bundle.flows[instance.flow].name)" }
+            }
+        }
+        return nil
     }
 
     /// Whether `reason` refuses an argument's value (its type, a constraint, a host check answering false).

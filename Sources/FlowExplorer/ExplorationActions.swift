@@ -51,7 +51,9 @@ struct ExplorationActions {
     init(bundle: FlowBundle, rootFlow: Int, host: ExplorationHost) {
         self.bundle = bundle
         self.host = host
-        linkURLs = Array(Set(bundle.flows[rootFlow].links.map(ArgumentWitness.url(of:)))).sorted()
+        linkURLs = Array(
+            Set(bundle.flows[rootFlow].links.map { ArgumentWitness.url(of: $0, flow: rootFlow, in: bundle) })
+        ).sorted()
     }
 
     /// The steps to try from the coordinator's state, whose instances `view` describes, with `answers`.

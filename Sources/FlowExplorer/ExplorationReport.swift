@@ -99,7 +99,24 @@ package struct ExplorationReport: Sendable {
     /// coordinator (what `flowc diff` and the restore audit replay).
     package var stateScripts: [[String]] { reached.indices.map { witness(of: $0) } }
 
+    /// The screens (`flow.screen`) whose repeats on a path left states out: a state that shows one screen
+    /// more than ``ExplorationBounds/maxRouteRepeats`` times is not kept. Empty when none was.
+    package var repeatedScreens: Set<String> = []
+
     package var isComplete: Bool { bound == nil }
+
+    /// Whether every reachable state was explored: complete, and no state left out for its repeats. Only
+    /// then is an action or a link refused in every explored state refused in every reachable one
+    /// (FC807, FC810, FC811 are printed only then).
+    package var isExhaustive: Bool { bound == nil && repeatedScreens.isEmpty }
+
+    /// How far a complete exploration went, in words: `complete`, or, when repeats of a screen left states
+    /// out, `complete up to N repeats of a screen (left out: FLOW.SCREEN, …)`.
+    package func extent(_ bounds: ExplorationBounds) -> String {
+        guard !repeatedScreens.isEmpty else { return "complete" }
+        return
+            "complete up to \(bounds.maxRouteRepeats) repeats of a screen (left out: \(repeatedScreens.sorted().joined(separator: ", ")))"
+    }
 
     /// The shortest `flowc run` script (from a new coordinator) that reaches state `index` of ``reached``.
     package func witness(of index: Int) -> [String] {

@@ -1,3 +1,4 @@
+import FlowModel
 import FlowRuntime
 import FlowScript
 
@@ -106,5 +107,22 @@ struct GuaranteeChecks {
         result.finished.filter { !before.alive.contains($0.instance.rawValue) }.map {
             "'\(line)' finished instance #\($0.instance.rawValue) ('\($0.flow)'), which was not alive before the step"
         }
+    }
+}
+
+extension FlowExplorer {
+    /// The guarantees (``Guarantee``) broken by one step, judged exactly as the explorer judges each step
+    /// it runs: the state before it (`before`), the command, its result and the state after it (`after`),
+    /// with the command whose confirmation was pending before it (`pendingOrigin`). The tests use it to
+    /// hold every predicate to a step that breaks it (a spliced state or result the runtime would never
+    /// give), so a weakened predicate fails a test. Guarantee 6 (restore) is judged on states, not steps.
+    package static func brokenGuarantees(
+        in bundle: FlowBundle, before: CoordinatorStateCopy, command: ScriptCommand, result: StepResult,
+        after: CoordinatorStateCopy, pendingOrigin: ScriptCommand? = nil
+    ) -> [Guarantee] {
+        let checks = GuaranteeChecks(
+            before: StateView(before, bundle: bundle), command: command, result: result,
+            after: StateView(after, bundle: bundle), unchanged: before == after, pendingOrigin: pendingOrigin)
+        return checks.violations().map(\.0)
     }
 }

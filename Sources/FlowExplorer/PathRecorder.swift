@@ -26,7 +26,7 @@ struct PathRecorder {
         self.wanted = wanted
         var patterns: [String: [String]] = [:]
         for link in bundle.flows[root].links {
-            patterns[ArgumentWitness.url(of: link), default: []].append(link.pattern)
+            patterns[ArgumentWitness.url(of: link, flow: root, in: bundle), default: []].append(link.pattern)
         }
         patternsByURL = patterns
     }
@@ -64,8 +64,12 @@ struct PathRecorder {
                 break
             }
         case .open(let url)?:
+            // Applied is not enough: a guarded link whose `otherwise` opened (sign-in first) or a queued
+            // one holds the URL; it is reached when the step that opens it shows its routes.
+            let entries = after.instances.map(ExplorationActions.entries(of:)) ?? []
+            let held = entries.contains { ($0.queuedLinks ?? []).contains(url) || $0.pendingLink?.url == url }
             for pattern in patternsByURL[url] ?? [] {
-                if after.status == "applied" {
+                if after.status == "applied", !held {
                     reach(.link(pattern: pattern), by: script)
                 } else if refused {
                     refuse(.link(pattern: pattern), after.reason ?? after.status)

@@ -99,9 +99,9 @@ struct LinkTrials {
         if let newRoot, let index = new.flowIndex(named: newRoot), let newLink,
             let node = new.flows[index].links.first(where: { $0.pattern == newLink.pattern })
         {
-            newParameters = Self.boundParameters(of: node, from: index, in: new)
+            newParameters = ArgumentWitness.fedParameters(of: node, flow: index, in: new)
         }
-        let oldParameters = Self.boundParameters(of: link, from: rootFlow, in: old)
+        let oldParameters = ArgumentWitness.fedParameters(of: link, flow: rootFlow, in: old)
         var candidates: [String: [String]] = [:]
         for segment in link.segments {
             guard case .placeholder(let name, let type) = segment else { continue }
@@ -131,37 +131,6 @@ struct LinkTrials {
             }
         }
         return urls
-    }
-
-    /// The parameters each placeholder of `link` is passed to by its routes (and its `otherwise` routes),
-    /// following the flow in effect from `flow` through each child route.
-    static func boundParameters(of link: LinkNode, from flow: Int, in bundle: FlowBundle) -> [String: [ParameterNode]] {
-        var bound: [String: [ParameterNode]] = [:]
-        for routes in [link.routes, link.otherwise?.routes ?? []] {
-            var current = flow
-            for route in routes {
-                let graph = bundle.flows[current]
-                let parameters: [ParameterNode]
-                var next = current
-                switch route.target {
-                case .screen(let screen):
-                    guard graph.screens.indices.contains(screen) else { continue }
-                    parameters = graph.screens[screen].parameters
-                case .child(let child):
-                    guard graph.children.indices.contains(child) else { continue }
-                    next = graph.children[child].flow
-                    parameters = bundle.flows[next].parameters
-                }
-                for argument in route.arguments {
-                    guard case .parameter(let name) = argument.source,
-                        let parameter = parameters.first(where: { $0.name == argument.name })
-                    else { continue }
-                    bound[name, default: []].append(parameter)
-                }
-                current = next
-            }
-        }
-        return bound
     }
 
     /// Whether the step opened the link: applied, with nothing skipped or fallen back to.

@@ -28,8 +28,8 @@ enum CheckCommand {
 
         OPTIONS:
           --flow NAME       Explore this root flow only.
-          --max-states N    Keep at most N distinct states per root flow (default 5000).
-          --max-depth N     Go at most N steps from a new coordinator (default 16).
+          --max-states N    Keep at most N distinct states per root flow (default 20000).
+          --max-depth N     Go at most N steps from a new coordinator (default 32).
           --strict          Exit 1 on warnings too (the validator's and the exploration's): the CI gate.
           --format FORMAT   text (default; github when GITHUB_ACTIONS=true), json, sarif, github or gitlab,
                             as 'flowc validate' prints them: text on standard error with a line per root
@@ -106,7 +106,7 @@ enum CheckCommand {
                 return ExitCode.usage
             }
             complete = complete && report.isComplete
-            let extent = report.bound.map { "bounded by \($0)" } ?? "complete"
+            let extent = report.bound.map { "bounded by \($0)" } ?? report.extent(bounds)
             let found = report.findings.isEmpty ? "no guarantee broken" : "\(report.findings.count) broken"
             let line = "flow \(flow): \(extent), \(report.states) states, \(report.steps) steps, \(found)"
             if format == .text { Console.output(line) } else { Console.error(line) }

@@ -56,7 +56,10 @@ enum DiffCommand {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
         }
+        // The old bounds: the saved states worth checking are the near ones, and each is replayed.
         var bounds = ExplorationBounds()
+        bounds.maxStates = 5_000
+        bounds.maxDepth = 16
         for (option, minimum) in [("--max-states", 1), ("--max-depth", 1)] {
             guard let text = options.value(option) else { continue }
             guard let number = Int(text), number >= minimum else {

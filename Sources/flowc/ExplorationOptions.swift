@@ -9,8 +9,8 @@ enum ExplorationOptions {
     static let valueOptions = ["--max-states", "--max-depth"]
 
     static let help = """
-          --max-states N    Keep at most N distinct states per root flow (default 5000).
-          --max-depth N     Go at most N steps from a new coordinator (default 16).
+          --max-states N    Keep at most N distinct states per root flow (default 20000).
+          --max-depth N     Go at most N steps from a new coordinator (default 32).
         """
 
     /// The bounds `options` set, or the usage exit code after saying which value is wrong.

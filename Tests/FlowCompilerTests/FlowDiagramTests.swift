@@ -192,7 +192,7 @@ import Testing
     @Test func overviewOfTheShippedFlows() throws {
         let overview = try Self.diagram("overview")
         #expect(overview.clusters.isEmpty)
-        #expect(overview.nodes.count == 29)
+        #expect(overview.nodes.count == 40)
         #expect(overview.nodes.allSatisfy { $0.kind == .flow && $0.diagnosed.isEmpty })
         #expect(
             overview.nodes.first { $0.lines[0] == "flow app" }?.lines == [
@@ -211,7 +211,7 @@ import Testing
             labels.contains(
                 "flow onboarding -> flow app: completed → if isLoggedIn: replaceRoot main else replaceRoot auth (dotted)"
             ))
-        #expect(labels.count == 43)  // 27 child declarations, 16 with handlers
+        #expect(labels.count == 62)  // 38 child declarations, 24 with handlers
         let dot = DOTDiagramRenderer.render(overview)
         #expect(dot.contains("rankdir=TB"))
         #expect(

@@ -53,7 +53,9 @@ import Testing
                     "account", "app", "auth", "createPost", "discover", "edit", "feed", "intro", "listen",
                     "listingEditor", "listings", "login", "main", "market", "newNote", "notebook", "notesApp",
                     "onboarding", "player", "podcastSignIn", "podcastTabs", "podcasts", "posts", "profile", "reading",
-                    "review", "search", "signIn", "social",
+                    "review", "search", "shop", "shopAccount", "shopCart", "shopCatalog", "shopCheckout",
+                    "shopFarewell", "shopHome", "shopOnboarding", "shopOrders", "shopSignIn", "shopTabs", "signIn",
+                    "social",
                 ])
     }
 }

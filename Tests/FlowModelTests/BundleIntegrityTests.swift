@@ -72,8 +72,8 @@ struct BundleIntegrityTests {
             }, "flow 'reading': child 'edit': 0 handlers for 2 outcomes")
         expectCorrupted(
             try edited { flows in
-                flows[reading(flows)].children[0].flow = 30
-            }, "flow 'reading': screen 'details', event 'edit': child 'edit': flow index 30 is out of range")
+                flows[reading(flows)].children[0].flow = 60
+            }, "flow 'reading': screen 'details', event 'edit': child 'edit': flow index 60 is out of range")
         expectCorrupted(
             try edited { flows in
                 flows[reading(flows)].links[0].routes[1].target = .child(4)

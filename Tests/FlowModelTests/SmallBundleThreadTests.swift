@@ -13,7 +13,7 @@ struct SmallBundleThreadTests {
         let bundle = try BundleCodec.decode(bytes)
         #expect(bundle.integrityProblem() == nil)
         #expect(ParallelMap.startedThreadCount() == before)
-        #expect(bundle.flows.count == 29)
+        #expect(bundle.flows.count == 40)
     }
 
     @Test func aMapOverMuchWorkUsesTheOtherCores() {

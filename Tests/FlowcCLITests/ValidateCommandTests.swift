@@ -7,8 +7,8 @@ import Testing
         let output = try FlowcProcess.run(["validate", "Flows"])
         #expect(output.status == 0)
         #expect(output.standardError == "")
-        #expect(output.standardOutput.hasSuffix("29 flows in 29 files: no problems\n"))
-        #expect(output.standardOutput.contains("\nreading              2         1      2  Flows/reading.yaml\n"))
+        #expect(output.standardOutput.hasSuffix("40 flows in 40 files: no problems\n"))
+        #expect(output.standardOutput.contains("\nreading               2         1      2  Flows/reading.yaml\n"))
     }
 
     @Test func misspelledScreenExitsOneWithLocationAndSuggestion() throws {

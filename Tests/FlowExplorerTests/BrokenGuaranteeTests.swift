@@ -1,0 +1,99 @@
+import FlowExplorer
+import FlowModel
+import FlowRuntime
+import FlowScript
+import FlowTestSupport
+import Testing
+
+/// Every step guarantee of docs/RUNNING.md ("Guarantees") reported when a step breaks it: each test splices
+/// a step the runtime would never take — a state before it, a command, a result and a state after it, each
+/// taken from a real run of a shipped app — and expects exactly that guarantee's code from the
+/// explorer's own predicates (``FlowExplorer/brokenGuarantees(in:before:command:result:after:pendingOrigin:)``).
+/// So a predicate weakened, or one that stops firing, fails here (issue 31, item 7).
+@MainActor
+struct BrokenGuaranteeTests {
+    /// The state after `lines` of root flow `flow` and the result of the last line when it is a step.
+    static func run(_ flow: String, _ lines: [String]) throws -> (copy: CoordinatorStateCopy, result: StepResult?) {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: flow)
+        var result: StepResult?
+        for (index, line) in lines.enumerated() {
+            if index == lines.count - 1, let command = try ScriptCommand.parse(line),
+                let stepped = command.step(on: runner.coordinator, handle: { runner.coordinator.instance($0) })
+            {
+                result = stepped
+            } else {
+                _ = runner.run(line: line)
+            }
+        }
+        return (runner.coordinator.copyState(), result)
+    }
+
+    static func broken(
+        _ flow: String, before: [String], command: String, result: [String], after: [String]
+    ) throws -> [String] {
+        let step = try #require(try Self.run(flow, result).result)
+        return FlowExplorer.brokenGuarantees(
+            in: try Fixtures.shipped(), before: try Self.run(flow, before).copy,
+            command: try #require(try ScriptCommand.parse(command)), result: step,
+            after: try Self.run(flow, after).copy
+        ).map(\.code)
+    }
+
+    /// The spliced steps break nothing when the states are the real ones around the step.
+    @Test func theRealStepsBreakNothing() throws {
+        let lines = ["condition hasOnboarded true", "start", "event openEpisode episodeID=1", "event play"]
+        let before = Array(lines.dropLast())
+        #expect(try Self.broken("podcasts", before: before, command: "event play", result: lines, after: lines) == [])
+    }
+
+    /// FC801: a rejected step (an event no screen declares) after which the state differs.
+    @Test func aRefusedStepThatChangedTheStateIsFC801() throws {
+        #expect(
+            try Self.broken(
+                "reading", before: ["start"], command: "event nothing", result: ["start", "event nothing"],
+                after: ["start", "event selectBook bookID=1"]) == ["FC801"])
+    }
+
+    /// FC802: back with the tab bar shown, after which the coordinator is stopped.
+    @Test func backThatStoppedATabBarIsFC802() throws {
+        #expect(
+            try Self.broken(
+                "social", before: ["start"], command: "back", result: ["start", "select search"],
+                after: ["start", "stop"]) == ["FC802"])
+    }
+
+    /// FC803: back from under the player's cover, after which the cover is gone though it did not finish.
+    @Test func aCoverRemovedWithoutFinishingIsFC803() throws {
+        let episode = ["condition hasOnboarded true", "start", "event openEpisode episodeID=1"]
+        #expect(
+            try Self.broken(
+                "podcasts", before: episode + ["event play"], command: "back", result: episode, after: episode)
+                == ["FC803"])
+    }
+
+    /// FC804: a step after which onboarding's queued link is gone, without a word in the step's links.
+    @Test func aQueuedLinkDroppedSilentlyIsFC804() throws {
+        #expect(
+            try Self.broken(
+                "podcasts", before: ["start", "open /episodes/1"], command: "event next",
+                result: ["start", "event next"], after: ["start"]) == ["FC804"])
+    }
+
+    /// FC805: a step that reports finished an instance that was not alive before it.
+    @Test func aFlowFinishedThatWasNotAliveIsFC805() throws {
+        let editing = ["start", "event selectBook bookID=1", "event edit"]
+        #expect(
+            try Self.broken(
+                "reading", before: ["start"], command: "event save", result: editing + ["event save"],
+                after: editing + ["event save"]) == ["FC805"])
+    }
+
+    /// FC812: a step after which a kept tab is gone, without it in the step's dropped tabs.
+    @Test func aKeptTabDroppedSilentlyIsFC812() throws {
+        #expect(
+            try Self.broken(
+                "social", before: ["start", "select search", "select profile", "select feed"],
+                command: "select search", result: ["start", "select search"], after: ["start", "select search"])
+                == ["FC812"])
+    }
+}

@@ -1,0 +1,106 @@
+import FlowExplorer
+import FlowModel
+import FlowRuntime
+import FlowScript
+import FlowTestSupport
+import Testing
+
+/// A finding is proved or not printed (issue 31, "Exact findings"): witnesses come from the constraints
+/// themselves, a child that leaves by a confirmed removal can finish, "refused everywhere" needs every
+/// reachable state explored, and a link target is reached only when the step shows it.
+@MainActor
+struct ExactFindingsTests {
+    /// A link placeholder gets a value that meets the constraints of the parameters it feeds: the
+    /// pattern's shortest match (`A-0` for `A-[0-9]+`), a value inside `min`/`max`.
+    @Test func aLinkPlaceholderGetsTheWitnessOfTheParametersItFeeds() throws {
+        let bundle = try Fixtures.shipped()
+        let shop = try #require(bundle.flowIndex(named: "shop"))
+        #expect(
+            bundle.flows[shop].links.map { ArgumentWitness.url(of: $0, flow: shop, in: bundle) } == [
+                "/orders/A-0", "/categories/1/products/1", "/cart",
+            ])
+        let podcasts = try #require(bundle.flowIndex(named: "podcasts"))
+        #expect(
+            bundle.flows[podcasts].links.map { ArgumentWitness.url(of: $0, flow: podcasts, in: bundle) } == [
+                "/episodes/1", "/discover/a", "/account/subscriptions",
+            ])
+    }
+
+    /// The shopping app (issue 31): before, FC811 on `/orders/{orderID}` (opened as `/orders/a`, which the
+    /// pattern refuses, with an unrelated refusal from before onboarding as the cause) and FC809 on the
+    /// shell that leaves by back → confirm. It explores completely within the default bounds, up to the
+    /// deep links queued again and again during onboarding, which it names.
+    @Test func theShoppingAppIsExploredCompletelyWithNoFalseWarning() throws {
+        let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: "shop")
+        #expect(report.isComplete)
+        #expect(!report.isExhaustive)
+        #expect(
+            report.repeatedScreens.sorted() == [
+                "queued /cart on shopOnboarding", "queued /categories/1/products/1 on shopOnboarding",
+                "queued /orders/A-0 on shopOnboarding",
+            ])
+        #expect(report.extent(ExplorationBounds()).hasPrefix("complete up to 2 repeats of a screen (left out: queued"))
+        #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
+        #expect(report.warnings.map { "\($0.code.rawValue): \($0.message)" } == [])
+        #expect(report.states == 7868)
+    }
+
+    /// The podcast app, bounded at 5,000 states before, is complete within the default bounds.
+    @Test func thePodcastAppIsExploredCompletely() throws {
+        let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: "podcasts")
+        #expect(report.isComplete)
+        #expect(
+            report.repeatedScreens.sorted() == [
+                "queued /account/subscriptions on intro", "queued /discover/a on intro", "queued /episodes/1 on intro",
+            ])
+        #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
+        #expect(report.warnings.map { "\($0.code.rawValue): \($0.message)" } == [])
+        #expect(report.states == 6288)
+    }
+
+    /// A child whose only way out is back from a `confirm` route: confirming removes it with the declared
+    /// outcome, so it can finish (FC809 said it could not), and the witness of that is run.
+    @Test func aChildLeftByAConfirmedRemovalCanFinish() throws {
+        let (bundle, report) = try ExplorationWarningTests.explore("leave-by-confirm", flow: "demo")
+        #expect(report.isExhaustive)
+        #expect(report.warnings == [])
+        let trace = try ExplorationWarningTests.run(
+            ["start", "event leave", "back", "confirm"], in: bundle, flow: "demo")
+        #expect(trace.map(\.status) == ["applied", "applied", "pending", "applied"])
+        #expect(trace.last?.path.map(\.screen) == ["home"])
+    }
+
+    /// An exploration that leaves states out for their repeats proves no action refused everywhere: the
+    /// states left out might take it.
+    @Test func anExplorationThatLeftStatesOutReportsNoActionRefusedEverywhere() throws {
+        var bounds = ExplorationBounds()
+        bounds.maxRouteRepeats = 0
+        let bundle = try Fixtures.bundle(try ExplorationWarningTests.fixture("refused-pop"), ignoring: ["FC308"])
+        let full = try FlowExplorer.explore(bundle, flow: "demo")
+        #expect(full.isExhaustive)
+        #expect(full.warnings.map(\.code) == [.refusedEverywhere])
+        let cut = try FlowExplorer.explore(bundle, flow: "demo", bounds: bounds)
+        #expect(cut.isComplete)
+        #expect(!cut.isExhaustive)
+        #expect(cut.warnings == [])
+    }
+
+    /// `flowc paths` counts a link reached when the step shows its routes: a pattern placeholder opened
+    /// with the pattern's match, and a guarded link only once its continuation opens.
+    @Test func aLinkTargetIsReachedWhenTheStepShowsIt() throws {
+        let bundle = try Fixtures.bundle(try ExplorationWarningTests.fixture("link-pattern"))
+        let report = try FlowPaths.search(bundle, flow: "demo", coverage: .links)
+        #expect(report.unreached == [])
+        #expect(report.paths.map(\.script) == [["open /orders/A-0"]])
+        #expect(report.paths[0].traces.last?.path.map(\.screen) == ["list", "order"])
+
+        let notes = try FlowPaths.search(try Fixtures.shipped(), flow: "notesApp", coverage: .links)
+        for path in notes.paths {
+            let last = try #require(path.traces.last)
+            let opened = (last.links ?? []).contains { $0.status == "applied" } || last.command.hasPrefix("open ")
+            #expect(opened, "\(path.target)")
+            let entries = last.instances.map { [$0] + $0.children } ?? []
+            #expect(entries.allSatisfy { $0.pendingLink == nil && ($0.queuedLinks ?? []).isEmpty }, "\(path.target)")
+        }
+    }
+}
