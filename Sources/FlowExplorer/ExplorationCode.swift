@@ -1,5 +1,5 @@
-/// The codes `flowc check` reports besides the compiler's rules: FC801–FC806, a broken ``Guarantee``
-/// (errors), and FC807–FC811, what only exploration proves (warnings). `flowc explain` prints each
+/// The codes `flowc check` reports besides the compiler's rules: FC801–FC806, FC812 and FC813, a broken
+/// ``Guarantee`` (errors), and FC807–FC811, what only exploration proves (warnings). `flowc explain` prints each
 /// one's ``explanation``; docs/RUNNING.md ("Guarantees", "Checking flows") lists them.
 package enum ExplorationCode: String, CaseIterable, Hashable, Sendable {
     case refusedStepChangesNothing = "FC801"
@@ -18,11 +18,13 @@ package enum ExplorationCode: String, CaseIterable, Hashable, Sendable {
     case outcomeGoesNowhere = "FC810"
     /// A deep link refused in every explored state, before and after start.
     case linkGoesNowhere = "FC811"
+    case noKeptTabDroppedSilently = "FC812"
+    case noInstanceLeavesSilently = "FC813"
 
     /// The code of a broken guarantee.
     package init(_ guarantee: Guarantee) { self = Self(rawValue: guarantee.code)! }
 
-    /// The guarantee it reports broken, for FC801–FC806.
+    /// The guarantee it reports broken, for FC801–FC806, FC812 and FC813.
     package var guarantee: Guarantee? { Guarantee.allCases.first { $0.code == rawValue } }
 
     /// The code, such as `FC809`.
@@ -42,6 +44,8 @@ package enum ExplorationCode: String, CaseIterable, Hashable, Sendable {
         case .childCannotFinish: "child-stuck-in-explored-state"
         case .outcomeGoesNowhere: "outcome-goes-nowhere"
         case .linkGoesNowhere: "link-goes-nowhere"
+        case .noKeptTabDroppedSilently: "kept-tab-dropped-silently"
+        case .noInstanceLeavesSilently: "instance-left-silently"
         }
     }
 
@@ -50,7 +54,7 @@ package enum ExplorationCode: String, CaseIterable, Hashable, Sendable {
 
     /// One line: what is reported.
     package var summary: String {
-        if let guarantee { return "guarantee \(guarantee.rawValue) broken: \(guarantee.statement)" }
+        if let guarantee { return "guarantee \(guarantee.number) broken: \(guarantee.statement)" }
         switch self {
         case .refusedEverywhere:
             return "an event, or a child flow's outcome handler, is refused in every explored state that offers it"

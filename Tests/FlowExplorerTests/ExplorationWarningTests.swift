@@ -149,7 +149,7 @@ struct ExplorationWarningTests {
 
     /// Each code is explained for `flowc explain`, as a warning or (a broken guarantee) an error.
     @Test func everyCodeHasAnExplanation() {
-        #expect(ExplorationCode.allCases.map(\.code) == (1...11).map { String(format: "FC8%02d", $0) })
+        #expect(ExplorationCode.allCases.map(\.code) == (1...13).map { String(format: "FC8%02d", $0) })
         for code in ExplorationCode.allCases {
             #expect(!code.summary.isEmpty)
             #expect(code.text.hasPrefix("\(code.code) \(code.identifier) (\(code.severity)): "))

@@ -117,7 +117,7 @@ extension FlowCoordinator {
     /// checked now, its conditions when it opens (as a link queued while running). Nil when the start
     /// shows no such flow, or fails: the link is then refused or falls back as before.
     private func startHolding(_ url: String) -> StepResult? {
-        var transition = Transition(context: context, state: freshState())
+        var transition = Transition(context: context, state: freshState(), cause: .link)
         do throws(FlowRuntimeError) {
             try transition.run(bundle.flows[rootFlow].start, at: 0, scope: ArgumentScope(rootFrame))
             try transition.checkShape()
@@ -167,7 +167,7 @@ extension FlowCoordinator {
             return .failure(
                 DeepLinkMatcher.nearMiss(url, parts: parts, in: bundle.flows[rootFlow]) ?? .noMatchingLink(url))
         }
-        var transition = Transition(context: context, state: freshState())
+        var transition = Transition(context: context, state: freshState(), cause: .link)
         do throws(FlowRuntimeError) {
             let unmet = mode == .argumentsOnly ? nil : link.guardConditions?.first { !host.condition($0) }
             guard let unmet else {
@@ -297,7 +297,7 @@ extension FlowCoordinator {
     /// shown, and the link is refused with its own reason.
     private func fallBack(_ url: String, _ error: FlowRuntimeError, mode: LinkMode) -> StepResult {
         guard let screen = bundle.flows[rootFlow].linkFallback else { return .rejected(error) }
-        var transition = Transition(context: context, state: freshState())
+        var transition = Transition(context: context, state: freshState(), cause: .link)
         do throws(FlowRuntimeError) {
             try LinkConditions(context: context).checkShownFirst(.screen(screen), of: rootFlow, url: url)
         } catch _ {

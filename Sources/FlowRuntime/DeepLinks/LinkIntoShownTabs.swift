@@ -22,7 +22,7 @@ extension FlowCoordinator {
         guard var set = old.chain[depth].tabs, let linkTab = fresh.chain.tabs(at: depth)?.selected else {
             return built
         }
-        var kept = Transition(context: context, state: makeEdit())
+        var kept = Transition(context: context, state: makeEdit(), cause: .link)
         let firstAbove = old.path.routeRange(ofDepth: depth + 1).lowerBound
         if old.chain.count > depth + 1, set.selected != linkTab,
             old.chain[depth + 1].declaration == bundle.flows[old.chain[depth].flow].tabs[set.selected].child

@@ -147,7 +147,7 @@ extension Transition {
     }
 
     /// Whether the instance is in a tab this step set aside: its routes are kept, not removed.
-    private func isKept(_ instance: FlowInstanceID) -> Bool {
+    func isKept(_ instance: FlowInstanceID) -> Bool {
         if keptTabs.isEmpty { return false }
         for ids in keptTabs.values where ids.contains(instance) { return true }
         return false
@@ -155,7 +155,7 @@ extension Transition {
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// Whether the instance finished in this step.
-    private func hasFinished(_ instance: FlowInstanceID) -> Bool {
+    func hasFinished(_ instance: FlowInstanceID) -> Bool {
         for flow in finished where flow.instance == instance { return true }
         return false
     }
