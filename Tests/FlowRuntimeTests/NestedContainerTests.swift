@@ -237,3 +237,31 @@ struct NestedContainerTests {
         #expect(both.tabSets.map(\.selected) == ["home"])
     }
 }
+
+/// Issue 32, item 6: a link that shows what is already shown changes nothing below it.
+@MainActor
+struct LinkSharingShownStackTests {
+    @Test func aLinkEqualToAKeptTabsStackSelectsItAsItWas() throws {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "social")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.open("/search/a") == .applied)
+        let search = coordinator.path
+        #expect(search.map(\.description) == ["search.query", "search.results(query: a)"])
+        #expect(coordinator.select(tab: "feed") == .applied)
+        // Equal to the kept search tab's stack: selected as it was, nothing dropped or removed.
+        let again = coordinator.open("/search/a")
+        #expect(again == .applied)
+        #expect(again.droppedTabs == [])
+        #expect(again.removed == [])
+        #expect(coordinator.path == search)
+        // Equal to the shown stack: nothing changes.
+        let same = coordinator.open("/search/a")
+        #expect(same.removed == [])
+        #expect(coordinator.path == search)
+        // A link that shares the bottom keeps it and replaces only what lies above.
+        #expect(coordinator.open("/search/b") == .applied)
+        #expect(coordinator.path.first == search.first)
+        #expect(coordinator.screens == ["search.query", "search.results(query: b)"])
+        #expect(coordinator.path[1].token > search[1].token)
+    }
+}
