@@ -391,9 +391,20 @@ public final class FlowCoordinator {
             syncTree(keptTabs: transition.keptTabs, droppedTabs: transition.droppedTabs, oldRoot: oldRoot)
         }
         clearPendingConfirmation()
-        if let outcome = transition.rootOutcome { setStatus(.finished(outcome: outcome)) }
-        // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        if !transition.linksToOpen.isEmpty { linksAfterStep = linksAfterStep + transition.linksToOpen }
+        if let outcome = transition.rootOutcome {
+            setStatus(.finished(outcome: outcome))
+            // The coordinator ends as the root's outcome says: the links held by the instances that finished
+            // in the step are reported, not opened (opening one would start the app again).
+            for url in transition.linksToOpen {
+                let because =
+                    "the root flow '\(flowName)' finished with '\(outcome)'; a finished coordinator opens no link"
+                dropped.append(
+                    DeferredLink(url: url, status: .rejected, reason: .linkDropped(url: url, because: because)))
+            }
+        } else if !transition.linksToOpen.isEmpty {
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
+            linksAfterStep = linksAfterStep + transition.linksToOpen
+        }
         return StepResult(
             appliedFinishing: transition.finished, deferredLinks: dropped, droppedTabs: droppedTabs,
             removed: removedFlows)
