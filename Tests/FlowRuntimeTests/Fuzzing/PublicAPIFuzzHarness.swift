@@ -119,19 +119,7 @@ enum PublicAPIFuzzHarness {
             case 5:
                 result = a % 2 == 0 ? coordinator.confirmRemoval() : coordinator.keepEditing()
             case 6:
-                let links = bundle.flows.flatMap(\.links)
-                if links.isEmpty || a % 5 == 0 {
-                    result = coordinator.open("/" + texts[b % texts.count])
-                } else {
-                    let link = links[a % links.count]
-                    let parts = link.segments.enumerated().map { offset, segment -> String in
-                        switch segment {
-                        case .literal(let text): text
-                        case .placeholder: texts[(b + offset) % texts.count]
-                        }
-                    }
-                    result = coordinator.open("/" + parts.joined(separator: "/"))
-                }
+                result = coordinator.open(RuntimeFuzzHarness.linkURL(in: bundle, pick: a, fill: b, texts: texts))
             case 7:
                 if let taken = snapshot, a % 2 == 0 {
                     result = coordinator.restore(taken)
