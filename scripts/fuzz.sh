@@ -2,10 +2,11 @@
 # Builds the libFuzzer targets in Fuzz/ (outside SwiftPM, with `swiftc -sanitize=fuzzer,address`)
 # and runs one of them. See docs/FUZZING.md.
 #
-#   scripts/fuzz.sh build                       build both targets into .build/fuzz/
+#   scripts/fuzz.sh build                       build the four targets into .build/fuzz/
 #   scripts/fuzz.sh compiler [SECONDS] [ARGS…]  target (a): YAML → validate → lower → bundle → renderers
 #   scripts/fuzz.sh runtime  [SECONDS] [ARGS…]  target (b): bundle → coordinator driven by the bytes
 #   scripts/fuzz.sh lsp      [SECONDS] [ARGS…]  target (c): bytes → language server's reader and requests
+#   scripts/fuzz.sh api      [SECONDS] [ARGS…]  target (d): bundle → the coordinator's host calls, any id
 #   scripts/fuzz.sh replay   TARGET FILE…       run inputs once (a crash file, a fixture)
 #
 # SECONDS defaults to 60. ARGS go to libFuzzer (-jobs=2, -max_len=65536, …). Seeds are regenerated
@@ -26,16 +27,19 @@ flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name
     -I "$out" -I "$root/Sources/CYaml")
 
 # Each target: its libFuzzer entry point in Fuzz/ and its checks, which the test suite shares.
-targets=(compiler runtime lsp)
+targets=(compiler runtime lsp api)
 declare -A entry=(
     [compiler]=Fuzz/CompilerFuzz.swift
     [runtime]=Fuzz/RuntimeFuzz.swift
     [lsp]=Fuzz/LanguageServerFuzz.swift
+    [api]=Fuzz/PublicAPIFuzz.swift
 )
+# Space-separated: the api target's checks use the runtime target's input layout and bundle wrapping.
 declare -A harness=(
     [compiler]=Tests/FlowCompilerTests/Fuzzing/CompilerFuzzHarness.swift
     [runtime]=Tests/FlowRuntimeTests/Fuzzing/RuntimeFuzzHarness.swift
     [lsp]=Tests/FlowLanguageServerTests/Fuzzing/LanguageServerFuzzHarness.swift
+    [api]="Tests/FlowRuntimeTests/Fuzzing/PublicAPIFuzzHarness.swift Tests/FlowRuntimeTests/Fuzzing/RuntimeFuzzHarness.swift"
 )
 
 # Quietens a harmless gold-linker warning that every ASan link prints.
@@ -84,7 +88,8 @@ build_module() {
 build() {
     local target module
     for target in "${targets[@]}"; do
-        local sources=("${entry[$target]}" "${harness[$target]}") objects=() libraries=()
+        # shellcheck disable=SC2206 # a harness entry may list several files
+        local sources=("${entry[$target]}" ${harness[$target]}) objects=() libraries=()
         # The modules this target needs: those its two files import, and theirs, in dependency order.
         visited=() order=()
         for module in $(imports "${sources[@]}"); do visit "$module"; done
@@ -124,7 +129,7 @@ compiler_seeds() {
 # Seeds for target (b): the payloads of the bundles of Flows/ and of each valid fixture folder, each with a
 # few command sequences (the input layout is in RuntimeFuzzHarness.swift); and the crash fixtures.
 runtime_seeds() {
-    local seeds=$out/seeds-runtime flowc folder name bundle header size
+    local seeds=$out/seeds-${1:-runtime} flowc folder name bundle header size
     rm -rf "$seeds" && mkdir -p "$seeds"
     swift build --product flowc >&2
     flowc=$(swift build --product flowc --show-bin-path)/flowc
@@ -145,8 +150,13 @@ runtime_seeds() {
             index=$((index + 1))
         done
     done
-    [ -d Tests/Fixtures/fuzz/runtime ] && cp Tests/Fixtures/fuzz/runtime/* "$seeds/" 2>/dev/null || true
+    [ -d "Tests/Fixtures/fuzz/${1:-runtime}" ] && cp "Tests/Fixtures/fuzz/${1:-runtime}"/* "$seeds/" 2>/dev/null || true
 }
+
+# Seeds for target (d): the runtime target's bundles and command bytes (read three at a time: an operation
+# and two arguments), and Tests/Fixtures/fuzz/api, whose inputs hold nested containers (a tab bar presented as
+# a sheet, tab sets inside tabs).
+api_seeds() { runtime_seeds api; }
 
 # Seeds for target (c): each shipped flow file, then a NUL, then a few framed message streams (didChange
 # with a typo, a request before its answer is cancelled, malformed framing); and the crash fixtures.
@@ -172,7 +182,7 @@ case "$command" in
 build)
     build
     ;;
-compiler | runtime | lsp)
+compiler | runtime | lsp | api)
     seconds=${2:-60}
     shift $(($# >= 2 ? 2 : 1))
     build
@@ -186,13 +196,13 @@ compiler | runtime | lsp)
         -artifact_prefix="$out/crash-$command-" "$@" "corpus-$command" "seeds-$command"
     ;;
 replay)
-    target=${2:?name the target: compiler, runtime or lsp}
+    target=${2:?name the target: compiler, runtime, lsp or api}
     shift 2
     build
     "$out/$target-fuzz" -runs=1 -detect_leaks=0 "$@"
     ;;
 *)
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -84,11 +84,15 @@ struct ExplorationActions {
             }
         }
         add(.back(1))
-        for stack in stacks { add(.backOnStack(1, stack: stack.id)) }
-        let presented = stacks.filter(\.isPresented)
-        if !presented.isEmpty { add(.dismiss(nil)) }
-        for stack in presented { add(.dismiss(stack.id)) }
-        for tabSet in coordinator.tabSets {
+        // Back and dismissal on every stack id the state lists: each shown stack (a presented tab bar's own
+        // entry, which has no routes, included) and each kept tab's; a host binds exactly these ids, so
+        // each step applies or is refused with a reason, never traps.
+        let tabSets = coordinator.tabSets
+        let kept = tabSets.flatMap { set in set.tabs.compactMap { set.keptStacks[$0] } }
+        for stack in stacks + kept { add(.backOnStack(1, stack: stack.id)) }
+        if stacks.contains(where: \.isPresented) { add(.dismiss(nil)) }
+        for stack in stacks + kept where stack.id != stacks.first?.id { add(.dismiss(stack.id)) }
+        for tabSet in tabSets {
             for tab in tabSet.tabs where tab != tabSet.selected { add(.select(tab: tab, tabSet: tabSet.id)) }
         }
         for entry in view.shown {

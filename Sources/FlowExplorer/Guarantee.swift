@@ -19,9 +19,17 @@ package enum Guarantee: Int, CaseIterable, Sendable {
     case restoreAcceptsBuiltStates = 6
     /// No stack is dropped without a word: a kept tab a step removes is in the step's dropped tabs.
     case noKeptTabDroppedSilently = 12
+    /// No instance leaves without a word: every instance alive before a step and gone after it is in the
+    /// step's finished or removed flows.
+    case noInstanceLeavesSilently = 13
 
-    /// The stable diagnostic code of a violation: FC801 …
+    /// The stable diagnostic code of a violation: FC801 … FC806, FC812, FC813 (FC807–FC811 are the
+    /// explorer's warnings, ``ExplorationCode``).
     package var code: String { "FC\(800 + rawValue)" }
+
+    /// The guarantee's number in docs/RUNNING.md's list ("Guarantees"), from 1 with no gap; the code keeps
+    /// the raw value.
+    package var number: Int { (Self.allCases.firstIndex(of: self) ?? 0) + 1 }
 
     /// The guarantee as RUNNING.md states it.
     package var statement: String {
@@ -40,6 +48,8 @@ package enum Guarantee: Int, CaseIterable, Sendable {
             "Restore accepts every state that steps build while the host's answers still choose its root's first route: the snapshot of such a state restores, and the restored state's snapshot is the same."
         case .noKeptTabDroppedSilently:
             "No stack is dropped without a word: a kept tab that a step removes with its stack (its tab flow gone or replaced, a `replaceRoot` in it, a deep link that rebuilt it) is in the step's dropped tabs."
+        case .noInstanceLeavesSilently:
+            "No instance leaves without a word: every flow instance alive before a step and gone after it is in the step's finished flows (with its outcome) or in its removed flows (with why: back, dismissal, link, `replaceRoot`, stop, restore, or an ancestor's finish)."
         }
     }
 }

@@ -26,6 +26,7 @@ struct GuaranteeChecks {
         for message in linksDroppedSilently() { found.append((.noLinkDroppedSilently, message)) }
         for message in finishedTwice() { found.append((.finishesAtMostOnce, message)) }
         for message in keptTabsDroppedSilently() { found.append((.noKeptTabDroppedSilently, message)) }
+        for message in instancesLeftSilently() { found.append((.noInstanceLeavesSilently, message)) }
         return found
     }
 
@@ -79,6 +80,19 @@ struct GuaranteeChecks {
             guard let parent = entry.parent, kept[parent] == false else { continue }
             messages.append(
                 "'\(line)' dropped the kept tab '\(entry.child ?? entry.flow)' (#\(entry.id)) of '\(entry.parentFlow ?? "")' without reporting it"
+            )
+        }
+        return messages
+    }
+
+    /// Every live instance gone after the step (kept tabs' included) is finished or removed in its result.
+    private func instancesLeftSilently() -> [String] {
+        var reported = Set(result.finished.map(\.instance.rawValue))
+        for removed in result.removed { reported.insert(removed.instance.rawValue) }
+        var messages: [String] = []
+        for entry in before.live where !after.alive.contains(entry.id) && !reported.contains(entry.id) {
+            messages.append(
+                "'\(line)' removed flow '\(entry.flow)' (#\(entry.id)\(entry.child.map { ", child '\($0)'" } ?? "")) without reporting it finished or removed"
             )
         }
         return messages

@@ -119,6 +119,12 @@ package final class FlowScriptRunner {
                 TraceLine.DroppedTabEntry(flow: $0.flow, tab: $0.tab, instance: $0.instance.rawValue, routes: $0.routes)
             }
         }
+        if !result.removed.isEmpty {
+            line.removed = result.removed.map {
+                TraceLine.RemovedEntry(
+                    flow: $0.flow, instance: $0.instance.rawValue, child: $0.child, why: $0.cause.rawValue)
+            }
+        }
         return line
     }
 

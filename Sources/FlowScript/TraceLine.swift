@@ -65,6 +65,16 @@ package struct TraceLine: Encodable, Equatable {
         package var routes: [String]
     }
 
+    /// A flow instance the step removed without finishing it (``RemovedFlow``).
+    package struct RemovedEntry: Encodable, Equatable {
+        package var flow: String
+        package var instance: Int
+        /// Its child declaration; absent for the root flow's instance.
+        package var child: String?
+        /// `back`, `dismissal`, `link`, `replaceRoot`, `stop`, `restore` or `finish` (``RemovedFlow/Cause``).
+        package var why: String
+    }
+
     /// The script line number, from 1.
     package var line: Int
     /// The command as written (trimmed); past 200 characters cut, ending `… [cut: N more characters]`.
@@ -104,4 +114,6 @@ package struct TraceLine: Encodable, Equatable {
 
     /// The kept (unselected) tabs the step dropped, with their stacks' screens; absent when none.
     package var droppedTabs: [DroppedTabEntry]?
+    /// The flow instances the step removed without finishing them, and why; absent when none.
+    package var removed: [RemovedEntry]?
 }

@@ -14,7 +14,7 @@ struct DifferentialTests {
     /// Small bounds: the generated apps are small, and most explore completely within them.
     static var bounds: ExplorationBounds {
         var bounds = ExplorationBounds()
-        bounds.maxStates = 60
+        bounds.maxStates = 200
         bounds.maxDepth = 8
         return bounds
     }
@@ -62,9 +62,10 @@ struct DifferentialTests {
             #expect(disagreements.map(\.item).filter { known.contains($0) } == known, "seed \(seed)")
             Self.record(disagreements.filter { !known.contains($0.item) }, in: app.yaml, "seed \(seed)")
         }
-        // At least a quarter explore completely within the bounds (a third to a half do), so "every reachable
-        // screen is shown" is checked on many apps.
-        #expect(check.summary.complete * 4 >= check.summary.explorations)
+        // At least a fifth explore completely within the bounds (a fifth to a half do, since the apps nest
+        // tab bars in sheets and covers, tab sets in tabs, sheets over sheets and covers in tabs), so "every
+        // reachable screen is shown" is checked on many apps.
+        #expect(check.summary.complete * 5 >= check.summary.explorations)
         print(
             "differential batch \(batch): \(Self.appsPerBatch) apps, \(check.summary.states) states, \(check.summary.complete)/\(check.summary.explorations) complete, \(check.summary.handlers) handlers run, refused on some paths: \(check.summary.refusedOnSomePaths)"
         )
@@ -133,6 +134,6 @@ struct DifferentialTests {
     /// Disagreements between the validator and the explorer on generated apps that are open, by seed, each
     /// to be fixed. None: seed 154's FC807 on `mainFlow.scheduler.up` came from an exploration that left
     /// states out for their repeats, and such an exploration no longer reports an action refused
-    /// everywhere (only an exhaustive one proves it).
+    /// everywhere (only an exhaustive one proves it); the generator now builds every container nesting.
     nonisolated static let knownGeneratedGaps: [UInt64: [String]] = [:]
 }

@@ -149,7 +149,7 @@ struct ExplorationWarningTests {
     }
 
     /// Every code the explorer reports is in the one registry, as `flowc explain` and suppressions read it:
-    /// the warnings as warnings, each guarantee (FC813 reserved for the runtime's new one too) as an error,
+    /// the warnings as warnings, each guarantee (FC813 too) as an error,
     /// all reported by `flowc check`.
     @Test func everyCodeIsInTheRegistry() throws {
         #expect(ExplorationCode.allCases.map(\.code) == ["FC807", "FC808", "FC809", "FC810", "FC811"])
@@ -162,7 +162,7 @@ struct ExplorationWarningTests {
             let rule = try #require(RuleRegistry.rule(code: guarantee.code))
             #expect(rule.severity == .error)
             #expect(rule.reporter == .check)
-            #expect(rule.summary.contains("(guarantee \(guarantee.rawValue): "), "\(rule.summary)")
+            #expect(rule.summary.contains("(guarantee \(guarantee.number): "), "\(rule.summary)")
         }
         let checkCodes = RuleRegistry.all.filter { $0.reporter == .check }.map(\.code)
         #expect(checkCodes == (1...13).map { String(format: "FC8%02d", $0) })

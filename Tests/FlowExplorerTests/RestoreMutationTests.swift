@@ -19,7 +19,7 @@ struct RestoreMutationTests {
         ("app", 120, 32, 450, 402, 40, 8),
         ("notesApp", 56, 24, 282, 240, 26, 16),
         ("reading", 24, 6, 76, 68, 6, 2),
-        ("social", 2018, 638, 22_496, 18_732, 3_008, 756),
+        ("social", 2594, 782, 28_160, 23_460, 3_788, 912),
     ])
     func everyMutationOfAShippedAppsStateIsRefusedUnlessStepsBuildIt(
         flow: String, states: Int, bases: Int, tried: Int, refused: Int, explored: Int, undecided: Int

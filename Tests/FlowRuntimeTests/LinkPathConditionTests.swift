@@ -254,23 +254,33 @@ struct LinkPathConditionTests {
     }
 
     @Test func aQueuedLinkIsCheckedAgainWhenItOpens() throws {
+        // The protecting flow is a child: a root flow that finishes opens no link it held.
         let shell = """
             flow: shell
             conditions: [isPremium]
             start: home
-            linkPolicy: queue
-            outcomes: [done]
             screens:
-              home: { on: { done: { finish: done }, premium: { if: isPremium, then: { push: premium }, else: { push: pricing } } } }
+              home: { on: { gate: { start: gate }, premium: { if: isPremium, then: { push: premium }, else: { push: pricing } } } }
               premium: {}
               pricing: {}
+            children:
+              gate: { flow: gate, on: { done: stay } }
             links:
               "/premium": [home, premium]
             """
+        let gate = """
+            flow: gate
+            start: step
+            linkPolicy: queue
+            outcomes: [done]
+            screens:
+              step: { on: { done: { finish: done } } }
+            """
         let host = TestHost()
         host.conditions["isPremium"] = true
-        let coordinator = try coordinator([shell], "shell", host: host)
+        let coordinator = try coordinator([shell, gate], "shell", host: host)
         coordinator.start()
+        coordinator.send("gate")
         #expect(coordinator.open("/premium") == StepResult(.queued))
         host.conditions["isPremium"] = false
         let finished = coordinator.send("done")
@@ -284,7 +294,7 @@ struct LinkPathConditionTests {
                             "event 'premium' of screen 'home' reaches it only when 'isPremium' is true, and it is false"
                     ))
             ])
-        #expect(coordinator.status == .finished(outcome: "done"))
+        #expect(coordinator.screens == ["shell.home"])
     }
 
     @Test func aGrandchildUnderAChildThatStartsWithAChild() throws {

@@ -40,11 +40,14 @@ struct TabAppSemanticsTests {
         coordinator.select(tab: "search")
         #expect(coordinator.send("submit", textArguments: ["query": "swift"]) == .applied)
         let searchTokens = coordinator.path.map(\.token)
-        let feed = try #require(coordinator.tabSets.first?.keptStacks["feed"]?.id)
+        let feed = try #require(coordinator.tabSets.first?.keptStacks["feed"])
         let result = coordinator.open("/posts/5")
         #expect(result == .applied)
-        // The link builds the feed tab's stack: the kept one it replaces is reported.
-        #expect(result.droppedTabs == [DroppedTab(flow: "social", tab: "feed", instance: feed, routes: ["timeline"])])
+        // The link shares the kept feed tab's timeline: it stays, with its instance and token (a link that
+        // shows what is already shown changes nothing below it), and only the post is new.
+        #expect(result.droppedTabs == [])
+        #expect(coordinator.stacks.first?.id == feed.id)
+        #expect(coordinator.path.first == feed.routes.first)
         #expect(
             shape(coordinator) == [
                 "tab feed: feed.timeline feed.post(postID: 5)",
@@ -55,20 +58,20 @@ struct TabAppSemanticsTests {
         #expect(coordinator.path.map(\.token) == searchTokens)
     }
 
-    /// The link's own tab was kept with a stack of its own: that stack is replaced, and reported.
-    @Test func aLinkThatRebuildsAKeptTabReportsTheStackItDrops() throws {
+    /// The link's own tab was kept with a stack of its own: what the link does not share of it is replaced
+    /// (the results of another query), the query screen it shares stays; no kept tab is dropped.
+    @Test func aLinkIntoAKeptTabReplacesOnlyWhatItDoesNotShare() throws {
         let coordinator = try social()
         coordinator.select(tab: "search")
         #expect(coordinator.send("submit", textArguments: ["query": "swift"]) == .applied)
-        let search = try #require(coordinator.stacks.last?.id)
+        let search = try #require(coordinator.stacks.last)
         coordinator.select(tab: "profile")
         #expect(coordinator.send("openSettings") == .applied)
         let result = coordinator.open("/search/kotlin")
         #expect(result == .applied)
-        #expect(
-            result.droppedTabs == [
-                DroppedTab(flow: "social", tab: "search", instance: search, routes: ["query", "results"])
-            ])
+        #expect(result.droppedTabs == [])
+        #expect(result.removed == [])
+        #expect(coordinator.path.first == search.routes.first)
         #expect(
             shape(coordinator) == [
                 "tab search: search.query search.results(query: kotlin)",

@@ -4,12 +4,19 @@
 /// link; child flows pushed or presented as sheets and covers, whose outcomes carry data (`finish`
 /// `with`, handlers `with`); host conditions (`if`, conditional pushes) and checks; link policies
 /// (`allow`, `queue`, `reject`); removal policies (`discard`, `preserve`, `confirm`); typed parameters
-/// with constraints; deep links into tabs and children.
+/// with constraints; deep links into tabs and children. Every container nesting the format allows: tab
+/// bars presented as sheets and covers (the covered one finishes through its first tab's outcomes), tab
+/// sets inside tabs, sheets over sheets, covers inside tabs (a tab flow's own sheet or cover is left to
+/// the format's newer transitions).
 ///
 /// Every app it writes is valid unless a ``NearMiss`` is asked for: then one mistake is put in and the
 /// exact diagnostics it causes are in ``GeneratedApp/expected``.
 public struct YAMLAppGenerator {
     private var random: SplitMix64
+    /// The choices of the nestings added since (presented tab bars, more tab sets inside tabs, sheets over
+    /// sheets, covers inside tabs), from a stream of their own: an app that takes none of them is the app
+    /// its seed made before.
+    private var nesting: SplitMix64
     private var screenWords: [String]
     private var childWords: [String]
     private var flows: [FlowDraft] = []
@@ -18,6 +25,7 @@ public struct YAMLAppGenerator {
     public init(seed: UInt64) {
         self.seed = seed
         random = SplitMix64(seed: seed &* 0x2545_f491_4f6c_dd1d &+ 17)
+        nesting = SplitMix64(seed: seed &* 0x9e37_79b9_7f4a_7c15 &+ 32)
         screenWords = Self.screenPool
         childWords = Self.childPool
     }
@@ -125,6 +133,7 @@ public struct YAMLAppGenerator {
     ]
 
     private mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+    private mutating func nestingChance(_ percent: UInt64) -> Bool { nesting.next() % 100 < percent }
     private mutating func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
 
     private mutating func screenWord() -> String {
@@ -188,13 +197,32 @@ public struct YAMLAppGenerator {
         if !tabSiblings.isEmpty, chance(70) {
             screens[0].events.append(("switch", "{ select: \(pick(tabSiblings)) }"))
         }
-        if depth < 2, chance(role == .root ? 90 : depth == 0 ? 40 : 10) {
+        // A sheet over a sheet (or cover), or a cover inside a tab, beyond the children drawn as before.
+        var nested: String?
+        let drawn = depth < 2 && chance(role == .root ? 90 : depth == 0 ? 40 : 10)
+        if depth == 1, !drawn {
+            if role == .child, nestingChance(30) { nested = "sheet" }
+            if role == .longLived, !tabSiblings.isEmpty, nestingChance(30) { nested = "cover" }
+        }
+        if drawn || nested != nil {
             let child = childWord()
             let childFlow = child + "Flow"
             let from = chance(50) ? 0 : 1
-            let presentation = pick(["push", "sheet", "cover"])
+            let presentation = nested ?? pick(["push", "sheet", "cover"])
             screens[from].events.append(("open", "{ start: \(child)__ARGS__ }"))
             flow.children.append(ChildDraft(name: child, flow: childFlow, presentation: presentation, handlers: []))
+            // A tab bar presented as a sheet or cover: it finishes with `done` when its first tab's flow does.
+            if presentation != "push", depth == 0, nestingChance(35) {
+                tabBar(name: childFlow, depth: depth + 1, finishing: true)
+                let index = screens[from].events.count - 1
+                screens[from].events[index].action = screens[from].events[index].action.replacingOccurrences(
+                    of: "__ARGS__", with: "")
+                flow.children[flow.children.count - 1].handlers = [("done", "stay")]
+                flow.screens = screens
+                flow.start = first
+                flows.append(flow)
+                return name
+            }
             screenFlow(name: childFlow, role: .child, depth: depth + 1)
             let childDraft = flows.last { $0.name == childFlow }!
             let args = childDraft.params == nil ? "" : ", with: { id: \(from == 1 ? "$n" : "4") }"
@@ -222,21 +250,36 @@ public struct YAMLAppGenerator {
     }
 
     /// A tab bar of 2 or 3 tabs (one of them a nested tab bar sometimes). Returns the flow's name and its tabs.
+    /// - Parameter finishing: the tab bar is presented (a sheet or cover): its first tab's flow has outcomes,
+    ///   and either one finishes the tab bar with `done`.
     @discardableResult
-    private mutating func tabBar(name: String, depth: Int) -> (name: String, tabs: [String]) {
+    private mutating func tabBar(name: String, depth: Int, finishing: Bool = false) -> (name: String, tabs: [String]) {
         var flow = FlowDraft(name: name, role: .tabBar)
         let tabs = (0..<(chance(10) ? 3 : 2)).map { index in "\(name)Tab\(index)" }
         flow.tabs = tabs
         flow.start = tabs[0]
+        if finishing { flow.outcomes = [("done", nil)] }
         for (index, tab) in tabs.enumerated() {
             let tabFlow = tab + "Flow"
             let siblings = tabs.filter { $0 != tab }
-            if depth == 0, index == tabs.count - 1, chance(20) {
+            var handlers: [(outcome: String, action: String)] = []
+            if depth == 0, index == tabs.count - 1, chance(20) || nestingChance(30) {
                 tabBar(name: tabFlow, depth: depth + 1)
+            } else if finishing, index == 0 {
+                screenFlow(name: tabFlow, role: .child, depth: depth + 1, tabSiblings: siblings)
+                // A tab passes its declared arguments: none here; and no event starts a tab, so no draft of it
+                // could be restored (FC702): no `preserve` screen.
+                if let made = flows.firstIndex(where: { $0.name == tabFlow }) {
+                    flows[made].params = nil
+                    for screen in flows[made].screens.indices where flows[made].screens[screen].removal == "preserve" {
+                        flows[made].screens[screen].removal = nil
+                    }
+                }
+                handlers = [("ok", "{ finish: done }"), ("cancelled", "{ finish: done }")]
             } else {
                 screenFlow(name: tabFlow, role: .longLived, depth: depth + 1, tabSiblings: siblings)
             }
-            flow.children.append(ChildDraft(name: tab, flow: tabFlow, presentation: "push", handlers: []))
+            flow.children.append(ChildDraft(name: tab, flow: tabFlow, presentation: "push", handlers: handlers))
         }
         flows.append(flow)
         return (name, tabs)
@@ -245,6 +288,9 @@ public struct YAMLAppGenerator {
     // MARK: - Apps
 
     private func draft(_ name: String) -> FlowDraft? { flows.first { $0.name == name } }
+
+    /// Whether `child` runs a tab bar (presented: it cannot be made a pushed child).
+    private func presentsTabBar(_ child: ChildDraft) -> Bool { !(draft(child.flow)?.tabs.isEmpty ?? true) }
 
     /// A deep link into the screens of `flow`: its first screen, then the one it pushes with `n`.
     private func linkRoutes(into flow: String) -> String? {
@@ -271,7 +317,7 @@ public struct YAMLAppGenerator {
             if let child = root.children.first,
                 let opener = root.screens.firstIndex(where: { screen in
                     screen.events.contains { $0.action.hasPrefix("{ start: \(child.name)") }
-                }), let childDraft = draft(child.flow), childDraft.params == nil
+                }), let childDraft = draft(child.flow), childDraft.params == nil, childDraft.screens.count > 1
             {
                 let path = opener == 0 ? root.screens[0].name : "\(root.screens[0].name), { \(second): { n: 1 } }"
                 links.append(
@@ -403,7 +449,7 @@ public struct YAMLAppGenerator {
                 let index = flows.indices.filter({ !flows[$0].children.isEmpty && flows[$0].tabs.isEmpty }).first(
                     where: { flow in
                         flows[flow].children.contains { child in
-                            !child.handlers.isEmpty
+                            !child.handlers.isEmpty && !presentsTabBar(child)
                                 && flows[flow].screens.contains {
                                     $0.events.contains { $0.action.hasPrefix("{ start: \(child.name)") }
                                 }
@@ -415,7 +461,7 @@ public struct YAMLAppGenerator {
             // A child an event starts (a first-route child's `stay` would leave its flow without a route).
             let screens = flows[index].screens
             if let slot = flows[index].children.firstIndex(where: { child in
-                !child.handlers.isEmpty
+                !child.handlers.isEmpty && !presentsTabBar(child)
                     && screens.contains { $0.events.contains { $0.action.hasPrefix("{ start: \(child.name)") } }
             }) {
                 flows[index].children[slot].presentation = wanted

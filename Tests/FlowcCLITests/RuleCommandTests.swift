@@ -27,7 +27,7 @@ import Testing
         #expect(output.status == 0)
         #expect(
             output.standardOutput == """
-                FC812 kept-tab-dropped-silently (error): a kept tab left with its stack without being reported (guarantee 12: no stack is dropped without a word)
+                FC812 kept-tab-dropped-silently (error): a kept tab left with its stack without being reported (guarantee 7: no stack is dropped without a word)
 
                 flowc check explores every state the coordinator reaches from a new coordinator and checks this guarantee of docs/RUNNING.md ("Guarantees") on every step. A broken guarantee is a fault of the runtime, not of the flows: it is reported as an error at the screen shown before the breaking step, with the guarantee as it is stated and a 'flowc run' script that reproduces it.
 

@@ -51,13 +51,16 @@ extension FlowCoordinator {
     /// Removes the routes from index `keep` on (``Transition/removeAsBack(keeping:before:sender:)``), or
     /// asks for confirmation when that removes a `confirm` route; the empty path stops the coordinator (a tab
     /// set's own layer removed shows the tab set again, so the path is not empty).
-    func removeRoutes(from keep: Int) -> StepResult {
+    /// - Parameter cause: what the step is, for the instances it removes (``StepResult/removed``): back, or
+    ///   the dismissal of a sheet.
+    func removeRoutes(from keep: Int, cause: RemovedFlow.Cause = .back) -> StepResult {
         guard keep < state.path.count else { return .applied }
-        if let tab = tabRemoved(keeping: keep) {
-            return backAtTabRoot(keeping: keep, setDepth: tab.setDepth) ?? .rejected(.tabFirstRoute(tab: tab.name))
+        let tabs = tabsRemoved(keeping: keep)
+        if let innermost = tabs.first {
+            return backAtTabRoot(keeping: keep, tabs: tabs) ?? .rejected(.tabFirstRoute(tab: innermost.name))
         }
         if let cover = coverRemoved(keeping: keep) { return .rejected(.coverNotDismissible(flow: cover)) }
-        var transition = Transition(context: context, state: makeEdit())
+        var transition = Transition(context: context, state: makeEdit(), cause: cause)
         let note = transition.removeAsBack(keeping: keep, before: state, sender: nil)
         do throws(FlowRuntimeError) {
             // A tab set whose own layer went shows its selected tab again (format 1.3).
@@ -66,28 +69,35 @@ extension FlowCoordinator {
             return .rejected(error)
         }
         guard !transition.state.path.isEmpty else {
-            return askIfUndecided(transition, sender: nil, replay: { $0.removeRoutes(from: keep) }) ?? stopNow()
+            return askIfUndecided(transition, sender: nil, replay: { $0.removeRoutes(from: keep, cause: cause) })
+                ?? stopNow(cause: cause)
         }
-        return conclude(&transition, sender: nil, note: note, replay: { $0.removeRoutes(from: keep) })
+        return conclude(&transition, sender: nil, note: note, replay: { $0.removeRoutes(from: keep, cause: cause) })
     }
 
-    /// Back that would remove only a tab's first route, the top route, in a tab set whose flow declares
-    /// `backAtTabRoot: selectFirstTab` (format 1.2): selects the first tab, the tab left keeps its route.
-    /// Nil when the policy does not apply (the tab is the first, more routes would go, no such policy) or
-    /// the first tab cannot be selected now: back is then refused (docs/RUNNING.md, "Tabs").
-    private func backAtTabRoot(keeping keep: Int, setDepth: Int) -> StepResult? {
-        let graph = bundle.flows[state.chain[setDepth].flow]
-        guard graph.backAtTabRoot == .selectFirstTab, keep == state.path.count - 1,
-            let set = state.chain[setDepth].tabs, set.selected != 0,
-            state.path.routeRange(ofDepth: setDepth + 1).lowerBound == keep
-        else { return nil }
-        var transition = Transition(context: context, state: makeEdit())
-        do throws(FlowRuntimeError) {
-            try transition.selectTab(0, at: setDepth)
-        } catch {
-            return nil
+    /// Back that would remove only a tab's first route, the top route, where the tab set of that tab declares
+    /// `backAtTabRoot: selectFirstTab` (format 1.2): selects that set's first tab, the tab left keeps its route.
+    /// Each tab set's policy governs back at its own tabs' roots: `tabs` (``tabsRemoved(keeping:)``) lists the
+    /// tab sets whose tab's first route this is, innermost first; the innermost decides, and only when it
+    /// selects its first tab already does the next enclosing set decide, the same way. Nil when no set selects
+    /// (a set without the policy, more routes would go) or the first tab cannot be selected now: back is then
+    /// refused (docs/RUNNING.md, "Tabs").
+    private func backAtTabRoot(keeping keep: Int, tabs: [(name: String, setDepth: Int)]) -> StepResult? {
+        guard keep == state.path.count - 1 else { return nil }
+        for (_, setDepth) in tabs {
+            guard bundle.flows[state.chain[setDepth].flow].backAtTabRoot == .selectFirstTab,
+                let set = state.chain[setDepth].tabs
+            else { return nil }
+            if set.selected == 0 { continue }
+            var transition = Transition(context: context, state: makeEdit())
+            do throws(FlowRuntimeError) {
+                try transition.selectTab(0, at: setDepth)
+            } catch {
+                return nil
+            }
+            return conclude(&transition, sender: nil, note: nil, replay: { $0.removeRoutes(from: keep) })
         }
-        return conclude(&transition, sender: nil, note: nil, replay: { $0.removeRoutes(from: keep) })
+        return nil
     }
 
     /// Interactive back by `count` routes from the top (`reconcile(to:)` with the shorter prefix).

@@ -22,12 +22,13 @@ extension FlowCoordinator {
 
     /// Empties the path and cancels every flow instance (their completions become inert). Always applies.
     @discardableResult
-    public func stop() -> StepResult { step(stopNow) }
+    public func stop() -> StepResult { step { stopNow() } }
 
     /// Ends every flow instance through the one commit: the emptied state keeps the token and id counters,
     /// and the links the instances held are reported dropped because the coordinator stopped.
-    func stopNow() -> StepResult {
-        var transition = Transition(context: context, state: emptiedState())
+    /// - Parameter cause: `stop`, or `back` when back emptied the path (``StepResult/removed``).
+    func stopNow(cause: RemovedFlow.Cause = .stop) -> StepResult {
+        var transition = Transition(context: context, state: emptiedState(), cause: cause)
         let result = commit(&transition, droppingLinksBecause: "the coordinator stopped")
         if currentStatus == .running { setStatus(.stopped) }
         return result

@@ -46,6 +46,9 @@ extension FlowCoordinator {
 
     private func backNow(_ count: Int, onStack stack: FlowInstanceID) -> StepResult {
         if let (found, start) = shownStack(stack) {
+            if found.routes.isEmpty, count != 0, let depth = state.depth(of: stack) {
+                return .rejected(.stackWithoutRoutes(stack, flow: bundle.flows[state.chain[depth].flow].name))
+            }
             guard count >= 0, count <= found.routes.count else {
                 return .rejected(.backBeyondPath(count: count, length: found.routes.count))
             }
@@ -152,24 +155,29 @@ extension FlowCoordinator {
             }
             let start = state.path.routeRange(ofDepth: depth).lowerBound
             guard start < state.path.count else { return .rejected(.noShownStack(chain[depth].id)) }
-            return removeRoutes(from: start)
+            return removeRoutes(from: start, cause: .dismissal)
         }
     }
 
-    /// The shown stack that begins with instance `id`, and the path index of its first route.
+    /// The shown stack that begins with instance `id`, and the path index of its first route (the path's
+    /// end for a stack without routes: a tab bar presented as a sheet or cover lists an entry of its own,
+    /// with no routes, and a host may name it).
     private func shownStack(_ id: FlowInstanceID) -> (FlowStack, Int)? {
         guard currentStatus == .running, let depth = state.depth(of: id), state.chain[depth].stackDepth == depth,
             let found = Self.stacks(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil).first(
-                where: { $0.id == id }),
-            let start = state.path.firstIndex(where: { $0.token == found.routes[0].token })
+                where: { $0.id == id })
         else { return nil }
+        guard let first = found.routes.first else { return (found, state.path.count) }
+        guard let start = state.path.firstIndex(where: { $0.token == first.token }) else { return nil }
         return (found, start)
     }
 
     /// Removes the routes of `stack` (whose first route is at path index `start`) above its first `keep`.
+    /// A stack without routes (a presented tab bar's own entry) has none to remove: back on it with a count
+    /// is refused before this (``FlowRuntimeError/backBeyondPath(count:length:)``), and its own (empty) routes are a no-op.
     private func removeFromStack(_ stack: FlowStack, keeping keep: Int, start: Int) -> StepResult {
         guard keep < stack.routes.count else { return .applied }
-        if keep == 0, case .tab(let name, _) = stack.kind { return .rejected(.tabFirstRoute(tab: name)) }
+        // A tab's first route: refused, or its tab set's `backAtTabRoot` selects the first tab (``removeRoutes(from:cause:)``).
         return removeRoutes(from: start + keep)
     }
 
@@ -190,25 +198,40 @@ extension FlowCoordinator {
         return nil
     }
 
-    /// The tab whose first route a removal of the routes from path index `keep` on would take while its tab
-    /// flow stays, if any: a tab lives as long as its tab flow, so back never removes it alone.
-    func tabRemoved(keeping keep: Int) -> (name: String, setDepth: Int)? {
-        guard keep >= 0, keep < state.path.count else { return nil }
-        // Back to the empty path would stop the coordinator: with a tab set shown, it is the outermost
-        // tab's first route that back would remove, and back never stops a tab-bar app.
-        if keep == 0 { return outermostShownTab() }
-        // The instances that stay are those down to the new top route's; the first one removed is the only
-        // one whose parent stays.
-        let removed = state.path[keep - 1].depth + 1
-        guard removed < state.chain.count, let declaration = state.chain[removed].declaration else { return nil }
-        let parent = state.chain[removed - 1].flow
-        // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        // A tab-bar item that presents (format 1.3) is a layer over the tab set, which back dismisses.
-        guard !bundle.flows[parent].tabs.isEmpty, bundle.flows[parent].stackTabIndex(ofChild: declaration) != nil
-        else {
-            return nil
+    /// The tabs whose first route is the first route a removal of the routes from path index `keep` on would
+    /// take while their tab flows stay, innermost first: a tab lives as long as its tab flow, so back never
+    /// removes it alone. A tab flow shows no routes of its own, so the first route of a tab of an inner tab
+    /// set (a page of Settings) is also the first route of the outer tab that runs that set: each of the
+    /// sets is listed, and the innermost one's `backAtTabRoot` decides first (``backAtTabRoot(keeping:tabs:)``).
+    /// Back to the empty path would stop the coordinator: with a tab set shown anywhere, the tabs of the
+    /// path's first route (or else the outermost shown tab) are listed, and back never stops a tab-bar app.
+    func tabsRemoved(keeping keep: Int) -> [(name: String, setDepth: Int)] {
+        let path = state.path
+        guard keep >= 0, keep < path.count else { return [] }
+        let chain = state.chain
+        // The tab sets that stay: those at or below the new top route's instance (none for the empty path).
+        let staying = keep == 0 ? chain.count : path[keep - 1].depth + 1
+        var tabs: [(name: String, setDepth: Int)] = []
+        var depth = path[keep].depth
+        // Only a route that begins its instance's routes can be a tab's first route.
+        if path.routeRange(ofDepth: depth).lowerBound == keep {
+            while depth > 0, chain[depth].presentation == .push {
+                let parent = chain[depth - 1].flow
+                if let declaration = chain[depth].declaration, !bundle.flows[parent].tabs.isEmpty,
+                    bundle.flows[parent].stackTabIndex(ofChild: declaration) != nil
+                {
+                    if keep == 0 || depth - 1 < staying {
+                        tabs.append((bundle.flows[parent].children[declaration].name, depth - 1))
+                    }
+                }
+                // Outward only while the instance below shows no routes of its own (a tab flow, a flow whose
+                // start is a child): its first route is this one too.
+                if !path.routeRange(ofDepth: depth - 1).isEmpty { break }
+                depth -= 1
+            }
         }
-        return (bundle.flows[parent].children[declaration].name, removed - 1)
+        if tabs.isEmpty, keep == 0, let outermost = outermostShownTab() { tabs.append(outermost) }
+        return tabs
     }
 
     /// The selected tab of the outermost tab set on the chain, if any, with the tab set's chain position.

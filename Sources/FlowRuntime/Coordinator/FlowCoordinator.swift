@@ -275,8 +275,9 @@ public final class FlowCoordinator {
             let opened = openHeldLink(latest)
             result.deferredLinks.append(DeferredLink(url: latest, status: opened.status, reason: opened.reason))
             result.deferredLinks += opened.deferredLinks
-            // The kept tabs the link drops are this step's too (guarantee 12).
+            // The kept tabs and the instances the link removes are this step's too (guarantees 7 and 8).
             if !opened.droppedTabs.isEmpty { result.droppedTabs += opened.droppedTabs }
+            if !opened.removed.isEmpty { result.removed += opened.removed }
         }
         return result
     }
@@ -361,7 +362,8 @@ public final class FlowCoordinator {
     func commit(_ transition: inout Transition, droppingLinksBecause reason: String? = nil) -> StepResult {
         var dropped = transition.droppedLinks
         var droppedTabs: [DroppedTab] = []
-        // A step that removed nothing dropped no instance's links and no kept tab.
+        var removedFlows: [RemovedFlow] = []
+        // A step that removed nothing dropped no instance's links, no kept tab and no instance.
         if transition.removesAnything(from: state) {
             let removed = droppedLinks(
                 keeping: transition.state.chain, finished: transition.finished, because: reason,
@@ -369,6 +371,7 @@ public final class FlowCoordinator {
             // Joined only when both have links: `+` builds a new array even from two empty ones.
             if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }
             droppedTabs = transition.droppedTabReports(from: state.chain)
+            removedFlows = transition.removedInstances(from: state)
         }
         if instances.hasObjects {
             instances.sync(
@@ -388,9 +391,22 @@ public final class FlowCoordinator {
             syncTree(keptTabs: transition.keptTabs, droppedTabs: transition.droppedTabs, oldRoot: oldRoot)
         }
         clearPendingConfirmation()
-        if let outcome = transition.rootOutcome { setStatus(.finished(outcome: outcome)) }
-        // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        if !transition.linksToOpen.isEmpty { linksAfterStep = linksAfterStep + transition.linksToOpen }
-        return StepResult(appliedFinishing: transition.finished, deferredLinks: dropped, droppedTabs: droppedTabs)
+        if let outcome = transition.rootOutcome {
+            setStatus(.finished(outcome: outcome))
+            // The coordinator ends as the root's outcome says: the links held by the instances that finished
+            // in the step are reported, not opened (opening one would start the app again).
+            for url in transition.linksToOpen {
+                let because =
+                    "the root flow '\(flowName)' finished with '\(outcome)'; a finished coordinator opens no link"
+                dropped.append(
+                    DeferredLink(url: url, status: .rejected, reason: .linkDropped(url: url, because: because)))
+            }
+        } else if !transition.linksToOpen.isEmpty {
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
+            linksAfterStep = linksAfterStep + transition.linksToOpen
+        }
+        return StepResult(
+            appliedFinishing: transition.finished, deferredLinks: dropped, droppedTabs: droppedTabs,
+            removed: removedFlows)
     }
 }

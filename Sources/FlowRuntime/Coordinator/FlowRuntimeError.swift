@@ -101,6 +101,9 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
     case noShownStack(FlowInstanceID)
     /// The stack is not a presented layer (only sheets and covers are dismissed).
     case notPresented(FlowInstanceID)
+    /// Back by a count on the entry of a tab bar presented as a sheet or cover, which has no routes of its own:
+    /// back acts on its tabs' stacks, and the layer goes by dismissal or when its flow finishes.
+    case stackWithoutRoutes(FlowInstanceID, flow: String)
     /// The instance is alive in a tab that is not selected; it can finish once its tab is selected again.
     case instanceInKeptTab(FlowInstanceID)
     /// ``FlowCoordinator/dismiss(_:)`` without a layer while no sheet or cover is shown.
@@ -212,6 +215,9 @@ public enum FlowRuntimeError: Error, Hashable, Sendable, CustomStringConvertible
         case .noShownTabSet(let id): return "flow instance \(id) runs no tab set that is shown"
         case .noShownStack(let id): return "no shown stack begins with flow instance \(id)"
         case .notPresented(let id): return "the stack of flow instance \(id) is not a presented sheet or cover"
+        case .stackWithoutRoutes(let id, let flow):
+            return
+                "the stack of flow instance \(id) ('\(flow)') shows a tab bar and has no routes of its own: back acts on its tabs' stacks; the layer goes by dismissal or when its flow finishes"
         case .instanceInKeptTab(let id):
             return "flow instance \(id) is in a tab that is not selected; it can finish once its tab is selected"
         case .noPresentedLayer: return "no sheet or cover is shown"

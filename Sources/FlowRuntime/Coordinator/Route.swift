@@ -106,6 +106,14 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
 
     public var id: RouteToken { token }
 
+    /// The same route (token, screen, arguments, chain position) owned by instance `instance`: a link that
+    /// keeps an instance it shares with what is shown puts its next routes on that instance.
+    func owned(by instance: FlowInstanceID) -> Route {
+        instance == storage.instance
+            ? self
+            : Route(token: token, instance: instance, screen: storage.screen, values: values, depth: depth)
+    }
+
     /// The screen's arguments by name, typed and checked, defaults filled in.
     public var arguments: [String: Value] { parameters.named(values) }
 

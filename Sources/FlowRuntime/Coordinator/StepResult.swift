@@ -52,6 +52,14 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
         set { update { $0.droppedTabs = newValue } }
     }
 
+    /// The flow instances the step removed without finishing them, in chain order, then those of kept tabs
+    /// (with the instances inside them): with ``finished``, every instance that left in the step
+    /// (docs/RUNNING.md, "Guarantees", 8).
+    public var removed: [RemovedFlow] {
+        get { report?.removed ?? [] }
+        set { update { $0.removed = newValue } }
+    }
+
     public init(_ status: StepStatus, _ reason: FlowRuntimeError? = nil) {
         self.status = status
         if let reason { report = Report(reason: reason) }
@@ -60,10 +68,15 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// An applied step's result with its lists, in one report made only when a list is not empty (setting
     /// the lists one by one makes a report for each).
-    init(appliedFinishing finished: [FinishedFlow], deferredLinks: [DeferredLink], droppedTabs: [DroppedTab]) {
+    init(
+        appliedFinishing finished: [FinishedFlow], deferredLinks: [DeferredLink], droppedTabs: [DroppedTab],
+        removed: [RemovedFlow]
+    ) {
         status = .applied
-        if !finished.isEmpty || !deferredLinks.isEmpty || !droppedTabs.isEmpty {
-            report = Report(Report.Fields(finished: finished, deferredLinks: deferredLinks, droppedTabs: droppedTabs))
+        if !finished.isEmpty || !deferredLinks.isEmpty || !droppedTabs.isEmpty || !removed.isEmpty {
+            report = Report(
+                Report.Fields(
+                    finished: finished, deferredLinks: deferredLinks, droppedTabs: droppedTabs, removed: removed))
         }
     }
 
@@ -102,9 +115,11 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
             var deferredLinks: [DeferredLink] = []
             var renaming: SnapshotRenaming?
             var droppedTabs: [DroppedTab] = []
+            var removed: [RemovedFlow] = []
 
             var isEmpty: Bool {
                 reason == nil && finished.isEmpty && deferredLinks.isEmpty && renaming == nil && droppedTabs.isEmpty
+                    && removed.isEmpty
             }
         }
 
@@ -114,6 +129,7 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
         var deferredLinks: [DeferredLink] { fields.deferredLinks }
         var renaming: SnapshotRenaming? { fields.renaming }
         var droppedTabs: [DroppedTab] { fields.droppedTabs }
+        var removed: [RemovedFlow] { fields.removed }
 
         init(_ fields: Fields) { self.fields = fields }
         convenience init(reason: FlowRuntimeError) { self.init(Fields(reason: reason)) }

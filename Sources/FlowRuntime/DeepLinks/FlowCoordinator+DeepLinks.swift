@@ -57,6 +57,14 @@ extension FlowCoordinator {
     private func openNow(_ url: String, mode: LinkMode = .now) -> StepResult {
         if currentStatus == .running, let protector = linkPolicyHolder() {
             let flow = state.chain[protector].flow
+            // A link is judged whole — its URL, types, constraints and checks — before any policy acts on it:
+            // an invalid link is refused, not queued, redirected or sent to the fallback, which would replace
+            // the flow the policy protects.
+            if bundle.flows[flow].linkPolicy != .allow,
+                case .failure(let error) = buildLink(url, mode: .argumentsOnly)
+            {
+                return .rejected(error)
+            }
             switch bundle.flows[flow].linkPolicy {
             case .allow:
                 break
@@ -68,9 +76,7 @@ extension FlowCoordinator {
                     return .rejected(.linkQueueNeverOpens(flow: bundle.flows[flow].name))
                 }
                 // Judged whole when it opens, after the protecting flow finished: the conditions its routes
-                // pass are those of then. Now its URL, types, constraints and checks are: a link that fails
-                // them is refused, not sent to the fallback, which would replace the flow the policy protects.
-                if case .failure(let error) = buildLink(url, mode: .argumentsOnly) { return .rejected(error) }
+                // pass are those of then (its URL, types, constraints and checks were judged above).
                 // Held on the protecting instance, through the one commit like any change of the state.
                 var transition = Transition(context: context, state: makeEdit())
                 transition.state.chain[protector].queuedLinks.append(url)
@@ -117,7 +123,7 @@ extension FlowCoordinator {
     /// checked now, its conditions when it opens (as a link queued while running). Nil when the start
     /// shows no such flow, or fails: the link is then refused or falls back as before.
     private func startHolding(_ url: String) -> StepResult? {
-        var transition = Transition(context: context, state: freshState())
+        var transition = Transition(context: context, state: freshState(), cause: .link)
         do throws(FlowRuntimeError) {
             try transition.run(bundle.flows[rootFlow].start, at: 0, scope: ArgumentScope(rootFrame))
             try transition.checkShape()
@@ -167,9 +173,13 @@ extension FlowCoordinator {
             return .failure(
                 DeepLinkMatcher.nearMiss(url, parts: parts, in: bundle.flows[rootFlow]) ?? .noMatchingLink(url))
         }
-        var transition = Transition(context: context, state: freshState())
+        let unmet = mode == .argumentsOnly ? nil : link.guardConditions?.first { !host.condition($0) }
+        // A link is judged whole before its guard acts on it: a link whose own routes' arguments fail their
+        // types, constraints or checks is refused, rather than sending the person through the `otherwise`
+        // routes (sign-in) to be refused after.
+        if unmet != nil, case .failure(let error) = buildLink(url, mode: .argumentsOnly) { return .failure(error) }
+        var transition = Transition(context: context, state: freshState(), cause: .link)
         do throws(FlowRuntimeError) {
-            let unmet = mode == .argumentsOnly ? nil : link.guardConditions?.first { !host.condition($0) }
             guard let unmet else {
                 _ = try build(link.routes, url: url, values: values, mode: mode, into: &transition)
                 try transition.checkShape()
@@ -298,7 +308,7 @@ extension FlowCoordinator {
     /// shown, and the link is refused with its own reason.
     private func fallBack(_ url: String, _ error: FlowRuntimeError, mode: LinkMode) -> StepResult {
         guard let screen = bundle.flows[rootFlow].linkFallback else { return .rejected(error) }
-        var transition = Transition(context: context, state: freshState())
+        var transition = Transition(context: context, state: freshState(), cause: .link)
         do throws(FlowRuntimeError) {
             try LinkConditions(context: context).checkShownFirst(.screen(screen), of: rootFlow, url: url)
         } catch _ {

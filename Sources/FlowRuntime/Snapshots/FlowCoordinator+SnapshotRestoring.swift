@@ -30,7 +30,7 @@ extension FlowCoordinator {
     }
 
     private func restoreNow(_ snapshot: FlowSnapshot) -> StepResult {
-        var transition = Transition(context: context, state: emptiedState())
+        var transition = Transition(context: context, state: emptiedState(), cause: .restore)
         let steps = SnapshotSteps(context: context, rootFlow: rootFlow)
         do throws(FlowRuntimeError) {
             guard !snapshot.instances.isEmpty else {

@@ -96,7 +96,18 @@ struct InstanceObjects {
         while objects.count < new.count, !parked.isEmpty,
             let segment = parked.removeValue(forKey: new[objects.count].id)
         {
-            objects.append(contentsOf: segment)
+            // A deep link may bring a kept tab back with only the part it shares (the rest is cancelled).
+            var same = 0
+            while same < segment.count, objects.count + same < new.count,
+                segment[same].id == new[objects.count + same].id
+            {
+                same += 1
+            }
+            if same < segment.count {
+                segment[same].cancel()
+                cancelled = true
+            }
+            objects.append(contentsOf: segment[..<same])
         }
         // A cancelled tab flow cancelled its kept tabs' objects (it owns them): forget them.
         if cancelled, !parked.isEmpty { parked = parked.filter { $0.value.first?.isAlive ?? false } }

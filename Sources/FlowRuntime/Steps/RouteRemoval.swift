@@ -48,14 +48,21 @@ extension Transition {
     ) -> FlowRuntimeError? {
         state.cut(at: count)
         let survivors = state.chain.count
-        guard survivors < old.chain.count, let declaration = old.chain[survivors].declaration else { return nil }
+        guard survivors < old.chain.count else { return nil }
+        // The first removed instance, or, when it is a wrapper without routes of its own (a flow whose start is
+        // a child), the first removed instance with routes: its `confirm` screen's outcome goes to the wrapper
+        // above it, whose handler may finish the wrapper in turn, so the outcome is not lost on the way.
+        var owner = survivors
+        while owner + 1 < old.chain.count, old.path.routeRange(ofDepth: owner).isEmpty { owner += 1 }
+        guard let declaration = old.chain[owner].declaration else { return nil }
+        let wrapped = owner > survivors
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        let cancelledFlow = old.chain[survivors].flow
-        let ownRange = old.path.routeRange(ofDepth: survivors)
+        let cancelledFlow = old.chain[owner].flow
+        let ownRange = old.path.routeRange(ofDepth: owner)
         let removedOwn = max(count, ownRange.lowerBound)..<ownRange.upperBound
-        let parentDepth = survivors - 1
+        let parentDepth = owner - 1
         guard let crossed = firstRoute(in: old.path[removedOwn], withRemoval: .confirm) else {
-            if firstRoute(in: old.path[removedOwn], withRemoval: .preserve) != nil {
+            if !wrapped, firstRoute(in: old.path[removedOwn], withRemoval: .preserve) != nil {
                 var routes: [DraftRoute] = []
                 for route in old.path[ownRange] {
                     routes.append(DraftRoute(screen: route.screenIndex, values: route.values))
@@ -66,7 +73,7 @@ extension Transition {
             return nil
         }
         // The person chose to discard: no draft of this child survives, an older one neither.
-        if state.chain.hasDrafts(at: parentDepth), state.chain[parentDepth].drafts[declaration] != nil {
+        if !wrapped, state.chain.hasDrafts(at: parentDepth), state.chain[parentDepth].drafts[declaration] != nil {
             state.chain[parentDepth].drafts[declaration] = nil
         }
         guard let outcome = bundle.flows[crossed.flowIndex].screens[crossed.screenIndex].confirmOutcome else {
@@ -75,7 +82,7 @@ extension Transition {
         // Names for the notes only, read when one is made.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let bundle = self.bundle
-        let parentFlow = state.chain.flow(at: parentDepth)
+        let parentFlow = old.chain[parentDepth].flow
         func skipped(because reason: String) -> FlowRuntimeError {
             .handlerSkipped(
                 flow: bundle.flows[parentFlow].name, outcome: bundle.flows[cancelledFlow].outcomes[outcome],
@@ -87,10 +94,15 @@ extension Transition {
         if let skipReason { return skipped(because: skipReason) }
         // A `stay` handler changes nothing: the checks run on this transition.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        if case .stay = bundle.flows[parentFlow].children[declaration].handlers[outcome] {
+        if !wrapped, case .stay = bundle.flows[parentFlow].children[declaration].handlers[outcome] {
             return handlerRefusal(leaving: sender).map { skipped(because: $0) }
         }
         var attempt = self
+        // The wrappers stay for their handlers to act (a `stay` leaves one without a route: refused below).
+        for depth in survivors..<owner { attempt.state.chain.append(old.chain[depth]) }
+        if wrapped, attempt.state.chain.hasDrafts(at: parentDepth) {
+            attempt.state.chain[parentDepth].drafts[declaration] = nil
+        }
         do throws(FlowRuntimeError) {
             try attempt.runHandler(declaration, outcome: outcome, at: parentDepth)
         } catch {
@@ -147,7 +159,7 @@ extension Transition {
     }
 
     /// Whether the instance is in a tab this step set aside: its routes are kept, not removed.
-    private func isKept(_ instance: FlowInstanceID) -> Bool {
+    func isKept(_ instance: FlowInstanceID) -> Bool {
         if keptTabs.isEmpty { return false }
         for ids in keptTabs.values where ids.contains(instance) { return true }
         return false
@@ -155,7 +167,7 @@ extension Transition {
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// Whether the instance finished in this step.
-    private func hasFinished(_ instance: FlowInstanceID) -> Bool {
+    func hasFinished(_ instance: FlowInstanceID) -> Bool {
         for flow in finished where flow.instance == instance { return true }
         return false
     }

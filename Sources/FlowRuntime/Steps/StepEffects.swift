@@ -11,4 +11,6 @@ struct StepEffects {
     var droppedTabs: [FlowInstanceID] = []
     var droppedLinks: [DeferredLink] = []
     var keptRemovals: [Route] = []
+    var removalCauses: [FlowInstanceID: RemovedFlow.Cause] = [:]
+    var removedInKeptTabs: [RemovedFlow] = []
 }

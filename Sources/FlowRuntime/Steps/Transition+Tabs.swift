@@ -1,5 +1,9 @@
 import FlowModel
 
+/// A kept tab a step drops (``Transition/droppedKeptTabs(from:)``): its tab flow, its position, what was kept
+/// of it, and the instance of the tab flow that kept it.
+typealias DroppedKeptTab = (tabFlow: Int, tab: Int, parked: ParkedTab, owner: FlowInstanceID)
+
 /// Tab selection inside a step. A tab flow instance at chain position `d` has no routes of its own; its
 /// selected tab's instance is at `d + 1`. Selecting another tab moves the shown tab's part of the chain
 /// and path aside (``ParkedTab``) and puts the selected one's back, or starts it the first time: the cost is
@@ -46,8 +50,8 @@ extension Transition {
         if state.chain.count > depth + 1 {
             // The chain above the tab flow must be the selected tab (a child the tab flow presented itself
             // covers the tab bar), and nothing in it presented: a sheet or cover from inside the tab hides the
-            // tab bar too. An event from a route under a layer removes the layer first, as back does, so the
-            // `select:` action never finds one.
+            // tab bar too. An event from a route under a layer is refused (`routeCovered`), so the `select:`
+            // action of an event never finds one; a handler's can (a child's outcome, a layer above it).
             try checkTabBarUncovered(at: depth)
             if set.selected == tab { return }
             setShownTabAside(at: depth, in: &set)
@@ -96,13 +100,15 @@ extension Transition {
 
     /// The kept (unselected) tabs that were aside in `old`, the chain before the step, and that this step
     /// drops: their tab flow removed or replaced, its `replaceRoot`, or a deep link that rebuilt the tab. Only
-    /// the outermost are listed; the tabs kept inside them go with them.
-    func droppedKeptTabs(from old: [InstanceRecord]) -> [(tabFlow: Int, tab: Int, parked: ParkedTab)] {
+    /// the outermost are listed; the tabs kept inside them go with them. A tab flow the step set aside whole
+    /// (an outer tab selected from a page of an inner tab set: the inner set goes aside with the outer tab
+    /// shown before) keeps its kept tabs: they are not dropped.
+    func droppedKeptTabs(from old: [InstanceRecord]) -> [DroppedKeptTab] {
         let kept = state.chain.keptCount
         guard kept < old.count else { return [] }
-        var dropped: [(tabFlow: Int, tab: Int, parked: ParkedTab)] = []
+        var dropped: [DroppedKeptTab] = []
         for depth in kept..<old.count {
-            guard let tabs = old[depth].tabs, !tabs.parked.isEmpty else { continue }
+            guard let tabs = old[depth].tabs, !tabs.parked.isEmpty, !isKept(old[depth].id) else { continue }
             let survivor =
                 depth < state.chain.count && state.chain[depth].id == old[depth].id ? state.chain[depth].tabs : nil
             for (tab, parked) in tabs.parked.sorted(by: { $0.key < $1.key }) {
@@ -111,7 +117,7 @@ extension Transition {
                 if survivor?.selected == tab, depth + 1 < state.chain.count, state.chain[depth + 1].id == root {
                     continue
                 }
-                dropped.append((old[depth].flow, tab, parked))
+                dropped.append((old[depth].flow, tab, parked, old[depth].id))
             }
         }
         return dropped
@@ -190,6 +196,13 @@ extension Transition {
             chain: Array(removal.state.chain[(depth + 1)...]), path: Array(removal.state.path[below...]))
         keptRemovals += parked.path[keep...]
         for record in parked.chain[kept.chain.count...] { keptRemovals += Self.keptRoutes(under: record) }
+        if kept.chain.count < parked.chain.count {
+            var removed = removedInKeptTabs
+            report(
+                parked.chain[kept.chain.count...], parentFlow: parked.chain[kept.chain.count - 1].flow, cause: .back,
+                withKeptTabs: true, into: &removed)
+            removedInKeptTabs = removed
+        }
         set.parked[tab] = kept
         state.chain[depth].tabs = set
         keptTabs[kept.chain[0].id] = kept.chain.map(\.id)

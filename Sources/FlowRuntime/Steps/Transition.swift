@@ -15,10 +15,14 @@ struct Transition {
     /// What the step did besides editing the state (``StepEffects``); nil while it did nothing else, as
     /// most steps.
     private var effects: StepEffects?
+    /// Why the instances this step removes without finishing them go, unless a `replaceRoot` or an
+    /// ancestor's `finish` took them (``removalCauses``): what the step is (back, dismissal, link, …).
+    var cause: RemovedFlow.Cause
 
-    init(context: StepContext, state: StateEdit) {
+    init(context: StepContext, state: StateEdit, cause: RemovedFlow.Cause = .back) {
         self.context = context
         self.state = state
+        self.cause = cause
     }
 
     var bundle: FlowBundle { context.bundle }
@@ -65,6 +69,17 @@ struct Transition {
         get { effects?.keptRemovals ?? [] }
         set { changeEffects { $0.keptRemovals = newValue } }
     }
+    /// Why particular instances went, where it is not ``cause``: those a `replaceRoot` or an ancestor's
+    /// `finish` removed, and the first instances of the kept tabs they took, by instance id.
+    var removalCauses: [FlowInstanceID: RemovedFlow.Cause] {
+        get { effects?.removalCauses ?? [:] }
+        set { changeEffects { $0.removalCauses = newValue } }
+    }
+    /// The instances back on a kept tab removed inside it (``removeInKeptTab(_:ofTabSetAt:keeping:)``).
+    var removedInKeptTabs: [RemovedFlow] {
+        get { effects?.removedInKeptTabs ?? [] }
+        set { changeEffects { $0.removedInKeptTabs = newValue } }
+    }
     /// Whether the step set a tab aside, changed a kept one or dropped one.
     var touchedKeptTabs: Bool { effects.map { !$0.keptTabs.isEmpty || !$0.droppedTabs.isEmpty } ?? false }
 
@@ -109,6 +124,7 @@ struct Transition {
             state.cut(at: index + 1)
         case .replaceRoot(let target, let arguments):
             let values = try bind(arguments, for: target, in: flow, scope: scope)
+            noteRemoval(above: depth, including: depth, as: .replaceRoot)
             state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
             state.removeInstances(from: depth + 1)
             if state.chain.hasDrafts(at: depth) { state.chain[depth].drafts = [:] }
@@ -163,6 +179,7 @@ struct Transition {
             }
         }
         if !record.queuedLinks.isEmpty { linksToOpen += record.queuedLinks }
+        noteRemoval(above: depth, including: depth, as: .finish)
         state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
         state.removeInstances(from: depth)
         let outcomeParameters = outcomeParameters(of: record.flow, outcome: outcome)

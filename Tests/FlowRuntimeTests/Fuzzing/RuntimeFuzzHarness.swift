@@ -44,6 +44,20 @@ enum RuntimeFuzzHarness {
         (0..<4).map { UInt8(truncatingIfNeeded: payload.count >> (8 * $0)) } + payload + commands
     }
 
+    /// A URL to open: one of the bundle's link patterns (`pick`) with its placeholders filled from `texts` (from
+    /// `fill` on), or, one time in five or without links, a made-up path.
+    static func linkURL(in bundle: FlowBundle, pick: Int, fill: Int, texts: [String]) -> String {
+        let links = bundle.flows.flatMap(\.links)
+        guard !links.isEmpty, pick % 5 != 0 else { return "/" + texts[fill % texts.count] }
+        let parts = links[pick % links.count].segments.enumerated().map { offset, segment -> String in
+            switch segment {
+            case .literal(let text): text
+            case .placeholder: texts[(fill + offset) % texts.count]
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// A broken invariant.
     struct Violation: Error, CustomStringConvertible {
         var description: String
@@ -94,19 +108,7 @@ enum RuntimeFuzzHarness {
             case 4:
                 result = argument % 2 == 0 ? coordinator.confirmRemoval() : coordinator.keepEditing()
             case 5:
-                let links = bundle.flows.flatMap(\.links)
-                if links.isEmpty || argument % 5 == 0 {
-                    result = coordinator.open("/" + texts[argument % texts.count])
-                } else {
-                    let link = links[argument % links.count]
-                    let parts = link.segments.enumerated().map { offset, segment -> String in
-                        switch segment {
-                        case .literal(let text): text
-                        case .placeholder: texts[(argument + offset) % texts.count]
-                        }
-                    }
-                    result = coordinator.open("/" + parts.joined(separator: "/"))
-                }
+                result = coordinator.open(linkURL(in: bundle, pick: argument, fill: argument, texts: texts))
             case 6:
                 if let taken = snapshot, argument % 2 == 0 {
                     result = coordinator.restore(taken)

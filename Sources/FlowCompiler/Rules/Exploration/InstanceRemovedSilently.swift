@@ -1,4 +1,4 @@
-/// FC813 `instance-removed-silently`: guarantee 13 of docs/RUNNING.md ("Guarantees") broken, found by `flowc check`.
+/// FC813 `instance-removed-silently`: guarantee 8 of docs/RUNNING.md ("Guarantees") broken, found by `flowc check`.
 /// Reported by FlowExplorer's GuaranteeChecks (Sources/FlowExplorer/Guarantee.swift states it), as CheckCommand
 /// prints it.
 struct InstanceRemovedSilently: DiagnosticRule {
@@ -7,7 +7,7 @@ struct InstanceRemovedSilently: DiagnosticRule {
         identifier: "instance-removed-silently",
         severity: .error,
         summary:
-            "an instance a step removed without finishing it was not reported as removed (guarantee 13: no instance leaves without a word)",
+            "an instance a step removed without finishing it was not reported as removed (guarantee 8: no instance leaves without a word)",
         explanation: ExplorationRuleText.guarantee
     )
 }

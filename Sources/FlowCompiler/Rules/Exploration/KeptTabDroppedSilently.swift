@@ -1,4 +1,4 @@
-/// FC812 `kept-tab-dropped-silently`: guarantee 12 of docs/RUNNING.md ("Guarantees") broken, found by `flowc check`.
+/// FC812 `kept-tab-dropped-silently`: guarantee 7 of docs/RUNNING.md ("Guarantees") broken, found by `flowc check`.
 /// Reported by FlowExplorer's GuaranteeChecks (Sources/FlowExplorer/Guarantee.swift states it), as CheckCommand
 /// prints it.
 struct KeptTabDroppedSilently: DiagnosticRule {
@@ -7,7 +7,7 @@ struct KeptTabDroppedSilently: DiagnosticRule {
         identifier: "kept-tab-dropped-silently",
         severity: .error,
         summary:
-            "a kept tab left with its stack without being reported (guarantee 12: no stack is dropped without a word)",
+            "a kept tab left with its stack without being reported (guarantee 7: no stack is dropped without a word)",
         explanation: ExplorationRuleText.guarantee
     )
 }

@@ -1,0 +1,78 @@
+import FlowModel
+
+/// What a step says of the instances it removes without finishing them (``StepResult/removed``): every
+/// instance that leaves the state in a step is either finished (``finished``) or removed, with why
+/// (docs/RUNNING.md, "Guarantees", 8). The removal itself happens where the step removes routes and
+/// instances; this only names what left.
+extension Transition {
+    /// Records that the instances above chain position `depth` (and the kept tabs of the one at `including`
+    /// and of those above it) are about to go because of `cause` (a `replaceRoot` of the instance at `depth`,
+    /// or its `finish`), where that is not the step's own ``cause``. Costs nothing when nothing is above it.
+    mutating func noteRemoval(above depth: Int, including owner: Int, as cause: RemovedFlow.Cause) {
+        guard state.chain.count > depth + 1 || state.chain.tabs(at: owner) != nil else { return }
+        var causes = removalCauses
+        for position in owner..<state.chain.count {
+            if position > depth { causes[state.chain.id(at: position)] = cause }
+            if let tabs = state.chain.tabs(at: position) {
+                for parked in tabs.parked.values { causes[parked.chain[0].id] = cause }
+            }
+        }
+        removalCauses = causes
+    }
+
+    /// The instances of `old` (the state before the step) that this step removes without finishing them: the
+    /// records of its chain that are neither in the new chain, nor set aside in a kept tab, nor finished; the
+    /// instances of the kept tabs it drops (``droppedKeptTabs(from:)``), with those kept inside them; and
+    /// those back on a kept tab removed. Chain order first, then kept tabs in tab order.
+    func removedInstances(from old: RuntimeState) -> [RemovedFlow] {
+        var removed: [RemovedFlow] = []
+        let kept = state.chain.keptCount
+        if kept < old.chain.count {
+            for depth in kept..<old.chain.count {
+                let id = old.chain[depth].id
+                if isInNewChain(id, from: kept) || isKept(id) || hasFinished(id) { continue }
+                report(
+                    old.chain[depth...depth], parentFlow: depth > 0 ? old.chain[depth - 1].flow : nil,
+                    cause: removalCauses[id] ?? cause, withKeptTabs: false, into: &removed)
+            }
+            for (tabFlow, _, parked, owner) in droppedKeptTabs(from: old.chain) {
+                let cause = removalCauses[parked.chain[0].id] ?? removalCauses[owner] ?? cause
+                report(parked.chain[...], parentFlow: tabFlow, cause: cause, withKeptTabs: true, into: &removed)
+            }
+        }
+        removed += removedInKeptTabs
+        return removed
+    }
+
+    /// Appends a report of each of `records` (a run of a chain, the first a child of `parentFlow`), and, with
+    /// `withKeptTabs`, of the instances of the tabs kept under them, at any depth, in tab order.
+    func report(
+        _ records: ArraySlice<InstanceRecord>, parentFlow: Int?, cause: RemovedFlow.Cause, withKeptTabs: Bool,
+        into removed: inout [RemovedFlow]
+    ) {
+        var pending: [(ArraySlice<InstanceRecord>, Int?)] = [(records, parentFlow)]
+        while !pending.isEmpty {
+            let (run, parent) = pending.removeFirst()
+            for position in run.indices {
+                let record = run[position]
+                let parentFlow = position == run.startIndex ? parent : run[position - 1].flow
+                removed.append(
+                    RemovedFlow(
+                        instance: record.id, flow: bundle.flows[record.flow].name,
+                        child: record.declaration.flatMap { declaration in
+                            parentFlow.map { bundle.flows[$0].children[declaration].name }
+                        }, cause: cause))
+                guard withKeptTabs, let tabs = record.tabs else { continue }
+                for tab in tabs.parked.keys.sorted() {
+                    if let parked = tabs.parked[tab] { pending.append((parked.chain[...], record.flow)) }
+                }
+            }
+        }
+    }
+
+    /// Whether instance `id` is in the new chain at position `first` or above.
+    private func isInNewChain(_ id: FlowInstanceID, from first: Int) -> Bool {
+        for position in first..<state.chain.count where state.chain.id(at: position) == id { return true }
+        return false
+    }
+}
