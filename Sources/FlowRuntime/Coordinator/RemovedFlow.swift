@@ -20,6 +20,8 @@ public struct RemovedFlow: Hashable, Sendable, CustomStringConvertible {
         case restore
         /// An instance it ran under finished (its parent's outcome took its descendants with it).
         case finish
+        /// A handler's `select` with `routes` (format 1.3) replaced the stack of the tab it was in.
+        case select
     }
 
     /// The instance removed (it is gone after the step).

@@ -23,8 +23,10 @@ extension Transition {
         if var set = state.chain[depth].tabs {
             if let kept = set.parked.removeValue(forKey: tab) {
                 droppedTabs.append(kept.chain[0].id)
+                removalCauses[kept.chain[0].id] = .select
                 state.chain[depth].tabs = set
             } else if set.selected == tab, state.chain.count > depth + 1, state.chain[depth + 1].declaration == child {
+                noteRemoval(above: depth, including: depth + 1, as: .select)
                 state.removeRoutes(from: state.routeRange(ofDepth: depth + 1).lowerBound)
                 state.removeInstances(from: depth + 1)
             }
