@@ -249,28 +249,35 @@ private struct Builder {
             add(.condition(flow: flowName, name: condition.value), condition, context: "deep link '\(pattern)'")
         }
         for routes in link.routeLists {
-            var current: FlowDefinition? = flow
-            for route in routes.routes {
-                let name = route.name.value
-                guard let addressed = current else { break }
-                let context = "deep link '\(pattern)'"
-                let site = ReferenceSite.link(link)
-                if addressed.screen(named: name) != nil || addressed.child(named: name) == nil {
-                    add(.screen(flow: addressed.name.value, name: name), route.name, context: context)
-                    addArguments(
-                        route.arguments, receiver: .screen(flow: addressed.name.value, screen: name), site: site,
-                        context: context)
-                } else if let child = addressed.child(named: name) {
-                    add(.child(flow: addressed.name.value, name: name), route.name, context: context)
-                    addArguments(route.arguments, receiver: .flow(child.flow.value), site: site, context: context)
-                    current = flowsByName[child.flow.value]
-                }
-            }
+            addRoutes(routes.routes, from: flow, site: .link(link), context: "deep link '\(pattern)'")
             if let continueOn = link.otherwise?.continueOn, routes.routes == link.otherwise?.routes {
                 // The outcome of the guarding flow: the flow of the last child route.
                 if let guarding = lastChildFlow(of: routes.routes) {
                     add(.outcome(flow: guarding, name: continueOn.value), continueOn, context: "deep link '\(pattern)'")
                 }
+            }
+        }
+    }
+
+    /// Each route of `routes` (a link's, or a `select` with `routes`), the first addressing `start`: a screen
+    /// of the flow in effect, or a child whose flow the routes after it address; their arguments' `$name`s
+    /// resolved at `site`.
+    mutating func addRoutes(
+        _ routes: [LinkRouteDefinition], from start: FlowDefinition?, site: ReferenceSite, context: String
+    ) {
+        var current = start
+        for route in routes {
+            let name = route.name.value
+            guard let addressed = current else { break }
+            if addressed.screen(named: name) != nil || addressed.child(named: name) == nil {
+                add(.screen(flow: addressed.name.value, name: name), route.name, context: context)
+                addArguments(
+                    route.arguments, receiver: .screen(flow: addressed.name.value, screen: name), site: site,
+                    context: context)
+            } else if let child = addressed.child(named: name) {
+                add(.child(flow: addressed.name.value, name: name), route.name, context: context)
+                addArguments(route.arguments, receiver: .flow(child.flow.value), site: site, context: context)
+                current = flowsByName[child.flow.value]
             }
         }
     }
@@ -312,14 +319,24 @@ private struct Builder {
             add(.condition(flow: flowName, name: condition.value), condition, context: context)
             visit(then, site: site, context: context)
             visit(otherwise, site: site, context: context)
-        case .select(let tab), .selectShowing(let tab, _):
-            if flow.tab(named: tab.value) != nil {
-                add(.child(flow: flowName, name: tab.value), tab, context: "\(context) (select)")
-            } else if let parent = tabParents.first(where: { flowsByName[$0]?.tab(named: tab.value) != nil }) {
-                add(.child(flow: parent, name: tab.value), tab, context: "\(context) (select)")
-            }
+        case .select(let tab):
+            addTab(tab, context: context)
+        case .selectShowing(let tab, let routes):
+            addTab(tab, context: context)
+            // The routes address the tab's flow after its implied start, as a link's after a tab do.
+            let tabFlow = flow.child(named: tab.value).flatMap { flowsByName[$0.flow.value] }
+            addRoutes(routes, from: tabFlow, site: site, context: "\(context) (select)")
         case .pop, .stay:
             break
+        }
+    }
+
+    /// A `select:`'s tab: one of this tab flow's, or of a tab flow this flow runs in.
+    mutating func addTab(_ tab: Located<String>, context: String) {
+        if flow.tab(named: tab.value) != nil {
+            add(.child(flow: flowName, name: tab.value), tab, context: "\(context) (select)")
+        } else if let parent = tabParents.first(where: { flowsByName[$0]?.tab(named: tab.value) != nil }) {
+            add(.child(flow: parent, name: tab.value), tab, context: "\(context) (select)")
         }
     }
 
