@@ -119,7 +119,7 @@ package enum FlowPaths {
 
     /// Replays `script` for its trace lines and reads the host answers it assumes off them.
     private static func path(
-        to target: PathTarget, script: [String], bundle: FlowBundle, flow: String, conditions names: [String]
+        to target: PathTarget, script: [ScriptCommand], bundle: FlowBundle, flow: String, conditions names: [String]
     ) -> TargetPath {
         var traces: [TraceLine] = []
         var checks: [TargetPath.Check] = []
@@ -131,11 +131,11 @@ package enum FlowPaths {
             }
         }
         if let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) {
-            for line in script {
+            for command in script {
                 let before = traces.last
-                guard let trace = runner.run(line: line) else { continue }
+                let trace = runner.run(command)
                 traces.append(trace)
-                if case .event(let name, let token, let texts)? = try? ScriptCommand.parse(line),
+                if case .event(let name, let token, let texts) = command,
                     let sender = before?.path.last(where: { token == nil || $0.token == token?.rawValue }),
                     let screen = bundle.screen(sender.flow, sender.screen),
                     let event = screen.events.first(where: { $0.name == name })
@@ -162,13 +162,12 @@ package enum FlowPaths {
             }
         }
         var values: [String: Bool] = [:]
-        for line in script {
-            if case .condition(let name, let value)? = try? ScriptCommand.parse(line) { values[name] = value }
-        }
+        for case .condition(let name, let value) in script { values[name] = value }
         let conditions = names.map {
             TargetPath.Condition(name: $0, value: values[$0] ?? false, setByScript: values[$0] != nil)
         }
-        return TargetPath(target: target, script: script, traces: traces, conditions: conditions, checks: checks)
+        return TargetPath(
+            target: target, script: script.map(\.line), traces: traces, conditions: conditions, checks: checks)
     }
 
     /// Script operands parsed by their parameters' types (those that do not parse are left out).

@@ -12,14 +12,14 @@ struct PathRecorder {
     let patternsByURL: [String: [String]]
 
     /// The first script that reached each target.
-    private(set) var scripts: [PathTarget: [String]] = [:]
+    private(set) var scripts: [PathTarget: [ScriptCommand]] = [:]
     /// The targets tried and refused: how many times, and the first reason.
     private var refusals: [PathTarget: (count: Int, reason: String)] = [:]
     /// The screens (`flow.screen`) on top of some explored state, and the children (`flow.child`) started.
     private var shownScreens: Set<String> = []
     private var startedChildren: Set<String> = []
     /// The event each waiting step sent, by the script that ends with it: `confirm` takes it.
-    private var waiting: [[String]: PathTarget?] = [:]
+    private var waiting: [[ScriptCommand]: PathTarget?] = [:]
 
     init(bundle: FlowBundle, root: Int, wanted: Set<PathTarget>) {
         self.bundle = bundle
@@ -32,7 +32,7 @@ struct PathRecorder {
     }
 
     mutating func observe(_ step: ExploredStep) {
-        let script = step.script + [step.line]
+        let script = step.script + [step.command]
         let after = step.after
         let refused = ["rejected", "stale", "invalid"].contains(after.status)
         if let top = after.path.last {
@@ -42,9 +42,8 @@ struct PathRecorder {
         for entry in after.instances.map(ExplorationActions.entries(of:)) ?? [] {
             for child in entry.children { startedChildren.insert(entry.flow + "." + (child.child ?? "")) }
         }
-        let command = try? ScriptCommand.parse(step.line)
-        switch command {
-        case .event(let name, let token, _)?:
+        switch step.command {
+        case .event(let name, let token, _):
             guard let sender = step.before?.path.last(where: { token == nil || $0.token == token?.rawValue })
             else { break }
             let target = PathTarget.event(flow: sender.flow, screen: sender.screen, event: name)
@@ -55,7 +54,7 @@ struct PathRecorder {
             } else {
                 reach(target, by: script)
             }
-        case .confirm?:
+        case .confirm:
             guard !refused, after.status != "pending" else { break }
             // The step waiting for this confirmation: the longest earlier script that ended waiting.
             for length in stride(from: step.script.count, to: 0, by: -1) {
@@ -63,7 +62,7 @@ struct PathRecorder {
                 if let origin { reach(origin, by: script) }
                 break
             }
-        case .open(let url)?:
+        case .open(let url):
             // Applied is not enough: a guarded link whose `otherwise` opened (sign-in first) or a queued
             // one holds the URL; it is reached when the step that opens it shows its routes.
             let entries = after.instances.map(ExplorationActions.entries(of:)) ?? []
@@ -101,7 +100,7 @@ struct PathRecorder {
         return " (the explorer's witness for a `pattern` or an argument `check` may not meet it)"
     }
 
-    private mutating func reach(_ target: PathTarget, by script: [String]) {
+    private mutating func reach(_ target: PathTarget, by script: [ScriptCommand]) {
         guard wanted.contains(target), scripts[target] == nil else { return }
         scripts[target] = script
     }

@@ -51,6 +51,18 @@ package final class FlowScriptRunner {
             return trace(text, status: "invalid", reason: error.message, snapshot: nil)
         }
         guard let command else { return nil }
+        return run(command, as: text)
+    }
+
+    /// Runs one command (written as ``ScriptCommand/line`` in its trace line), as ``run(line:)`` runs the
+    /// line that parses to it.
+    @discardableResult
+    package func run(_ command: ScriptCommand) -> TraceLine {
+        lineNumber += 1
+        return run(command, as: command.line)
+    }
+
+    private func run(_ command: ScriptCommand, as text: String) -> TraceLine {
         var snapshot: FlowSnapshot?
         let result: StepResult
         if let stepped = command.step(on: coordinator, handle: { handles[$0] }) {
