@@ -139,23 +139,23 @@ struct Exploration {
             for (guarantee, message) in checks.violations() {
                 record(guarantee, message, witness: { $0.commands(of: position) + [action.command] }, top: top)
             }
-            if let observe { observeStep(from: position, command: action.command, observe) }
+            let statesBefore = states.count
             let target = reach(
                 afterKey, from: position, command: action.command, drives: drives, answers: answers, origin: origin)
+            if let observe {
+                // The step's trace line, from the coordinator the step ran on: the state's copy is the one
+                // its shortest script builds, so this is the line `flowc run` prints for the step.
+                let trace = TraceLine(
+                    line: state.depth + 1, text: action.command.line, result: result, coordinator: coordinator)
+                observe(
+                    ExploredStep(
+                        script: report.commands(of: position), state: position, command: action.command,
+                        after: trace, added: states.count > statesBefore ? target : nil))
+            }
             trackChildren(
                 before: view, after: after, state: position, target: target, command: action.command, result: result,
                 pendingOrigin: state.pendingOrigin)
         }
-    }
-
-    /// Replays state `position`'s shortest script and `command` through a script runner, for the observer.
-    private func observeStep(from position: Int, command: ScriptCommand, _ observe: (ExploredStep) -> Void) {
-        guard let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { return }
-        let script = report.commands(of: position)
-        var before: TraceLine?
-        for scriptCommand in script { before = runner.run(scriptCommand) }
-        let after = runner.run(command)
-        observe(ExploredStep(script: script, before: before, command: command, after: after))
     }
 
     /// The index of the state the step led to, added when new and within the bounds; nil when a bound

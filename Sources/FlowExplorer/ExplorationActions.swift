@@ -80,7 +80,7 @@ struct ExplorationActions {
             for (index, route) in routes.enumerated().reversed() {
                 let top = onScreen && index == routes.count - 1
                 actions += events(
-                    of: route, sentFrom: top ? nil : route.token, counted: top && answers.everyCheckPasses)
+                    of: route, sentFrom: top ? nil : RouteToken(route.token.rawValue), counted: top && answers.everyCheckPasses)
             }
         }
         add(.back(1))
