@@ -99,6 +99,8 @@ struct Exploration {
         let top = coordinator.path.last.map { (flow: $0.flow, screen: $0.screen) }
         askAboutChildren(in: view, state: position)
         var dirty = false
+        // The state's shortest script, for the observer: once per state, not per step.
+        let script = observe == nil ? [] : report.commands(of: position)
         for action in actions.actions(in: coordinator, view: view, answers: state.answers) {
             if dirty { enter(position) }
             var answers = state.answers
@@ -149,7 +151,7 @@ struct Exploration {
                     line: state.depth + 1, text: action.command.line, result: result, coordinator: coordinator)
                 observe(
                     ExploredStep(
-                        script: report.commands(of: position), state: position, command: action.command,
+                        script: script, state: position, command: action.command,
                         after: trace, added: states.count > statesBefore ? target : nil))
             }
             trackChildren(

@@ -157,7 +157,7 @@ package enum FlowPaths {
                     ask(bundle.flows[index].parameters(ofOutcome: outcome), finished.arguments.mapValues(\.value))
                 }
             }
-    }
+        }
         var values: [String: Bool] = [:]
         for case .condition(let name, let value) in script { values[name] = value }
         let conditions = names.map {
