@@ -79,7 +79,7 @@ struct Exploration {
         states.append(state)
         report.reached.append(
             ReachedState(
-                parent: state.parent, line: state.command?.line, depth: state.depth,
+                parent: state.parent, command: state.command, depth: state.depth,
                 path: coordinator.path.map { "\($0.flow).\($0.screen)" }, status: Self.name(of: coordinator.status),
                 asksForConfirmation: coordinator.pendingConfirmation != nil))
     }
@@ -99,6 +99,8 @@ struct Exploration {
         let top = coordinator.path.last.map { (flow: $0.flow, screen: $0.screen) }
         askAboutChildren(in: view, state: position)
         var dirty = false
+        // The state's shortest script, for the observer: once per state, not per step.
+        let script = observe == nil ? [] : report.commands(of: position)
         for action in actions.actions(in: coordinator, view: view, answers: state.answers) {
             if dirty { enter(position) }
             var answers = state.answers
@@ -130,32 +132,32 @@ struct Exploration {
             let copy = drives ? coordinator.copyState() : state.copy
             let origin: ScriptCommand? =
                 result.status == .pending ? action.command : (copy.isAskingForConfirmation ? state.pendingOrigin : nil)
-            let afterKey = ExploredState.Key(copy: copy, answers: answers, pendingOrigin: origin?.line)
+            let afterKey = ExploredState.Key(copy: copy, answers: answers, pendingOrigin: origin)
             let unchanged = afterKey == key
             let after = unchanged && (refused || !drives) ? view : StateView(copy, bundle: bundle)
             let checks = GuaranteeChecks(
                 before: view, command: action.command, result: result, after: after, unchanged: unchanged,
                 pendingOrigin: state.pendingOrigin)
             for (guarantee, message) in checks.violations() {
-                record(guarantee, message, witness: { $0.witness(of: position) + [action.command.line] }, top: top)
+                record(guarantee, message, witness: { $0.commands(of: position) + [action.command] }, top: top)
             }
-            if let observe { observeStep(from: position, line: action.command.line, observe) }
+            let statesBefore = states.count
             let target = reach(
                 afterKey, from: position, command: action.command, drives: drives, answers: answers, origin: origin)
+            if let observe {
+                // The step's trace line, from the coordinator the step ran on: the state's copy is the one
+                // its shortest script builds, so this is the line `flowc run` prints for the step.
+                let trace = TraceLine(
+                    line: state.depth + 1, text: action.command.line, result: result, coordinator: coordinator)
+                observe(
+                    ExploredStep(
+                        script: script, state: position, command: action.command,
+                        after: trace, added: states.count > statesBefore ? target : nil))
+            }
             trackChildren(
                 before: view, after: after, state: position, target: target, command: action.command, result: result,
                 pendingOrigin: state.pendingOrigin)
         }
-    }
-
-    /// Replays state `position`'s shortest script and `line` through a script runner, for the observer.
-    private func observeStep(from position: Int, line: String, _ observe: (ExploredStep) -> Void) {
-        guard let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { return }
-        let script = report.witness(of: position)
-        var before: TraceLine?
-        for scriptLine in script { before = runner.run(line: scriptLine) ?? before }
-        guard let after = runner.run(line: line) else { return }
-        observe(ExploredStep(script: script, before: before, line: line, after: after))
     }
 
     /// The index of the state the step led to, added when new and within the bounds; nil when a bound
@@ -185,27 +187,27 @@ struct Exploration {
         add(reached)
         let added = states.count - 1
         if let message = restoreRoundTrip(of: reached) {
-            let prefix = report.witness(of: added).prefix { $0.hasPrefix("condition ") || $0.hasPrefix("check ") }
+            let prefix = report.commands(of: added).prefix(while: \.setsHostAnswer)
             record(
                 .restoreAcceptsBuiltStates, message,
-                witness: { $0.witness(of: added) + ["snapshot", "stop"] + prefix + ["restore"] },
+                witness: { $0.commands(of: added) + [.snapshot, .stop] + prefix + [.restore(nil)] },
                 top: coordinator.path.last.map { ($0.flow, $0.screen) })
         }
         return added
     }
 
     private mutating func record(
-        _ guarantee: Guarantee, _ message: String, witness: (ExplorationReport) -> [String],
+        _ guarantee: Guarantee, _ message: String, witness: (ExplorationReport) -> [ScriptCommand],
         top: (flow: String, screen: String)?
     ) {
-        let lines = witness(report)
-        let command = lines.last?.split(separator: " ").first.map(String.init) ?? ""
+        let commands = witness(report)
+        let command = commands.last?.verb ?? ""
         let identity = "\(guarantee.rawValue)|\(top?.flow ?? "")|\(top?.screen ?? "")|\(command)"
         guard reported.insert(identity).inserted else { return }
         report.findings.append(
             ExplorationFinding(
                 guarantee: guarantee, rootFlow: flow, flow: top?.flow, screen: top?.screen, message: message,
-                witness: lines))
+                witness: commands.map(\.line)))
     }
 
     // MARK: Children that cannot finish (FC809)

@@ -79,8 +79,9 @@ struct ExplorationActions {
             let routes = onScreen ? stack.routes : Array(stack.routes.suffix(1))
             for (index, route) in routes.enumerated().reversed() {
                 let top = onScreen && index == routes.count - 1
-                actions += events(
-                    of: route, sentFrom: top ? nil : route.token, counted: top && answers.everyCheckPasses)
+                // A token as a script writes it (of no coordinator): the command runs on any runner as its line.
+                let token = top ? nil : RouteToken(route.token.rawValue)
+                actions += events(of: route, sentFrom: token, counted: top && answers.everyCheckPasses)
             }
         }
         add(.back(1))

@@ -1,3 +1,5 @@
+import FlowScript
+
 /// A guarantee the explorer found broken, with the shortest script that breaks it.
 package struct ExplorationFinding: Hashable, Sendable {
     package var guarantee: Guarantee
@@ -69,8 +71,8 @@ package struct ReachedState: Hashable, Sendable {
     /// The index in ``ExplorationReport/reached`` of the state it was first reached from; nil for the new
     /// coordinator (state 0).
     package var parent: Int?
-    /// The `flowc run` script line that leads from the parent here; nil for state 0.
-    package var line: String?
+    /// The `flowc run` command that leads from the parent here; nil for state 0.
+    package var command: ScriptCommand?
     /// How many script lines lead here from a new coordinator.
     package var depth: Int
     /// The path shown, bottom to top, each route as `flow.screen`.
@@ -97,7 +99,7 @@ package struct ExplorationReport: Sendable {
     package var reached: [ReachedState] = []
     /// The shortest script of every state reached, in the order reached: first the empty script of the new
     /// coordinator (what `flowc diff` and the restore audit replay).
-    package var stateScripts: [[String]] { reached.indices.map { witness(of: $0) } }
+    package var stateScripts: [[ScriptCommand]] { reached.indices.map { commands(of: $0) } }
 
     /// The screens (`flow.screen`) whose repeats on a path left states out: a state that shows one screen
     /// more than ``ExplorationBounds/maxRouteRepeats`` times is not kept. Empty when none was.
@@ -119,14 +121,17 @@ package struct ExplorationReport: Sendable {
     }
 
     /// The shortest `flowc run` script (from a new coordinator) that reaches state `index` of ``reached``.
-    package func witness(of index: Int) -> [String] {
-        var lines: [String] = []
+    package func witness(of index: Int) -> [String] { commands(of: index).map(\.line) }
+
+    /// The commands of ``witness(of:)``: the shortest script that reaches state `index` of ``reached``.
+    package func commands(of index: Int) -> [ScriptCommand] {
+        var commands: [ScriptCommand] = []
         var current: Int? = index
-        while let state = current, let line = reached[state].line {
-            lines.append(line)
+        while let state = current, let command = reached[state].command {
+            commands.append(command)
             current = reached[state].parent
         }
-        return lines.reversed()
+        return commands.reversed()
     }
 
     /// The FC807 warnings about events: events refused in every explored state that showed their screen.

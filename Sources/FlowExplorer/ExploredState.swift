@@ -22,18 +22,18 @@ struct ExploredState {
     var answersChangedAfterStep: Bool
 
     /// What tells two states apart: the coordinator's state up to tokens and ids, the answers, and the
-    /// step waiting for a confirmation (its text: two waiting steps that differ only in a token are two
+    /// step waiting for a confirmation (its command: two waiting steps that differ only in a token are two
     /// states, which costs a state, never a finding).
     @MainActor
     struct Key: @MainActor Hashable {
         var copy: CoordinatorStateCopy
         var answers: HostAnswers
-        var pendingOrigin: String?
+        var pendingOrigin: ScriptCommand?
         /// The hash of the three, taken once: a lookup compares it before the states (Speed:
         /// PERFORMANCE.md, "The explorer").
         private let digest: Int
 
-        init(copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: String?) {
+        init(copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?) {
             self.copy = copy
             self.answers = answers
             self.pendingOrigin = pendingOrigin
@@ -52,5 +52,5 @@ struct ExploredState {
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
-    var key: Key { Key(copy: copy, answers: answers, pendingOrigin: pendingOrigin?.line) }
+    var key: Key { Key(copy: copy, answers: answers, pendingOrigin: pendingOrigin) }
 }

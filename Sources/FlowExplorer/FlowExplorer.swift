@@ -17,9 +17,9 @@ package enum FlowExplorer {
     /// - Throws: ``FlowRuntimeError`` when the flow cannot be a root flow (unknown, or with parameters
     ///   that have no default).
     /// - Parameter observe: called for every step, in breadth-first order, with the step's script and trace
-    ///   lines (``ExploredStep``; `flowc paths` reads them). Each call replays the state's shortest script
-    ///   through ``FlowScript/FlowScriptRunner`` to make the traces, so an observed exploration costs what a
-    ///   replayed one did; without an observer nothing is replayed.
+    ///   line (``ExploredStep``; `flowc paths` reads them). The trace line is built from the coordinator the
+    ///   step ran on (``FlowScript/TraceLine/init(line:text:result:coordinator:)``, as `flowc run` builds
+    ///   it): nothing is replayed; an observed exploration costs a trace line per step more.
     package static func explore(
         _ bundle: FlowBundle, flow: String, bounds: ExplorationBounds = ExplorationBounds(),
         observe: ((ExploredStep) -> Void)? = nil

@@ -93,17 +93,17 @@ package enum FlowPaths {
             bundle: bundle, flows: ExplorationActions.reachableFlows(of: root, in: bundle),
             linkWitnesses: [.int(1), .double(1), .bool(true), .string("a")])
         var reports: [PathReport] = []
-        var replayed: [PathTarget: TargetPath] = [:]
+        var made: [PathTarget: TargetPath] = [:]
         for (coverage, targets) in zip(coverages, targets) {
             var paths: [TargetPath] = []
             var unreached: [UnreachedTarget] = []
             for target in targets {
-                if let known = replayed[target] {
+                if let known = made[target] {
                     paths.append(known)
-                } else if let script = recorder.scripts[target] {
+                } else if let (script, traces) = recorder.scripts[target] {
                     let path = path(
-                        to: target, script: script, bundle: bundle, flow: flow, conditions: host.conditionNames)
-                    replayed[target] = path
+                        to: target, script: script, traces: traces, bundle: bundle, conditions: host.conditionNames)
+                    made[target] = path
                     paths.append(path)
                 } else {
                     let reason = recorder.reason(target, exploration: exploration, bounds: bounds)
@@ -117,11 +117,12 @@ package enum FlowPaths {
         return reports
     }
 
-    /// Replays `script` for its trace lines and reads the host answers it assumes off them.
+    /// The path of `script`, whose commands' trace lines are `traces` (from the exploration), with the host
+    /// answers it assumes read off them.
     private static func path(
-        to target: PathTarget, script: [String], bundle: FlowBundle, flow: String, conditions names: [String]
+        to target: PathTarget, script: [ScriptCommand], traces: [TraceLine], bundle: FlowBundle,
+        conditions names: [String]
     ) -> TargetPath {
-        var traces: [TraceLine] = []
         var checks: [TargetPath.Check] = []
         func ask(_ parameters: [ParameterNode], _ arguments: [String: Value]) {
             for parameter in parameters {
@@ -130,45 +131,40 @@ package enum FlowPaths {
                 if !checks.contains(check) { checks.append(check) }
             }
         }
-        if let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) {
-            for line in script {
-                let before = traces.last
-                guard let trace = runner.run(line: line) else { continue }
-                traces.append(trace)
-                if case .event(let name, let token, let texts)? = try? ScriptCommand.parse(line),
-                    let sender = before?.path.last(where: { token == nil || $0.token == token?.rawValue }),
-                    let screen = bundle.screen(sender.flow, sender.screen),
-                    let event = screen.events.first(where: { $0.name == name })
+        for (index, (command, trace)) in zip(script, traces).enumerated() {
+            let before = index > 0 ? traces[index - 1] : nil
+            if case .event(let name, let token, let texts) = command,
+                let sender = before?.path.last(where: { token == nil || $0.token == token?.rawValue }),
+                let screen = bundle.screen(sender.flow, sender.screen),
+                let event = screen.events.first(where: { $0.name == name })
+            {
+                ask(event.parameters, parsed(texts, event.parameters))
+            }
+            for route in trace.path {
+                if let screen = bundle.screen(route.flow, route.screen) {
+                    ask(screen.parameters, route.arguments.mapValues(\.value))
+                }
+            }
+            for entry in trace.instances.map(ExplorationActions.entries(of:)) ?? [] {
+                if let index = bundle.flowIndex(named: entry.flow) {
+                    ask(bundle.flows[index].parameters, entry.arguments.mapValues(\.value))
+                }
+            }
+            for finished in trace.finished ?? [] {
+                if let index = bundle.flowIndex(named: finished.flow),
+                    let outcome = bundle.flows[index].outcomes.firstIndex(of: finished.outcome)
                 {
-                    ask(event.parameters, parsed(texts, event.parameters))
-                }
-                for route in trace.path {
-                    if let screen = bundle.screen(route.flow, route.screen) {
-                        ask(screen.parameters, route.arguments.mapValues(\.value))
-                    }
-                }
-                for entry in trace.instances.map(ExplorationActions.entries(of:)) ?? [] {
-                    if let index = bundle.flowIndex(named: entry.flow) {
-                        ask(bundle.flows[index].parameters, entry.arguments.mapValues(\.value))
-                    }
-                }
-                for finished in trace.finished ?? [] {
-                    if let index = bundle.flowIndex(named: finished.flow),
-                        let outcome = bundle.flows[index].outcomes.firstIndex(of: finished.outcome)
-                    {
-                        ask(bundle.flows[index].parameters(ofOutcome: outcome), finished.arguments.mapValues(\.value))
-                    }
+                    ask(bundle.flows[index].parameters(ofOutcome: outcome), finished.arguments.mapValues(\.value))
                 }
             }
         }
         var values: [String: Bool] = [:]
-        for line in script {
-            if case .condition(let name, let value)? = try? ScriptCommand.parse(line) { values[name] = value }
-        }
+        for case .condition(let name, let value) in script { values[name] = value }
         let conditions = names.map {
             TargetPath.Condition(name: $0, value: values[$0] ?? false, setByScript: values[$0] != nil)
         }
-        return TargetPath(target: target, script: script, traces: traces, conditions: conditions, checks: checks)
+        return TargetPath(
+            target: target, script: script.map(\.line), traces: traces, conditions: conditions, checks: checks)
     }
 
     /// Script operands parsed by their parameters' types (those that do not parse are left out).

@@ -11,15 +11,17 @@ struct PathRecorder {
     /// The patterns of the root flow's links by the URL the explorer opens for them.
     let patternsByURL: [String: [String]]
 
-    /// The first script that reached each target.
-    private(set) var scripts: [PathTarget: [String]] = [:]
+    /// The first script that reached each target, with the trace line of each of its commands.
+    private(set) var scripts: [PathTarget: (script: [ScriptCommand], traces: [TraceLine])] = [:]
+    /// For each explored state: the state it was first reached from and the trace line of that step.
+    private var stateTraces: [Int: (parent: Int, trace: TraceLine)] = [:]
     /// The targets tried and refused: how many times, and the first reason.
     private var refusals: [PathTarget: (count: Int, reason: String)] = [:]
     /// The screens (`flow.screen`) on top of some explored state, and the children (`flow.child`) started.
     private var shownScreens: Set<String> = []
     private var startedChildren: Set<String> = []
     /// The event each waiting step sent, by the script that ends with it: `confirm` takes it.
-    private var waiting: [[String]: PathTarget?] = [:]
+    private var waiting: [[ScriptCommand]: PathTarget?] = [:]
 
     init(bundle: FlowBundle, root: Int, wanted: Set<PathTarget>) {
         self.bundle = bundle
@@ -32,20 +34,22 @@ struct PathRecorder {
     }
 
     mutating func observe(_ step: ExploredStep) {
-        let script = step.script + [step.line]
+        let script = step.script + [step.command]
         let after = step.after
+        if let added = step.added { stateTraces[added] = (step.state, after) }
+        let before = stateTraces[step.state]?.trace
+        func reach(_ target: PathTarget) { self.reach(target, by: script, from: step.state, after: after) }
         let refused = ["rejected", "stale", "invalid"].contains(after.status)
         if let top = after.path.last {
             shownScreens.insert(top.flow + "." + top.screen)
-            reach(.screen(flow: top.flow, screen: top.screen), by: script)
+            reach(.screen(flow: top.flow, screen: top.screen))
         }
         for entry in after.instances.map(ExplorationActions.entries(of:)) ?? [] {
             for child in entry.children { startedChildren.insert(entry.flow + "." + (child.child ?? "")) }
         }
-        let command = try? ScriptCommand.parse(step.line)
-        switch command {
-        case .event(let name, let token, _)?:
-            guard let sender = step.before?.path.last(where: { token == nil || $0.token == token?.rawValue })
+        switch step.command {
+        case .event(let name, let token, _):
+            guard let sender = before?.path.last(where: { token == nil || $0.token == token?.rawValue })
             else { break }
             let target = PathTarget.event(flow: sender.flow, screen: sender.screen, event: name)
             if refused {
@@ -53,24 +57,24 @@ struct PathRecorder {
             } else if after.status == "pending" {
                 waiting[script] = target
             } else {
-                reach(target, by: script)
+                reach(target)
             }
-        case .confirm?:
+        case .confirm:
             guard !refused, after.status != "pending" else { break }
             // The step waiting for this confirmation: the longest earlier script that ended waiting.
             for length in stride(from: step.script.count, to: 0, by: -1) {
                 guard let origin = waiting[Array(step.script.prefix(length))] else { continue }
-                if let origin { reach(origin, by: script) }
+                if let origin { reach(origin) }
                 break
             }
-        case .open(let url)?:
+        case .open(let url):
             // Applied is not enough: a guarded link whose `otherwise` opened (sign-in first) or a queued
             // one holds the URL; it is reached when the step that opens it shows its routes.
             let entries = after.instances.map(ExplorationActions.entries(of:)) ?? []
             let held = entries.contains { ($0.queuedLinks ?? []).contains(url) || $0.pendingLink?.url == url }
             for pattern in patternsByURL[url] ?? [] {
                 if after.status == "applied", !held {
-                    reach(.link(pattern: pattern), by: script)
+                    reach(.link(pattern: pattern))
                 } else if refused {
                     refuse(.link(pattern: pattern), after.reason ?? after.status)
                 }
@@ -80,15 +84,15 @@ struct PathRecorder {
         }
         if after.status == "pending", waiting.index(forKey: script) == nil { waiting[script] = .some(nil) }
         for link in after.links ?? [] where link.status == "applied" {
-            for pattern in patternsByURL[link.url] ?? [] { reach(.link(pattern: pattern), by: script) }
+            for pattern in patternsByURL[link.url] ?? [] { reach(.link(pattern: pattern)) }
         }
-        let entriesBefore = step.before?.instances.map(ExplorationActions.entries(of:)) ?? []
+        let entriesBefore = before?.instances.map(ExplorationActions.entries(of:)) ?? []
         for finished in after.finished ?? [] {
             guard let parent = entriesBefore.first(where: { $0.children.contains { $0.id == finished.instance } }),
                 let child = parent.children.first(where: { $0.id == finished.instance })?.child
             else { continue }
-            reach(.handler(flow: parent.flow, child: child, outcome: finished.outcome), by: script)
-            reach(.outcome(flow: parent.flow, child: child, outcome: finished.outcome), by: script)
+            reach(.handler(flow: parent.flow, child: child, outcome: finished.outcome))
+            reach(.outcome(flow: parent.flow, child: child, outcome: finished.outcome))
         }
     }
 
@@ -101,9 +105,18 @@ struct PathRecorder {
         return " (the explorer's witness for a `pattern` or an argument `check` may not meet it)"
     }
 
-    private mutating func reach(_ target: PathTarget, by script: [String]) {
+    /// Keeps `script` (state `state`'s shortest script and the step, whose trace line is `after`) for
+    /// `target` when it is the first to reach it, with the trace line of each command: those of the steps
+    /// that first reached the states on the way, then `after`. No line is run again.
+    private mutating func reach(_ target: PathTarget, by script: [ScriptCommand], from state: Int, after: TraceLine) {
         guard wanted.contains(target), scripts[target] == nil else { return }
-        scripts[target] = script
+        var traces = [after]
+        var current = state
+        while let (parent, trace) = stateTraces[current] {
+            traces.append(trace)
+            current = parent
+        }
+        scripts[target] = (script, traces.reversed())
     }
 
     private mutating func refuse(_ target: PathTarget, _ reason: String) {

@@ -57,6 +57,18 @@ package final class FlowScriptRunner {
             return trace(text, status: "invalid", reason: error.message, snapshot: nil)
         }
         guard let command else { return nil }
+        return run(command, as: text)
+    }
+
+    /// Runs one command (written as ``ScriptCommand/line`` in its trace line), as ``run(line:)`` runs the
+    /// line that parses to it.
+    @discardableResult
+    package func run(_ command: ScriptCommand) -> TraceLine {
+        lineNumber += 1
+        return run(command, as: command.line)
+    }
+
+    private func run(_ command: ScriptCommand, as text: String) -> TraceLine {
         var snapshot: FlowSnapshot?
         let result: StepResult
         if let stepped = command.step(on: coordinator, handle: { handles[$0] }) {
@@ -98,33 +110,7 @@ package final class FlowScriptRunner {
             }
         }
         var line = trace(text, status: result.status.rawValue, reason: result.reason?.description, snapshot: snapshot)
-        if !result.finished.isEmpty {
-            line.finished = result.finished.map {
-                TraceLine.FinishedEntry(
-                    instance: $0.instance.rawValue, flow: $0.flow, outcome: $0.outcome,
-                    arguments: $0.arguments.mapValues(JSONArgument.init))
-            }
-        }
-        if !result.deferredLinks.isEmpty {
-            line.links = result.deferredLinks.map {
-                TraceLine.LinkEntry(url: $0.url, status: $0.status.rawValue, reason: $0.reason?.description)
-            }
-        }
-        if let renaming = result.renaming {
-            line.renaming = TraceLine.RenamingEntry(
-                renamed: renaming.renamed.map(\.description), refused: renaming.refused)
-        }
-        if !result.droppedTabs.isEmpty {
-            line.droppedTabs = result.droppedTabs.map {
-                TraceLine.DroppedTabEntry(flow: $0.flow, tab: $0.tab, instance: $0.instance.rawValue, routes: $0.routes)
-            }
-        }
-        if !result.removed.isEmpty {
-            line.removed = result.removed.map {
-                TraceLine.RemovedEntry(
-                    flow: $0.flow, instance: $0.instance.rawValue, child: $0.child, why: $0.cause.rawValue)
-            }
-        }
+        line.record(result)
         return line
     }
 
@@ -171,32 +157,9 @@ package final class FlowScriptRunner {
     private func trace(_ text: String, status: String, reason: String?, snapshot: FlowSnapshot?) -> TraceLine {
         let instances = coordinator.instanceTree()
         if let instances { keepHandles(of: instances) }
-        let coordinatorState: String
-        var outcome: String?
-        switch coordinator.status {
-        case .idle: coordinatorState = "idle"
-        case .running: coordinatorState = "running"
-        case .stopped: coordinatorState = "stopped"
-        case .finished(let finished):
-            coordinatorState = "finished"
-            outcome = finished
-        }
         return TraceLine(
-            line: lineNumber, command: TraceEcho.bounded(ScriptText.trimmed(text[...])), status: status,
-            reason: reason,
-            coordinator: coordinatorState, outcome: outcome,
-            path: coordinator.path.map {
-                TraceLine.RouteEntry(
-                    token: $0.token.rawValue, instance: $0.instance.rawValue, flow: $0.flow,
-                    screen: $0.screen, arguments: $0.arguments.mapValues(JSONArgument.init))
-            },
-            stacks: stackEntries(),
-            tabs: tabSetEntries(),
-            instances: instances,
-            pending: coordinator.pendingConfirmation.map {
-                TraceLine.PendingEntry(prompt: $0.prompt, route: $0.route.rawValue, flow: $0.flow, screen: $0.screen)
-            },
-            snapshot: snapshot)
+            line: lineNumber, text: text, status: status, reason: reason, coordinator: coordinator,
+            instances: instances, snapshot: snapshot)
     }
 
     /// Keeps a handle of every instance of the tree, as a host that saw it would: `finish #ID` uses them.
@@ -208,33 +171,6 @@ package final class FlowScriptRunner {
                 handles[id] = object
             }
             pending += entry.children
-        }
-    }
-
-    private func stackEntries() -> [TraceLine.StackEntry]? {
-        let stacks = coordinator.stacks
-        if stacks.count <= 1, stacks.allSatisfy({ $0.kind == .root }) { return nil }
-        return stacks.map { stack in
-            var kind = "root"
-            var tab: String?
-            switch stack.kind {
-            case .root: break
-            case .tab(let name, _): (kind, tab) = ("tab", name)
-            case .sheet: kind = "sheet"
-            case .cover: kind = "cover"
-            }
-            return TraceLine.StackEntry(
-                id: stack.id.rawValue, kind: kind, tab: tab, routes: stack.routes.map(\.token.rawValue))
-        }
-    }
-
-    private func tabSetEntries() -> [TraceLine.TabSetEntry]? {
-        let sets = coordinator.tabSets
-        guard !sets.isEmpty else { return nil }
-        return sets.map { set in
-            TraceLine.TabSetEntry(
-                instance: set.id.rawValue, flow: set.flow, tabs: set.tabs, selected: set.selected,
-                kept: set.keptStacks.mapValues { $0.routes.map(\.token.rawValue) })
         }
     }
 }

@@ -28,6 +28,35 @@ extension ScriptCommand {
         }
     }
 
+    /// The command's first word (`back` for ``backOnStack(_:stack:)``, `backto` for ``backTo(_:)``).
+    package var verb: String {
+        switch self {
+        case .start: "start"
+        case .event: "event"
+        case .back, .backOnStack: "back"
+        case .backTo: "backto"
+        case .confirm: "confirm"
+        case .keep: "keep"
+        case .open: "open"
+        case .snapshot: "snapshot"
+        case .restore: "restore"
+        case .condition: "condition"
+        case .check: "check"
+        case .finish: "finish"
+        case .stop: "stop"
+        case .select: "select"
+        case .dismiss: "dismiss"
+        }
+    }
+
+    /// Whether the command sets a host answer (`condition`, `check`) rather than driving the coordinator.
+    package var setsHostAnswer: Bool {
+        switch self {
+        case .condition, .check: true
+        default: false
+        }
+    }
+
     private static func operands(_ arguments: [String: String]) -> String {
         arguments.keys.sorted().map { " \($0)=\(quoted(arguments[$0]!))" }.joined()
     }

@@ -2,7 +2,7 @@ import FlowRuntime
 import Foundation
 
 /// One parsed line of a `flowc run` script. See docs/RUNNING.md for the language.
-package enum ScriptCommand: Equatable, Sendable {
+package enum ScriptCommand: Hashable, Sendable {
     case start
     case event(name: String, token: RouteToken?, arguments: [String: String])
     case back(Int)

@@ -138,13 +138,13 @@ struct LinkTrials {
 
     private func open(_ url: String, on bundle: FlowBundle, flow: String, conditions: [String: Bool]) -> StepResult? {
         guard let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { return nil }
-        for line in VersionDiff.conditionLines(conditions) { runner.run(line: line) }
-        runner.run(line: "start")
+        for command in VersionDiff.conditionCommands(conditions) + [.start] { runner.run(command) }
         return runner.coordinator.open(url)
     }
 
     private func witness(_ trial: Trial) -> String {
-        (VersionDiff.conditionLines(trial.conditions) + ["start", "open " + trial.url]).joined(separator: "\n")
+        let commands = VersionDiff.conditionCommands(trial.conditions) + [.start, .open(trial.url)]
+        return commands.map(\.line).joined(separator: "\n")
     }
 
     /// Every answer of `names` (all false first), or all false and all true past ``maximumConditionsTried``.

@@ -20,22 +20,22 @@ struct SnapshotTrials {
         var result: StepResult
     }
 
-    func findings(for scripts: [[String]]) -> [VersionFinding] {
+    func findings(for scripts: [[ScriptCommand]]) -> [VersionFinding] {
         var shapes: [String] = []
         var trials: [String: [Trial]] = [:]
         var tried: Set<String> = []
-        for lines in scripts {
+        for commands in scripts {
             guard let runner = try? FlowScriptRunner(bundle: old, flow: root) else { continue }
             var conditions: [String: Bool] = [:]
-            for line in lines {
-                runner.run(line: line)
-                let words = line.split(separator: " ")
-                if words.count == 3, words[0] == "condition" { conditions[String(words[1])] = words[2] == "true" }
+            for command in commands {
+                runner.run(command)
+                if case .condition(let name, let value) = command { conditions[name] = value }
             }
             guard runner.coordinator.status == .running, runner.coordinator.pendingConfirmation == nil else { continue }
             let snapshot = runner.coordinator.snapshot()
+            let answers = VersionDiff.conditionCommands(conditions).map(\.line).joined(separator: ",")
             for variant in [snapshot] + variants(of: snapshot) {
-                let key = Self.json(variant) + "|" + VersionDiff.conditionLines(conditions).joined(separator: ",")
+                let key = Self.json(variant) + "|" + answers
                 guard tried.insert(key).inserted,
                     restore(variant, on: old, flow: root, conditions: conditions)?.status == .applied
                 else { continue }
@@ -86,8 +86,8 @@ struct SnapshotTrials {
 
     /// The `flowc run` lines that restore the trial's snapshot: its conditions, then `restore JSON`.
     private func witness(_ trial: Trial) -> String {
-        (VersionDiff.conditionLines(trial.conditions) + ["restore " + Self.json(trial.snapshot)]).joined(
-            separator: "\n")
+        (VersionDiff.conditionCommands(trial.conditions) + [.restore(Self.json(trial.snapshot))]).map(\.line)
+            .joined(separator: "\n")
     }
 
     /// The current name of the last instance's flow the trial's snapshot names (after renames), if the new
@@ -105,7 +105,7 @@ struct SnapshotTrials {
         -> StepResult?
     {
         guard let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { return nil }
-        for line in VersionDiff.conditionLines(conditions) { runner.run(line: line) }
+        for command in VersionDiff.conditionCommands(conditions) { runner.run(command) }
         return runner.coordinator.restore(snapshot)
     }
 

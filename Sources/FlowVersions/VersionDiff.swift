@@ -52,8 +52,8 @@ package enum VersionDiff {
         return bundle.flows.first { $0.renames?.flow.contains(name) == true }?.name
     }
 
-    /// `condition NAME true|false` lines for `answers`, sorted by name.
-    static func conditionLines(_ answers: [String: Bool]) -> [String] {
-        answers.sorted { $0.key < $1.key }.map { "condition \($0.key) \($0.value)" }
+    /// `condition NAME true|false` commands for `answers`, sorted by name.
+    static func conditionCommands(_ answers: [String: Bool]) -> [ScriptCommand] {
+        answers.sorted { $0.key < $1.key }.map { .condition($0.key, $0.value) }
     }
 }

@@ -76,7 +76,7 @@ struct RestoreAudit {
         // The reached states, by the conditions set true (the others answer false, as a runner's do).
         var reached: [[String]: Set<FlowSnapshot>] = [:]
         var candidates: [(script: [String], conditions: [String], snapshot: FlowSnapshot)] = []
-        for script in report.stateScripts {
+        for script in report.stateScripts.map({ $0.map(\.line) }) {
             let runner = try FlowScriptRunner(bundle: bundle, flow: flow)
             for line in script { runner.run(line: line) }
             guard runner.coordinator.status == .running, runner.coordinator.pendingConfirmation == nil else { continue }

@@ -71,7 +71,7 @@ struct ShippedFlowsExplorationTests {
         let report = try Self.report(flow)
         #expect(report.reached.count == report.states)
         #expect(report.reached.first?.parent == nil)
-        #expect(report.reached.first?.line == nil)
+        #expect(report.reached.first?.command == nil)
         #expect(report.reached.first?.status == "idle")
         var mismatches: [String] = []
         for index in stride(from: 0, to: report.reached.count, by: every) {

@@ -8,6 +8,7 @@ struct ScriptCommandLineTests {
         (.start, "start"), (.back(1), "back"), (.back(3), "back 3"), (.backTo(2), "backto 2"),
         (.backOnStack(1, stack: FlowInstanceID(4)), "back 1 #4"), (.confirm, "confirm"), (.keep, "keep"),
         (.open("/posts/1"), "open /posts/1"), (.snapshot, "snapshot"), (.restore(nil), "restore"),
+        (.restore(#"{"instances": [], "v": "a b"}"#), #"restore {"instances": [], "v": "a b"}"#),
         (.condition("isLoggedIn", true), "condition isLoggedIn true"),
         (.check(name: "postExists", value: "1", answer: false), "check postExists 1 false"),
         (.check(name: "named", value: "a b", answer: true), "check named \"a b\" true"),
@@ -29,5 +30,16 @@ struct ScriptCommandLineTests {
     func aCommandsLineParsesBackToIt(command: ScriptCommand, line: String) throws {
         #expect(command.line == line)
         #expect(try ScriptCommand.parse(line) == command)
+        #expect(line.split(separator: " ").first.map(String.init) == command.verb)
+    }
+
+    /// The table above holds every kind of command: every verb the parser knows.
+    @Test func theRoundTripCoversEveryCommandKind() {
+        #expect(
+            Set(Self.commands.map(\.0.verb)) == [
+                "start", "event", "back", "backto", "confirm", "keep", "open", "snapshot", "restore", "condition",
+                "check", "finish", "stop", "select", "dismiss",
+            ])
+        #expect(Self.commands.filter { $0.0.setsHostAnswer }.map(\.1).allSatisfy { $0.hasPrefix("c") })
     }
 }
