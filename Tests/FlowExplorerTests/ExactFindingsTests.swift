@@ -42,7 +42,7 @@ struct ExactFindingsTests {
         #expect(report.extent(ExplorationBounds()).hasPrefix("complete up to 2 repeats of a screen (left out: queued"))
         #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
         #expect(report.warnings.map { "\($0.code.rawValue): \($0.message)" } == [])
-        #expect(report.states == 7868)
+        #expect(report.states == 8544)
     }
 
     /// The podcast app, bounded at 5,000 states before, is complete within the default bounds.
