@@ -36,8 +36,8 @@ enum DiffCommand {
           --strict            Exit 1 on a narrowing not accepted too.
           --verbose           Also print what is kept, one note each (else the summary counts it).
           --quiet             Print only the breaks not accepted, and no summary.
-          --max-states N      Explore at most N distinct states per old root flow (default 5000).
-          --max-depth N       Go at most N steps from a new coordinator (default 16, as flowc check).
+          --max-states N      Explore at most N distinct states per old root flow (default 20000, as check).
+          --max-depth N       Go at most N steps from a new coordinator (default 32, as check).
         \(ConfigurationOption.help)
           -h, --help          Show this help.
 
@@ -50,23 +50,17 @@ enum DiffCommand {
         let options: OptionScanner
         switch OptionScanner.scan(
             arguments, usage: usage,
-            valueOptions: ["--baseline", "--format", "--config", "--max-states", "--max-depth"],
+            valueOptions: ["--baseline", "--format", "--config"] + ExplorationOptions.valueOptions,
             flagOptions: ["--strict", "--verbose", "--quiet"])
         {
         case .proceed(let scanned): options = scanned
         case .exit(let code): return code
         }
-        // The old bounds: the saved states worth checking are the near ones, and each is replayed.
-        var bounds = ExplorationBounds()
-        bounds.maxStates = 5_000
-        bounds.maxDepth = 16
-        for (option, minimum) in [("--max-states", 1), ("--max-depth", 1)] {
-            guard let text = options.value(option) else { continue }
-            guard let number = Int(text), number >= minimum else {
-                Console.error("flowc: error: \(option) takes a whole number of at least \(minimum), not '\(text)'")
-                return ExitCode.usage
-            }
-            if option == "--max-states" { bounds.maxStates = number } else { bounds.maxDepth = number }
+        // The bounds of `flowc check`, so that the saved states compared are the states check explores.
+        let bounds: ExplorationBounds
+        switch ExplorationOptions.bounds(options) {
+        case .success(let read): bounds = read
+        case .failure: return ExitCode.usage
         }
         guard let format = DiagnosticFormat.chosen(by: options) else { return ExitCode.usage }
         let configuration: LoadedConfiguration?
