@@ -242,7 +242,7 @@ import Testing
                 "invalid-link-pattern.yaml", "invalid-name.yaml", "invalid-value.yaml", "link-pattern-characters.yaml",
                 "misplaced-key.yaml", "missing-key.yaml", "missing-space-after-colon.yaml", "string-constraints.yaml",
                 "then-without-if.yaml",
-                "unknown-key.yaml", "wrong-node-kind.yaml",
+                "unknown-key-instead-of-action.yaml", "unknown-key.yaml", "wrong-node-kind.yaml",
             ])
     }
 }

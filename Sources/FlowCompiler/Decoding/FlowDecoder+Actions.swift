@@ -63,6 +63,9 @@ extension FlowDecoder {
                 report(MissingKey.self, "'\(branch.key.rawValue)' needs 'if: CONDITION' beside it", at: branch.keyNode)
                 return nil
             }
+            // An unknown key was already reported (FC101, with the keys to use): it is most likely the action
+            // meant ('{ stay }' in an event), so one mistake gives one error.
+            if document.entries(of: node).count > mapping.entries.count { return nil }
             let expected = allowed.map(\.rawValue).joined(separator: ", ")
             report(MissingKey.self, "missing action; add one of \(expected)", at: node)
             return nil
