@@ -9,11 +9,24 @@ import Testing
 struct GeneratorNestingTests {
     /// The nestings a bundle has: presented tab bars (sheet, cover), tab sets inside tabs, sheets over sheets
     /// (a flow presented as a sheet that presents a sheet), covers inside tabs (a tab's flow that presents a
-    /// cover).
+    /// cover); since format 1.3, tab-bar items that present a sheet or cover, and handlers that select a tab
+    /// and say what its stack shows.
     static func nestings(of bundle: FlowBundle) -> Set<String> {
         var found: Set<String> = []
         for graph in bundle.flows {
             let tabChildren = Set(graph.tabs.map(\.child))
+            for tab in graph.tabs {
+                switch graph.children[tab.child].presentation {
+                case .sheet: found.insert("tab-bar item as a sheet")
+                case .cover: found.insert("tab-bar item as a cover")
+                default: break
+                }
+            }
+            for child in graph.children {
+                for handler in child.handlers {
+                    if case .selectShowing = handler { found.insert("select with routes") }
+                }
+            }
             for (index, child) in graph.children.enumerated() {
                 let flow = bundle.flows[child.flow]
                 let presentation = child.presentation
@@ -45,7 +58,7 @@ struct GeneratorNestingTests {
         #expect(
             found == [
                 "tab bar as a sheet", "tab bar as a cover", "tab set inside a tab", "cover inside a tab",
-                "sheet over a sheet",
+                "sheet over a sheet", "tab-bar item as a sheet", "tab-bar item as a cover", "select with routes",
             ])
     }
 }

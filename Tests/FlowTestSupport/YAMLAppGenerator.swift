@@ -6,8 +6,9 @@
 /// (`allow`, `queue`, `reject`); removal policies (`discard`, `preserve`, `confirm`); typed parameters
 /// with constraints; deep links into tabs and children. Every container nesting the format allows: tab
 /// bars presented as sheets and covers (the covered one finishes through its first tab's outcomes), tab
-/// sets inside tabs, sheets over sheets, covers inside tabs (a tab flow's own sheet or cover is left to
-/// the format's newer transitions).
+/// sets inside tabs, sheets over sheets, covers inside tabs; since format 1.3, tab-bar items that present a
+/// sheet or cover over their tab set (selected from a tab's screen, a link or the host) and handlers that
+/// select a tab and say what its stack shows (`{ select: TAB, routes: [...] }`, with the outcome's `$v`).
 ///
 /// Every app it writes is valid unless a ``NearMiss`` is asked for: then one mistake is put in and the
 /// exact diagnostics it causes are in ``GeneratedApp/expected``.
@@ -17,6 +18,9 @@ public struct YAMLAppGenerator {
     /// sheets, covers inside tabs), from a stream of their own: an app that takes none of them is the app
     /// its seed made before.
     private var nesting: SplitMix64
+    /// The choices of the format 1.3 nestings (tab-bar items that present, a handler's select with routes),
+    /// from a third stream, for the same reason.
+    private var layers: SplitMix64
     private var screenWords: [String]
     private var childWords: [String]
     private var flows: [FlowDraft] = []
@@ -26,6 +30,7 @@ public struct YAMLAppGenerator {
         self.seed = seed
         random = SplitMix64(seed: seed &* 0x2545_f491_4f6c_dd1d &+ 17)
         nesting = SplitMix64(seed: seed &* 0x9e37_79b9_7f4a_7c15 &+ 32)
+        layers = SplitMix64(seed: seed &* 0xbf58_476d_1ce4_e5b9 &+ 13)
         screenWords = Self.screenPool
         childWords = Self.childPool
     }
@@ -64,6 +69,8 @@ public struct YAMLAppGenerator {
         var screens: [ScreenDraft] = []
         var children: [ChildDraft] = []
         var tabs: [String] = []
+        /// The `tabs` entries of tab-bar items that present (since format 1.3), written after the first tab.
+        var items: [String] = []
         var links: [String] = []
         var linkPolicy: String?
         var linkFallback: String?
@@ -73,7 +80,10 @@ public struct YAMLAppGenerator {
             var lines = ["flow: \(name)"]
             if !conditions.isEmpty { lines.append("conditions: [\(conditions.joined(separator: ", "))]") }
             if let params { lines.append("params: \(params)") }
-            if !tabs.isEmpty { lines.append("tabs: [\(tabs.joined(separator: ", "))]") }
+            if !tabs.isEmpty {
+                let entries = tabs.prefix(1) + items + tabs.dropFirst()
+                lines.append("tabs: [\(entries.joined(separator: ", "))]")
+            }
             lines.append("start: \(start)")
             if let linkPolicy { lines.append("linkPolicy: \(linkPolicy)") }
             if let linkFallback { lines.append("linkFallback: \(linkFallback)") }
@@ -134,6 +144,7 @@ public struct YAMLAppGenerator {
 
     private mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
     private mutating func nestingChance(_ percent: UInt64) -> Bool { nesting.next() % 100 < percent }
+    private mutating func layerChance(_ percent: UInt64) -> Bool { layers.next() % 100 < percent }
     private mutating func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
 
     private mutating func screenWord() -> String {
@@ -281,8 +292,45 @@ public struct YAMLAppGenerator {
             }
             flow.children.append(ChildDraft(name: tab, flow: tabFlow, presentation: "push", handlers: handlers))
         }
+        if layerChance(45) { presentingItem(in: &flow) }
         flows.append(flow)
         return (name, tabs)
+    }
+
+    /// A tab-bar item that presents (format 1.3): a `tabs` entry whose child is a sheet or cover over the
+    /// whole tab set, selected by the first tab's first screen (and by a link or the host). Its `ok` handler
+    /// selects a tab, or selects one and says what its stack shows with the outcome's value.
+    private mutating func presentingItem(in flow: inout FlowDraft) {
+        let item = childWord()
+        let itemFlow = item + "Flow"
+        let presentation = layers.next() % 2 == 0 ? "sheet" : "cover"
+        screenFlow(name: itemFlow, role: .child, depth: 2)
+        // An item passes no arguments here, and no event starts it, so no draft of it could be restored
+        // (FC702): no parameters, no `preserve` screen, as for a finishing tab.
+        guard let made = flows.firstIndex(where: { $0.name == itemFlow }) else { return }
+        flows[made].params = nil
+        for screen in flows[made].screens.indices where flows[made].screens[screen].removal == "preserve" {
+            flows[made].screens[screen].removal = nil
+        }
+        let carries = flows[made].outcomes.first?.params != nil
+        // The tabs with screens of their own (not a nested tab bar): a select with routes shows their second.
+        let stacks = flow.tabs.compactMap { tab in draft(tab + "Flow").map { (tab, $0) } }.filter {
+            $0.1.tabs.isEmpty && $0.1.screens.count > 1
+        }
+        var okHandler = "stay"
+        switch layers.next() % 3 {
+        case 0: okHandler = "{ select: \(flow.tabs[Int(layers.next() % UInt64(flow.tabs.count))]) }"
+        case 1 where !stacks.isEmpty:
+            let (tab, target) = stacks[Int(layers.next() % UInt64(stacks.count))]
+            okHandler = "{ select: \(tab), routes: [{ \(target.screens[1].name): { n: \(carries ? "$v" : "1") } }] }"
+        default: break
+        }
+        flow.items.append(layers.next() % 2 == 0 ? item : "{ tab: \(item), title: New }")
+        let handlers: [(outcome: String, action: String)] = [("ok", okHandler), ("cancelled", "stay")]
+        flow.children.append(ChildDraft(name: item, flow: itemFlow, presentation: presentation, handlers: handlers))
+        if let first = flows.firstIndex(where: { $0.name == flow.tabs[0] + "Flow" }), !flows[first].screens.isEmpty {
+            flows[first].screens[0].events.append(("present", "{ select: \(item) }"))
+        }
     }
 
     // MARK: - Apps
@@ -337,6 +385,9 @@ public struct YAMLAppGenerator {
             var root = flows.removeLast()
             if let routes = linkRoutes(into: "app") { links.append("  \"/tab/{n:int}\": [\(routes)]") }
             links.append("  \"/first\": [\(tabs[0])]")
+            if let item = root.children.first(where: { $0.presentation != "push" }) {
+                links.append("  \"/new\": [\(item.name)]")
+            }
             root.links = links
             flows.append(root)
         default:
