@@ -50,7 +50,8 @@ final class Workspace {
         }
         configuration = nil
         folder = root
-        if let found = FlowConfigurationLoader.find(from: root) {
+        let found = FlowConfigurationLoader.find(from: root)
+        if let found {
             do {
                 configuration = try FlowConfigurationLoader.load(path: found)
                 folder = (found as NSString).deletingLastPathComponent
@@ -62,6 +63,17 @@ final class Workspace {
             let flows = (root as NSString).appendingPathComponent("Flows")
             if FileManager.default.fileExists(atPath: flows, isDirectory: &isFolder), isFolder.boolValue {
                 folder = flows
+            }
+        }
+        // The configuration nearest each flow file governs it, as `flowc validate` applies it (docs/CONFIG.md):
+        // those in the folders below the one analysed, each for the files in and below its folder.
+        for path in FlowConfigurationLoader.nearer(to: [folder ?? root], than: found) {
+            do {
+                var loaded = configuration ?? .defaults
+                loaded.add(nearer: try FlowConfigurationLoader.load(path: path))
+                configuration = loaded
+            } catch {
+                problems.append("cannot read \(path): \(error)")
             }
         }
         do {

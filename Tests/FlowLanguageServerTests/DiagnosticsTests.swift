@@ -104,6 +104,19 @@ import Testing
         }
     }
 
+    /// The `.flowc.yml` nearest a flow file governs it, as `flowc validate` applies it: one beside the flows,
+    /// below the workspace root, turns the rule off there.
+    @Test func theConfigurationNearestTheFlowsGovernsThem() throws {
+        var files: [String: String] = [:]
+        for (name, text) in try ShopWorkspace.files() { files["app/" + name] = text }
+        files["app/.flowc.yml"] = "rules:\n  FC301: off\n"
+        let client = try TestClient(files: files)
+        try client.open("app/shop.yaml")
+        #expect(
+            client.diagnostics("app/shop.yaml", in: client.take())
+                == [Self.shopDiagnostics[0], Self.shopDiagnostics[2]])
+    }
+
     @Test func aConfigurationTurnsARuleOff() throws {
         var files = try ShopWorkspace.files()
         files[".flowc.yml"] = "rules:\n  FC301: off\n"
