@@ -37,21 +37,23 @@ package struct HandlerReach: Sendable {
 extension FlowExplorer {
     /// Tries, from the states `report` reached (an exploration of root flow `flow` of `bundle`), the
     /// outcomes of each child instance they run, until each handler ran once (see ``HandlerReach``). Each
-    /// try replays the state's witness on a new coordinator: the cost is states times untried handlers.
+    /// try runs the state's witness, as typed commands (``ExplorationReport/commands(of:)``), on a new
+    /// coordinator, then the typed `finish`: the cost is states times untried handlers. Scripts are
+    /// printed (``FlowScript/ScriptCommand/line``) only for the report.
     @MainActor
     package static func handlerReach(_ bundle: FlowBundle, flow: String, report: ExplorationReport) -> HandlerReach {
         var reach = HandlerReach()
-        func replay(_ lines: [String]) -> (FlowScriptRunner, TraceLine?)? {
+        func replay(_ commands: [ScriptCommand]) -> (FlowScriptRunner, TraceLine?)? {
             guard let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { return nil }
             var last: TraceLine?
-            for line in lines { last = runner.run(line: line) }
+            for command in commands { last = runner.run(command) }
             return (runner, last)
         }
         for (index, state) in report.reached.enumerated()
         where state.status == "running" && !state.asksForConfirmation {
-            let witness = report.witness(of: index)
+            let witness = report.commands(of: index)
             guard let (_, trace) = replay(witness), let tree = trace?.instances else { continue }
-            var tries: [(HandlerReach.Handler, String)] = []
+            var tries: [(HandlerReach.Handler, ScriptCommand)] = []
             var pending = [tree]
             while let entry = pending.popLast() {
                 pending += entry.children
@@ -63,22 +65,25 @@ extension FlowExplorer {
                         let handler = HandlerReach.Handler(flow: entry.flow, child: declaration, outcome: outcome)
                         reach.offered.insert(handler)
                         guard reach.ran[handler] == nil else { continue }
-                        let operands =
-                            (ArgumentWitness.operands(
-                                bundle.flows[childFlow].parameters(ofOutcome: outcomeIndex)) ?? [:])
-                            .sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                        let arguments =
+                            ArgumentWitness.operands(bundle.flows[childFlow].parameters(ofOutcome: outcomeIndex)) ?? [:]
                         tries.append(
-                            (handler, "finish #\(child.id) \(outcome)" + (operands.isEmpty ? "" : " \(operands)")))
+                            (
+                                handler,
+                                .finish(instance: FlowInstanceID(child.id), outcome: outcome, arguments: arguments)
+                            ))
                     }
                 }
             }
-            for (handler, line) in tries where reach.ran[handler] == nil {
-                guard let (runner, _) = replay(witness), let after = runner.run(line: line) else { continue }
+            for (handler, command) in tries where reach.ran[handler] == nil {
+                guard let (runner, _) = replay(witness) else { continue }
+                let after = runner.run(command)
+                let script = (witness + [command]).map(\.line)
                 switch after.status {
-                case "applied", "pending": reach.ran[handler] = witness + [line]
+                case "applied", "pending": reach.ran[handler] = script
                 default:
                     if reach.refused[handler] == nil {
-                        reach.refused[handler] = .init(reason: after.reason ?? after.status, witness: witness + [line])
+                        reach.refused[handler] = .init(reason: after.reason ?? after.status, witness: script)
                     }
                 }
             }
