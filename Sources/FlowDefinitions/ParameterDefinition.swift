@@ -21,32 +21,32 @@ public struct ParameterDefinition: Hashable, Sendable {
     }
     /// The allowed values, when the parameter is an enumeration (`values: [...]`).
     public var allowedValues: [Located<Value>]? {
-        get { written?.fields.allowedValues }
+        get { written?.value.allowedValues }
         set { edit { $0.allowedValues = newValue } }
     }
     /// The name of a host-provided check (for example `bookExists`) run whenever a value is bound to the parameter.
     public var check: Located<String>? {
-        get { written?.fields.check }
+        get { written?.value.check }
         set { edit { $0.check = newValue } }
     }
     /// The value used when no argument is passed; a parameter with a default is optional.
     public var defaultValue: Located<Value>? {
-        get { written?.fields.defaultValue }
+        get { written?.value.defaultValue }
         set { edit { $0.defaultValue = newValue } }
     }
     /// For strings: the fewest Unicode scalars allowed (`minLength`, since format 1.1).
     public var minimumLength: Located<Int>? {
-        get { written?.fields.minimumLength }
+        get { written?.value.minimumLength }
         set { edit { $0.minimumLength = newValue } }
     }
     /// For strings: the most Unicode scalars allowed (`maxLength`, since format 1.1).
     public var maximumLength: Located<Int>? {
-        get { written?.fields.maximumLength }
+        get { written?.value.maximumLength }
         set { edit { $0.maximumLength = newValue } }
     }
     /// For strings: a regular expression the whole value must match (`pattern`, since format 1.1).
     public var pattern: Located<String>? {
-        get { written?.fields.pattern }
+        get { written?.value.pattern }
         set { edit { $0.pattern = newValue } }
     }
 
@@ -54,7 +54,7 @@ public struct ParameterDefinition: Hashable, Sendable {
     // none is written); `min` and `max` have a box of their own.
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     private var bounds: Bounds?
-    private var written: WrittenFields?
+    private var written: OutOfLine<Fields>?
 
     public init(
         name: Located<String>, type: Located<ParameterType>, minimum: Located<Double>? = nil,
@@ -65,7 +65,7 @@ public struct ParameterDefinition: Hashable, Sendable {
         self.type = type
         bounds = minimum == nil && maximum == nil ? nil : Bounds(minimum: minimum, maximum: maximum)
         let fields = Fields(allowedValues: allowedValues, check: check, defaultValue: defaultValue)
-        written = fields.isEmpty ? nil : WrittenFields(fields)
+        written = fields.isEmpty ? nil : OutOfLine(fields)
     }
 
     /// Whether a caller must pass an argument for this parameter.
@@ -81,14 +81,14 @@ public struct ParameterDefinition: Hashable, Sendable {
 
     public static func == (lhs: ParameterDefinition, rhs: ParameterDefinition) -> Bool {
         lhs.name == rhs.name && lhs.type == rhs.type && lhs.bounds == rhs.bounds
-            && lhs.written?.fields == rhs.written?.fields
+            && lhs.written?.value == rhs.written?.value
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(type)
         hasher.combine(bounds)
-        hasher.combine(written?.fields)
+        hasher.combine(written?.value)
     }
 
     /// Replaces the bounds with a changed copy (the shared reference is never mutated).
@@ -100,9 +100,9 @@ public struct ParameterDefinition: Hashable, Sendable {
 
     /// Replaces the written fields with a changed copy (the shared reference is never mutated).
     private mutating func edit(_ change: (inout Fields) -> Void) {
-        var fields = written?.fields ?? Fields()
+        var fields = written?.value ?? Fields()
         change(&fields)
-        written = fields.isEmpty ? nil : WrittenFields(fields)
+        written = fields.isEmpty ? nil : OutOfLine(fields)
     }
 
     /// `min` and `max` (immutable, so sharing them between copies is safe).
@@ -133,11 +133,5 @@ public struct ParameterDefinition: Hashable, Sendable {
         var pattern: Located<String>?
 
         var isEmpty: Bool { self == Fields() }
-    }
-
-    /// Holds `Fields` out of line (immutable, so sharing it between copies is safe).
-    private final class WrittenFields: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
     }
 }

@@ -47,18 +47,12 @@ public struct ScreenDefinition: Hashable, Sendable {
     public var formerNames: [Located<String>] = []
     public var removal: RemovalPolicyDefinition? {
         get { writtenRemoval?.value }
-        set { writtenRemoval = newValue.map(WrittenRemoval.init) }
+        set { writtenRemoval = newValue.map(OutOfLine.init) }
     }
 
     // The rarely written removal policy lives behind one shared, immutable reference (nil when none is written).
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
-    private var writtenRemoval: WrittenRemoval?
-
-    /// Holds a ``RemovalPolicyDefinition`` out of line (immutable, so sharing it between copies is safe).
-    private final class WrittenRemoval: Sendable {
-        let value: RemovalPolicyDefinition
-        init(_ value: RemovalPolicyDefinition) { self.value = value }
-    }
+    private var writtenRemoval: OutOfLine<RemovalPolicyDefinition>?
 
     public init(
         name: Located<String>, parameters: [ParameterDefinition], events: [EventDefinition],
@@ -67,7 +61,7 @@ public struct ScreenDefinition: Hashable, Sendable {
         self.name = name
         self.parameters = parameters
         self.events = events
-        self.writtenRemoval = removal.map(WrittenRemoval.init)
+        self.writtenRemoval = removal.map(OutOfLine.init)
     }
 
     public static func == (lhs: ScreenDefinition, rhs: ScreenDefinition) -> Bool {

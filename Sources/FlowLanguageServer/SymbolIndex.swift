@@ -82,8 +82,7 @@ struct SymbolIndex: Sendable {
     init(flows: [FlowDefinition], texts: [String: [UInt8]]) {
         let resolver = ReferenceResolver(flows: flows)
         self.resolver = resolver
-        var byName: [String: FlowDefinition] = [:]
-        for flow in flows where byName[flow.name.value] == nil { byName[flow.name.value] = flow }
+        let byName = resolver.flowsByName
         flowsByName = byName
         var tabParents: [String: [String]] = [:]
         for flow in flows {

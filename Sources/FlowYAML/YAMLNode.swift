@@ -1,3 +1,5 @@
+import FlowModel
+
 /// How a scalar was written in the source. Informational only: every scalar's
 /// value is a `String` whatever its style.
 public enum YAMLScalarStyle: Sendable, Hashable {
@@ -46,18 +48,12 @@ public struct YAMLNode: Sendable, Hashable {
     /// For a node copied by an alias: the alias's use and the anchor (``YAMLAliasUse``); nil for a
     /// node written where it stands.
     public var alias: YAMLAliasUse? {
-        get { aliasBox?.use }
-        set { aliasBox = newValue.map(AliasBox.init) }
+        get { aliasBox?.value }
+        set { aliasBox = newValue.map(OutOfLine.init) }
     }
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
-    private var aliasBox: AliasBox?
-
-    /// Holds a ``YAMLAliasUse`` out of line (immutable, so copies of a node share it safely).
-    private final class AliasBox: Sendable {
-        let use: YAMLAliasUse
-        init(_ use: YAMLAliasUse) { self.use = use }
-    }
+    private var aliasBox: OutOfLine<YAMLAliasUse>?
 
     /// Creates a node.
     public init(content: Content, start: YAMLMark, end: YAMLMark, tag: String? = nil) {

@@ -47,9 +47,7 @@ struct FlowDiagramBuilder {
 
     init(flows: [FlowDefinition], diagnostics: [Diagnostic]) {
         self.flows = flows
-        var byName: [String: FlowDefinition] = [:]
-        for flow in flows where byName[flow.name.value] == nil { byName[flow.name.value] = flow }
-        flowsByName = byName
+        flowsByName = FlowCatalog.firstDefinitions(of: flows).byName
         var codes: [SourceLocation: [String]] = [:]
         for diagnostic in diagnostics {
             var key = diagnostic.location

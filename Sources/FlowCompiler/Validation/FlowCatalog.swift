@@ -18,8 +18,8 @@ struct FlowCatalog: Sendable {
     let flows: [FlowDefinition]
     /// The distinct flows, each name once (first definition wins): what graph rules check.
     let uniqueFlows: [FlowDefinition]
-    /// The first definition of each flow name.
-    private let byName: [String: FlowDefinition]
+    /// The first definition of each flow name (``firstDefinitions(of:)``).
+    let byName: [String: FlowDefinition]
     /// The navigation graph of each distinct flow.
     private let navigations: [String: NavigationIndex]
     /// For each flow name: the child declarations (of distinct flows) that run it, in file order.
@@ -33,12 +33,7 @@ struct FlowCatalog: Sendable {
 
     init(_ flows: [FlowDefinition]) {
         self.flows = flows
-        var byName: [String: FlowDefinition] = [:]
-        var unique: [FlowDefinition] = []
-        for flow in flows where byName[flow.name.value] == nil {
-            byName[flow.name.value] = flow
-            unique.append(flow)
-        }
+        let (byName, unique) = Self.firstDefinitions(of: flows)
         self.byName = byName
         uniqueFlows = unique
         // Each flow's navigation graph depends only on the flow and `byName`: built on all cores.
@@ -71,6 +66,20 @@ struct FlowCatalog: Sendable {
 
     /// The flow named `name` (its first definition), if any.
     func flow(named name: String) -> FlowDefinition? { byName[name] }
+
+    /// The first definition of each flow name, and those definitions in file order: the one reading of a
+    /// set that defines a name twice (FC201 reports the second; nothing looks it up).
+    static func firstDefinitions(of flows: [FlowDefinition]) -> (
+        byName: [String: FlowDefinition], unique: [FlowDefinition]
+    ) {
+        var byName: [String: FlowDefinition] = [:]
+        var unique: [FlowDefinition] = []
+        for flow in flows where byName[flow.name.value] == nil {
+            byName[flow.name.value] = flow
+            unique.append(flow)
+        }
+        return (byName, unique)
+    }
 
     /// All flow names, for suggestions.
     var flowNames: Dictionary<String, FlowDefinition>.Keys { byName.keys }

@@ -27,6 +27,9 @@ package struct ReferenceResolver: Sendable {
         self.positions = positions
     }
 
+    /// The first definition of each flow name: the flows validation checks and looks up.
+    package var flowsByName: [String: FlowDefinition] { catalog.byName }
+
     /// The scope of `$name` references at `site` of `flow`; nil for a flow that is a second definition of
     /// its name (validation checks only the first).
     package func scope(in flow: FlowDefinition, at site: ReferenceSite) -> ReferenceScope? {
