@@ -75,7 +75,7 @@ struct Exploration {
 
     /// Keeps a new state: its key, and what the report says of it.
     private mutating func add(_ state: ExploredState) {
-        index[state.key] = states.count
+        index[state.key(bounds.reductions)] = states.count
         states.append(state)
         report.reached.append(
             ReachedState(
@@ -93,7 +93,7 @@ struct Exploration {
     /// Runs every step from state `position`.
     private mutating func expand(_ position: Int) {
         let state = states[position]
-        let key = state.key
+        let key = state.key(bounds.reductions)
         enter(position)
         let view = StateView(state.copy, bundle: bundle)
         let top = coordinator.path.last.map { (flow: $0.flow, screen: $0.screen) }
@@ -132,8 +132,11 @@ struct Exploration {
             let copy = drives ? coordinator.copyState() : state.copy
             let origin: ScriptCommand? =
                 result.status == .pending ? action.command : (copy.isAskingForConfirmation ? state.pendingOrigin : nil)
-            let afterKey = ExploredState.Key(copy: copy, answers: answers, pendingOrigin: origin)
-            let unchanged = afterKey == key
+            let afterKey = ExploredState.Key(
+                copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
+            // The guarantees compare the states themselves, not up to a reduction: a refused step that only
+            // queued a URL again still changed the state.
+            let unchanged = afterKey == key && (bounds.reductions.isEmpty || copy == state.copy)
             let after = unchanged && (refused || !drives) ? view : StateView(copy, bundle: bundle)
             let checks = GuaranteeChecks(
                 before: view, command: action.command, result: result, after: after, unchanged: unchanged,
@@ -171,7 +174,9 @@ struct Exploration {
             report.repeatedScreens.insert(screen)
             return nil
         }
-        if let link = Self.linkHeldTooOften(key.copy, bound: bounds.maxRouteRepeats, bundle: bundle) {
+        if !bounds.reductions.contains(.queuedLinkRepeats),
+            let link = Self.linkHeldTooOften(key.copy, bound: bounds.maxRouteRepeats, bundle: bundle)
+        {
             report.repeatedScreens.insert(link)
             return nil
         }
@@ -341,8 +346,9 @@ struct Exploration {
     }
 
     /// The first deep link one instance of `copy` holds (queued) more than `bound` times, as `queued URL
-    /// on FLOW`, if one does: each `open` while a `queue` flow runs appends to its queue, so the queues
-    /// alone make the states of an app with such a flow infinite.
+    /// on FLOW`, if one does: each `open` while a `queue` flow runs appends to its queue, so without
+    /// ``ExplorationReduction/queuedLinkRepeats`` the queues alone make the states of an app with such a
+    /// flow infinite.
     private static func linkHeldTooOften(_ copy: CoordinatorStateCopy, bound: Int, bundle: FlowBundle) -> String? {
         for instance in copy.instances where instance.heldLinks.count > bound {
             var counts: [String: Int] = [:]

@@ -21,24 +21,33 @@ struct ExploredState {
     /// answers were all given first).
     var answersChangedAfterStep: Bool
 
-    /// What tells two states apart: the coordinator's state up to tokens and ids, the answers, and the
-    /// step waiting for a confirmation (its command: two waiting steps that differ only in a token are two
+    /// What tells two states apart: the coordinator's state up to tokens and ids (and, with
+    /// ``ExplorationReduction/queuedLinkRepeats``, up to a URL queued again), the answers, and the step
+    /// waiting for a confirmation (its command: two waiting steps that differ only in a token are two
     /// states, which costs a state, never a finding).
     @MainActor
     struct Key: @MainActor Hashable {
+        /// The state as the step left it (what the explorer keeps and steps from).
         var copy: CoordinatorStateCopy
         var answers: HostAnswers
         var pendingOrigin: ScriptCommand?
+        /// The state as it is compared: `copy`, its repeated queued links collapsed when the reduction
+        /// is on.
+        private let compared: CoordinatorStateCopy
         /// The hash of the three, taken once: a lookup compares it before the states (Speed:
         /// PERFORMANCE.md, "The explorer").
         private let digest: Int
 
-        init(copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?) {
+        init(
+            copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?,
+            reductions: ExplorationReduction = []
+        ) {
             self.copy = copy
             self.answers = answers
             self.pendingOrigin = pendingOrigin
+            compared = reductions.contains(.queuedLinkRepeats) ? copy.collapsingRepeatedQueuedLinks() : copy
             var hasher = Hasher()
-            hasher.combine(copy)
+            hasher.combine(compared)
             hasher.combine(answers)
             hasher.combine(pendingOrigin)
             digest = hasher.finalize()
@@ -46,11 +55,13 @@ struct ExploredState {
 
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.digest == rhs.digest && lhs.answers == rhs.answers && lhs.pendingOrigin == rhs.pendingOrigin
-                && lhs.copy == rhs.copy
+                && lhs.compared == rhs.compared
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
-    var key: Key { Key(copy: copy, answers: answers, pendingOrigin: pendingOrigin) }
+    func key(_ reductions: ExplorationReduction) -> Key {
+        Key(copy: copy, answers: answers, pendingOrigin: pendingOrigin, reductions: reductions)
+    }
 }

@@ -1,0 +1,144 @@
+import FlowCompiler
+import FlowExplorer
+import FlowModel
+import FlowRuntime
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// Each reduction of the explorer (``ExplorationReduction``, proved in docs/RUNNING.md, "Reductions")
+/// checked: on every fixture set, the shipped roots and 200 generated apps, the reduced and the full
+/// exploration agree on every finding, every warning and the shapes reached (the path shown, the status
+/// and whether a confirmation is asked: what the reductions do not merge).
+@MainActor
+struct ReductionAgreementTests {
+    /// What a reduced and a full exploration of one root disagree on, in words; empty when they agree.
+    /// Compared only when the full exploration is complete (a bounded one stops at states the reduced
+    /// one may have merged); warnings FC807, FC809, FC810 and FC811 only when it is also exhaustive (the
+    /// full exploration leaves out queues holding a URL more than twice, so it proves less).
+    static func disagreements(
+        _ bundle: FlowBundle, flow: String, bounds: ExplorationBounds = ExplorationBounds()
+    ) throws -> (compared: Bool, merged: Int, disagreements: [String]) {
+        var fullBounds = bounds
+        fullBounds.reductions = []
+        let reduced = try FlowExplorer.explore(bundle, flow: flow, bounds: bounds)
+        let full = try FlowExplorer.explore(bundle, flow: flow, bounds: fullBounds)
+        guard full.isComplete else { return (false, 0, []) }
+        var found: [String] = []
+        if !reduced.isComplete { found.append("the full exploration is complete, the reduced one is not") }
+        func findings(_ report: ExplorationReport) -> Set<String> {
+            Set(report.findings.map { "\($0.code) at \($0.flow ?? "").\($0.screen ?? ""): \($0.message)" })
+        }
+        let provedOnlyWhenExhaustive: Set<ExplorationCode> = [
+            .refusedEverywhere, .childCannotFinish, .outcomeGoesNowhere, .linkGoesNowhere,
+        ]
+        func warnings(_ report: ExplorationReport) -> Set<String> {
+            Set(
+                report.warnings.filter { full.isExhaustive || !provedOnlyWhenExhaustive.contains($0.code) }.map {
+                    "\($0.code.rawValue) \($0.subject): \($0.message)"
+                })
+        }
+        func shapes(_ report: ExplorationReport) -> Set<String> {
+            Set(report.reached.map { "\($0.path.joined(separator: " ")) \($0.status) \($0.asksForConfirmation)" })
+        }
+        for (what, reducedSide, fullSide) in [
+            ("findings", findings(reduced), findings(full)), ("warnings", warnings(reduced), warnings(full)),
+            ("shapes", shapes(reduced), shapes(full)),
+        ] where reducedSide != fullSide {
+            found.append(
+                "\(what): only reduced \(reducedSide.subtracting(fullSide).sorted()), only full \(fullSide.subtracting(reducedSide).sorted())"
+            )
+        }
+        return (true, full.states - reduced.states, found)
+    }
+
+    /// The YAML texts of a fixture set (a file, or every `.yaml` file of a folder), as a bundle; rule
+    /// errors the set is made to have (an explorer fixture that shows a refused pop) are let through.
+    static func bundle(ofSet set: String) throws -> FlowBundle {
+        let path = Fixtures.flowsFolder + "/../Tests/Fixtures/" + set
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        let files =
+            isFolder.boolValue
+            ? try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".yaml") }.sorted()
+                .map { path + "/" + $0 } : [path]
+        let sources = try files.map { try String(contentsOfFile: $0, encoding: .utf8) }
+        let result = FlowValidation.validate(
+            sources: sources.enumerated().map { ("inline\($0.offset).yaml", Array($0.element.utf8)) })
+        let errors = Set(result.diagnostics.filter { $0.severity == .error }.map(\.code))
+        return try Fixtures.bundle(sources, ignoring: errors)
+    }
+
+    /// Every fixture set small enough to explore without the reductions.
+    nonisolated static let fixtureSets: [String] = {
+        let base = Fixtures.flowsFolder + "/../Tests/Fixtures/"
+        var sets: [String] = []
+        for folder in ["valid", "explorer"] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: base + folder)) ?? []
+            sets += entries.sorted().map { folder + "/" + $0 }
+        }
+        return sets + ["versions/old", "versions/new"]
+    }()
+
+    @Test(arguments: fixtureSets)
+    func reducedAndFullExplorationsAgreeOnAFixtureSet(set: String) throws {
+        let bundle = try Self.bundle(ofSet: set)
+        var compared = 0
+        for root in FlowExplorer.rootFlows(of: bundle) {
+            let (done, _, disagreements) = try Self.disagreements(bundle, flow: root)
+            if done { compared += 1 }
+            #expect(disagreements == [], "\(set), root \(root)")
+        }
+        #expect(compared > 0, "\(set): no root explored completely without the reductions")
+    }
+
+    /// The shipped roots: `podcasts` and `shop` queue deep links during onboarding, where the reduction
+    /// merges states (the full exploration keeps a URL at most twice in a queue and is not exhaustive).
+    @Test func reducedAndFullExplorationsAgreeOnTheShippedRoots() throws {
+        let bundle = try Fixtures.shipped()
+        var merged: [String: Int] = [:]
+        for root in FlowExplorer.rootFlows(of: bundle) {
+            let (done, count, disagreements) = try Self.disagreements(bundle, flow: root)
+            #expect(done, "\(root)")
+            #expect(disagreements == [], "\(root)")
+            if count != 0 { merged[root] = count }
+        }
+        #expect(merged == ["podcasts": 6288 - 2208, "shop": 8544 - 6504])
+    }
+
+    @Test(arguments: 0..<8)
+    func reducedAndFullExplorationsAgreeOnGeneratedApps(batch: Int) throws {
+        var compared = 0
+        for seed in UInt64(batch * 25)..<UInt64(batch * 25 + 25) {
+            let app = YAMLAppGenerator.app(seed: seed)
+            let bundle = try Fixtures.bundle(app.files)
+            for root in FlowExplorer.rootFlows(of: bundle) {
+                let (done, _, disagreements) = try Self.disagreements(
+                    bundle, flow: root, bounds: DifferentialTests.bounds)
+                if done { compared += 1 }
+                #expect(disagreements == [], "seed \(seed), root \(root)\n\(app.yaml)")
+            }
+        }
+        #expect(compared > 0)
+    }
+
+    /// The canonical form the reduction compares: each URL's last arrival in a queue, in order.
+    @Test func aURLQueuedAgainCountsAtItsLastArrival() throws {
+        let coordinator = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "shop")
+        _ = coordinator.start()
+        for url in ["/cart", "/orders/A-0", "/cart"] { #expect(coordinator.open(url).status == .queued) }
+        let copy = coordinator.copyState()
+        #expect(copy.queuesALinkTwice)
+        #expect(copy.instances.map(\.heldLinks).filter { !$0.isEmpty } == [["/cart", "/orders/A-0", "/cart"]])
+        let collapsed = copy.collapsingRepeatedQueuedLinks()
+        #expect(!collapsed.queuesALinkTwice)
+        #expect(collapsed.instances.map(\.heldLinks).filter { !$0.isEmpty } == [["/orders/A-0", "/cart"]])
+        #expect(collapsed != copy)
+        // Queued in that order, the two are the same state.
+        let other = try FlowCoordinator(bundle: try Fixtures.shipped(), flow: "shop")
+        _ = other.start()
+        for url in ["/orders/A-0", "/cart"] { _ = other.open(url) }
+        #expect(other.copyState() == collapsed)
+        #expect(other.copyState().collapsingRepeatedQueuedLinks() == other.copyState())
+    }
+}
