@@ -27,24 +27,11 @@ public struct FlowViewPage {
         }
     }
 
-    /// `flowc check`'s coverage, shown above the overview.
-    public struct Coverage: Sendable, Equatable {
-        public var states: Int
-        public var transitions: Int
-        /// `complete` or `bounded (…)`.
-        public var completeness: String
-
-        public init(states: Int, transitions: Int, completeness: String) {
-            self.states = states
-            self.transitions = transitions
-            self.completeness = completeness
-        }
-    }
-
     public var flows: [FlowDefinition]
     public var diagnostics: [Diagnostic]
     public var plays: [Play] = []
-    public var coverage: Coverage?
+    /// `flowc check`'s line per root flow explored (extent, states, steps, what broke), shown above the overview.
+    public var coverage: [String] = []
     /// Makes relative file names absolute in editor URLs.
     public var base: String
 
@@ -57,13 +44,7 @@ public struct FlowViewPage {
     private struct Data: Encodable {
         var flows: [ViewFlowDetails]
         var problems: [ViewFlowDetails.Finding]
-        var coverage: CoverageData?
-    }
-
-    private struct CoverageData: Encodable {
-        var states: Int
-        var transitions: Int
-        var completeness: String
+        var coverage: [String]
     }
 
     /// The page's HTML.
@@ -79,6 +60,10 @@ public struct FlowViewPage {
         for flow in unique {
             var byLine: [Int: [String]] = [:]
             for screen in flow.screens {
+                for event in screen.events {
+                    byLine[event.name.location.line, default: []].append(
+                        flow.name.value + "|event/" + screen.name.value + "." + event.name.value)
+                }
                 byLine[screen.name.location.line, default: []].append(
                     flow.name.value + "|" + "screen/" + screen.name.value)
             }
@@ -112,9 +97,7 @@ public struct FlowViewPage {
         }
         let data = Data(
             flows: details, problems: problems,
-            coverage: coverage.map {
-                .init(states: $0.states, transitions: $0.transitions, completeness: $0.completeness)
-            })
+            coverage: coverage)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -136,7 +119,8 @@ public struct FlowViewPage {
             <input id="search" type="search" placeholder="Search flows, screens, events, links  ( / )" aria-label="Search flows, screens, events and links" autocomplete="off">
             <ul id="results" role="listbox" aria-label="Search results" hidden></ul>
             </header>
-            <p id="summary">\(unique.count) flow\(unique.count == 1 ? "" : "s"), \(unique.reduce(0) { $0 + $1.screens.count }) screens, \(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s")\(coverage.map { "; check: \($0.states) states, \($0.transitions) transitions, \(ViewPicture.escaped($0.completeness))" } ?? "")</p>
+            <p id="summary">\(unique.count) flow\(unique.count == 1 ? "" : "s"), \(unique.reduce(0) { $0 + $1.screens.count }) screens, \(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s")</p>
+            \(coverage.isEmpty ? "" : "<ul id=\"coverage\" aria-label=\"flowc check\">" + coverage.map { "<li>check: \(ViewPicture.escaped($0))</li>" }.joined() + "</ul>")
             <main>
             <section id="stage" aria-label="Picture">
             <div id="overview">\(overview.svg)</div>

@@ -8,8 +8,8 @@ enum ViewAssets {
         #search{margin-left:auto;width:24em;padding:4px 6px;font:inherit;border:1px solid #555}
         #results{position:absolute;right:12px;top:36px;background:#fff;border:1px solid #555;list-style:none;margin:0;padding:0;max-height:60vh;overflow:auto;z-index:2;min-width:24em}
         #results li{padding:4px 8px;cursor:pointer}#results li:focus,#results li:hover{background:#dde7f8;outline:none}
-        #summary{margin:4px 12px;color:#333}
-        main{display:flex;gap:8px;height:calc(100vh - 160px);min-height:300px}
+        #summary{margin:4px 12px;color:#333}#coverage{margin:0 12px 4px;padding-left:18px;color:#333}
+        main{display:flex;gap:8px;height:calc(100vh - 230px);min-height:300px}
         #stage{flex:1;overflow:auto;border:1px solid #ccc;margin-left:12px}
         #details{width:28em;overflow:auto;padding:0 12px;border-left:1px solid #ccc}
         #details h2{font-size:16px;margin:8px 0}#details h3{font-size:14px;margin:8px 0 2px}
@@ -111,10 +111,7 @@ enum ViewAssets {
             add(details, 'h2', 'App');
             add(details, 'p', data.flows.length + ' flows. Click a flow (or focus it and press Enter) to open it; ' +
               'Escape goes back; / searches; arrow keys move between nodes.');
-            if (data.coverage) {
-              add(details, 'p', 'flowc check: ' + data.coverage.states + ' states, ' + data.coverage.transitions +
-                ' transitions, ' + data.coverage.completeness + '.');
-            }
+            section('flowc check', data.coverage, function (list, line) { item(list, line); });
             section('Diagnostics outside flows', data.problems, function (list, d) {
               item(list, d.severity + ' ' + d.code + ': ' + d.message, d.at, 'err');
             });

@@ -108,13 +108,19 @@ struct ViewLayout {
 
     /// The SVG path of an edge and where its label goes: forward edges leave the source's far side for
     /// the target's near side; edges back (or within a rank) bow out below (left to right) or to the right.
-    func path(from: Int, to: Int) -> (d: String, labelX: Double, labelY: Double) {
+    /// `lane` separates edges between the same two nodes (0 for the first): each bends further out.
+    func path(from: Int, to: Int, lane: Int = 0) -> (d: String, labelX: Double, labelY: Double) {
         let a = placed[from]
         let b = placed[to]
+        let shift = Double(lane) * 28
         if from == to {
             let x = a.x + a.width
             let y = a.y + a.height / 2
-            return ("M\(n(x - 10)),\(n(a.y + a.height))c0,24 34,24 30,-\(n(a.height / 2 - 4))", x + 18, y + 22)
+            let loop = 24 + shift
+            return (
+                "M\(n(x - 10)),\(n(a.y + a.height))c0,\(n(loop)) \(n(loop + 10)),\(n(loop)) 30,-\(n(a.height / 2 - 4))",
+                x + 18, y + loop - 2
+            )
         }
         if b.rank > a.rank {
             let (x1, y1, x2, y2) =
@@ -124,19 +130,20 @@ struct ViewLayout {
             let bend = (leftToRight ? x2 - x1 : y2 - y1) / 2
             let d =
                 leftToRight
-                ? "M\(n(x1)),\(n(y1))C\(n(x1 + bend)),\(n(y1)) \(n(x2 - bend)),\(n(y2)) \(n(x2)),\(n(y2))"
-                : "M\(n(x1)),\(n(y1))C\(n(x1)),\(n(y1 + bend)) \(n(x2)),\(n(y2 - bend)) \(n(x2)),\(n(y2))"
-            return (d, (x1 + x2) / 2, (y1 + y2) / 2)
+                ? "M\(n(x1)),\(n(y1))C\(n(x1 + bend)),\(n(y1 + shift)) \(n(x2 - bend)),\(n(y2 + shift)) \(n(x2)),\(n(y2))"
+                : "M\(n(x1)),\(n(y1))C\(n(x1 + shift)),\(n(y1 + bend)) \(n(x2 + shift)),\(n(y2 - bend)) \(n(x2)),\(n(y2))"
+            let lift = shift
+            return (d, (x1 + x2) / 2 + (leftToRight ? 0 : lift), (y1 + y2) / 2 + (leftToRight ? lift : 0))
         }
         if leftToRight {
             let (x1, y1, x2, y2) = (a.x + a.width / 2, a.y + a.height, b.x + b.width / 2, b.y + b.height)
-            let dip = max(y1, y2) + 30
+            let dip = max(y1, y2) + 30 + shift
             return (
                 "M\(n(x1)),\(n(y1))C\(n(x1)),\(n(dip)) \(n(x2)),\(n(dip)) \(n(x2)),\(n(y2))", (x1 + x2) / 2, dip - 4
             )
         }
         let (x1, y1, x2, y2) = (a.x + a.width, a.y + a.height / 2, b.x + b.width, b.y + b.height / 2)
-        let bow = max(x1, x2) + 40
+        let bow = max(x1, x2) + 40 + shift
         return ("M\(n(x1)),\(n(y1))C\(n(bow)),\(n(y1)) \(n(bow)),\(n(y2)) \(n(x2)),\(n(y2))", bow - 10, (y1 + y2) / 2)
     }
 

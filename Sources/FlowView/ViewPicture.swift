@@ -43,10 +43,23 @@ struct ViewPicture {
             edges: edges.filter { $0.style != .dotted || flow != nil }.map { (index[$0.from]!, index[$0.to]!) },
             sources: sources, leaders: nodes.indices.filter { nodes[$0].kind == .link }, leftToRight: flow != nil)
         let name = flow ?? ""
-        var out =
-            "<svg class=\"graph\" data-view=\"\(flow == nil ? "overview" : "flow")\"\(flow.map { " data-flow=\"\(Self.escaped($0))\"" } ?? "") width=\"\(layout.n(layout.width))\" height=\"\(layout.n(layout.height))\" viewBox=\"0 0 \(layout.n(layout.width)) \(layout.n(layout.height))\" role=\"group\" aria-label=\"\(flow.map { "flow " + Self.escaped($0) } ?? "overview")\">"
-        for edge in edges {
+        var out = ""
+        var (right, bottom) = (layout.width, layout.height)
+        var lanes: [String: Int] = [:]
+        for var edge in edges {
             let from = nodes[index[edge.from]!]
+            // A finding at an event's name (the explorer's FC807, FC808) marks the event's edges.
+            var titles: [String] = []
+            if let event = edge.event {
+                titles = findings[name + "|event/" + from.name + "." + event] ?? []
+                let codes = titles.compactMap {
+                    $0.split(separator: ":").first.map(String.init)
+                }
+                edge.diagnosed = Array(Set(edge.diagnosed).union(codes)).sorted()
+            }
+            let pair = edge.from < edge.to ? edge.from + " " + edge.to : edge.to + " " + edge.from
+            let lane = lanes[pair, default: 0]
+            lanes[pair] = lane + 1
             let to = nodes[index[edge.to]!]
             var attributes: [(String, String)]
             if flow == nil {
@@ -67,10 +80,13 @@ struct ViewPicture {
                 attributes.append(("data-to", to.name))
             }
             if !edge.diagnosed.isEmpty { attributes.append(("data-codes", edge.diagnosed.joined(separator: " "))) }
-            let path = layout.path(from: index[edge.from]!, to: index[edge.to]!)
+            let path = layout.path(from: index[edge.from]!, to: index[edge.to]!, lane: lane)
+            right = max(right, path.labelX + 70)
+            bottom = max(bottom, path.labelY + 16)
             let classes = "edge " + edge.style.rawValue + (edge.diagnosed.isEmpty ? "" : " bad")
             let label = edge.lines + (edge.diagnosed.isEmpty ? [] : ["⚠ " + edge.diagnosed.joined(separator: " ")])
             out += "<g class=\"\(classes)\"" + Self.attributes(attributes) + " tabindex=\"-1\">"
+            if !titles.isEmpty { out += "<title>\(Self.escaped(titles.joined(separator: "\n")))</title>" }
             out += "<path d=\"\(path.d)\" marker-end=\"url(#arrow)\"/>"
             if !label.isEmpty {
                 out +=
@@ -120,7 +136,9 @@ struct ViewPicture {
             }
             out += "</g>"
         }
-        svg = out + "</svg>"
+        let header =
+            "<svg class=\"graph\" data-view=\"\(flow == nil ? "overview" : "flow")\"\(flow.map { " data-flow=\"\(Self.escaped($0))\"" } ?? "") width=\"\(layout.n(right))\" height=\"\(layout.n(bottom))\" viewBox=\"0 0 \(layout.n(right)) \(layout.n(bottom))\" role=\"group\" aria-label=\"\(flow.map { "flow " + Self.escaped($0) } ?? "overview")\">"
+        svg = header + out + "</svg>"
     }
 
     static func attributes(_ pairs: [(String, String)]) -> String {

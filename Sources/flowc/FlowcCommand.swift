@@ -56,7 +56,7 @@ enum FlowcCommand {
         case "links": return LinksCommand.run(rest)
         case "schema": return SchemaCommand.run(rest)
         case "graph": return GraphCommand.run(rest)
-        case "view": return ViewCommand.run(rest)
+        case "view": return MainActor.assumeIsolated { ViewCommand.run(rest) }
         case "lsp": return LSPCommand.run(rest)
         case "-h", "--help", "help":
             Console.output(usage)

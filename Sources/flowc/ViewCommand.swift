@@ -6,7 +6,7 @@ import Foundation
 /// `flowc view PATH… [--out FILE] [--open] [--trace FILE.jsonl]`: writes the app as one interactive HTML page.
 enum ViewCommand {
     static let usage = """
-        USAGE: flowc view PATH… [--out FILE] [--open] [--trace FILE.jsonl] [--config FILE]
+        USAGE: flowc view PATH… [--out FILE] [--open] [--check] [--trace FILE.jsonl] [--config FILE]
 
         Writes flow files (PATH is a file, or a folder searched for *.yaml and *.yml) as one self-contained
         HTML page (inline style, script and pictures; it fetches nothing): the app overview first, each
@@ -17,6 +17,8 @@ enum ViewCommand {
         OPTIONS:
           --out FILE        Write the page here (default flowc-view.html; '-' for standard output).
           --open            Open the page with the platform's opener (xdg-open, or open on macOS).
+          --check           Explore the flows as 'flowc check' does: its line per root flow on the page,
+                            its findings on their nodes, and each finding's witness played step by step.
           --trace FILE      A 'flowc run' trace (JSON lines) to play on the pictures, step by step.
         \(ConfigurationOption.help)
           -h, --help        Show this help.
@@ -24,10 +26,12 @@ enum ViewCommand {
         EXIT CODES: 0 written (even with diagnostics), 2 usage or I/O errors, or no flow to show.
         """
 
+    @MainActor
     static func run(_ arguments: [String]) -> Int32 {
         let validated: ValidatedSources
         switch ValidatedSources.validate(
-            arguments, usage: usage, valueOptions: ["--out", "--trace", "--config"], flagOptions: ["--open"],
+            arguments, usage: usage, valueOptions: ["--out", "--trace", "--config"],
+            flagOptions: ["--open", "--check"],
             checkOptions: { options in
                 guard !options.positional.isEmpty else {
                     Console.error(
@@ -54,6 +58,16 @@ enum ViewCommand {
             case .failure(let problem):
                 Console.error("flowc: error: \(problem.text)")
                 return ExitCode.usage
+            }
+        }
+        if validated.options.has("--check") {
+            if result.hasErrors {
+                Console.error("flowc: note: the flows have errors, so --check explored nothing; fix them first")
+            } else if !ViewEvidence.check(
+                result, paths: validated.options.positional, configuration: validated.configuration?.configuration,
+                into: &page)
+            {
+                return ExitCode.findings
             }
         }
         let out = validated.options.value("--out") ?? "flowc-view.html"
