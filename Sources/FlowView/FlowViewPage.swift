@@ -157,6 +157,14 @@ public struct FlowViewPage {
 
     /// JSON that cannot end its `<script>` element: `</` written `<\/` (the same string to JSON).
     static func scriptSafe(_ json: String) -> String {
-        json.replacingOccurrences(of: "</", with: "<\\/")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(json.utf8.count)
+        var afterLess = false
+        for byte in json.utf8 {
+            if afterLess, byte == UInt8(ascii: "/") { bytes.append(UInt8(ascii: "\\")) }
+            bytes.append(byte)
+            afterLess = byte == UInt8(ascii: "<")
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,7 +1,8 @@
 /// A layered layout of one picture (the page's own, computed when the page is written; no Graphviz):
 /// ranks by breadth-first distance from the entry points (a flow's start and deep links; in the
 /// overview, the flows nothing starts), then one ordering pass within each rank by the mean position
-/// of each node's predecessors, so that edges mostly run forward and cross little. It is linear in
+/// of each node's predecessors, so that edges mostly run forward and cross little; more than
+/// ``ranksPerRow`` ranks wrap into rows below each other. It is linear in
 /// nodes and edges (plus a sort per rank), so a flow of thousands of screens lays out in milliseconds,
 /// and the same picture always gets the same coordinates.
 struct ViewLayout {
@@ -27,6 +28,8 @@ struct ViewLayout {
     static let rankGap = 90.0
     static let nodeGap = 28.0
     static let margin = 16.0
+    static let rowGap = 70.0
+    static let ranksPerRow = 24
 
     /// Lays out `boxes` (indexed as given), with `edges` as (from, to) indexes; `sources` are ranked 0 first,
     /// then each of `leaders` (a deep link) one rank before the first of the nodes it leads to.
@@ -80,27 +83,37 @@ struct ViewLayout {
             for (offset, node) in layers[index].enumerated() { position[node] = Double(offset) }
         }
         placed = boxes.map { Placed(x: 0, y: 0, width: $0.width, height: $0.height, rank: 0) }
-        var along = Self.margin
-        var across = 0.0
-        for (index, layer) in layers.enumerated() {
-            let depth = layer.reduce(0.0) { max($0, leftToRight ? boxes[$1].width : boxes[$1].height) }
-            var offset = Self.margin
-            for node in layer {
-                let box = boxes[node]
-                if leftToRight {
-                    placed[node] = Placed(x: along, y: offset, width: box.width, height: box.height, rank: index)
-                    offset += box.height + Self.nodeGap
-                } else {
-                    placed[node] = Placed(
-                        x: offset, y: along, width: box.width, height: box.height, rank: index)
-                    offset += box.width + Self.nodeGap
+        // A long chain of ranks wraps into rows of `ranksPerRow` ranks (bands, top down for a flow), so a
+        // flow of thousands of screens in a row stays a page wide instead of a million pixels.
+        var extent = 2 * Self.margin
+        var base = Self.margin
+        var rowStart = 0
+        while rowStart < layers.count {
+            let row = rowStart..<min(rowStart + Self.ranksPerRow, layers.count)
+            var along = Self.margin
+            var across = base
+            for index in row {
+                let layer = layers[index]
+                let depth = layer.reduce(0.0) { max($0, leftToRight ? boxes[$1].width : boxes[$1].height) }
+                var offset = base
+                for node in layer {
+                    let box = boxes[node]
+                    if leftToRight {
+                        placed[node] = Placed(x: along, y: offset, width: box.width, height: box.height, rank: index)
+                        offset += box.height + Self.nodeGap
+                    } else {
+                        placed[node] = Placed(x: offset, y: along, width: box.width, height: box.height, rank: index)
+                        offset += box.width + Self.nodeGap
+                    }
                 }
+                across = max(across, offset)
+                along += depth + Self.rankGap
             }
-            across = max(across, offset)
-            along += depth + Self.rankGap
+            extent = max(extent, along - Self.rankGap + Self.margin)
+            base = across - Self.nodeGap + Self.rowGap
+            rowStart = row.upperBound
         }
-        let extent = max(along - Self.rankGap + Self.margin, 2 * Self.margin)
-        let breadth = max(across - Self.nodeGap + Self.margin, 2 * Self.margin)
+        let breadth = max(base - Self.rowGap + Self.margin, 2 * Self.margin)
         // Room for the edges that bow out below (left to right) or to the right (top down).
         width = leftToRight ? extent : breadth + 50
         height = leftToRight ? breadth + 40 : extent
