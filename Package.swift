@@ -44,6 +44,8 @@ let package = Package(
             dependencies: ["FlowExplorer", "FlowScript", "FlowCompiler", "FlowRuntime", "FlowModel"]),
         // `flowc lsp`: a Language Server Protocol 3.17 server over stdio, on the compiler's own validation.
         .target(name: "FlowLanguageServer", dependencies: ["FlowCompiler", "FlowDefinitions", "FlowModel"]),
+        // `flowc view`: the app as one self-contained interactive HTML page (apps never link it).
+        .target(name: "FlowView", dependencies: ["FlowCompiler", "FlowDefinitions", "FlowModel"]),
         // What flowc and the plugin's tool share: option scanning, console, flow sources, `generate swift`.
         .target(
             name: "FlowcCommandLine",
@@ -52,7 +54,7 @@ let package = Package(
             name: "flowc",
             dependencies: [
                 "FlowcCommandLine", "FlowCompiler", "FlowCodegen", "FlowDefinitions", "FlowExplorer", "FlowScript",
-                "FlowVersions", "FlowRuntime", "FlowModel", "FlowLanguageServer",
+                "FlowVersions", "FlowRuntime", "FlowModel", "FlowLanguageServer", "FlowView",
             ]),
         // The plugin's tool is `flowc generate` alone: SwiftPM builds a plugin's tool and its modules a second
         // time (for the host), so it links the loader, validator and generator only, not the runtime or
@@ -94,6 +96,7 @@ let package = Package(
             name: "FlowVersionsTests",
             dependencies: ["FlowVersions", "FlowScript", "FlowRuntime", "FlowModel", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowcCLITests"),
+        .testTarget(name: "FlowViewTests", dependencies: ["FlowView", "FlowCompiler", "FlowModel"]),
         .testTarget(
             name: "FlowLanguageServerTests",
             dependencies: ["FlowLanguageServer", "FlowCompiler", "FlowDefinitions", "FlowModel"]),

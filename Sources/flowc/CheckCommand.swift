@@ -106,9 +106,7 @@ enum CheckCommand {
                 return ExitCode.usage
             }
             complete = complete && report.isComplete
-            let extent = report.bound.map { "bounded by \($0)" } ?? report.extent(bounds)
-            let found = report.findings.isEmpty ? "no guarantee broken" : "\(report.findings.count) broken"
-            let line = "flow \(flow): \(extent), \(report.states) states, \(report.steps) steps, \(found)"
+            let line = summary(of: report, flow: flow, bounds: bounds)
             if format == .text { Console.output(line) } else { Console.error(line) }
             for finding in report.findings {
                 diagnostics.append(diagnostic(for: finding, in: result.flows, paths: validated.options.positional))
@@ -177,6 +175,13 @@ enum CheckCommand {
         return Diagnostic(
             severity(of: warning.code.code), code: warning.code.code, warning.message, at: at,
             notes: [DiagnosticNote("reproduce with: \(reproduce)", at: at)])
+    }
+
+    /// The line printed for each root flow explored: `flow NAME: EXTENT, N states, N steps, FOUND`.
+    static func summary(of report: ExplorationReport, flow: String, bounds: ExplorationBounds) -> String {
+        let extent = report.bound.map { "bounded by \($0)" } ?? report.extent(bounds)
+        let found = report.findings.isEmpty ? "no guarantee broken" : "\(report.findings.count) broken"
+        return "flow \(flow): \(extent), \(report.states) states, \(report.steps) steps, \(found)"
     }
 
     /// The severity the registry gives `code` (a guarantee's: error; what only exploration proves: warning).

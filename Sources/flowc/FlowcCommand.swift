@@ -25,6 +25,7 @@ enum FlowcCommand {
           explain CODE              Explain one rule.
           links PATH…               Print every deep link with the host conditions it depends on.
           graph PATH…               Draw flows as a Mermaid or Graphviz (DOT) diagram.
+          view PATH…                Write the app as one interactive HTML page (overview, flows, evidence).
           schema                    Print the JSON Schema of a flow file, for editors.
           lsp                       Run the language server for editors (stdio).
 
@@ -55,6 +56,7 @@ enum FlowcCommand {
         case "links": return LinksCommand.run(rest)
         case "schema": return SchemaCommand.run(rest)
         case "graph": return GraphCommand.run(rest)
+        case "view": return MainActor.assumeIsolated { ViewCommand.run(rest) }
         case "lsp": return LSPCommand.run(rest)
         case "-h", "--help", "help":
             Console.output(usage)

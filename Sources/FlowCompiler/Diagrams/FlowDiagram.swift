@@ -44,6 +44,8 @@ public struct FlowDiagram: Hashable, Sendable {
         public var lines: [String]
         /// The codes of the diagnostics at this declaration, sorted.
         public var diagnosed: [String]
+        /// The name it draws: the screen, child, outcome or flow name, or the link's pattern (empty for an entry).
+        public var name = ""
     }
 
     public enum EdgeStyle: String, Hashable, Sendable {
@@ -62,6 +64,12 @@ public struct FlowDiagram: Hashable, Sendable {
         public var lines: [String]
         public var style: EdgeStyle
         public var diagnosed: [String]
+        /// The event it draws (on the screen it leaves), if it is one.
+        public var event: String?
+        /// The child outcome whose handler it draws, if it is one.
+        public var outcome: String?
+        /// The pattern of the deep link it draws, if it is one.
+        public var link: String?
     }
 
     public struct Cluster: Hashable, Sendable {

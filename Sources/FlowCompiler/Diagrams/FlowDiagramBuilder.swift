@@ -147,7 +147,10 @@ struct FlowDiagramBuilder {
         if let id = ids[fullKey] { return id }
         let id = "n\(diagram.nodes.count + 1)"
         ids[fullKey] = id
-        diagram.nodes.append(.init(id: id, kind: kind, lines: lines, diagnosed: diagnosed))
+        let named = key.split(separator: "/", maxSplits: 1)
+        diagram.nodes.append(
+            .init(
+                id: id, kind: kind, lines: lines, diagnosed: diagnosed, name: named.count == 2 ? String(named[1]) : ""))
         if let cluster = clusterIndexByFlow[flow] { diagram.clusters[cluster].nodes.append(id) }
         return id
     }
@@ -184,9 +187,11 @@ struct FlowDiagramBuilder {
         for screen in flow.screens {
             guard let from = ids[name + "/target/" + screen.name.value] else { continue }
             for event in screen.events {
+                let first = diagram.edges.count
                 addActionEdges(
                     flow, from: from, origins: [screen.name.value], action: event.action, label: event.name.value,
                     condition: [])
+                for drawn in first..<diagram.edges.count { diagram.edges[drawn].event = event.name.value }
             }
         }
         for child in flow.children {
@@ -197,6 +202,10 @@ struct FlowDiagramBuilder {
             }
             let starters = index.starters[child.name.value] ?? []
             for handler in child.handlers {
+                let first = diagram.edges.count
+                defer {
+                    for drawn in first..<diagram.edges.count { diagram.edges[drawn].outcome = handler.outcome.value }
+                }
                 var from = declaration
                 if let childFlow, clusterIndexByFlow[childFlow.name.value] != nil {
                     from = outcomeNode(handler.outcome, in: childFlow.name.value)
@@ -218,6 +227,8 @@ struct FlowDiagramBuilder {
         }
         for link in flow.links {
             guard let from = ids[name + "/link/" + link.pattern.value] else { continue }
+            let first = diagram.edges.count
+            defer { for drawn in first..<diagram.edges.count { diagram.edges[drawn].link = link.pattern.value } }
             let guardText =
                 link.guardConditions.isEmpty
                 ? "" : "[when " + link.guardConditions.map(\.value).joined(separator: ", ") + "]"

@@ -32,7 +32,7 @@ extension FlowDiagram {
             ids[name] = add(
                 Node(
                     id: "n\(diagram.nodes.count + 1)", kind: .flow, lines: lines,
-                    diagnosed: (codesByFile[flow.file] ?? []).sorted()))
+                    diagnosed: (codesByFile[flow.file] ?? []).sorted(), name: name))
         }
         for flow in flows {
             guard let parent = ids[flow.name.value] else { continue }
@@ -47,7 +47,7 @@ extension FlowDiagram {
                         ?? add(
                             Node(
                                 id: "n\(diagram.nodes.count + 1)", kind: .missing, lines: ["? \(child.flow.value)"],
-                                diagnosed: []))
+                                diagnosed: [], name: child.flow.value))
                     ids[missing] = target
                 }
                 let isTab = flow.tab(named: child.name.value) != nil
@@ -95,7 +95,7 @@ extension FlowDiagram {
     }
 
     /// An action in a few words: `stay`, `push detail`, `replaceRoot main`, `if isLoggedIn: … else …`.
-    static func summary(_ action: ActionDefinition) -> String {
+    public static func summary(_ action: ActionDefinition) -> String {
         switch action.kind {
         case .push(let screen, _): "push \(screen.value)"
         case .startChild(let child, _): "start \(child.value)"

@@ -1,0 +1,339 @@
+/// The page's style sheet and script, inline in every page (no library, nothing fetched). The script
+/// opens flows from their templates, shows details, searches, plays evidence and moves by keyboard.
+enum ViewAssets {
+    static let style = #"""
+        body{font:14px/1.4 system-ui,Helvetica,Arial,sans-serif;color:#1a1a1a;background:#fff;margin:0}
+        header{display:flex;gap:12px;align-items:center;padding:8px 12px;border-bottom:1px solid #767676;position:relative}
+        #crumbs a,#crumbs span{margin-right:4px}#crumbs a{color:#0645ad}
+        #search{margin-left:auto;width:24em;padding:4px 6px;font:inherit;border:1px solid #555}
+        #results{position:absolute;right:12px;top:36px;background:#fff;border:1px solid #555;list-style:none;margin:0;padding:0;max-height:60vh;overflow:auto;z-index:2;min-width:24em}
+        #results li{padding:4px 8px;cursor:pointer}#results li:focus,#results li:hover{background:#dde7f8;outline:none}
+        #summary{margin:4px 12px;color:#333}#coverage{margin:0 12px 4px;padding-left:18px;color:#333}
+        main{display:flex;gap:8px;height:calc(100vh - 230px);min-height:300px}
+        #stage{flex:1;overflow:auto;border:1px solid #ccc;margin-left:12px}
+        #details{width:28em;overflow:auto;padding:0 12px;border-left:1px solid #ccc}
+        #details h2{font-size:16px;margin:8px 0}#details h3{font-size:14px;margin:8px 0 2px}
+        #details ul{margin:0;padding-left:18px}#details a{color:#0645ad}
+        .err{color:#b00020}
+        #plays{padding:4px 12px}.play{margin:4px 0}.play pre{margin:2px 0;background:#f4f4f4;padding:4px;white-space:pre-wrap}
+        svg.graph{font:12px Helvetica,Arial,sans-serif}
+        .node rect{fill:#fff;stroke:#333;stroke-width:1.2}.node.flow rect{stroke-width:2.2}
+        .node.child rect,.node.tab rect{fill:#eef3fb}.node.outcome rect{fill:#f3f3f3;stroke-dasharray:0}
+        .node.link rect{fill:#fffbe6}.node.entry circle{fill:#1a1a1a}
+        .node.bad rect{stroke:#b00020;stroke-width:2}.node.bad text{fill:#b00020}.node.missing rect{stroke-dasharray:4 3}
+        .node text{fill:#1a1a1a}.node text.name{font-weight:600}
+        .node{cursor:pointer}.node:focus{outline:none}.node:focus rect,.node:focus circle{stroke:#0645ad;stroke-width:3}
+        .node.hit rect{fill:#fff3b0}.node.onpath rect{fill:#d8f0d8}.node.current rect{fill:#8fd18f;stroke-width:3}
+        .edge path{fill:none;stroke:#444;stroke-width:1.2}.edge text{fill:#333;font-size:10px}
+        .edge.dashed path{stroke-dasharray:6 4}.edge.dotted path{stroke-dasharray:2 3}
+        .edge.bad path{stroke:#b00020}.edge.bad text{fill:#b00020}.edge.hit path{stroke:#0645ad;stroke-width:3}
+        marker path{fill:#444}
+        """#
+
+    static let script = #"""
+        (function () {
+          'use strict';
+          var data = JSON.parse(document.getElementById('data').textContent);
+          var plays = JSON.parse(document.getElementById('plays-data').textContent);
+          var index = {};
+          data.flows.forEach(function (flow, i) { index[flow.name] = i; });
+          var overview = document.getElementById('overview');
+          var flowView = document.getElementById('flowview');
+          var crumbs = document.getElementById('crumbs');
+          var details = document.getElementById('details');
+          var search = document.getElementById('search');
+          var results = document.getElementById('results');
+          var trail = [];
+
+          function add(parent, tag, text, cls) {
+            var node = document.createElement(tag);
+            if (text) node.textContent = text;
+            if (cls) node.className = cls;
+            parent.appendChild(node);
+            return node;
+          }
+          function place(parent, at) {
+            var link = add(parent, 'a', at.file + ':' + at.line);
+            link.href = at.url;
+            link.title = 'Open in the editor';
+            return link;
+          }
+          function item(list, text, at, cls) {
+            var li = add(list, 'li', text + ' ', cls);
+            if (at) place(li, at);
+            return li;
+          }
+          function section(title, entries, write) {
+            if (!entries.length) return;
+            add(details, 'h3', title);
+            var list = add(details, 'ul');
+            entries.forEach(function (entry) { write(list, entry); });
+          }
+          function parameters(list, p) {
+            item(list, p.name + ': ' + p.type + (p.constraints ? ' (' + p.constraints + ')' : ''), p.at);
+          }
+          function findings(flow, codes) {
+            section('Diagnostics', flow.diagnostics.filter(function (d) {
+              return !codes || codes.indexOf(d.code) >= 0;
+            }), function (list, d) { item(list, d.severity + ' ' + d.code + ': ' + d.message, d.at, 'err'); });
+          }
+
+          function showCrumbs() {
+            crumbs.textContent = '';
+            var home = add(crumbs, trail.length ? 'a' : 'span', 'App');
+            if (trail.length) { home.href = '#'; home.dataset.crumb = '-1'; }
+            trail.forEach(function (name, i) {
+              add(crumbs, 'span', '›');
+              var last = i === trail.length - 1;
+              var crumb = add(crumbs, last ? 'span' : 'a', name);
+              if (!last) { crumb.href = '#'; crumb.dataset.crumb = String(i); }
+              else crumb.setAttribute('aria-current', 'page');
+            });
+          }
+          crumbs.addEventListener('click', function (event) {
+            var crumb = event.target.dataset && event.target.dataset.crumb;
+            if (crumb === undefined) return;
+            event.preventDefault();
+            var at = Number(crumb);
+            if (at < 0) showOverview(); else { trail = trail.slice(0, at + 1); openFlow(trail[at], 'keep'); }
+          });
+
+          function showOverview() {
+            trail = [];
+            flowView.hidden = true;
+            flowView.textContent = '';
+            overview.hidden = false;
+            showCrumbs();
+            showApp();
+          }
+          function showApp() {
+            details.textContent = '';
+            add(details, 'h2', 'App');
+            add(details, 'p', data.flows.length + ' flows. Click a flow (or focus it and press Enter) to open it; ' +
+              'Escape goes back; / searches; arrow keys move between nodes.');
+            section('flowc check', data.coverage, function (list, line) { item(list, line); });
+            section('Diagnostics outside flows', data.problems, function (list, d) {
+              item(list, d.severity + ' ' + d.code + ': ' + d.message, d.at, 'err');
+            });
+          }
+          /// how: 'drill' appends to the breadcrumbs, 'keep' keeps them, anything else starts them anew.
+          function openFlow(name, how) {
+            var i = index[name];
+            if (i === undefined) return false;
+            if (how === 'drill') { if (trail[trail.length - 1] !== name) trail.push(name); }
+            else if (how !== 'keep') trail = [name];
+            flowView.textContent = '';
+            flowView.appendChild(document.getElementById('flow-' + i).content.cloneNode(true));
+            overview.hidden = true;
+            flowView.hidden = false;
+            showCrumbs();
+            showFlow(data.flows[i]);
+            return true;
+          }
+          function flowOf(name) { return data.flows[index[name]]; }
+          function showFlow(flow) {
+            details.textContent = '';
+            add(details, 'h2', 'flow ' + flow.name + (flow.tabs.length ? ' (tabs: ' + flow.tabs.join(', ') + ')' : ''));
+            place(add(details, 'p'), flow.at);
+            section('Parameters', flow.parameters, parameters);
+            section('Screens', flow.screens, function (list, s) { item(list, s.name, s.at); });
+            section('Child flows', flow.children, function (list, c) {
+              item(list, c.name + ' → flow ' + c.flow + ' (' + c.presentation + ')', c.at);
+            });
+            section('Outcomes', flow.outcomes, function (list, o) { item(list, o); });
+            section('Links', flow.links, function (list, l) { item(list, l.pattern + ' → ' + l.routes, l.at); });
+            findings(flow);
+          }
+          function showNode(g) {
+            var d = g.dataset;
+            var flow = flowOf(d.flow);
+            if (!flow) return;
+            details.textContent = '';
+            var codes = d.codes ? d.codes.split(' ') : null;
+            if (d.screen !== undefined && g.classList.contains('node')) {
+              var s = flow.screens.filter(function (x) { return x.name === d.screen; })[0];
+              if (!s) return;
+              add(details, 'h2', 'screen ' + s.name + ' (flow ' + flow.name + ')');
+              place(add(details, 'p'), s.at);
+              section('Parameters', s.parameters, parameters);
+              section('Reached by', s.reachedBy, function (list, r) { item(list, r.by, r.at); });
+              section('Events', s.events, function (list, e) { item(list, e.name + ' → ' + e.action, e.at); });
+            } else if (d.child !== undefined) {
+              var c = flow.children.filter(function (x) { return x.name === d.child; })[0];
+              if (!c) return;
+              add(details, 'h2', 'child ' + c.name + ' → flow ' + c.flow);
+              place(add(details, 'p', 'presentation: ' + c.presentation + ' '), c.at);
+              if (index[c.flow] !== undefined) {
+                var open = add(details, 'button', 'Open flow ' + c.flow);
+                open.type = 'button';
+                open.dataset.open = c.flow;
+              }
+              section('Outcomes', c.outcomes, function (list, o) { item(list, o.outcome + ' ⇒ ' + o.action, o.at); });
+            } else if (d.link !== undefined) {
+              var l = flow.links.filter(function (x) { return x.pattern === d.link; })[0];
+              if (!l) return;
+              add(details, 'h2', 'link ' + l.pattern);
+              place(add(details, 'p', 'routes: ' + l.routes + (l.guarded ? '; when ' + l.guarded : '') +
+                (l.otherwise ? '; otherwise ' + l.otherwise : '') + ' '), l.at);
+            } else if (d.event !== undefined) {
+              var from = flow.screens.filter(function (x) { return x.name === d.screen; })[0];
+              var e = from && from.events.filter(function (x) { return x.name === d.event; })[0];
+              if (!e) return;
+              add(details, 'h2', 'event ' + from.name + '.' + e.name);
+              place(add(details, 'p', e.action + ' '), e.at);
+            } else {
+              showFlow(flow);
+              return;
+            }
+            if (codes) findings(flow, codes);
+          }
+          details.addEventListener('click', function (event) {
+            var target = event.target.dataset && event.target.dataset.open;
+            if (target) openFlow(target, 'drill');
+          });
+
+          function activate(g, open) {
+            if (g.classList.contains('flow') || (open && g.dataset.runs && index[g.dataset.runs] !== undefined)) {
+              openFlow(g.dataset.runs || g.dataset.flow, g.dataset.runs ? 'drill' : 'new');
+              return;
+            }
+            mark(g, 'hit');
+            showNode(g);
+          }
+          function mark(g, cls) {
+            Array.prototype.forEach.call(document.querySelectorAll('#stage .' + cls), function (x) {
+              x.classList.remove(cls);
+            });
+            if (g) g.classList.add(cls);
+          }
+          document.getElementById('stage').addEventListener('click', function (event) {
+            var g = event.target.closest && event.target.closest('g.node, g.edge');
+            if (g) activate(g, false);
+          });
+          document.getElementById('stage').addEventListener('dblclick', function (event) {
+            var g = event.target.closest && event.target.closest('g.node');
+            if (g) activate(g, true);
+          });
+          document.addEventListener('keydown', function (event) {
+            var g = document.activeElement && document.activeElement.closest && document.activeElement.closest('g.node');
+            if (event.key === '/' && document.activeElement !== search) { event.preventDefault(); search.focus(); return; }
+            if (event.key === 'Escape') {
+              if (document.activeElement === search || results.contains(document.activeElement)) { closeResults(); return; }
+              if (trail.length > 1) { trail.pop(); openFlow(trail[trail.length - 1], 'keep'); } else if (trail.length) showOverview();
+              return;
+            }
+            if (!g) return;
+            if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); activate(g, true); return; }
+            var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+            if (!step) return;
+            event.preventDefault();
+            var nodes = Array.prototype.slice.call(g.ownerSVGElement.querySelectorAll('g.node'));
+            var next = nodes[(nodes.indexOf(g) + step + nodes.length) % nodes.length];
+            next.focus();
+          });
+
+          function reveal(flow, selector) {
+            if (!openFlow(flow, 'new')) return null;
+            var g = flowView.querySelector(selector);
+            if (g) { mark(g, 'hit'); showNode(g); g.focus(); if (g.scrollIntoView) g.scrollIntoView({ block: 'center', inline: 'center' }); }
+            return g;
+          }
+          function attr(name, value) { return '[' + name + '="' + CSS.escape(value) + '"]'; }
+          function closeResults() { results.hidden = true; results.textContent = ''; }
+          search.addEventListener('input', function () {
+            var query = search.value.trim().toLowerCase();
+            results.textContent = '';
+            if (!query) { results.hidden = true; return; }
+            var found = [];
+            function offer(text, flow, selector) {
+              if (found.length < 60 && text.toLowerCase().indexOf(query) >= 0) found.push([text, flow, selector]);
+            }
+            data.flows.forEach(function (f) {
+              offer('flow ' + f.name, f.name, null);
+              f.screens.forEach(function (s) {
+                offer('screen ' + f.name + '/' + s.name, f.name, 'g.node' + attr('data-screen', s.name));
+                s.events.forEach(function (e) {
+                  offer('event ' + f.name + '/' + s.name + '.' + e.name, f.name,
+                    'g.edge' + attr('data-screen', s.name) + attr('data-event', e.name));
+                });
+              });
+              f.children.forEach(function (c) { offer('child ' + f.name + '/' + c.name, f.name, 'g.node' + attr('data-child', c.name)); });
+              f.links.forEach(function (l) { offer('link ' + l.pattern + ' (' + f.name + ')', f.name, 'g.node' + attr('data-link', l.pattern)); });
+            });
+            found.forEach(function (hit) {
+              var li = add(results, 'li', hit[0]);
+              li.tabIndex = 0;
+              li.setAttribute('role', 'option');
+              li.dataset.flow = hit[1];
+              if (hit[2]) li.dataset.selector = hit[2];
+            });
+            if (!found.length) add(results, 'li', 'nothing found');
+            results.hidden = false;
+          });
+          function choose(li) {
+            if (!li || !li.dataset.flow) return;
+            closeResults();
+            if (li.dataset.selector) reveal(li.dataset.flow, li.dataset.selector); else openFlow(li.dataset.flow, 'new');
+          }
+          results.addEventListener('click', function (event) { choose(event.target.closest('li')); });
+          results.addEventListener('keydown', function (event) {
+            var li = event.target.closest('li');
+            if (event.key === 'Enter') choose(li);
+            if (event.key === 'ArrowDown' && li.nextSibling) li.nextSibling.focus();
+            if (event.key === 'ArrowUp') (li.previousSibling || search).focus();
+          });
+          search.addEventListener('keydown', function (event) {
+            if (event.key === 'Enter' || event.key === 'ArrowDown') {
+              var first = results.querySelector('li');
+              if (first && event.key === 'Enter') choose(first); else if (first) first.focus();
+            }
+          });
+
+          Array.prototype.forEach.call(document.querySelectorAll('.play'), function (panel) {
+            var steps = plays[Number(panel.dataset.play)] || [];
+            var at = -1;
+            function show() {
+              var step = steps[at];
+              var where = panel.querySelector('.where');
+              var state = panel.querySelector('.state');
+              if (!step) { where.textContent = steps.length + ' steps'; state.textContent = ''; return; }
+              where.textContent = 'step ' + (at + 1) + '/' + steps.length + ': ' + step.command + ' (' + step.status + ')';
+              var path = step.path || [];
+              var lines = ['path: ' + path.map(function (r) { return r.flow + '/' + r.screen; }).join(' › ')];
+              (step.stacks || []).forEach(function (s) {
+                lines.push(s.kind + (s.tab ? ' ' + s.tab : '') + ' stack: ' + s.routes.map(function (token) {
+                  var r = path.filter(function (x) { return x.token === token; })[0];
+                  return r ? r.screen : '#' + token;
+                }).join(' › '));
+              });
+              (step.tabs || []).forEach(function (t) {
+                var kept = Object.keys(t.kept || {});
+                lines.push('tabs of ' + t.flow + ': ' + t.tabs.join(', ') + '; selected ' + t.selected +
+                  (kept.length ? '; kept ' + kept.join(', ') : ''));
+              });
+              if (step.error) lines.push('error: ' + (step.error.message || JSON.stringify(step.error)));
+              state.textContent = lines.join('\n');
+              var top = path[path.length - 1];
+              if (top && openFlow(top.flow, 'new')) {
+                path.forEach(function (r) {
+                  if (r.flow !== top.flow) return;
+                  var g = flowView.querySelector('g.node' + attr('data-screen', r.screen));
+                  if (g) g.classList.add('onpath');
+                });
+                var current = flowView.querySelector('g.node' + attr('data-screen', top.screen));
+                if (current) { current.classList.add('current'); showNode(current); }
+              }
+            }
+            panel.addEventListener('click', function (event) {
+              var move = event.target.dataset && event.target.dataset.step;
+              if (!move) return;
+              at = Math.max(-1, Math.min(steps.length - 1, at + Number(move)));
+              show();
+            });
+            show();
+          });
+
+          showOverview();
+        })();
+        """#
+}

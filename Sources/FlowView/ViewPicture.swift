@@ -1,0 +1,166 @@
+import FlowCompiler
+
+/// One picture of the page as inline SVG: a flow's diagram (``FlowDiagram/build(flows:diagnostics:root:)``
+/// for that flow alone) or the app overview (``FlowDiagram/overview(flows:diagnostics:)``), laid out by
+/// ``ViewLayout``. Every node and edge is a focusable `<g>` carrying what it draws as attributes:
+/// `data-flow` on all; `data-screen`, `data-child` (with `data-runs`), `data-outcome`, `data-link`,
+/// `data-entry` or `data-missing` on a flow's nodes; `data-event` (with `data-screen`, the screen it
+/// leaves), `data-outcome` (a child outcome's handler) or `data-link` and `data-to` on its edges;
+/// `data-child-flow` and `data-presentation` on the overview's edges; `data-codes` where a diagnostic is.
+struct ViewPicture {
+    /// The SVG text.
+    var svg: String
+
+    /// `flow` is the flow drawn (nil for the overview); `runs` the flow each child runs; `findings` the
+    /// diagnostics' `CODE: message` texts by the node they are at (`FLOW|screen/NAME`, `FLOW|child/NAME`, …,
+    /// `FLOW|flow/FLOW` for all of a flow's file).
+    init(_ diagram: FlowDiagram, flow: String?, runs: [String: String], findings: [String: [String]]) {
+        let nodes =
+            flow == nil
+            ? diagram.nodes
+            : diagram.clusters.first.map { cluster in
+                let members = Set(cluster.nodes)
+                return diagram.nodes.filter { members.contains($0.id) }
+            } ?? []
+        var index: [String: Int] = [:]
+        for (position, node) in nodes.enumerated() { index[node.id] = position }
+        let edges = diagram.edges.filter { index[$0.from] != nil && index[$0.to] != nil }
+        let boxes = nodes.map { node -> ViewLayout.Box in
+            if node.kind == .entry { return .init(width: 16, height: 16) }
+            let lines = node.lines + (node.diagnosed.isEmpty ? [] : ["⚠ " + node.diagnosed.joined(separator: " ")])
+            let longest = lines.reduce(0) { max($0, $1.count) }
+            return .init(width: Double(max(longest * 7 + 20, 48)), height: Double(lines.count * 15 + 12))
+        }
+        let sources: [Int]
+        if flow == nil {
+            let entered = Set(edges.filter { $0.style != .dotted }.map(\.to))
+            sources = nodes.indices.filter { !entered.contains(nodes[$0].id) }
+        } else {
+            sources = nodes.indices.filter { nodes[$0].kind == .entry }
+        }
+        let layout = ViewLayout(
+            boxes: boxes,
+            edges: edges.filter { $0.style != .dotted || flow != nil }.map { (index[$0.from]!, index[$0.to]!) },
+            sources: sources, leaders: nodes.indices.filter { nodes[$0].kind == .link }, leftToRight: flow != nil)
+        let name = flow ?? ""
+        var out = ""
+        var (right, bottom) = (layout.width, layout.height)
+        var lanes: [String: Int] = [:]
+        for var edge in edges {
+            let from = nodes[index[edge.from]!]
+            // A finding at an event's name (the explorer's FC807, FC808) marks the event's edges.
+            var titles: [String] = []
+            if let event = edge.event {
+                titles = findings[name + "|event/" + from.name + "." + event] ?? []
+                let codes = titles.compactMap {
+                    $0.split(separator: ":").first.map(String.init)
+                }
+                edge.diagnosed = Array(Set(edge.diagnosed).union(codes)).sorted()
+            }
+            let pair = edge.from < edge.to ? edge.from + " " + edge.to : edge.to + " " + edge.from
+            let lane = lanes[pair, default: 0]
+            lanes[pair] = lane + 1
+            let to = nodes[index[edge.to]!]
+            var attributes: [(String, String)]
+            if flow == nil {
+                attributes = [("data-flow", from.name), ("data-child-flow", to.name)]
+                if edge.style == .dotted {
+                    attributes.append(("data-outcomes", edge.lines.joined(separator: "; ")))
+                } else if let label = edge.lines.first, let space = label.firstIndex(of: " ") {
+                    attributes.append(("data-presentation", String(label[..<space])))
+                    attributes.append(("data-child", String(label[label.index(after: space)...])))
+                }
+            } else {
+                attributes = [("data-flow", name)]
+                if from.kind == .screen { attributes.append(("data-screen", from.name)) }
+                if from.kind == .child || from.kind == .tab { attributes.append(("data-child", from.name)) }
+                if let event = edge.event { attributes.append(("data-event", event)) }
+                if let outcome = edge.outcome { attributes.append(("data-outcome", outcome)) }
+                if let link = edge.link { attributes.append(("data-link", link)) }
+                attributes.append(("data-to", to.name))
+            }
+            if !edge.diagnosed.isEmpty { attributes.append(("data-codes", edge.diagnosed.joined(separator: " "))) }
+            let path = layout.path(from: index[edge.from]!, to: index[edge.to]!, lane: lane)
+            right = max(right, path.labelX + 70)
+            bottom = max(bottom, path.labelY + 16)
+            let classes = "edge " + edge.style.rawValue + (edge.diagnosed.isEmpty ? "" : " bad")
+            let label = edge.lines + (edge.diagnosed.isEmpty ? [] : ["⚠ " + edge.diagnosed.joined(separator: " ")])
+            out += "<g class=\"\(classes)\"" + Self.attributes(attributes) + " tabindex=\"-1\">"
+            if !titles.isEmpty { out += "<title>\(Self.escaped(titles.joined(separator: "\n")))</title>" }
+            out += "<path d=\"\(path.d)\" marker-end=\"url(#arrow)\"/>"
+            if !label.isEmpty {
+                out +=
+                    "<text x=\"\(layout.n(path.labelX))\" y=\"\(layout.n(path.labelY - Double(label.count - 1) * 5.5))\">"
+                for (number, line) in label.enumerated() {
+                    out +=
+                        "<tspan x=\"\(layout.n(path.labelX))\"\(number == 0 ? "" : " dy=\"11\"")>\(Self.escaped(line))</tspan>"
+                }
+                out += "</text>"
+            }
+            out += "</g>"
+        }
+        for (position, node) in nodes.enumerated() {
+            let place = layout.placed[position]
+            var attributes: [(String, String)] = [("data-flow", flow ?? node.name)]
+            switch node.kind {
+            case .entry: attributes.append(("data-entry", ""))
+            case .screen: attributes.append(("data-screen", node.name))
+            case .child, .tab:
+                attributes.append(("data-child", node.name))
+                if let runs = runs[node.name] { attributes.append(("data-runs", runs)) }
+            case .outcome: attributes.append(("data-outcome", node.name))
+            case .link: attributes.append(("data-link", node.name))
+            case .missing: attributes.append(("data-missing", node.name))
+            case .flow: break
+            }
+            if !node.diagnosed.isEmpty { attributes.append(("data-codes", node.diagnosed.joined(separator: " "))) }
+            let bad = !node.diagnosed.isEmpty || node.kind == .missing
+            let kind = node.kind.rawValue
+            let spoken = node.kind == .entry ? "start of flow \(name)" : "\(kind) \(node.name)"
+            out +=
+                "<g class=\"node \(kind)\(bad ? " bad" : "")\"" + Self.attributes(attributes)
+                + " transform=\"translate(\(layout.n(place.x)),\(layout.n(place.y)))\" tabindex=\"0\" role=\"button\" aria-label=\"\(Self.escaped(spoken))\">"
+            let key = (flow ?? node.name) + "|" + (node.kind == .tab ? "child" : node.kind.rawValue) + "/" + node.name
+            let titles = (findings[key] ?? []).filter { text in node.diagnosed.contains { text.hasPrefix($0 + ":") } }
+            if !titles.isEmpty { out += "<title>\(Self.escaped(titles.joined(separator: "\n")))</title>" }
+            if node.kind == .entry {
+                out += "<circle cx=\"8\" cy=\"8\" r=\"7\"/></g>"
+                continue
+            }
+            out +=
+                "<rect width=\"\(layout.n(place.width))\" height=\"\(layout.n(place.height))\" rx=\"\(node.kind == .screen || node.kind == .flow ? 8 : 2)\"/>"
+            let lines = node.lines + (node.diagnosed.isEmpty ? [] : ["⚠ " + node.diagnosed.joined(separator: " ")])
+            for (number, line) in lines.enumerated() {
+                out +=
+                    "<text x=\"10\" y=\"\(18 + number * 15)\"\(number == 0 ? " class=\"name\"" : "")>\(Self.escaped(line))</text>"
+            }
+            out += "</g>"
+        }
+        let header =
+            "<svg class=\"graph\" data-view=\"\(flow == nil ? "overview" : "flow")\"\(flow.map { " data-flow=\"\(Self.escaped($0))\"" } ?? "") width=\"\(layout.n(right))\" height=\"\(layout.n(bottom))\" viewBox=\"0 0 \(layout.n(right)) \(layout.n(bottom))\" role=\"group\" aria-label=\"\(flow.map { "flow " + Self.escaped($0) } ?? "overview")\">"
+        svg = header + out + "</svg>"
+    }
+
+    static func attributes(_ pairs: [(String, String)]) -> String {
+        pairs.map { " \($0.0)=\"\(escaped($0.1))\"" }.joined()
+    }
+
+    /// Text for XML content or a double-quoted attribute.
+    static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else {
+            return text
+        }
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

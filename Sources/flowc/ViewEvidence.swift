@@ -1,0 +1,54 @@
+import FlowCompiler
+import FlowExplorer
+import FlowModel
+import FlowScript
+import FlowView
+import FlowcCommandLine
+
+/// `flowc view --check`: what `flowc check` finds, put on the page: its line per root flow (extent,
+/// states, steps), its findings and warnings as diagnostics on their nodes, and each one's witness
+/// script run by the same script runner as `flowc run`, so the page plays it like a trace.
+enum ViewEvidence {
+    /// Explores every root flow of `result` (which has no errors) with the default bounds.
+    /// - Returns: nil, having printed why, when the flows cannot be lowered or explored.
+    @MainActor
+    static func check(
+        _ result: ValidationResult, paths: [String], configuration: FlowConfiguration?, into page: inout FlowViewPage
+    ) -> Bool {
+        let bundle: FlowBundle
+        do {
+            bundle = try GraphLowering.lower(result.flows)
+        } catch {
+            Console.error("flowc: error: \(error)")
+            return false
+        }
+        let bounds = ExplorationBounds()
+        for flow in FlowExplorer.rootFlows(of: bundle) {
+            let report: ExplorationReport
+            do {
+                report = try FlowExplorer.explore(bundle, flow: flow, bounds: bounds)
+            } catch {
+                Console.error("flowc: error: flow '\(flow)' cannot be explored: \(error)")
+                return false
+            }
+            page.coverage.append(CheckCommand.summary(of: report, flow: flow, bounds: bounds))
+            var found: [(Diagnostic, [String])] = report.findings.map {
+                (CheckCommand.diagnostic(for: $0, in: result.flows, paths: paths), $0.witness)
+            }
+            found += report.warnings.map {
+                (CheckCommand.diagnostic(for: $0, root: flow, in: result.flows, paths: paths), $0.witness)
+            }
+            // Suppressions and .flowc.yml's rules apply as under `flowc check`.
+            let kept = Set(
+                result.settling(found.map(\.0), reportedBy: .check, configuration: configuration, judgingUnused: false))
+            for (diagnostic, witness) in found where kept.contains(diagnostic) {
+                page.diagnostics.append(diagnostic)
+                guard !witness.isEmpty, let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { continue }
+                let steps = witness.compactMap { runner.run(line: $0) }.map(FlowScriptRunner.json)
+                page.plays.append(
+                    .init(title: "\(diagnostic.code) witness (flow \(flow)): \(diagnostic.message)", steps: steps))
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,134 @@
+"""`flowc view` in a real browser: Debian's chromium driven by playwright (PyPI), launched with the
+system browser (no playwright browser download), and Firefox ESR's headless screenshot.
+
+    python view_suite.py FLOWC WORKDIR [SCREENSHOTS]
+
+Run from the package root (FlowViewBrowserTests does, inside `swift test`). Writes one page per
+shipped trace (`flowc view Flows --trace docs/examples/NAME.trace.jsonl`) and one with `flowc check`'s
+witness (`--check` on an explorer fixture), opens each in headless chromium, clicks to a flow and a
+screen, searches, walks the breadcrumbs and the keyboard, plays every step of the trace or witness, and
+fails on any console error. With SCREENSHOTS (a folder, scripts/render-graphs.sh passes docs/graphs), it
+writes the screenshots docs/GRAPHS.md shows. Prints `ok …` per check and `N failed` last.
+"""
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+from playwright.sync_api import sync_playwright
+
+flowc, work = sys.argv[1], sys.argv[2]
+shots = sys.argv[3] if len(sys.argv) > 3 else None
+failures = []
+
+
+def check(condition, what):
+    if condition:
+        print("ok " + what)
+    else:
+        print("FAILED " + what)
+        failures.append(what)
+
+
+def write(out, *arguments):
+    result = subprocess.run([flowc, "view", *arguments, "--out", out], capture_output=True, text=True)
+    check(result.returncode == 0 and os.path.getsize(out) > 0, "flowc view " + " ".join(arguments))
+    return "file://" + os.path.abspath(out)
+
+
+pages = []
+for trace in sorted(glob.glob("docs/examples/*.trace.jsonl")):
+    name = os.path.basename(trace).split(".")[0]
+    with open(trace) as lines:
+        steps = [json.loads(line) for line in lines if line.strip()]
+    pages.append((name, write(os.path.join(work, name + ".html"), "Flows", "--trace", trace), steps))
+witness_url = write(
+    os.path.join(work, "witness.html"), "--check", "Tests/Fixtures/explorer/refused-on-some-paths.yaml")
+
+with sync_playwright() as playwright:
+    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, offline=True)
+    for name, url, steps in pages + [("witness", witness_url, None)]:
+        page = context.new_page()
+        errors = []
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("request", lambda request: errors.append("fetched " + request.url)
+                if not request.url.startswith("file:") else None)
+        page.goto(url)
+        flows = page.locator("#overview g.node.flow").count()
+        check(flows > 0 and page.inner_text("#crumbs") == "App", name + ": overview first")
+        if shots and name == "social":
+            page.screenshot(path=os.path.join(shots, "view-overview.png"))
+
+        # Keyboard: the first flow by Enter, back by Escape.
+        first = page.locator("#overview g.node.flow").first
+        first.focus()
+        page.keyboard.press("Enter")
+        check(page.is_visible("#flowview svg.graph"), name + ": Enter opens a flow")
+        page.keyboard.press("Escape")
+        check(page.is_visible("#overview") and not page.is_visible("#flowview"), name + ": Escape goes back")
+
+        # Click to a flow, then a screen: the details name it with file:line.
+        if steps:
+            top = next(step["path"][-1] for step in steps if step.get("path"))
+            page.click('#overview g.node.flow[data-flow="%s"]' % top["flow"])
+            check(page.inner_text("#crumbs").endswith(top["flow"]), name + ": a click opens flow " + top["flow"])
+            page.click('#flowview g.node[data-screen="%s"]' % top["screen"])
+            heading = page.inner_text("#details h2")
+            check(heading.startswith("screen " + top["screen"]), name + ": a click shows screen " + top["screen"])
+            check(page.locator("#details a[href^='vscode://file/']").count() > 0, name + ": editor links")
+
+            # Search an event and go to its edge.
+            event = None
+            for flow in json.loads(page.evaluate("document.getElementById('data').textContent"))["flows"]:
+                for screen in flow["screens"]:
+                    if screen["events"] and event is None:
+                        event = (flow["name"], screen["name"], screen["events"][0]["name"])
+            page.fill("#search", event[2])
+            check(page.locator("#results li").count() > 0, name + ": search finds event " + event[2])
+            page.click("#results li:has-text('%s/%s.%s')" % event)
+            check(page.locator('#flowview g.edge.hit[data-event="%s"]' % event[2]).count() == 1,
+                  name + ": the found event's edge is marked")
+
+        # Play every step; the shown screen is marked where the step shows one.
+        played = page.locator(".play").first
+        total = len(steps) if steps else page.evaluate(
+            "JSON.parse(document.getElementById('plays-data').textContent)[0].length")
+        marked = 0
+        for number in range(total):
+            played.locator('button[data-step="1"]').click()
+            if page.locator("#flowview g.node.current").count() == 1:
+                marked += 1
+            if shots and name == "social" and number == 6:
+                page.screenshot(path=os.path.join(shots, "view-social.png"))
+        check(played.locator(".where").inner_text().startswith("step %d/%d" % (total, total)),
+              name + ": played %d steps" % total)
+        check(marked > 0, name + ": the current screen is marked (%d of %d steps)" % (marked, total))
+        if name == "witness":
+            check(page.locator('#flowview g.edge.bad[data-event="leave"][data-codes="FC808"]').count() == 1,
+                  "witness: the finding is on its edge")
+            if shots:
+                page.screenshot(path=os.path.join(shots, "view-witness.png"))
+        check(errors == [], name + ": no console error " + "; ".join(errors))
+        page.close()
+    browser.close()
+
+# Firefox ESR: playwright's Firefox needs its own build, so the page is rendered offline by Firefox's
+# own headless screenshot (it runs the page's script; an empty or missing picture fails).
+firefox = shutil.which("firefox-esr")
+if firefox:
+    picture = os.path.join(work, "firefox.png")
+    home = os.path.join(work, "firefox-home")
+    os.makedirs(home, exist_ok=True)
+    subprocess.run([firefox, "--headless", "--no-remote", "--profile", home, "--screenshot", picture,
+                    "--window-size=1200,800", pages[0][1]], capture_output=True, timeout=90,
+                   env={**os.environ, "HOME": home})
+    check(os.path.exists(picture) and os.path.getsize(picture) > 10000, "firefox-esr renders the page offline")
+else:
+    print("skip firefox-esr (not installed)")
+
+print("%d failed" % len(failures))
+sys.exit(1 if failures else 0)

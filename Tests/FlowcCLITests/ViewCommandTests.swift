@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `flowc view`: the page written where asked, `--check`'s evidence on it, usage errors, and the page
+/// in a real browser (Tests/Browser/view_suite.py: Debian's chromium driven by playwright, installed by
+/// scripts/setup.sh; skipped with a note where either is missing on a developer's machine, and failing
+/// under CI, `CI=true`).
+@Suite struct ViewCommandTests {
+    static let chromium = ["/usr/bin/chromium"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let python = [EditorClientTests.tools + "/venv/bin/python"].first { path in
+        FileManager.default.isExecutableFile(atPath: path)
+            && FileManager.default.fileExists(atPath: EditorClientTests.tools + "/venv/bin/playwright")
+    }
+
+    @Test func writesThePageAndSaysWhere() throws {
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("app.html").path
+        let output = try FlowcProcess.run([
+            "view", "Flows", "--trace", "docs/examples/social.trace.jsonl", "--out", out,
+        ])
+        #expect(output.status == 0)
+        #expect(output.standardError == "flowc: wrote \(out)\n")
+        #expect(output.standardOutput == "")
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(html.hasPrefix("<!doctype html>\n<html lang=\"en\">"))
+        #expect(html.contains(#"<g class="node flow" data-flow="social" transform="#))
+        #expect(html.contains(#"<span class="title">trace docs/examples/social.trace.jsonl</span>"#))
+    }
+
+    @Test func checkPutsTheFindingsAndTheirWitnessesOnThePage() throws {
+        let output = try FlowcProcess.run(
+            ["view", "--check", "Tests/Fixtures/explorer/refused-on-some-paths.yaml", "--out", "-"])
+        #expect(output.status == 0)
+        let html = output.standardOutput
+        #expect(html.contains("<li>check: flow demo: complete, 5 states, 17 steps, no guarantee broken</li>"))
+        #expect(
+            html.contains(
+                #"<g class="edge dotted bad" data-flow="demo" data-screen="detail" data-event="leave" data-to="home" data-codes="FC808" tabindex="-1"><title>FC808: event &#39;leave&#39; of screen &#39;detail&#39; is taken in some explored states"#
+            ))
+        #expect(
+            html.contains(
+                #"<span class="title">FC808 witness (flow demo): event &#39;leave&#39; of screen &#39;detail&#39; is taken"#
+            ))
+        // The witness `start`, `event jump`, `event leave`, run as `flowc run` runs it.
+        let plays = try #require(
+            html.components(separatedBy: #"<script type="application/json" id="plays-data">"#).last)
+        let steps = try #require(
+            try JSONSerialization.jsonObject(with: Data(plays.prefix { $0 != "<" }.utf8)) as? [[[String: Any]]])
+        #expect(
+            steps.map { $0.map { "\($0["command"]!) \($0["status"]!)" } } == [
+                ["start applied", "event jump applied", "event leave rejected"]
+            ])
+    }
+
+    @Test func usageErrors() throws {
+        let noPaths = try FlowcProcess.run(["view"])
+        #expect(noPaths.status == 2)
+        #expect(
+            noPaths.standardError.hasPrefix(
+                "flowc: error: no paths given; name flow files or folders, such as 'flowc view Flows'"))
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("bad.jsonl").path
+        try Data("{}\nnot json\n".utf8).write(to: URL(fileURLWithPath: trace))
+        let bad = try FlowcProcess.run(["view", "Flows", "--trace", trace, "--out", "-"])
+        #expect(bad.status == 2)
+        #expect(
+            bad.standardError
+                == "flowc: error: \(trace):2: not a trace line (a JSON object, as 'flowc run' prints); write the trace with 'flowc run … > FILE.jsonl'\n"
+        )
+        #expect(bad.standardOutput == "")
+        let missing = try FlowcProcess.run(["view", "Flows", "--trace", "nope.jsonl"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError == "flowc: error: cannot read trace 'nope.jsonl'\n")
+    }
+
+    @Test(
+        .enabled(
+            if: (chromium != nil && python != nil) || EditorClientTests.isCI,
+            "chromium or playwright is not installed; run scripts/setup.sh"))
+    func inChromium() throws {
+        guard Self.chromium != nil, let python = Self.python else {
+            Issue.record(
+                "chromium (Debian) or playwright (under \(EditorClientTests.tools)/venv) is missing; run scripts/setup.sh"
+            )
+            return
+        }
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try FlowcProcess.run(
+            ["Tests/Browser/view_suite.py", FlowcProcess.executable.path, folder.path],
+            environment: ["HOME": folder.path], executable: URL(fileURLWithPath: python))
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
+        let lines = output.standardOutput.split(separator: "\n")
+        #expect(lines.last == "0 failed", "\(output.standardOutput)")
+        #expect(lines.filter { $0.hasPrefix("ok ") }.count >= 70, "\(output.standardOutput)")
+    }
+}
