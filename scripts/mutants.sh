@@ -41,6 +41,12 @@ mutants=(
     "fc804-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|            for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && !reported.contains(url) {|            for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && reported.contains(url) {|BrokenGuaranteeTests"
     "fc805-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        result.finished.filter { !before.alive.contains(\$0.instance.rawValue) }.map {|        result.finished.filter { before.alive.contains(\$0.instance.rawValue) }.map {|BrokenGuaranteeTests"
     "fc812-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        for entry in before.live where entry.kept && !after.alive.contains(entry.id) && !reported.contains(entry.id) {|        for entry in before.live where !entry.kept && !after.alive.contains(entry.id) && !reported.contains(entry.id) {|BrokenGuaranteeTests"
+    "fc806-predicate|Sources/FlowExplorer/RestoreRoundTrip.swift|        let refused = restored.status != .applied|        let refused = false|BrokenGuaranteeTests"
+    # The runtime faults the generator found in tab sets whose items present (issue 32), caught by their
+    # witnesses (Tests/FlowRuntimeTests/GeneratedAppFaultTests.swift) and by the differential tests:
+    "held-link-hides-shown-again-tab|Sources/FlowRuntime/Coordinator/FlowCoordinator.swift|            keptBeforeLinks += keptBefore|            _ = keptBefore|GeneratedAppFaultTests"
+    "link-keeps-covered-tab-set|Sources/FlowRuntime/DeepLinks/LinkIntoShownTabs.swift|            parked.showSelectedTabUncovered()|            _ = parked|GeneratedAppFaultTests"
+    "cut-keeps-unstarted-tab-bar|Sources/FlowRuntime/State/StateEdit.swift|        if keepFrom != end, let top, (index..<path.count).contains(where: { path[\$0].depth == top }) {|        if false, let top, (index..<path.count).contains(where: { path[\$0].depth == top }) {|GeneratedAppFaultTests"
     "small-bundle-threads|Sources/FlowModel/Primitives/ParallelMap.swift|        guard count > 1, work >= threshold else { return (0..<count).map(transform) }|        guard count > 1 else { return (0..<count).map(transform) }|SmallBundleThreadTests"
     # Kinds issue 20 names, caught by the differential tests (the validator against the explorer on
     # generated YAML apps, Tests/FlowExplorerTests/DifferentialTests.swift) where the kind is semantic:

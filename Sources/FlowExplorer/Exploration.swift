@@ -305,13 +305,7 @@ struct Exploration {
         host.answers = state.answers
         defer { host.answers = saved }
         restorer.restoreState(restorerIdle)
-        let restored = restorer.restore(snapshot)
-        guard restored.status == .applied else {
-            return
-                "the snapshot of a state steps built was refused on restore: \(restored.reason?.description ?? restored.status.rawValue)"
-        }
-        return restorer.snapshot() == snapshot
-            ? nil : "restoring the snapshot of a state steps built gave another state"
+        return RestoreRoundTrip.failure(of: snapshot, on: restorer)
     }
 
     /// What the root shows first once started with `answers`.

@@ -97,4 +97,25 @@ struct BrokenGuaranteeTests {
                 command: "select search", result: ["start", "select search"], after: ["start", "select search"])
                 == ["FC812", "FC813"])
     }
+
+    /// FC806: the snapshot of a state steps built (book 1's details, while the host said book 1 exists),
+    /// judged with a host that says it does not: restore refuses it, as it rightly does for such a host, so
+    /// the state is one that "restore accepts every state steps build" does not hold for. With the answers
+    /// the state was built with, it restores to the same state.
+    @Test func aBuiltStateThatRestoreRefusesIsFC806() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
+        for line in ["start", "event selectBook bookID=1"] { _ = runner.run(line: line) }
+        let snapshot = runner.coordinator.snapshot()
+        let gone = FlowHost(check: { name, value in !(name == "bookExists" && value == .int(1)) })
+        let broken = try #require(
+            try FlowExplorer.brokenRestore(in: try Fixtures.shipped(), flow: "reading", snapshot: snapshot, host: gone))
+        #expect(broken.0.code == "FC806")
+        #expect(
+            broken.1
+                == "the snapshot of a state steps built was refused on restore: 'bookID' of screen 'details' of flow 'reading': host check 'bookExists' refused 1"
+        )
+        #expect(
+            try FlowExplorer.brokenRestore(
+                in: try Fixtures.shipped(), flow: "reading", snapshot: snapshot, host: FlowHost()) == nil)
+    }
 }

@@ -67,6 +67,10 @@ public final class FlowCoordinator {
     @ObservationIgnored private var confirmedWaitingStep = false
     /// Deep links queued by instances that finished in the running step, opened once it ends.
     @ObservationIgnored private var linksAfterStep: [String] = []
+    /// The tabs kept before the running step by the state whose commit released ``linksAfterStep``: a tab
+    /// the step showed again (a tab-bar item's layer over it finished) and the held link then removes was
+    /// kept when the step began, so the step reports it dropped (guarantee 7).
+    @ObservationIgnored private var keptBeforeLinks: [DroppedTab] = []
     // Speed: unchecked as `state` is, for the same reason (PERFORMANCE.md, "Shapes kept for speed").
     /// The storage the last commit's edit appended into, emptied, for the next step's edit (``makeEdit()``).
     @ObservationIgnored @exclusivity(unchecked) private var editStorage = EditStorage()
@@ -275,8 +279,15 @@ public final class FlowCoordinator {
             let opened = openHeldLink(latest)
             result.deferredLinks.append(DeferredLink(url: latest, status: opened.status, reason: opened.reason))
             result.deferredLinks += opened.deferredLinks
-            // The kept tabs and the instances the link removes are this step's too (guarantees 7 and 8).
+            // The kept tabs and the instances the link removes are this step's too (guarantees 7 and 8),
+            // and so is a tab kept when the step began that the step showed again and the link removed.
             if !opened.droppedTabs.isEmpty { result.droppedTabs += opened.droppedTabs }
+            let removedIDs = Set(opened.removed.map(\.instance))
+            let reported = Set(result.droppedTabs.map(\.instance))
+            for tab in keptBeforeLinks where removedIDs.contains(tab.instance) && !reported.contains(tab.instance) {
+                result.droppedTabs.append(tab)
+            }
+            keptBeforeLinks = []
             if !opened.removed.isEmpty { result.removed += opened.removed }
         }
         return result
@@ -379,6 +390,8 @@ public final class FlowCoordinator {
                 droppedTabs: transition.droppedTabs)
         }
         let oldRoot = state.chain.first?.id
+        // Only a step that releases held links needs its kept tabs, for the link that opens after it.
+        let keptBefore = transition.linksToOpen.isEmpty ? [] : transition.keptTabReports(of: state.chain)
         // Observers of the path hear of a step that changed the path or the instances, not of a no-op.
         let changed = transition.state.changes(state)
         if changed {
@@ -404,6 +417,7 @@ public final class FlowCoordinator {
         } else if !transition.linksToOpen.isEmpty {
             // Speed: PERFORMANCE.md, "Shapes kept for speed".
             linksAfterStep = linksAfterStep + transition.linksToOpen
+            keptBeforeLinks += keptBefore
         }
         return StepResult(
             appliedFinishing: transition.finished, deferredLinks: dropped, droppedTabs: droppedTabs,

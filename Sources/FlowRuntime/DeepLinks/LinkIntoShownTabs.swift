@@ -35,8 +35,9 @@ extension FlowCoordinator {
             let layer =
                 ((depth + 2)..<old.chain.count).first { old.chain[$0].presentation.isPresented } ?? old.chain.count
             let end = layer < old.chain.count ? old.path.routeRange(ofDepth: layer).lowerBound : old.path.count
-            let parked = ParkedTab(
+            var parked = ParkedTab(
                 chain: Array(old.chain[(depth + 1)..<layer]), path: Array(old.path[firstAbove..<end]))
+            parked.showSelectedTabUncovered()
             set.parked[set.selected] = parked
             kept.keptTabs[parked.chain[0].id] = parked.chain.map(\.id)
         }

@@ -19,4 +19,17 @@ struct ParkedTab: Hashable {
     var chain: [InstanceRecord]
     /// Their routes, bottom to top.
     var path: [Route]
+
+    /// After the layers presented over this tab were cut off its chain (a tab is kept without them): when its
+    /// top instance is a tab set whose own layer was one of them (a tab-bar item presented over it), the tab
+    /// that set kept under that layer is shown again, as it is when the layer goes by back or dismissal. A
+    /// tab set always shows its selected tab unless its own layer is over it.
+    mutating func showSelectedTabUncovered() {
+        guard let top = chain.indices.last, var set = chain[top].tabs,
+            let under = set.parked.removeValue(forKey: set.selected)
+        else { return }
+        chain[top].tabs = set
+        chain += under.chain
+        path += under.path
+    }
 }

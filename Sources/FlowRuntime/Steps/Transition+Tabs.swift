@@ -146,6 +146,25 @@ extension Transition {
         // Most steps drop no kept tab.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         if outermost.isEmpty { return [] }
+        return tabReports(outermost.map { ($0.tabFlow, $0.tab, $0.parked) })
+    }
+
+    /// What ``StepResult/droppedTabs`` would say of every tab kept in `chain` (each outermost one, followed
+    /// by the tabs kept inside it), should a later step drop it: the kept tabs that a step shows again
+    /// before a held link opens and removes them (``FlowCoordinator/step(_:)``).
+    func keptTabReports(of chain: [InstanceRecord]) -> [DroppedTab] {
+        var outermost: [(Int, Int, ParkedTab)] = []
+        for record in chain {
+            guard let tabs = record.tabs else { continue }
+            for (tab, parked) in tabs.parked.sorted(by: { $0.key < $1.key }) {
+                outermost.append((record.flow, tab, parked))
+            }
+        }
+        return outermost.isEmpty ? [] : tabReports(outermost)
+    }
+
+    /// The reports of the kept tabs `outermost` and of the tabs kept inside each, at any depth, in order.
+    private func tabReports(_ outermost: [(tabFlow: Int, tab: Int, parked: ParkedTab)]) -> [DroppedTab] {
         var pending = outermost.reversed().map { ($0.tabFlow, $0.tab, $0.parked) }
         var reports: [DroppedTab] = []
         while let (tabFlow, tab, parked) = pending.popLast() {
