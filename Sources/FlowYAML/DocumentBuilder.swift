@@ -19,6 +19,7 @@ struct DocumentBuilder: ~Copyable {
     private var children: [UInt32] = []
     private var text: [UInt8] = []
     private var aliasUses: [YAMLAliasUse] = []
+    private var wideEnds: [UInt32: YAMLDocument.Mark32] = [:]
     /// Finished children of every open collection (a mapping's as key, value, key, …), as record indices.
     private var pending: [UInt32] = []
     private var frames: [Frame] = []
@@ -126,7 +127,8 @@ struct DocumentBuilder: ~Copyable {
                 message: "file contains no YAML document; add content, such as a top-level mapping",
                 mark: .startOfFile)
         }
-        return YAMLDocument(records: records, children: children, text: text, aliasUses: aliasUses, root: root)
+        return YAMLDocument(
+            records: records, children: children, text: text, aliasUses: aliasUses, wideEnds: wideEnds, root: root)
     }
 
     /// Handles one event; returns true at the end of the stream.
@@ -143,11 +145,11 @@ struct DocumentBuilder: ~Copyable {
             }
             let end = mark(event.end_mark)
             let index = UInt32(truncatingIfNeeded: records.count)
-            records.append(
-                YAMLDocument.Record(
-                    start: .init(start), end: .init(end), first: textStart,
-                    count: UInt32(truncatingIfNeeded: scalar.length),
-                    kind: .scalar, style: Self.style(scalar.style), tag: tag))
+            var record = YAMLDocument.Record(
+                start: .init(start), first: textStart, count: UInt32(truncatingIfNeeded: scalar.length),
+                kind: .scalar, style: Self.style(scalar.style), tag: tag)
+            if !record.setEnd(.init(end)) { wideEnds[index] = .init(end) }
+            records.append(record)
             if let anchor = scalar.anchor { anchors[Self.string(anchor)] = Anchored(record: index, size: 1, height: 0) }
             try add(index, height: 0)
         case YAML_SEQUENCE_START_EVENT:
@@ -200,8 +202,7 @@ struct DocumentBuilder: ~Copyable {
         // Reserved now (document order); its end and children are filled in when it closes.
         records.append(
             YAMLDocument.Record(
-                start: .init(start), end: .init(start), first: 0, count: 0,
-                kind: isMapping ? .mapping : .sequence, style: 0, tag: tag))
+                start: .init(start), first: 0, count: 0, kind: isMapping ? .mapping : .sequence, style: 0, tag: tag))
         frames.append(
             Frame(
                 isMapping: isMapping, record: index, anchor: anchor.map(Self.string),
@@ -212,7 +213,7 @@ struct DocumentBuilder: ~Copyable {
         let frame = frames.removeLast()
         let moved = pending.count - frame.childStart
         let index = Int(frame.record)
-        records[index].end = .init(end)
+        if !records[index].setEnd(.init(end)) { wideEnds[frame.record] = .init(end) }
         records[index].first = UInt32(truncatingIfNeeded: children.count)
         records[index].count = UInt32(truncatingIfNeeded: frame.isMapping ? moved / 2 : moved)
         // Moved as a buffer and dropped from the end: the slice and `removeSubrange` took generic paths.
@@ -367,10 +368,11 @@ struct DocumentBuilder: ~Copyable {
         try count(anchored.size, at: start)
         // The alias is one record pointing at the anchored node: its content is read from there, never copied.
         let index = UInt32(truncatingIfNeeded: records.count)
-        records.append(
-            YAMLDocument.Record(
-                start: .init(start), end: .init(end), first: anchored.record,
-                count: UInt32(truncatingIfNeeded: aliasUses.count), kind: .alias, style: 0, tag: 0))
+        var record = YAMLDocument.Record(
+            start: .init(start), first: anchored.record, count: UInt32(truncatingIfNeeded: aliasUses.count),
+            kind: .alias, style: 0, tag: 0)
+        if !record.setEnd(.init(end)) { wideEnds[index] = .init(end) }
+        records.append(record)
         aliasUses.append(
             YAMLAliasUse(
                 anchor: name, start: start, end: end, anchorStart: records[Int(anchored.record)].start.mark))

@@ -29,19 +29,57 @@ public final class YAMLDocument: Sendable {
         case scalar, sequence, mapping, alias
     }
 
-    /// One node. `first` and `count` mean: for a scalar, its text in `text`; for a collection, its
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// One node, 28 bytes. `first` and `count` mean: for a scalar, its text in `text`; for a collection, its
     /// children in `children` (a mapping's entries are key, value pairs, `count` entries); for an alias,
     /// the anchored node's record (`first`) and the alias's use in `aliasUses` (`count`).
     struct Record: Sendable {
         var start: Mark32
-        var end: Mark32
+        /// The end's byte offset; its line and column are in `packed`, or in the document's `wideEnds`.
+        var endOffset: UInt32
         var first: UInt32
         var count: UInt32
-        var kind: RecordKind
+        /// From the low bits: kind (2 bits), style (3), tag (3), the end's line after the start's (8), the end's
+        /// column (16; 0 when the end's line and column did not fit and are in `wideEnds`).
+        private var packed: UInt32
+
+        /// A record whose end is its start (a collection's, until it closes).
+        init(start: Mark32, first: UInt32, count: UInt32, kind: RecordKind, style: UInt8, tag: UInt8) {
+            self.start = start
+            self.first = first
+            self.count = count
+            endOffset = start.offset
+            packed = UInt32(kind.rawValue) | UInt32(style) << 2 | UInt32(tag) << 5
+            _ = setEnd(start)
+        }
+
+        /// What the record is.
+        @inline(__always)
+        var kind: RecordKind { RecordKind(rawValue: UInt8(truncatingIfNeeded: packed & 3)).unsafelyUnwrapped }
         /// A scalar's style (`YAMLDocument.styles` index).
-        var style: UInt8
+        @inline(__always)
+        var style: UInt8 { UInt8(truncatingIfNeeded: packed >> 2 & 7) }
         /// 0 for no tag, else 1 + the index in `YAMLDocument.tags`.
-        var tag: UInt8
+        @inline(__always)
+        var tag: UInt8 { UInt8(truncatingIfNeeded: packed >> 5 & 7) }
+
+        /// Sets the end; false when its line and column do not fit here (the caller keeps them in `wideEnds`).
+        mutating func setEnd(_ end: Mark32) -> Bool {
+            endOffset = end.offset
+            packed &= 0xFF
+            let lines = end.line &- start.line
+            guard end.line >= start.line, lines < 256, end.column > 0, end.column <= 0xFFFF else { return false }
+            packed |= lines << 8 | end.column << 16
+            return true
+        }
+
+        /// The end, when its line and column fit in the record (see `setEnd(_:)`); nil when they are in `wideEnds`.
+        @inline(__always)
+        var packedEnd: YAMLMark? {
+            let column = packed >> 16
+            guard column != 0 else { return nil }
+            return YAMLMark(line: Int(start.line + (packed >> 8 & 0xFF)), column: Int(column), offset: Int(endOffset))
+        }
     }
 
     /// The core tags, in the resolved form libyaml reports (the only tags the loader accepts).
@@ -55,12 +93,19 @@ public final class YAMLDocument: Sendable {
     let children: [UInt32]
     let text: [UInt8]
     let aliasUses: [YAMLAliasUse]
+    /// The end marks that do not fit in their records (`Record.setEnd(_:)`), by record: collections that end
+    /// 256 lines or more after they start, nodes that end past column 65,535.
+    let wideEnds: [UInt32: Mark32]
 
     /// The document's root node.
     public let root: YAMLNodeRef
 
-    init(records: [Record], children: [UInt32], text: [UInt8], aliasUses: [YAMLAliasUse], root: UInt32) {
+    init(
+        records: [Record], children: [UInt32], text: [UInt8], aliasUses: [YAMLAliasUse], wideEnds: [UInt32: Mark32],
+        root: UInt32
+    ) {
         self.records = records
+        self.wideEnds = wideEnds
         self.children = children
         self.text = text
         self.aliasUses = aliasUses
@@ -115,7 +160,9 @@ public final class YAMLDocument: Sendable {
 
     /// Where the node's text ends, exclusive (for an alias: where the alias ends).
     @inline(__always)
-    public func end(of node: YAMLNodeRef) -> YAMLMark { records[Int(node.index)].end.mark }
+    public func end(of node: YAMLNodeRef) -> YAMLMark {
+        records[Int(node.index)].packedEnd ?? wideEnds[node.index]?.mark ?? start(of: node)
+    }
 
     /// Byte offset of the node's start (``start(of:)``'s offset, without building a mark).
     @inline(__always)
@@ -123,7 +170,7 @@ public final class YAMLDocument: Sendable {
 
     /// Byte offset of the node's end (``end(of:)``'s offset, without building a mark).
     @inline(__always)
-    public func endOffset(of node: YAMLNodeRef) -> Int { Int(records[Int(node.index)].end.offset) }
+    public func endOffset(of node: YAMLNodeRef) -> Int { Int(records[Int(node.index)].endOffset) }
 
     /// For a node reached through an alias: that alias's use (the outermost one); nil otherwise.
     public func alias(of node: YAMLNodeRef) -> YAMLAliasUse? {
@@ -219,7 +266,7 @@ public final class YAMLDocument: Sendable {
         for record in records where record.kind == .scalar {
             let style = Self.styles[Int(record.style)]
             if let span = Self.span(
-                start: Int(record.start.offset), end: Int(record.end.offset), style: style, in: bytes)
+                start: Int(record.start.offset), end: Int(record.endOffset), style: style, in: bytes)
             {
                 spans.append(span)
             }

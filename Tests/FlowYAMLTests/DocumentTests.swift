@@ -64,4 +64,31 @@ struct DocumentTests {
             #expect(error.notes.first?.mark == mark(6, 3, 38))
         }
     }
+
+    /// A record holds its end's line and column in 24 bits (the end's line after the start's, up to 255, and
+    /// its column, up to 65,535); an end past either is kept beside the records. Both read back exactly.
+    @Test func endsFarFromTheirStartsReadBackExactly() throws {
+        // 300 items: the sequence (from line 2) and the root mapping end 300 lines after they start.
+        let items = (0..<300).map { "  - i\($0)" }.joined(separator: "\n")
+        let long = String(repeating: "x", count: 70_000)
+        let text = "list:\n" + items + "\nlong: " + long + "\nlast: [a, b]\n"
+        let document = try YAMLLoader.loadDocument(text)
+        let root = document.root
+        let list = document.value(0, of: root)
+        #expect(document.start(of: list) == mark(2, 3, 8))
+        let listEnd = 6 + items.utf8.count + 1
+        #expect(document.end(of: list) == mark(302, 1, listEnd))
+        #expect(document.end(of: document.item(299, of: list)) == mark(301, 9, listEnd - 1))
+        // The scalar ends past column 65,535, on its own line.
+        let longValue = document.value(1, of: root)
+        #expect(document.start(of: longValue) == mark(302, 7, listEnd + 6))
+        #expect(document.end(of: longValue) == mark(302, 70_007, listEnd + 70_006))
+        let last = document.value(2, of: root)
+        #expect(document.end(of: last) == mark(303, 13, listEnd + 70_019))
+        #expect(document.end(of: root) == mark(304, 1, text.utf8.count))
+        #expect(document.endOffset(of: longValue) == listEnd + 70_006)
+        // The tree built from the document has the same marks as the document.
+        let tree = document.node(root)
+        #expect(tree.end == mark(304, 1, text.utf8.count))
+    }
 }

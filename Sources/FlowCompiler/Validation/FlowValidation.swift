@@ -236,10 +236,29 @@ public enum FlowValidation {
         let suppressions = read.reduce(into: [String: [Suppression]]()) { byFile, file in
             if !file.suppressions.isEmpty { byFile[file.file.path, default: []] += file.suppressions }
         }
+        diagnostics = checked(flows, of: files, diagnostics: diagnostics, suppressions: suppressions)
+        // A suppression of a code `flowc check` or `flowc diff` reports waits for them (`settling`).
+        diagnostics = SuppressionFilter.apply(suppressions, to: diagnostics) { code in
+            RuleRegistry.rule(code: code)?.reporter.isValidation ?? true
+        }
+        if let configuration { diagnostics = configuration.applySeverities(to: diagnostics) }
+        diagnostics = diagnostics.sortedForOutput()
+        let kept = dropping == nil ? files : restoringSources(of: files, for: diagnostics, limits: limits)
+        return ValidationResult(files: kept, flows: flows, diagnostics: diagnostics, suppressions: suppressions)
+    }
+
+    /// `diagnostics` (the files' own), noted where they concern flows other files start, and the graph rules'
+    /// findings over `flows` indexed together. The index (``FlowCatalog``: every flow's navigation graph and
+    /// argument passings) lives only inside this call: it is gone before `restoringSources` reads files again.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    private static func checked(
+        _ flows: [FlowDefinition], of files: [FlowSourceFile], diagnostics: [Diagnostic],
+        suppressions: [String: [Suppression]]
+    ) -> [Diagnostic] {
         var built = FlowCatalog(flows)
         built.unloaded = UnloadedFlows(files, diagnostics: diagnostics)
         let catalog = built
-        diagnostics = catalog.unloaded.noting(diagnostics, catalog: catalog)
+        var diagnostics = catalog.unloaded.noting(diagnostics, catalog: catalog)
         // The rules only read the catalog, so they run on all cores; their findings are joined in
         // registry order, as a sequential run lists them, before the sort. Each rule's findings through
         // YAML aliases are folded at once (``AliasFold``), apart where different suppressions cover them.
@@ -252,14 +271,7 @@ public enum FlowValidation {
             }
         }.flatMap { $0 }
         diagnostics += found
-        // A suppression of a code `flowc check` or `flowc diff` reports waits for them (`settling`).
-        diagnostics = SuppressionFilter.apply(suppressions, to: diagnostics) { code in
-            RuleRegistry.rule(code: code)?.reporter.isValidation ?? true
-        }
-        if let configuration { diagnostics = configuration.applySeverities(to: diagnostics) }
-        diagnostics = diagnostics.sortedForOutput()
-        let kept = dropping == nil ? files : restoringSources(of: files, for: diagnostics, limits: limits)
-        return ValidationResult(files: kept, flows: flows, diagnostics: diagnostics, suppressions: suppressions)
+        return diagnostics
     }
 
     /// `files`, with the dropped bytes of each file a diagnostic or note points into read again, when they
