@@ -236,7 +236,13 @@ public enum FlowValidation {
         let suppressions = read.reduce(into: [String: [Suppression]]()) { byFile, file in
             if !file.suppressions.isEmpty { byFile[file.file.path, default: []] += file.suppressions }
         }
-        var built = FlowCatalog(flows)
+        let reuse = cache.map { cache in
+            NavigationMemo.Reuse(
+                memo: cache.navigations,
+                bytes: Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first }),
+                limits: limits)
+        }
+        var built = FlowCatalog(flows, reusing: reuse)
         built.unloaded = UnloadedFlows(files, diagnostics: diagnostics)
         let catalog = built
         diagnostics = catalog.unloaded.noting(diagnostics, catalog: catalog)
