@@ -17,7 +17,7 @@ import Foundation
 ///
 /// `--callgrind` adds, per workspace, the instructions the server executes per edit (all threads) under
 /// `valgrind --tool=callgrind`: the figure the machine's load does not change. The server is run twice, with
-/// 20 and with 60 edits, and the difference is divided by 40, so start-up and the first (cold) check drop out.
+/// 10 and with 30 edits, and the difference is divided by 20, so start-up and the first (cold) check drop out.
 enum LSPBenchmark {
     static func run(_ arguments: [String]) -> Int32 {
         guard let edits = Bench.intOption("--edits", in: arguments, default: 1_000),
@@ -61,19 +61,19 @@ enum LSPBenchmark {
             )
         }
         if arguments.contains("--callgrind") {
-            print("callgrind instructions per edit (all threads; 60 edits less 20, divided by 40):")
+            print("callgrind instructions per edit (all threads; 30 edits less 10, divided by 20):")
             for (label, root, file) in workspaces {
                 guard
                     let few = instructions(
-                        flowc: flowc, root: root, file: file, edits: 20, cache: scratch + "/cache", scratch: scratch),
+                        flowc: flowc, root: root, file: file, edits: 10, cache: scratch + "/cache", scratch: scratch),
                     let many = instructions(
-                        flowc: flowc, root: root, file: file, edits: 60, cache: scratch + "/cache", scratch: scratch)
+                        flowc: flowc, root: root, file: file, edits: 30, cache: scratch + "/cache", scratch: scratch)
                 else {
                     print("\(label): the run under valgrind failed (is valgrind installed?)")
                     failed = true
                     continue
                 }
-                print("\(label): \((many - few) / 40) instructions per didChange → publishDiagnostics")
+                print("\(label): \((many - few) / 20) instructions per didChange → publishDiagnostics")
             }
         }
         return failed ? 1 : 0
