@@ -4,7 +4,7 @@
 # in) and flowc-bench in this checkout (run it in a clean clone), then
 # each benchmark one after the other, each printing its figures and the machine's load average. Output
 # goes to standard output; about 15 minutes on 2 cores (25 with --callgrind, which adds the instruction
-# counts of `validate`, `compile`, the loads and the runtime under valgrind).
+# counts of `validate`, `compile`, the loads, the runtime and the language server under valgrind).
 #
 #   scripts/perf-rows.sh [--callgrind] > perf.txt
 #
@@ -40,10 +40,14 @@ section "loading the shipped bundle"
 $bench bundle
 section "flowc lsp"
 $bench lsp
+section "flowc lsp: 10,000 screens in 100 files"
+$bench lsp --screens 10000
 
 if [ "$callgrind" -eq 1 ]; then
     section "instructions: 10k screens in one file (callgrind)"
     $bench e2e --screens 10000 --runs 1 --callgrind
+    section "instructions: flowc lsp per edit at 10,000 screens (callgrind)"
+    $bench lsp --screens 10000 --edits 20 --callgrind
     section "instructions: runtime per operation (callgrind, 54,000 operations each)"
     for scenario in '*genericScenario*' '*handWrittenScenario*Observable*'; do
         out=$(mktemp)

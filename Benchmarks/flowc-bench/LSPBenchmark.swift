@@ -1,7 +1,7 @@
 import FlowLanguageServer
 import Foundation
 
-/// `flowc-bench lsp [--edits N] [--screens N] [--files N] [--flows DIR] [--flowc PATH]`: drives `flowc lsp`
+/// `flowc-bench lsp [--edits N] [--screens N] [--files N] [--flows DIR] [--callgrind] [--flowc PATH]`: drives `flowc lsp`
 /// as an editor does, over pipes: `initialize`, `didOpen` of one file, then N incremental `didChange`s
 /// that alternately break and mend one `push:` target (an unknown screen, then the right one again), each
 /// sent once the previous one's diagnostics arrived. It prints, per workspace, the time from writing a
@@ -12,15 +12,21 @@ import Foundation
 ///
 /// Workspaces: the generated app (``AppGenerator``: 2,000 screens in 100 files by default, plus
 /// `edit.yaml`), editing `part00.yaml`; and `Flows/` (or `--flows DIR`), editing its first file with a `push:`.
-/// Goals (issue 23; docs/PERFORMANCE.md): median ≤ 30 ms and p95 ≤ 60 ms on the generated app, ≤ 10 ms
-/// on `Flows/`, memory flat over the edits.
+/// Goals (issues 23 and 34; docs/PERFORMANCE.md): median ≤ 30 ms and p95 ≤ 60 ms on the generated app at
+/// 10,000 screens (`--screens 10000`), ≤ 10 ms on `Flows/`, memory flat over the edits.
+///
+/// `--callgrind` adds, per workspace, the instructions the server executes per edit (all threads) under
+/// `valgrind --tool=callgrind`: the figure the machine's load does not change. The server is run twice, with
+/// 10 and with 30 edits, and the difference is divided by 20, so start-up and the first (cold) check drop out.
 enum LSPBenchmark {
     static func run(_ arguments: [String]) -> Int32 {
         guard let edits = Bench.intOption("--edits", in: arguments, default: 1_000),
             let screens = Bench.intOption("--screens", in: arguments, default: 2_000),
             let fileCount = Bench.intOption("--files", in: arguments, default: 100), edits >= 20
         else {
-            print("usage: flowc-bench lsp [--edits N (≥ 20)] [--screens N] [--files N] [--flows DIR] [--flowc PATH]")
+            print(
+                "usage: flowc-bench lsp [--edits N (≥ 20)] [--screens N] [--files N] [--flows DIR] [--callgrind]"
+                    + " [--flowc PATH]")
             return 64
         }
         let flowc = ProcessSeries.flowcPath(arguments)
@@ -38,10 +44,11 @@ enum LSPBenchmark {
         print(ProcessSeries.loadLine())
         print("\(edits) edits per workspace, each sent once the previous diagnostics arrived; times in ms")
         var failed = false
-        for (label, root, file) in [
+        let workspaces = [
             ("generated: \(screens) screens in \(fileCount) files", app, app + "/part00.yaml"),
             ("\(flows)", flowsFolder, flowsFolder + "/" + (flowsFile ?? "none.yaml")),
-        ] {
+        ]
+        for (label, root, file) in workspaces {
             guard let report = measure(flowc: flowc, root: root, file: file, edits: edits, cache: scratch + "/cache")
             else {
                 print("\(label): the server did not answer as expected")
@@ -53,7 +60,40 @@ enum LSPBenchmark {
                     + " VmRSS \(report.memoryAfterWarmUp / 1024) MiB after 10 edits, \(report.memoryAfterAll / 1024) MiB after \(edits)"
             )
         }
+        if arguments.contains("--callgrind") {
+            print("callgrind instructions per edit (all threads; 30 edits less 10, divided by 20):")
+            for (label, root, file) in workspaces {
+                guard
+                    let few = instructions(
+                        flowc: flowc, root: root, file: file, edits: 10, cache: scratch + "/cache", scratch: scratch),
+                    let many = instructions(
+                        flowc: flowc, root: root, file: file, edits: 30, cache: scratch + "/cache", scratch: scratch)
+                else {
+                    print("\(label): the run under valgrind failed (is valgrind installed?)")
+                    failed = true
+                    continue
+                }
+                print("\(label): \((many - few) / 20) instructions per didChange → publishDiagnostics")
+            }
+        }
         return failed ? 1 : 0
+    }
+
+    /// The instructions `flowc lsp` executes under callgrind while it starts, opens `file` and checks
+    /// `edits` edits (all threads, from the "Collected" line of valgrind's log); nil when the run failed.
+    static func instructions(flowc: String, root: String, file: String, edits: Int, cache: String, scratch: String)
+        -> Int?
+    {
+        let log = scratch + "/lsp-callgrind.log"
+        try? FileManager.default.removeItem(atPath: log)
+        let valgrind = ["/usr/bin/valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=" + log]
+        guard measure(flowc: flowc, root: root, file: file, edits: edits, cache: cache, prefix: valgrind) != nil,
+            let text = try? String(contentsOfFile: log, encoding: .utf8)
+        else { return nil }
+        for line in text.split(separator: "\n") where line.contains("Collected :") {
+            return Int(line.split(separator: " ").last ?? "")
+        }
+        return nil
     }
 
     struct Report {
@@ -75,9 +115,10 @@ enum LSPBenchmark {
         var framing = MessageFraming()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
-        init?(flowc: String, cache: String) {
-            process.executableURL = URL(fileURLWithPath: flowc)
-            process.arguments = ["lsp"]
+        /// - Parameter prefix: a command the server runs under (valgrind), with its arguments; none by default.
+        init?(flowc: String, cache: String, prefix: [String] = []) {
+            process.executableURL = URL(fileURLWithPath: prefix.first ?? flowc)
+            process.arguments = prefix.dropFirst() + (prefix.isEmpty ? [] : [flowc]) + ["lsp"]
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_CACHE_HOME"] = cache
             process.environment = environment
@@ -134,9 +175,11 @@ enum LSPBenchmark {
         }
     }
 
-    static func measure(flowc: String, root: String, file: String, edits: Int, cache: String) -> Report? {
+    static func measure(flowc: String, root: String, file: String, edits: Int, cache: String, prefix: [String] = [])
+        -> Report?
+    {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8),
-            let server = Server(flowc: flowc, cache: cache)
+            let server = Server(flowc: flowc, cache: cache, prefix: prefix)
         else { return nil }
         defer {
             server.send(["jsonrpc": "2.0", "id": 2, "method": "shutdown"])

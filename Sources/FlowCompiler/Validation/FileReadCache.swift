@@ -6,7 +6,8 @@ import Foundation
 /// What reading one flow file produced, kept between validations so that an edit re-reads only the
 /// files whose bytes changed: the file (loaded and decoded), its reading diagnostics and its suppressions.
 ///
-/// Used by the language server (`flowc lsp`), which validates the same workspace after every edit; the
+/// Used by the language server (`flowc lsp`), which validates the same workspace after every edit: the
+/// flows of files whose bytes did not change keep their navigation indexes too (``NavigationMemo``); the
 /// cross-file rules always run over the whole set again (`FlowValidation.validate(sources:configuration:cache:)`).
 /// Thread-safe: the files of one validation are read in parallel, each looked up and stored under one lock.
 public final class FileReadCache: @unchecked Sendable {
@@ -23,6 +24,9 @@ public final class FileReadCache: @unchecked Sendable {
     private var entries: [String: Entry] = [:]
     private var hits = 0
     private var misses = 0
+    /// The navigation indexes of the last validation that used this cache, reused by the next for the flows
+    /// of files whose bytes did not change.
+    let navigations = NavigationMemo()
 
     public init() {}
 

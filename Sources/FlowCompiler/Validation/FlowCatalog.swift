@@ -31,7 +31,10 @@ struct FlowCatalog: Sendable {
     /// The files of the run that did not load: what names their flows is not checked against them.
     var unloaded = UnloadedFlows()
 
-    init(_ flows: [FlowDefinition]) {
+    /// - Parameter reuse: the indexes of the last validation of the same workspace, reused for flows
+    ///   read from the same bytes (the language server's; ``NavigationMemo``); this catalog's are kept in
+    ///   their place.
+    init(_ flows: [FlowDefinition], reusing reuse: NavigationMemo.Reuse? = nil) {
         self.flows = flows
         let (byName, unique) = Self.firstDefinitions(of: flows)
         self.byName = byName
@@ -47,13 +50,17 @@ struct FlowCatalog: Sendable {
             // only by back or dismissal, which returns to the screen that started them.
             let longLived = Set(
                 flow.children.filter { firstByName[$0.flow.value]?.outcomes.isEmpty == true }.map(\.name.value))
-            return NavigationIndex(
-                flow, longLivedChildren: longLived, findingAside: 2 * flow.screens.count > totalScreens)
+            let index =
+                reuse?.index(of: flow, longLivedChildren: longLived)
+                ?? NavigationIndex(
+                    flow, longLivedChildren: longLived, findingAside: 2 * flow.screens.count > totalScreens)
+            return (longLived, index)
         }
+        reuse?.keep(zip(distinct, built).map { ($0, $1.0, $1.1) })
         var navigations: [String: NavigationIndex] = [:]
         navigations.reserveCapacity(unique.count)
         var uses: [String: [ChildUse]] = [:]
-        for (flow, navigation) in zip(unique, built) {
+        for (flow, (_, navigation)) in zip(unique, built) {
             navigations[flow.name.value] = navigation
             for child in flow.children {
                 uses[child.flow.value, default: []].append(ChildUse(parent: flow, declaration: child))

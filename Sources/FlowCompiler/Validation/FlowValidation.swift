@@ -236,7 +236,14 @@ public enum FlowValidation {
         let suppressions = read.reduce(into: [String: [Suppression]]()) { byFile, file in
             if !file.suppressions.isEmpty { byFile[file.file.path, default: []] += file.suppressions }
         }
-        diagnostics = checked(flows, of: files, diagnostics: diagnostics, suppressions: suppressions)
+        let reuse = cache.map { cache in
+            NavigationMemo.Reuse(
+                memo: cache.navigations,
+                bytes: Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first }),
+                limits: limits)
+        }
+        diagnostics = checked(
+            flows, of: files, reusing: reuse, diagnostics: diagnostics, suppressions: suppressions)
         // A suppression of a code `flowc check` or `flowc diff` reports waits for them (`settling`).
         diagnostics = SuppressionFilter.apply(suppressions, to: diagnostics) { code in
             RuleRegistry.rule(code: code)?.reporter.isValidation ?? true
@@ -252,10 +259,10 @@ public enum FlowValidation {
     /// argument passings) lives only inside this call: it is gone before `restoringSources` reads files again.
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     private static func checked(
-        _ flows: [FlowDefinition], of files: [FlowSourceFile], diagnostics: [Diagnostic],
-        suppressions: [String: [Suppression]]
+        _ flows: [FlowDefinition], of files: [FlowSourceFile], reusing reuse: NavigationMemo.Reuse?,
+        diagnostics: [Diagnostic], suppressions: [String: [Suppression]]
     ) -> [Diagnostic] {
-        var built = FlowCatalog(flows)
+        var built = FlowCatalog(flows, reusing: reuse)
         built.unloaded = UnloadedFlows(files, diagnostics: diagnostics)
         let catalog = built
         var diagnostics = catalog.unloaded.noting(diagnostics, catalog: catalog)
