@@ -172,7 +172,7 @@ struct Exploration {
                 observe(
                     ExploredStep(
                         script: script, state: position, command: action.command,
-                        after: trace, added: report.reached.count > statesBefore ? target : nil))
+                        after: trace, added: report.reached.count > statesBefore ? target : nil, target: target))
             }
             trackChildren(
                 asked, before: view, after: after, state: position, target: target, command: action.command,

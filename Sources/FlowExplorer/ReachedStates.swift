@@ -33,6 +33,7 @@ package struct ReachedStates: RandomAccessCollection, Sendable {
 
     package var startIndex: Int { 0 }
     package var endIndex: Int { records.count }
+    package var count: Int { records.count }
 
     package subscript(position: Int) -> ReachedState {
         let record = records[position]
