@@ -5,7 +5,9 @@ import FlowRuntime
 import Foundation
 
 /// `flowc-bench explore [--flows DIR] [--runs N]`: the explorer behind `flowc check` over each root flow of
-/// the shipped apps: states, steps, and states and steps per second (one core; best of N runs).
+/// the shipped apps: states, steps, covered states (a sound reduction's included) and the reduction factor,
+/// the store's bytes per visited state, the frontier's peak, and states, covered states and steps per CPU
+/// second (one core; best of N runs).
 enum ExploreBenchmark {
     @MainActor
     static func run(_ arguments: [String]) -> Int32 {
@@ -20,7 +22,9 @@ enum ExploreBenchmark {
         guard let bundle = RuntimeBenchmark.compiledBundle(of: flowsDirectory) else { return 1 }
         // CPU time of this thread besides wall time: on the shared 2-core machine wall time is inflated by
         // the load, and the rates are taken from CPU time.
-        print("flow          states    steps  complete   best ms    cpu ms   states/s    steps/s  (per CPU second)")
+        print(
+            "flow          states    steps  complete   best ms    cpu ms   states/s    steps/s   covered  covered/s  reduction  B/state  graph B/state  frontier"
+        )
         var totalSeconds = 0.0
         var totalCPU = 0.0
         for name in FlowExplorer.rootFlows(of: bundle) {
@@ -52,10 +56,18 @@ enum ExploreBenchmark {
                 String(format: "%9.1f", best * 1000), String(format: "%8.1f", bestCPU * 1000),
                 String(format: "%10.0f", Double(report.states) / bestCPU),
                 String(format: "%10.0f", Double(report.steps) / bestCPU),
+                String(format: "%8d", report.coveredStates),
+                String(format: "%9.0f", Double(report.coveredStates) / bestCPU),
+                String(format: "%9.2f", report.reductionFactor), String(format: "%7.1f", report.bytesPerState),
+                String(format: "%13.1f", Double(report.graphBytes) / Double(max(report.states, 1))),
+                String(format: "%8d", report.peakFrontier),
             ]
             print(line.joined(separator: "  "))
         }
         print(String(format: "all root flows: %.2f s wall, %.2f s CPU (best runs added)", totalSeconds, totalCPU))
+        print(
+            "(rates per CPU second; B/state: the store of visited states, bytes per state; graph B/state: FC809's"
+                + " graph; frontier: most whole states held)")
         return 0
     }
 

@@ -9,39 +9,125 @@ struct ChildFinishing {
     struct Position: Hashable {
         var state: Int
         var depth: Int
+
+        /// The position as one number (state in the high 40 bits, depth in the low 24), as the graph keeps it.
+        fileprivate var packed: UInt64 { UInt64(state) << 24 | UInt64(depth) }
+
+        fileprivate init(packed: UInt64) {
+            state = Int(packed >> 24)
+            depth = Int(packed & 0xFF_FFFF)
+        }
+
+        init(state: Int, depth: Int) {
+            self.state = state
+            self.depth = depth
+        }
     }
 
-    /// The children the analysis asks about: position, and the parent's flow and child declaration.
-    private(set) var children: [Position: (flow: String, child: String)] = [:]
-    private var finishes: Set<Position> = []
+    // Memory: the graph grows with the steps, so positions are packed numbers, the children asked about
+    // name their declaration by number, and a "kept" edge is 12 bytes in three flat arrays; a step that
+    // keeps a child where it was (a refused step) adds none, nor does a second step from a state that
+    // keeps it at the same place (docs/PERFORMANCE.md, "The explorer's store").
+    /// The children the analysis asks about: position, and the number of the parent's flow and child
+    /// declaration in `declarations`.
+    private var asked: [UInt64: UInt32] = [:]
+    private var declarations: [(flow: String, child: String)] = []
+    private var declarationNumbers: [String: UInt32] = [:]
+    private var finishes: Set<UInt64> = []
     /// Positions whose child a step kept in a state the exploration left out (a bound): whether it can
     /// finish from there is not known, so it is never reported stuck.
-    private var unknown: Set<Position> = []
-    /// For each position, the positions whose child a step keeps there.
-    private var keptFrom: [Position: [Position]] = [:]
+    private var unknown: Set<UInt64> = []
+    /// The edges "a step keeps the child at (`keptFromState[i]`, `keptDepths[i] >> 16`) at (`keptAtState[i]`,
+    /// `keptDepths[i] & 0xFFFF`)", added in the order of their first states.
+    private var keptFromState: [UInt32] = []
+    private var keptAtState: [UInt32] = []
+    private var keptDepths: [UInt32] = []
+    /// Where the edges of the last state that added some begin.
+    private var lastStateEdges = 0
 
-    mutating func ask(_ position: Position, flow: String, child: String) { children[position] = (flow, child) }
+    mutating func ask(_ position: Position, flow: String, child: String) {
+        let name = flow + "." + child
+        let number: UInt32
+        if let known = declarationNumbers[name] {
+            number = known
+        } else {
+            number = UInt32(declarations.count)
+            declarations.append((flow, child))
+            declarationNumbers[name] = number
+        }
+        asked[position.packed] = number
+    }
 
-    mutating func finished(_ position: Position) { finishes.insert(position) }
+    /// The parent's flow and the child declaration asked about at `position`, if one is.
+    func child(at position: Position) -> (flow: String, child: String)? {
+        asked[position.packed].map { declarations[Int($0)] }
+    }
 
-    mutating func kept(_ position: Position, at next: Position) { keptFrom[next, default: []].append(position) }
+    mutating func finished(_ position: Position) { finishes.insert(position.packed) }
+
+    /// A step keeps the child at `position` at `next`. Positions are explored in order of their states;
+    /// a depth is below 2^16, a state below 2^32.
+    mutating func kept(_ position: Position, at next: Position) {
+        guard position != next else { return }
+        let from = UInt32(position.state)
+        let at = UInt32(next.state)
+        let depths = UInt32(position.depth) << 16 | UInt32(next.depth)
+        if keptFromState.last != from { lastStateEdges = keptFromState.count }
+        for edge in lastStateEdges..<keptFromState.count where keptAtState[edge] == at && keptDepths[edge] == depths {
+            return
+        }
+        keptFromState.append(from)
+        keptAtState.append(at)
+        keptDepths.append(depths)
+    }
 
     /// A step keeps the child at `position` in a state the exploration did not keep.
-    mutating func keptUnexplored(_ position: Position) { unknown.insert(position) }
+    mutating func keptUnexplored(_ position: Position) { unknown.insert(position.packed) }
+
+    /// The bytes the graph takes (allocated capacities).
+    var bytes: Int {
+        asked.capacity * 12 + finishes.capacity * 8 + unknown.capacity * 8
+            + (keptFromState.capacity + keptAtState.capacity + keptDepths.capacity) * 4
+    }
+
+    private func from(_ edge: Int) -> UInt64 {
+        Position(state: Int(keptFromState[edge]), depth: Int(keptDepths[edge] >> 16)).packed
+    }
+
+    private func at(_ edge: Int) -> UInt64 {
+        Position(state: Int(keptAtState[edge]), depth: Int(keptDepths[edge] & 0xFFFF)).packed
+    }
 
     /// The positions asked about whose child cannot finish: those from which no path of explored steps
     /// reaches a step that finishes the child, nor one that leaves the explored states (the exact
     /// backward-reachability fixpoint of "can finish" on the explored graph; cycles need no special
     /// case, since a position is added once and only from a successor already known to finish).
     func stuck() -> [Position] {
+        // The edges by their end, so each position's predecessors are one range.
+        let order = keptAtState.indices.sorted { at($0) < at($1) }
+        let ends = order.map(at)
         let seeds = finishes.union(unknown)
         var canFinish = seeds
         var pending = Array(seeds)
         while let position = pending.popLast() {
-            for earlier in keptFrom[position] ?? [] where canFinish.insert(earlier).inserted {
-                pending.append(earlier)
+            var edge = Self.firstIndex(of: position, in: ends)
+            while edge < ends.count, ends[edge] == position {
+                let earlier = from(order[edge])
+                if canFinish.insert(earlier).inserted { pending.append(earlier) }
+                edge += 1
             }
         }
-        return children.keys.filter { !canFinish.contains($0) }.sorted { ($0.state, $0.depth) < ($1.state, $1.depth) }
+        return asked.keys.filter { !canFinish.contains($0) }.sorted().map(Position.init(packed:))
+    }
+
+    /// The first index of `sorted` whose value is at least `value` (binary search).
+    private static func firstIndex(of value: UInt64, in sorted: [UInt64]) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -4,7 +4,9 @@ import FlowScript
 
 /// One run of ``FlowExplorer/explore(_:flow:bounds:)``: the explored states, breadth first, and what was
 /// seen on the way. One coordinator runs every step (its state restored from each state's copy first);
-/// a second one restores snapshots (guarantee 6).
+/// a second one restores snapshots (guarantee 6). A visited state is kept as its 64-bit fingerprint and
+/// its record in ``ExplorationReport/reached``; only the frontier holds whole states (docs/RUNNING.md,
+/// "How states are kept").
 @MainActor
 struct Exploration {
     let bundle: FlowBundle
@@ -19,8 +21,12 @@ struct Exploration {
     /// The URLs the explorer opens, with the patterns of the links each witnesses.
     let linkPatterns: [String: [String]]
 
-    var states: [ExploredState] = []
-    var index: [ExploredState.Key: Int] = [:]
+    /// The states reached and not yet expanded, in the order reached, from `head` on: the only ones kept
+    /// whole.
+    var frontier: [ExploredState] = []
+    var head = 0
+    /// Every state reached, by its key's fingerprint: its index in ``ExplorationReport/reached``.
+    var fingerprints: [UInt64: Int32] = [:]
     var report: ExplorationReport
     var refusals = ActionRefusals()
     var finishing = ChildFinishing()
@@ -53,19 +59,32 @@ struct Exploration {
 
     mutating func run() -> ExplorationReport {
         let first = ExploredState(
-            copy: coordinator.copyState(), answers: host.answers, pendingOrigin: nil, parent: nil, command: nil,
-            depth: 0, stepped: false, answersChangedAfterStep: false)
-        add(first)
-        var next = 0
-        while next < states.count {
-            guard states[next].depth < bounds.maxDepth else {
-                report.bound = "depth \(bounds.maxDepth)"
+            index: 0, copy: coordinator.copyState(), answers: host.answers, pendingOrigin: nil, parent: nil,
+            command: nil, depth: 0, stepped: false, answersChangedAfterStep: false)
+        add(first, fingerprint: first.key(bounds.reductions).fingerprint)
+        let maxDepth = min(bounds.maxDepth, ReachedStates.maxDepth)
+        while head < frontier.count {
+            let state = frontier[head]
+            guard state.depth < maxDepth else {
+                report.bound = "depth \(maxDepth)"
                 break
             }
-            expand(next)
-            next += 1
+            head += 1
+            expand(state)
+            report.peakFrontier = max(report.peakFrontier, frontier.count - head + 1)
+            // The expanded states' copies go: the frontier keeps only the states still to expand.
+            if head >= 1024, head * 2 >= frontier.count {
+                frontier.removeFirst(head)
+                head = 0
+            }
         }
-        report.states = states.count
+        frontier = []
+        report.states = report.reached.count
+        report.coveredStates = report.states
+        report.storeBytes =
+            fingerprints.capacity * (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride)
+            + fingerprints.capacity / 8 + report.reached.bytes
+        report.graphBytes = finishing.bytes
         var warnings = refusals.warnings(
             rootFlow: flow, patterns: linkPatterns, everywhere: report.isExhaustive, witness: report.witness(of:))
         if report.isComplete { warnings += stuckChildren() }
@@ -73,36 +92,37 @@ struct Exploration {
         return report
     }
 
-    /// Keeps a new state: its key, and what the report says of it.
-    private mutating func add(_ state: ExploredState) {
-        index[state.key(bounds.reductions)] = states.count
-        states.append(state)
+    /// Keeps a new state (the coordinator is in it): its fingerprint, its record in the report, and the
+    /// whole state on the frontier until it is expanded.
+    private mutating func add(_ state: ExploredState, fingerprint: UInt64) {
+        fingerprints[fingerprint] = Int32(state.index)
         report.reached.append(
-            ReachedState(
-                parent: state.parent, command: state.command, depth: state.depth,
-                path: coordinator.path.map { "\($0.flow).\($0.screen)" }, status: Self.name(of: coordinator.status),
-                asksForConfirmation: coordinator.pendingConfirmation != nil))
+            parent: state.parent, command: state.command, depth: state.depth,
+            path: coordinator.path.map { "\($0.flow).\($0.screen)" }, status: Self.number(of: coordinator.status),
+            asksForConfirmation: coordinator.pendingConfirmation != nil)
+        frontier.append(state)
     }
 
-    /// Puts the coordinator and the host in state `position`.
-    private func enter(_ position: Int) {
-        coordinator.restoreState(states[position].copy)
-        host.answers = states[position].answers
+    /// Puts the coordinator and the host in `state`.
+    private func enter(_ state: ExploredState) {
+        coordinator.restoreState(state.copy)
+        host.answers = state.answers
     }
 
-    /// Runs every step from state `position`.
-    private mutating func expand(_ position: Int) {
-        let state = states[position]
+    /// Runs every step from `state`.
+    private mutating func expand(_ state: ExploredState) {
+        let position = state.index
         let key = state.key(bounds.reductions)
-        enter(position)
+        enter(state)
         let view = StateView(state.copy, bundle: bundle)
         let top = coordinator.path.last.map { (flow: $0.flow, screen: $0.screen) }
-        askAboutChildren(in: view, state: position)
+        let asked = askedChildren(in: view)
+        askAboutChildren(asked, in: view, state: position)
         var dirty = false
         // The state's shortest script, for the observer: once per state, not per step.
         let script = observe == nil ? [] : report.commands(of: position)
         for action in actions.actions(in: coordinator, view: view, answers: state.answers) {
-            if dirty { enter(position) }
+            if dirty { enter(state) }
             var answers = state.answers
             let result: StepResult
             let drives: Bool
@@ -144,9 +164,9 @@ struct Exploration {
             for (guarantee, message) in checks.violations() {
                 record(guarantee, message, witness: { $0.commands(of: position) + [action.command] }, top: top)
             }
-            let statesBefore = states.count
+            let statesBefore = report.reached.count
             let target = reach(
-                afterKey, from: position, command: action.command, drives: drives, answers: answers, origin: origin)
+                afterKey, from: state, command: action.command, drives: drives, answers: answers, origin: origin)
             if let observe {
                 // The step's trace line, from the coordinator the step ran on: the state's copy is the one
                 // its shortest script builds, so this is the line `flowc run` prints for the step.
@@ -155,21 +175,22 @@ struct Exploration {
                 observe(
                     ExploredStep(
                         script: script, state: position, command: action.command,
-                        after: trace, added: states.count > statesBefore ? target : nil))
+                        after: trace, added: report.reached.count > statesBefore ? target : nil, target: target))
             }
             trackChildren(
-                before: view, after: after, state: position, target: target, command: action.command, result: result,
-                pendingOrigin: state.pendingOrigin)
+                asked, before: view, after: after, state: position, target: target, command: action.command,
+                result: result, pendingOrigin: state.pendingOrigin)
         }
     }
 
     /// The index of the state the step led to, added when new and within the bounds; nil when a bound
     /// left it out.
     private mutating func reach(
-        _ key: ExploredState.Key, from position: Int, command: ScriptCommand, drives: Bool, answers: HostAnswers,
-        origin: ScriptCommand?
+        _ key: ExploredState.Key, from state: ExploredState, command: ScriptCommand, drives: Bool,
+        answers: HostAnswers, origin: ScriptCommand?
     ) -> Int? {
-        if let known = index[key] { return known }
+        let fingerprint = key.fingerprint
+        if let known = fingerprints[fingerprint] { return Int(known) }
         if let screen = Self.screenRepeatedTooOften(coordinator.path, bound: bounds.maxRouteRepeats) {
             report.repeatedScreens.insert(screen)
             return nil
@@ -180,17 +201,17 @@ struct Exploration {
             report.repeatedScreens.insert(link)
             return nil
         }
-        guard states.count < bounds.maxStates else {
-            report.bound = "\(bounds.maxStates) states"
+        let maxStates = min(bounds.maxStates, ReachedStates.maxCount)
+        guard report.reached.count < maxStates else {
+            report.bound = "\(maxStates) states"
             return nil
         }
-        let state = states[position]
+        let added = report.reached.count
         let reached = ExploredState(
-            copy: key.copy, answers: answers, pendingOrigin: origin, parent: position, command: command,
-            depth: state.depth + 1, stepped: state.stepped || drives,
+            index: added, copy: key.copy, answers: answers, pendingOrigin: origin, parent: state.index,
+            command: command, depth: state.depth + 1, stepped: state.stepped || drives,
             answersChangedAfterStep: state.answersChangedAfterStep || (state.stepped && !drives))
-        add(reached)
-        let added = states.count - 1
+        add(reached, fingerprint: fingerprint)
         if let message = restoreRoundTrip(of: reached) {
             let prefix = report.commands(of: added).prefix(while: \.setsHostAnswer)
             record(
@@ -217,32 +238,41 @@ struct Exploration {
 
     // MARK: Children that cannot finish (FC809)
 
-    /// Asks about every shown child of a flow with outcomes that is not a tab (a tab-bar item that presents is not).
-    private mutating func askAboutChildren(in view: StateView, state: Int) {
-        guard view.status == .running else { return }
-        for (depth, entry) in view.shown.enumerated().dropFirst() {
+    /// For each shown instance of `view`, whether FC809 asks about it: a child of a flow with outcomes that
+    /// is not a tab (a tab-bar item that presents is not). What it is (flow, declaration) stays with the
+    /// instance from state to state, so the steps that keep it are tracked only for these.
+    private func askedChildren(in view: StateView) -> [Bool] {
+        view.shown.map { entry in
             guard let child = entry.child, let parent = entry.parentFlow,
-                let parentIndex = bundle.flowIndex(named: parent), let flowIndex = bundle.flowIndex(named: entry.flow),
-                !bundle.flows[flowIndex].outcomes.isEmpty, bundle.flows[parentIndex].stackTabIndex(named: child) == nil
-            else { continue }
-            finishing.ask(.init(state: state, depth: depth), flow: parent, child: child)
+                let parentIndex = bundle.flowIndex(named: parent), let flowIndex = bundle.flowIndex(named: entry.flow)
+            else { return false }
+            return !bundle.flows[flowIndex].outcomes.isEmpty
+                && bundle.flows[parentIndex].stackTabIndex(named: child) == nil
         }
     }
 
-    /// Records, for each shown child of state `state`, whether the step finished it, kept it (and where),
-    /// or kept it in a state a bound left out (`target` nil). A confirmed removal (`confirm` of a step
+    /// Asks about every shown child `asked` marks, in a running state.
+    private mutating func askAboutChildren(_ asked: [Bool], in view: StateView, state: Int) {
+        guard view.status == .running else { return }
+        for (depth, entry) in view.shown.enumerated().dropFirst() where asked[depth] {
+            finishing.ask(.init(state: state, depth: depth), flow: entry.parentFlow!, child: entry.child!)
+        }
+    }
+
+    /// Records, for each shown child of state `state` that `asked` marks, whether the step finished it,
+    /// kept it (and where), or kept it in a state a bound left out (`target` nil). A confirmed removal (`confirm` of a step
     /// that is not a link's or a restore's) that takes a child delivers the declared outcome of its
     /// `confirm` route to the parent, so the child it takes counts as finished: the person left it with
     /// an outcome (docs/RUNNING.md, "Interactive back").
     private mutating func trackChildren(
-        before: StateView, after: StateView, state: Int, target: Int?, command: ScriptCommand, result: StepResult,
-        pendingOrigin: ScriptCommand?
+        _ asked: [Bool], before: StateView, after: StateView, state: Int, target: Int?, command: ScriptCommand,
+        result: StepResult, pendingOrigin: ScriptCommand?
     ) {
         switch command {
         case .finish, .stop, .open, .restore: return
         default: break
         }
-        guard before.shown.count > 1 else { return }
+        guard asked.contains(true) else { return }
         let finished = Set(result.finished.map(\.instance.rawValue))
         let refused = result.status == .rejected || result.status == .stale
         var confirmedRemoval = false
@@ -252,7 +282,7 @@ struct Exploration {
             default: confirmedRemoval = true
             }
         }
-        for (depth, entry) in before.shown.enumerated().dropFirst() {
+        for (depth, entry) in before.shown.enumerated().dropFirst() where asked[depth] {
             let position = ChildFinishing.Position(state: state, depth: depth)
             if finished.contains(entry.id) || (confirmedRemoval && !after.alive.contains(entry.id)) {
                 finishing.finished(position)
@@ -273,7 +303,7 @@ struct Exploration {
         var warnings: [ExplorationWarning] = []
         var seen: Set<String> = []
         for position in finishing.stuck() {
-            guard let (parent, child) = finishing.children[position], seen.insert("\(parent).\(child)").inserted
+            guard let (parent, child) = finishing.child(at: position), seen.insert("\(parent).\(child)").inserted
             else { continue }
             let shown = report.reached[position.state].path.last ?? ""
             warnings.append(
@@ -362,12 +392,13 @@ struct Exploration {
         }
     }
 
-    static func name(of status: CoordinatorStatus) -> String {
+    /// A status as ``ReachedStates`` keeps it: idle 0, running 1, stopped 2, finished 3.
+    static func number(of status: CoordinatorStatus) -> Int {
         switch status {
-        case .idle: "idle"
-        case .running: "running"
-        case .stopped: "stopped"
-        case .finished: "finished"
+        case .idle: 0
+        case .running: 1
+        case .stopped: 2
+        case .finished: 3
         }
     }
 }

@@ -88,15 +88,41 @@ package struct ExplorationReport: Sendable {
     package var rootFlow: String
     /// Distinct states reached (compared up to route tokens and instance ids, with the host's answers).
     package var states = 0
+    /// The states the exploration proves covered: ``states`` plus those a sound reduction proves behave as
+    /// one it explored (equal to ``states`` when no reduction applies). ``reductionFactor`` is the ratio.
+    package var coveredStates = 0
     /// Steps run (each a script line applied to a state).
     package var steps = 0
+    /// The bytes the store of visited states took at the end: the fingerprint index and the records of
+    /// ``reached`` (allocated capacities; docs/PERFORMANCE.md, "The explorer's store"). The frontier's
+    /// whole states are not in it: each is released once expanded.
+    package var storeBytes = 0
+    /// The bytes the explored graph FC809 reads took at the end (the children asked about and the steps
+    /// that keep them): it grows with the steps, not the states.
+    package var graphBytes = 0
+    /// The most states the frontier (reached, not yet expanded; each kept whole) held at once.
+    package var peakFrontier = 0
+
+    /// ``storeBytes`` per state reached.
+    package var bytesPerState: Double { states == 0 ? 0 : Double(storeBytes) / Double(states) }
+
+    /// ``coveredStates`` per state explored: 1 when no reduction applies.
+    package var reductionFactor: Double { states == 0 ? 1 : Double(coveredStates) / Double(states) }
+
+    /// The chance that two of the states reached share a fingerprint, so that one was taken for the other
+    /// and not explored: at most n(n-1)/2 pairs times 2^-64, about n²/2^65 (docs/RUNNING.md, "How states
+    /// are kept").
+    package var fingerprintCollisionBound: Double {
+        let count = Double(states)
+        return count * (count - 1) / 2 / 18_446_744_073_709_551_616.0
+    }
     /// nil when every reachable state within the depth was explored; else the bound that stopped it.
     package var bound: String?
     package var findings: [ExplorationFinding] = []
     /// FC807–FC811, by code, then subject.
     package var warnings: [ExplorationWarning] = []
     /// Every state reached, in the order reached (breadth first): state 0 is the new coordinator.
-    package var reached: [ReachedState] = []
+    package var reached = ReachedStates()
     /// The shortest script of every state reached, in the order reached: first the empty script of the new
     /// coordinator (what `flowc diff` and the restore audit replay).
     package var stateScripts: [[ScriptCommand]] { reached.indices.map { commands(of: $0) } }
@@ -127,9 +153,9 @@ package struct ExplorationReport: Sendable {
     package func commands(of index: Int) -> [ScriptCommand] {
         var commands: [ScriptCommand] = []
         var current: Int? = index
-        while let state = current, let command = reached[state].command {
+        while let state = current, let command = reached.command(of: state) {
             commands.append(command)
-            current = reached[state].parent
+            current = reached.parent(of: state)
         }
         return commands.reversed()
     }

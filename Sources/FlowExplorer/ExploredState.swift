@@ -1,10 +1,14 @@
 import FlowRuntime
 import FlowScript
 
-/// One state the explorer reached: the coordinator's state as a copy, the host's answers, and how it was
-/// first reached (its parent state and the step from it), so a witness is rebuilt only when needed.
+/// One state on the explorer's frontier (reached, not yet expanded): the coordinator's state as a copy,
+/// the host's answers, and how it was first reached (its parent state and the step from it). Only the
+/// frontier holds whole states; a visited state is kept as its key's 64-bit fingerprint and its record
+/// in ``ReachedStates`` (docs/RUNNING.md, "How states are kept").
 @MainActor
 struct ExploredState {
+    /// Its index in the explored states (``ExplorationReport/reached``).
+    var index: Int
     var copy: CoordinatorStateCopy
     var answers: HostAnswers
     /// The step whose confirmation is pending in this state, if one is.
@@ -34,8 +38,9 @@ struct ExploredState {
         /// The state as it is compared: `copy`, its repeated queued links collapsed when the reduction
         /// is on.
         private let compared: CoordinatorStateCopy
-        /// The hash of the three, taken once: a lookup compares it before the states (Speed:
-        /// PERFORMANCE.md, "The explorer").
+        /// The hash of the three (`compared`, not `copy`), taken once (a 64-bit SipHash of everything
+        /// equality compares): the explorer keeps a visited state as this fingerprint alone
+        /// (docs/RUNNING.md, "How states are kept").
         private let digest: Int
 
         init(
@@ -59,6 +64,10 @@ struct ExploredState {
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+        /// The state's fingerprint: equal keys have equal fingerprints; two different keys share one with
+        /// probability about 2^-64.
+        var fingerprint: UInt64 { UInt64(bitPattern: Int64(digest)) }
     }
 
     func key(_ reductions: ExplorationReduction) -> Key {

@@ -16,4 +16,6 @@ package struct ExploredStep {
     /// The index of the state the step added to the exploration, when it reached a new one: `after` is then
     /// the trace line of that state's last witness line.
     package var added: Int?
+    /// The index of the state the step led to, new or reached before; nil when a bound left it out.
+    package var target: Int?
 }

@@ -34,18 +34,30 @@ struct PathRecorder {
     }
 
     mutating func observe(_ step: ExploredStep) {
-        let script = step.script + [step.command]
+        // Speed (`flowc paths` within 1.5x of `check`: docs/PERFORMANCE.md, "`flowc paths`"): the script is
+        // built only for a target it reaches first or a step that waits, and what only the state after
+        // tells (its top screen, the children it runs) is read once per state, from the step that reached it
+        // first (breadth first, so the shortest script), or for a state a bound left out.
+        var built: [ScriptCommand]?
+        func script() -> [ScriptCommand] {
+            if let built { return built }
+            let made = step.script + [step.command]
+            built = made
+            return made
+        }
         let after = step.after
         if let added = step.added { stateTraces[added] = (step.state, after) }
         let before = stateTraces[step.state]?.trace
         func reach(_ target: PathTarget) { self.reach(target, by: script, from: step.state, after: after) }
         let refused = ["rejected", "stale", "invalid"].contains(after.status)
-        if let top = after.path.last {
-            shownScreens.insert(top.flow + "." + top.screen)
-            reach(.screen(flow: top.flow, screen: top.screen))
-        }
-        for entry in after.instances.map(ExplorationActions.entries(of:)) ?? [] {
-            for child in entry.children { startedChildren.insert(entry.flow + "." + (child.child ?? "")) }
+        if step.added != nil || step.target == nil {
+            if let top = after.path.last {
+                shownScreens.insert(top.flow + "." + top.screen)
+                reach(.screen(flow: top.flow, screen: top.screen))
+            }
+            for entry in after.instances.map(ExplorationActions.entries(of:)) ?? [] {
+                for child in entry.children { startedChildren.insert(entry.flow + "." + (child.child ?? "")) }
+            }
         }
         switch step.command {
         case .event(let name, let token, _):
@@ -55,7 +67,7 @@ struct PathRecorder {
             if refused {
                 refuse(target, after.reason ?? after.status)
             } else if after.status == "pending" {
-                waiting[script] = target
+                waiting[script()] = target
             } else {
                 reach(target)
             }
@@ -82,12 +94,14 @@ struct PathRecorder {
         default:
             break
         }
-        if after.status == "pending", waiting.index(forKey: script) == nil { waiting[script] = .some(nil) }
+        if after.status == "pending", waiting.index(forKey: script()) == nil { waiting[script()] = .some(nil) }
         for link in after.links ?? [] where link.status == "applied" {
             for pattern in patternsByURL[link.url] ?? [] { reach(.link(pattern: pattern)) }
         }
-        let entriesBefore = before?.instances.map(ExplorationActions.entries(of:)) ?? []
-        for finished in after.finished ?? [] {
+        let finishedFlows = after.finished ?? []
+        let entriesBefore =
+            finishedFlows.isEmpty ? [] : before?.instances.map(ExplorationActions.entries(of:)) ?? []
+        for finished in finishedFlows {
             guard let parent = entriesBefore.first(where: { $0.children.contains { $0.id == finished.instance } }),
                 let child = parent.children.first(where: { $0.id == finished.instance })?.child
             else { continue }
@@ -108,7 +122,9 @@ struct PathRecorder {
     /// Keeps `script` (state `state`'s shortest script and the step, whose trace line is `after`) for
     /// `target` when it is the first to reach it, with the trace line of each command: those of the steps
     /// that first reached the states on the way, then `after`. No line is run again.
-    private mutating func reach(_ target: PathTarget, by script: [ScriptCommand], from state: Int, after: TraceLine) {
+    private mutating func reach(
+        _ target: PathTarget, by script: () -> [ScriptCommand], from state: Int, after: TraceLine
+    ) {
         guard wanted.contains(target), scripts[target] == nil else { return }
         var traces = [after]
         var current = state
@@ -116,7 +132,7 @@ struct PathRecorder {
             traces.append(trace)
             current = parent
         }
-        scripts[target] = (script, traces.reversed())
+        scripts[target] = (script(), traces.reversed())
     }
 
     private mutating func refuse(_ target: PathTarget, _ reason: String) {

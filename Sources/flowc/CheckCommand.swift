@@ -6,12 +6,12 @@ import FlowRuntime
 import FlowcCommandLine
 import Foundation
 
-/// `flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--strict] [--config FILE]`: explores
+/// `flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--strict] [--stats] [--config FILE]`: explores
 /// every state the coordinator can reach and checks the guarantees of docs/RUNNING.md on every step.
 enum CheckCommand {
     static let usage = """
-        USAGE: flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--strict] [--format FORMAT]
-                               [--config FILE]
+        USAGE: flowc check PATH… [--flow NAME] [--max-states N] [--max-depth N] [--strict] [--stats]
+                               [--format FORMAT] [--config FILE]
 
         Validates the flows, then runs the generic coordinator over every state it can reach from a new
         coordinator — events of the shown screens (arguments that meet each constraint and ones that
@@ -31,6 +31,9 @@ enum CheckCommand {
           --max-states N    Keep at most N distinct states per root flow (default 20000).
           --max-depth N     Go at most N steps from a new coordinator (default 32).
           --strict          Exit 1 on warnings too (the validator's and the exploration's): the CI gate.
+          --stats           After each root flow's line, one more: the states covered and the reduction
+                            factor, the store's bytes per state, the frontier's peak and the chance that a
+                            fingerprint collision hid a state (docs/RUNNING.md, "How states are kept").
           --format FORMAT   text (default; github when GITHUB_ACTIONS=true), json, sarif, github or gitlab,
                             as 'flowc validate' prints them: text on standard error with a line per root
                             flow on standard output; the others on standard output, the lines on
@@ -50,7 +53,7 @@ enum CheckCommand {
         let validated: ValidatedSources
         switch ValidatedSources.validate(
             arguments, usage: usage, valueOptions: ["--config", "--flow", "--max-states", "--max-depth", "--format"],
-            flagOptions: ["--strict"],
+            flagOptions: ["--strict", "--stats"],
             checkOptions: { options in
                 guard !options.positional.isEmpty else {
                     Console.error(
@@ -108,6 +111,10 @@ enum CheckCommand {
             complete = complete && report.isComplete
             let line = summary(of: report, flow: flow, bounds: bounds)
             if format == .text { Console.output(line) } else { Console.error(line) }
+            if validated.options.has("--stats") {
+                let stats = statistics(of: report)
+                if format == .text { Console.output(stats) } else { Console.error(stats) }
+            }
             for finding in report.findings {
                 diagnostics.append(diagnostic(for: finding, in: result.flows, paths: validated.options.positional))
             }
@@ -125,6 +132,15 @@ enum CheckCommand {
         let failing: Severity = validated.options.has("--strict") ? .warning : .error
         let fails = all.contains { $0.severity >= failing }
         return fails ? ExitCode.findings : ExitCode.success
+    }
+
+    /// The `--stats` line of a root flow's exploration.
+    static func statistics(of report: ExplorationReport) -> String {
+        "  stats: \(report.coveredStates) states covered (reduction factor "
+            + String(format: "%.2f", report.reductionFactor) + "), \(report.storeBytes) bytes stored ("
+            + String(format: "%.1f", report.bytesPerState) + " per state; FC809's graph \(report.graphBytes) more), "
+            + "frontier peak \(report.peakFrontier) states, "
+            + "fingerprint collision chance at most " + String(format: "%.1e", report.fingerprintCollisionBound)
     }
 
     /// A finding as a diagnostic at the screen shown before the breaking step (else at the root flow's name),

@@ -12,7 +12,9 @@ import FlowModel
 /// routes (screen, arguments, owning instance's position), the same status, and the same pending
 /// confirmation (prompt, screen, the position of its route and how many routes stay). The step that waits
 /// for a confirmation, a closure, is not compared: a caller that needs it tells waiting steps apart itself.
-/// The hash agrees with that equality.
+/// The hash agrees with that equality and reads everything it compares, so two copies that differ have
+/// equal hashes only by chance (the explorer keeps a state as its 64-bit hash: docs/RUNNING.md, "How
+/// states are kept").
 @MainActor
 package struct CoordinatorStateCopy: @MainActor Hashable {
     let state: RuntimeState
@@ -80,9 +82,15 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
         Self.hashChain(state.chain, into: &hasher)
         Self.hashPath(state.path, into: &hasher)
         if let asked = confirmation.asked {
+            hasher.combine(asked.prompt)
             hasher.combine(asked.flow)
             hasher.combine(asked.screen)
             hasher.combine(asked.keepCount)
+            hasher.combine(confirmation.link)
+            hasher.combine(state.path.firstIndex { $0.token == asked.route })
+            Self.hashPath(asked.path, into: &hasher)
+            Self.hashPath(asked.routes, into: &hasher)
+        } else {
             hasher.combine(confirmation.link)
         }
     }
@@ -149,8 +157,11 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
             hasher.combine(record.declaration)
             hasher.combine(record.values)
             hasher.combine(record.presentation)
+            hasher.combine(record.stackDepth)
             hasher.combine(record.queuedLinks)
             hasher.combine(record.pendingLink)
+            hasher.combine(record.drafts)
+            hasher.combine(record.tabs != nil)
             if let tabs = record.tabs {
                 hasher.combine(tabs.selected)
                 // Parked tabs in the order of their positions: a dictionary's order is not stable.
