@@ -24,23 +24,25 @@ extension Transition {
     /// records of its chain that are neither in the new chain, nor set aside in a kept tab, nor finished; the
     /// instances of the kept tabs it drops (``droppedKeptTabs(from:)``), with those kept inside them; and
     /// those back on a kept tab removed. Chain order first, then kept tabs in tab order.
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
     func removedInstances(from old: RuntimeState) -> [RemovedFlow] {
-        var removed: [RemovedFlow] = []
         let kept = state.chain.keptCount
-        if kept < old.chain.count {
-            for depth in kept..<old.chain.count {
-                let id = old.chain[depth].id
-                if isInNewChain(id, from: kept) || isKept(id) || hasFinished(id) { continue }
-                report(
-                    old.chain[depth...depth], parentFlow: depth > 0 ? old.chain[depth - 1].flow : nil,
-                    cause: removalCauses[id] ?? cause, withKeptTabs: false, into: &removed)
-            }
-            for (tabFlow, _, parked, owner) in droppedKeptTabs(from: old.chain) {
-                let cause = removalCauses[parked.chain[0].id] ?? removalCauses[owner] ?? cause
-                report(parked.chain[...], parentFlow: tabFlow, cause: cause, withKeptTabs: true, into: &removed)
-            }
+        guard kept < old.chain.count else { return removedInKeptTabs }
+        var removed: [RemovedFlow] = []
+        for depth in kept..<old.chain.count {
+            let id = old.chain[depth].id
+            if isInNewChain(id, from: kept) || isKept(id) || hasFinished(id) { continue }
+            removed.append(
+                removedFlow(
+                    id, flow: old.chain[depth].flow, declaration: old.chain[depth].declaration,
+                    parentFlow: depth > 0 ? old.chain[depth - 1].flow : nil, cause: removalCause(of: id)))
         }
-        removed += removedInKeptTabs
+        for (tabFlow, _, parked, owner) in droppedKeptTabs(from: old.chain) {
+            let cause = removalCauses[parked.chain[0].id] ?? removalCause(of: owner)
+            report(parked.chain[...], parentFlow: tabFlow, cause: cause, withKeptTabs: true, into: &removed)
+        }
+        let inKeptTabs = removedInKeptTabs
+        if !inKeptTabs.isEmpty { removed += inKeptTabs }
         return removed
     }
 
@@ -57,17 +59,27 @@ extension Transition {
                 let record = run[position]
                 let parentFlow = position == run.startIndex ? parent : run[position - 1].flow
                 removed.append(
-                    RemovedFlow(
-                        instance: record.id, flow: bundle.flows[record.flow].name,
-                        child: record.declaration.flatMap { declaration in
-                            parentFlow.map { bundle.flows[$0].children[declaration].name }
-                        }, cause: cause))
+                    removedFlow(
+                        record.id, flow: record.flow, declaration: record.declaration, parentFlow: parentFlow,
+                        cause: cause))
                 guard withKeptTabs, let tabs = record.tabs else { continue }
                 for tab in tabs.parked.keys.sorted() {
                     if let parked = tabs.parked[tab] { pending.append((parked.chain[...], record.flow)) }
                 }
             }
         }
+    }
+
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// The report of instance `id` of flow `flow`, started by its parent's child declaration `declaration`
+    /// of `parentFlow` (both nil for a root instance).
+    private func removedFlow(
+        _ id: FlowInstanceID, flow: Int, declaration: Int?, parentFlow: Int?, cause: RemovedFlow.Cause
+    ) -> RemovedFlow {
+        let flows = bundle.flows
+        var child: String?
+        if let declaration, let parentFlow { child = flows[parentFlow].children[declaration].name }
+        return RemovedFlow(instance: id, flow: flows[flow].name, child: child, cause: cause)
     }
 
     /// Whether instance `id` is in the new chain at position `first` or above.

@@ -75,6 +75,10 @@ struct Transition {
         get { effects?.removalCauses ?? [:] }
         set { changeEffects { $0.removalCauses = newValue } }
     }
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// Why instance `id` goes if this step removes it without finishing it: its ``removalCauses`` entry, else
+    /// ``cause``.
+    func removalCause(of id: FlowInstanceID) -> RemovedFlow.Cause { effects?.removalCauses[id] ?? cause }
     /// The instances back on a kept tab removed inside it (``removeInKeptTab(_:ofTabSetAt:keeping:)``).
     var removedInKeptTabs: [RemovedFlow] {
         get { effects?.removedInKeptTabs ?? [] }
