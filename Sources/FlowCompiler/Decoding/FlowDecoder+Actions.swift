@@ -126,7 +126,7 @@ extension FlowDecoder {
             guard let tab = readName(value, as: "tab name") else { return nil }
             // Since format 1.3: the routes the selected tab shows, as a deep link's routes after a tab.
             if let node = mapping[.routes] {
-                guard let routes = readRouteList(node, as: "the routes the tab shows") else { return nil }
+                guard let routes = readRouteList(node, as: "a select's route list") else { return nil }
                 return ActionDefinition(.selectShowing(tab: tab, routes: routes), at: at)
             }
             return ActionDefinition(.select(tab: tab), at: at)

@@ -110,7 +110,7 @@ extension FlowDecoder {
     mutating func readRouteList(_ node: YAMLNodeRef, as what: String) -> [LinkRouteDefinition]? {
         guard let items = readSequence(node, as: what) else { return nil }
         if items.isEmpty {
-            report(InvalidValue.self, "a link needs at least one route", at: node)
+            report(InvalidValue.self, "\(what) is empty; list at least one route", at: node)
             return nil
         }
         return items.compactMap { item in
