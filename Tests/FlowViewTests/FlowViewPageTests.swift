@@ -75,6 +75,20 @@ import Testing
             ])
     }
 
+    /// A valid app draws no `? name`: a link's routes into a child's flow end at the child when that
+    /// flow is drawn on its own, and a tab flow's `select` of its parent's tab names that tab.
+    @Test func aValidAppHasNoMissingNodes() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Flows")
+            .filter { $0.hasSuffix(".yaml") }.sorted().map { "Flows/" + $0 }
+        let (page, result) = try Self.page(files)
+        #expect(result.diagnostics.isEmpty)
+        let html = page.html()
+        #expect(!html.contains("data-missing="))
+        #expect(html.contains(#"<g class="node tab" data-flow="feed" data-child="profile""#))
+        #expect(html.contains("tab profile (a parent&#39;s)") || html.contains("tab profile (a parent's)"))
+        #expect(html.contains(#"data-flow="social" data-link="/feed/new" data-to="feed""#))
+    }
+
     @Test func diagnosticsAreMarkedOnTheirNodes() throws {
         let (page, result) = try Self.page(["Tests/Fixtures/invalid/unreachable.yaml"])
         let html = page.html()

@@ -246,18 +246,16 @@ struct FlowDiagramBuilder {
     }
 
     /// The node of a link's last route: each route names a screen or child of the current flow, and
-    /// a child's routes continue in its flow.
+    /// a child's routes continue in its flow. When that flow is not in the picture (one flow drawn on its
+    /// own), the link ends at the child: the routes after it are the child flow's, not missing names.
     private mutating func lastRoute(of routes: [LinkRouteDefinition], from flow: FlowDefinition) -> String? {
         var current = flow
         var last: String?
         for route in routes {
             last = target(route.name, in: current.name.value)
-            if let child = actionIndex(of: current).children[route.name.value],
-                let next = flowsByName[child.flow.value],
-                clusterIndexByFlow[next.name.value] != nil
-            {
-                current = next
-            }
+            guard let child = actionIndex(of: current).children[route.name.value] else { continue }
+            guard let next = flowsByName[child.flow.value], clusterIndexByFlow[next.name.value] != nil else { break }
+            current = next
         }
         return last
     }
@@ -350,6 +348,13 @@ struct FlowDiagramBuilder {
             let children = actionIndex(of: parent).children
             let runsFlowAsTab = parent.tabs.contains { children[$0.name.value]?.flow.value == flow.name.value }
             if runsFlowAsTab, let id = ids[parent.name.value + "/target/" + tab.value] { return id }
+        }
+        // Drawn without the tab flow that runs it: the tab is a parent's (the validator marks an unknown
+        // one at the name, and its code marks the node), not a missing name of this flow.
+        if ids[flow.name.value + "/target/" + tab.value] == nil {
+            return addNode(
+                flow: flow.name.value, key: "parentTab/" + tab.value, kind: .tab,
+                lines: ["tab \(tab.value) (a parent's)"], diagnosed: codes(tab.location))
         }
         return target(tab, in: flow.name.value)
     }
