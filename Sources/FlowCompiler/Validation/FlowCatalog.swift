@@ -53,7 +53,8 @@ struct FlowCatalog: Sendable {
             let longLived = Set(
                 flow.children.filter { firstByName[$0.flow.value]?.outcomes.isEmpty == true }.map(\.name.value))
             return NavigationIndex(
-                flow, longLivedChildren: longLived, findingAside: 2 * flow.screens.count > totalScreens)
+                flow, longLivedChildren: longLived, findingAside: 2 * flow.screens.count > totalScreens,
+                fallbackShown: Self.showsFallback(flow, byName: firstByName))
         }
         var navigations: [String: NavigationIndex] = [:]
         navigations.reserveCapacity(unique.count)
@@ -67,6 +68,23 @@ struct FlowCatalog: Sendable {
         self.navigations = navigations
         self.uses = uses
         (argumentPassings, scopeLayers) = collectArgumentPassings()
+    }
+
+    /// Whether `flow`'s `linkFallback` can be shown (docs/RUNNING.md, "Deep links"): not when the flow
+    /// declares `linkPolicy: queue` and outcomes and no flow it runs (at any depth) declares a policy of its
+    /// own. Then every link, before `start` and after, is judged whole and refused when invalid (the
+    /// fallback would replace the flow the policy protects) or queued on that flow, and its finish drops
+    /// what it queued; as a child, no flow's fallback but the root's is ever shown.
+    static func showsFallback(_ flow: FlowDefinition, byName: [String: FlowDefinition]) -> Bool {
+        guard flow.linkFallback != nil, flow.linkPolicy?.policy == .queue, !flow.outcomes.isEmpty else { return true }
+        var seen: Set<String> = [flow.name.value]
+        var pending = flow.children.map(\.flow.value)
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, let child = byName[name] else { continue }
+            if child.linkPolicy != nil { return true }
+            pending += child.children.map(\.flow.value)
+        }
+        return false
     }
 
     /// The flow named `name` (its first definition), if any.
