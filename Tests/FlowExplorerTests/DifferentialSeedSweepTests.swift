@@ -42,7 +42,8 @@ struct DifferentialSeedSweepTests {
             let disagreements = try check.check(bundle, diagnostics: result.diagnostics, refused: [])
             let known = Self.knownDisagreements[seed] ?? []
             if disagreements.map(\.item).sorted() != known, !known.isEmpty {
-                Issue.record("seed \(seed): expected the known disagreements \(known), found \(disagreements.map(\.item))")
+                let found = disagreements.map(\.item)
+                Issue.record("seed \(seed): expected the known disagreements \(known), found \(found)")
             }
             guard disagreements.contains(where: { !known.contains($0.item) }) else { continue }
             if let dump {
