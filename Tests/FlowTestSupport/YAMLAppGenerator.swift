@@ -25,13 +25,17 @@ public struct YAMLAppGenerator {
     /// outcome, with `confirm` screens) and of root flows that declare outcomes and finish while links are
     /// held, from a fourth stream, for the same reason.
     private var wrappers: SplitMix64
+    /// Whether the wrapper and finishing-root choices are drawn at all (false: the app its seed made before
+    /// them, for the witnesses found on those apps).
+    private let wrapping: Bool
     private var screenWords: [String]
     private var childWords: [String]
     private var flows: [FlowDraft] = []
     private let seed: UInt64
 
-    public init(seed: UInt64) {
+    public init(seed: UInt64, wrapping: Bool = true) {
         self.seed = seed
+        self.wrapping = wrapping
         random = SplitMix64(seed: seed &* 0x2545_f491_4f6c_dd1d &+ 17)
         nesting = SplitMix64(seed: seed &* 0x9e37_79b9_7f4a_7c15 &+ 32)
         layers = SplitMix64(seed: seed &* 0xbf58_476d_1ce4_e5b9 &+ 13)
@@ -40,9 +44,10 @@ public struct YAMLAppGenerator {
         childWords = Self.childPool
     }
 
-    /// The app of `seed`, valid, or with `nearMiss` put in.
-    public static func app(seed: UInt64, nearMiss: NearMiss? = nil) -> GeneratedApp {
-        var generator = YAMLAppGenerator(seed: seed)
+    /// The app of `seed`, valid, or with `nearMiss` put in; without `wrapping`, the app the seed made before
+    /// wrapper flows and finishing roots were drawn.
+    public static func app(seed: UInt64, nearMiss: NearMiss? = nil, wrapping: Bool = true) -> GeneratedApp {
+        var generator = YAMLAppGenerator(seed: seed, wrapping: wrapping)
         return generator.make(nearMiss: nearMiss)
     }
 
@@ -150,7 +155,7 @@ public struct YAMLAppGenerator {
     private mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
     private mutating func nestingChance(_ percent: UInt64) -> Bool { nesting.next() % 100 < percent }
     private mutating func layerChance(_ percent: UInt64) -> Bool { layers.next() % 100 < percent }
-    private mutating func wrapperChance(_ percent: UInt64) -> Bool { wrappers.next() % 100 < percent }
+    private mutating func wrapperChance(_ percent: UInt64) -> Bool { wrapping && wrappers.next() % 100 < percent }
     private mutating func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
 
     private mutating func screenWord() -> String {
