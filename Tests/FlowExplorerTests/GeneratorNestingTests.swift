@@ -91,10 +91,11 @@ struct GeneratorNestingTests {
         }
         #expect(
             found.sorted() == [
-                "confirm in a wrapper", "confirm in a wrapper's core", "finishing root", "finishing root that queues links",
-                "finishing root through sign-in", "wrapper as a tab", "wrapper as a tab-bar item", "wrapper as cover",
-                "wrapper as push", "wrapper as sheet", "wrapper runs its core as cover", "wrapper runs its core as push",
-                "wrapper runs its core as sheet", "wrapper that starts with its core",
+                "confirm in a wrapper", "confirm in a wrapper's core", "finishing root",
+                "finishing root that queues links", "finishing root through sign-in", "wrapper as a tab",
+                "wrapper as a tab-bar item", "wrapper as cover", "wrapper as push", "wrapper as sheet",
+                "wrapper runs its core as cover", "wrapper runs its core as push", "wrapper runs its core as sheet",
+                "wrapper that starts with its core",
             ])
     }
 
