@@ -51,7 +51,9 @@ struct GeneratorNestingTests {
     /// that finish (declare outcomes), also while queuing links or through a sign-in child.
     static func wrappers(of bundle: FlowBundle) -> Set<String> {
         var found: Set<String> = []
-        let isWrapper = { (graph: FlowGraph) in graph.children.contains { bundle.flows[$0.flow].name.hasSuffix("Core") } }
+        let isWrapper = { (graph: FlowGraph) in
+            graph.children.contains { bundle.flows[$0.flow].name.hasSuffix("Core") }
+        }
         let confirms = { (graph: FlowGraph) in graph.screens.contains { $0.removal == .confirm } }
         for graph in bundle.flows {
             if graph.name == "app", !graph.outcomes.isEmpty {
@@ -63,8 +65,8 @@ struct GeneratorNestingTests {
             }
             if isWrapper(graph) {
                 let core = graph.children[0]
-                found.insert(
-                    graph.screens.isEmpty ? "wrapper that starts with its core" : "wrapper runs its core as \(core.presentation)")
+                let how = graph.screens.isEmpty ? "starts with its core" : "runs its core as \(core.presentation)"
+                found.insert("wrapper " + how)
                 if confirms(graph) { found.insert("confirm in a wrapper") }
                 if confirms(bundle.flows[core.flow]) { found.insert("confirm in a wrapper's core") }
             }
