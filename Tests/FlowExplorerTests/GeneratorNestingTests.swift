@@ -65,7 +65,7 @@ struct GeneratorNestingTests {
             }
             if isWrapper(graph) {
                 let core = graph.children[0]
-                let how = graph.screens.isEmpty ? "starts with its core" : "runs its core as \(core.presentation)"
+                let how = graph.screens.isEmpty ? "that starts with its core" : "runs its core as \(core.presentation)"
                 found.insert("wrapper " + how)
                 if confirms(graph) { found.insert("confirm in a wrapper") }
                 if confirms(bundle.flows[core.flow]) { found.insert("confirm in a wrapper's core") }
