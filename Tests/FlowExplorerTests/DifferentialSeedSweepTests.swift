@@ -19,6 +19,11 @@ struct DifferentialSeedSweepTests {
         return bounds[0]..<bounds[1]
     }
 
+    /// The disagreements a sweep finds and a round leaves open, by seed (items as ``DifferentialCheck``
+    /// names them): each is reported as known, and a listed seed that agrees again fails the sweep, so the
+    /// list empties when the fault is fixed. None now: the sweep of 0..<1500 agrees.
+    nonisolated static let knownDisagreements: [UInt64: [String]] = [:]
+
     @Test(.enabled(if: seeds != nil, "set FLOWC_DIFF_SEEDS=FROM..TO"))
     func generatedAppsOfTheSweptSeedsAgreeWithTheExplorer() throws {
         guard let seeds = Self.seeds else { return }
@@ -35,7 +40,12 @@ struct DifferentialSeedSweepTests {
             }
             let bundle = try GraphLowering.lower(result.flows)
             let disagreements = try check.check(bundle, diagnostics: result.diagnostics, refused: [])
-            guard !disagreements.isEmpty else { continue }
+            let known = Self.knownDisagreements[seed] ?? []
+            if disagreements.map(\.item).sorted() != known, !known.isEmpty {
+                let found = disagreements.map(\.item)
+                Issue.record("seed \(seed): expected the known disagreements \(known), found \(found)")
+            }
+            guard disagreements.contains(where: { !known.contains($0.item) }) else { continue }
             if let dump {
                 let folder = dump + "/seed\(seed)"
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -43,7 +53,7 @@ struct DifferentialSeedSweepTests {
                     try file.write(toFile: folder + "/inline\(index).yaml", atomically: true, encoding: .utf8)
                 }
             }
-            DifferentialTests.record(disagreements, in: app.yaml, "seed \(seed)")
+            DifferentialTests.record(disagreements.filter { !known.contains($0.item) }, in: app.yaml, "seed \(seed)")
         }
     }
 }

@@ -46,6 +46,61 @@ struct GeneratorNestingTests {
         return found
     }
 
+    /// The wrapper flows (a flow that runs a `…Core` child and relays or maps its outcome) by how the wrapper
+    /// runs and how it runs its core, with a `confirm` screen in the core or the wrapper, and the root flows
+    /// that finish (declare outcomes), also while queuing links or through a sign-in child.
+    static func wrappers(of bundle: FlowBundle) -> Set<String> {
+        var found: Set<String> = []
+        let isWrapper = { (graph: FlowGraph) in
+            graph.children.contains { bundle.flows[$0.flow].name.hasSuffix("Core") }
+        }
+        let confirms = { (graph: FlowGraph) in graph.screens.contains { $0.removal == .confirm } }
+        for graph in bundle.flows {
+            if graph.name == "app", !graph.outcomes.isEmpty {
+                found.insert("finishing root")
+                if graph.linkPolicy == .queue { found.insert("finishing root that queues links") }
+                if graph.children.contains(where: { bundle.flows[$0.flow].name == "signInFlow" }) {
+                    found.insert("finishing root through sign-in")
+                }
+            }
+            if isWrapper(graph) {
+                let core = graph.children[0]
+                let how = graph.screens.isEmpty ? "that starts with its core" : "runs its core as \(core.presentation)"
+                found.insert("wrapper " + how)
+                if confirms(graph) { found.insert("confirm in a wrapper") }
+                if confirms(bundle.flows[core.flow]) { found.insert("confirm in a wrapper's core") }
+            }
+            let tabChildren = Set(graph.tabs.map(\.child))
+            for (index, child) in graph.children.enumerated() where isWrapper(bundle.flows[child.flow]) {
+                if tabChildren.contains(index) {
+                    found.insert(child.presentation == .push ? "wrapper as a tab" : "wrapper as a tab-bar item")
+                } else {
+                    found.insert("wrapper as \(child.presentation)")
+                }
+            }
+        }
+        return found
+    }
+
+    @Test func theGeneratedAppsHaveEveryWrapperAndFinishingRoot() throws {
+        var found: Set<String> = []
+        for seed in UInt64(0)..<200 {
+            let app = YAMLAppGenerator.app(seed: seed)
+            let result = FlowValidation.validate(
+                sources: app.files.enumerated().map { ("inline\($0.offset).yaml", Array($0.element.utf8)) })
+            #expect(!result.hasErrors, "seed \(seed)")
+            found.formUnion(Self.wrappers(of: try GraphLowering.lower(result.flows)))
+        }
+        #expect(
+            found.sorted() == [
+                "confirm in a wrapper", "confirm in a wrapper's core", "finishing root",
+                "finishing root that queues links", "finishing root through sign-in", "wrapper as a tab",
+                "wrapper as a tab-bar item", "wrapper as cover", "wrapper as push", "wrapper as sheet",
+                "wrapper runs its core as cover", "wrapper runs its core as push", "wrapper runs its core as sheet",
+                "wrapper that starts with its core",
+            ])
+    }
+
     @Test func theGeneratedAppsHaveEveryNesting() throws {
         var found: Set<String> = []
         for seed in UInt64(0)..<200 {

@@ -21,23 +21,33 @@ public struct YAMLAppGenerator {
     /// The choices of the format 1.3 nestings (tab-bar items that present, a handler's select with routes),
     /// from a third stream, for the same reason.
     private var layers: SplitMix64
+    /// The choices of wrapper flows (a child run through an intermediate flow that relays or maps its
+    /// outcome, with `confirm` screens) and of root flows that declare outcomes and finish while links are
+    /// held, from a fourth stream, for the same reason.
+    private var wrappers: SplitMix64
+    /// Whether the wrapper and finishing-root choices are drawn at all (false: the app its seed made before
+    /// them, for the witnesses found on those apps).
+    private let wrapping: Bool
     private var screenWords: [String]
     private var childWords: [String]
     private var flows: [FlowDraft] = []
     private let seed: UInt64
 
-    public init(seed: UInt64) {
+    public init(seed: UInt64, wrapping: Bool = true) {
         self.seed = seed
+        self.wrapping = wrapping
         random = SplitMix64(seed: seed &* 0x2545_f491_4f6c_dd1d &+ 17)
         nesting = SplitMix64(seed: seed &* 0x9e37_79b9_7f4a_7c15 &+ 32)
         layers = SplitMix64(seed: seed &* 0xbf58_476d_1ce4_e5b9 &+ 13)
+        wrappers = SplitMix64(seed: seed &* 0x94d0_49bb_1331_11eb &+ 7)
         screenWords = Self.screenPool
         childWords = Self.childPool
     }
 
-    /// The app of `seed`, valid, or with `nearMiss` put in.
-    public static func app(seed: UInt64, nearMiss: NearMiss? = nil) -> GeneratedApp {
-        var generator = YAMLAppGenerator(seed: seed)
+    /// The app of `seed`, valid, or with `nearMiss` put in; without `wrapping`, the app the seed made before
+    /// wrapper flows and finishing roots were drawn.
+    public static func app(seed: UInt64, nearMiss: NearMiss? = nil, wrapping: Bool = true) -> GeneratedApp {
+        var generator = YAMLAppGenerator(seed: seed, wrapping: wrapping)
         return generator.make(nearMiss: nearMiss)
     }
 
@@ -145,6 +155,7 @@ public struct YAMLAppGenerator {
     private mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
     private mutating func nestingChance(_ percent: UInt64) -> Bool { nesting.next() % 100 < percent }
     private mutating func layerChance(_ percent: UInt64) -> Bool { layers.next() % 100 < percent }
+    private mutating func wrapperChance(_ percent: UInt64) -> Bool { wrapping && wrappers.next() % 100 < percent }
     private mutating func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
 
     private mutating func screenWord() -> String {
@@ -234,7 +245,7 @@ public struct YAMLAppGenerator {
                 flows.append(flow)
                 return name
             }
-            screenFlow(name: childFlow, role: .child, depth: depth + 1)
+            self.childFlow(name: childFlow, depth: depth + 1)
             let childDraft = flows.last { $0.name == childFlow }!
             let args = childDraft.params == nil ? "" : ", with: { id: \(from == 1 ? "$n" : "4") }"
             let index = screens[from].events.count - 1
@@ -260,6 +271,60 @@ public struct YAMLAppGenerator {
         return name
     }
 
+    /// A child flow (one with outcomes `ok`, which may carry `v`, and `cancelled`): a flow of screens, or
+    /// sometimes a wrapper named `name` around one (``wrapper(name:core:)``).
+    private mutating func childFlow(name: String, depth: Int, tabSiblings: [String] = []) {
+        guard wrapperChance(35) else {
+            screenFlow(name: name, role: .child, depth: depth, tabSiblings: tabSiblings)
+            return
+        }
+        let core = name + "Core"
+        screenFlow(name: core, role: .child, depth: depth + 1, tabSiblings: tabSiblings)
+        wrapper(name: name, core: core)
+    }
+
+    /// An intermediate flow `name` whose screen (or whose start) runs `core` and whose handlers relay its
+    /// outcome up (`ok` with its `v`) or map it (`ok` to `cancelled`); `confirm` screens in the core and in
+    /// the wrapper, whose confirmed removal ends the flow with `cancelled`. The core is started without
+    /// arguments (its parameters are dropped) and restores no draft (no `preserve` screen).
+    private mutating func wrapper(name: String, core: String) {
+        guard let made = flows.firstIndex(where: { $0.name == core }) else { return }
+        flows[made].params = nil
+        let last = flows[made].screens.count - 1
+        for screen in flows[made].screens.indices where flows[made].screens[screen].removal == "preserve" {
+            flows[made].screens[screen].removal = nil
+        }
+        let confirm = "{ policy: confirm, ask: discardDraft, outcome: cancelled }"
+        if wrapperChance(60) { flows[made].screens[last].removal = confirm }
+        let carries = flows[made].outcomes.first?.params != nil
+        var flow = FlowDraft(name: name, role: .child)
+        flow.outcomes = [("ok", carries ? "{ v: { type: int, min: 1 } }" : nil), ("cancelled", nil)]
+        let relay = carries ? "{ finish: ok, with: { v: $v } }" : "{ finish: ok }"
+        let okHandler = wrapperChance(75) ? relay : "{ finish: cancelled }"
+        let handlers: [(outcome: String, action: String)] = [("ok", okHandler), ("cancelled", "{ finish: cancelled }")]
+        if wrapperChance(35) {
+            // A wrapper without routes of its own: its start is the core.
+            flow.start = "inner"
+            flow.children = [ChildDraft(name: "inner", flow: core, presentation: "push", handlers: handlers)]
+        } else {
+            let presentation = ["push", "sheet", "cover"][Int(wrappers.next() % 3)]
+            if presentation != "push" {
+                // A presented core hides the tab bar below it: it selects no sibling tab (FC270).
+                for screen in flows[made].screens.indices {
+                    flows[made].screens[screen].events.removeAll { $0.name == "switch" }
+                }
+            }
+            var frame = ScreenDraft(name: "frame")
+            frame.events = [("open", "{ start: inner }"), ("cancel", "{ finish: cancelled }")]
+            if wrapperChance(50) { frame.removal = confirm }
+            flow.screens = [frame]
+            flow.start = "frame"
+            flow.children = [ChildDraft(name: "inner", flow: core, presentation: presentation, handlers: handlers)]
+        }
+        if wrapperChance(30) { flow.linkPolicy = "queue" }
+        flows.append(flow)
+    }
+
     /// A tab bar of 2 or 3 tabs (one of them a nested tab bar sometimes). Returns the flow's name and its tabs.
     /// - Parameter finishing: the tab bar is presented (a sheet or cover): its first tab's flow has outcomes,
     ///   and either one finishes the tab bar with `done`.
@@ -277,7 +342,7 @@ public struct YAMLAppGenerator {
             if depth == 0, index == tabs.count - 1, chance(20) || nestingChance(30) {
                 tabBar(name: tabFlow, depth: depth + 1)
             } else if finishing, index == 0 {
-                screenFlow(name: tabFlow, role: .child, depth: depth + 1, tabSiblings: siblings)
+                childFlow(name: tabFlow, depth: depth + 1, tabSiblings: siblings)
                 // A tab passes its declared arguments: none here; and no event starts a tab, so no draft of it
                 // could be restored (FC702): no `preserve` screen.
                 if let made = flows.firstIndex(where: { $0.name == tabFlow }) {
@@ -304,7 +369,7 @@ public struct YAMLAppGenerator {
         let item = childWord()
         let itemFlow = item + "Flow"
         let presentation = layers.next() % 2 == 0 ? "sheet" : "cover"
-        screenFlow(name: itemFlow, role: .child, depth: 2)
+        childFlow(name: itemFlow, depth: 2)
         // An item passes no arguments here, and no event starts it, so no draft of it could be restored
         // (FC702): no parameters, no `preserve` screen, as for a finishing tab.
         guard let made = flows.firstIndex(where: { $0.name == itemFlow }) else { return }
@@ -379,6 +444,26 @@ public struct YAMLAppGenerator {
                     ScreenDraft(name: lost, events: [("restart", "{ replaceRoot: \(root.screens[0].name) }")]))
                 root.linkFallback = lost
             }
+            if wrapperChance(40) {
+                // A root that finishes (from its first screen, or a child's `cancelled`) while it or its
+                // child holds queued links: the coordinator ends as the root's outcome says.
+                root.outcomes = [("closed", nil)]
+                root.screens[0].events.append(("quit", "{ finish: closed }"))
+                if wrapperChance(50) {
+                    root.linkPolicy = "queue"
+                    // A root that queues every link never shows a fallback (FC301 on its screen).
+                    if let lost = root.linkFallback {
+                        root.screens.removeAll { $0.name == lost }
+                        root.linkFallback = nil
+                    }
+                }
+                for child in root.children.indices where wrapperChance(50) {
+                    for handler in root.children[child].handlers.indices
+                    where root.children[child].handlers[handler].outcome == "cancelled" {
+                        root.children[child].handlers[handler].action = "{ finish: closed }"
+                    }
+                }
+            }
             flows.append(root)
         case 1:
             let (_, tabs) = tabBar(name: "app", depth: 0)
@@ -414,6 +499,14 @@ public struct YAMLAppGenerator {
             signIn.start = form
             signIn.outcomes = [("signedIn", "{ account: { type: string, minLength: 3 } }")]
             if chance(50) { signIn.linkPolicy = "queue" }
+            // Sign-in that can be cancelled, which finishes the root while the guarded link (pending) and
+            // the links sign-in queued are held.
+            let closes = wrapperChance(50)
+            if closes {
+                signIn.outcomes.append(("cancelled", nil))
+                signIn.screens[0].events.append(("cancel", "{ finish: cancelled }"))
+                if wrapperChance(50) { signIn.linkPolicy = "queue" }
+            }
             flows.append(signIn)
             var root = FlowDraft(name: "app", role: .root)
             root.conditions = ["isSignedIn"]
@@ -424,6 +517,10 @@ public struct YAMLAppGenerator {
                     handlers: [("signedIn", "{ replaceRoot: main }")]),
                 ChildDraft(name: "main", flow: main, presentation: "push", handlers: []),
             ]
+            if closes {
+                root.outcomes = [("closed", nil)]
+                root.children[0].handlers.append(("cancelled", "{ finish: closed }"))
+            }
             if let routes = linkRoutes(into: main) {
                 root.links = [
                     "  \"/go/{n:int}\":", "    when: isSignedIn", "    routes: [main, \(routes)]",

@@ -50,17 +50,19 @@ struct FlowCatalog: Sendable {
             // only by back or dismissal, which returns to the screen that started them.
             let longLived = Set(
                 flow.children.filter { firstByName[$0.flow.value]?.outcomes.isEmpty == true }.map(\.name.value))
+            let fallbackShown = Self.showsFallback(flow, byName: firstByName)
             let index =
-                reuse?.index(of: flow, longLivedChildren: longLived)
+                reuse?.index(of: flow, longLivedChildren: longLived, fallbackShown: fallbackShown)
                 ?? NavigationIndex(
-                    flow, longLivedChildren: longLived, findingAside: 2 * flow.screens.count > totalScreens)
-            return (longLived, index)
+                    flow, longLivedChildren: longLived, findingAside: 2 * flow.screens.count > totalScreens,
+                    fallbackShown: fallbackShown)
+            return (longLived, fallbackShown, index)
         }
-        reuse?.keep(zip(distinct, built).map { ($0, $1.0, $1.1) })
+        reuse?.keep(zip(distinct, built).map { ($0, $1.0, $1.1, $1.2) })
         var navigations: [String: NavigationIndex] = [:]
         navigations.reserveCapacity(unique.count)
         var uses: [String: [ChildUse]] = [:]
-        for (flow, (_, navigation)) in zip(unique, built) {
+        for (flow, (_, _, navigation)) in zip(unique, built) {
             navigations[flow.name.value] = navigation
             for child in flow.children {
                 uses[child.flow.value, default: []].append(ChildUse(parent: flow, declaration: child))
@@ -69,6 +71,23 @@ struct FlowCatalog: Sendable {
         self.navigations = navigations
         self.uses = uses
         (argumentPassings, scopeLayers) = collectArgumentPassings()
+    }
+
+    /// Whether `flow`'s `linkFallback` can be shown (docs/RUNNING.md, "Deep links"): not when the flow
+    /// declares `linkPolicy: queue` and outcomes and no flow it runs (at any depth) declares a policy of its
+    /// own. Then every link, before `start` and after, is judged whole and refused when invalid (the
+    /// fallback would replace the flow the policy protects) or queued on that flow, and its finish drops
+    /// what it queued; as a child, no flow's fallback but the root's is ever shown.
+    static func showsFallback(_ flow: FlowDefinition, byName: [String: FlowDefinition]) -> Bool {
+        guard flow.linkFallback != nil, flow.linkPolicy?.policy == .queue, !flow.outcomes.isEmpty else { return true }
+        var seen: Set<String> = [flow.name.value]
+        var pending = flow.children.map(\.flow.value)
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, let child = byName[name] else { continue }
+            if child.linkPolicy != nil { return true }
+            pending += child.children.map(\.flow.value)
+        }
+        return false
     }
 
     /// The flow named `name` (its first definition), if any.

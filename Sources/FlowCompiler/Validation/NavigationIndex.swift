@@ -60,7 +60,12 @@ struct NavigationIndex: Sendable {
     /// - Parameter findingAside: whether the finishing nodes may be found on a thread of their own (when the
     ///   flow is large, `parallelFromScreens`): for a flow larger than all others together, whose index would
     ///   otherwise be built on one core while the other idles.
-    init(_ flow: FlowDefinition, longLivedChildren: Set<String> = [], findingAside: Bool = false) {
+    /// - Parameter fallbackShown: whether the flow's `linkFallback` can be shown
+    ///   (``FlowCatalog/showsFallback(_:byName:)``): when not, it does not count as reached.
+    init(
+        _ flow: FlowDefinition, longLivedChildren: Set<String> = [], findingAside: Bool = false,
+        fallbackShown: Bool = true
+    ) {
         // The flow's own name tables, shared (not rebuilt): one screen table per flow.
         let screensByName = NamedIndex(flow.screens, positions: flow.screenPositions)
         let childrenByName = NamedIndex(flow.children, positions: flow.childPositions)
@@ -89,7 +94,8 @@ struct NavigationIndex: Sendable {
         // Every tab can be selected by the person, so a tab set's tabs are all reachable.
         // The link policies show their screens too: `linkFallback` as the first route when a link fails,
         // a `redirect` screen pushed on any route of the flow.
-        let policyShows: [Located<String>] = [flow.linkFallback, flow.linkPolicy?.redirect].compactMap { $0 }
+        let policyShows: [Located<String>] = [fallbackShown ? flow.linkFallback : nil, flow.linkPolicy?.redirect]
+            .compactMap { $0 }
         let shows = (flow.tabs.map { ($0.name, $0.arguments) } + policyShows.map { ($0, []) }).map { name, arguments in
             ActionDefinition(.show(target: name, arguments: arguments), at: name.location)
         }

@@ -5,7 +5,8 @@ import Foundation
 /// The navigation indexes of the last validation of a workspace, kept for the next one (the language
 /// server validates the same workspace after every edit): a flow read from the very bytes (under the same
 /// limits) its index was built from, with the same long-lived children, gets that index again instead of
-/// a new one. ``NavigationIndex`` is a function of the flow and its long-lived children only, and decoding
+/// a new one. ``NavigationIndex`` is a function of the flow, its long-lived children and whether its link
+/// fallback can be shown (``FlowCatalog``'s `showsFallback`) only, and decoding
 /// is a function of the path, bytes and limits, so a kept index is the one that would be built.
 ///
 /// Held by ``FileReadCache`` (one per workspace); each validation replaces what is kept with its own
@@ -16,6 +17,8 @@ final class NavigationMemo: @unchecked Sendable {
         let bytes: [UInt8]
         let limits: YAMLLimits
         let longLivedChildren: Set<String>
+        /// Whether the flow's `linkFallback` can be shown (it depends on the flows below it).
+        let fallbackShown: Bool
         let index: NavigationIndex
     }
 
@@ -26,24 +29,27 @@ final class NavigationMemo: @unchecked Sendable {
         let bytes: [String: [UInt8]]
         let limits: YAMLLimits
 
-        /// The index kept for `flow` when it was built from the same bytes, limits and long-lived
-        /// children; nil otherwise.
-        func index(of flow: FlowDefinition, longLivedChildren: Set<String>) -> NavigationIndex? {
+        /// The index kept for `flow` when it was built from the same bytes, limits, long-lived
+        /// children and fallback reach; nil otherwise.
+        func index(of flow: FlowDefinition, longLivedChildren: Set<String>, fallbackShown: Bool) -> NavigationIndex? {
             guard let bytes = bytes[flow.file], !bytes.isEmpty else { return nil }
             return memo.index(
                 Key(file: flow.file, name: flow.name.value), bytes: bytes, limits: limits,
-                longLivedChildren: longLivedChildren)
+                longLivedChildren: longLivedChildren, fallbackShown: fallbackShown)
         }
 
-        /// Keeps `built` (each distinct flow with its long-lived children and index) for the next
-        /// validation, in place of everything kept before.
-        func keep(_ built: [(flow: FlowDefinition, longLivedChildren: Set<String>, index: NavigationIndex)]) {
+        /// Keeps `built` (each distinct flow with its long-lived children, fallback reach and index) for
+        /// the next validation, in place of everything kept before.
+        func keep(
+            _ built: [(flow: FlowDefinition, longLivedChildren: Set<String>, fallbackShown: Bool, index: NavigationIndex)]
+        ) {
             var kept: [Key: Kept] = [:]
             kept.reserveCapacity(built.count)
-            for (flow, longLived, index) in built {
+            for (flow, longLived, fallbackShown, index) in built {
                 guard let bytes = bytes[flow.file], !bytes.isEmpty else { continue }
                 kept[Key(file: flow.file, name: flow.name.value)] = Kept(
-                    bytes: bytes, limits: limits, longLivedChildren: longLived, index: index)
+                    bytes: bytes, limits: limits, longLivedChildren: longLived, fallbackShown: fallbackShown,
+                    index: index)
             }
             memo.replace(with: kept)
         }
@@ -65,10 +71,12 @@ final class NavigationMemo: @unchecked Sendable {
     /// How many indexes were reused and how many had to be built, since the memo was made.
     var counts: (reused: Int, built: Int) { lock.withLock { (reused, built) } }
 
-    func index(_ key: Key, bytes: [UInt8], limits: YAMLLimits, longLivedChildren: Set<String>) -> NavigationIndex? {
+    func index(
+        _ key: Key, bytes: [UInt8], limits: YAMLLimits, longLivedChildren: Set<String>, fallbackShown: Bool
+    ) -> NavigationIndex? {
         lock.withLock {
             guard let kept = entries[key], kept.limits == limits, kept.longLivedChildren == longLivedChildren,
-                kept.bytes == bytes
+                kept.fallbackShown == fallbackShown, kept.bytes == bytes
             else {
                 built += 1
                 return nil

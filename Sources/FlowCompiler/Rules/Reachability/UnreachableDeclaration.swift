@@ -12,7 +12,10 @@ struct UnreachableDeclaration: FlowRule {
             outcome handler of every reachable child, both branches of each 'if' included. A screen
             or child that is never reached is dead code or, more often, a missing 'push' or 'start'.
             The screens a link policy shows count as reached: 'linkFallback' (shown when a link
-            fails) and the 'redirect' screen of 'linkPolicy' (pushed when a link arrives). Deep
+            fails) and the 'redirect' screen of 'linkPolicy' (pushed when a link arrives), but not
+            the fallback of a flow that declares 'linkPolicy: queue' and outcomes when no flow it
+            runs declares a policy of its own: every link is then refused or queued, never sent to
+            the fallback (RUNNING.md, "Deep links"). Deep
             links' routes do not count: a screen reachable only by a link would have no back stack
             to return through. Add an action that leads to it, or remove it.
             """,
@@ -23,7 +26,17 @@ struct UnreachableDeclaration: FlowRule {
             screens:
               home: {}
               ↓orphan: {}
+            """,
             """
+            flow: gate
+            start: home
+            outcomes: [done]
+            linkPolicy: queue
+            linkFallback: notFound
+            screens:
+              home: { on: { ok: { finish: done } } }
+              ↓notFound: {}
+            """,
         ],
         nonTriggeringExamples: [
             """
