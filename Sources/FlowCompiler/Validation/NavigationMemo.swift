@@ -22,6 +22,11 @@ final class NavigationMemo: @unchecked Sendable {
         let index: NavigationIndex
     }
 
+    /// One flow's index as a validation built it, with what it was built from.
+    typealias Built = (
+        flow: FlowDefinition, longLivedChildren: Set<String>, fallbackShown: Bool, index: NavigationIndex
+    )
+
     /// The files of one validation and the memo they may reuse from: what ``FlowCatalog`` is given.
     struct Reuse: Sendable {
         let memo: NavigationMemo
@@ -40,9 +45,7 @@ final class NavigationMemo: @unchecked Sendable {
 
         /// Keeps `built` (each distinct flow with its long-lived children, fallback reach and index) for
         /// the next validation, in place of everything kept before.
-        func keep(
-            _ built: [(flow: FlowDefinition, longLivedChildren: Set<String>, fallbackShown: Bool, index: NavigationIndex)]
-        ) {
+        func keep(_ built: [Built]) {
             var kept: [Key: Kept] = [:]
             kept.reserveCapacity(built.count)
             for (flow, longLived, fallbackShown, index) in built {
