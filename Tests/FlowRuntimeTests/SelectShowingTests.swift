@@ -103,4 +103,59 @@ struct SelectShowingTests {
         let decoded = try BundleCodec.decode(BundleCodec.encode(bundle))
         #expect(decoded == bundle)
     }
+
+    /// `{ select: b, routes: [i2, x] }` where tab `b` runs tab flow `inner` `[i1, i2]`: the route naming `i2`
+    /// selects that tab, as the link `/b/i2/x` with the same routes does (`i1`, started by `inner`'s start on
+    /// the way, goes again with its id and token), and the state is the link's.
+    @Test func routesThroughATabFlowSelectItsTabAsALinksRoutesDo() throws {
+        let bundle = try Fixtures.bundle([
+            """
+            flow: root
+            tabs: [a, b, { tab: item, title: Go }]
+            start: a
+            children:
+              a: { flow: leaf }
+              b: { flow: inner }
+              item: { flow: itemF, presentation: sheet, on: { go: { select: b, routes: [i2, x] } } }
+            links:
+              "/b/i2/x": [b, i2, x]
+            """,
+            """
+            flow: inner
+            tabs: [i1, i2]
+            start: i1
+            children:
+              i1: { flow: leaf }
+              i2: { flow: leaf }
+            """,
+            """
+            flow: itemF
+            start: n
+            outcomes: [go]
+            screens:
+              n: { on: { go: { finish: go } } }
+            """,
+            """
+            flow: leaf
+            start: l
+            screens:
+              l: { on: { next: { push: x } } }
+              x: {}
+            """,
+        ])
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.select(tab: "item") == .applied)
+        #expect(coordinator.send("go") == .applied)
+        #expect(coordinator.screens == ["leaf.l", "leaf.x"])
+        #expect(coordinator.path.map(\.instance) == [FlowInstanceID(5), FlowInstanceID(5)])
+        #expect(coordinator.tabSets.map(\.selected) == ["b", "i2"])
+        #expect(coordinator.tabSets.map { $0.keptStacks.keys.sorted() } == [["a"], []])
+        let linked = try FlowCoordinator(bundle: bundle, flow: "root")
+        #expect(linked.start() == .applied)
+        #expect(linked.select(tab: "item") == .applied)
+        #expect(linked.open("/b/i2/x") == .applied)
+        #expect(linked.screens == coordinator.screens)
+        #expect(linked.tabSets.map(\.selected) == ["b", "i2"])
+    }
 }

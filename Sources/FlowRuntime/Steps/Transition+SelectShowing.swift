@@ -4,7 +4,8 @@ import FlowModel
 /// flow's own tab set and says what the tab's stack shows, as a deep link's routes after a tab do — so a
 /// child's outcome data (an order's id) reaches another tab's stack. The tab's stack is replaced, as a link
 /// with `tabs: keep` replaces the stack of its tab: a kept one goes (reported in ``StepResult/droppedTabs``,
-/// through the removal guard), a shown one is removed; the other tabs keep theirs.
+/// through the removal guard), a shown one is removed; the other tabs keep theirs. A route naming a tab of a
+/// tab flow on the way selects that tab, as a link's route does.
 extension Transition {
     /// Selects the tab `routes[0]` names, of the tab flow instance at `depth`, started afresh with its declared
     /// arguments, then shows each further route on it: a screen is pushed on the flow the routes address, a
@@ -40,9 +41,33 @@ extension Transition {
             case .screen(let screen):
                 appendRoute(screen: screen, values: values, at: addressed)
             case .child(let child):
-                try startChild(child, values: values, at: addressed, restoringDraft: false)
+                // A route naming a tab of a tab flow the routes started selects it, as a link's does.
+                if bundle.flows[flow].stackTabIndex(ofChild: child) != nil {
+                    dropTabStartedOnTheWay(at: addressed, unless: child)
+                }
+                try show(route.target, values: values, at: addressed)
                 addressed += 1
             }
         }
+    }
+
+    /// A route that names a tab starts that tab only ("the other tabs start afresh when selected"): when
+    /// the tab flow's own start already selected and started another tab on the way (the tab flow was
+    /// started by the previous route, or by its parent's start), that tab goes again, with the ids and
+    /// tokens it took, as if it had never started. Used where the tab flow was started in this step (a link
+    /// builds a fresh state; `select` with `routes` starts its tab afresh), so no tab there was chosen by the
+    /// person.
+    mutating func dropTabStartedOnTheWay(at depth: Int, unless child: Int) {
+        guard let set = state.chain[depth].tabs, set.parked.isEmpty, state.chain.count > depth + 1,
+            state.chain[depth + 1].declaration != child
+        else { return }
+        let first = state.routeRange(ofDepth: depth + 1).lowerBound
+        if first < state.path.count {
+            state.nextToken = state.path[first].token.rawValue
+        }
+        state.nextInstance = state.chain[depth + 1].id.rawValue
+        state.removeRoutes(from: first)
+        state.removeInstances(from: depth + 1)
+        state.chain[depth].tabs = nil
     }
 }
