@@ -74,17 +74,20 @@ struct SelectShowingTests {
             coordinator.tabSets.first?.keptStacks["cart"]?.routes.map(\.description) == ["cart.items", "cart.item"])
     }
 
-    @Test func aKeptStackOfTheSelectedTabIsReplacedAndReported() throws {
+    /// As a link with `tabs: keep`: the kept `list` the routes share stays, with its token; only
+    /// `order(B-0001)` is replaced, and the tab is not dropped.
+    @Test func aKeptStackOfTheSelectedTabKeepsWhatTheRoutesShare() throws {
         let coordinator = try shop()
         #expect(coordinator.select(tab: "orders") == .applied)
+        let list = coordinator.path[0]
         #expect(coordinator.send("open", arguments: ["orderID": .string("B-0001")]) == .applied)
         #expect(coordinator.select(tab: "cart") == .applied)
         #expect(coordinator.select(tab: "checkout") == .applied)
         let result = coordinator.send("place", arguments: ["orderID": .string("A-1001")])
         #expect(result.status == .applied)
-        #expect(result.droppedTabs.map(\.tab) == ["orders"])
-        #expect(result.droppedTabs.map(\.routes) == [["list", "order"]])
+        #expect(result.droppedTabs == [])
         #expect(coordinator.screens == ["orders.list", "orders.order(orderID: A-1001)", "orders.receipt"])
+        #expect(coordinator.path[0] == list)
     }
 
     /// The routes' arguments are checked as everywhere: an id that does not match the order's pattern
@@ -157,5 +160,77 @@ struct SelectShowingTests {
         #expect(linked.open("/b/i2/x") == .applied)
         #expect(linked.screens == coordinator.screens)
         #expect(linked.tabSets.map(\.selected) == ["b", "i2"])
+    }
+
+    /// `placed(id)` → `{ select: orders, routes: [{ order: { id: $id } }] }` into a kept Orders tab that shows
+    /// `list › order(7)`: as the link `/orders/{id}` with the same routes, the shared `list` stays with its
+    /// instance and token and its `confirm` policy is not asked; only `order(7)` is replaced, reported removed
+    /// from the kept tab. The tab is not dropped.
+    @Test func routesIntoAKeptTabKeepTheSharedPartAsALinkDoes() throws {
+        let bundle = try Fixtures.bundle([
+            """
+            flow: shop
+            tabs: [home, orders, { tab: checkout, title: Pay }]
+            start: home
+            children:
+              home: { flow: homeF }
+              orders: { flow: ordersF, on: { left: stay } }
+              checkout:
+                flow: checkoutF
+                presentation: sheet
+                on:
+                  placed: { select: orders, routes: [{ order: { id: $id } }] }
+                  abandoned: stay
+            links:
+              "/orders/{id:int}": [orders, { order: { id: $id } }]
+            """,
+            """
+            flow: checkoutF
+            start: pay
+            outcomes:
+              placed: { params: { id: int } }
+              abandoned:
+            screens:
+              pay: { on: { place: { params: { id: int }, finish: placed, with: { id: $id } } } }
+            """,
+            """
+            flow: homeF
+            start: main
+            screens:
+              main: {}
+            """,
+            """
+            flow: ordersF
+            start: list
+            outcomes: [left]
+            screens:
+              list:
+                removal: { policy: confirm, ask: leaveList, outcome: left }
+                on: { open: { params: { id: int }, push: order, with: { id: $id } } }
+              order:
+                params: { id: int }
+                on: { back: { pop: 1 } }
+            """,
+        ])
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "shop")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.open("/orders/7") == .applied)
+        let list = coordinator.path[0]
+        #expect(coordinator.select(tab: "home") == .applied)
+        #expect(coordinator.select(tab: "checkout") == .applied)
+        let placed = coordinator.send("place", arguments: ["id": .int(8)])
+        #expect(placed == .applied)
+        #expect(placed.droppedTabs == [])
+        #expect(placed.removed.map(\.description) == [])
+        #expect(coordinator.screens == ["ordersF.list", "ordersF.order(id: 8)"])
+        #expect(coordinator.path[0] == list)
+        #expect(coordinator.tabSets.first?.selected == "orders")
+        // Again: only `order(8)` goes, nothing is asked.
+        #expect(coordinator.select(tab: "checkout") == .applied)
+        let again = coordinator.send("place", arguments: ["id": .int(9)])
+        #expect(again == .applied)
+        #expect(again.droppedTabs == [])
+        #expect(coordinator.screens == ["ordersF.list", "ordersF.order(id: 9)"])
+        #expect(coordinator.path[0] == list)
     }
 }

@@ -21,14 +21,19 @@ extension Transition {
         guard case .child(let child)? = routes.first?.target, let tab = graph.stackTabIndex(ofChild: child) else {
             throw .unknownTab(flow: graph.name, tab: routes.first.map { "\($0.target)" } ?? "")
         }
+        // What the tab shows or keeps now: the part the routes share with it stays (``shareExisting``).
+        var existing: ParkedTab?
+        var wasKept = false
         if var set = state.chain[depth].tabs {
             if let kept = set.parked.removeValue(forKey: tab) {
-                droppedTabs.append(kept.chain[0].id)
-                removalCauses[kept.chain[0].id] = .select
+                existing = kept
+                wasKept = true
                 state.chain[depth].tabs = set
             } else if set.selected == tab, state.chain.count > depth + 1, state.chain[depth + 1].declaration == child {
+                let first = state.routeRange(ofDepth: depth + 1).lowerBound
+                existing = ParkedTab(chain: Array(state.chain[(depth + 1)...]), path: Array(state.path[first...]))
                 noteRemoval(above: depth, including: depth + 1, as: .select)
-                state.removeRoutes(from: state.routeRange(ofDepth: depth + 1).lowerBound)
+                state.removeRoutes(from: first)
                 state.removeInstances(from: depth + 1)
             }
         }
@@ -48,6 +53,45 @@ extension Transition {
                 try show(route.target, values: values, at: addressed)
                 addressed += 1
             }
+        }
+        if let existing { shareExisting(existing, wasKept: wasKept, at: depth) }
+    }
+
+    /// After the routes were built afresh in the tab of the tab set at `depth`: the part of what the tab showed
+    /// or kept (`existing`) that they share, instance by instance and route by route from the tab's own
+    /// (``FlowCoordinator/sharedPart(of:and:above:)``, as a link's), stays as it was, with its instances and
+    /// tokens; only what lies above the first difference is the new one. A kept tab that shares nothing is
+    /// dropped (``StepResult/droppedTabs``); what a kept tab does not share goes as a kept tab's routes go (the
+    /// removal guard asks about them) and its instances are reported removed.
+    private mutating func shareExisting(_ existing: ParkedTab, wasKept: Bool, at depth: Int) {
+        let first = state.routeRange(ofDepth: depth + 1).lowerBound
+        let built = ParkedTab(chain: Array(state.chain[(depth + 1)...]), path: Array(state.path[first...]))
+        let shared = FlowCoordinator.sharedPart(of: existing, and: built, above: depth)
+        guard shared.levels > 0 else {
+            if wasKept {
+                droppedTabs.append(existing.chain[0].id)
+                removalCauses[existing.chain[0].id] = .select
+            }
+            return
+        }
+        if wasKept {
+            keptTabs[existing.chain[0].id] = nil
+            keptRemovals += existing.path[shared.routes...]
+            if shared.levels < existing.chain.count {
+                var removed = removedInKeptTabs
+                report(
+                    existing.chain[shared.levels...], parentFlow: existing.chain[shared.levels - 1].flow,
+                    cause: .select, withKeptTabs: true, into: &removed)
+                removedInKeptTabs = removed
+            }
+        }
+        state.removeRoutes(from: first)
+        state.removeInstances(from: depth + 1)
+        for record in existing.chain[..<shared.levels] { state.chain.append(record) }
+        for route in existing.path[..<shared.routes] { state.path.append(route) }
+        for record in built.chain.dropFirst(shared.levels) { state.chain.append(record) }
+        for route in built.path.dropFirst(shared.routes) {
+            state.path.append(route.owned(by: state.chain.id(at: route.depth)))
         }
     }
 
