@@ -82,8 +82,8 @@ enum LayerCut {
     /// The instances a cut to the path's first `index` routes keeps: those up to the new top route's (none for
     /// the empty path), and, when the cut removes the own layer of a tab flow above them (a presented child over
     /// its whole tab bar), that tab flow and those below it too, to show its selected tab again. That tab flow
-    /// stays only while the route that started it does: the instances above the new top route were started from
-    /// the top route of its instance, so a cut that removes routes of that instance removes them all.
+    /// stays only while the route that started it does: a cut that removes a route of an instance below it
+    /// (the new top route's instance, or any for the empty path) removes it and its layer too.
     static func keptInstances<Path: RandomAccessCollection<Route>, Chain: RandomAccessCollection<InstanceRecord>>(
         cuttingAt index: Int, path: Path, chain: Chain
     ) -> Int where Path.Index == Int, Chain.Index == Int {
@@ -92,7 +92,7 @@ enum LayerCut {
         var depth = end
         while depth + 1 < chain.count {
             if chain[depth].tabs != nil, chain[depth + 1].presentation.isPresented {
-                if let top, (index..<path.count).contains(where: { path[$0].depth == top }) { return end }
+                if (index..<path.count).contains(where: { path[$0].depth < depth }) { return end }
                 return depth + 1
             }
             depth += 1
