@@ -240,15 +240,14 @@ extension FlowCoordinator {
         return tabs
     }
 
-    /// The selected tab of the outermost tab set on the chain, if any, with the tab set's chain position.
+    /// The selected tab of the outermost tab set on the chain, if any, with the tab set's chain position (also
+    /// while its own layer is over it: the tab stays selected under the layer).
     private func outermostShownTab() -> (name: String, setDepth: Int)? {
         let chain = state.chain
-        for depth in chain.indices.dropFirst() {
-            guard let declaration = chain[depth].declaration else { continue }
-            let parent = bundle.flows[chain[depth - 1].flow]
-            if !parent.tabs.isEmpty, parent.stackTabIndex(ofChild: declaration) != nil {
-                return (parent.children[declaration].name, depth - 1)
-            }
+        for depth in chain.indices {
+            guard let set = chain[depth].tabs else { continue }
+            let graph = bundle.flows[chain[depth].flow]
+            return (graph.children[graph.tabs[set.selected].child].name, depth)
         }
         return nil
     }
