@@ -184,13 +184,14 @@ extension FlowCoordinator {
     /// The flow of the outermost full-screen cover that a removal of the routes from path index `keep` on
     /// would take while routes stay below it, if any: the person cannot dismiss a cover (nor reach the
     /// stacks under it), so back never removes one; its flow finishes. Removing every route stops the
-    /// coordinator instead, covers included.
+    /// coordinator instead, covers included. A tab set's own layer (a sheet item) is judged by its own
+    /// presentation: removing it keeps the tab set, and the cover that shows the tab set, in place.
     func coverRemoved(keeping keep: Int) -> String? {
         let path = state.path
         guard keep >= 0, keep < path.count else { return nil }
-        // Every instance deeper than the new top route's goes whole (all of them for the empty path).
+        // Every instance the cut does not keep goes whole (``LayerCut/keptInstances(cuttingAt:path:chain:)``).
         let chain = state.chain
-        let removed = keep == 0 ? 0 : path[keep - 1].depth + 1
+        let removed = LayerCut.keptInstances(cuttingAt: keep, path: path, chain: chain)
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         for depth in removed..<max(removed, chain.count) where chain[depth].presentation == .cover {
             return bundle.flows[chain[depth].flow].name
@@ -230,19 +231,23 @@ extension FlowCoordinator {
                 depth -= 1
             }
         }
-        if tabs.isEmpty, keep == 0, let outermost = outermostShownTab() { tabs.append(outermost) }
+        // A cut that keeps a tab set whose own layer it removes leaves that set's selected tab shown: no stop.
+        if tabs.isEmpty, keep == 0, LayerCut.keptInstances(cuttingAt: 0, path: path, chain: chain) == 0,
+            let outermost = outermostShownTab()
+        {
+            tabs.append(outermost)
+        }
         return tabs
     }
 
-    /// The selected tab of the outermost tab set on the chain, if any, with the tab set's chain position.
+    /// The selected tab of the outermost tab set on the chain, if any, with the tab set's chain position (also
+    /// while its own layer is over it: the tab stays selected under the layer).
     private func outermostShownTab() -> (name: String, setDepth: Int)? {
         let chain = state.chain
-        for depth in chain.indices.dropFirst() {
-            guard let declaration = chain[depth].declaration else { continue }
-            let parent = bundle.flows[chain[depth - 1].flow]
-            if !parent.tabs.isEmpty, parent.stackTabIndex(ofChild: declaration) != nil {
-                return (parent.children[declaration].name, depth - 1)
-            }
+        for depth in chain.indices {
+            guard let set = chain[depth].tabs else { continue }
+            let graph = bundle.flows[chain[depth].flow]
+            return (graph.children[graph.tabs[set.selected].child].name, depth)
         }
         return nil
     }

@@ -250,7 +250,7 @@ extension FlowCoordinator {
             }
             // A tab-bar item that presents (format 1.3) presents over the tab its start selected, which stays.
             if isTab, case .child(let child) = route.target, bundle.flows[flow].stackTabIndex(ofChild: child) != nil {
-                dropTabStartedOnTheWay(at: depth, unless: child, in: &transition)
+                transition.dropTabStartedOnTheWay(at: depth, unless: child)
             }
             if mode == .argumentsOnly {
                 // Conditions are judged when the link opens.
@@ -280,26 +280,6 @@ extension FlowCoordinator {
             }
         }
         return lastChild
-    }
-
-    /// A link that names a tab starts that tab only ("the other tabs start afresh when selected"): when
-    /// the tab flow's own start already selected and started another tab on the way (the tab flow was
-    /// started by the link's previous route, or by its parent's start), that tab goes again, with the ids and
-    /// tokens it took, as if it had never started. A link builds a fresh state, so no tab there was
-    /// chosen by the person.
-    private func dropTabStartedOnTheWay(at depth: Int, unless child: Int, in transition: inout Transition) {
-        guard let set = transition.state.chain[depth].tabs, set.parked.isEmpty,
-            transition.state.chain.count > depth + 1,
-            transition.state.chain[depth + 1].declaration != child
-        else { return }
-        let first = transition.state.routeRange(ofDepth: depth + 1).lowerBound
-        if first < transition.state.path.count {
-            transition.state.nextToken = transition.state.path[first].token.rawValue
-        }
-        transition.state.nextInstance = transition.state.chain[depth + 1].id.rawValue
-        transition.state.removeRoutes(from: first)
-        transition.state.removeInstances(from: depth + 1)
-        transition.state.chain[depth].tabs = nil
     }
 
     /// Shows the root flow's `linkFallback` screen for an invalid link, or rejects it. The fallback is a state

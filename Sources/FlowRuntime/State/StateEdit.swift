@@ -44,16 +44,9 @@ struct StateEdit {
     }
 
     /// Removes the routes from `index` on and every instance left without routes above the new top, except a
-    /// tab flow whose own layer goes (``cutEnd(from:)``): it shows its selected tab again. That tab flow stays
-    /// only while the route that started it does: the instances above the new top route were started from
-    /// the top route of its instance, so a cut that removes routes of that instance removes them all.
+    /// tab flow whose own layer goes, which shows its selected tab again (``LayerCut/keptInstances(cuttingAt:path:chain:)``).
     mutating func cut(at index: Int) {
-        let top = index > 0 ? path[index - 1].depth : nil
-        let end = top.map { $0 + 1 } ?? 0
-        var keepFrom = cutEnd(from: end)
-        if keepFrom != end, let top, (index..<path.count).contains(where: { path[$0].depth == top }) {
-            keepFrom = end
-        }
+        let keepFrom = LayerCut.keptInstances(cuttingAt: index, path: path, chain: chain)
         removeRoutes(from: index)
         removeInstances(from: keepFrom)
     }

@@ -76,14 +76,25 @@ extension Transition {
     }
 }
 
-extension StateEdit {
-    /// Where a cut to the path's first routes starts removing instances: `end` (the instances above the new
-    /// top route's), except that the outermost tab flow instance whose own layer (a presented child over its
-    /// whole tab bar) the cut removes stays, to show its selected tab again.
-    func cutEnd(from end: Int) -> Int {
+/// How many instances a cut of the path at a route index keeps (``StateEdit/cut(at:)``), read the same way by
+/// the cut and by the checks that refuse a removal before it (a cover's or a tab's first route).
+enum LayerCut {
+    /// The instances a cut to the path's first `index` routes keeps: those up to the new top route's (none for
+    /// the empty path), and, when the cut removes the own layer of a tab flow above them (a presented child over
+    /// its whole tab bar), that tab flow and those below it too, to show its selected tab again. That tab flow
+    /// stays only while the route that started it does: a cut that removes a route of an instance below it
+    /// (the new top route's instance, or any for the empty path) removes it and its layer too.
+    static func keptInstances<Path: RandomAccessCollection<Route>, Chain: RandomAccessCollection<InstanceRecord>>(
+        cuttingAt index: Int, path: Path, chain: Chain
+    ) -> Int where Path.Index == Int, Chain.Index == Int {
+        let top = index > 0 ? path[index - 1].depth : nil
+        let end = top.map { $0 + 1 } ?? 0
         var depth = end
         while depth + 1 < chain.count {
-            if chain.tabs(at: depth) != nil, chain[depth + 1].presentation.isPresented { return depth + 1 }
+            if chain[depth].tabs != nil, chain[depth + 1].presentation.isPresented {
+                if (index..<path.count).contains(where: { path[$0].depth < depth }) { return end }
+                return depth + 1
+            }
             depth += 1
         }
         return end

@@ -88,10 +88,14 @@ extension Transition {
     }
 
     /// Sets the shown tab of the tab set at `depth` aside whole into `set` (its instances and routes leave the
-    /// chain and the path, same ids and tokens); `set.selected` is left as it is.
+    /// chain and the path, same ids and tokens); `set.selected` is left as it is. A nested tab set at the top
+    /// of that tab whose own layer went in this step (its item's flow finished and the handler selects an
+    /// outer tab) is kept showing its selected tab again (``ParkedTab/showSelectedTabUncovered()``), so it is
+    /// shown as it was when the outer tab is selected again.
     mutating func setShownTabAside(at depth: Int, in set: inout TabSetRecord) {
         let first = state.routeRange(ofDepth: depth + 1).lowerBound
-        let kept = ParkedTab(chain: Array(state.chain[(depth + 1)...]), path: Array(state.path[first...]))
+        var kept = ParkedTab(chain: Array(state.chain[(depth + 1)...]), path: Array(state.path[first...]))
+        kept.showSelectedTabUncovered()
         keptTabs[kept.chain[0].id] = kept.chain.map(\.id)
         set.parked[set.selected] = kept
         state.removeRoutes(from: first)

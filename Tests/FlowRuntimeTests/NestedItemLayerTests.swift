@@ -1,0 +1,178 @@
+import FlowModel
+import FlowRuntime
+import FlowTestSupport
+import Testing
+
+/// An item layer (format 1.3) of a tab set that is not the outermost container: nested in an outer tab, or
+/// shown by a full-screen cover (breaker report, items 1 and 2). The layer is judged by its own presentation,
+/// and selecting an outer tab from it keeps the inner tab set whole.
+@MainActor
+struct NestedItemLayerTests {
+    /// `root` tabs `[t1, t2]`; `t2` runs tab flow `mid` `[m1, note]`, `note` a sheet item whose handler selects
+    /// the outer tab `t1`.
+    static func nested() throws -> FlowBundle {
+        try Fixtures.bundle([
+            """
+            flow: root
+            tabs: [t1, t2]
+            start: t1
+            children:
+              t1: { flow: leaf }
+              t2: { flow: mid }
+            links:
+              "/t1": [t1]
+              "/t2/note": [t2, note]
+            """,
+            """
+            flow: mid
+            tabs: [m1, { tab: note, title: Note }]
+            start: m1
+            children:
+              m1: { flow: leaf }
+              note: { flow: noteF, presentation: sheet, on: { toT1: { select: t1 } } }
+            """,
+            """
+            flow: noteF
+            start: n
+            outcomes: [toT1]
+            screens:
+              n: { on: { t1: { finish: toT1 } } }
+            """,
+            """
+            flow: leaf
+            start: l
+            screens:
+              l: {}
+            """,
+        ])
+    }
+
+    /// `app`'s home starts tab flow `bar` as a full-screen cover; `bar` `[one, compose]`, `compose` a sheet item
+    /// and `check` a cover item.
+    static func covered() throws -> FlowBundle {
+        try Fixtures.bundle([
+            """
+            flow: app
+            start: home
+            screens:
+              home: { on: { open: { start: tabsCover } } }
+            children:
+              tabsCover: { flow: bar, presentation: cover, on: { done: stay } }
+            """,
+            """
+            flow: bar
+            tabs: [one, { tab: compose, title: New }, { tab: check, title: Check }]
+            start: one
+            outcomes: [done]
+            children:
+              one: { flow: oneF, on: { done: { finish: done } } }
+              compose: { flow: composeF, presentation: sheet, on: { sent: stay } }
+              check: { flow: composeF, presentation: cover, on: { sent: stay } }
+            """,
+            """
+            flow: oneF
+            start: s
+            outcomes: [done]
+            screens:
+              s: { on: { close: { finish: done } } }
+            """,
+            """
+            flow: composeF
+            start: c
+            outcomes: [sent]
+            screens:
+              c: { on: { send: { finish: sent } } }
+            """,
+        ])
+    }
+
+    func kept(_ coordinator: FlowCoordinator) -> [[String: [String]]] {
+        coordinator.tabSets.map { $0.keptStacks.mapValues { $0.routes.map(\.description) } }
+    }
+
+    /// Started with `t2` selected and its `note` item shown over `mid`.
+    func noteShown() throws -> (FlowCoordinator, [Route]) {
+        let coordinator = try FlowCoordinator(bundle: try Self.nested(), flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.select(tab: "t2") == .applied)
+        let shown = coordinator.path
+        #expect(coordinator.select(tab: "note") == .applied)
+        #expect(coordinator.screens == ["noteF.n"])
+        return (coordinator, shown)
+    }
+
+    /// Then selects `t2` again: `mid` shows `m1` as it was, and the state's own snapshot restores.
+    func expectT2AsItWas(_ coordinator: FlowCoordinator, shown: [Route]) throws {
+        #expect(coordinator.tabSets.map(\.selected) == ["t1"])
+        #expect(kept(coordinator) == [["t2": ["leaf.l"]]])
+        let other = try FlowCoordinator(bundle: try Self.nested(), flow: "root")
+        #expect(other.restore(coordinator.snapshot()).status == .applied)
+        #expect(kept(other) == kept(coordinator))
+        let again = coordinator.select(tab: "t2")
+        #expect(again == .applied)
+        #expect(again.droppedTabs == [] && again.removed == [])
+        #expect(coordinator.path == shown)
+        #expect(coordinator.tabSets.map(\.selected) == ["t2", "m1"])
+        #expect(kept(coordinator) == [["t1": ["leaf.l"]], [:]])
+    }
+
+    @Test func anItemsHandlerSelectingAnOuterTabKeepsTheInnerTabSetWhole() throws {
+        let (coordinator, shown) = try noteShown()
+        let result = coordinator.send("t1")
+        #expect(result == .applied)
+        #expect(result.finished.map(\.flow) == ["noteF"])
+        #expect(result.droppedTabs == [] && result.removed == [])
+        #expect(coordinator.screens == ["leaf.l"])
+        try expectT2AsItWas(coordinator, shown: shown)
+    }
+
+    @Test func aLinkToAnOuterTabFromAnItemLayerKeepsTheInnerTabSetWhole() throws {
+        let (coordinator, shown) = try noteShown()
+        let result = coordinator.open("/t1")
+        #expect(result == .applied)
+        #expect(result.removed.map(\.description) == ["noteF (#5, child note): link"])
+        try expectT2AsItWas(coordinator, shown: shown)
+    }
+
+    @Test func theItemSheetOfANestedTabSetIsDismissedAndBackRemovesIt() throws {
+        let (coordinator, shown) = try noteShown()
+        let dismissed = coordinator.dismiss()
+        #expect(dismissed == .applied)
+        #expect(dismissed.removed.map(\.description) == ["noteF (#5, child note): dismissal"])
+        #expect(coordinator.path == shown)
+        #expect(coordinator.select(tab: "note") == .applied)
+        let back = coordinator.back(1)
+        #expect(back == .applied)
+        #expect(back.removed.map(\.description) == ["noteF (#6, child note): back"])
+        #expect(coordinator.path == shown)
+        #expect(coordinator.tabSets.map(\.selected) == ["t2", "m1"])
+    }
+
+    @Test func theItemSheetOfATabSetInACoverIsDismissedByItsOwnPresentation() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.covered(), flow: "app")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.send("open") == .applied)
+        let shown = coordinator.path
+        #expect(coordinator.select(tab: "compose") == .applied)
+        let back = coordinator.back(1)
+        #expect(back == .applied)
+        #expect(back.removed.map(\.description) == ["composeF (#4, child compose): back"])
+        #expect(coordinator.path == shown)
+        #expect(coordinator.select(tab: "compose") == .applied)
+        let dismissed = coordinator.dismiss(FlowInstanceID(5))
+        #expect(dismissed == .applied)
+        #expect(dismissed.removed.map(\.description) == ["composeF (#5, child compose): dismissal"])
+        #expect(coordinator.path == shown)
+        // The cover that shows the tab set is still not dismissed, nor is a cover item.
+        #expect(coordinator.dismiss() == StepResult(.rejected, .coverNotDismissible(flow: "bar")))
+        // Back on the stack under the cover, with the item shown, would empty the path: refused as without
+        // the item (a tab-bar app is never stopped by back), not applied leaving `app` without a route.
+        #expect(coordinator.back(1, onStack: FlowInstanceID(1)) == StepResult(.rejected, .tabFirstRoute(tab: "one")))
+        #expect(coordinator.select(tab: "compose") == .applied)
+        #expect(coordinator.back(1, onStack: FlowInstanceID(1)) == StepResult(.rejected, .tabFirstRoute(tab: "one")))
+        #expect(coordinator.dismiss() == .applied)
+        #expect(coordinator.select(tab: "check") == .applied)
+        #expect(coordinator.back(1) == StepResult(.rejected, .coverNotDismissible(flow: "composeF")))
+        #expect(coordinator.dismiss() == StepResult(.rejected, .coverNotDismissible(flow: "composeF")))
+    }
+}
