@@ -18,8 +18,8 @@ public struct FlowDefinition: Hashable, Sendable {
     /// since format 1.1), by outcome name: what a `finish` with that outcome passes to the parent's handler.
     public var outcomeParameters: [String: [ParameterDefinition]]
     public var screens: [ScreenDefinition] { didSet { screenIndex = Self.firstIndexes(screens, \.name.value) } }
-    public var children: [ChildFlowDeclaration] { didSet { childIndex = Self.firstIndexes(children, \.name.value) } }
-    public var links: [DeepLinkDefinition]
+    public var children: [ChildDefinition] { didSet { childIndex = Self.firstIndexes(children, \.name.value) } }
+    public var links: [LinkDefinition]
     /// What happens to a deep link that arrives while this flow is active (`linkPolicy:`).
     public var linkPolicy: LinkPolicyDefinition?
     /// Where a deep link that fails validation goes instead (`linkFallback: SCREEN`); nil leaves the state untouched.
@@ -50,7 +50,7 @@ public struct FlowDefinition: Hashable, Sendable {
         name: Located<String>, parameters: [ParameterDefinition] = [], conditions: [Located<String>] = [],
         start: ActionDefinition, outcomes: [Located<String>] = [],
         outcomeParameters: [String: [ParameterDefinition]] = [:], screens: [ScreenDefinition] = [],
-        children: [ChildFlowDeclaration] = [], links: [DeepLinkDefinition] = [],
+        children: [ChildDefinition] = [], links: [LinkDefinition] = [],
         linkPolicy: LinkPolicyDefinition? = nil, linkFallback: Located<String>? = nil,
         tabs: [TabDefinition] = [], tabsLocation: SourceLocation? = nil, description: String? = nil
     ) {
@@ -107,7 +107,7 @@ public struct FlowDefinition: Hashable, Sendable {
     public func parameters(ofOutcome outcome: String) -> [ParameterDefinition] { outcomeParameters[outcome] ?? [] }
 
     /// The child declaration named `name`, if declared.
-    public func child(named name: String) -> ChildFlowDeclaration? { childIndex[name].map { children[$0] } }
+    public func child(named name: String) -> ChildDefinition? { childIndex[name].map { children[$0] } }
 }
 
 /// `linkPolicy: allow | queue | reject | { redirect: SCREEN }`, as written.

@@ -228,7 +228,7 @@ private struct Builder {
         for link in flow.links { visit(link) }
     }
 
-    mutating func visit(_ link: DeepLinkDefinition) {
+    mutating func visit(_ link: LinkDefinition) {
         let pattern = link.pattern.value
         mark(link.pattern, .link(link))
         for placeholder in link.placeholders {

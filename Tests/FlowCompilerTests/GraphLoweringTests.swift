@@ -103,7 +103,7 @@ struct GraphLoweringTests {
         let unknownFlow = FlowDefinition(
             name: Self.name("f"), start: Self.show("c"),
             children: [
-                ChildFlowDeclaration(name: Self.name("c"), flow: Self.name("ghost"), handlers: [])
+                ChildDefinition(name: Self.name("c"), flow: Self.name("ghost"), handlers: [])
             ])
         #expect(throws: GraphLoweringError("no flow named 'ghost'", at: Self.here)) {
             try GraphLowering.lower([unknownFlow])
@@ -115,7 +115,7 @@ struct GraphLoweringTests {
         let badHandler = FlowDefinition(
             name: Self.name("p"), start: Self.show("c"),
             children: [
-                ChildFlowDeclaration(
+                ChildDefinition(
                     name: Self.name("c"), flow: Self.name("f"),
                     handlers: [
                         OutcomeHandler(outcome: Self.name("boom"), action: ActionDefinition(.stay, at: Self.here))

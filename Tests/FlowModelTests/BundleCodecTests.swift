@@ -55,7 +55,7 @@ struct BundleCodecTests {
                 minimum: -1, maximum: 1e9, allowedValues: [.int(1), .double(0.5)], check: "exists",
                 minimumLength: 0, maximumLength: 12, pattern: "^[a-z]+$"),
             defaultValue: .int(-7))
-        let actions: [CompiledAction] = [
+        let actions: [ActionNode] = [
             .push(screen: 1, arguments: arguments), .startChild(child: 0, arguments: []), .pop(count: 3),
             .popTo(screen: 0),
             .replaceRoot(target: .child(0), arguments: []), .finish(outcome: 0, arguments: nil),
@@ -123,7 +123,7 @@ struct BundleCodecTests {
                 "linkPolicy", "linkPolicyDeclared", "linkRedirect", "linkFallback", "tabs", "renames", "backAtTabRoot",
             ])
         #expect(fields(FlowRenames()) == ["flow", "screens", "children", "outcomes", "linkAliases"])
-        #expect(fields(LinkAlias(pattern: "/", segments: [])) == ["pattern", "segments"])
+        #expect(fields(LinkAliasNode(pattern: "/", segments: [])) == ["pattern", "segments"])
         #expect(fields(ParameterNode(name: "a", type: .int)) == ["name", "type", "constraints", "defaultValue"])
         // `compiledPattern` is derived from `pattern` when the constraints are built, never stored.
         #expect(
@@ -163,7 +163,10 @@ struct BundleCodecTests {
         flow.renames = FlowRenames(
             flow: ["home"], screens: [["article", "story"], []], children: [["editor"]], outcomes: [["finished"]],
             linkAliases: [
-                [LinkAlias(pattern: "/a/{id:int}", segments: [.literal("a"), .placeholder(name: "id", type: .int)])]
+                [
+                    LinkAliasNode(
+                        pattern: "/a/{id:int}", segments: [.literal("a"), .placeholder(name: "id", type: .int)])
+                ]
             ])
         #expect(try BinaryBundleDecoder.flows(in: BinaryBundleEncoder.payload(of: [flow])) == [flow])
         #expect(FlowBundle(flows: [flow]).integrityProblem() == nil)
@@ -365,7 +368,7 @@ struct BundleCodecTests {
 
     /// Nesting is bounded: a hostile payload cannot exhaust the stack.
     @Test func deeplyNestedPayloadIsRefused() throws {
-        var start = CompiledAction.stay
+        var start = ActionNode.stay
         for _ in 0..<300 { start = .conditional(condition: 0, then: start, else: .stay) }
         let flows = [FlowGraph(name: "deep", conditions: ["c"], start: start)]
         let bytes = BundleCodec.encode(FlowBundle(flows: flows))

@@ -4,7 +4,7 @@ import FlowModel
 enum ActionSummary {
     /// What `action` (run by flow `graph`) does. A conditional names its condition and does not describe
     /// its branches, so the text stays one line however deep the branches nest.
-    static func describe(_ action: CompiledAction, in graph: FlowGraph) -> String {
+    static func describe(_ action: ActionNode, in graph: FlowGraph) -> String {
         switch action {
         case .push(let screen, _): return "push `\(name(of: .screen(screen), in: graph))`"
         case .startChild(let child, _): return "start child `\(name(of: .child(child), in: graph))`"

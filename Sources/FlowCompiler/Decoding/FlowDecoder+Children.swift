@@ -4,7 +4,7 @@ import FlowYAML
 
 /// Decoding `children`: child flow declarations and their outcome handlers.
 extension FlowDecoder {
-    mutating func readChildren(_ node: YAMLNodeRef) -> [ChildFlowDeclaration] {
+    mutating func readChildren(_ node: YAMLNodeRef) -> [ChildDefinition] {
         var previous: (name: Located<String>, value: YAMLNodeRef)?
         return namedEntries(node, as: "children", entryName: "child name").compactMap { name, value in
             defer { previous = (name, value) }
@@ -25,7 +25,7 @@ extension FlowDecoder {
             let presentation = mapping[.presentation].flatMap {
                 readEnumValue($0, Presentation.self, as: "presentation")
             }
-            var declaration = ChildFlowDeclaration(
+            var declaration = ChildDefinition(
                 name: name, flow: flow, handlers: handlers, presentation: presentation)
             if let formerly = mapping[.formerly] { declaration.formerNames = readFormerNames(formerly) }
             return declaration

@@ -4,9 +4,9 @@ import FlowYAML
 
 /// Decoding `links`, `linkPolicy` and their route lists.
 extension FlowDecoder {
-    mutating func readLinks(_ node: YAMLNodeRef) -> [DeepLinkDefinition] {
+    mutating func readLinks(_ node: YAMLNodeRef) -> [LinkDefinition] {
         guard let entries = readMapping(node, as: "links") else { return [] }
-        var links: [DeepLinkDefinition] = []
+        var links: [LinkDefinition] = []
         for entry in entries {
             // A link that does not decode whole is damaged: no rule reports what its missing parts imply.
             let before = diagnostics.count
@@ -22,9 +22,9 @@ extension FlowDecoder {
     }
 
     /// One entry of `links`, and the `otherwise` key of a guarded link written without `when`.
-    private mutating func readLink(_ entry: YAMLEntryRef) -> (DeepLinkDefinition?, otherwiseWithoutWhen: YAMLNodeRef?) {
+    private mutating func readLink(_ entry: YAMLEntryRef) -> (LinkDefinition?, otherwiseWithoutWhen: YAMLNodeRef?) {
         guard let (pattern, segments) = readLinkPattern(entry.key) else { return (nil, nil) }
-        var link = DeepLinkDefinition(
+        var link = LinkDefinition(
             pattern: Located(pattern, at: location(of: entry.key)), segments: segments, routes: [])
         guard isMapping(entry.value) else {
             guard let routes = readRouteList(entry.value, as: "a link's route list") else { return (nil, nil) }

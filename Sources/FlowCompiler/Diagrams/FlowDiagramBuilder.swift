@@ -21,7 +21,7 @@ struct FlowDiagramBuilder {
         /// Child name → the screens with an event that starts it (each once, in declaration order).
         var starters: [String: [String]] = [:]
         /// Child name → its declaration (the first one, as `FlowDefinition.child(named:)` finds).
-        var children: [String: ChildFlowDeclaration] = [:]
+        var children: [String: ChildDefinition] = [:]
         /// Screen name → its position among the flow's screens (the first, for a name declared twice).
         var screenOrder: [String: Int] = [:]
 

@@ -23,7 +23,7 @@ public enum GraphLowering {
     /// Flows are sorted by name, so the same definitions in any order give the same bundle.
     /// Names become indices; literal arguments are typed against the receiving parameter with
     /// ``ParameterType/parse(_:)``; a child declaration's handlers are aligned with the child flow's
-    /// outcomes (an outcome without a handler gets ``CompiledAction/stay``).
+    /// outcomes (an outcome without a handler gets ``ActionNode/stay``).
     /// - Throws: ``GraphLoweringError`` for a name that does not resolve, a literal that does not parse
     ///   as its parameter's type, or an argument for an undeclared parameter.
     public static func lower(_ flows: [FlowDefinition]) throws(GraphLoweringError) -> FlowBundle {
@@ -102,7 +102,7 @@ public enum GraphLowering {
                     }
                     if handlerByOutcome[outcome] == nil { handlerByOutcome[outcome] = handler.action }
                 }
-                var handlers: [CompiledAction] = []
+                var handlers: [ActionNode] = []
                 for index in childFlow.outcomes.indices {
                     if let handler = handlerByOutcome[index] {
                         handlers.append(try action(handler, in: flow))
@@ -151,7 +151,7 @@ public enum GraphLowering {
                 children: flow.children.map { $0.formerNames.map(\.value) },
                 outcomes: flow.outcomes.map { (flow.outcomeFormerNames[$0.value] ?? []).map(\.value) },
                 linkAliases: flow.links.map { link in
-                    link.aliases.map { LinkAlias(pattern: $0.pattern.value, segments: $0.segments.map(\.kind)) }
+                    link.aliases.map { LinkAliasNode(pattern: $0.pattern.value, segments: $0.segments.map(\.kind)) }
                 })
         }
 
@@ -183,7 +183,7 @@ public enum GraphLowering {
             return node
         }
 
-        func action(_ action: ActionDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> CompiledAction {
+        func action(_ action: ActionDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> ActionNode {
             switch action.kind {
             case .push(let screen, let arguments):
                 let index = try screenIndex(screen, in: flow)
@@ -235,7 +235,7 @@ public enum GraphLowering {
             }
         }
 
-        func link(_ link: DeepLinkDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> LinkNode {
+        func link(_ link: LinkDefinition, in flow: FlowDefinition) throws(GraphLoweringError) -> LinkNode {
             var node = LinkNode(
                 pattern: link.pattern.value, segments: link.segments.map(\.kind),
                 routes: try routes(link.routes, in: flow).nodes)
@@ -322,7 +322,7 @@ public enum GraphLowering {
         }
 
         /// The parameters of `child`'s flow and their name table.
-        func childParameters(_ child: ChildFlowDeclaration) throws(GraphLoweringError) -> (
+        func childParameters(_ child: ChildDefinition) throws(GraphLoweringError) -> (
             [ParameterDefinition], [String: Int]
         ) {
             let index = try flowIndex(child.flow)

@@ -21,8 +21,8 @@ struct ArgumentPassing: Sendable {
 
     /// A deep link's route list, shared by the passings of its routes.
     final class LinkRoutes: Sendable {
-        let link: DeepLinkDefinition
-        init(_ link: DeepLinkDefinition) { self.link = link }
+        let link: LinkDefinition
+        init(_ link: LinkDefinition) { self.link = link }
     }
 
     /// The name written at the place (`push: ↓details`).
@@ -36,7 +36,7 @@ struct ArgumentPassing: Sendable {
     let linkRoutes: LinkRoutes?
 
     /// The link, when the place is a deep-link route.
-    var link: DeepLinkDefinition? { linkRoutes?.link }
+    var link: LinkDefinition? { linkRoutes?.link }
 
     /// Whether the place is a deep-link route.
     var isLinkRoute: Bool { linkRoutes != nil }
@@ -177,7 +177,7 @@ extension FlowCatalog {
         return (passings, layers)
     }
 
-    private func childReceiver(_ declaration: ChildFlowDeclaration?) -> ArgumentReceiver? {
+    private func childReceiver(_ declaration: ChildDefinition?) -> ArgumentReceiver? {
         guard let declaration, let flow = flow(of: declaration) else { return nil }
         return .child(declaration, flow: flow)
     }

@@ -17,7 +17,7 @@ enum ArgumentReceiver: Sendable {
             unreadable: unreadable(of: .screen(screen.name.value), in: flow))
     }
 
-    static func child(_ child: ChildFlowDeclaration, flow: FlowDefinition) -> Self {
+    static func child(_ child: ChildDefinition, flow: FlowDefinition) -> Self {
         .child(
             name: child.name.value, flow: flow.name.value, parameters: flow.parameters,
             unreadable: unreadable(of: .flow, in: flow))

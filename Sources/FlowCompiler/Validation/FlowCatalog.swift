@@ -11,7 +11,7 @@ struct FlowCatalog: Sendable {
         /// The flow that declares the child.
         let parent: FlowDefinition
         /// The declaration, whose `flow` names the flow used as a child.
-        let declaration: ChildFlowDeclaration
+        let declaration: ChildDefinition
     }
 
     /// Every decoded flow, in file order; duplicates included (a rule reports them).
@@ -125,10 +125,10 @@ struct FlowCatalog: Sendable {
     }
 
     /// Whether `declaration`, declared in `parent`, is one of `parent`'s tabs.
-    static func isTab(_ declaration: ChildFlowDeclaration, of parent: FlowDefinition) -> Bool {
+    static func isTab(_ declaration: ChildDefinition, of parent: FlowDefinition) -> Bool {
         parent.tab(named: declaration.name.value) != nil
     }
 
     /// The flow a child declaration runs, if it exists.
-    func flow(of declaration: ChildFlowDeclaration) -> FlowDefinition? { byName[declaration.flow.value] }
+    func flow(of declaration: ChildDefinition) -> FlowDefinition? { byName[declaration.flow.value] }
 }

@@ -50,7 +50,7 @@ public enum LinkConditionReport {
                         of: otherwise.routes, in: flow, link: link, catalog: catalog, index: &index)
                     if let outcome = otherwise.continueOn {
                         let routes = catalog.resolvedRoutes(
-                            of: DeepLinkDefinition(
+                            of: LinkDefinition(
                                 pattern: link.pattern, segments: link.segments, routes: otherwise.routes), in: flow)
                         if let last = routes.last(where: { if case .child = $0.target { true } else { false } }),
                             case .child(_, let childFlow?) = last.target
@@ -91,11 +91,11 @@ public enum LinkConditionReport {
 
     /// The conditional choices a route list passes through, in route order.
     private static func requirements(
-        of routes: [LinkRouteDefinition], in flow: FlowDefinition, link: DeepLinkDefinition, catalog: FlowCatalog,
+        of routes: [LinkRouteDefinition], in flow: FlowDefinition, link: LinkDefinition, catalog: FlowCatalog,
         index: inout TargetIndex
     ) -> [Requirement] {
         let resolved = catalog.resolvedRoutes(
-            of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: routes), in: flow)
+            of: LinkDefinition(pattern: link.pattern, segments: link.segments, routes: routes), in: flow)
         var found: [Requirement] = []
         var previous: ResolvedRoute?
         for route in resolved {

@@ -24,7 +24,7 @@ struct NavigationIndex: Sendable {
     /// The screens by name (the first of duplicates).
     let screensByName: NamedIndex<ScreenDefinition>
     /// The child declarations by name (the first of duplicates).
-    let childrenByName: NamedIndex<ChildFlowDeclaration>
+    let childrenByName: NamedIndex<ChildDefinition>
     /// Every action of the flow with where it is written (`FlowDefinition.allActions`), listed once for all rules.
     let allActions: FlowActions
     /// The screens and children `start` can show, each alternative of a conditional start included.
@@ -194,7 +194,7 @@ struct NavigationIndex: Sendable {
 
     private static func meant(
         _ name: String, screensByName: NamedIndex<ScreenDefinition>,
-        childrenByName: NamedIndex<ChildFlowDeclaration>
+        childrenByName: NamedIndex<ChildDefinition>
     ) -> String {
         guard screensByName[name] == nil, childrenByName[name] == nil else { return name }
         return NameSuggestion.closest(to: name, among: Array(screensByName.names) + Array(childrenByName.names)) ?? name
@@ -325,7 +325,7 @@ struct NavigationIndex: Sendable {
 /// How a flow's screens and child declarations are numbered as nodes (see `NavigationIndex`).
 struct NodeNumbering: Sendable {
     let screens: NamedIndex<ScreenDefinition>
-    let children: NamedIndex<ChildFlowDeclaration>
+    let children: NamedIndex<ChildDefinition>
 
     /// How many node numbers there are.
     var count: Int { screens.elements.count + children.elements.count }

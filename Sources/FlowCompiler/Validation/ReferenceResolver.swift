@@ -9,7 +9,7 @@ package enum ReferenceSite: Sendable {
     /// The action of `flow.children[child].handlers[handler]`.
     case handler(child: Int, handler: Int)
     /// A route of a deep link: its placeholders.
-    case link(DeepLinkDefinition)
+    case link(LinkDefinition)
 }
 
 /// `$name` references resolved as validation resolves them (``ReferenceScope``), for tools that show
@@ -37,7 +37,7 @@ package struct ReferenceResolver: Sendable {
             catalog.uniqueFlows[position].name.location == flow.name.location
         else { return nil }
         let converted: ArgumentPassing.Site
-        var link: DeepLinkDefinition?
+        var link: LinkDefinition?
         switch site {
         case .flow: converted = .flow
         case .event(let screen, let event): converted = .event(screen: Int32(screen), event: Int32(event))

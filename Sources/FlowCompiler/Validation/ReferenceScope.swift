@@ -116,7 +116,7 @@ extension FlowCatalog {
 
     /// What `$name` references resolve to at `site` of `uniqueFlows[position]` (`link`: the deep link of a
     /// `.link` site). Built anew on each call, in time linear in the parameters it searches.
-    func scope(at site: ArgumentPassing.Site, inFlow position: Int, link: DeepLinkDefinition?, lookups: Int)
+    func scope(at site: ArgumentPassing.Site, inFlow position: Int, link: LinkDefinition?, lookups: Int)
         -> ReferenceScope
     {
         let flow = uniqueFlows[position]

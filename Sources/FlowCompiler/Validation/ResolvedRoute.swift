@@ -11,14 +11,14 @@ struct ResolvedRoute: Sendable {
 
     enum Target: Sendable {
         case screen(ScreenDefinition)
-        case child(ChildFlowDeclaration, flow: FlowDefinition?)
+        case child(ChildDefinition, flow: FlowDefinition?)
     }
 }
 
 extension FlowCatalog {
     /// The routes of `link` (declared in `flow`) resolved in order, up to the first route that names
     /// neither a screen nor a child (FC205 reports it) or that follows a child whose flow is unknown.
-    func resolvedRoutes(of link: DeepLinkDefinition, in flow: FlowDefinition) -> [ResolvedRoute] {
+    func resolvedRoutes(of link: LinkDefinition, in flow: FlowDefinition) -> [ResolvedRoute] {
         resolvedRoutes(of: link.routes, in: flow)
     }
 

@@ -258,7 +258,7 @@ struct BinaryBundleDecoder {
         let outcomes = try array { reader throws(Failure) in try names(&reader) }
         let aliases = try array { reader throws(Failure) in
             try reader.array { reader throws(Failure) in
-                LinkAlias(pattern: try reader.string(), segments: try reader.segments())
+                LinkAliasNode(pattern: try reader.string(), segments: try reader.segments())
             }
         }
         return FlowRenames(flow: flow, screens: screens, children: children, outcomes: outcomes, linkAliases: aliases)
@@ -380,7 +380,7 @@ struct BinaryBundleDecoder {
     }
 
     /// An action: its tag, then its associated values. `conditional` nests at most ``maxDepth`` deep.
-    private mutating func action() throws(Failure) -> CompiledAction {
+    private mutating func action() throws(Failure) -> ActionNode {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maxDepth else { throw fail("actions nested too deep") }

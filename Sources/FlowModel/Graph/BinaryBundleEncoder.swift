@@ -312,7 +312,7 @@ struct BinaryBundleEncoder {
 
     /// An action: its case's tag (docs/BUNDLE.md lists them), then its associated values in order.
     /// Recursion follows `conditional`, whose depth the decoder bounds.
-    private mutating func action(_ action: CompiledAction) {
+    private mutating func action(_ action: ActionNode) {
         switch action {
         case .push(let screen, let arguments):
             tag(0)

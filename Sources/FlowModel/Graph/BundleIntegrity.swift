@@ -166,7 +166,7 @@ extension FlowBundle {
         return (nil, current)
     }
 
-    private func startProblem(_ action: CompiledAction, in graph: FlowGraph) -> String? {
+    private func startProblem(_ action: ActionNode, in graph: FlowGraph) -> String? {
         switch action {
         case .show(let target, _):
             return targetProblem(target, in: graph)
@@ -180,7 +180,7 @@ extension FlowBundle {
         }
     }
 
-    private func actionProblem(_ action: CompiledAction, in graph: FlowGraph) -> String? {
+    private func actionProblem(_ action: ActionNode, in graph: FlowGraph) -> String? {
         switch action {
         case .push(let screen, _), .popTo(let screen):
             return targetProblem(.screen(screen), in: graph)
@@ -221,7 +221,7 @@ extension FlowBundle {
     /// A flow whose start reaches itself through the starts of the children it shows. Runs after every
     /// index was checked.
     private func startCycle() -> String? {
-        func shownChildren(_ action: CompiledAction, in graph: FlowGraph) -> [Int] {
+        func shownChildren(_ action: ActionNode, in graph: FlowGraph) -> [Int] {
             switch action {
             case .show(.child(let child), _): return [graph.children[child].flow]
             case .conditional(_, let then, let otherwise):

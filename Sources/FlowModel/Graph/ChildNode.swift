@@ -6,11 +6,11 @@ public struct ChildNode: Hashable, Sendable, Codable {
     public var flow: Int
     /// The parent's handler for each outcome of the child flow, aligned with that flow's `outcomes`
     /// (handler `i` answers outcome `i`).
-    public var handlers: [CompiledAction]
+    public var handlers: [ActionNode]
     /// How the child's routes are shown: on the parent's stack, or as a presented layer (since format 1.1).
     public var presentation: Presentation
 
-    public init(name: String, flow: Int, handlers: [CompiledAction], presentation: Presentation = .push) {
+    public init(name: String, flow: Int, handlers: [ActionNode], presentation: Presentation = .push) {
         self.name = name
         self.flow = flow
         self.handlers = handlers

@@ -6,13 +6,13 @@ public struct FlowGraph: Hashable, Sendable, Codable {
     public var name: String
     /// The flow's input parameters, passed by the parent that starts it.
     public var parameters: [ParameterNode]
-    /// The host conditions the flow declares; ``CompiledAction/conditional(condition:then:else:)``
+    /// The host conditions the flow declares; ``ActionNode/conditional(condition:then:else:)``
     /// refers to them by index.
     public var conditions: [String]
-    /// What starting the flow shows: a ``CompiledAction/show(target:arguments:)`` or a conditional
+    /// What starting the flow shows: an ``ActionNode/show(target:arguments:)`` or a conditional
     /// choice between shows.
-    public var start: CompiledAction
-    /// The outcomes the flow can finish with; ``CompiledAction/finish(outcome:)`` refers to them by index.
+    public var start: ActionNode
+    /// The outcomes the flow can finish with; ``ActionNode/finish(outcome:)`` refers to them by index.
     public var outcomes: [String]
     /// The parameters of each outcome, aligned with ``outcomes``; nil when no outcome declares any (so flows
     /// of format 1.0 encode as before). What a `finish` passes and a parent's handler reads as `$name`.
@@ -45,7 +45,7 @@ public struct FlowGraph: Hashable, Sendable, Codable {
     }
 
     public init(
-        name: String, parameters: [ParameterNode] = [], conditions: [String] = [], start: CompiledAction,
+        name: String, parameters: [ParameterNode] = [], conditions: [String] = [], start: ActionNode,
         outcomes: [String] = [], screens: [ScreenNode] = [], children: [ChildNode] = [], links: [LinkNode] = [],
         linkPolicy: LinkPolicy = .allow, linkRedirect: Int? = nil, linkFallback: Int? = nil, tabs: [TabNode] = []
     ) {

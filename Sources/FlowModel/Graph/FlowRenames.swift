@@ -17,11 +17,11 @@ public struct FlowRenames: Hashable, Sendable, Codable {
     /// The former names of each outcome, aligned with ``FlowGraph/outcomes``.
     public var outcomes: [[String]]
     /// The aliases of each link (its former URL patterns), aligned with ``FlowGraph/links``.
-    public var linkAliases: [[LinkAlias]]
+    public var linkAliases: [[LinkAliasNode]]
 
     public init(
         flow: [String] = [], screens: [[String]] = [], children: [[String]] = [], outcomes: [[String]] = [],
-        linkAliases: [[LinkAlias]] = []
+        linkAliases: [[LinkAliasNode]] = []
     ) {
         self.flow = flow
         self.screens = screens
@@ -48,14 +48,14 @@ public struct FlowRenames: Hashable, Sendable, Codable {
     }
 
     /// The aliases of link `index`.
-    public func aliases(ofLink index: Int) -> [LinkAlias] {
+    public func aliases(ofLink index: Int) -> [LinkAliasNode] {
         linkAliases.indices.contains(index) ? linkAliases[index] : []
     }
 }
 
 /// A former URL pattern of a link (`aliases:`, since format 1.2): it has the link's placeholders, with the
 /// same names and types, so a URL it matches binds what the link's routes read.
-public struct LinkAlias: Hashable, Sendable, Codable {
+public struct LinkAliasNode: Hashable, Sendable, Codable {
     /// The pattern as written (`/article/{id:int}`).
     public var pattern: String
     /// The pattern's `/`-separated segments.

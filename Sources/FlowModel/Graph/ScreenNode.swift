@@ -34,9 +34,9 @@ public struct ScreenNode: Hashable, Sendable, Codable {
 public struct EventNode: Hashable, Sendable, Codable {
     public var name: String
     public var parameters: [ParameterNode]
-    public var action: CompiledAction
+    public var action: ActionNode
 
-    public init(name: String, parameters: [ParameterNode] = [], action: CompiledAction) {
+    public init(name: String, parameters: [ParameterNode] = [], action: ActionNode) {
         self.name = name
         self.parameters = parameters
         self.action = action

@@ -12,7 +12,7 @@ struct StepChoice: Hashable, Sendable {
 /// conditional). An action without `if`s has one leaf; one with N nested `if`s has one leaf per branch end.
 struct StepLeaf: Hashable, Sendable {
     /// The action this leaf runs, never `.conditional`.
-    var action: CompiledAction
+    var action: ActionNode
     /// The answers that lead to it, outermost `if` first; empty without `if`s.
     var choices: [StepChoice]
 
@@ -66,9 +66,9 @@ struct StepSite: Hashable, Sendable {
 
     /// The leaves of `action`, `then` before `else`. An explicit stack, not recursion: a decoded bundle's
     /// nesting of conditionals is not trusted.
-    init(_ action: CompiledAction, given: [ParameterNode] = []) {
+    init(_ action: ActionNode, given: [ParameterNode] = []) {
         var leaves: [StepLeaf] = []
-        var pending: [(CompiledAction, [StepChoice])] = [(action, [])]
+        var pending: [(ActionNode, [StepChoice])] = [(action, [])]
         while let (current, choices) = pending.popLast() {
             if case .conditional(let condition, let then, let otherwise) = current {
                 pending.append((otherwise, choices + [StepChoice(condition: condition, answer: false)]))

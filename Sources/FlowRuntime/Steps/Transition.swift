@@ -105,7 +105,7 @@ struct Transition {
     /// Runs `action` for the instance at chain position `depth`, on top of the path (an event from a route
     /// below the top has had the routes above it removed first; see ``FlowCoordinator``).
     /// - Parameter scope: where `$name` arguments resolve, first match wins.
-    mutating func run(_ action: CompiledAction, at depth: Int, scope: ArgumentScope) throws(FlowRuntimeError) {
+    mutating func run(_ action: ActionNode, at depth: Int, scope: ArgumentScope) throws(FlowRuntimeError) {
         let flow = flowIndex(at: depth)
         switch action {
         case .push(let screen, let arguments):

@@ -102,7 +102,7 @@ struct ContinuationRefused: FlowRule {
     /// Whether `parent`'s handler of `outcome` of `child` finishes `parent`, selects a tab or shows a child
     /// whose flow declares a link policy: then what is shown afterwards may have another policy.
     private static func handlerChangesWhatIsShown(
-        _ child: ChildFlowDeclaration, of parent: FlowDefinition, outcome: String, _ catalog: FlowCatalog
+        _ child: ChildDefinition, of parent: FlowDefinition, outcome: String, _ catalog: FlowCatalog
     ) -> Bool {
         guard let handler = child.handlers.first(where: { $0.outcome.value == outcome }) else { return false }
         return handler.action.alternatives.contains { alternative in

@@ -6,7 +6,7 @@ import FlowModel
 struct ContinuedLink {
     /// The flow that declares the link.
     let flow: FlowDefinition
-    let link: DeepLinkDefinition
+    let link: LinkDefinition
     /// The `continueOn` outcome, as written.
     let outcome: Located<String>
     /// The `otherwise` routes, resolved in order.
@@ -25,7 +25,7 @@ struct ContinuedLink {
             for link in flow.links {
                 guard let otherwise = link.otherwise, let outcome = otherwise.continueOn else { continue }
                 let routes = catalog.resolvedRoutes(
-                    of: DeepLinkDefinition(pattern: link.pattern, segments: link.segments, routes: otherwise.routes),
+                    of: LinkDefinition(pattern: link.pattern, segments: link.segments, routes: otherwise.routes),
                     in: flow)
                 guard routes.count == otherwise.routes.count else { continue }
                 found.append(ContinuedLink(flow: flow, link: link, outcome: outcome, routes: routes))

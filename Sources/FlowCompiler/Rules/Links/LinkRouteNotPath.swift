@@ -171,7 +171,7 @@ struct LinkRouteNotPath: FlowRule {
     }
 
     private func check(
-        _ link: DeepLinkDefinition, in flow: FlowDefinition, firstRoutes: FirstRoutes, catalog: FlowCatalog,
+        _ link: LinkDefinition, in flow: FlowDefinition, firstRoutes: FirstRoutes, catalog: FlowCatalog,
         into diagnostics: inout [Diagnostic]
     ) {
         let routes = catalog.resolvedRoutes(of: link, in: flow)

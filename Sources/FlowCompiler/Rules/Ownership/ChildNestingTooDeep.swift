@@ -40,7 +40,7 @@ struct ChildNestingTooDeep: FlowRule {
         let index = Dictionary(uniqueKeysWithValues: flows.enumerated().map { ($1.name.value, $0) })
         // Kahn's order over child declarations: flows inside an ownership cycle (FC405) and below one
         // are never reached, so the walk ends; it is iterative and linear in flows plus declarations.
-        var edges: [[(target: Int, declaration: ChildFlowDeclaration)]] = flows.map { _ in [] }
+        var edges: [[(target: Int, declaration: ChildDefinition)]] = flows.map { _ in [] }
         var incoming = [Int](repeating: 0, count: flows.count)
         for (position, flow) in flows.enumerated() {
             for child in flow.children {

@@ -60,7 +60,7 @@ struct OwnershipCycle: FlowRule {
 
     private struct Edge {
         let target: Int
-        let declaration: ChildFlowDeclaration
+        let declaration: ChildDefinition
     }
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
@@ -108,7 +108,7 @@ struct OwnershipCycle: FlowRule {
     /// path up to the last flow and the declaration that closes the cycle. Linear in the component.
     private static func shortestCycle(
         through root: Int, within members: Set<Int>, edges: [[Edge]]
-    ) -> ([Edge], ChildFlowDeclaration)? {
+    ) -> ([Edge], ChildDefinition)? {
         var parent: [Int: Edge] = [:]
         var from: [Int: Int] = [:]
         var queue = [root]

@@ -124,7 +124,7 @@ private struct PushGraph {
     private var firsts: [Int] = []
     /// For each child declaration's position: the screen nodes that start it.
     private var starters: [[Int]]
-    private let children: NamedIndex<ChildFlowDeclaration>
+    private let children: NamedIndex<ChildDefinition>
 
     init(_ flow: FlowDefinition, navigation: NavigationIndex) {
         let nodeCount = navigation.nodeCount

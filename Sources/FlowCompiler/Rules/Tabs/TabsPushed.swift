@@ -154,7 +154,7 @@ struct TabsPushed: FlowRule {
     /// runtime builds them (`Transition.childRecord`): a screen route, or the start screen a pushed child
     /// shows, puts a route on the stack; the first route, a tab and a presented child begin a stack.
     private static func check(
-        _ link: DeepLinkDefinition, in flow: FlowDefinition, _ catalog: FlowCatalog,
+        _ link: LinkDefinition, in flow: FlowDefinition, _ catalog: FlowCatalog,
         into diagnostics: inout [Diagnostic]
     ) {
         let routes = catalog.resolvedRoutes(of: link, in: flow)

@@ -27,7 +27,7 @@ public struct ArgumentNode: Hashable, Sendable, Codable {
 }
 
 /// A compiled action. Indices refer to the flow that runs the action.
-public indirect enum CompiledAction: Hashable, Sendable, Codable {
+public indirect enum ActionNode: Hashable, Sendable, Codable {
     /// Push a screen of this flow.
     case push(screen: Int, arguments: [ArgumentNode])
     /// Start a declared child flow; arguments go to the child flow's parameters.
@@ -42,7 +42,7 @@ public indirect enum CompiledAction: Hashable, Sendable, Codable {
     /// outcome's parameters (``FlowGraph/outcomeParameters``); nil when the outcome has none (format 1.1).
     case finish(outcome: Int, arguments: [ArgumentNode]? = nil)
     /// Ask the host the condition (index into the flow's conditions) and run one branch.
-    case conditional(condition: Int, then: CompiledAction, else: CompiledAction)
+    case conditional(condition: Int, then: ActionNode, else: ActionNode)
     /// Show a screen or start a child as the instance's first route (in `start:` only).
     case show(target: TargetNode, arguments: [ArgumentNode])
     /// Do nothing more (in outcome handlers).

@@ -45,7 +45,7 @@ public struct LinkOtherwiseDefinition: Hashable, Sendable {
 ///
 /// `"/books/{bookID:int}": [library, { details: { bookID: $bookID } }]`, or (since format 1.1) a guarded
 /// link: `{ when: isSignedIn, routes: [...], otherwise: { routes: [signIn], continueOn: signedIn } }`.
-public struct DeepLinkDefinition: Hashable, Sendable {
+public struct LinkDefinition: Hashable, Sendable {
     /// The pattern as written.
     public var pattern: Located<String>
     /// The pattern split at `/`, placeholders typed.
@@ -74,9 +74,9 @@ public struct DeepLinkDefinition: Hashable, Sendable {
 
     /// The route lists the link can open, each as a link with this pattern: the link itself, then its
     /// `otherwise` routes (so that the route rules check both the same way).
-    public var routeLists: [DeepLinkDefinition] {
+    public var routeLists: [LinkDefinition] {
         guard let otherwise else { return [self] }
-        return [self, DeepLinkDefinition(pattern: pattern, segments: segments, routes: otherwise.routes)]
+        return [self, LinkDefinition(pattern: pattern, segments: segments, routes: otherwise.routes)]
     }
 
     /// The placeholders of the pattern, in order.
@@ -104,7 +104,7 @@ public struct LinkAliasDefinition: Hashable, Sendable {
 
     /// The placeholders of the pattern, in order.
     public var placeholders: [LinkPlaceholder] {
-        DeepLinkDefinition(pattern: pattern, segments: segments, routes: []).placeholders
+        LinkDefinition(pattern: pattern, segments: segments, routes: []).placeholders
     }
 }
 

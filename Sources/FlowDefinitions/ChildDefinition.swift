@@ -15,7 +15,7 @@ public struct OutcomeHandler: Hashable, Sendable {
 ///
 /// The child's routes (and its descendants') are always removed when it finishes;
 /// the handler for its outcome then runs in the parent.
-public struct ChildFlowDeclaration: Hashable, Sendable {
+public struct ChildDefinition: Hashable, Sendable {
     /// The declaration's name, used by `start:` actions in the parent.
     public var name: Located<String>
     /// The name of the flow that runs as the child.
