@@ -46,7 +46,7 @@ mutants=(
     # witnesses (Tests/FlowRuntimeTests/GeneratedAppFaultTests.swift) and by the differential tests:
     "held-link-hides-shown-again-tab|Sources/FlowRuntime/Coordinator/FlowCoordinator.swift|            keptBeforeLinks += keptBefore|            _ = keptBefore|GeneratedAppFaultTests"
     "link-keeps-covered-tab-set|Sources/FlowRuntime/DeepLinks/LinkIntoShownTabs.swift|            parked.showSelectedTabUncovered()|            _ = parked|GeneratedAppFaultTests"
-    "cut-keeps-unstarted-tab-bar|Sources/FlowRuntime/State/StateEdit.swift|        if keepFrom != end, let top, (index..<path.count).contains(where: { path[\$0].depth == top }) {|        if false, let top, (index..<path.count).contains(where: { path[\$0].depth == top }) {|GeneratedAppFaultTests"
+    "cut-keeps-unstarted-tab-bar|Sources/FlowRuntime/Steps/Transition+TabBarLayer.swift|                if (index..<path.count).contains(where: { path[\$0].depth < depth }) { return end }|                if false { return end }|GeneratedAppFaultTests"
     "small-bundle-threads|Sources/FlowModel/Primitives/ParallelMap.swift|        guard count > 1, work >= threshold else { return (0..<count).map(transform) }|        guard count > 1 else { return (0..<count).map(transform) }|SmallBundleThreadTests"
     # Kinds issue 20 names, caught by the differential tests (the validator against the explorer on
     # generated YAML apps, Tests/FlowExplorerTests/DifferentialTests.swift) where the kind is semantic:
