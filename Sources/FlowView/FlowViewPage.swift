@@ -34,6 +34,11 @@ public struct FlowViewPage {
     public var coverage: [String] = []
     /// Makes relative file names absolute in editor URLs.
     public var base: String
+    /// The flow files' bytes by path (``ValidationResult/sourcesByPath``): with them, a diagnostic inside a
+    /// declaration the flows could not read is not put on the declaration before it (``ViewDiagnosticPlaces``).
+    public var sources: [String: [UInt8]] = [:]
+    /// The editor the `file:line` links open.
+    public var editor: ViewEditor = .vscode
 
     public init(flows: [FlowDefinition], diagnostics: [Diagnostic], base: String) {
         self.flows = flows
@@ -54,46 +59,19 @@ public struct FlowViewPage {
         var byFile: [String: [Diagnostic]] = [:]
         for diagnostic in diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
         let flowFiles = Set(unique.map(\.file))
-        // Each diagnostic's text by the declaration at its line (as FlowDiagram marks them), and by its flow.
-        var findings: [String: [String]] = [:]
-        var declared: [String: [Int: [String]]] = [:]
+        // Each diagnostic's text on the node (or event edge) whose declaration holds it, and all of a
+        // flow file's diagnostics on the flow's node of the overview.
+        var findings = ViewDiagnosticPlaces.findings(flows: unique, diagnostics: diagnostics, sources: sources)
         for flow in unique {
-            var byLine: [Int: [String]] = [:]
-            for screen in flow.screens {
-                for event in screen.events {
-                    byLine[event.name.location.line, default: []].append(
-                        flow.name.value + "|event/" + screen.name.value + "." + event.name.value)
-                }
-                byLine[screen.name.location.line, default: []].append(
-                    flow.name.value + "|" + "screen/" + screen.name.value)
-            }
-            for child in flow.children {
-                byLine[child.name.location.line, default: []].append(
-                    flow.name.value + "|" + "child/" + child.name.value)
-                byLine[child.flow.location.line, default: []].append(
-                    flow.name.value + "|" + "child/" + child.name.value)
-            }
-            for link in flow.links {
-                byLine[link.pattern.location.line, default: []].append(
-                    flow.name.value + "|" + "link/" + link.pattern.value)
-            }
-            for outcome in flow.outcomes {
-                byLine[outcome.location.line, default: []].append(flow.name.value + "|" + "outcome/" + outcome.value)
-            }
-            declared[flow.file] = byLine
-            for diagnostic in byFile[flow.file] ?? [] {
-                findings[flow.name.value + "|flow/" + flow.name.value, default: []].append(
-                    "\(diagnostic.code): \(diagnostic.message)")
+            findings[flow.name.value + "|flow/" + flow.name.value] = (byFile[flow.file] ?? []).map {
+                "\($0.code): \($0.message)"
             }
         }
-        for diagnostic in diagnostics {
-            for key in Set(declared[diagnostic.location.file]?[diagnostic.location.line] ?? []) {
-                findings[key, default: []].append("\(diagnostic.code): \(diagnostic.message)")
-            }
+        let details = unique.map {
+            ViewFlowDetails($0, diagnostics: byFile[$0.file] ?? [], base: base, editor: editor)
         }
-        let details = unique.map { ViewFlowDetails($0, diagnostics: byFile[$0.file] ?? [], base: base) }
         let problems = diagnostics.filter { !flowFiles.contains($0.location.file) }.map {
-            ViewFlowDetails.finding($0, base: base)
+            ViewFlowDetails.finding($0, base: base, editor: editor)
         }
         let data = Data(
             flows: details, problems: problems,
@@ -119,7 +97,7 @@ public struct FlowViewPage {
             <input id="search" type="search" placeholder="Search flows, screens, events, links  ( / )" aria-label="Search flows, screens, events and links" autocomplete="off">
             <ul id="results" role="listbox" aria-label="Search results" hidden></ul>
             </header>
-            <p id="summary">\(unique.count) flow\(unique.count == 1 ? "" : "s"), \(unique.reduce(0) { $0 + $1.screens.count }) screens, \(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s")</p>
+            <p id="summary">\(Self.counted(unique.count, "flow")), \(Self.counted(unique.reduce(0) { $0 + $1.screens.count }, "screen")), \(Self.counted(diagnostics.count, "diagnostic"))</p>
             \(coverage.isEmpty ? "" : "<ul id=\"coverage\" aria-label=\"flowc check\">" + coverage.map { "<li>check: \(ViewPicture.escaped($0))</li>" }.joined() + "</ul>")
             <main>
             <section id="stage" aria-label="Picture">
@@ -154,6 +132,9 @@ public struct FlowViewPage {
         out += "<script>\(ViewAssets.script)</script>\n</body>\n</html>\n"
         return out
     }
+
+    /// `1 flow`, `2 flows`.
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// JSON that cannot end its `<script>` element: `</` written `<\/` (the same string to JSON).
     static func scriptSafe(_ json: String) -> String {

@@ -7,7 +7,7 @@ enum ViewAssets {
         #crumbs a,#crumbs span{margin-right:4px}#crumbs a{color:#0645ad}
         #search{margin-left:auto;width:24em;padding:4px 6px;font:inherit;border:1px solid #555}
         #results{position:absolute;right:12px;top:36px;background:#fff;border:1px solid #555;list-style:none;margin:0;padding:0;max-height:60vh;overflow:auto;z-index:2;min-width:24em}
-        #results li{padding:4px 8px;cursor:pointer}#results li:focus,#results li:hover{background:#dde7f8;outline:none}
+        #results li{padding:4px 8px;cursor:pointer}#results li:focus,#results li:hover{background:#dde7f8;outline:none}#results li.more{cursor:default;font-style:italic;background:#fff}
         #summary{margin:4px 12px;color:#333}#coverage{margin:0 12px 4px;padding-left:18px;color:#333}
         main{display:flex;gap:8px;height:calc(100vh - 230px);min-height:300px}
         #stage{flex:1;overflow:auto;border:1px solid #ccc;margin-left:12px}
@@ -53,6 +53,7 @@ enum ViewAssets {
             return node;
           }
           function place(parent, at) {
+            if (!at.url) return add(parent, 'span', at.file + ':' + at.line, 'at');
             var link = add(parent, 'a', at.file + ':' + at.line);
             link.href = at.url;
             link.title = 'Open in the editor';
@@ -72,6 +73,7 @@ enum ViewAssets {
           function parameters(list, p) {
             item(list, p.name + ': ' + p.type + (p.constraints ? ' (' + p.constraints + ')' : ''), p.at);
           }
+          function plural(count, noun) { return count + ' ' + noun + (count === 1 ? '' : 's'); }
           function findings(flow, codes) {
             section('Diagnostics', flow.diagnostics.filter(function (d) {
               return !codes || codes.indexOf(d.code) >= 0;
@@ -109,8 +111,8 @@ enum ViewAssets {
           function showApp() {
             details.textContent = '';
             add(details, 'h2', 'App');
-            add(details, 'p', data.flows.length + ' flows. Click a flow (or focus it and press Enter) to open it; ' +
-              'Escape goes back; / searches; arrow keys move between nodes.');
+            add(details, 'p', plural(data.flows.length, 'flow') + '. Click a flow (or focus it and press Enter) to open it; ' +
+              'Escape goes back; / searches (Escape clears it, then leaves it); arrow keys move to the nearest node in their direction.');
             section('flowc check', data.coverage, function (list, line) { item(list, line); });
             section('Diagnostics outside flows', data.problems, function (list, d) {
               item(list, d.severity + ' ' + d.code + ': ' + d.message, d.at, 'err');
@@ -136,11 +138,12 @@ enum ViewAssets {
             add(details, 'h2', 'flow ' + flow.name + (flow.tabs.length ? ' (tabs: ' + flow.tabs.join(', ') + ')' : ''));
             place(add(details, 'p'), flow.at);
             section('Parameters', flow.parameters, parameters);
+            section('Start', [flow.start], function (list, s) { item(list, s.action, s.at); });
             section('Screens', flow.screens, function (list, s) { item(list, s.name, s.at); });
             section('Child flows', flow.children, function (list, c) {
               item(list, c.name + ' → flow ' + c.flow + ' (' + c.presentation + ')', c.at);
             });
-            section('Outcomes', flow.outcomes, function (list, o) { item(list, o); });
+            section('Outcomes', flow.outcomes, function (list, o) { item(list, o.name, o.at); });
             section('Links', flow.links, function (list, l) { item(list, l.pattern + ' → ' + l.routes, l.at); });
             findings(flow);
           }
@@ -150,7 +153,17 @@ enum ViewAssets {
             if (!flow) return;
             details.textContent = '';
             var codes = d.codes ? d.codes.split(' ') : null;
-            if (d.screen !== undefined && g.classList.contains('node')) {
+            var isNode = g.classList.contains('node');
+            if (isNode && d.entry !== undefined) {
+              add(details, 'h2', 'start of flow ' + flow.name);
+              place(add(details, 'p', flow.start.action + ' '), flow.start.at);
+            } else if (isNode && d.outcome !== undefined) {
+              var o = flow.outcomes.filter(function (x) { return x.name === d.outcome; })[0];
+              if (!o) return;
+              add(details, 'h2', 'outcome ' + o.name + ' (flow ' + flow.name + ')');
+              place(add(details, 'p'), o.at);
+              section('Finished by', o.reachedBy, function (list, r) { item(list, r.by, r.at); });
+            } else if (d.screen !== undefined && isNode) {
               var s = flow.screens.filter(function (x) { return x.name === d.screen; })[0];
               if (!s) return;
               add(details, 'h2', 'screen ' + s.name + ' (flow ' + flow.name + ')');
@@ -218,20 +231,44 @@ enum ViewAssets {
             var g = document.activeElement && document.activeElement.closest && document.activeElement.closest('g.node');
             if (event.key === '/' && document.activeElement !== search) { event.preventDefault(); search.focus(); return; }
             if (event.key === 'Escape') {
-              if (document.activeElement === search || results.contains(document.activeElement)) { closeResults(); return; }
+              if (document.activeElement === search || results.contains(document.activeElement)) {
+                // Escape clears the search; on an empty search it leaves it (back to the picture).
+                if (search.value) { search.value = ''; closeResults(); search.focus(); } else { closeResults(); search.blur(); }
+                return;
+              }
               if (trail.length > 1) { trail.pop(); openFlow(trail[trail.length - 1], 'keep'); } else if (trail.length) showOverview();
               return;
             }
             if (!g) return;
             if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); activate(g, true); return; }
-            var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-            if (!step) return;
+            var way = { ArrowRight: [1, 0], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowUp: [0, -1] }[event.key];
+            if (!way) return;
             event.preventDefault();
-            var nodes = Array.prototype.slice.call(g.ownerSVGElement.querySelectorAll('g.node'));
-            var next = nodes[(nodes.indexOf(g) + step + nodes.length) % nodes.length];
-            next.focus();
+            var next = nearest(g, way);
+            if (next) { next.focus(); if (next.scrollIntoView) next.scrollIntoView({ block: 'nearest', inline: 'nearest' }); }
           });
 
+          /// The node nearest to g in the direction way ([dx, dy]): among the nodes whose centre lies ahead
+          /// (within 45 degrees of the direction first, else anywhere ahead), the one with the least distance
+          /// along the direction plus twice the distance across it. Null when nothing lies ahead.
+          function nearest(g, way) {
+            function centre(node) { var r = node.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }
+            var from = centre(g);
+            var best = null, bestScore = Infinity, bestInCone = false;
+            Array.prototype.forEach.call(g.ownerSVGElement.querySelectorAll('g.node'), function (node) {
+              if (node === g) return;
+              var c = centre(node);
+              var along = (c[0] - from[0]) * way[0] + (c[1] - from[1]) * way[1];
+              var across = Math.abs((c[0] - from[0]) * way[1] + (c[1] - from[1]) * way[0]);
+              if (along <= 0) return;
+              var inCone = across <= along;
+              var score = along + 2 * across;
+              if ((inCone && !bestInCone) || (inCone === bestInCone && score < bestScore)) {
+                best = node; bestScore = score; bestInCone = inCone;
+              }
+            });
+            return best;
+          }
           function reveal(flow, selector) {
             if (!openFlow(flow, 'new')) return null;
             var g = flowView.querySelector(selector);
@@ -240,13 +277,24 @@ enum ViewAssets {
           }
           function attr(name, value) { return '[' + name + '="' + CSS.escape(value) + '"]'; }
           function closeResults() { results.hidden = true; results.textContent = ''; }
+          var shownResults = 60;
+          var searches = 0;
+          // Each keystroke schedules one search; a search whose query has changed since is dropped, so the
+          // list always shows the box's current query.
           search.addEventListener('input', function () {
-            var query = search.value.trim().toLowerCase();
+            var ticket = ++searches;
+            setTimeout(function () { if (ticket === searches) runSearch(search.value); }, 0);
+          });
+          function runSearch(text) {
+            var query = text.trim().toLowerCase();
             results.textContent = '';
             if (!query) { results.hidden = true; return; }
             var found = [];
+            var total = 0;
             function offer(text, flow, selector) {
-              if (found.length < 60 && text.toLowerCase().indexOf(query) >= 0) found.push([text, flow, selector]);
+              if (text.toLowerCase().indexOf(query) < 0) return;
+              total += 1;
+              if (found.length < shownResults) found.push([text, flow, selector]);
             }
             data.flows.forEach(function (f) {
               offer('flow ' + f.name, f.name, null);
@@ -268,8 +316,11 @@ enum ViewAssets {
               if (hit[2]) li.dataset.selector = hit[2];
             });
             if (!found.length) add(results, 'li', 'nothing found');
+            if (total > found.length) add(results, 'li', found.length + ' of ' + total + ' shown; type more to narrow', 'more');
+            results.dataset.query = text;
+            results.dataset.total = String(total);
             results.hidden = false;
-          });
+          }
           function choose(li) {
             if (!li || !li.dataset.flow) return;
             closeResults();
@@ -279,10 +330,11 @@ enum ViewAssets {
           results.addEventListener('keydown', function (event) {
             var li = event.target.closest('li');
             if (event.key === 'Enter') choose(li);
-            if (event.key === 'ArrowDown' && li.nextSibling) li.nextSibling.focus();
+            if (event.key === 'ArrowDown' && li.nextSibling && li.nextSibling.tabIndex === 0) li.nextSibling.focus();
             if (event.key === 'ArrowUp') (li.previousSibling || search).focus();
           });
           search.addEventListener('keydown', function (event) {
+            if (event.key === 'Enter' && results.dataset.query !== search.value) runSearch(search.value);
             if (event.key === 'Enter' || event.key === 'ArrowDown') {
               var first = results.querySelector('li');
               if (first && event.key === 'Enter') choose(first); else if (first) first.focus();

@@ -11,7 +11,7 @@ struct ViewFlowDetails: Encodable, Equatable {
         var file: String
         var line: Int
         var column: Int
-        /// `vscode://file/ABSOLUTE:LINE:COLUMN`.
+        /// The editor's URL (``ViewEditor``): `vscode://file/ABSOLUTE:LINE:COLUMN` by default; empty for none.
         var url: String
     }
 
@@ -41,6 +41,19 @@ struct ViewFlowDetails: Encodable, Equatable {
         var parameters: [Parameter]
         var events: [Event]
         var reachedBy: [Reach]
+    }
+
+    /// An outcome the flow finishes with, and the actions that finish with it.
+    struct Finish: Encodable, Equatable {
+        var name: String
+        var at: Place
+        var reachedBy: [Reach]
+    }
+
+    /// The flow's start: its action (`library`, `if signedIn: home else signIn`).
+    struct Start: Encodable, Equatable {
+        var action: String
+        var at: Place
     }
 
     struct Outcome: Encodable, Equatable {
@@ -77,7 +90,8 @@ struct ViewFlowDetails: Encodable, Equatable {
     var at: Place
     var tabs: [String]
     var parameters: [Parameter]
-    var outcomes: [String]
+    var start: Start
+    var outcomes: [Finish]
     var screens: [Screen]
     var children: [Child]
     var links: [Link]
@@ -86,21 +100,21 @@ struct ViewFlowDetails: Encodable, Equatable {
 
 extension ViewFlowDetails {
     /// The details of `flow`; `base` makes relative file names absolute for editor URLs.
-    init(_ flow: FlowDefinition, diagnostics: [Diagnostic], base: String) {
-        func place(_ location: SourceLocation) -> Place { Self.place(location, base: base) }
+    init(_ flow: FlowDefinition, diagnostics: [Diagnostic], base: String, editor: ViewEditor = .vscode) {
+        func place(_ location: SourceLocation) -> Place { Self.place(location, base: base, editor: editor) }
         func parameter(_ definition: ParameterDefinition) -> Parameter {
             var parts: [String] = []
             let constraints = definition.constraints
             if let minimum = constraints.minimum { parts.append("min \(Self.number(minimum))") }
             if let maximum = constraints.maximum { parts.append("max \(Self.number(maximum))") }
             if let values = constraints.allowedValues {
-                parts.append("one of " + values.map(\.description).joined(separator: ", "))
+                parts.append("one of " + values.map(Self.shown).joined(separator: ", "))
             }
             if let length = constraints.minimumLength { parts.append("minLength \(length)") }
             if let length = constraints.maximumLength { parts.append("maxLength \(length)") }
             if let pattern = constraints.pattern { parts.append("pattern \(pattern)") }
             if let check = constraints.check { parts.append("check \(check)") }
-            if let value = definition.defaultValue { parts.append("default \(value.value.description)") }
+            if let value = definition.defaultValue { parts.append("default " + Self.shown(value.value)) }
             return Parameter(
                 name: definition.name.value, type: definition.type.value.rawValue,
                 constraints: parts.joined(separator: ", "),
@@ -108,6 +122,7 @@ extension ViewFlowDetails {
         }
         let tabNames = Set(flow.tabs.map(\.name.value))
         var reached: [String: [Reach]] = [:]
+        var finished: [String: [Reach]] = [:]
         func note(_ action: ActionDefinition, by: (String) -> String) {
             for alternative in action.alternatives {
                 let target: String
@@ -119,6 +134,10 @@ extension ViewFlowDetails {
                 case .popTo(let screen): (target, verb) = (screen.value, "popTo")
                 case .startChild(let child, _): (target, verb) = (child.value, "start")
                 case .select(let tab), .selectShowing(let tab, _): (target, verb) = (tab.value, "select")
+                case .finish(let outcome, _):
+                    finished[outcome.value, default: []].append(
+                        Reach(by: by("finish"), at: place(alternative.location)))
+                    continue
                 default: continue
                 }
                 reached[target, default: []].append(Reach(by: by(verb), at: place(alternative.location)))
@@ -144,7 +163,13 @@ extension ViewFlowDetails {
         }
         self.init(
             name: flow.name.value, at: place(flow.name.location), tabs: flow.tabs.map(\.name.value),
-            parameters: flow.parameters.map(parameter), outcomes: flow.outcomes.map(\.value),
+            parameters: flow.parameters.map(parameter),
+            start: Start(
+                action: FlowDiagram.summary(flow.start),
+                at: place(flow.start.alternatives.first?.location ?? flow.name.location)),
+            outcomes: flow.outcomes.map {
+                Finish(name: $0.value, at: place($0.location), reachedBy: finished[$0.value] ?? [])
+            },
             screens: flow.screens.map { screen in
                 Screen(
                     name: screen.name.value, at: place(screen.name.location),
@@ -171,7 +196,7 @@ extension ViewFlowDetails {
                     otherwise: link.otherwise.map { $0.routes.map(\.name.value).joined(separator: " › ") } ?? "",
                     at: place(link.pattern.location))
             },
-            diagnostics: diagnostics.map { Self.finding($0, base: base) })
+            diagnostics: diagnostics.map { Self.finding($0, base: base, editor: editor) })
     }
 }
 
@@ -197,18 +222,33 @@ extension String {
 
 extension ViewFlowDetails {
     /// Where `location` is, with its editor URL.
-    static func place(_ location: SourceLocation, base: String) -> Place {
+    static func place(_ location: SourceLocation, base: String, editor: ViewEditor = .vscode) -> Place {
         let file = location.file
         let absolute = file.hasPrefix("/") ? file : base + "/" + file
         return Place(
             file: file, line: location.line, column: location.column,
-            url: "vscode://file" + absolute.addingPercentEncodingForURLPath + ":\(location.line):\(location.column)")
+            url: editor.url(absolute, line: location.line, column: location.column))
     }
 
-    static func finding(_ diagnostic: Diagnostic, base: String) -> Finding {
+    static func finding(_ diagnostic: Diagnostic, base: String, editor: ViewEditor = .vscode) -> Finding {
         Finding(
             code: diagnostic.code, severity: diagnostic.severity.rawValue, message: diagnostic.message,
-            at: place(diagnostic.location, base: base))
+            at: place(diagnostic.location, base: base, editor: editor))
+    }
+
+    /// A value as written in flow files (`7`, `true`, `Dune`), a string quoted when it would not read
+    /// back as itself in a list: empty (`""`), with a space at an end, or holding a comma or a quote.
+    static func shown(_ value: Value) -> String {
+        guard case .string(let text) = value else { return value.description }
+        let plain =
+            !text.isEmpty && text.first != " " && text.last != " " && !text.contains(",") && !text.contains("\"")
+        guard !plain else { return text }
+        var out = "\""
+        for character in text {
+            if character == "\"" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "\""
     }
 
     /// `3` for 3.0, else the number as Swift writes it.

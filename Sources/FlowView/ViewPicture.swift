@@ -6,7 +6,10 @@ import FlowCompiler
 /// `data-flow` on all; `data-screen`, `data-child` (with `data-runs`), `data-outcome`, `data-link`,
 /// `data-entry` or `data-missing` on a flow's nodes; `data-event` (with `data-screen`, the screen it
 /// leaves), `data-outcome` (a child outcome's handler) or `data-link` and `data-to` on its edges;
-/// `data-child-flow` and `data-presentation` on the overview's edges; `data-codes` where a diagnostic is.
+/// on the overview's edges `data-flow` (always the parent), `data-child-flow` (always the flow it runs),
+/// `data-child` (the declaration), `data-presentation` (`push`, `sheet`, `cover` or `tab`) and, on the
+/// dotted edge back, `data-outcomes`; `data-codes` where a diagnostic is. Every node and edge has a
+/// `<title>`: what it is (`screen details`, `select → details`), then its diagnostics' messages.
 struct ViewPicture {
     /// The SVG text.
     var svg: String
@@ -15,13 +18,24 @@ struct ViewPicture {
     /// diagnostics' `CODE: message` texts by the node they are at (`FLOW|screen/NAME`, `FLOW|child/NAME`, …,
     /// `FLOW|flow/FLOW` for all of a flow's file).
     init(_ diagram: FlowDiagram, flow: String?, runs: [String: String], findings: [String: [String]]) {
-        let nodes =
+        var nodes =
             flow == nil
             ? diagram.nodes
             : diagram.clusters.first.map { cluster in
                 let members = Set(cluster.nodes)
                 return diagram.nodes.filter { members.contains($0.id) }
             } ?? []
+        // Each node's key in `findings`, and its codes: the diagram's own (at its name) and every finding
+        // its declaration holds (ViewDiagnosticPlaces).
+        func key(_ node: FlowDiagram.Node) -> String {
+            (flow ?? node.name) + "|" + (node.kind == .tab ? "child" : node.kind.rawValue) + "/" + node.name
+        }
+        for position in nodes.indices {
+            let codes = Self.codes(findings[key(nodes[position])] ?? [])
+            if !codes.isEmpty {
+                nodes[position].diagnosed = Array(Set(nodes[position].diagnosed).union(codes)).sorted()
+            }
+        }
         var index: [String: Int] = [:]
         for (position, node) in nodes.enumerated() { index[node.id] = position }
         let edges = diagram.edges.filter { index[$0.from] != nil && index[$0.to] != nil }
@@ -52,10 +66,7 @@ struct ViewPicture {
             var titles: [String] = []
             if let event = edge.event {
                 titles = findings[name + "|event/" + from.name + "." + event] ?? []
-                let codes = titles.compactMap {
-                    $0.split(separator: ":").first.map(String.init)
-                }
-                edge.diagnosed = Array(Set(edge.diagnosed).union(codes)).sorted()
+                edge.diagnosed = Array(Set(edge.diagnosed).union(Self.codes(titles))).sorted()
             }
             let pair = edge.from < edge.to ? edge.from + " " + edge.to : edge.to + " " + edge.from
             let lane = lanes[pair, default: 0]
@@ -63,13 +74,14 @@ struct ViewPicture {
             let to = nodes[index[edge.to]!]
             var attributes: [(String, String)]
             if flow == nil {
-                attributes = [("data-flow", from.name), ("data-child-flow", to.name)]
-                if edge.style == .dotted {
-                    attributes.append(("data-outcomes", edge.lines.joined(separator: "; ")))
-                } else if let label = edge.lines.first, let space = label.firstIndex(of: " ") {
-                    attributes.append(("data-presentation", String(label[..<space])))
-                    attributes.append(("data-child", String(label[label.index(after: space)...])))
-                }
+                // Always the parent, then the child flow, whichever way the edge points.
+                let back = edge.style == .dotted
+                attributes = [
+                    ("data-flow", back ? to.name : from.name), ("data-child-flow", back ? from.name : to.name),
+                ]
+                if let child = edge.child { attributes.append(("data-child", child)) }
+                if let presentation = edge.presentation { attributes.append(("data-presentation", presentation)) }
+                if back { attributes.append(("data-outcomes", edge.lines.joined(separator: "; "))) }
             } else {
                 attributes = [("data-flow", name)]
                 if from.kind == .screen { attributes.append(("data-screen", from.name)) }
@@ -86,7 +98,10 @@ struct ViewPicture {
             let classes = "edge " + edge.style.rawValue + (edge.diagnosed.isEmpty ? "" : " bad")
             let label = edge.lines + (edge.diagnosed.isEmpty ? [] : ["⚠ " + edge.diagnosed.joined(separator: " ")])
             out += "<g class=\"\(classes)\"" + Self.attributes(attributes) + " tabindex=\"-1\">"
-            if !titles.isEmpty { out += "<title>\(Self.escaped(titles.joined(separator: "\n")))</title>" }
+            let said =
+                (edge.lines.isEmpty ? "" : edge.lines.joined(separator: " ") + " ") + "→ "
+                + (to.kind == .entry ? "start" : to.name)
+            out += "<title>\(Self.escaped(([said] + titles).joined(separator: "\n")))</title>"
             out += "<path d=\"\(path.d)\" marker-end=\"url(#arrow)\"/>"
             if !label.isEmpty {
                 out +=
@@ -120,9 +135,7 @@ struct ViewPicture {
             out +=
                 "<g class=\"node \(kind)\(bad ? " bad" : "")\"" + Self.attributes(attributes)
                 + " transform=\"translate(\(layout.n(place.x)),\(layout.n(place.y)))\" tabindex=\"0\" role=\"button\" aria-label=\"\(Self.escaped(spoken))\">"
-            let key = (flow ?? node.name) + "|" + (node.kind == .tab ? "child" : node.kind.rawValue) + "/" + node.name
-            let titles = (findings[key] ?? []).filter { text in node.diagnosed.contains { text.hasPrefix($0 + ":") } }
-            if !titles.isEmpty { out += "<title>\(Self.escaped(titles.joined(separator: "\n")))</title>" }
+            out += "<title>\(Self.escaped(([spoken] + (findings[key(node)] ?? [])).joined(separator: "\n")))</title>"
             if node.kind == .entry {
                 out += "<circle cx=\"8\" cy=\"8\" r=\"7\"/></g>"
                 continue
@@ -139,6 +152,11 @@ struct ViewPicture {
         let header =
             "<svg class=\"graph\" data-view=\"\(flow == nil ? "overview" : "flow")\"\(flow.map { " data-flow=\"\(Self.escaped($0))\"" } ?? "") width=\"\(layout.n(right))\" height=\"\(layout.n(bottom))\" viewBox=\"0 0 \(layout.n(right)) \(layout.n(bottom))\" role=\"group\" aria-label=\"\(flow.map { "flow " + Self.escaped($0) } ?? "overview")\">"
         svg = header + out + "</svg>"
+    }
+
+    /// The codes of `CODE: message` texts.
+    static func codes(_ texts: [String]) -> [String] {
+        texts.compactMap { $0.split(separator: ":").first.map(String.init) }
     }
 
     static func attributes(_ pairs: [(String, String)]) -> String {

@@ -28,8 +28,7 @@ enum CheckCommand {
 
         OPTIONS:
           --flow NAME       Explore this root flow only.
-          --max-states N    Keep at most N distinct states per root flow (default 20000).
-          --max-depth N     Go at most N steps from a new coordinator (default 32).
+        \(ExplorationBoundsOption.help)
           --strict          Exit 1 on warnings too (the validator's and the exploration's): the CI gate.
           --stats           After each root flow's line, one more: the states covered and the reduction
                             factor, the store's bytes per state, the frontier's peak and the chance that a
@@ -52,7 +51,8 @@ enum CheckCommand {
         var format = DiagnosticFormat.text
         let validated: ValidatedSources
         switch ValidatedSources.validate(
-            arguments, usage: usage, valueOptions: ["--config", "--flow", "--max-states", "--max-depth", "--format"],
+            arguments, usage: usage,
+            valueOptions: ["--config", "--flow", "--format"] + ExplorationBoundsOption.valueOptions,
             flagOptions: ["--strict", "--stats"],
             checkOptions: { options in
                 guard !options.positional.isEmpty else {
@@ -60,15 +60,8 @@ enum CheckCommand {
                         "flowc: error: no paths given; name flow files or folders, such as 'flowc check Flows'")
                     return ExitCode.usage
                 }
-                for (option, minimum) in [("--max-states", 1), ("--max-depth", 1)] {
-                    guard let text = options.value(option) else { continue }
-                    guard let number = Int(text), number >= minimum else {
-                        Console.error(
-                            "flowc: error: \(option) takes a whole number of at least \(minimum), not '\(text)'")
-                        return ExitCode.usage
-                    }
-                    if option == "--max-states" { bounds.maxStates = number } else { bounds.maxDepth = number }
-                }
+                guard let chosen = ExplorationBoundsOption.bounds(options) else { return ExitCode.usage }
+                bounds = chosen
                 only = options.value("--flow")
                 guard let chosen = DiagnosticFormat.chosen(by: options) else { return ExitCode.usage }
                 format = chosen

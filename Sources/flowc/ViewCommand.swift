@@ -1,12 +1,15 @@
 import FlowCompiler
+import FlowExplorer
 import FlowView
 import FlowcCommandLine
 import Foundation
 
-/// `flowc view PATH… [--out FILE] [--open] [--trace FILE.jsonl]`: writes the app as one interactive HTML page.
+/// `flowc view PATH… [--out FILE] [--open] [--check] [--trace FILE.jsonl] [--editor NAME]`: writes the app as one
+/// interactive HTML page.
 enum ViewCommand {
     static let usage = """
-        USAGE: flowc view PATH… [--out FILE] [--open] [--check] [--trace FILE.jsonl] [--config FILE]
+        USAGE: flowc view PATH… [--out FILE] [--open] [--check [--max-states N] [--max-depth N]]
+                              [--trace FILE.jsonl] [--editor vscode|idea|none] [--config FILE]
 
         Writes flow files (PATH is a file, or a folder searched for *.yaml and *.yml) as one self-contained
         HTML page (inline style, script and pictures; it fetches nothing): the app overview first, each
@@ -19,7 +22,12 @@ enum ViewCommand {
           --open            Open the page with the platform's opener (xdg-open, or open on macOS).
           --check           Explore the flows as 'flowc check' does: its line per root flow on the page,
                             its findings on their nodes, and each finding's witness played step by step.
-          --trace FILE      A 'flowc run' trace (JSON lines) to play on the pictures, step by step.
+        \(ExplorationBoundsOption.help)
+                            Both bound --check's exploration, as they bound 'flowc check's.
+          --trace FILE      A 'flowc run' trace (JSON lines) to play on the pictures, step by step; its
+                            flows and screens must be among those viewed.
+          --editor NAME     The editor the file:line links open: vscode (the default), idea (JetBrains)
+                            or none (plain text). Without it, the FLOWC_EDITOR environment variable.
         \(ConfigurationOption.help)
           -h, --help        Show this help.
 
@@ -29,8 +37,11 @@ enum ViewCommand {
     @MainActor
     static func run(_ arguments: [String]) -> Int32 {
         let validated: ValidatedSources
+        var bounds = ExplorationBounds()
+        var editor = ViewEditor.vscode
         switch ValidatedSources.validate(
-            arguments, usage: usage, valueOptions: ["--out", "--trace", "--config"],
+            arguments, usage: usage,
+            valueOptions: ["--out", "--trace", "--config", "--editor"] + ExplorationBoundsOption.valueOptions,
             flagOptions: ["--open", "--check"],
             checkOptions: { options in
                 guard !options.positional.isEmpty else {
@@ -38,6 +49,26 @@ enum ViewCommand {
                         "flowc: error: no paths given; name flow files or folders, such as 'flowc view Flows'\n\n\(usage)"
                     )
                     return ExitCode.usage
+                }
+                if !options.has("--check"),
+                    let bound = ExplorationBoundsOption.valueOptions.first(where: { options.value($0) != nil })
+                {
+                    Console.error(
+                        "flowc: error: \(bound) bounds the exploration of --check; add --check or leave it out")
+                    return ExitCode.usage
+                }
+                guard let chosen = ExplorationBoundsOption.bounds(options) else { return ExitCode.usage }
+                bounds = chosen
+                let environment = ProcessInfo.processInfo.environment["FLOWC_EDITOR"].flatMap { $0.isEmpty ? nil : $0 }
+                if let name = options.value("--editor") ?? environment {
+                    guard let named = ViewEditor(rawValue: name) else {
+                        let given = options.value("--editor") != nil ? "--editor" : "FLOWC_EDITOR"
+                        let names = ViewEditor.allCases.map(\.rawValue).joined(separator: ", ")
+                        Console.error(
+                            "flowc: error: \(given) names no editor flowc knows: '\(name)'; use one of \(names)")
+                        return ExitCode.usage
+                    }
+                    editor = named
                 }
                 return nil
             }
@@ -52,8 +83,10 @@ enum ViewCommand {
         }
         var page = FlowViewPage(
             flows: result.flows, diagnostics: result.diagnostics, base: FileManager.default.currentDirectoryPath)
+        page.editor = editor
+        page.sources = result.sourcesByPath
         if let trace = validated.options.value("--trace") {
-            switch FlowViewPage.Play.trace(at: trace) {
+            switch FlowViewPage.Play.trace(at: trace, flows: result.flows) {
             case .success(let play): page.plays.append(play)
             case .failure(let problem):
                 Console.error("flowc: error: \(problem.text)")
@@ -65,7 +98,7 @@ enum ViewCommand {
                 Console.error("flowc: note: the flows have errors, so --check explored nothing; fix them first")
             } else if !ViewEvidence.check(
                 result, paths: validated.options.positional, configuration: validated.configuration?.configuration,
-                into: &page)
+                bounds: bounds, into: &page)
             {
                 return ExitCode.findings
             }

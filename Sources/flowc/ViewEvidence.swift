@@ -9,11 +9,12 @@ import FlowcCommandLine
 /// states, steps), its findings and warnings as diagnostics on their nodes, and each one's witness
 /// script run by the same script runner as `flowc run`, so the page plays it like a trace.
 enum ViewEvidence {
-    /// Explores every root flow of `result` (which has no errors) with the default bounds.
+    /// Explores every root flow of `result` (which has no errors) within `bounds`.
     /// - Returns: nil, having printed why, when the flows cannot be lowered or explored.
     @MainActor
     static func check(
-        _ result: ValidationResult, paths: [String], configuration: FlowConfiguration?, into page: inout FlowViewPage
+        _ result: ValidationResult, paths: [String], configuration: FlowConfiguration?, bounds: ExplorationBounds,
+        into page: inout FlowViewPage
     ) -> Bool {
         let bundle: FlowBundle
         do {
@@ -22,7 +23,6 @@ enum ViewEvidence {
             Console.error("flowc: error: \(error)")
             return false
         }
-        let bounds = ExplorationBounds()
         for flow in FlowExplorer.rootFlows(of: bundle) {
             let report: ExplorationReport
             do {

@@ -38,6 +38,95 @@ def write(out, *arguments):
     return "file://" + os.path.abspath(out)
 
 
+def nearest(rects, at, way):
+    """The oracle for the arrow keys: among the nodes ahead of node `at` in direction `way`, those within
+    45 degrees first, the least distance along plus twice the distance across."""
+    def centre(r):
+        return (r["x"] + r["width"] / 2, r["y"] + r["height"] / 2)
+    fx, fy = centre(rects[at])
+    best = None
+    for i, r in enumerate(rects):
+        if i == at:
+            continue
+        cx, cy = centre(r)
+        along = (cx - fx) * way[0] + (cy - fy) * way[1]
+        across = abs((cx - fx) * way[1] + (cy - fy) * way[0])
+        if along <= 0:
+            continue
+        key = (0 if across <= along else 1, along + 2 * across)
+        if best is None or key < best[0]:
+            best = (key, i)
+    return None if best is None else best[1]
+
+
+def interact(page, name):
+    """Arrow keys by direction, search (counted, current, Escape), the start's and an outcome's details."""
+    if page.locator("#crumbs a").count():
+        page.click("#crumbs a")
+    page.click('#overview g.node.flow[data-flow="reading"]')
+    rects = page.evaluate("""() => Array.from(document.querySelectorAll('#flowview g.node')).map(g => {
+        const r = g.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; })""")
+    nodes = page.locator("#flowview g.node")
+    moved = 0
+    for start in range(len(rects)):
+        for key, way in (("ArrowRight", (1, 0)), ("ArrowLeft", (-1, 0)), ("ArrowDown", (0, 1)), ("ArrowUp", (0, -1))):
+            nodes.nth(start).focus()
+            page.keyboard.press(key)
+            focused = page.evaluate("""() => Array.from(document.querySelectorAll('#flowview g.node'))
+                .indexOf(document.activeElement)""")
+            expected = nearest(rects, start, way)
+            if expected is None:
+                expected = start
+            else:
+                moved += 1
+            if focused != expected:
+                check(False, "%s: %s from node %d goes to node %s, not %s" % (name, key, start, expected, focused))
+                return
+    check(moved > 4, name + ": arrow keys move to the nearest node in their direction (%d moves)" % moved)
+
+    # The start's and an outcome's details.
+    page.click('#flowview g.node.entry')
+    check(page.inner_text("#details h2") == "start of flow reading", name + ": the start has details")
+    check(page.inner_text("#details p").startswith("library "), name + ": the start's action")
+    page.click('#crumbs a')
+    page.click('#overview g.node.flow[data-flow="edit"]')
+    page.click('#flowview g.node.outcome[data-outcome="saved"]')
+    check(page.inner_text("#details h2") == "outcome saved (flow edit)", name + ": an outcome has details")
+    check("editor.save (finish)" in page.inner_text("#details"), name + ": who finishes with the outcome")
+
+    # Search: more than 60 results say how many; the list is the box's current query; Escape clears, then leaves.
+    data = json.loads(page.evaluate("document.getElementById('data').textContent"))
+    query = "e"
+    texts = []
+    for f in data["flows"]:
+        texts.append("flow " + f["name"])
+        for s in f["screens"]:
+            texts.append("screen %s/%s" % (f["name"], s["name"]))
+            texts += ["event %s/%s.%s" % (f["name"], s["name"], e["name"]) for e in s["events"]]
+        texts += ["child %s/%s" % (f["name"], c["name"]) for c in f["children"]]
+        texts += ["link %s (%s)" % (l["pattern"], f["name"]) for l in f["links"]]
+    total = sum(1 for t in texts if query in t.lower())
+    page.fill("#search", query)
+    page.wait_for_function("document.getElementById('results').dataset.query === 'e'")
+    items = page.locator("#results li")
+    check(total > 60 and items.count() == 61
+          and items.last.inner_text() == "60 of %d shown; type more to narrow" % total,
+          name + ": search says it shows 60 of %d" % total)
+    page.focus("#search")
+    page.keyboard.press("End")
+    page.keyboard.type("dito", delay=0)
+    page.wait_for_function("document.getElementById('results').dataset.query === document.getElementById('search').value")
+    check(page.input_value("#search") == "edito"
+          and all("edito" in t.lower() for t in page.locator("#results li").all_inner_texts()),
+          name + ": the results are the current query's")
+    page.keyboard.press("Escape")
+    check(page.input_value("#search") == "" and not page.is_visible("#results")
+          and page.evaluate("document.activeElement.id") == "search", name + ": Escape clears the search")
+    page.keyboard.press("Escape")
+    check(page.evaluate("document.activeElement.id") != "search", name + ": Escape again leaves the search")
+    page.click('#crumbs a')
+
+
 pages = []
 for trace in sorted(glob.glob("docs/examples/*.trace.jsonl")):
     name = os.path.basename(trace).split(".")[0]
@@ -92,6 +181,9 @@ with sync_playwright() as playwright:
             page.click("#results li:has-text('%s/%s.%s')" % event)
             check(page.locator('#flowview g.edge.hit[data-event="%s"]' % event[2]).count() == 1,
                   name + ": the found event's edge is marked")
+
+        if name == pages[0][0]:
+            interact(page, name)
 
         # Play every step; the shown screen is marked where the step shows one.
         played = page.locator(".play").first

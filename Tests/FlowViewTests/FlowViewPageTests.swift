@@ -1,4 +1,6 @@
 import FlowCompiler
+import FlowDefinitions
+import FlowModel
 import Foundation
 import Testing
 
@@ -15,7 +17,9 @@ import Testing
             (path: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))))
         }
         let result = FlowValidation.validate(sources: sources)
-        return (FlowViewPage(flows: result.flows, diagnostics: result.diagnostics, base: "/work"), result)
+        var page = FlowViewPage(flows: result.flows, diagnostics: result.diagnostics, base: "/work")
+        page.sources = result.sourcesByPath
+        return (page, result)
     }
 
     /// Each `<g>` of the page: its class and its `data-` attributes, in order.
@@ -47,8 +51,8 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         #expect(
             Self.addressed(page.html()) == [
-                #"edge solid data-flow="reading" data-child-flow="edit" data-presentation="push" data-child="edit""#,
-                #"edge dotted data-flow="edit" data-child-flow="reading" data-outcomes="saved → stay; discarded → stay""#,
+                #"edge solid data-flow="reading" data-child-flow="edit" data-child="edit" data-presentation="push""#,
+                #"edge dotted data-flow="reading" data-child-flow="edit" data-child="edit" data-presentation="push" data-outcomes="saved → stay; discarded → stay""#,
                 #"node flow data-flow="reading""#,
                 #"node flow data-flow="edit""#,
                 #"edge solid data-flow="reading" data-to="library""#,
@@ -99,12 +103,150 @@ import Testing
                 #"node screen bad data-flow="reading" data-screen="archive" data-codes="FC301""#,
                 #"node child bad data-flow="reading" data-child="edit" data-runs="reading" data-codes="FC301 FC405""#,
             ])
-        // Each node's title holds its own diagnostics' messages, not those of the same code elsewhere.
+        // Each node's title says what it is, then its own diagnostics' messages, not those of the same code elsewhere.
         let archive = try #require(result.diagnostics.first).message
-        #expect(html.contains("<title>FC301: \(ViewPicture.escaped(archive))</title>"))
+        #expect(html.contains("<title>screen archive\nFC301: \(ViewPicture.escaped(archive))</title>"))
         let edit = result.diagnostics.dropFirst().map { "\($0.code): \(ViewPicture.escaped($0.message))" }
-        #expect(html.contains("<title>" + edit.joined(separator: "\n") + "</title>"))
+        #expect(html.contains("<title>child edit\n" + edit.joined(separator: "\n") + "</title>"))
         #expect(html.contains(#""code":"FC301","message":"#))
+    }
+
+    /// A diagnostic inside a link's routes, `otherwise` or guard (FC602, FC603, FC650, FC652, FC653,
+    /// FC504) marks the link's node; one inside a link the flows could not read (`/other`, FC101 and
+    /// FC102 at its keys) is not put on the link before it but on the flow; every one is somewhere.
+    @Test func diagnosticsInsideALinkMarkItsNode() throws {
+        let guarded = ["app", "signIn", "tour"].map { "Tests/Fixtures/invalid/guarded-links/\($0).yaml" }
+        let sets = [
+            guarded, ["Tests/Fixtures/invalid/link-parameter-unbound.yaml"],
+            ["Tests/Fixtures/invalid/link-placeholder-unused.yaml"],
+        ]
+        for files in sets {
+            let file = files[0]
+            let (page, result) = try Self.page(files)
+            let placed = ViewDiagnosticPlaces.findings(
+                flows: result.flows, diagnostics: result.diagnostics, sources: result.sourcesByPath)
+            let codes = placed.flatMap { key, texts in texts.map { "\(key) \(ViewPicture.codes([$0])[0])" } }.sorted()
+            let expected: [String: [String]] = [
+                "Tests/Fixtures/invalid/guarded-links/app.yaml": [
+                    "app|flow/app FC101", "app|flow/app FC102", "app|link//home FC650", "app|link//home FC653",
+                    "app|link//notes/{id:int} FC504", "app|link//notes/{id:int} FC650", "app|link//tour FC102",
+                    "app|link//tour FC652", "signIn|link//form FC651",
+                ],
+                "Tests/Fixtures/invalid/link-parameter-unbound.yaml": [
+                    "reading|link//books FC602", "reading|link//books/{bookID:int} FC602",
+                ],
+                "Tests/Fixtures/invalid/link-placeholder-unused.yaml": [
+                    "reading|link//books/{bookID:int}/{page:int} FC603", "reading|link//shelves/{shelf} FC603",
+                ],
+            ]
+            #expect(codes == expected[file], "\(file)")
+            #expect(codes.count == result.diagnostics.count, "\(file): every diagnostic is placed once")
+            // The link's node carries the codes and their messages in its title.
+            let html = page.html()
+            for diagnostic in result.diagnostics
+            where codes.contains(where: { $0.contains("|link/") && $0.hasSuffix(diagnostic.code) }) {
+                #expect(html.contains("\(diagnostic.code): \(ViewPicture.escaped(diagnostic.message))"))
+            }
+        }
+        let (page, _) = try Self.page(guarded)
+        #expect(
+            Self.addressed(page.html()).filter { $0.hasPrefix("node link") } == [
+                #"node link bad data-flow="app" data-link="/notes/{id:int}" data-codes="FC504 FC650""#,
+                #"node link bad data-flow="app" data-link="/home" data-codes="FC650 FC653""#,
+                #"node link bad data-flow="app" data-link="/tour" data-codes="FC102 FC652""#,
+                #"node link bad data-flow="signIn" data-link="/form" data-codes="FC651""#,
+            ])
+    }
+
+    /// Without the file's text, spans end only at a later position indented no deeper (the diagnostics'
+    /// own columns): a diagnostic in a flow's start, a screen's parameter, an event's action and a child's
+    /// handler lands on the start, the screen, the event's edge and the child.
+    @Test func diagnosticsLandOnTheDeclarationThatHoldsThem() throws {
+        let (_, result) = try Self.page(["Flows/reading.yaml", "Flows/edit.yaml"])
+        let reading = try #require(result.flows.first)
+        func at(_ line: Int, _ column: Int, _ code: String) -> Diagnostic {
+            var location = reading.name.location
+            location.line = line
+            location.column = column
+            return Diagnostic(.error, code: code, "m", at: location)
+        }
+        let placed = ViewDiagnosticPlaces.findings(
+            flows: result.flows,
+            diagnostics: [
+                at(1, 1, "FC001"), at(3, 8, "FC002"), at(15, 7, "FC003"), at(10, 30, "FC004"), at(27, 7, "FC005"),
+            ])
+        #expect(
+            placed.mapValues { $0.map { String($0.prefix(5)) } } == [
+                "reading|flow/reading": ["FC001"], "reading|entry/": ["FC002"], "reading|screen/details": ["FC003"],
+                "reading|event/library.selectBook": ["FC004"], "reading|child/edit": ["FC005"],
+            ])
+    }
+
+    /// Every node and edge has a `<title>`: what it is, then its diagnostics.
+    @Test func everyNodeAndEdgeHasATitle() throws {
+        let (page, _) = try Self.page(["Flows/reading.yaml", "Flows/edit.yaml"])
+        let html = page.html()
+        let groups = html.components(separatedBy: "<g class=\"").dropFirst()
+        #expect(groups.count == 25)
+        #expect(groups.allSatisfy { $0.split(separator: ">", maxSplits: 1)[1].hasPrefix("<title>") })
+        #expect(
+            html.contains(
+                #"tabindex="0" role="button" aria-label="start of flow reading"><title>start of flow reading</title>"#))
+        #expect(html.contains("<title>selectBook push → details</title>"))
+        #expect(html.contains("<title>push edit → edit</title>"))
+        #expect(html.contains(#"<p id="summary">2 flows, 3 screens, 0 diagnostics</p>"#))
+        let (one, _) = try Self.page(["Flows/edit.yaml"])
+        #expect(one.html().contains(#"<p id="summary">1 flow, 1 screen, 0 diagnostics</p>"#))
+    }
+
+    /// The start and each outcome have details: the start's action, and who finishes with each outcome.
+    @Test func startAndOutcomeDetails() throws {
+        let (_, result) = try Self.page(["Flows/reading.yaml", "Flows/edit.yaml"])
+        let edit = ViewFlowDetails(try #require(result.flows.last), diagnostics: [], base: "/work")
+        #expect("\(edit.start.action) \(edit.start.at.line)" == "editor 6")
+        #expect(
+            edit.outcomes.map { o in
+                "\(o.name) \(o.at.line): " + o.reachedBy.map { "\($0.by) \($0.at.line)" }.joined(separator: ", ")
+            }
+                == ["saved 8: editor.save (finish) 20", "discarded 8: editor.cancel (finish) 22"])
+    }
+
+    /// Values read back as written: a string that would read blank or split a list is quoted.
+    @Test func valuesReadBackAsWritten() throws {
+        #expect(
+            [
+                Value.string(""), .string(" a"), .string("a, b"), .string("say \"hi\""), .string("Dune"), .int(7),
+                .bool(true),
+            ]
+            .map(ViewFlowDetails.shown) == [#""""#, #"" a""#, #""a, b""#, #""say \"hi\"""#, "Dune", "7", "true"])
+        let yaml = """
+            flow: f
+            start: s
+            screens:
+              s:
+                params:
+                  title: { type: string, default: "" }
+                  mode: { type: string, default: full, values: [full, "", "a, b"] }
+            """
+        let result = FlowValidation.validate(sources: [(path: "f.yaml", bytes: Array(yaml.utf8))])
+        let details = ViewFlowDetails(try #require(result.flows.first), diagnostics: [], base: "/work")
+        #expect(
+            details.screens.first?.parameters.map(\.constraints) == [
+                #"default """#, #"one of full, "", "a, b", default full"#,
+            ])
+    }
+
+    /// The editor links: VS Code by default, JetBrains' `idea://`, or none (plain `file:line`).
+    @Test func editorLinks() throws {
+        let (_, result) = try Self.page(["Flows/reading.yaml"])
+        let flow = try #require(result.flows.first)
+        #expect(
+            ViewFlowDetails(flow, diagnostics: [], base: "/my work").at.url
+                == "vscode://file/my%20work/Flows/reading.yaml:2:7")
+        #expect(
+            ViewFlowDetails(flow, diagnostics: [], base: "/w", editor: .idea).at.url
+                == "idea://open?file=/w/Flows/reading.yaml&line=2&column=7")
+        #expect(ViewFlowDetails(flow, diagnostics: [], base: "/w", editor: .none).at.url == "")
     }
 
     @Test func aScreensDetails() throws {
@@ -138,6 +280,33 @@ import Testing
         #expect(
             FlowViewPage.Play.trace("{\"a\":\"</script>\"}\n{}", named: "t.jsonl")
                 == .success(.init(title: "trace t.jsonl", steps: ["{\"a\":\"</script>\"}", "{}"])))
+    }
+
+    /// A trace made with other flows is refused at its first line naming a flow or screen the page lacks.
+    @Test func aTraceOfOtherFlowsIsRefused() throws {
+        let (_, result) = try Self.page(["Flows/reading.yaml", "Flows/edit.yaml"])
+        let tail = ", which the flows viewed do not declare; it was made with other flows: view the flows it was run on"
+        #expect(
+            FlowViewPage.Play.trace(
+                #"{"path":[{"flow":"reading","screen":"library"}]}"# + "\n\n"
+                    + #"{"path":[{"flow":"reading","screen":"library"},{"flow":"feed","screen":"timeline"}]}"#,
+                named: "t.jsonl", flows: result.flows)
+                == .failure(.init(text: "t.jsonl:3: the trace names flow 'feed' (on the path)" + tail)))
+        #expect(
+            FlowViewPage.Play.trace(
+                #"{"path":[{"flow":"reading","screen":"shelf"}]}"#, named: "t.jsonl", flows: result.flows)
+                == .failure(
+                    .init(text: "t.jsonl:1: the trace names screen 'shelf' of flow 'reading' (on the path)" + tail)))
+        #expect(
+            FlowViewPage.Play.trace(
+                #"{"instances":{"flow":"reading","children":[{"flow":"edit","children":[{"flow":"x"}]}]}}"#,
+                named: "t.jsonl", flows: result.flows)
+                == .failure(.init(text: "t.jsonl:1: the trace names flow 'x' (an instance)" + tail)))
+        #expect(
+            FlowViewPage.Play.trace(#"{"tabs":[{"flow":"social"}]}"#, named: "t.jsonl", flows: result.flows)
+                == .failure(.init(text: "t.jsonl:1: the trace names flow 'social' (a tab set)" + tail)))
+        let reading = try String(contentsOfFile: Self.root + "/docs/examples/reading.trace.jsonl", encoding: .utf8)
+        #expect((try? FlowViewPage.Play.trace(reading, named: "r", flows: result.flows).get()) != nil)
     }
 
     @Test func thePageFetchesNothingAndCannotBeCutShort() throws {

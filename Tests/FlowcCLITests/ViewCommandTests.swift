@@ -36,7 +36,7 @@ import Testing
         #expect(html.contains("<li>check: flow demo: complete, 5 states, 17 steps, no guarantee broken</li>"))
         #expect(
             html.contains(
-                #"<g class="edge dotted bad" data-flow="demo" data-screen="detail" data-event="leave" data-to="home" data-codes="FC808" tabindex="-1"><title>FC808: event &#39;leave&#39; of screen &#39;detail&#39; is taken in some explored states"#
+                #"<g class="edge dotted bad" data-flow="demo" data-screen="detail" data-event="leave" data-to="home" data-codes="FC808" tabindex="-1"><title>leave pop → home\#nFC808: event &#39;leave&#39; of screen &#39;detail&#39; is taken in some explored states"#
             ))
         #expect(
             html.contains(
@@ -73,6 +73,48 @@ import Testing
         let missing = try FlowcProcess.run(["view", "Flows", "--trace", "nope.jsonl"])
         #expect(missing.status == 2)
         #expect(missing.standardError == "flowc: error: cannot read trace 'nope.jsonl'\n")
+    }
+
+    /// `--editor` (or `FLOWC_EDITOR`) chooses the links' editor; `--max-states`/`--max-depth` bound `--check`'s
+    /// exploration as they bound `flowc check`'s; a trace of other flows is refused at its line.
+    @Test func editorBoundsAndForeignTraces() throws {
+        let idea = try FlowcProcess.run(["view", "Flows/edit.yaml", "--editor", "idea", "--out", "-"])
+        #expect(idea.status == 0)
+        #expect(idea.standardOutput.contains(#""url":"idea:\/\/open?file="#))
+        #expect(!idea.standardOutput.contains("vscode:"))
+        let none = try FlowcProcess.run(
+            ["view", "Flows/edit.yaml", "--out", "-"], environment: ["FLOWC_EDITOR": "none"])
+        #expect(none.status == 0)
+        #expect(none.standardOutput.contains(#""url":"""#) && !none.standardOutput.contains("vscode:"))
+        let unknown = try FlowcProcess.run(
+            ["view", "Flows/edit.yaml", "--out", "-"], environment: ["FLOWC_EDITOR": "emacs"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.standardError
+                == "flowc: error: FLOWC_EDITOR names no editor flowc knows: 'emacs'; use one of vscode, idea, none\n")
+        let bounded = try FlowcProcess.run(
+            ["view", "--check", "--max-depth", "1", "Tests/Fixtures/explorer/refused-on-some-paths.yaml", "--out", "-"])
+        #expect(bounded.status == 0)
+        #expect(bounded.standardOutput.contains("<li>check: flow demo: bounded"))
+        let unchecked = try FlowcProcess.run(["view", "--max-states", "5", "Flows", "--out", "-"])
+        #expect(unchecked.status == 2)
+        #expect(
+            unchecked.standardError
+                == "flowc: error: --max-states bounds the exploration of --check; add --check or leave it out\n")
+        let zero = try FlowcProcess.run(["view", "--check", "--max-states", "0", "Flows", "--out", "-"])
+        #expect(zero.status == 2)
+        #expect(zero.standardError == "flowc: error: --max-states takes a whole number of at least 1, not '0'\n")
+        let foreign = try FlowcProcess.run(
+            [
+                "view", "Flows/reading.yaml", "Flows/edit.yaml", "--trace", "docs/examples/social.trace.jsonl", "--out",
+                "-",
+            ])
+        #expect(foreign.status == 2)
+        #expect(
+            foreign.standardError
+                == "flowc: error: docs/examples/social.trace.jsonl:1: the trace names flow 'feed' (on the path), which the flows viewed do not declare; it was made with other flows: view the flows it was run on\n"
+        )
+        #expect(foreign.standardOutput == "")
     }
 
     @Test(

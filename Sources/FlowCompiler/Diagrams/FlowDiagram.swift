@@ -70,6 +70,10 @@ public struct FlowDiagram: Hashable, Sendable {
         public var outcome: String?
         /// The pattern of the deep link it draws, if it is one.
         public var link: String?
+        /// In the overview: the child declaration it draws (its start, or its outcomes handled on the way back).
+        public var child: String?
+        /// In the overview: how that child is presented (`push`, `sheet`, `cover` or `tab`).
+        public var presentation: String?
     }
 
     public struct Cluster: Hashable, Sendable {

@@ -59,13 +59,15 @@ extension FlowDiagram {
                 diagram.edges.append(
                     Edge(
                         from: parent, to: target, lines: ["\(shown) \(child.name.value)"],
-                        style: child.presentationStyle == .push ? .solid : .dashed, diagnosed: []))
+                        style: child.presentationStyle == .push ? .solid : .dashed, diagnosed: [],
+                        child: child.name.value, presentation: isTab ? "tab" : child.presentationStyle.rawValue))
                 guard !child.handlers.isEmpty else { continue }
                 diagram.edges.append(
                     Edge(
                         from: target, to: parent,
                         lines: child.handlers.map { "\($0.outcome.value) → \(summary($0.action))" }, style: .dotted,
-                        diagnosed: []))
+                        diagnosed: [], child: child.name.value,
+                        presentation: isTab ? "tab" : child.presentationStyle.rawValue))
             }
         }
         return diagram
