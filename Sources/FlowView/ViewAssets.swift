@@ -24,7 +24,7 @@ enum ViewAssets {
         .node text{fill:#1a1a1a}.node text.name{font-weight:600}
         .node{cursor:pointer}.node:focus{outline:none}.node:focus rect,.node:focus circle{stroke:#0645ad;stroke-width:3}
         .node.hit rect{fill:#fff3b0}.node.onpath rect{fill:#d8f0d8}.node.current rect{fill:#8fd18f;stroke-width:3}
-        .edge path{fill:none;stroke:#444;stroke-width:1.2}.edge text{fill:#333;font-size:10px}
+        .edge path{fill:none;stroke:#444;stroke-width:1.2}.edge text{fill:#333;font-size:10px;stroke:#fff;stroke-width:3px;paint-order:stroke;stroke-linejoin:round}
         .edge.dashed path{stroke-dasharray:6 4}.edge.dotted path{stroke-dasharray:2 3}
         .edge.bad path{stroke:#b00020}.edge.bad text{fill:#b00020}.edge.hit path{stroke:#0645ad;stroke-width:3}
         marker path{fill:#444}

@@ -38,7 +38,20 @@ struct ViewPicture {
         }
         var index: [String: Int] = [:]
         for (position, node) in nodes.enumerated() { index[node.id] = position }
-        let edges = diagram.edges.filter { index[$0.from] != nil && index[$0.to] != nil }
+        var edges = diagram.edges.filter { index[$0.from] != nil && index[$0.to] != nil }
+        // A finding at an event's name (the explorer's FC807, FC808) marks the event's edges.
+        let name = flow ?? ""
+        var titles = [[String]](repeating: [], count: edges.count)
+        for position in edges.indices {
+            guard let event = edges[position].event else { continue }
+            let from = nodes[index[edges[position].from]!]
+            titles[position] = findings[name + "|event/" + from.name + "." + event] ?? []
+            edges[position].diagnosed = Array(Set(edges[position].diagnosed).union(Self.codes(titles[position])))
+                .sorted()
+        }
+        let labels = edges.map { edge in
+            edge.lines + (edge.diagnosed.isEmpty ? [] : ["⚠ " + edge.diagnosed.joined(separator: " ")])
+        }
         let boxes = nodes.map { node -> ViewLayout.Box in
             if node.kind == .entry { return .init(width: 16, height: 16) }
             let lines = node.lines + (node.diagnosed.isEmpty ? [] : ["⚠ " + node.diagnosed.joined(separator: " ")])
@@ -52,25 +65,22 @@ struct ViewPicture {
         } else {
             sources = nodes.indices.filter { nodes[$0].kind == .entry }
         }
+        // A label's box: 10px text, at most 6.5px a character (the browser suite measures that labels
+        // never overlap), 11px a line.
         let layout = ViewLayout(
-            boxes: boxes,
-            edges: edges.filter { $0.style != .dotted || flow != nil }.map { (index[$0.from]!, index[$0.to]!) },
-            sources: sources, leaders: nodes.indices.filter { nodes[$0].kind == .link }, leftToRight: flow != nil)
-        let name = flow ?? ""
+            boxes: boxes, edges: edges.map { (index[$0.from]!, index[$0.to]!) },
+            labels: labels.map { lines in
+                lines.isEmpty
+                    ? nil
+                    : ViewLayout.Box(
+                        width: Double(lines.reduce(0) { max($0, $1.count) }) * 6.5 + 4,
+                        height: Double(lines.count) * 11 + 3)
+            },
+            sources: sources, leaders: nodes.indices.filter { nodes[$0].kind == .link }, leftToRight: flow != nil,
+            ranking: edges.map { $0.style != .dotted || flow != nil })
         var out = ""
-        var (right, bottom) = (layout.width, layout.height)
-        var lanes: [String: Int] = [:]
-        for var edge in edges {
+        for (number, edge) in edges.enumerated() {
             let from = nodes[index[edge.from]!]
-            // A finding at an event's name (the explorer's FC807, FC808) marks the event's edges.
-            var titles: [String] = []
-            if let event = edge.event {
-                titles = findings[name + "|event/" + from.name + "." + event] ?? []
-                edge.diagnosed = Array(Set(edge.diagnosed).union(Self.codes(titles))).sorted()
-            }
-            let pair = edge.from < edge.to ? edge.from + " " + edge.to : edge.to + " " + edge.from
-            let lane = lanes[pair, default: 0]
-            lanes[pair] = lane + 1
             let to = nodes[index[edge.to]!]
             var attributes: [(String, String)]
             if flow == nil {
@@ -92,23 +102,20 @@ struct ViewPicture {
                 attributes.append(("data-to", to.name))
             }
             if !edge.diagnosed.isEmpty { attributes.append(("data-codes", edge.diagnosed.joined(separator: " "))) }
-            let path = layout.path(from: index[edge.from]!, to: index[edge.to]!, lane: lane)
-            right = max(right, path.labelX + 70)
-            bottom = max(bottom, path.labelY + 16)
+            let route = layout.routes[number]
             let classes = "edge " + edge.style.rawValue + (edge.diagnosed.isEmpty ? "" : " bad")
-            let label = edge.lines + (edge.diagnosed.isEmpty ? [] : ["⚠ " + edge.diagnosed.joined(separator: " ")])
+            let label = labels[number]
             out += "<g class=\"\(classes)\"" + Self.attributes(attributes) + " tabindex=\"-1\">"
             let said =
                 (edge.lines.isEmpty ? "" : edge.lines.joined(separator: " ") + " ") + "→ "
                 + (to.kind == .entry ? "start" : to.name)
-            out += "<title>\(Self.escaped(([said] + titles).joined(separator: "\n")))</title>"
-            out += "<path d=\"\(path.d)\" marker-end=\"url(#arrow)\"/>"
-            if !label.isEmpty {
-                out +=
-                    "<text x=\"\(layout.n(path.labelX))\" y=\"\(layout.n(path.labelY - Double(label.count - 1) * 5.5))\">"
-                for (number, line) in label.enumerated() {
-                    out +=
-                        "<tspan x=\"\(layout.n(path.labelX))\"\(number == 0 ? "" : " dy=\"11\"")>\(Self.escaped(line))</tspan>"
+            out += "<title>\(Self.escaped(([said] + titles[number]).joined(separator: "\n")))</title>"
+            out += "<path d=\"\(route.d)\" marker-end=\"url(#arrow)\"/>"
+            if let box = route.label, !label.isEmpty {
+                let x = layout.n(box.x + 2)
+                out += "<text x=\"\(x)\" y=\"\(layout.n(box.y + 10))\">"
+                for (line, text) in label.enumerated() {
+                    out += "<tspan x=\"\(x)\"\(line == 0 ? "" : " dy=\"11\"")>\(Self.escaped(text))</tspan>"
                 }
                 out += "</text>"
             }
@@ -150,7 +157,7 @@ struct ViewPicture {
             out += "</g>"
         }
         let header =
-            "<svg class=\"graph\" data-view=\"\(flow == nil ? "overview" : "flow")\"\(flow.map { " data-flow=\"\(Self.escaped($0))\"" } ?? "") width=\"\(layout.n(right))\" height=\"\(layout.n(bottom))\" viewBox=\"0 0 \(layout.n(right)) \(layout.n(bottom))\" role=\"group\" aria-label=\"\(flow.map { "flow " + Self.escaped($0) } ?? "overview")\">"
+            "<svg class=\"graph\" data-view=\"\(flow == nil ? "overview" : "flow")\"\(flow.map { " data-flow=\"\(Self.escaped($0))\"" } ?? "") width=\"\(layout.n(layout.width))\" height=\"\(layout.n(layout.height))\" viewBox=\"0 0 \(layout.n(layout.width)) \(layout.n(layout.height))\" role=\"group\" aria-label=\"\(flow.map { "flow " + Self.escaped($0) } ?? "overview")\">"
         svg = header + out + "</svg>"
     }
 

@@ -38,6 +38,80 @@ def write(out, *arguments):
     return "file://" + os.path.abspath(out)
 
 
+GEOMETRY = """(svg) => {
+    // Node boxes (translated rects, entry circles), label boxes (each edge's text), and the points of
+    // every edge's path every 2 units; in the picture's own coordinates.
+    const inset = 1.5;
+    const nodes = Array.from(svg.querySelectorAll('g.node')).map(g => {
+        const m = g.transform.baseVal.consolidate();
+        const t = m ? m.matrix : { e: 0, f: 0 };
+        const b = g.querySelector('rect, circle').getBBox();
+        return [t.e + b.x, t.f + b.y, t.e + b.x + b.width, t.f + b.y + b.height, g.getAttribute('aria-label')];
+    });
+    const labels = Array.from(svg.querySelectorAll('g.edge text')).map(text => {
+        const b = text.getBBox();
+        return [b.x, b.y, b.x + b.width, b.y + b.height, text.textContent];
+    });
+    const problems = [];
+    for (let i = 0; i < labels.length; i++) {
+        const a = labels[i];
+        for (let j = i + 1; j < labels.length; j++) {
+            const b = labels[j];
+            if (a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3])
+                problems.push('labels overlap: ' + a[4] + ' / ' + b[4]);
+        }
+        for (const n of nodes)
+            if (a[0] < n[2] && n[0] < a[2] && a[1] < n[3] && n[1] < a[3])
+                problems.push('label on a node: ' + a[4] + ' / ' + n[4]);
+    }
+    let points = 0;
+    for (const g of svg.querySelectorAll('g.edge')) {
+        const path = g.querySelector('path');
+        const length = path.getTotalLength();
+        for (let at = 0; at <= length; at += 2) {
+            const p = path.getPointAtLength(at);
+            points++;
+            for (const n of nodes)
+                if (p.x > n[0] + inset && p.x < n[2] - inset && p.y > n[1] + inset && p.y < n[3] - inset) {
+                    problems.push('edge ' + g.querySelector('title').textContent.split('\\n')[0] +
+                        ' crosses ' + n[4] + ' at ' + Math.round(p.x) + ',' + Math.round(p.y));
+                    at = length + 1;
+                    break;
+                }
+        }
+    }
+    return { nodes: nodes.length, labels: labels.length, points: points, problems: problems.slice(0, 5),
+             count: problems.length };
+}"""
+
+
+def clean(page, name, svg):
+    """No two labels overlap, no label is on a node, no edge crosses a node, in the picture `svg`."""
+    found = page.evaluate(GEOMETRY, page.query_selector(svg))
+    check(found["count"] == 0 and found["points"] > 0,
+          "%s: %d labels apart and off the %d nodes, no edge through a node%s" % (
+              name, found["labels"], found["nodes"], "; " + "; ".join(found["problems"]) if found["count"] else ""))
+
+
+def dense(path, screens):
+    """A flow of `screens` screens, each pushing the next two and one far back, labelled with guards."""
+    lines = ["flow: dense", "conditions: [ready]", "start: s0", "screens:"]
+    for i in range(screens):
+        lines.append("  s%d:" % i)
+        events = []
+        if i + 1 < screens:
+            events.append("next: { push: s%d }" % (i + 1))
+        if i + 2 < screens:
+            events.append("skip: { if: ready, then: { push: s%d }, else: { pop: 1 } }" % (i + 2))
+        if i > 3:
+            events.append("rewind: { push: s%d }" % ((i * 7) % (i - 2)))
+        events.append("back: { pop: 1 }")
+        lines.append("    on:")
+        lines += ["      " + e for e in events]
+    with open(path, "w") as out:
+        out.write("\n".join(lines) + "\n")
+
+
 def nearest(rects, at, way):
     """The oracle for the arrow keys: among the nodes ahead of node `at` in direction `way`, those within
     45 degrees first, the least distance along plus twice the distance across."""
@@ -133,12 +207,21 @@ for trace in sorted(glob.glob("docs/examples/*.trace.jsonl")):
     with open(trace) as lines:
         steps = [json.loads(line) for line in lines if line.strip()]
     pages.append((name, write(os.path.join(work, name + ".html"), "Flows", "--trace", trace), steps))
+dense(os.path.join(work, "dense.yaml"), 60)
+dense_url = write(os.path.join(work, "dense.html"), os.path.join(work, "dense.yaml"))
 witness_url = write(
     os.path.join(work, "witness.html"), "--check", "Tests/Fixtures/explorer/refused-on-some-paths.yaml")
 
 with sync_playwright() as playwright:
     browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
     context = browser.new_context(viewport={"width": 1400, "height": 900}, offline=True)
+    page = context.new_page()
+    page.goto(dense_url)
+    page.click("#overview g.node.flow[data-flow='dense']")
+    check(page.locator("#flowview g.node.screen").count() == 60, "dense: a 60-screen flow of 3-4 events each opens")
+    clean(page, "dense", "#flowview svg.graph")
+    page.close()
+
     for name, url, steps in pages + [("witness", witness_url, None)]:
         page = context.new_page()
         errors = []
@@ -184,6 +267,14 @@ with sync_playwright() as playwright:
 
         if name == pages[0][0]:
             interact(page, name)
+            # The layout: every shipped flow's picture and the overview, labels apart, edges round nodes.
+            clean(page, "overview", "#overview svg.graph")
+            for flow in page.evaluate("JSON.parse(document.getElementById('data').textContent).flows.map(f => f.name)"):
+                if not page.is_visible("#overview"):
+                    page.click("#crumbs a")
+                page.click("#overview g.node.flow[data-flow='%s']" % flow)
+                clean(page, "flow " + flow, "#flowview svg.graph")
+            page.click("#crumbs a")
 
         # Play every step; the shown screen is marked where the step shows one.
         played = page.locator(".play").first
