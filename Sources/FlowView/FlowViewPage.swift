@@ -120,10 +120,16 @@ public struct FlowViewPage {
             for child in flow.children where runs[child.name.value] == nil { runs[child.name.value] = child.flow.value }
             out += "<template id=\"flow-\(number)\">"
             // Drawn alone (root nil always draws): its own nodes and edges, and its diagnostics.
+            var bands: [String] = []
             if let diagram = FlowDiagram.build(flows: [flow], diagnostics: own) {
-                out += ViewPicture(diagram, flow: flow.name.value, runs: runs, findings: findings).svg
+                let picture = ViewPicture(diagram, flow: flow.name.value, runs: runs, findings: findings)
+                out += picture.svg
+                bands = picture.bands
             }
             out += "</template>\n"
+            for (band, text) in bands.enumerated() {
+                out += "<template id=\"flow-\(number)-band-\(band)\">" + text + "</template>\n"
+            }
         }
         out += "<script type=\"application/json\" id=\"data\">" + Self.scriptSafe(json) + "</script>\n"
         out += "<script type=\"application/json\" id=\"plays-data\">["

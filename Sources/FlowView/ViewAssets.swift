@@ -128,11 +128,54 @@ enum ViewAssets {
             flowView.appendChild(document.getElementById('flow-' + i).content.cloneNode(true));
             overview.hidden = true;
             flowView.hidden = false;
+            bands = [];
+            var frame = flowView.querySelector('svg.graph');
+            var count = frame ? Number(frame.getAttribute('data-bands') || 0) : 0;
+            if (count) BAND = Number(frame.getAttribute('data-band-size'));
+            for (var b = 0; b < count; b++) bands.push({ template: document.getElementById('flow-' + i + '-band-' + b), top: b * BAND, loaded: false });
+            loadBands();
             showCrumbs();
             showFlow(data.flows[i]);
             return true;
           }
           function flowOf(name) { return data.flows[index[name]]; }
+
+          // A huge flow's picture comes in bands (data-band-size units tall, each in its own template): the bands
+          // near what the stage shows are added as it scrolls, and a band holding what is searched or
+          // played is added first (find).
+          var BAND = 2400;
+          var bands = [];
+          var stage = document.getElementById('stage');
+          function loadBand(b) {
+            var frame = flowView.querySelector('svg.graph');
+            var part = b.template.content.cloneNode(true).firstChild;
+            ['edges', 'nodes'].forEach(function (layer) {
+              var into = frame.querySelector('g.' + layer);
+              var from = part.querySelector('g.' + layer);
+              while (from.firstChild) into.appendChild(from.firstChild);
+            });
+            b.loaded = true;
+          }
+          function loadBands() {
+            if (!bands.length) return;
+            var frame = flowView.querySelector('svg.graph');
+            var top = stage.scrollTop - (frame.getBoundingClientRect().top - stage.getBoundingClientRect().top + stage.scrollTop);
+            var low = top - stage.clientHeight, high = top + 2 * stage.clientHeight;
+            bands.forEach(function (b) { if (!b.loaded && b.top + BAND >= low && b.top <= high) loadBand(b); });
+          }
+          stage.addEventListener('scroll', loadBands);
+          /// The element of the open picture that selector finds, its band added first when need be.
+          function find(selector) {
+            var g = flowView.querySelector(selector);
+            if (g) return g;
+            for (var b = 0; b < bands.length; b++) {
+              if (!bands[b].loaded && bands[b].template.content.querySelector(selector)) {
+                loadBand(bands[b]);
+                return flowView.querySelector(selector);
+              }
+            }
+            return null;
+          }
           function showFlow(flow) {
             details.textContent = '';
             add(details, 'h2', 'flow ' + flow.name + (flow.tabs.length ? ' (tabs: ' + flow.tabs.join(', ') + ')' : ''));
@@ -271,7 +314,7 @@ enum ViewAssets {
           }
           function reveal(flow, selector) {
             if (!openFlow(flow, 'new')) return null;
-            var g = flowView.querySelector(selector);
+            var g = find(selector);
             if (g) { mark(g, 'hit'); showNode(g); g.focus(); if (g.scrollIntoView) g.scrollIntoView({ block: 'center', inline: 'center' }); }
             return g;
           }
@@ -369,10 +412,10 @@ enum ViewAssets {
               if (top && openFlow(top.flow, 'new')) {
                 path.forEach(function (r) {
                   if (r.flow !== top.flow) return;
-                  var g = flowView.querySelector('g.node' + attr('data-screen', r.screen));
+                  var g = find('g.node' + attr('data-screen', r.screen));
                   if (g) g.classList.add('onpath');
                 });
-                var current = flowView.querySelector('g.node' + attr('data-screen', top.screen));
+                var current = find('g.node' + attr('data-screen', top.screen));
                 if (current) { current.classList.add('current'); showNode(current); }
               }
             }

@@ -11,8 +11,13 @@ import FlowCompiler
 /// dotted edge back, `data-outcomes`; `data-codes` where a diagnostic is. Every node and edge has a
 /// `<title>`: what it is (`screen details`, `select → details`), then its diagnostics' messages.
 struct ViewPicture {
-    /// The SVG text.
+    /// The SVG text; for a picture cut into bands, only its frame (its size, and empty `edges` and
+    /// `nodes` layers) with `data-bands` saying how many.
     var svg: String
+    /// A banded flow picture's bands, top down, each an `<svg>`
+    /// holding an `edges` and a `nodes` layer whose elements the page moves into the frame's; empty
+    /// for a picture that is not banded.
+    var bands: [String] = []
 
     /// `flow` is the flow drawn (nil for the overview); `runs` the flow each child runs; `findings` the
     /// diagnostics' `CODE: message` texts by the node they are at (`FLOW|screen/NAME`, `FLOW|child/NAME`, …,
@@ -78,8 +83,17 @@ struct ViewPicture {
             },
             sources: sources, leaders: nodes.indices.filter { nodes[$0].kind == .link }, leftToRight: flow != nil,
             ranking: edges.map { $0.style != .dotted || flow != nil })
-        var out = ""
+        // A flow's picture of more than `bandedNodes` nodes is cut into bands top down (``bandSize`` units
+        // each): each node in the band of its position, each edge in its source's; the page adds a band
+        // to the picture when it scrolls near it (or when it holds what is searched or played).
+        let banded = flow != nil && nodes.count > Self.bandedNodes
+        func band(_ position: Int) -> Int { banded ? Int(layout.placed[position].y / Self.bandSize) : 0 }
+        let bandCount = banded ? Int(layout.height / Self.bandSize) + 1 : 1
+        var edgeParts = [String](repeating: "", count: bandCount)
+        var nodeParts = [String](repeating: "", count: bandCount)
         for (number, edge) in edges.enumerated() {
+            var out = ""
+            defer { edgeParts[min(band(index[edge.from]!), bandCount - 1)] += out }
             let from = nodes[index[edge.from]!]
             let to = nodes[index[edge.to]!]
             var attributes: [(String, String)]
@@ -122,6 +136,8 @@ struct ViewPicture {
             out += "</g>"
         }
         for (position, node) in nodes.enumerated() {
+            var out = ""
+            defer { nodeParts[min(band(position), bandCount - 1)] += out }
             let place = layout.placed[position]
             var attributes: [(String, String)] = [("data-flow", flow ?? node.name)]
             switch node.kind {
@@ -158,8 +174,22 @@ struct ViewPicture {
         }
         let header =
             "<svg class=\"graph\" data-view=\"\(flow == nil ? "overview" : "flow")\"\(flow.map { " data-flow=\"\(Self.escaped($0))\"" } ?? "") width=\"\(layout.n(layout.width))\" height=\"\(layout.n(layout.height))\" viewBox=\"0 0 \(layout.n(layout.width)) \(layout.n(layout.height))\" role=\"group\" aria-label=\"\(flow.map { "flow " + Self.escaped($0) } ?? "overview")\">"
-        svg = header + out + "</svg>"
+        guard banded else {
+            svg = header + edgeParts[0] + nodeParts[0] + "</svg>"
+            return
+        }
+        svg =
+            header.dropLast()
+            + " data-bands=\"\(bandCount)\" data-band-size=\"\(Int(Self.bandSize))\"><g class=\"edges\"></g><g class=\"nodes\"></g></svg>"
+        bands = (0..<bandCount).map {
+            "<svg><g class=\"edges\">" + edgeParts[$0] + "</g><g class=\"nodes\">" + nodeParts[$0] + "</g></svg>"
+        }
     }
+
+    /// Pictures of more nodes than this are cut into bands (``bands``).
+    static let bandedNodes = 1500
+    /// How far down a band reaches, in picture units.
+    static let bandSize = 2400.0
 
     /// The codes of `CODE: message` texts.
     static func codes(_ texts: [String]) -> [String] {

@@ -208,6 +208,10 @@ for trace in sorted(glob.glob("docs/examples/*.trace.jsonl")):
         steps = [json.loads(line) for line in lines if line.strip()]
     pages.append((name, write(os.path.join(work, name + ".html"), "Flows", "--trace", trace), steps))
 dense(os.path.join(work, "dense.yaml"), 60)
+with open(os.path.join(work, "chain.yaml"), "w") as out:
+    out.write("flow: chain\nstart: s0\nscreens:\n" + "".join(
+        "  s%d:\n    on: { next: { push: s%d } }\n" % (i, i + 1) for i in range(2999)) + "  s2999: {}\n")
+chain_url = write(os.path.join(work, "chain.html"), os.path.join(work, "chain.yaml"))
 dense_url = write(os.path.join(work, "dense.html"), os.path.join(work, "dense.yaml"))
 witness_url = write(
     os.path.join(work, "witness.html"), "--check", "Tests/Fixtures/explorer/refused-on-some-paths.yaml")
@@ -220,6 +224,25 @@ with sync_playwright() as playwright:
     page.click("#overview g.node.flow[data-flow='dense']")
     check(page.locator("#flowview g.node.screen").count() == 60, "dense: a 60-screen flow of 3-4 events each opens")
     clean(page, "dense", "#flowview svg.graph")
+    page.close()
+
+    # A huge flow comes in bands: what is near the view first, more on scrolling, a searched screen at once.
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(chain_url)
+    page.click("#overview g.node.flow[data-flow='chain']")
+    first = page.locator("#flowview g.node.screen").count()
+    check(0 < first < 3000 and page.locator("#flowview svg.graph[data-bands]").count() == 1,
+          "chain: a 3,000-screen flow opens with its first bands (%d screens)" % first)
+    page.evaluate("document.getElementById('stage').scrollTop = document.getElementById('stage').scrollHeight / 2")
+    page.wait_for_function("document.querySelectorAll('#flowview g.node.screen').length > %d" % first)
+    check(True, "chain: scrolling adds the bands in view")
+    page.fill("#search", "chain/s2999")
+    page.wait_for_function("document.getElementById('results').dataset.query === 'chain/s2999'")
+    page.keyboard.press("Enter")
+    check(page.locator('#flowview g.node.hit[data-screen="s2999"]').count() == 1, "chain: a searched screen's band is added")
+    check(errors == [], "chain: no page error " + "; ".join(errors))
     page.close()
 
     for name, url, steps in pages + [("witness", witness_url, None)]:

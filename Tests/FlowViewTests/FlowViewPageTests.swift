@@ -249,6 +249,36 @@ import Testing
         #expect(ViewFlowDetails(flow, diagnostics: [], base: "/w", editor: .none).at.url == "")
     }
 
+    /// A flow of more than 1,500 nodes is written as a frame and bands of 2,400 units top down, each node
+    /// and edge in exactly one band (its own position's; an edge its source's), so the page adds only
+    /// what is near the view.
+    @Test func aHugeFlowComesInBands() throws {
+        var yaml = "flow: chain\nstart: s0\nscreens:\n"
+        for number in 0..<2000 { yaml += "  s\(number):\n    on: { next: { push: s\((number + 1) % 2000) } }\n" }
+        let result = FlowValidation.validate(sources: [(path: "chain.yaml", bytes: Array(yaml.utf8))])
+        let html = FlowViewPage(flows: result.flows, diagnostics: result.diagnostics, base: "/w").html()
+        let frame = try #require(
+            html.components(separatedBy: #"<template id="flow-0">"#).last?.components(separatedBy: "</template>").first)
+        #expect(frame.hasSuffix(#"data-band-size="2400"><g class="edges"></g><g class="nodes"></g></svg>"#))
+        let count = try #require(
+            Int(frame.components(separatedBy: #"data-bands=""#)[1].prefix { $0 != "\"" }))
+        let bands = (0..<count).map { band in
+            html.components(separatedBy: "<template id=\"flow-0-band-\(band)\">")[1].components(
+                separatedBy: "</template>")[0]
+        }
+        #expect(count > 3)
+        #expect(!html.contains("<template id=\"flow-0-band-\(count)\">"))
+        let screens = bands.flatMap { band in
+            band.components(separatedBy: #"<g class="node screen" data-flow="chain" data-screen=""#).dropFirst().map {
+                String($0.prefix { $0 != "\"" })
+            }
+        }
+        #expect(screens.count == 2000 && Set(screens).count == 2000)
+        let edges = bands.map { $0.components(separatedBy: #"<g class="edge "#).count - 1 }.reduce(0, +)
+        #expect(edges == 2001)
+        #expect(bands.allSatisfy { $0.hasPrefix(#"<svg><g class="edges">"#) && $0.hasSuffix("</g></svg>") })
+    }
+
     @Test func aScreensDetails() throws {
         let (_, result) = try Self.page(["Flows/reading.yaml", "Flows/edit.yaml"])
         let details = ViewFlowDetails(try #require(result.flows.first), diagnostics: [], base: "/work")
