@@ -64,11 +64,15 @@ enum ViewAssets {
             if (at) place(li, at);
             return li;
           }
+          /// A list of at most LISTED entries (a huge flow's screens would take seconds to list), then how
+          /// many more there are.
+          var LISTED = 200;
           function section(title, entries, write) {
             if (!entries.length) return;
             add(details, 'h3', title);
             var list = add(details, 'ul');
-            entries.forEach(function (entry) { write(list, entry); });
+            entries.slice(0, LISTED).forEach(function (entry) { write(list, entry); });
+            if (entries.length > LISTED) add(list, 'li', 'and ' + (entries.length - LISTED) + ' more; search to find one', 'more');
           }
           function parameters(list, p) {
             item(list, p.name + ': ' + p.type + (p.constraints ? ' (' + p.constraints + ')' : ''), p.at);

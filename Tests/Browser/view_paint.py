@@ -3,7 +3,9 @@
     python view_paint.py PAGE.html…
 
 For each page: the first contentful paint (the overview), and the time to open the largest flow (its
-picture cloned from its template and laid out by the browser), from the browser's own clock.
+picture cloned from its template and laid out by the browser; for a banded picture, its frame and the
+bands near the view), from the browser's own clock. For a banded picture also the time to add every
+band at once (what opening it cost before pictures came in bands).
 """
 import sys
 
@@ -29,7 +31,27 @@ with sync_playwright() as playwright:
             requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
         })""", largest)
         nodes = page.locator("#flowview g.node").count()
-        print("%s: first paint %.0f ms; flow %s (%d nodes) opened and painted in %.0f ms%s" % (
-            path, paint, largest, nodes, opened, "; errors: " + "; ".join(errors) if errors else ""))
+        bands = page.evaluate("Number(document.querySelector('#flowview svg.graph').getAttribute('data-bands') || 0)")
+        whole = ""
+        if bands:
+            total, every = page.evaluate("""(name) => new Promise(resolve => {
+                const start = performance.now();
+                const index = JSON.parse(document.getElementById('data').textContent).flows.findIndex(f => f.name === name);
+                const frame = document.querySelector('#flowview svg.graph');
+                for (let b = 0; ; b++) {
+                    const template = document.getElementById('flow-' + index + '-band-' + b);
+                    if (!template) break;
+                    const part = template.content.cloneNode(true).firstChild;
+                    for (const layer of ['edges', 'nodes']) {
+                        const into = frame.querySelector('g.' + layer), from = part.querySelector('g.' + layer);
+                        while (from.firstChild) into.appendChild(from.firstChild);
+                    }
+                }
+                requestAnimationFrame(() => setTimeout(() => resolve([
+                    document.querySelectorAll('#flowview g.node').length, performance.now() - start]), 0));
+            })""", largest)
+            whole = "; all %d bands at once (%d nodes): %.0f ms" % (bands, total, every)
+        print("%s: first paint %.0f ms; flow %s (%d nodes shown) opened and painted in %.0f ms%s%s" % (
+            path, paint, largest, nodes, opened, whole, "; errors: " + "; ".join(errors) if errors else ""))
         page.close()
     browser.close()

@@ -235,6 +235,8 @@ with sync_playwright() as playwright:
     first = page.locator("#flowview g.node.screen").count()
     check(0 < first < 3000 and page.locator("#flowview svg.graph[data-bands]").count() == 1,
           "chain: a 3,000-screen flow opens with its first bands (%d screens)" % first)
+    check(page.inner_text("#details li.more") == "and 2800 more; search to find one",
+          "chain: the details list 200 screens and say how many more")
     page.evaluate("document.getElementById('stage').scrollTop = document.getElementById('stage').scrollHeight / 2")
     page.wait_for_function("document.querySelectorAll('#flowview g.node.screen').length > %d" % first)
     check(True, "chain: scrolling adds the bands in view")
