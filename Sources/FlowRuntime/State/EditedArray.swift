@@ -66,14 +66,21 @@ struct EditedArray<Element>: RandomAccessCollection {
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// Makes `original`, the array this edit started from, equal to the edit, and empties the edit.
-    /// - Returns: the emptied storage of the appended elements, for the next edit (``init(_:appendingInto:)``);
-    ///   empty without capacity when it grew past a few elements, so that no large buffer stays held.
+    /// - Returns: emptied storage for the next edit (``init(_:appendingInto:)``): the appended elements', or,
+    ///   when the edit replaced the whole array, the old array's; empty without capacity when it grew past a
+    ///   few elements, so that no large buffer stays held.
     mutating func apply(to original: inout [Element]) -> [Element] {
         assert(original.count == base.count, "an edit applies only to the array it started from")
         base = []
-        original.truncate(to: kept)
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        if !added.isEmpty { for element in added { original.append(element) } }
+        // An array the step replaced whole (start, stop, a deep link's fresh state): the appended elements
+        // become the array as they are, and the old array's storage is the one handed back.
+        if kept == 0 {
+            swap(&original, &added)
+        } else {
+            original.truncate(to: kept)
+            if !added.isEmpty { for element in added { original.append(element) } }
+        }
         kept = 0
         var storage: [Element] = []
         swap(&storage, &added)
