@@ -60,6 +60,10 @@ mutants=(
     "handlers-do-not-reach|Sources/FlowCompiler/Validation/NavigationIndex.swift|                    pending += nodes.children.elements[node - nodes.screens.elements.count].handlers.map(\.action)|                    pending += [ActionDefinition]()|DifferentialTests"
     "first-tab-only-reached|Sources/FlowCompiler/Validation/NavigationIndex.swift|        let shows = (flow.tabs.map { (\$0.name, \$0.arguments) } + policyShows.map { (\$0, []) }).map { name, arguments in|        let shows = (flow.tabs.prefix(1).map { (\$0.name, \$0.arguments) } + policyShows.map { (\$0, []) }).map { name, arguments in|DifferentialTests"
     "pop-depth-off-by-one|Sources/FlowCompiler/Rules/Reachability/PopAlwaysRefused.swift|                    guard from.allSatisfy({ depths[\$0.node] < count.value }),|                    guard from.allSatisfy({ depths[\$0.node] <= count.value }),|DifferentialTests"
+    # The language server's per-flow rule results (RuleResultMemo): a result kept although a flow it read
+    # changed, and a lookup not noted as a read.
+    "rule-result-stale|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                if let kept = previous[index][name], kept.reads.allSatisfy({ snapshot.seen(\$0.read) == \$0.seen }) {|                if let kept = previous[index][name], kept.reads.allSatisfy({ \$0.read != .flow(name) ? true : snapshot.seen(\$0.read) == \$0.seen }) {|IncrementalAgreementTests"
+    "rule-result-lookup-unnoted|Sources/FlowCompiler/Validation/FlowCatalog.swift|        reads?.note(.flow(name))|        _ = name|IncrementalAgreementTests"
 )
 
 restore() { git checkout -q -- Sources; }

@@ -141,6 +141,54 @@ import Testing
         try agree("main named main again")
         edit("app.yaml", "flow: mian\n", "flow: main\n")
         try agree("app runs main again")
+
+        // Edits that change what other flows' rules read (the rules that check each flow alone keep their
+        // findings about the flows whose inputs did not change: `RuleResultMemo`).
+        for name in ["market.yaml", "listings.yaml", "listingEditor.yaml"] {
+            try client.open(name)
+            open.insert(name)
+        }
+        try agree("the market's files opened")
+        // A child's outcome renamed: the handler of the tab bar's item names one it no longer has.
+        edit("listingEditor.yaml", "  published:\n", "  posted:\n")
+        try agree("listingEditor's outcome renamed")
+        edit("listingEditor.yaml", "finish: published", "finish: posted")
+        try agree("listingEditor finishes with the new outcome")
+        // A screen's parameter type changed: the market's link and handler pass it an int.
+        edit(
+            "listings.yaml", "  listing:\n    params:\n      listingID: { type: int",
+            "  listing:\n    params:\n      listingID: { type: string")
+        try agree("the listing screen takes a string")
+        // The flow the market's links and tab target renamed away: it no longer exists.
+        edit("listings.yaml", "flow: listings\n", "flow: listingz\n")
+        try agree("the listings flow gone")
+        // A tab added: first one the market does not declare, then its child.
+        edit("market.yaml", "tabs: [listings, search,", "tabs: [listings, search, discover,")
+        try agree("a tab without its child")
+        edit(
+            "market.yaml", "  search: { flow: search }\n",
+            "  search: { flow: search }\n  discover: { flow: discover }\n")
+        try agree("the tab's child declared")
+        // The child's outcomes emptied: it becomes long-lived, which changes its parent's navigation.
+        let outcomes = "outcomes:\n  posted:\n    params: { listingID: { type: int, min: 1 } }\n  discarded:\n"
+        edit("listingEditor.yaml", outcomes, "")
+        try agree("listingEditor declares no outcomes")
+        // Put back, in another order.
+        edit("listingEditor.yaml", "start: draft\n", "start: draft\n" + outcomes)
+        edit("listingEditor.yaml", "  posted:\n", "  published:\n")
+        edit("listingEditor.yaml", "finish: posted", "finish: published")
+        try agree("listingEditor as it was")
+        edit(
+            "market.yaml", "  search: { flow: search }\n  discover: { flow: discover }\n",
+            "  search: { flow: search }\n")
+        edit("market.yaml", "tabs: [listings, search, discover,", "tabs: [listings, search,")
+        try agree("the market as it was")
+        edit("listings.yaml", "flow: listingz\n", "flow: listings\n")
+        try agree("the listings flow back")
+        edit(
+            "listings.yaml", "  listing:\n    params:\n      listingID: { type: string",
+            "  listing:\n    params:\n      listingID: { type: int")
+        try agree("the listing screen takes an int again")
         client.notify("textDocument/didClose", ["textDocument": ["uri": .string(client.uri("auth.yaml"))]])
         open.remove("auth.yaml")
         texts["auth.yaml"] = disk["auth.yaml"]

@@ -7,8 +7,10 @@ import Foundation
 /// files whose bytes changed: the file (loaded and decoded), its reading diagnostics and its suppressions.
 ///
 /// Used by the language server (`flowc lsp`), which validates the same workspace after every edit: the
-/// flows of files whose bytes did not change keep their navigation indexes too (``NavigationMemo``); the
-/// cross-file rules always run over the whole set again (`FlowValidation.validate(sources:configuration:cache:)`).
+/// flows of files whose bytes did not change keep their navigation indexes too (``NavigationMemo``), and the
+/// rules that check each flow alone keep their findings about the flows whose inputs did not change
+/// (``RuleResultMemo``); the other rules run over the whole set again
+/// (`FlowValidation.validate(contents:limits:configuration:cache:)`).
 /// Thread-safe: the files of one validation are read in parallel, each looked up and stored under one lock.
 public final class FileReadCache: @unchecked Sendable {
     struct Entry {
@@ -27,6 +29,9 @@ public final class FileReadCache: @unchecked Sendable {
     /// The navigation indexes of the last validation that used this cache, reused by the next for the flows
     /// of files whose bytes did not change.
     let navigations = NavigationMemo()
+    /// The findings of the rules that check each flow alone, per flow, of the last validation that used
+    /// this cache: reused by the next for the flows whose inputs did not change.
+    let ruleResults = RuleResultMemo()
 
     public init() {}
 

@@ -16,8 +16,19 @@ struct FlowCatalog: Sendable {
 
     /// Every decoded flow, in file order; duplicates included (a rule reports them).
     let flows: [FlowDefinition]
-    /// The distinct flows, each name once (first definition wins): what graph rules check.
-    let uniqueFlows: [FlowDefinition]
+    /// The distinct flows, each name once (first definition wins): what graph rules check. In a catalog
+    /// made by ``checking(only:noting:)``, the one flow checked; every lookup still sees them all
+    /// (``distinctFlows``).
+    private(set) var uniqueFlows: [FlowDefinition]
+    /// Every distinct flow, whatever ``uniqueFlows`` holds: for a rule that reads the whole set (not only the
+    /// flows it checks). Noted as a read of every flow.
+    var distinctFlows: [FlowDefinition] {
+        reads?.noteEveryFlow()
+        return allDistinctFlows
+    }
+    private let allDistinctFlows: [FlowDefinition]
+    /// Where the flows a rule looks up are noted, in a catalog made by ``checking(only:noting:)``; nil otherwise.
+    private var reads: CatalogReads?
     /// The first definition of each flow name (``firstDefinitions(of:)``).
     let byName: [String: FlowDefinition]
     /// The navigation graph of each distinct flow.
@@ -39,6 +50,7 @@ struct FlowCatalog: Sendable {
         let (byName, unique) = Self.firstDefinitions(of: flows)
         self.byName = byName
         uniqueFlows = unique
+        allDistinctFlows = unique
         // Each flow's navigation graph depends only on the flow and `byName`: built on all cores.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         let (distinct, firstByName) = (unique, byName)
@@ -90,8 +102,22 @@ struct FlowCatalog: Sendable {
         return false
     }
 
+    /// This catalog as a rule checking `flow` alone sees it: ``uniqueFlows`` is `[flow]`, every lookup
+    /// unchanged, and each flow looked up (by name, its navigation, its child uses) noted in `reads`
+    /// (``RuleResultMemo``: what the findings about `flow` depend on).
+    func checking(only flow: FlowDefinition, noting reads: CatalogReads) -> FlowCatalog {
+        var copy = self
+        copy.uniqueFlows = [flow]
+        copy.reads = reads
+        reads.note(.flow(flow.name.value))
+        return copy
+    }
+
     /// The flow named `name` (its first definition), if any.
-    func flow(named name: String) -> FlowDefinition? { byName[name] }
+    func flow(named name: String) -> FlowDefinition? {
+        reads?.note(.flow(name))
+        return byName[name]
+    }
 
     /// The first definition of each flow name, and those definitions in file order: the one reading of a
     /// set that defines a name twice (FC201 reports the second; nothing looks it up).
@@ -112,16 +138,21 @@ struct FlowCatalog: Sendable {
 
     /// The navigation graph of `flow` (of the first definition of its name).
     func navigation(of flow: FlowDefinition) -> NavigationIndex {
-        navigations[flow.name.value] ?? NavigationIndex(flow)
+        reads?.note(.flow(flow.name.value))
+        return navigations[flow.name.value] ?? NavigationIndex(flow)
     }
 
     /// The child declarations that run the flow named `name`, in file order; empty for a root flow.
-    func childUses(of name: String) -> [ChildUse] { uses[name] ?? [] }
+    func childUses(of name: String) -> [ChildUse] {
+        reads?.note(.uses(name))
+        return uses[name] ?? []
+    }
 
     /// The first child declaration of another flow that runs the flow named `name`: the owner rules
     /// speak of. A flow that declares only itself as a child is an ownership cycle (FC405), not a child.
     func owner(of name: String) -> ChildUse? {
-        uses[name]?.first { $0.parent.name.value != name }
+        reads?.note(.uses(name))
+        return uses[name]?.first { $0.parent.name.value != name }
     }
 
     /// Whether `declaration`, declared in `parent`, is one of `parent`'s tabs.
@@ -130,5 +161,5 @@ struct FlowCatalog: Sendable {
     }
 
     /// The flow a child declaration runs, if it exists.
-    func flow(of declaration: ChildDefinition) -> FlowDefinition? { byName[declaration.flow.value] }
+    func flow(of declaration: ChildDefinition) -> FlowDefinition? { flow(named: declaration.flow.value) }
 }

@@ -243,7 +243,8 @@ public enum FlowValidation {
                 limits: limits)
         }
         diagnostics = checked(
-            flows, of: files, reusing: reuse, diagnostics: diagnostics, suppressions: suppressions)
+            flows, of: files, reusing: reuse, results: cache?.ruleResults, diagnostics: diagnostics,
+            suppressions: suppressions)
         // A suppression of a code `flowc check` or `flowc diff` reports waits for them (`settling`).
         diagnostics = SuppressionFilter.apply(suppressions, to: diagnostics) { code in
             RuleRegistry.rule(code: code)?.reporter.isValidation ?? true
@@ -260,7 +261,7 @@ public enum FlowValidation {
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     private static func checked(
         _ flows: [FlowDefinition], of files: [FlowSourceFile], reusing reuse: NavigationMemo.Reuse?,
-        diagnostics: [Diagnostic], suppressions: [String: [Suppression]]
+        results: RuleResultMemo?, diagnostics: [Diagnostic], suppressions: [String: [Suppression]]
     ) -> [Diagnostic] {
         var built = FlowCatalog(flows, reusing: reuse)
         built.unloaded = UnloadedFlows(files, diagnostics: diagnostics)
@@ -269,15 +270,23 @@ public enum FlowValidation {
         // The rules only read the catalog, so they run on all cores; their findings are joined in
         // registry order, as a sequential run lists them, before the sort. Each rule's findings through
         // YAML aliases are folded at once (``AliasFold``), apart where different suppressions cover them.
+        // With the workspace's memo (the language server), a rule that checks each flow alone reruns only
+        // over the flows whose inputs changed (``RuleResultMemo``). Speed: PERFORMANCE.md, "Shapes kept for speed".
         let rules = RuleRegistry.flowRules
+        let run = results.flatMap { results in
+            reuse.map { RuleResultMemo.Run(memo: results, catalog: catalog, navigations: $0.memo, rules: rules) }
+        }
         let found = ParallelMap.map(count: rules.count) { index in
-            var found: [Diagnostic] = []
-            rules[index].init().check(catalog, into: &found)
-            return AliasFold.folding(withoutKnockOns(found, of: files)) { diagnostic in
+            let kept = run?.findings(ofRule: index)
+            var found: [Diagnostic] = kept?.findings ?? []
+            if kept == nil { rules[index].init().check(catalog, into: &found) }
+            let folded = AliasFold.folding(withoutKnockOns(found, of: files)) { diagnostic in
                 SuppressionFilter.covering(diagnostic, in: suppressions).map { $0 + 1 } ?? 0
             }
-        }.flatMap { $0 }
-        diagnostics += found
+            return (folded, kept)
+        }
+        if let results { results.keep(found.map(\.1)) }
+        diagnostics += found.flatMap(\.0)
         return diagnostics
     }
 

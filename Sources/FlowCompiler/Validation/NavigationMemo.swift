@@ -90,4 +90,8 @@ final class NavigationMemo: @unchecked Sendable {
     }
 
     func replace(with kept: [Key: Kept]) { lock.withLock { entries = kept } }
+
+    /// What is kept, by flow (``RuleResultMemo``'s fingerprints of the current flows, after a validation's
+    /// catalog kept its indexes).
+    var keptEntries: [Key: Kept] { lock.withLock { entries } }
 }

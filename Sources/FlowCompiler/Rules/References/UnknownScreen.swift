@@ -46,7 +46,7 @@ struct UnknownScreen: FlowRule {
         func owner(of name: String) -> String? {
             if owners == nil {
                 var table: [String: String] = [:]
-                for flow in catalog.uniqueFlows {
+                for flow in catalog.distinctFlows {
                     for screen in flow.screens where table[screen.name.value] == nil {
                         table[screen.name.value] = flow.name.value
                     }

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import FlowCompiler
+
+/// Validations that share a ``FileReadCache`` keep the findings of the rules that check each flow alone
+/// (``RuleResultMemo/eachFlowAlone``) per flow, and rerun them only over the flows whose inputs changed: the
+/// flow's own file, or a flow it looked up. What they report is exactly what a validation without the cache
+/// reports (`IncrementalAgreementTests` checks the same over the language server and `Flows/`).
+@Suite struct RuleResultMemoTests {
+    static let kept = RuleResultMemo.eachFlowAlone.count
+
+    /// `settings` finishing with `finished` instead of `done`: `app`'s handler names an outcome it lacks.
+    static let settingsRenamedOutcome = NavigationMemoTests.settings.replacingOccurrences(
+        of: "done", with: "finished")
+    /// `other` with a third screen.
+    static let otherLonger = NavigationMemoTests.other.replacingOccurrences(
+        of: "  second: {}\n", with: "  second:\n    on:\n      next: { push: third }\n  third: {}\n")
+
+    @Test func onlyTheEditedFlowAndTheFlowsThatReadItAreCheckedAgain() {
+        let cache = FileReadCache()
+        var texts = [
+            ("app.yaml", NavigationMemoTests.app), ("other.yaml", NavigationMemoTests.other),
+            ("settings.yaml", NavigationMemoTests.settings),
+        ]
+        #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(Self.kept == 23)
+        #expect(cache.ruleResults.counts == (reused: 0, rerun: 3 * Self.kept))
+        #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(cache.ruleResults.counts == (reused: 3 * Self.kept, rerun: 3 * Self.kept))
+
+        // A flow nothing reads: only its own results are computed again.
+        texts[1].1 = Self.otherLonger
+        #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(cache.ruleResults.counts == (reused: 5 * Self.kept, rerun: 4 * Self.kept))
+
+        // A child's outcome renamed: the child's results, and the parent's from the two rules that read the
+        // child's outcomes (FC402 unhandled-outcome, FC403 unknown-outcome-handler).
+        texts[2].1 = Self.settingsRenamedOutcome
+        let renamed = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(renamed == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(renamed.map(\.code) == ["FC402", "FC403", "FC304"])
+        #expect(cache.ruleResults.counts == (reused: 5 * Self.kept + 2 * Self.kept - 2, rerun: 5 * Self.kept + 2))
+    }
+
+    @Test func aFindingThatReadEveryFlowIsNotKept() {
+        // FC203's message names the flow that declares the unknown screen, so it read every flow.
+        let cache = FileReadCache()
+        let texts = [
+            ("other.yaml", NavigationMemoTests.other.replacingOccurrences(of: "push: second", with: "push: main")),
+            ("settings.yaml", NavigationMemoTests.settings),
+        ]
+        let first = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(first == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(
+            first.first { $0.code == "FC203" }?.message
+                == "unknown screen 'main' in flow 'other'; 'main' is a screen of flow 'settings', and a flow's actions only address its own screens"
+        )
+        #expect(NavigationMemoTests.validate(texts, cache: cache) == first)
+        #expect(cache.ruleResults.counts == (reused: 2 * Self.kept - 1, rerun: 2 * Self.kept + 1))
+    }
+
+    /// The corpora the rules' contract is checked over: `Flows/` and every fixture of `Tests/Fixtures/invalid`
+    /// and `valid` (a file, or a folder of files validated together).
+    static func corpora() throws -> [[(path: String, bytes: [UInt8])]] {
+        var corpora = [try TestPaths.shippedFlows()]
+        for folder in ["invalid", "valid"] {
+            let root = TestPaths.fixtures + "/" + folder
+            for name in try FileManager.default.contentsOfDirectory(atPath: root).sorted()
+            where !name.hasSuffix(".expected") {
+                corpora.append(try TestPaths.sources(under: name, in: root))
+            }
+        }
+        return corpora.filter { !$0.isEmpty }
+    }
+
+    /// What ``RuleResultMemo/eachFlowAlone`` claims of each rule listed: its findings over a catalog are
+    /// its findings over the catalog checking each flow alone (``FlowCatalog/checking(only:noting:)``), in
+    /// `uniqueFlows` order.
+    @Test func eachListedRulesFindingsAreItsFindingsAboutEachFlowInTurn() throws {
+        let rules = RuleRegistry.flowRules.filter { RuleResultMemo.eachFlowAlone.contains(ObjectIdentifier($0)) }
+        #expect(rules.count == Self.kept)
+        var compared = 0
+        for corpus in try Self.corpora() {
+            let catalog = FlowCatalog(FlowValidation.validate(sources: corpus).flows)
+            for rule in rules {
+                var whole: [Diagnostic] = []
+                rule.init().check(catalog, into: &whole)
+                var eachAlone: [Diagnostic] = []
+                for flow in catalog.uniqueFlows {
+                    rule.init().check(catalog.checking(only: flow, noting: CatalogReads()), into: &eachAlone)
+                }
+                #expect(eachAlone == whole, "\(rule.description.code) over \(corpus.first?.path ?? "")")
+                compared += whole.count
+            }
+        }
+        // The corpora make the listed rules find something (59 findings when this was written): the comparison
+        // is not of empty lists only.
+        #expect(compared >= 50)
+    }
+}
