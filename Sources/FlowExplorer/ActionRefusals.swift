@@ -13,17 +13,25 @@ struct ActionRefusals {
     private(set) var actions: [OfferedAction: Seen] = [:]
     private(set) var links: [String: Seen] = [:]
 
-    mutating func note(_ action: OfferedAction, refused: Bool, reason: String, in state: Int, command: ScriptCommand) {
+    /// Notes one step of `action`: taken, or refused for `reason` (only the first refusal's is kept, so
+    /// `reason` is read only then).
+    mutating func note(
+        _ action: OfferedAction, refused: Bool, reason: @autoclosure () -> String, in state: Int, command: ScriptCommand
+    ) {
         Self.note(&actions[action, default: Seen()], refused: refused, reason: reason, state: state, command: command)
     }
 
-    mutating func noteLink(_ url: String, refused: Bool, reason: String, in state: Int, command: ScriptCommand) {
+    mutating func noteLink(
+        _ url: String, refused: Bool, reason: @autoclosure () -> String, in state: Int, command: ScriptCommand
+    ) {
         Self.note(&links[url, default: Seen()], refused: refused, reason: reason, state: state, command: command)
     }
 
-    private static func note(_ seen: inout Seen, refused: Bool, reason: String, state: Int, command: ScriptCommand) {
+    private static func note(
+        _ seen: inout Seen, refused: Bool, reason: () -> String, state: Int, command: ScriptCommand
+    ) {
         if refused {
-            if seen.refusal == nil { seen.refusal = (reason, state, command) }
+            if seen.refusal == nil { seen.refusal = (reason(), state, command) }
         } else {
             seen.taken = true
         }

@@ -140,24 +140,30 @@ struct Exploration {
             dirty = drives
             report.steps += 1
             let refused = result.status == .rejected || result.status == .stale
-            let reason = result.reason?.description ?? result.status.rawValue
+            func reason() -> String { result.reason?.description ?? result.status.rawValue }
             if let offered = action.offered {
-                refusals.note(offered, refused: refused, reason: reason, in: position, command: action.command)
+                refusals.note(offered, refused: refused, reason: reason(), in: position, command: action.command)
             }
             // A link refused for its witness values (placeholders filled with 1, a or true) says nothing
             // of the link: only other refusals count.
             if case .open(let url) = action.command, !Self.refusesTheWitnessValues(result.reason) {
-                refusals.noteLink(url, refused: refused, reason: reason, in: position, command: action.command)
+                refusals.noteLink(url, refused: refused, reason: reason(), in: position, command: action.command)
             }
             let copy = drives ? coordinator.copyState() : state.copy
             let origin: ScriptCommand? =
                 result.status == .pending ? action.command : (copy.isAskingForConfirmation ? state.pendingOrigin : nil)
-            let afterKey = ExploredState.Key(
-                copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
+            // A step that left the coordinator's state as it was (its storage untouched: most refused steps)
+            // keeps the state's key and view; no hash taken, no view built.
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
+            let same = copy.isIdentical(to: state.copy) && origin == state.pendingOrigin && answers == state.answers
+            let afterKey =
+                same
+                ? key
+                : ExploredState.Key(copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
             // The guarantees compare the states themselves, not up to a reduction: a refused step that only
             // queued a URL again still changed the state.
-            let unchanged = afterKey == key && (bounds.reductions.isEmpty || copy == state.copy)
-            let after = unchanged && (refused || !drives) ? view : StateView(copy, bundle: bundle)
+            let unchanged = same || (afterKey == key && (bounds.reductions.isEmpty || copy == state.copy))
+            let after = same || (unchanged && (refused || !drives)) ? view : StateView(copy, bundle: bundle)
             let checks = GuaranteeChecks(
                 before: view, command: action.command, result: result, after: after, unchanged: unchanged,
                 pendingOrigin: state.pendingOrigin)
@@ -168,14 +174,13 @@ struct Exploration {
             let target = reach(
                 afterKey, from: state, command: action.command, drives: drives, answers: answers, origin: origin)
             if let observe {
-                // The step's trace line, from the coordinator the step ran on: the state's copy is the one
-                // its shortest script builds, so this is the line `flowc run` prints for the step.
-                let trace = TraceLine(
-                    line: state.depth + 1, text: action.command.line, result: result, coordinator: coordinator)
+                // The coordinator still holds the state after the step: its trace line is built only when
+                // the observer asks for it (``ExploredStep/trace()``).
                 observe(
                     ExploredStep(
-                        script: script, state: position, command: action.command,
-                        after: trace, added: report.reached.count > statesBefore ? target : nil, target: target))
+                        script: script, state: position, command: action.command, result: result,
+                        heldLinksAfter: after.heldLinks, added: report.reached.count > statesBefore ? target : nil,
+                        target: target, line: state.depth + 1, coordinator: coordinator))
             }
             trackChildren(
                 asked, before: view, after: after, state: position, target: target, command: action.command,
@@ -243,10 +248,10 @@ struct Exploration {
     /// instance from state to state, so the steps that keep it are tracked only for these.
     private func askedChildren(in view: StateView) -> [Bool] {
         view.shown.map { entry in
-            guard let child = entry.child, let parent = entry.parentFlow,
-                let parentIndex = bundle.flowIndex(named: parent), let flowIndex = bundle.flowIndex(named: entry.flow)
+            guard let child = entry.child, let parent = entry.parent,
+                let parentIndex = view.flowIndex(of: parent)
             else { return false }
-            return !bundle.flows[flowIndex].outcomes.isEmpty
+            return !bundle.flows[entry.flowIndex].outcomes.isEmpty
                 && bundle.flows[parentIndex].stackTabIndex(named: child) == nil
         }
     }
@@ -273,7 +278,6 @@ struct Exploration {
         default: break
         }
         guard asked.contains(true) else { return }
-        let finished = Set(result.finished.map(\.instance.rawValue))
         let refused = result.status == .rejected || result.status == .stale
         var confirmedRemoval = false
         if command == .confirm, !refused, result.status != .pending {
@@ -284,7 +288,7 @@ struct Exploration {
         }
         for (depth, entry) in before.shown.enumerated().dropFirst() where asked[depth] {
             let position = ChildFinishing.Position(state: state, depth: depth)
-            if finished.contains(entry.id) || (confirmedRemoval && !after.alive.contains(entry.id)) {
+            if result.reportsFinished(entry.id) || (confirmedRemoval && !after.alive.contains(entry.id)) {
                 finishing.finished(position)
             } else if let kept = after.shown.firstIndex(where: { $0.id == entry.id }) {
                 if let target {

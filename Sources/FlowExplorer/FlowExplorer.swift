@@ -16,10 +16,10 @@ package enum FlowExplorer {
     /// Explores the root flow `flow` of `bundle`.
     /// - Throws: ``FlowRuntimeError`` when the flow cannot be a root flow (unknown, or with parameters
     ///   that have no default).
-    /// - Parameter observe: called for every step, in breadth-first order, with the step's script and trace
-    ///   line (``ExploredStep``; `flowc paths` reads them). The trace line is built from the coordinator the
-    ///   step ran on (``FlowScript/TraceLine/init(line:text:result:coordinator:)``, as `flowc run` builds
-    ///   it): nothing is replayed; an observed exploration costs a trace line per step more.
+    /// - Parameter observe: called for every step, in breadth-first order, with the step's script, result
+    ///   and trace line on demand (``ExploredStep``; `flowc paths` reads them). The trace line is built from
+    ///   the coordinator the step ran on (``FlowScript/TraceLine/init(line:text:result:coordinator:)``, as
+    ///   `flowc run` builds it) when the observer asks for it: nothing is replayed.
     package static func explore(
         _ bundle: FlowBundle, flow: String, bounds: ExplorationBounds = ExplorationBounds(),
         observe: ((ExploredStep) -> Void)? = nil

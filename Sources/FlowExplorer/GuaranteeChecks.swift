@@ -59,11 +59,10 @@ struct GuaranteeChecks {
             }
         default: break
         }
-        let finished = Set(result.finished.map(\.instance.rawValue))
         var messages: [String] = []
         for child in before.live where child.presentation == .cover && !child.kept {
             guard let parent = child.parent, after.alive.contains(parent), !after.alive.contains(child.id),
-                !finished.contains(child.id)
+                !result.reportsFinished(child.id)
             else { continue }
             messages.append("'\(line)' removed the cover '\(child.flow)' (#\(child.id)) though its flow did not finish")
         }
@@ -73,11 +72,11 @@ struct GuaranteeChecks {
     /// A kept tab is an instance marked kept under a parent that is not (the instances inside it are kept
     /// too and go with it; back on a kept tab's own stack changes only its inside).
     private func keptTabsDroppedSilently() -> [String] {
-        let kept = Dictionary(before.live.map { ($0.id, $0.kept) }, uniquingKeysWith: { first, _ in first })
-        let reported = Set(result.droppedTabs.map(\.instance.rawValue))
         var messages: [String] = []
-        for entry in before.live where entry.kept && !after.alive.contains(entry.id) && !reported.contains(entry.id) {
-            guard let parent = entry.parent, kept[parent] == false else { continue }
+        for entry in before.live where entry.kept && !after.alive.contains(entry.id) {
+            guard !result.reportsDroppedTab(entry.id), let parent = entry.parent,
+                before.live.first(where: { $0.id == parent })?.kept == false
+            else { continue }
             messages.append(
                 "'\(line)' dropped the kept tab '\(entry.child ?? entry.flow)' (#\(entry.id)) of '\(entry.parentFlow ?? "")' without reporting it"
             )
@@ -87,10 +86,9 @@ struct GuaranteeChecks {
 
     /// Every live instance gone after the step (kept tabs' included) is finished or removed in its result.
     private func instancesLeftSilently() -> [String] {
-        var reported = Set(result.finished.map(\.instance.rawValue))
-        for removed in result.removed { reported.insert(removed.instance.rawValue) }
         var messages: [String] = []
-        for entry in before.live where !after.alive.contains(entry.id) && !reported.contains(entry.id) {
+        for entry in before.live where !after.alive.contains(entry.id) {
+            guard !result.reportsFinished(entry.id), !result.reportsRemoved(entry.id) else { continue }
             messages.append(
                 "'\(line)' removed flow '\(entry.flow)' (#\(entry.id)\(entry.child.map { ", child '\($0)'" } ?? "")) without reporting it finished or removed"
             )
@@ -100,16 +98,15 @@ struct GuaranteeChecks {
 
     private func linksDroppedSilently() -> [String] {
         var messages: [String] = []
-        let reported = Set(result.deferredLinks.map(\.url))
         for (id, urls) in before.heldLinks {
-            for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && !reported.contains(url) {
+            for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && !result.reportsLink(url) {
                 messages.append("'\(line)' dropped the link '\(url)' held by instance #\(id) without reporting it")
             }
         }
         // A link whose step waits for the confirmation: any step but confirm that ends the question
         // (keep, or another step that drops or replaces it) must report it.
         if case .open(let url)? = pendingOrigin, command != .confirm, !refused,
-            !after.asksForConfirmation || command == .keep, !reported.contains(url)
+            !after.asksForConfirmation || command == .keep, !result.reportsLink(url)
         {
             messages.append(
                 "'\(line)' ended the confirmation 'open \(url)' asked for, and the link was dropped without a word")

@@ -33,11 +33,14 @@ struct PathRecorder {
         patternsByURL = patterns
     }
 
+    @MainActor
     mutating func observe(_ step: ExploredStep) {
         // Speed (`flowc paths` within 1.5x of `check`: docs/PERFORMANCE.md, "`flowc paths`"): the script is
-        // built only for a target it reaches first or a step that waits, and what only the state after
-        // tells (its top screen, the children it runs) is read once per state, from the step that reached it
-        // first (breadth first, so the shortest script), or for a state a bound left out.
+        // built only for a target it reaches first or a step that waits, the trace line only for a step that
+        // reaches a new state, a target first or a state a bound left out (the rest is read off the step's
+        // result), and what only the state after tells (its top screen, the children it runs) is read once
+        // per state, from the step that reached it first (breadth first, so the shortest script), or for a
+        // state a bound left out.
         var built: [ScriptCommand]?
         func script() -> [ScriptCommand] {
             if let built { return built }
@@ -45,12 +48,21 @@ struct PathRecorder {
             built = made
             return made
         }
-        let after = step.after
-        if let added = step.added { stateTraces[added] = (step.state, after) }
+        var traced: TraceLine?
+        func after() -> TraceLine {
+            if let traced { return traced }
+            let made = step.trace()
+            traced = made
+            return made
+        }
+        if let added = step.added { stateTraces[added] = (step.state, after()) }
         let before = stateTraces[step.state]?.trace
         func reach(_ target: PathTarget) { self.reach(target, by: script, from: step.state, after: after) }
-        let refused = ["rejected", "stale", "invalid"].contains(after.status)
+        let status = step.result.status
+        let reason = step.result.reason?.description ?? status.rawValue
+        let refused = status == .rejected || status == .stale
         if step.added != nil || step.target == nil {
+            let after = after()
             if let top = after.path.last {
                 shownScreens.insert(top.flow + "." + top.screen)
                 reach(.screen(flow: top.flow, screen: top.screen))
@@ -65,14 +77,14 @@ struct PathRecorder {
             else { break }
             let target = PathTarget.event(flow: sender.flow, screen: sender.screen, event: name)
             if refused {
-                refuse(target, after.reason ?? after.status)
-            } else if after.status == "pending" {
+                refuse(target, reason)
+            } else if status == .pending {
                 waiting[script()] = target
             } else {
                 reach(target)
             }
         case .confirm:
-            guard !refused, after.status != "pending" else { break }
+            guard !refused, status != .pending else { break }
             // The step waiting for this confirmation: the longest earlier script that ended waiting.
             for length in stride(from: step.script.count, to: 0, by: -1) {
                 guard let origin = waiting[Array(step.script.prefix(length))] else { continue }
@@ -82,28 +94,28 @@ struct PathRecorder {
         case .open(let url):
             // Applied is not enough: a guarded link whose `otherwise` opened (sign-in first) or a queued
             // one holds the URL; it is reached when the step that opens it shows its routes.
-            let entries = after.instances.map(ExplorationActions.entries(of:)) ?? []
-            let held = entries.contains { ($0.queuedLinks ?? []).contains(url) || $0.pendingLink?.url == url }
+            let held = step.heldLinksAfter.values.contains { $0.contains(url) }
             for pattern in patternsByURL[url] ?? [] {
-                if after.status == "applied", !held {
+                if status == .applied, !held {
                     reach(.link(pattern: pattern))
                 } else if refused {
-                    refuse(.link(pattern: pattern), after.reason ?? after.status)
+                    refuse(.link(pattern: pattern), reason)
                 }
             }
         default:
             break
         }
-        if after.status == "pending", waiting.index(forKey: script()) == nil { waiting[script()] = .some(nil) }
-        for link in after.links ?? [] where link.status == "applied" {
+        if status == .pending, waiting.index(forKey: script()) == nil { waiting[script()] = .some(nil) }
+        for link in step.result.deferredLinks where link.status == .applied {
             for pattern in patternsByURL[link.url] ?? [] { reach(.link(pattern: pattern)) }
         }
-        let finishedFlows = after.finished ?? []
+        let finishedFlows = step.result.finished
         let entriesBefore =
             finishedFlows.isEmpty ? [] : before?.instances.map(ExplorationActions.entries(of:)) ?? []
         for finished in finishedFlows {
-            guard let parent = entriesBefore.first(where: { $0.children.contains { $0.id == finished.instance } }),
-                let child = parent.children.first(where: { $0.id == finished.instance })?.child
+            let id = finished.instance.rawValue
+            guard let parent = entriesBefore.first(where: { $0.children.contains { $0.id == id } }),
+                let child = parent.children.first(where: { $0.id == id })?.child
             else { continue }
             reach(.handler(flow: parent.flow, child: child, outcome: finished.outcome))
             reach(.outcome(flow: parent.flow, child: child, outcome: finished.outcome))
@@ -119,14 +131,14 @@ struct PathRecorder {
         return " (the explorer's witness for a `pattern` or an argument `check` may not meet it)"
     }
 
-    /// Keeps `script` (state `state`'s shortest script and the step, whose trace line is `after`) for
+    /// Keeps `script` (state `state`'s shortest script and the step, whose trace line `after` builds) for
     /// `target` when it is the first to reach it, with the trace line of each command: those of the steps
     /// that first reached the states on the way, then `after`. No line is run again.
     private mutating func reach(
-        _ target: PathTarget, by script: () -> [ScriptCommand], from state: Int, after: TraceLine
+        _ target: PathTarget, by script: () -> [ScriptCommand], from state: Int, after: () -> TraceLine
     ) {
         guard wanted.contains(target), scripts[target] == nil else { return }
-        var traces = [after]
+        var traces = [after()]
         var current = state
         while let (parent, trace) = stateTraces[current] {
             traces.append(trace)

@@ -16,14 +16,17 @@ struct StateView {
         var parentFlow: String?
         var presentation: Presentation
         var kept: Bool
+        /// Its flow's index in the bundle.
+        var flowIndex: Int
     }
 
     /// The shown instances, root first (each the child of the one before; kept tabs are not shown).
     var shown: [Entry] = []
     /// Every live instance, kept tabs' too, parents before children.
     var live: [Entry] = []
-    /// The ids of every live instance.
-    var alive: Set<Int> = []
+    /// The ids of every live instance, in the order of `live` (a handful: searched, not hashed).
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    var alive: [Int] = []
     /// The deep links each live instance holds (queued, and pending on an outcome), by id; only instances
     /// that hold some.
     var heldLinks: [Int: [String]] = [:]
@@ -37,25 +40,30 @@ struct StateView {
     init(_ copy: CoordinatorStateCopy, bundle: FlowBundle) {
         status = copy.coordinatorStatus
         asksForConfirmation = copy.isAskingForConfirmation
-        var flowOf: [Int: Int] = [:]
         for instance in copy.instances {
-            flowOf[instance.id] = instance.flow
-            let parentFlow = instance.parent.flatMap { flowOf[$0] }
+            let parentFlow = instance.parent.flatMap(flowIndex(of:))
             let entry = Entry(
                 id: instance.id, flow: bundle.flows[instance.flow].name,
                 child: instance.declaration.flatMap { declaration in
                     parentFlow.map { bundle.flows[$0].children[declaration].name }
                 },
                 parent: instance.parent, parentFlow: parentFlow.map { bundle.flows[$0].name },
-                presentation: instance.presentation, kept: instance.kept)
+                presentation: instance.presentation, kept: instance.kept, flowIndex: instance.flow)
             live.append(entry)
-            alive.insert(instance.id)
+            alive.append(instance.id)
             if !instance.heldLinks.isEmpty { heldLinks[instance.id] = instance.heldLinks }
             if !instance.kept {
                 shown.append(entry)
                 if instance.hasTabs, status == .running { showsTabs = true }
             }
         }
+    }
+
+    /// The flow index of live instance `id`, if it is one. A loop, not `last(where:)`: a closure formed in
+    /// main-actor code checks its isolation on every call (`StateView.init` runs on the main actor).
+    func flowIndex(of id: Int) -> Int? {
+        for entry in live.reversed() where entry.id == id { return entry.flowIndex }
+        return nil
     }
 
     /// The view of no instance (before `start`).

@@ -1,0 +1,19 @@
+import FlowRuntime
+
+// Speed: PERFORMANCE.md, "Shapes kept for speed".
+/// What a step's result reports of one instance, as the guarantee checks and FC809's tracking ask it on
+/// every step: searched, not hashed into sets (a step reports a handful). Outside the main actor: a
+/// closure formed in main-actor code checks its isolation on every call.
+extension StepResult {
+    /// Whether the step reports instance `id` finished.
+    func reportsFinished(_ id: Int) -> Bool { finished.contains { $0.instance.rawValue == id } }
+
+    /// Whether the step reports instance `id` removed without finishing.
+    func reportsRemoved(_ id: Int) -> Bool { removed.contains { $0.instance.rawValue == id } }
+
+    /// Whether the step reports kept tab instance `id` dropped.
+    func reportsDroppedTab(_ id: Int) -> Bool { droppedTabs.contains { $0.instance.rawValue == id } }
+
+    /// Whether the step reports deep link `url` dropped or opened after it.
+    func reportsLink(_ url: String) -> Bool { deferredLinks.contains { $0.url == url } }
+}
