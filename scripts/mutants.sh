@@ -62,7 +62,7 @@ mutants=(
     "pop-depth-off-by-one|Sources/FlowCompiler/Rules/Reachability/PopAlwaysRefused.swift|                    guard from.allSatisfy({ depths[\$0.node] < count.value }),|                    guard from.allSatisfy({ depths[\$0.node] <= count.value }),|DifferentialTests"
     # The explorer's reductions weakened (docs/RUNNING.md, "Reductions"): a coarser merge than the proved one
     # must make the reduced and the full exploration disagree, a lower repeat cutoff must hide FC808.
-    "queue-repeats-coarser|Sources/FlowExplorer/QueuedLinkForm.swift|        var compared = reductions.contains(.queuedLinkRepeats) ? copy.collapsingRepeatedQueuedLinks() : copy|        var compared = reductions.contains(.queuedLinkRepeats) ? copy.mappingQueuedLinks { \$0.count > 1 ? [\$0[\$0.count - 1]] : nil } : copy|ReductionAgreementTests/reducedAndFullExplorationsAgreeOnTheShippedRoots"
+    "queue-repeats-coarser|Sources/FlowExplorer/QueuedLinkForm.swift|            compared = copy.collapsingRepeatedQueuedLinks()|            compared = copy.mappingQueuedLinks { \$0.count > 1 ? [\$0[\$0.count - 1]] : nil }|ReductionAgreementTests/reducedAndFullExplorationsAgreeOnTheShippedRoots"
     "queue-order-forgets-last|Sources/FlowExplorer/QueuedLinkForm.swift|        return sorted.elementsEqual(earlier) ? nil : sorted + [links[links.count - 1]]|        return links.sorted()|ReductionAgreementTests/reducedAndFullExplorationsAgreeOnTheShippedRoots"
     "repeat-cutoff-constant|Sources/FlowExplorer/RouteRepeatCutoff.swift|        repeats = largest + 1|        repeats = 2|RouteRepeatCutoffTests"
 )
