@@ -184,7 +184,7 @@ struct ReductionAgreementTests {
         #expect(disagreements.count == 1)
         #expect(
             disagreements.first?.hasPrefix(
-                #"reductions 1073741824: steps: only reduced [], only full ["shopOnboarding.welcome running false: back N #N → applied  links ["/cart", "/categories/N/products/N", "/orders/A-N"]"#
+                #"reductions 1073741824: steps: only reduced [], only full ["shopOnboarding.welcome running false: back N #N → applied  links [\"/cart\", \"/categories/N/products/N\", \"/orders/A-N\"]"#
             ) == true, "\(disagreements)")
     }
 
