@@ -64,6 +64,11 @@ mutants=(
     # changed, and a lookup not noted as a read.
     "rule-result-stale|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                if let kept = previous[index][name], kept.reads.allSatisfy({ snapshot.seen(\$0.read) == \$0.seen }) {|                if let kept = previous[index][name], kept.reads.allSatisfy({ \$0.read != .flow(name) ? true : snapshot.seen(\$0.read) == \$0.seen }) {|IncrementalAgreementTests"
     "rule-result-lookup-unnoted|Sources/FlowCompiler/Validation/FlowCatalog.swift|        reads?.note(.flow(name))|        _ = name|IncrementalAgreementTests"
+    # The explorer's reductions weakened (docs/RUNNING.md, "Reductions"): a coarser merge than the proved one
+    # must make the reduced and the full exploration disagree, a lower repeat cutoff must hide FC808.
+    "queue-repeats-coarser|Sources/FlowExplorer/QueuedLinkForm.swift|            compared = copy.collapsingRepeatedQueuedLinks()|            compared = copy.mappingQueuedLinks { \$0.count > 1 ? [\$0[\$0.count - 1]] : nil }|ReductionAgreementTests/reducedAndFullExplorationsAgreeOnTheShippedRoots"
+    "queue-order-forgets-last|Sources/FlowExplorer/QueuedLinkForm.swift|        return sorted.elementsEqual(earlier) ? nil : sorted + [links[links.count - 1]]|        return links.sorted()|ReductionAgreementTests/reducedAndFullExplorationsAgreeOnTheShippedRoots"
+    "repeat-cutoff-constant|Sources/FlowExplorer/RouteRepeatCutoff.swift|        repeats = largest + 1|        repeats = 2|RouteRepeatCutoffTests"
 )
 
 restore() { git checkout -q -- Sources; }

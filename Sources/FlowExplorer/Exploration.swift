@@ -27,6 +27,11 @@ struct Exploration {
     var head = 0
     /// Every state reached, by its key's fingerprint: its index in ``ExplorationReport/reached``.
     var fingerprints: [UInt64: Int32] = [:]
+    /// The fingerprints of the states reached whose class a reduction had already kept (a queue
+    /// different from the kept one's), and of the kept states a reduction compares as another: the
+    /// covered ones are the first minus the second (``ExplorationReport/coveredStates``).
+    var covered: Set<UInt64> = []
+    var keptAsReduced: Set<UInt64> = []
     var report: ExplorationReport
     var refusals = ActionRefusals()
     var finishing = ChildFinishing()
@@ -55,6 +60,12 @@ struct Exploration {
         }
         linkPatterns = patterns
         report = ExplorationReport(rootFlow: flow)
+        if let given = bounds.maxRouteRepeats {
+            report.repeatCutoff = given
+        } else {
+            let cutoff = RouteRepeatCutoff(root: root, in: bundle)
+            (report.repeatCutoff, report.repeatCutoffSource) = (cutoff.repeats, cutoff.source)
+        }
     }
 
     mutating func run() -> ExplorationReport {
@@ -80,7 +91,7 @@ struct Exploration {
         }
         frontier = []
         report.states = report.reached.count
-        report.coveredStates = report.states
+        report.coveredStates = report.states + covered.subtracting(keptAsReduced).count
         report.storeBytes =
             fingerprints.capacity * (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride)
             + fingerprints.capacity / 8 + report.reached.bytes
@@ -195,13 +206,16 @@ struct Exploration {
         answers: HostAnswers, origin: ScriptCommand?
     ) -> Int? {
         let fingerprint = key.fingerprint
-        if let known = fingerprints[fingerprint] { return Int(known) }
-        if let screen = Self.screenRepeatedTooOften(coordinator.path, bound: bounds.maxRouteRepeats) {
+        if let known = fingerprints[fingerprint] {
+            if let raw = key.rawFingerprint, fingerprints[raw] == nil { covered.insert(raw) }
+            return Int(known)
+        }
+        if let screen = Self.screenRepeatedTooOften(coordinator.path, bound: report.repeatCutoff) {
             report.repeatedScreens.insert(screen)
             return nil
         }
         if !bounds.reductions.contains(.queuedLinkRepeats),
-            let link = Self.linkHeldTooOften(key.copy, bound: bounds.maxRouteRepeats, bundle: bundle)
+            let link = Self.linkHeldTooOften(key.copy, bound: report.repeatCutoff, bundle: bundle)
         {
             report.repeatedScreens.insert(link)
             return nil
@@ -216,6 +230,7 @@ struct Exploration {
             index: added, copy: key.copy, answers: answers, pendingOrigin: origin, parent: state.index,
             command: command, depth: state.depth + 1, stepped: state.stepped || drives,
             answersChangedAfterStep: state.answersChangedAfterStep || (state.stepped && !drives))
+        if let raw = key.rawFingerprint { keptAsReduced.insert(raw) }
         add(reached, fingerprint: fingerprint)
         if let message = restoreRoundTrip(of: reached) {
             let prefix = report.commands(of: added).prefix(while: \.setsHostAnswer)

@@ -6,11 +6,15 @@ package struct ExplorationBounds: Sendable {
     /// The most steps from a new coordinator to a state (default 32: the shipped shopping and podcast
     /// apps, with host conditions turned both ways, need 24).
     package var maxDepth = 32
-    /// The most times one screen may appear on the path of a kept state (default 2): a flow that pushes
-    /// a screen onto itself would otherwise have no end. The report names what it left out
-    /// (``ExplorationReport/repeatedScreens``). Without ``ExplorationReduction/queuedLinkRepeats``, also
-    /// the most times one deep link may sit in one instance's queue.
-    package var maxRouteRepeats = 2
+    /// The most times one screen may appear on the path of a kept state: a flow that pushes a screen
+    /// onto itself would otherwise have no end. Nil (the default) derives it from the flows the root
+    /// runs: one more than the largest count a step removes routes by (`pop: N`; 2 when none exceeds
+    /// `back`'s 1), so every count test a step makes is answered both ways where it can be (docs/RUNNING.md,
+    /// "A screen repeated on a stack"). The report names what it left out
+    /// (``ExplorationReport/repeatedScreens``) and the cutoff used (``ExplorationReport/repeatCutoff``).
+    /// Without ``ExplorationReduction/queuedLinkRepeats``, also the most times one deep link may sit in
+    /// one instance's queue.
+    package var maxRouteRepeats: Int?
     /// The reductions applied (all by default); each is proved sound in docs/RUNNING.md ("Reductions"),
     /// and the reduction-agreement test explores with and without each.
     package var reductions = ExplorationReduction.all
@@ -30,5 +34,15 @@ package struct ExplorationReduction: OptionSet, Sendable {
     /// out. Without it, a URL at most ``ExplorationBounds/maxRouteRepeats`` times in one queue is kept.
     package static let queuedLinkRepeats = ExplorationReduction(rawValue: 1 << 0)
 
-    package static let all: ExplorationReduction = [.queuedLinkRepeats]
+    /// Two states whose queues differ only in the order of the links before each queue's last one are one
+    /// state (``QueuedLinkForm/earlierInOrder(_:)``): a step reads the links before the last only as a
+    /// collection, each reported superseded or dropped, each checked alone on restore.
+    package static let queuedLinkOrder = ExplorationReduction(rawValue: 1 << 1)
+
+    /// Not sound, and never in ``all``: each queue compared by its last link alone, forgetting the links
+    /// before it, which are reported superseded when the flow finishes. The negative control of the
+    /// reduction-agreement test (``ReductionAgreementTests``), which must find the disagreement it makes.
+    package static let unsoundLastQueuedLinkOnly = ExplorationReduction(rawValue: 1 << 30)
+
+    package static let all: ExplorationReduction = [.queuedLinkRepeats, .queuedLinkOrder]
 }

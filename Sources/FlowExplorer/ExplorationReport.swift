@@ -128,8 +128,14 @@ package struct ExplorationReport: Sendable {
     package var stateScripts: [[ScriptCommand]] { reached.indices.map { commands(of: $0) } }
 
     /// The screens (`flow.screen`) whose repeats on a path left states out: a state that shows one screen
-    /// more than ``ExplorationBounds/maxRouteRepeats`` times is not kept. Empty when none was.
+    /// more than ``repeatCutoff`` times is not kept. Empty when none was.
     package var repeatedScreens: Set<String> = []
+    /// The most appearances of one screen on a path that the exploration kept: ``ExplorationBounds/maxRouteRepeats``
+    /// when given, else derived from the flows (one more than the largest `pop: N`, at least 2).
+    package var repeatCutoff = 2
+    /// Where the largest `pop: N` that set ``repeatCutoff`` is declared (`pop: 3 in flow.screen on
+    /// event`); nil when the cutoff was given or no step removes more than one route.
+    package var repeatCutoffSource: String?
 
     package var isComplete: Bool { bound == nil }
 
@@ -139,11 +145,13 @@ package struct ExplorationReport: Sendable {
     package var isExhaustive: Bool { bound == nil && repeatedScreens.isEmpty }
 
     /// How far a complete exploration went, in words: `complete`, or, when repeats of a screen left states
-    /// out, `complete up to N repeats of a screen (left out: FLOW.SCREEN, …)`.
+    /// out, `complete up to N repeats of a screen (left out: FLOW.SCREEN, …)`, N derived from the flows
+    /// (`…; N from pop: 3 in FLOW.SCREEN on EVENT` when a `pop: N` above 1 set it).
     package func extent(_ bounds: ExplorationBounds) -> String {
         guard !repeatedScreens.isEmpty else { return "complete" }
+        let source = repeatCutoffSource.map { "; \(repeatCutoff) from \($0)" } ?? ""
         return
-            "complete up to \(bounds.maxRouteRepeats) repeats of a screen (left out: \(repeatedScreens.sorted().joined(separator: ", ")))"
+            "complete up to \(repeatCutoff) repeats of a screen (left out: \(repeatedScreens.sorted().joined(separator: ", "))\(source))"
     }
 
     /// The shortest `flowc run` script (from a new coordinator) that reaches state `index` of ``reached``.

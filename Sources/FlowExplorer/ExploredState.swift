@@ -35,13 +35,17 @@ struct ExploredState {
         var copy: CoordinatorStateCopy
         var answers: HostAnswers
         var pendingOrigin: ScriptCommand?
-        /// The state as it is compared: `copy`, its repeated queued links collapsed when the reduction
-        /// is on.
+        /// The state as it is compared: `copy`, its queues in the canonical form of the queue reductions
+        /// on (``QueuedLinkForm``).
         private let compared: CoordinatorStateCopy
         /// The hash of the three (`compared`, not `copy`), taken once (a 64-bit SipHash of everything
         /// equality compares): the explorer keeps a visited state as this fingerprint alone
         /// (docs/RUNNING.md, "How states are kept").
         private let digest: Int
+        /// The hash of `copy` itself, with the answers and the waiting step, when the reductions compare
+        /// it as another state (its class's); nil when `compared` is `copy`. The explorer counts the
+        /// distinct ones it reaches and does not keep as covered (``ExplorationReport/coveredStates``).
+        let rawFingerprint: UInt64?
 
         init(
             copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?,
@@ -50,12 +54,20 @@ struct ExploredState {
             self.copy = copy
             self.answers = answers
             self.pendingOrigin = pendingOrigin
-            compared = reductions.contains(.queuedLinkRepeats) ? copy.collapsingRepeatedQueuedLinks() : copy
+            let (compared, changed) = QueuedLinkForm.compared(copy, reductions)
+            self.compared = compared
+            digest = Self.hash(compared, answers, pendingOrigin)
+            rawFingerprint = changed ? UInt64(bitPattern: Int64(Self.hash(copy, answers, pendingOrigin))) : nil
+        }
+
+        private static func hash(
+            _ copy: CoordinatorStateCopy, _ answers: HostAnswers, _ pendingOrigin: ScriptCommand?
+        ) -> Int {
             var hasher = Hasher()
-            hasher.combine(compared)
+            hasher.combine(copy)
             hasher.combine(answers)
             hasher.combine(pendingOrigin)
-            digest = hasher.finalize()
+            return hasher.finalize()
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {

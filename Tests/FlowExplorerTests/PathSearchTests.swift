@@ -88,7 +88,7 @@ struct PathSearchTests {
                 flow demo, cover transitions: 2 of 3 targets reached; exploration complete, 4 states, 12 steps
                 reached: event demo.home.next (2 lines)
                 reached: event demo.detail.back (3 lines)
-                not reached: event demo.detail.leave: refused the one time it was sent: pop 2 would remove the first route of flow 'demo' (it has 2); use finish; the exploration was complete (4 states, a screen at most 2 times on one path)
+                not reached: event demo.detail.leave: refused the one time it was sent: pop 2 would remove the first route of flow 'demo' (it has 2); use finish; the exploration was complete (4 states, a screen at most 3 times on one path)
 
                 """)
     }

@@ -175,7 +175,8 @@ struct RestoreAudit {
             for instance in list {
                 for route in instance.routes {
                     counts[instance.flow + "." + route.screen, default: 0] += 1
-                    if counts[instance.flow + "." + route.screen]! > ExplorationBounds().maxRouteRepeats { return true }
+                    // The shipped roots' cutoff: no `pop: N` above 1 (RouteRepeatCutoffTests).
+                    if counts[instance.flow + "." + route.screen]! > 2 { return true }
                 }
                 lists += (instance.otherTabs ?? [:]).values
             }

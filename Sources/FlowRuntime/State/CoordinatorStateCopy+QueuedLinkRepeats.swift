@@ -18,6 +18,33 @@ extension CoordinatorStateCopy {
         return CoordinatorStateCopy(state: collapsed, status: status, confirmation: confirmation)
     }
 
+    /// The copy with each instance's queued links (a kept tab's included) replaced by what `canonical`
+    /// returns for them, left as they are where it returns nil; the copy itself when it returns nil for
+    /// every queue. The explorer compares states through it in the canonical forms its reductions prove
+    /// (docs/RUNNING.md, "Reductions").
+    package func mappingQueuedLinks(_ canonical: ([String]) -> [String]?) -> CoordinatorStateCopy {
+        guard let chain = Self.mapping(state.chain, canonical) else { return self }
+        var mapped = state
+        mapped.chain = chain
+        return CoordinatorStateCopy(state: mapped, status: status, confirmation: confirmation)
+    }
+
+    private static func mapping(_ chain: [InstanceRecord], _ canonical: ([String]) -> [String]?) -> [InstanceRecord]? {
+        var result: [InstanceRecord]?
+        for index in chain.indices where chain[index].mayHoldLinks {
+            if !chain[index].queuedLinks.isEmpty, let links = canonical(chain[index].queuedLinks) {
+                if result == nil { result = chain }
+                result![index].queuedLinks = links
+            }
+            for (tab, kept) in chain[index].tabs?.parked ?? [:] {
+                guard let mapped = mapping(kept.chain, canonical) else { continue }
+                if result == nil { result = chain }
+                result![index].tabs!.parked[tab]!.chain = mapped
+            }
+        }
+        return result
+    }
+
     private static func queuesALinkTwice(_ chain: [InstanceRecord]) -> Bool {
         for record in chain where record.mayHoldLinks {
             if Set(record.queuedLinks).count < record.queuedLinks.count { return true }
