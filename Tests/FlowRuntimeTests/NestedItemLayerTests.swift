@@ -8,6 +8,22 @@ import Testing
 /// and selecting an outer tab from it keeps the inner tab set whole.
 @MainActor
 struct NestedItemLayerTests {
+    /// The item's flow: `t1` finishes it with `toT1`.
+    static let noteF = """
+        flow: noteF
+        start: n
+        outcomes: [toT1]
+        screens:
+          n: { on: { t1: { finish: toT1 } } }
+        """
+    /// A tab's flow of one screen.
+    static let leaf = """
+        flow: leaf
+        start: l
+        screens:
+          l: {}
+        """
+
     /// `root` tabs `[t1, t2]`; `t2` runs tab flow `mid` `[m1, note]`, `note` a sheet item (or `presentation`)
     /// whose handler selects the outer tab `t1`.
     static func nested(presentation: String = "sheet") throws -> FlowBundle {
@@ -31,19 +47,7 @@ struct NestedItemLayerTests {
               m1: { flow: leaf }
               note: { flow: noteF, presentation: \(presentation), on: { toT1: { select: t1 } } }
             """,
-            """
-            flow: noteF
-            start: n
-            outcomes: [toT1]
-            screens:
-              n: { on: { t1: { finish: toT1 } } }
-            """,
-            """
-            flow: leaf
-            start: l
-            screens:
-              l: {}
-            """,
+            Self.noteF, Self.leaf,
         ])
     }
 
@@ -117,19 +121,7 @@ struct NestedItemLayerTests {
               i1: { flow: leaf }
               note: { flow: noteF, presentation: sheet, on: { toT1: { select: i1 } } }
             """,
-            """
-            flow: noteF
-            start: n
-            outcomes: [toT1]
-            screens:
-              n: { on: { t1: { finish: toT1 } } }
-            """,
-            """
-            flow: leaf
-            start: l
-            screens:
-              l: {}
-            """,
+            Self.noteF, Self.leaf,
         ])
     }
 

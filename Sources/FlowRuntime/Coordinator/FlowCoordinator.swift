@@ -356,6 +356,11 @@ public final class FlowCoordinator {
         where transition.removal(of: route) == .confirm && !grantedRemovals.contains(route.token) {
             undecided.append(route)
         }
+        // A restore that shows the same route at the same place asks nothing about it.
+        if transition.cause == .restore, !undecided.isEmpty {
+            let putBack = Self.routesPutBack(from: state, to: transition.state)
+            undecided.removeAll { putBack.contains($0.token) }
+        }
         guard let first = undecided.first else { return nil }
         setPendingConfirmation(
             PendingConfirmation(

@@ -112,7 +112,7 @@ extension FlowCoordinator {
     /// flow, child declaration, presentation, arguments (and selected tab, for a tab flow), and on each of
     /// them the same screens with the same arguments, bottom up. Sharing stops at the first instance or
     /// route that differs; the routes shared are a prefix of both paths.
-    private static func sharedPart(of existing: ParkedTab, and linked: ParkedTab, above base: Int) -> (
+    static func sharedPart(of existing: ParkedTab, and linked: ParkedTab, above base: Int) -> (
         levels: Int, routes: Int
     ) {
         var (levels, routes) = (0, 0)
