@@ -103,6 +103,17 @@ struct GuaranteeChecks {
                 messages.append("'\(line)' dropped the link '\(url)' held by instance #\(id) without reporting it")
             }
         }
+        // A restore reports only the links it does not put back: a URL reported dropped at most as many times
+        // as the state before held it more than the state after does.
+        if command.isRestore || (command == .confirm && pendingOrigin?.isRestore == true) {
+            var excess: [String: Int] = [:]
+            for link in result.deferredLinks where link.status == .rejected { excess[link.url, default: 0] += 1 }
+            for urls in before.heldLinks.values { for url in urls { excess[url, default: 0] -= 1 } }
+            for urls in after.heldLinks.values { for url in urls { excess[url, default: 0] += 1 } }
+            for (url, count) in excess.sorted(by: { $0.key < $1.key }) where count > 0 {
+                messages.append("'\(line)' reported the link '\(url)' dropped, though the restored state holds it")
+            }
+        }
         // A link whose step waits for the confirmation: any step but confirm that ends the question
         // (keep, or another step that drops or replaces it) must report it.
         if case .open(let url)? = pendingOrigin, command != .confirm, !refused,
@@ -135,5 +146,13 @@ extension FlowExplorer {
             before: StateView(before, bundle: bundle), command: command, result: result,
             after: StateView(after, bundle: bundle), unchanged: before == after, pendingOrigin: pendingOrigin)
         return checks.violations().map(\.0)
+    }
+}
+
+extension ScriptCommand {
+    /// Whether the command is a `restore`.
+    fileprivate var isRestore: Bool {
+        if case .restore = self { return true }
+        return false
     }
 }

@@ -70,6 +70,10 @@ package enum ScriptCommand: Hashable, Sendable {
                 rest = rest.dropLast()
             }
             guard rest.count <= 1, let number = rest.isEmpty ? 1 : natural(rest[rest.startIndex]) else {
+                if let written = rest.first, isDigits(written) {
+                    throw ScriptSyntaxError(
+                        message: "back's route count \(written) is out of range; it is at most \(Int.max)")
+                }
                 throw ScriptSyntaxError(message: "back takes a route count, such as 'back 2'")
             }
             if let stack { return .backOnStack(number, stack: stack) }
@@ -87,6 +91,10 @@ package enum ScriptCommand: Hashable, Sendable {
         case "backto":
             try count(1...1, "backto LENGTH")
             guard let length = natural(operands[0]) else {
+                if isDigits(operands[0]) {
+                    throw ScriptSyntaxError(
+                        message: "backto's path length \(operands[0]) is out of range; it is at most \(Int.max)")
+                }
                 throw ScriptSyntaxError(message: "backto takes a path length, such as 'backto 1'")
             }
             return .backTo(length)
@@ -173,10 +181,13 @@ package enum ScriptCommand: Hashable, Sendable {
 
     /// A count or an id: ASCII digits only (no sign, no spaces), fitting in `Int`.
     private static func natural(_ text: some StringProtocol) -> Int? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            return nil
-        }
+        guard isDigits(text) else { return nil }
         return Int(text)
+    }
+
+    /// Whether `text` is one or more decimal digits (a count, in range or not).
+    private static func isDigits(_ text: some StringProtocol) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     private static func boolean(_ text: String) throws(ScriptSyntaxError) -> Bool {

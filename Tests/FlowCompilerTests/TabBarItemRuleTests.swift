@@ -183,7 +183,7 @@ import Testing
     @Test func missingUnknownMistypedAndUnresolvedArgumentsAreReported() {
         #expect(
             found("{ select: orders, routes: [order] }") == [
-                "example.yaml:11:42 FC506 screen 'order' needs argument 'orderID' (string); pass it with 'with: { orderID: … }'"
+                "example.yaml:11:42 FC506 screen 'order' needs argument 'orderID' (string); pass it in the route as '{ order: { orderID: … } }'"
             ])
         #expect(
             found("{ select: orders, routes: [{ order: { orderID: $total } }] }") == [

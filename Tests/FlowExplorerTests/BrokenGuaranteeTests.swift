@@ -80,6 +80,31 @@ struct BrokenGuaranteeTests {
                 result: ["start", "event next"], after: ["start"]) == ["FC804"])
     }
 
+    /// FC804 for a restore: a restore that reports onboarding's queued link dropped though the restored state
+    /// holds it again (breaker report §6). The real restore of the state's own snapshot reports nothing.
+    @Test func aRestoreThatReportsAPutBackLinkDroppedIsFC804() throws {
+        let queued = ["start", "open /episodes/1"]
+        let state = try Self.run("podcasts", queued).copy
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "podcasts")
+        for line in queued { _ = runner.run(line: line) }
+        let real = runner.coordinator.restore(runner.coordinator.snapshot())
+        #expect(real == .applied)
+        #expect(real.deferredLinks == [])
+        func broken(_ result: StepResult) throws -> [String] {
+            FlowExplorer.brokenGuarantees(
+                in: try Fixtures.shipped(), before: state, command: .restore(nil), result: result, after: state
+            ).map(\.code)
+        }
+        #expect(try broken(real) == [])
+        var misreported = real
+        misreported.deferredLinks = [
+            DeferredLink(
+                url: "/episodes/1", status: .rejected,
+                reason: .linkDropped(url: "/episodes/1", because: "flow 'onboarding' was removed before it finished"))
+        ]
+        #expect(try broken(misreported) == ["FC804"])
+    }
+
     /// FC805: a step that reports finished an instance that was not alive before it.
     @Test func aFlowFinishedThatWasNotAliveIsFC805() throws {
         let editing = ["start", "event selectBook bookID=1", "event edit"]

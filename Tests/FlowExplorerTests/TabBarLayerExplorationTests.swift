@@ -52,4 +52,14 @@ struct TabBarLayerExplorationTests {
         #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
         #expect(report.isComplete)
     }
+
+    /// `Tests/Fixtures/explorer/item-link-through-kept-tabs`: links through a kept tab set to that set's own item
+    /// (a cover of `mid`, a sheet of `inner` two levels down). Before issue 32's fix the link lost the set's
+    /// selected tab and left a state whose snapshot restore refused (FC806 twice); now every state restores and
+    /// no guarantee breaks.
+    @Test func aLinkThroughAKeptTabSetToItsItemBreaksNoGuarantee() throws {
+        let (_, report) = try ExplorationWarningTests.explore("item-link-through-kept-tabs", flow: "root")
+        #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
+        #expect(report.isComplete)
+    }
 }

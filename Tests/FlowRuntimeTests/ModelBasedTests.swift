@@ -121,7 +121,7 @@ struct ModelBasedTests {
                 checkSenderRule(sender, event: sentEvent, result: result, before: beforeRoutes, after: after)
                 guardedRemovals += checkRemovalGuard(
                     kind: kind, hadPending: hadPending, sender: sender, result: result,
-                    before: beforeRoutes, after: after, bundle: bundle)
+                    before: beforeRoutes, after: after, shown: coordinator.path, bundle: bundle)
                 switch checkRestorable(coordinator, bundle: bundle, flow: flow, host: host) {
                 case true?: restored += 1
                 case false?: refusedNow += 1
@@ -148,7 +148,8 @@ struct ModelBasedTests {
             #expect(seen.count > 10)
             #expect(appliedEvents > 50, "only \(appliedEvents) events applied")
             #expect(maxDepth >= (flow == "app" ? 4 : 1))
-            if flow == "reading" { #expect(guardedRemovals > 5, "only \(guardedRemovals) confirmed removals") }
+            // (Fewer since a restore of the same state asks nothing: issue 32, breaker report §7.)
+            if flow == "reading" { #expect(guardedRemovals > 2, "only \(guardedRemovals) confirmed removals") }
         }
         // Nothing outlives the coordinator but the handles the test kept.
         let alive = seen.compactMap(\.instance)
@@ -193,15 +194,26 @@ struct ModelBasedTests {
         }
     }
 
-    /// A `confirm` route leaves only by a confirmation, its own event, its flow finishing, or `stop`.
+    /// A `confirm` route leaves only by a confirmation, its own event, its flow finishing, or `stop`; a restore
+    /// that shows it again at the same place (the same screens with the same arguments from the bottom up to
+    /// it, `shown` being the path after the step) does not remove it.
     /// - Returns: how many `confirm` routes left by a confirmation.
     func checkRemovalGuard(
         kind: String, hadPending: Bool, sender: Route?, result: StepResult,
-        before: [Route], after: [RouteToken], bundle: FlowBundle
+        before: [Route], after: [RouteToken], shown: [Route], bundle: FlowBundle
     ) -> Int {
         let survivors = Set(after)
+        var putBack = 0
+        if kind == "snapshot" {
+            while putBack < min(before.count, shown.count), before[putBack].flow == shown[putBack].flow,
+                before[putBack].screen == shown[putBack].screen,
+                before[putBack].arguments == shown[putBack].arguments
+            {
+                putBack += 1
+            }
+        }
         var confirmed = 0
-        for route in before where !survivors.contains(route.token) {
+        for route in before.dropFirst(putBack) where !survivors.contains(route.token) {
             let graph = bundle.flows[bundle.flowIndex(named: route.flow)!]
             guard graph.screens.first(where: { $0.name == route.screen })?.removal == .confirm else { continue }
             if kind == "answer" && hadPending && result.status == .applied {

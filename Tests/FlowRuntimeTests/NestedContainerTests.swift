@@ -238,6 +238,75 @@ struct NestedContainerTests {
     }
 }
 
+/// Nested `backAtTabRoot` read one way (breaker report §8, apps nest3 and nest3-innerpolicy): `root` (no policy)
+/// `[t1, t2]`, `t2` runs `mid` (`selectFirstTab`) `[m1, m2]`, `m2` runs `inner` `[i1, i2]`. At the root of
+/// `inner`'s first page `i1`, `mid` decides only when `inner` itself declares `selectFirstTab`; without it,
+/// back is refused at every page's root of `inner`, its first page's included.
+@MainActor
+struct NestedBackAtTabRootTests {
+    func threeDeep(inner policy: String) throws -> FlowCoordinator {
+        let coordinator = try FlowCoordinator(
+            bundle: try Fixtures.bundle([
+                """
+                flow: root
+                tabs: [t1, t2]
+                start: t1
+                children:
+                  t1: { flow: leaf }
+                  t2: { flow: mid }
+                """,
+                """
+                flow: mid
+                tabs: [m1, m2]
+                start: m1
+                backAtTabRoot: selectFirstTab
+                children:
+                  m1: { flow: leaf }
+                  m2: { flow: inner }
+                """,
+                """
+                flow: inner
+                tabs: [i1, i2]
+                start: i1
+                \(policy)
+                children:
+                  i1: { flow: leaf }
+                  i2: { flow: leaf }
+                """,
+                """
+                flow: leaf
+                start: l
+                screens:
+                  l: {}
+                """,
+            ]), flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.select(tab: "t2") == .applied)
+        #expect(coordinator.select(tab: "m2") == .applied)
+        #expect(coordinator.tabSets.map(\.selected) == ["t2", "m2", "i1"])
+        return coordinator
+    }
+
+    @Test func withoutTheInnerPolicyBackAtTheInnerFirstPageIsRefused() throws {
+        let coordinator = try threeDeep(inner: "")
+        #expect(coordinator.back() == StepResult(.rejected, .tabFirstRoute(tab: "i1")))
+        #expect(coordinator.select(tab: "i2") == .applied)
+        #expect(coordinator.back() == StepResult(.rejected, .tabFirstRoute(tab: "i2")))
+        #expect(coordinator.tabSets.map(\.selected) == ["t2", "m2", "i2"])
+    }
+
+    @Test func withTheInnerPolicyTheOuterSetDecidesAtTheInnerFirstPage() throws {
+        let coordinator = try threeDeep(inner: "backAtTabRoot: selectFirstTab")
+        #expect(coordinator.select(tab: "i2") == .applied)
+        #expect(coordinator.back() == .applied)
+        #expect(coordinator.tabSets.map(\.selected) == ["t2", "m2", "i1"])
+        #expect(coordinator.back() == .applied)
+        #expect(coordinator.tabSets.map(\.selected) == ["t2", "m1"])
+        // At `m1`'s root (`mid`'s first tab) `root` decides, and it declares no policy.
+        #expect(coordinator.back() == StepResult(.rejected, .tabFirstRoute(tab: "m1")))
+    }
+}
+
 /// Issue 32, item 6: a link that shows what is already shown changes nothing below it.
 @MainActor
 struct LinkSharingShownStackTests {

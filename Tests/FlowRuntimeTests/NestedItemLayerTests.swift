@@ -8,9 +8,25 @@ import Testing
 /// and selecting an outer tab from it keeps the inner tab set whole.
 @MainActor
 struct NestedItemLayerTests {
-    /// `root` tabs `[t1, t2]`; `t2` runs tab flow `mid` `[m1, note]`, `note` a sheet item whose handler selects
-    /// the outer tab `t1`.
-    static func nested() throws -> FlowBundle {
+    /// The item's flow: `t1` finishes it with `toT1`.
+    static let noteF = """
+        flow: noteF
+        start: n
+        outcomes: [toT1]
+        screens:
+          n: { on: { t1: { finish: toT1 } } }
+        """
+    /// A tab's flow of one screen.
+    static let leaf = """
+        flow: leaf
+        start: l
+        screens:
+          l: {}
+        """
+
+    /// `root` tabs `[t1, t2]`; `t2` runs tab flow `mid` `[m1, note]`, `note` a sheet item (or `presentation`)
+    /// whose handler selects the outer tab `t1`.
+    static func nested(presentation: String = "sheet") throws -> FlowBundle {
         try Fixtures.bundle([
             """
             flow: root
@@ -29,21 +45,9 @@ struct NestedItemLayerTests {
             start: m1
             children:
               m1: { flow: leaf }
-              note: { flow: noteF, presentation: sheet, on: { toT1: { select: t1 } } }
+              note: { flow: noteF, presentation: \(presentation), on: { toT1: { select: t1 } } }
             """,
-            """
-            flow: noteF
-            start: n
-            outcomes: [toT1]
-            screens:
-              n: { on: { t1: { finish: toT1 } } }
-            """,
-            """
-            flow: leaf
-            start: l
-            screens:
-              l: {}
-            """,
+            Self.noteF, Self.leaf,
         ])
     }
 
@@ -86,8 +90,48 @@ struct NestedItemLayerTests {
         ])
     }
 
+    /// `root` tabs `[t1, t2]`; `t2` runs tab flow `mid` `[m1, m2]`, `m2` tab flow `inner` `[i1, note]`, `note`
+    /// a sheet item.
+    static func deeper() throws -> FlowBundle {
+        try Fixtures.bundle([
+            """
+            flow: root
+            tabs: [t1, t2]
+            start: t1
+            children:
+              t1: { flow: leaf }
+              t2: { flow: mid }
+            links:
+              "/t1": [t1]
+              "/t2/m2/note": [t2, m2, note]
+            """,
+            """
+            flow: mid
+            tabs: [m1, m2]
+            start: m1
+            children:
+              m1: { flow: leaf }
+              m2: { flow: inner }
+            """,
+            """
+            flow: inner
+            tabs: [i1, { tab: note, title: Note }]
+            start: i1
+            children:
+              i1: { flow: leaf }
+              note: { flow: noteF, presentation: sheet, on: { toT1: { select: i1 } } }
+            """,
+            Self.noteF, Self.leaf,
+        ])
+    }
+
     func kept(_ coordinator: FlowCoordinator) -> [[String: [String]]] {
         coordinator.tabSets.map { $0.keptStacks.mapValues { $0.routes.map(\.description) } }
+    }
+
+    /// Each kept route as `instance/token`, tab set by tab set.
+    func keptTokens(_ coordinator: FlowCoordinator) -> [[String: [String]]] {
+        coordinator.tabSets.map { $0.keptStacks.mapValues { $0.routes.map { "\($0.instance)/\($0.token)" } } }
     }
 
     /// Started with `t2` selected and its `note` item shown over `mid`.
@@ -174,5 +218,78 @@ struct NestedItemLayerTests {
         #expect(coordinator.select(tab: "check") == .applied)
         #expect(coordinator.back(1) == StepResult(.rejected, .coverNotDismissible(flow: "composeF")))
         #expect(coordinator.dismiss() == StepResult(.rejected, .coverNotDismissible(flow: "composeF")))
+    }
+
+    /// A link that goes through a kept tab set to that set's item layer keeps the set's selected tab under the
+    /// layer as it was (issue 32; docs/RUNNING.md, "Deep links into shown tabs"): `m1` (#5, token 2) stays,
+    /// kept under `note`, and `mid` never selects a tab no instance runs. (The link used to lose `m1` without
+    /// a word and leave a state whose own snapshot restore refused.) A sheet or a cover item alike.
+    @Test(arguments: ["sheet", "cover"])
+    func aLinkThroughAKeptTabSetToItsItemKeepsTheSelectedTabUnderTheLayer(presentation: String) throws {
+        let bundle = try Self.nested(presentation: presentation)
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.open("/t2/note") == .applied)
+        #expect(keptTokens(coordinator) == [["t1": ["2/1"]], ["m1": ["5/2"]]])
+        let away = coordinator.open("/t1")
+        #expect(away == .applied)
+        #expect(away.removed.map(\.description) == ["noteF (#6, child note): link"])
+        #expect(keptTokens(coordinator) == [["t2": ["5/2"]]])
+        let result = coordinator.open("/t2/note")
+        #expect(result == .applied)
+        #expect(result.droppedTabs == [] && result.removed == [])
+        #expect(coordinator.path.map { "\($0) \($0.instance)/\($0.token)" } == ["noteF.n 12/6"])
+        #expect(coordinator.tabSets.map(\.selected) == ["t2", "m1"])
+        #expect(kept(coordinator) == [["t1": ["leaf.l"]], ["m1": ["leaf.l"]]])
+        #expect(keptTokens(coordinator) == [["t1": ["2/1"]], ["m1": ["5/2"]]])
+        let other = try FlowCoordinator(bundle: bundle, flow: "root")
+        #expect(other.restore(coordinator.snapshot()).status == .applied)
+        #expect(kept(other) == kept(coordinator))
+        // The layer's flow finishing shows t1; t2 again shows m1 as it was.
+        let finished = coordinator.send("t1")
+        #expect(finished == .applied)
+        #expect(finished.removed == [] && finished.droppedTabs == [])
+        #expect(coordinator.select(tab: "t2") == .applied)
+        #expect(coordinator.path.map { "\($0) \($0.instance)/\($0.token)" } == ["leaf.l 5/2"])
+    }
+
+    /// The host's handle of the kept selected tab's instance stays alive under the link's layer and is the
+    /// one shown again when the layer goes.
+    @Test func theHandleOfTheTabKeptUnderALinkedItemStaysAlive() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.nested(), flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.select(tab: "t2") == .applied)
+        let handle = try #require(coordinator.instance(FlowInstanceID(4)))
+        #expect(coordinator.open("/t1") == .applied)
+        let result = coordinator.open("/t2/note")
+        #expect(result.droppedTabs == [] && result.removed == [])
+        #expect(keptTokens(coordinator) == [["t1": ["2/1"]], ["m1": ["4/2"]]])
+        #expect(handle.isAlive)
+        #expect(coordinator.keptInstanceObject(FlowInstanceID(4)) === handle)
+        #expect(coordinator.send("t1") == .applied)
+        #expect(coordinator.select(tab: "t2") == .applied)
+        #expect(coordinator.instance(FlowInstanceID(4)) === handle)
+        #expect(handle.isAlive)
+    }
+
+    /// The same two levels down: a link through kept `t2` (`mid` showing `m2`, `inner` showing `i1`) to
+    /// `inner`'s item keeps `i1` (#6, token 2) under the layer; dismissing it shows `i1` as it was.
+    @Test func aLinkThroughTwoKeptTabSetsToTheInnerItemKeepsTheInnerSelectedTab() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.deeper(), flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.open("/t2/m2/note") == .applied)
+        #expect(coordinator.open("/t1") == .applied)
+        #expect(keptTokens(coordinator) == [["t2": ["6/2"]]])
+        let result = coordinator.open("/t2/m2/note")
+        #expect(result == .applied)
+        #expect(result.droppedTabs == [] && result.removed == [])
+        #expect(coordinator.path.map { "\($0) \($0.instance)/\($0.token)" } == ["noteF.n 14/6"])
+        #expect(coordinator.tabSets.map(\.selected) == ["t2", "m2", "i1"])
+        #expect(keptTokens(coordinator) == [["t1": ["2/1"]], [:], ["i1": ["6/2"]]])
+        let other = try FlowCoordinator(bundle: try Self.deeper(), flow: "root")
+        #expect(other.restore(coordinator.snapshot()).status == .applied)
+        let dismissed = coordinator.dismiss()
+        #expect(dismissed.removed.map(\.description) == ["noteF (#14, child note): dismissal"])
+        #expect(coordinator.path.map { "\($0) \($0.instance)/\($0.token)" } == ["leaf.l 6/2"])
     }
 }

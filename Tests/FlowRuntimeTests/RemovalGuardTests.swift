@@ -100,6 +100,62 @@ struct RemovalGuardTests {
         #expect(coordinator.path[0].token.rawValue == 4)
     }
 
+    /// A restore that shows the `confirm` route at the same place (the state's own snapshot) asks nothing, as
+    /// a link that shows what is already shown asks nothing (breaker report §7); one that removes it still asks.
+    @Test func aRestoreThatPutsTheConfirmRouteBackAsksNothing() throws {
+        let coordinator = try editing()
+        let snapshot = coordinator.snapshot()
+        let restored = coordinator.restore(snapshot)
+        #expect(restored == .applied)
+        #expect(coordinator.pendingConfirmation == nil)
+        #expect(coordinator.screens == ["notes.list", "notes.detail", "notes.editor"])
+        #expect(coordinator.snapshot() == snapshot)
+        let shorter = try FlowCoordinator(bundle: try Fixtures.bundle([Self.notes, Self.picker]), flow: "notes")
+        shorter.start()
+        shorter.send("open")
+        let detail = shorter.snapshot()
+        expectGuarded(coordinator, { coordinator.restore(detail) }, then: ["notes.list", "notes.detail"])
+    }
+
+    /// The same for a `confirm` route in a kept tab: restoring the state's own snapshot asks nothing; a
+    /// snapshot whose kept tab shows less asks.
+    @Test func aRestoreThatPutsAKeptTabsConfirmRouteBackAsksNothing() throws {
+        let bundle = try Fixtures.bundle([
+            """
+            flow: app
+            tabs: [notes, other]
+            start: notes
+            children:
+              notes: { flow: tabNotes, on: { discarded: stay } }
+              other: { flow: picker, on: { picked: stay } }
+            """,
+            """
+            flow: tabNotes
+            start: list
+            outcomes: [discarded]
+            screens:
+              list: { on: { open: { push: detail } } }
+              detail: { on: { edit: { push: editor } } }
+              editor: { removal: { policy: confirm, ask: discard, outcome: discarded } }
+            """,
+            Self.picker,
+        ])
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "app")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.send("open") == .applied)
+        #expect(coordinator.send("edit") == .applied)
+        #expect(coordinator.select(tab: "other") == .applied)
+        let snapshot = coordinator.snapshot()
+        #expect(coordinator.restore(snapshot) == .applied)
+        #expect(coordinator.pendingConfirmation == nil)
+        #expect(coordinator.snapshot() == snapshot)
+        let fresh = try FlowCoordinator(bundle: bundle, flow: "app")
+        #expect(fresh.start() == .applied)
+        #expect(fresh.select(tab: "other") == .applied)
+        #expect(coordinator.restore(fresh.snapshot()) == StepResult(.pending))
+        #expect(coordinator.pendingConfirmation?.screen == "editor")
+    }
+
     @Test func restoreReplacingThePathIsGuarded() throws {
         let coordinator = try editing()
         let snapshot = FlowSnapshot(instances: [

@@ -67,6 +67,23 @@ struct DocumentedTraceTests {
                 == "cannot go back to the first 5 routes: the path has 0; give a length from 0 to 0")
     }
 
+    /// A count too large for the runtime is out of range, not a word in the wrong place (breaker report §9).
+    @Test func aCountOutOfRangeSaysSo() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
+        let back = runner.run(line: "back 99999999999999999999999")
+        #expect(back?.status == "invalid")
+        #expect(
+            back?.reason
+                == "back's route count 99999999999999999999999 is out of range; it is at most 9223372036854775807")
+        #expect(
+            runner.run(line: "back 99999999999999999999999 #1")?.reason
+                == "back's route count 99999999999999999999999 is out of range; it is at most 9223372036854775807")
+        #expect(
+            runner.run(line: "backto 99999999999999999999999")?.reason
+                == "backto's path length 99999999999999999999999 is out of range; it is at most 9223372036854775807")
+        #expect(runner.run(line: "back -1")?.reason == "back takes a route count, such as 'back 2'")
+    }
+
     /// A `restore JSON` line that is not a snapshot says where: the JSON path and what is wrong there.
     @Test func restoreOfMalformedSnapshotJSONSaysWhere() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")

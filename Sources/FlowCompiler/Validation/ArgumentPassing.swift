@@ -34,6 +34,9 @@ struct ArgumentPassing: Sendable {
     let site: Site
     /// The link, when the place is a deep-link route (its placeholders are the scope).
     let linkRoutes: LinkRoutes?
+    /// Whether the place is a route of a route list (`select: TAB` with `routes:`), whose arguments are
+    /// written `{ name: { key: … } }` rather than with `with:`.
+    var isInRouteList = false
 
     /// The link, when the place is a deep-link route.
     var link: LinkDefinition? { linkRoutes?.link }
@@ -118,7 +121,7 @@ extension FlowCatalog {
                         passings.append(
                             ArgumentPassing(
                                 target: route.route.name, receiver: receiver, arguments: route.route.arguments,
-                                flow: flowIndex, site: site, linkRoutes: nil))
+                                flow: flowIndex, site: site, linkRoutes: nil, isInRouteList: true))
                     }
                 }
             }
@@ -211,9 +214,11 @@ extension ArgumentPassing {
         let missing = parameters.filter { $0.isRequired && !passed.contains($0.name.value) }
         let list = missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" }
         let example = missing.map { "\($0.name.value): …" }.joined(separator: ", ")
+        let form =
+            isInRouteList ? "in the route as '{ \(target.value): { \(example) } }'" : "with 'with: { \(example) }'"
         diagnostics.append(
             rule.diagnostic(
-                "\(receiver.label) needs \(missing.count == 1 ? "argument" : "arguments") \(MessageText.englishList(list)); pass \(missing.count == 1 ? "it" : "them") with 'with: { \(example) }'",
+                "\(receiver.label) needs \(missing.count == 1 ? "argument" : "arguments") \(MessageText.englishList(list)); pass \(missing.count == 1 ? "it" : "them") \(form)",
                 at: target))
     }
 }

@@ -356,6 +356,11 @@ public final class FlowCoordinator {
         where transition.removal(of: route) == .confirm && !grantedRemovals.contains(route.token) {
             undecided.append(route)
         }
+        // A restore that shows the same route at the same place asks nothing about it.
+        if transition.cause == .restore, !undecided.isEmpty {
+            let putBack = Self.routesPutBack(from: state, to: transition.state)
+            undecided.removeAll { putBack.contains($0.token) }
+        }
         guard let first = undecided.first else { return nil }
         setPendingConfirmation(
             PendingConfirmation(
@@ -376,9 +381,13 @@ public final class FlowCoordinator {
         var removedFlows: [RemovedFlow] = []
         // A step that removed nothing dropped no instance's links, no kept tab and no instance.
         if transition.removesAnything(from: state) {
-            let removed = droppedLinks(
+            var removed = droppedLinks(
                 keeping: transition.state.chain, finished: transition.finished, because: reason,
                 unchangedBelow: transition.state.chain.keptCount)
+            // A restore replaces every instance, but a link it puts back is not dropped.
+            if transition.cause == .restore, !removed.isEmpty {
+                removed = Self.linksNotHeldAgain(removed, by: transition.state.chain)
+            }
             // Joined only when both have links: `+` builds a new array even from two empty ones.
             if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }
             droppedTabs = transition.droppedTabReports(from: state.chain)

@@ -36,4 +36,22 @@ extension FlowCoordinator {
         }
         return dropped
     }
+
+    /// Of the links `dropped` with the instances a restore replaced, those the restored `chain` does not hold
+    /// again: a restore reports what the state before it held and the state after it does not, so a queued
+    /// or pending link it puts back (the same URL, as many times as it is held) is not dropped
+    /// (docs/RUNNING.md, "Snapshots").
+    static func linksNotHeldAgain<Chain: Collection<InstanceRecord>>(_ dropped: [DeferredLink], by chain: Chain)
+        -> [DeferredLink]
+    {
+        var held: [String: Int] = [:]
+        for record in withParkedTabs(chain) where record.holdsLinks {
+            for url in record.queuedLinks + (record.pendingLink.map { [$0.url] } ?? []) { held[url, default: 0] += 1 }
+        }
+        return dropped.filter { link in
+            guard let count = held[link.url], count > 0 else { return true }
+            held[link.url] = count - 1
+            return false
+        }
+    }
 }

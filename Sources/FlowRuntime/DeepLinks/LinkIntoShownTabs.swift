@@ -55,20 +55,26 @@ extension FlowCoordinator {
         let linked = ParkedTab(
             chain: Array(fresh.chain[(depth + 1)...]), path: fresh.path.filter { $0.depth > depth })
         // A link that shows what is already shown changes nothing below it: the part of the tab it shares
-        // stays, with its instances and tokens; only what lies above it is replaced.
-        let shared = existing.map { Self.sharedPart(of: $0, and: linked, above: depth) } ?? (levels: 0, routes: 0)
-        if let parkedBefore {
+        // stays, with its instances and tokens; only what lies above it is replaced. A tab set it shares keeps
+        // its selected tab under the link's item layer (docs/RUNNING.md, "Deep links into shown tabs").
+        var shared = (levels: 0, routes: 0)
+        if var shown = existing {
+            let part = Self.sharedPart(keepingTabsOf: &shown, and: linked, above: depth)
+            (existing, shared) = (shown, (part.levels, part.routes))
+            if let aside = part.aside { kept.keptTabs[aside.chain[0].id] = aside.chain.map(\.id) }
+        }
+        if parkedBefore != nil, let existing {
             if shared.levels == 0 {
-                kept.droppedTabs.append(parkedBefore.chain[0].id)
+                kept.droppedTabs.append(existing.chain[0].id)
             } else {
                 // What the link replaces in the kept tab goes as a kept tab's routes go (the removal guard asks),
                 // and so do the kept instances it does not share.
-                kept.keptRemovals += parkedBefore.path[shared.routes...]
+                kept.keptRemovals += existing.path[shared.routes...]
                 let gone = shared.levels
-                if gone < parkedBefore.chain.count {
+                if gone < existing.chain.count {
                     var removed = kept.removedInKeptTabs
                     kept.report(
-                        parkedBefore.chain[gone...], parentFlow: parkedBefore.chain[gone - 1].flow, cause: .link,
+                        existing.chain[gone...], parentFlow: existing.chain[gone - 1].flow, cause: .link,
                         withKeptTabs: true, into: &removed)
                     kept.removedInKeptTabs = removed
                 }
@@ -133,6 +139,57 @@ extension FlowCoordinator {
             guard same == own, same == linkOwn else { break }
         }
         return (levels, routes)
+    }
+
+    /// ``sharedPart(of:and:above:)`` with the own layers of the tab sets both keep read as the person sees them
+    /// (docs/RUNNING.md, "A tab set's own layer"): where `existing` shows such a set's item layer and `linked`
+    /// shows the set's selected tab, the layer goes and the tab kept under it is what is compared; where
+    /// `linked` shows the set's item layer and `existing` the selected tab, that tab is set aside under the
+    /// layer as it was (without the layers presented over it), as presenting the item from the tab bar sets it
+    /// aside. Either way the selected tab keeps its instances and tokens: none is lost, and the set never
+    /// selects a tab that no instance runs. `existing` is rewritten so; the tab set aside, if any, is returned
+    /// (the step keeps it as a kept tab).
+    static func sharedPart(keepingTabsOf existing: inout ParkedTab, and linked: ParkedTab, above base: Int) -> (
+        levels: Int, routes: Int, aside: ParkedTab?
+    ) {
+        var shared = sharedPart(of: existing, and: linked, above: base)
+        // Each pass takes one layer off `existing`: at most as many passes as it has levels.
+        while true {
+            let level = shared.levels
+            guard level > 0, level < existing.chain.count, level < linked.chain.count,
+                var set = existing.chain[level - 1].tabs, existing.chain[level].presentation.isPresented,
+                !linked.chain[level].presentation.isPresented,
+                routesStart(existing, at: shared.routes, above: base + level),
+                let under = set.parked.removeValue(forKey: set.selected)
+            else { break }
+            existing.chain[level - 1].tabs = set
+            existing.chain = Array(existing.chain[..<level]) + under.chain
+            existing.path = Array(existing.path[..<shared.routes]) + under.path
+            shared = sharedPart(of: existing, and: linked, above: base)
+        }
+        let level = shared.levels
+        guard level > 0, level < existing.chain.count, level < linked.chain.count,
+            var set = existing.chain[level - 1].tabs, set.parked[set.selected] == nil,
+            linked.chain[level].presentation.isPresented, !existing.chain[level].presentation.isPresented,
+            routesStart(existing, at: shared.routes, above: base + level)
+        else { return (shared.levels, shared.routes, nil) }
+        let layer =
+            existing.chain[(level + 1)...].firstIndex { $0.presentation.isPresented } ?? existing.chain.count
+        let end = existing.path[shared.routes...].firstIndex { $0.depth > base + layer } ?? existing.path.count
+        var aside = ParkedTab(
+            chain: Array(existing.chain[level..<layer]), path: Array(existing.path[shared.routes..<end]))
+        aside.showSelectedTabUncovered()
+        set.parked[set.selected] = aside
+        existing.chain[level - 1].tabs = set
+        existing.chain.removeSubrange(level..<layer)
+        existing.path.removeSubrange(shared.routes..<end)
+        return (shared.levels, shared.routes, aside)
+    }
+
+    /// Whether the routes of `tab` from index `routes` on all lie above chain depth `depth` (a tab set's
+    /// instance has no routes of its own, so the routes after a shared tab set are its tabs' and layers').
+    private static func routesStart(_ tab: ParkedTab, at routes: Int, above depth: Int) -> Bool {
+        routes == tab.path.count || tab.path[routes].depth > depth
     }
 
     /// The chain position of the deepest tab flow instance that both the shown state and the link's state

@@ -104,8 +104,14 @@ struct InstanceObjects {
                 same += 1
             }
             if same < segment.count {
-                segment[same].cancel()
-                cancelled = true
+                // A tab set it brings back may keep its selected tab under its own layer (a link to the
+                // set's item): that part stays aside, alive.
+                if tabs[segment[same].id] != nil {
+                    parked[segment[same].id] = Array(segment[same...])
+                } else {
+                    segment[same].cancel()
+                    cancelled = true
+                }
             }
             objects.append(contentsOf: segment[..<same])
         }

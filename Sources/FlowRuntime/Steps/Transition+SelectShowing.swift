@@ -63,10 +63,12 @@ extension Transition {
     /// tokens; only what lies above the first difference is the new one. A kept tab that shares nothing is
     /// dropped (``StepResult/droppedTabs``); what a kept tab does not share goes as a kept tab's routes go (the
     /// removal guard asks about them) and its instances are reported removed.
-    private mutating func shareExisting(_ existing: ParkedTab, wasKept: Bool, at depth: Int) {
+    private mutating func shareExisting(_ shown: ParkedTab, wasKept: Bool, at depth: Int) {
         let first = state.routeRange(ofDepth: depth + 1).lowerBound
         let built = ParkedTab(chain: Array(state.chain[(depth + 1)...]), path: Array(state.path[first...]))
-        let shared = FlowCoordinator.sharedPart(of: existing, and: built, above: depth)
+        var existing = shown
+        let shared = FlowCoordinator.sharedPart(keepingTabsOf: &existing, and: built, above: depth)
+        if let aside = shared.aside { keptTabs[aside.chain[0].id] = aside.chain.map(\.id) }
         guard shared.levels > 0 else {
             if wasKept {
                 droppedTabs.append(existing.chain[0].id)
