@@ -48,7 +48,8 @@ struct ReductionAgreementTests {
     ) throws -> (ExplorationReport, Set<String>) {
         var raw: [(state: Int, step: String)] = []
         let report = try FlowExplorer.explore(bundle, flow: flow, bounds: bounds) { step in
-            let links = step.after.links ?? []
+            let after = step.trace()
+            let links = after.links ?? []
             let named = Set(links.map(\.url)).sorted()
             let opened = Set(
                 links.filter { !($0.reason ?? "").contains("superseded by") }.map {
@@ -58,7 +59,7 @@ struct ReductionAgreementTests {
             raw.append(
                 (
                     step.state,
-                    "\(step.command.line) → \(step.after.status) \(step.after.reason ?? "") links \(named) opened \(opened)"
+                    "\(step.command.line) → \(after.status) \(after.reason ?? "") links \(named) opened \(opened)"
                 ))
         }
         let steps = Set(
