@@ -10,11 +10,18 @@ struct GeneratorNestingTests {
     /// The nestings a bundle has: presented tab bars (sheet, cover), tab sets inside tabs, sheets over sheets
     /// (a flow presented as a sheet that presents a sheet), covers inside tabs (a tab's flow that presents a
     /// cover); since format 1.3, tab-bar items that present a sheet or cover, and handlers that select a tab
-    /// and say what its stack shows.
+    /// and say what its stack shows; sheets inside tabs, tab sets three deep, items of inner tab sets (whose
+    /// handlers select an outer tab, whose flows queue links), and links (plain and guarded) that reach an
+    /// inner tab set's item.
     static func nestings(of bundle: FlowBundle) -> Set<String> {
         var found: Set<String> = []
         for graph in bundle.flows {
             let tabChildren = Set(graph.tabs.map(\.child))
+            found.formUnion(innerSetNestings(of: graph, in: bundle))
+            for link in graph.links where reachesInnerItem(link.routes, from: graph, in: bundle) {
+                let guarded = link.guardConditions != nil
+                found.insert(guarded ? "guarded link to an inner set's item" : "link to an inner set's item")
+            }
             for tab in graph.tabs {
                 switch graph.children[tab.child].presentation {
                 case .sheet: found.insert("tab-bar item as a sheet")
@@ -38,12 +45,60 @@ struct GeneratorNestingTests {
                 if tabChildren.contains(index), flow.children.contains(where: { $0.presentation == .cover }) {
                     found.insert("cover inside a tab")
                 }
+                if tabChildren.contains(index), child.presentation == .push,
+                    flow.children.contains(where: { $0.presentation == .sheet })
+                {
+                    found.insert("sheet inside a tab")
+                }
                 if presentation == .sheet, flow.children.contains(where: { $0.presentation == .sheet }) {
                     found.insert("sheet over a sheet")
                 }
             }
         }
         return found
+    }
+
+    /// The nestings of the tab sets that are tabs of tab flow `graph`: three deep, with an item, whose handlers
+    /// select a tab of an outer set, whose flow queues links.
+    static func innerSetNestings(of graph: FlowGraph, in bundle: FlowBundle) -> Set<String> {
+        var found: Set<String> = []
+        for tab in graph.tabs where graph.children[tab.child].presentation == .push {
+            let inner = bundle.flows[graph.children[tab.child].flow]
+            guard !inner.tabs.isEmpty else { continue }
+            let innerTabs = Set(inner.tabs.map { inner.children[$0.child].name })
+            for innerTab in inner.tabs {
+                let child = inner.children[innerTab.child]
+                if child.presentation == .push, !bundle.flows[child.flow].tabs.isEmpty {
+                    found.insert("tab set three deep")
+                }
+                guard child.presentation != .push else { continue }
+                found.insert("item of an inner tab set")
+                if bundle.flows[child.flow].linkPolicy == .queue { found.insert("inner set's item that queues links") }
+                for handler in child.handlers {
+                    if case .select(let selected) = handler, !innerTabs.contains(selected) {
+                        found.insert("inner set's item selects an outer tab")
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether `routes` (of a link `graph` declares) pass a tab flow's tab into a tab set inside it and then
+    /// present that inner set's item.
+    static func reachesInnerItem(_ routes: [LinkRouteNode], from graph: FlowGraph, in bundle: FlowBundle) -> Bool {
+        var flow = graph
+        var tabSets = 0
+        for route in routes {
+            guard case .child(let index) = route.target else { continue }
+            let child = flow.children[index]
+            if !flow.tabs.isEmpty { tabSets += 1 }
+            if tabSets >= 2, child.presentation != .push, flow.tabs.contains(where: { $0.child == index }) {
+                return true
+            }
+            flow = bundle.flows[child.flow]
+        }
+        return false
     }
 
     /// The wrapper flows (a flow that runs a `…Core` child and relays or maps its outcome) by how the wrapper
@@ -114,6 +169,9 @@ struct GeneratorNestingTests {
             found == [
                 "tab bar as a sheet", "tab bar as a cover", "tab set inside a tab", "cover inside a tab",
                 "sheet over a sheet", "tab-bar item as a sheet", "tab-bar item as a cover", "select with routes",
+                "sheet inside a tab", "tab set three deep", "item of an inner tab set",
+                "inner set's item selects an outer tab", "inner set's item that queues links",
+                "link to an inner set's item", "guarded link to an inner set's item",
             ])
     }
 }

@@ -8,7 +8,9 @@
 /// bars presented as sheets and covers (the covered one finishes through its first tab's outcomes), tab
 /// sets inside tabs, sheets over sheets, covers inside tabs; since format 1.3, tab-bar items that present a
 /// sheet or cover over their tab set (selected from a tab's screen, a link or the host) and handlers that
-/// select a tab and say what its stack shows (`{ select: TAB, routes: [...] }`, with the outcome's `$v`).
+/// select a tab and say what its stack shows (`{ select: TAB, routes: [...] }`, with the outcome's `$v`);
+/// tab sets three deep, items of inner tab sets whose handlers select an outer tab, links (plain, guarded,
+/// into items that queue links) to an inner tab set's item.
 ///
 /// Every app it writes is valid unless a ``NearMiss`` is asked for: then one mistake is put in and the
 /// exact diagnostics it causes are in ``GeneratedApp/expected``.
@@ -25,8 +27,12 @@ public struct YAMLAppGenerator {
     /// outcome, with `confirm` screens) and of root flows that declare outcomes and finish while links are
     /// held, from a fourth stream, for the same reason.
     private var wrappers: SplitMix64
-    /// Whether the wrapper and finishing-root choices are drawn at all (false: the app its seed made before
-    /// them, for the witnesses found on those apps).
+    /// The choices of the deeper container nestings (tab sets three deep, items of inner tab sets that
+    /// select an outer tab or queue links, links to an inner set's item), from a fifth stream, for the
+    /// same reason.
+    private var containers: SplitMix64
+    /// Whether the wrapper, finishing-root and deeper container choices are drawn at all (false: the app its
+    /// seed made before them, for the witnesses found on those apps).
     private let wrapping: Bool
     private var screenWords: [String]
     private var childWords: [String]
@@ -40,12 +46,14 @@ public struct YAMLAppGenerator {
         nesting = SplitMix64(seed: seed &* 0x9e37_79b9_7f4a_7c15 &+ 32)
         layers = SplitMix64(seed: seed &* 0xbf58_476d_1ce4_e5b9 &+ 13)
         wrappers = SplitMix64(seed: seed &* 0x94d0_49bb_1331_11eb &+ 7)
+        containers = SplitMix64(seed: seed &* 0xd6e8_feb8_6659_fd93 &+ 29)
         screenWords = Self.screenPool
         childWords = Self.childPool
     }
 
     /// The app of `seed`, valid, or with `nearMiss` put in; without `wrapping`, the app the seed made before
-    /// wrapper flows and finishing roots were drawn.
+    /// wrapper flows, finishing roots and the deeper container nestings (tab sets three deep, inner sets'
+    /// items that select outer tabs or queue links, links to them) were drawn.
     public static func app(seed: UInt64, nearMiss: NearMiss? = nil, wrapping: Bool = true) -> GeneratedApp {
         var generator = YAMLAppGenerator(seed: seed, wrapping: wrapping)
         return generator.make(nearMiss: nearMiss)
@@ -156,6 +164,9 @@ public struct YAMLAppGenerator {
     private mutating func nestingChance(_ percent: UInt64) -> Bool { nesting.next() % 100 < percent }
     private mutating func layerChance(_ percent: UInt64) -> Bool { layers.next() % 100 < percent }
     private mutating func wrapperChance(_ percent: UInt64) -> Bool { wrapping && wrappers.next() % 100 < percent }
+    private mutating func containerChance(_ percent: UInt64) -> Bool {
+        wrapping && containers.next() % 100 < percent
+    }
     private mutating func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
 
     private mutating func screenWord() -> String {
@@ -325,11 +336,17 @@ public struct YAMLAppGenerator {
         flows.append(flow)
     }
 
-    /// A tab bar of 2 or 3 tabs (one of them a nested tab bar sometimes). Returns the flow's name and its tabs.
-    /// - Parameter finishing: the tab bar is presented (a sheet or cover): its first tab's flow has outcomes,
-    ///   and either one finishes the tab bar with `done`.
+    /// A tab bar of 2 or 3 tabs (one of them a nested tab bar sometimes, up to three sets deep). Returns the
+    /// flow's name and its tabs.
+    /// - Parameters:
+    ///   - finishing: the tab bar is presented (a sheet or cover): its first tab's flow has outcomes, and
+    ///     either one finishes the tab bar with `done`.
+    ///   - outer: the tabs of the tab sets around this one (it is a tab of a tab of …), which `select`
+    ///     from its handlers reaches.
     @discardableResult
-    private mutating func tabBar(name: String, depth: Int, finishing: Bool = false) -> (name: String, tabs: [String]) {
+    private mutating func tabBar(name: String, depth: Int, finishing: Bool = false, outer: [String] = [])
+        -> (name: String, tabs: [String])
+    {
         var flow = FlowDraft(name: name, role: .tabBar)
         let tabs = (0..<(chance(10) ? 3 : 2)).map { index in "\(name)Tab\(index)" }
         flow.tabs = tabs
@@ -340,7 +357,10 @@ public struct YAMLAppGenerator {
             let siblings = tabs.filter { $0 != tab }
             var handlers: [(outcome: String, action: String)] = []
             if depth == 0, index == tabs.count - 1, chance(20) || nestingChance(30) {
-                tabBar(name: tabFlow, depth: depth + 1)
+                tabBar(name: tabFlow, depth: depth + 1, outer: outer + tabs)
+            } else if depth == 1, !finishing, index == tabs.count - 1, containerChance(35) {
+                // A tab set in a tab of a set in a tab (three deep), or a set in a tab of sign-in's main.
+                tabBar(name: tabFlow, depth: depth + 1, outer: outer + tabs)
             } else if finishing, index == 0 {
                 childFlow(name: tabFlow, depth: depth + 1, tabSiblings: siblings)
                 // A tab passes its declared arguments: none here; and no event starts a tab, so no draft of it
@@ -357,15 +377,16 @@ public struct YAMLAppGenerator {
             }
             flow.children.append(ChildDraft(name: tab, flow: tabFlow, presentation: "push", handlers: handlers))
         }
-        if layerChance(45) { presentingItem(in: &flow) }
+        if layerChance(45) || (!outer.isEmpty && containerChance(50)) { presentingItem(in: &flow, outer: outer) }
         flows.append(flow)
         return (name, tabs)
     }
 
     /// A tab-bar item that presents (format 1.3): a `tabs` entry whose child is a sheet or cover over the
     /// whole tab set, selected by the first tab's first screen (and by a link or the host). Its `ok` handler
-    /// selects a tab, or selects one and says what its stack shows with the outcome's value.
-    private mutating func presentingItem(in flow: inout FlowDraft) {
+    /// selects a tab, or selects one and says what its stack shows with the outcome's value; in an inner tab
+    /// set, it may select a tab of a set around it (`outer`), and the item may queue links.
+    private mutating func presentingItem(in flow: inout FlowDraft, outer: [String] = []) {
         let item = childWord()
         let itemFlow = item + "Flow"
         let presentation = layers.next() % 2 == 0 ? "sheet" : "cover"
@@ -390,6 +411,11 @@ public struct YAMLAppGenerator {
             okHandler = "{ select: \(tab), routes: [{ \(target.screens[1].name): { n: \(carries ? "$v" : "1") } }] }"
         default: break
         }
+        if !outer.isEmpty, containerChance(50) {
+            // `select` searches outward from the tab flow: an outer set's tab.
+            okHandler = "{ select: \(outer[Int(containers.next() % UInt64(outer.count))]) }"
+        }
+        if !outer.isEmpty, containerChance(40) { flows[made].linkPolicy = "queue" }
         flow.items.append(layers.next() % 2 == 0 ? item : "{ tab: \(item), title: New }")
         let handlers: [(outcome: String, action: String)] = [("ok", okHandler), ("cancelled", "stay")]
         flow.children.append(ChildDraft(name: item, flow: itemFlow, presentation: presentation, handlers: handlers))
@@ -417,6 +443,18 @@ public struct YAMLAppGenerator {
         }
         guard draft.screens.count > 1 else { return nil }
         return "{ \(draft.screens[1].name): { n: $n } }"
+    }
+
+    /// A deep link's routes from tab flow `flow` to the item of a tab set inside it (through its last tabs, the
+    /// deepest set that has an item): `[tab, item]` or `[tab, tab, item]`; nil when no inner set has one.
+    private func innerItemRoutes(into flow: String) -> String? {
+        guard let draft = draft(flow), let tab = draft.tabs.last,
+            let tabFlow = draft.children.first(where: { $0.name == tab })?.flow, let inner = self.draft(tabFlow),
+            !inner.tabs.isEmpty
+        else { return nil }
+        if let deeper = innerItemRoutes(into: tabFlow) { return "\(tab), " + deeper }
+        guard let item = inner.children.first(where: { $0.presentation != "push" }) else { return nil }
+        return "\(tab), \(item.name)"
     }
 
     private mutating func make(nearMiss: NearMiss?) -> GeneratedApp {
@@ -467,11 +505,18 @@ public struct YAMLAppGenerator {
             flows.append(root)
         case 1:
             let (_, tabs) = tabBar(name: "app", depth: 0)
+            // The links into the tab bar's tabs are found while its draft is still in `flows`.
+            // (Before, they were looked up after it, and found none: without `wrapping`, the app made then.)
+            if wrapping, let routes = linkRoutes(into: "app") { links.append("  \"/tab/{n:int}\": [\(routes)]") }
+            let inner = innerItemRoutes(into: "app")
             var root = flows.removeLast()
-            if let routes = linkRoutes(into: "app") { links.append("  \"/tab/{n:int}\": [\(routes)]") }
             links.append("  \"/first\": [\(tabs[0])]")
             if let item = root.children.first(where: { $0.presentation != "push" }) {
                 links.append("  \"/new\": [\(item.name)]")
+            }
+            // An inner tab set's item reached by a link: the link selects the outer tab(s) and presents it.
+            if let routes = inner, containerChance(80) {
+                links.append("  \"/inner/item\": [\(routes)]")
             }
             root.links = links
             flows.append(root)
@@ -524,6 +569,16 @@ public struct YAMLAppGenerator {
             if let routes = linkRoutes(into: main) {
                 root.links = [
                     "  \"/go/{n:int}\":", "    when: isSignedIn", "    routes: [main, \(routes)]",
+                    "    otherwise: { routes: [login], continueOn: signedIn }",
+                ]
+            }
+            // A guarded link through main's tab sets to an inner set's item, or to main's own item.
+            let mainIsTabBar = !(draft(main)?.tabs.isEmpty ?? true)
+            let ownItem = mainIsTabBar ? draft(main)?.children.first(where: { $0.presentation != "push" })?.name : nil
+            let item = innerItemRoutes(into: main) ?? ownItem
+            if let item, containerChance(80) {
+                root.links += [
+                    "  \"/inner/item\":", "    when: isSignedIn", "    routes: [main, \(item)]",
                     "    otherwise: { routes: [login], continueOn: signedIn }",
                 ]
             }

@@ -32,6 +32,23 @@ import Testing
         #expect(try FlowcProcess.run(["inspect"]).status == 2)
     }
 
+    /// Each documented session (docs/examples) is byte for byte what `flowc run` prints on the shipped flows:
+    /// among them `market`, a tab bar whose own `sell` item presents a sheet over the whole tab bar and whose
+    /// `published` outcome opens the new listing, with its id, in the listings tab (issue 32).
+    @Test(arguments: [
+        ("reading", "reading"), ("app", "app"), ("social", "social"), ("market", "market"), ("notes", "notesApp"),
+        ("podcasts", "podcasts"),
+    ])
+    func flowcRunPrintsTheDocumentedSession(script: String, flow: String) throws {
+        let expected = try String(
+            contentsOfFile: FlowcProcess.packageRoot + "/docs/examples/\(script).trace.jsonl", encoding: .utf8)
+        let result = try FlowcProcess.run([
+            "run", "Flows", "--flow", flow, "--script", "docs/examples/\(script).flowscript",
+        ])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == expected)
+    }
+
     @Test func compileRefusesFlowsWithErrors() throws {
         let folder = try FlowcProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
