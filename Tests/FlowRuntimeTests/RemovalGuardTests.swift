@@ -34,6 +34,17 @@ struct RemovalGuardTests {
           grid: { on: { pick: { finish: picked } } }
         """
 
+    /// A tab's flow that reaches the `confirm` screen `editor`.
+    static let tabNotes = """
+        flow: tabNotes
+        start: list
+        outcomes: [discarded]
+        screens:
+          list: { on: { open: { push: detail } } }
+          detail: { on: { edit: { push: editor } } }
+          editor: { removal: { policy: confirm, ask: discard, outcome: discarded } }
+        """
+
     func editing() throws -> FlowCoordinator {
         let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.notes, Self.picker]), flow: "notes")
         coordinator.start()
@@ -129,15 +140,7 @@ struct RemovalGuardTests {
               notes: { flow: tabNotes, on: { discarded: stay } }
               other: { flow: picker, on: { picked: stay } }
             """,
-            """
-            flow: tabNotes
-            start: list
-            outcomes: [discarded]
-            screens:
-              list: { on: { open: { push: detail } } }
-              detail: { on: { edit: { push: editor } } }
-              editor: { removal: { policy: confirm, ask: discard, outcome: discarded } }
-            """,
+            Self.tabNotes,
             Self.picker,
         ])
         let coordinator = try FlowCoordinator(bundle: bundle, flow: "app")
@@ -170,15 +173,7 @@ struct RemovalGuardTests {
             links:
               "/notes/editor": [notes, detail, editor]
             """,
-            """
-            flow: tabNotes
-            start: list
-            outcomes: [discarded]
-            screens:
-              list: { on: { open: { push: detail } } }
-              detail: { on: { edit: { push: editor } } }
-              editor: { removal: { policy: confirm, ask: discard, outcome: discarded } }
-            """,
+            Self.tabNotes,
             Self.picker,
         ])
     }
