@@ -354,4 +354,31 @@ struct NestedItemLayerTests {
         #expect(coordinator.open("/t1") == StepResult(.pending))
         #expect(coordinator.pendingConfirmation?.screen == "n")
     }
+
+    /// The outermost tab set's item layer alike: `/top` while `top` is shown keeps its instance and token.
+    @Test func aLinkToTheShownItemLayerOfTheRootTabSetKeepsItsInstance() throws {
+        let bundle = try Fixtures.bundle([
+            """
+            flow: root
+            tabs: [t1, { tab: top, title: Top }]
+            start: t1
+            children:
+              t1: { flow: leaf }
+              top: { flow: leaf, presentation: sheet }
+            links:
+              "/top": [top]
+            """,
+            Self.leaf,
+        ])
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.open("/top") == .applied)
+        #expect(shownTokens(coordinator) == ["leaf.l 5/3"])
+        let before = coordinator.snapshot()
+        let result = coordinator.open("/top")
+        #expect(result == .applied)
+        #expect(result.removed == [] && result.droppedTabs == [])
+        #expect(shownTokens(coordinator) == ["leaf.l 5/3"])
+        #expect(coordinator.snapshot() == before)
+    }
 }
