@@ -21,10 +21,9 @@ struct DifferentialSeedSweepTests {
 
     /// The disagreements a sweep finds and a round leaves open, by seed (items as ``DifferentialCheck``
     /// names them): each is reported as known, and a listed seed that agrees again fails the sweep, so the
-    /// list empties when the fault is fixed. None listed: the sweep of 0..<2000 (with the generator's links
-    /// to inner tab sets' items) disagrees only in seeds of the open faults that
-    /// `DifferentialTests.seedsOfOpenFaults` names (/work/helpers/r11/gen3-findings.md, F1 and F3), and the
-    /// sweep reports them as they are.
+    /// list empties when the fault is fixed. None listed: the sweep of 200..<2000 (with the generator's links
+    /// to inner tab sets' items) agrees, the seeds of the faults F1 and F3 of
+    /// /work/helpers/r11/gen3-findings.md included.
     nonisolated static let knownDisagreements: [UInt64: [String]] = [:]
 
     @Test(.enabled(if: seeds != nil, "set FLOWC_DIFF_SEEDS=FROM..TO"))

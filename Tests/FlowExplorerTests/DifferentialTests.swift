@@ -25,16 +25,11 @@ struct DifferentialTests {
     /// Near-miss apps per kind.
     static let nearMissesPerKind = 12
 
-    /// Seeds left out of this suite while the runtime fault they show is open, with the fault
-    /// (/work/helpers/r11/gen3-findings.md; the seed sweep, `DifferentialSeedSweepTests`, still runs them):
-    /// a link through a kept or set-aside inner tab set to that set's item layer loses the set's selected
-    /// tab (FC806, and FC802 when back then leaves the layer), found when the generator began to link to an
-    /// inner tab set's item. Put each seed back when its app agrees again (the sweep of its range says so).
-    nonisolated static let seedsOfOpenFaults: [UInt64: String] = [
-        157: "F1: open /inner/item, open /first, open /inner/item loses the inner set's selected tab (FC806, FC802)",
-        171: "F1 (FC806)", 198: "F1/F3: a second /inner/item released after the item finishes (FC806)",
-        199: "F1 (FC806)", 1006: "F3: the item queues /inner/item and selects an outer tab (FC806)",
-    ]
+    /// Seeds left out of this suite while the runtime fault they show is open, with the fault (the seed
+    /// sweep, `DifferentialSeedSweepTests`, still runs them). None now: the seeds of the faults F1/F3 of
+    /// /work/helpers/r11/gen3-findings.md (157, 171, 198, 199 and near-miss 1006: a link through a kept or
+    /// set-aside inner tab set to that set's item layer lost the set's selected tab) agree again and are back.
+    nonisolated static let seedsOfOpenFaults: [UInt64: String] = [:]
 
     /// Validates `files` as one set, or records why that failed.
     static func validate(_ files: [String]) -> ValidationResult {

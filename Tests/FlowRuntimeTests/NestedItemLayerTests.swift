@@ -25,8 +25,8 @@ struct NestedItemLayerTests {
         """
 
     /// `root` tabs `[t1, t2]`; `t2` runs tab flow `mid` `[m1, note]`, `note` a sheet item (or `presentation`)
-    /// whose handler selects the outer tab `t1`.
-    static func nested(presentation: String = "sheet") throws -> FlowBundle {
+    /// whose handler selects the outer tab `t1` (the item's flow `noteF` unless given).
+    static func nested(presentation: String = "sheet", noteF: String = noteF) throws -> FlowBundle {
         try Fixtures.bundle([
             """
             flow: root
@@ -47,7 +47,7 @@ struct NestedItemLayerTests {
               m1: { flow: leaf }
               note: { flow: noteF, presentation: \(presentation), on: { toT1: { select: t1 } } }
             """,
-            Self.noteF, Self.leaf,
+            noteF, Self.leaf,
         ])
     }
 
@@ -291,5 +291,94 @@ struct NestedItemLayerTests {
         let dismissed = coordinator.dismiss()
         #expect(dismissed.removed.map(\.description) == ["noteF (#14, child note): dismissal"])
         #expect(coordinator.path.map { "\($0) \($0.instance)/\($0.token)" } == ["leaf.l 6/2"])
+    }
+
+    /// Each shown route as `screen instance/token`.
+    func shownTokens(_ coordinator: FlowCoordinator) -> [String] {
+        coordinator.path.map { "\($0) \($0.instance)/\($0.token)" }
+    }
+
+    /// A link whose routes are exactly what is shown, ending on a tab set's item layer, changes nothing below
+    /// it (issue 32 item 6; gen3-findings F2): the layer whose flow, child, presentation and arguments agree is
+    /// the same instance with the same tokens, nothing is removed, and the tab kept under it stays.
+    @Test func aLinkToTheShownItemLayerKeepsItsInstance() throws {
+        let (coordinator, _) = try noteShown()
+        #expect(shownTokens(coordinator) == ["noteF.n 5/3"])
+        let before = coordinator.snapshot()
+        let result = coordinator.open("/t2/note")
+        #expect(result == .applied)
+        #expect(result.removed == [] && result.droppedTabs == [])
+        #expect(shownTokens(coordinator) == ["noteF.n 5/3"])
+        #expect(coordinator.tabSets.map(\.selected) == ["t2", "m1"])
+        #expect(keptTokens(coordinator) == [["t1": ["2/1"]], ["m1": ["4/2"]]])
+        #expect(coordinator.snapshot() == before)
+    }
+
+    /// The same two tab sets down: the link to `inner`'s item, shown, keeps the item's instance and token.
+    @Test func aLinkToTheShownItemLayerTwoTabSetsDownKeepsItsInstance() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.deeper(), flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.open("/t2/m2/note") == .applied)
+        let shown = shownTokens(coordinator)
+        let before = coordinator.snapshot()
+        let result = coordinator.open("/t2/m2/note")
+        #expect(result == .applied)
+        #expect(result.removed == [] && result.droppedTabs == [])
+        #expect(shownTokens(coordinator) == shown)
+        #expect(coordinator.snapshot() == before)
+    }
+
+    /// A `confirm` screen shown in the item layer the link shows again is not asked about (nothing leaves); a
+    /// link to another place still asks.
+    @Test func aLinkToTheShownItemLayerAsksNoConfirmation() throws {
+        let guarded = """
+            flow: noteF
+            start: n
+            outcomes: [toT1]
+            screens:
+              n:
+                removal: { policy: confirm, ask: discard, outcome: toT1 }
+                on: { t1: { finish: toT1 } }
+            """
+        let bundle = try Self.nested(noteF: guarded)
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.select(tab: "t2") == .applied)
+        #expect(coordinator.select(tab: "note") == .applied)
+        let shown = shownTokens(coordinator)
+        let result = coordinator.open("/t2/note")
+        #expect(result == .applied)
+        #expect(result.removed == [])
+        #expect(coordinator.pendingConfirmation == nil)
+        #expect(shownTokens(coordinator) == shown)
+        #expect(coordinator.open("/t1") == StepResult(.pending))
+        #expect(coordinator.pendingConfirmation?.screen == "n")
+    }
+
+    /// The outermost tab set's item layer alike: `/top` while `top` is shown keeps its instance and token.
+    @Test func aLinkToTheShownItemLayerOfTheRootTabSetKeepsItsInstance() throws {
+        let bundle = try Fixtures.bundle([
+            """
+            flow: root
+            tabs: [t1, { tab: top, title: Top }]
+            start: t1
+            children:
+              t1: { flow: leaf }
+              top: { flow: leaf, presentation: sheet }
+            links:
+              "/top": [top]
+            """,
+            Self.leaf,
+        ])
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.open("/top") == .applied)
+        #expect(shownTokens(coordinator) == ["leaf.l 5/3"])
+        let before = coordinator.snapshot()
+        let result = coordinator.open("/top")
+        #expect(result == .applied)
+        #expect(result.removed == [] && result.droppedTabs == [])
+        #expect(shownTokens(coordinator) == ["leaf.l 5/3"])
+        #expect(coordinator.snapshot() == before)
     }
 }

@@ -34,6 +34,17 @@ struct RemovalGuardTests {
           grid: { on: { pick: { finish: picked } } }
         """
 
+    /// A tab's flow that reaches the `confirm` screen `editor`.
+    static let tabNotes = """
+        flow: tabNotes
+        start: list
+        outcomes: [discarded]
+        screens:
+          list: { on: { open: { push: detail } } }
+          detail: { on: { edit: { push: editor } } }
+          editor: { removal: { policy: confirm, ask: discard, outcome: discarded } }
+        """
+
     func editing() throws -> FlowCoordinator {
         let coordinator = try FlowCoordinator(bundle: try Fixtures.bundle([Self.notes, Self.picker]), flow: "notes")
         coordinator.start()
@@ -129,15 +140,7 @@ struct RemovalGuardTests {
               notes: { flow: tabNotes, on: { discarded: stay } }
               other: { flow: picker, on: { picked: stay } }
             """,
-            """
-            flow: tabNotes
-            start: list
-            outcomes: [discarded]
-            screens:
-              list: { on: { open: { push: detail } } }
-              detail: { on: { edit: { push: editor } } }
-              editor: { removal: { policy: confirm, ask: discard, outcome: discarded } }
-            """,
+            Self.tabNotes,
             Self.picker,
         ])
         let coordinator = try FlowCoordinator(bundle: bundle, flow: "app")
@@ -154,6 +157,53 @@ struct RemovalGuardTests {
         #expect(fresh.select(tab: "other") == .applied)
         #expect(coordinator.restore(fresh.snapshot()) == StepResult(.pending))
         #expect(coordinator.pendingConfirmation?.screen == "editor")
+    }
+
+    /// A tab app whose `notes` tab reaches the `confirm` screen `editor`; `/notes/editor` shows it, and the
+    /// `other` tab's flow finishing selects `notes` showing it.
+    static func tabbedEditor() throws -> FlowBundle {
+        try Fixtures.bundle([
+            """
+            flow: app
+            tabs: [notes, other]
+            start: notes
+            children:
+              notes: { flow: tabNotes, on: { discarded: stay } }
+              other: { flow: picker, on: { picked: { select: notes, routes: [detail, editor] } } }
+            links:
+              "/notes/editor": [notes, detail, editor]
+            """,
+            Self.tabNotes,
+            Self.picker,
+        ])
+    }
+
+    /// A link or a `select` with `routes:` that shows the `confirm` route where it is shown or kept keeps it
+    /// (the same instance and token) and asks nothing (issue 32 item 6); one that replaces it still asks.
+    @Test func aLinkOrSelectThatKeepsTheConfirmRouteAsksNothing() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.tabbedEditor(), flow: "app")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.send("open") == .applied)
+        #expect(coordinator.send("edit") == .applied)
+        let shown = coordinator.path.map { "\($0) \($0.instance)/\($0.token)" }
+        #expect(shown == ["tabNotes.list 2/1", "tabNotes.detail 2/2", "tabNotes.editor 2/3"])
+        let again = coordinator.open("/notes/editor")
+        #expect(again == .applied)
+        #expect(again.removed == [] && again.droppedTabs == [])
+        #expect(coordinator.pendingConfirmation == nil)
+        #expect(coordinator.path.map { "\($0) \($0.instance)/\($0.token)" } == shown)
+        // From the other tab: the link selects the kept tab as it was.
+        #expect(coordinator.select(tab: "other") == .applied)
+        #expect(coordinator.open("/notes/editor") == .applied)
+        #expect(coordinator.pendingConfirmation == nil)
+        #expect(coordinator.path.map { "\($0) \($0.instance)/\($0.token)" } == shown)
+        // The other tab's flow finishing selects `notes` showing the same routes.
+        #expect(coordinator.select(tab: "other") == .applied)
+        let selected = coordinator.send("pick")
+        #expect(selected == .applied)
+        #expect(selected.droppedTabs == [])
+        #expect(coordinator.pendingConfirmation == nil)
+        #expect(coordinator.path.map { "\($0) \($0.instance)/\($0.token)" } == shown)
     }
 
     @Test func restoreReplacingThePathIsGuarded() throws {

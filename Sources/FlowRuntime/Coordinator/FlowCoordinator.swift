@@ -356,6 +356,12 @@ public final class FlowCoordinator {
         where transition.removal(of: route) == .confirm && !grantedRemovals.contains(route.token) {
             undecided.append(route)
         }
+        // A route the step's state still shows, with its token, is not removed: a link or a `select` with
+        // `routes:` that shares it rebuilt the path around it (docs/RUNNING.md, "Deep links into shown tabs").
+        if transition.cause != .restore, !undecided.isEmpty {
+            let stillShown = Set(transition.state.path.dropFirst(kept).map(\.token))
+            undecided.removeAll { stillShown.contains($0.token) }
+        }
         // A restore that shows the same route at the same place asks nothing about it.
         if transition.cause == .restore, !undecided.isEmpty {
             let putBack = Self.routesPutBack(from: state, to: transition.state)

@@ -41,11 +41,17 @@ extension FlowCoordinator {
             set.parked[set.selected] = parked
             kept.keptTabs[parked.chain[0].id] = parked.chain.map(\.id)
         }
-        // What the link's tab shows now: its stack when it is the shown tab, or what is kept of it.
-        // (None when the link presents a tab-bar item: the shown tab was kept aside under it just above.)
+        // What the link's tab shows now: its stack when it is the shown tab, or what is kept of it. When the
+        // link presents a tab-bar item: the item layer the set shows now, if any (an item layer the link shows
+        // again is the same instance: flow, child, presentation and arguments agree); when the set showed its
+        // selected tab, that tab was kept aside under the link's layer just above and nothing is shared.
         var existing: ParkedTab?
         var parkedBefore: ParkedTab?
-        if !presents {
+        if presents {
+            if old.chain.count > depth + 1, old.chain[depth + 1].presentation.isPresented {
+                existing = ParkedTab(chain: Array(old.chain[(depth + 1)...]), path: Array(old.path[firstAbove...]))
+            }
+        } else {
             if set.selected == linkTab, old.chain.count > depth + 1 {
                 existing = ParkedTab(chain: Array(old.chain[(depth + 1)...]), path: Array(old.path[firstAbove...]))
             }
