@@ -95,6 +95,8 @@ struct Exploration {
         report.storeBytes =
             fingerprints.capacity * (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride)
             + fingerprints.capacity / 8 + report.reached.bytes
+            // The reduced states' own fingerprints, kept to count what a reduction covers.
+            + (covered.capacity + keptAsReduced.capacity) * MemoryLayout<UInt64>.stride
         report.graphBytes = finishing.bytes
         var warnings = refusals.warnings(
             rootFlow: flow, patterns: linkPatterns, everywhere: report.isExhaustive, witness: report.witness(of:))
