@@ -38,7 +38,7 @@ mutants=(
     "fc801-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        guard refused, !unchanged else { return nil }|        guard refused, !unchanged, false else { return nil }|BrokenGuaranteeTests"
     "fc802-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        guard before.showsTabs, after.status == .stopped else { return nil }|        guard before.showsTabs, after.status == .idle else { return nil }|BrokenGuaranteeTests"
     "fc803-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|            guard let parent = child.parent, after.alive.contains(parent), !after.alive.contains(child.id),|            guard let parent = child.parent, after.alive.contains(parent), after.alive.contains(child.id),|BrokenGuaranteeTests"
-    "fc804-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|            for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && !result.reportsLink(url) {|            for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && result.reportsLink(url) {|BrokenGuaranteeTests"
+    "fc804-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|                for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && !result.reportsLink(url) {|                for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && result.reportsLink(url) {|BrokenGuaranteeTests"
     "fc805-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        result.finished.filter { !before.alive.contains(\$0.instance.rawValue) }.map {|        result.finished.filter { before.alive.contains(\$0.instance.rawValue) }.map {|BrokenGuaranteeTests"
     "fc812-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        for entry in before.live where entry.kept && !after.alive.contains(entry.id) {|        for entry in before.live where !entry.kept && !after.alive.contains(entry.id) {|BrokenGuaranteeTests"
     "fc806-predicate|Sources/FlowExplorer/RestoreRoundTrip.swift|        let refused = restored.status != .applied|        let refused = false|BrokenGuaranteeTests"
@@ -50,7 +50,7 @@ mutants=(
     # A restore reports dropped only the links it does not put back (breaker report §6), held by the
     # runtime test and by the FC804 predicate judging the real restore step:
     "restore-reports-put-back-links|Sources/FlowRuntime/Coordinator/FlowCoordinator.swift|            if transition.cause == .restore, !removed.isEmpty {|            if false, !removed.isEmpty {|RestoreReportTests|BrokenGuaranteeTests"
-    "fc804-restore-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|            for (url, count) in excess.sorted(by: { \$0.key < \$1.key }) where count > 0 {|            for (url, count) in excess.sorted(by: { \$0.key < \$1.key }) where count > 1 {|BrokenGuaranteeTests"
+    "fc804-restore-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|            for (url, count) in excess.sorted(by: { \$0.key < \$1.key }) where count != 0 {|            for (url, count) in excess.sorted(by: { \$0.key < \$1.key }) where count < 0 {|BrokenGuaranteeTests"
     "cut-keeps-unstarted-tab-bar|Sources/FlowRuntime/Steps/Transition+TabBarLayer.swift|                if (index..<path.count).contains(where: { path[\$0].depth < depth }) { return end }|                if false { return end }|GeneratedAppFaultTests"
     "small-bundle-threads|Sources/FlowModel/Primitives/ParallelMap.swift|        guard count > 1, work >= threshold else { return (0..<count).map(transform) }|        guard count > 1 else { return (0..<count).map(transform) }|SmallBundleThreadTests"
     # Kinds issue 20 names, caught by the differential tests (the validator against the explorer on
@@ -71,7 +71,6 @@ mutants=(
     "rule-result-lookup-unnoted|Sources/FlowCompiler/Validation/FlowCatalog.swift|        reads?.note(.flow(name))|        _ = name|IncrementalAgreementTests"
     # The explorer's reductions weakened (docs/RUNNING.md, "Reductions"): a coarser merge than the proved one
     # must make the reduced and the full exploration disagree, a lower repeat cutoff must hide FC808.
-    "queue-repeats-coarser|Sources/FlowExplorer/QueuedLinkForm.swift|            compared = copy.collapsingRepeatedQueuedLinks()|            compared = copy.mappingQueuedLinks { \$0.count > 1 ? [\$0[\$0.count - 1]] : nil }|ReductionAgreementTests/reducedAndFullExplorationsAgreeOnTheShippedRoots"
     "queue-order-forgets-last|Sources/FlowExplorer/QueuedLinkForm.swift|        return sorted.elementsEqual(earlier) ? nil : sorted + [links[links.count - 1]]|        return links.sorted()|ReductionAgreementTests/reducedAndFullExplorationsAgreeOnTheShippedRoots"
     "repeat-cutoff-constant|Sources/FlowExplorer/RouteRepeatCutoff.swift|        repeats = largest + 1|        repeats = 2|RouteRepeatCutoffTests"
 )

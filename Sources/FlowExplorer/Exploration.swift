@@ -217,7 +217,7 @@ struct Exploration {
             return nil
         }
         if !bounds.reductions.contains(.queuedLinkRepeats),
-            let link = Self.linkHeldTooOften(key.copy, bound: report.repeatCutoff, bundle: bundle)
+            let link = Self.linkHeldTooOften(key.copy, bound: bounds.maxRouteRepeats ?? 2, bundle: bundle)
         {
             report.repeatedScreens.insert(link)
             return nil

@@ -98,20 +98,25 @@ struct GuaranteeChecks {
 
     private func linksDroppedSilently() -> [String] {
         var messages: [String] = []
-        for (id, urls) in before.heldLinks {
-            for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && !result.reportsLink(url) {
-                messages.append("'\(line)' dropped the link '\(url)' held by instance #\(id) without reporting it")
-            }
-        }
-        // A restore reports only the links it does not put back: a URL reported dropped at most as many times
-        // as the state before held it more than the state after does.
+        // A restore builds fresh instances (new ids), so its links are judged by count, not by holder: a URL
+        // the state after holds fewer times than the state before is reported dropped that many times more,
+        // and a URL is reported dropped no more often than that (it reports only the links it does not put back).
         if command.isRestore || (command == .confirm && pendingOrigin?.isRestore == true) {
             var excess: [String: Int] = [:]
             for link in result.deferredLinks where link.status == .rejected { excess[link.url, default: 0] += 1 }
             for urls in before.heldLinks.values { for url in urls { excess[url, default: 0] -= 1 } }
             for urls in after.heldLinks.values { for url in urls { excess[url, default: 0] += 1 } }
-            for (url, count) in excess.sorted(by: { $0.key < $1.key }) where count > 0 {
-                messages.append("'\(line)' reported the link '\(url)' dropped, though the restored state holds it")
+            for (url, count) in excess.sorted(by: { $0.key < $1.key }) where count != 0 {
+                messages.append(
+                    count > 0
+                        ? "'\(line)' reported the link '\(url)' dropped, though the restored state holds it"
+                        : "'\(line)' dropped the link '\(url)' without reporting it")
+            }
+        } else {
+            for (id, urls) in before.heldLinks {
+                for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && !result.reportsLink(url) {
+                    messages.append("'\(line)' dropped the link '\(url)' held by instance #\(id) without reporting it")
+                }
             }
         }
         // A link whose step waits for the confirmation: any step but confirm that ends the question

@@ -87,7 +87,7 @@ struct ViewPicture {
         // each): each node in the band of its position, each edge in its source's; the page adds a band
         // to the picture when it scrolls near it (or when it holds what is searched or played).
         let banded = flow != nil && nodes.count > Self.bandedNodes
-        func band(_ position: Int) -> Int { banded ? Int(layout.placed[position].y / Self.bandSize) : 0 }
+        func band(_ position: Int) -> Int { banded ? max(0, Int(layout.placed[position].y / Self.bandSize)) : 0 }
         let bandCount = banded ? Int(layout.height / Self.bandSize) + 1 : 1
         var edgeParts = [String](repeating: "", count: bandCount)
         var nodeParts = [String](repeating: "", count: bandCount)

@@ -90,9 +90,10 @@ struct BrokenGuaranteeTests {
         let real = runner.coordinator.restore(runner.coordinator.snapshot())
         #expect(real == .applied)
         #expect(real.deferredLinks == [])
+        let restored = runner.coordinator.copyState()
         func broken(_ result: StepResult) throws -> [String] {
             FlowExplorer.brokenGuarantees(
-                in: try Fixtures.shipped(), before: state, command: .restore(nil), result: result, after: state
+                in: try Fixtures.shipped(), before: state, command: .restore(nil), result: result, after: restored
             ).map(\.code)
         }
         #expect(try broken(real) == [])
