@@ -49,8 +49,9 @@ mutants=(
     "link-loses-kept-selected-tab|Sources/FlowRuntime/DeepLinks/LinkIntoShownTabs.swift|        set.parked[set.selected] = aside|        _ = aside|NestedItemLayerTests"
     # A restore reports dropped only the links it does not put back (breaker report §6), held by the
     # runtime test and by the FC804 predicate judging the real restore step:
-    "restore-reports-put-back-links|Sources/FlowRuntime/Coordinator/FlowCoordinator.swift|            if transition.cause == .restore, !removed.isEmpty {|            if false, !removed.isEmpty {|RestoreReportTests|BrokenGuaranteeTests"
-    "fc804-restore-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|            for (url, count) in excess.sorted(by: { \$0.key < \$1.key }) where count != 0 {|            for (url, count) in excess.sorted(by: { \$0.key < \$1.key }) where count < 0 {|BrokenGuaranteeTests"
+    "restore-keeps-no-identity|Sources/FlowRuntime/Snapshots/FlowCoordinator+SnapshotRestoring.swift|        if currentStatus == .running { transition.keepIdentities(putBackFrom: state) }|        if false { transition.keepIdentities(putBackFrom: state) }|RestorePutBackTests"
+    "restore-drops-kept-holders-link|Sources/FlowRuntime/Coordinator/FlowCoordinator.swift|            if transition.cause == .restore {|            if false {|RestorePutBackTests/aKeptInstanceThatNoLongerHoldsALinkReportsOnlyThatLink"
+    "fc804-restore-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|            for (url, count) in reported.sorted(by: { \$0.key < \$1.key }) where count > left[url, default: 0] {|            for (url, count) in reported.sorted(by: { \$0.key < \$1.key }) where count > left[url, default: 0] + 1 {|BrokenGuaranteeTests"
     "cut-keeps-unstarted-tab-bar|Sources/FlowRuntime/Steps/Transition+TabBarLayer.swift|                if (index..<path.count).contains(where: { path[\$0].depth < depth }) { return end }|                if false { return end }|GeneratedAppFaultTests"
     "small-bundle-threads|Sources/FlowModel/Primitives/ParallelMap.swift|        guard count > 1, work >= threshold else { return (0..<count).map(transform) }|        guard count > 1 else { return (0..<count).map(transform) }|SmallBundleThreadTests"
     # Kinds issue 20 names, caught by the differential tests (the validator against the explorer on

@@ -49,7 +49,7 @@ package enum Guarantee: Int, CaseIterable, Sendable {
         case .noKeptTabDroppedSilently:
             "No stack is dropped without a word: a kept tab that a step removes with its stack (its tab flow gone or replaced, a `replaceRoot` in it, a deep link that rebuilt it) is in the step's dropped tabs."
         case .noInstanceLeavesSilently:
-            "No instance leaves without a word: every flow instance alive before a step and gone after it is in the step's finished flows (with its outcome) or in its removed flows (with why: back, dismissal, link, `replaceRoot`, stop, restore, an ancestor's finish, or a `select` with `routes`)."
+            "No instance leaves without a word: every flow instance alive before a step and gone after it is in the step's finished flows (with its outcome) or in its removed flows (with why: back, dismissal, link, `replaceRoot`, stop, restore, an ancestor's finish, or a `select` with `routes`). An instance a restore puts back at the same place keeps its id and has not left."
         }
     }
 }

@@ -98,25 +98,30 @@ struct GuaranteeChecks {
 
     private func linksDroppedSilently() -> [String] {
         var messages: [String] = []
-        // A restore builds fresh instances (new ids), so its links are judged by count, not by holder: a URL
-        // the state after holds fewer times than the state before is reported dropped that many times more,
-        // and a URL is reported dropped no more often than that (it reports only the links it does not put back).
-        if command.isRestore || (command == .confirm && pendingOrigin?.isRestore == true) {
-            var excess: [String: Int] = [:]
-            for link in result.deferredLinks where link.status == .rejected { excess[link.url, default: 0] += 1 }
-            for urls in before.heldLinks.values { for url in urls { excess[url, default: 0] -= 1 } }
-            for urls in after.heldLinks.values { for url in urls { excess[url, default: 0] += 1 } }
-            for (url, count) in excess.sorted(by: { $0.key < $1.key }) where count != 0 {
-                messages.append(
-                    count > 0
-                        ? "'\(line)' reported the link '\(url)' dropped, though the restored state holds it"
-                        : "'\(line)' dropped the link '\(url)' without reporting it")
-            }
-        } else {
-            for (id, urls) in before.heldLinks {
-                for url in urls where !(after.heldLinks[id]?.contains(url) ?? false) && !result.reportsLink(url) {
+        // By holder: a link an instance held before the step and does not hold after it (gone, or kept
+        // without it) is in the step's links. A restore keeps the instances it puts back (their ids), so it
+        // is judged so too, and it also reports no link more often than it leaves its holders (it reports
+        // only the links it does not put back).
+        var left: [String: Int] = [:]
+        for (id, urls) in before.heldLinks.sorted(by: { $0.key < $1.key }) {
+            let held = after.heldLinks[id] ?? []
+            var still = held
+            for url in urls {
+                if let index = still.firstIndex(of: url) {
+                    still.remove(at: index)
+                } else {
+                    left[url, default: 0] += 1
+                }
+                if !held.contains(url), !result.reportsLink(url) {
                     messages.append("'\(line)' dropped the link '\(url)' held by instance #\(id) without reporting it")
                 }
+            }
+        }
+        if command.isRestore || (command == .confirm && pendingOrigin?.isRestore == true) {
+            var reported: [String: Int] = [:]
+            for link in result.deferredLinks where link.status == .rejected { reported[link.url, default: 0] += 1 }
+            for (url, count) in reported.sorted(by: { $0.key < $1.key }) where count > left[url, default: 0] {
+                messages.append("'\(line)' reported the link '\(url)' dropped, though the restored state holds it")
             }
         }
         // A link whose step waits for the confirmation: any step but confirm that ends the question

@@ -134,9 +134,10 @@ struct NestedContainerTests {
         #expect(coordinator.send("openCart") == .applied)
         let snapshot = coordinator.snapshot()
         let restored = coordinator.restore(snapshot)
-        #expect(restored.removed.map(\.description) == ["store (#4): restore", "cart (#7, child cart): restore"])
+        // Restoring the state's own snapshot puts every instance back: none is removed (RestorePutBackTests).
+        #expect(restored.removed == [])
         let stopped = coordinator.stop()
-        #expect(stopped.removed.map(\.description) == ["store (#8): stop", "cart (#9, child cart): stop"])
+        #expect(stopped.removed.map(\.description) == ["store (#4): stop", "cart (#7, child cart): stop"])
         #expect(coordinator.stop().removed == [])
     }
 

@@ -197,16 +197,24 @@ struct TreeObservationTests {
         #expect(tabs.stack(forTab: "profile")?.cover?.routes.map(\.screen) == ["credentials"])
         #expect(tabs.stack(forTab: "feed")?.routes.map(\.screen) == ["timeline", "post"])
         #expect(tabs.stack(forTab: "search")?.routes.map(\.screen) == ["query", "results"])
-        // A restore rebuilds the tree with new instances: new objects, the old ones dead.
+        // A restore of another state rebuilds the tree with new instances: new objects, the old ones dead.
         let snapshot = coordinator.snapshot()
         let feed = try #require(tabs.stack(forTab: "feed"))
         var result: StepResult?
-        #expect(notifies({ _ = coordinator.rootStack }, when: { result = coordinator.restore(snapshot) }))
+        let other = try social(sheet: false).0.snapshot()
+        #expect(notifies({ _ = coordinator.rootStack }, when: { result = coordinator.restore(other) }))
         #expect(result == .applied)
+        #expect(coordinator.restore(snapshot) == .applied)
         #expect(!feed.isAlive && !tabs.isAlive)
         let restored = try #require(coordinator.rootStack?.tabSet)
         #expect(restored.selected == "profile")
         #expect(restored.stack(forTab: "feed")?.routes.map(\.screen) == ["timeline", "post"])
         #expect(restored.stack(forTab: "profile")?.cover?.routes.map(\.screen) == ["credentials"])
+        // A restore of the same state puts every instance back: the objects stay, alive.
+        let keptFeed = try #require(restored.stack(forTab: "feed"))
+        #expect(coordinator.restore(coordinator.snapshot()) == .applied)
+        #expect(coordinator.rootStack?.tabSet === restored)
+        #expect(restored.stack(forTab: "feed") === keptFeed)
+        #expect(keptFeed.isAlive && restored.isAlive)
     }
 }

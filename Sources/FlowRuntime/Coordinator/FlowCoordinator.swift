@@ -356,16 +356,12 @@ public final class FlowCoordinator {
         where transition.removal(of: route) == .confirm && !grantedRemovals.contains(route.token) {
             undecided.append(route)
         }
-        // A route the step's state still shows, with its token, is not removed: a link or a `select` with
-        // `routes:` that shares it rebuilt the path around it (docs/RUNNING.md, "Deep links into shown tabs").
-        if transition.cause != .restore, !undecided.isEmpty {
+        // A route the step's state still shows, with its token, is not removed: a link, a `select` with
+        // `routes:` or a restore that shares it rebuilt the path around it (docs/RUNNING.md, "Deep links into
+        // shown tabs", "Snapshots").
+        if !undecided.isEmpty {
             let stillShown = Set(transition.state.path.dropFirst(kept).map(\.token))
             undecided.removeAll { stillShown.contains($0.token) }
-        }
-        // A restore that shows the same route at the same place asks nothing about it.
-        if transition.cause == .restore, !undecided.isEmpty {
-            let putBack = Self.routesPutBack(from: state, to: transition.state)
-            undecided.removeAll { putBack.contains($0.token) }
         }
         guard let first = undecided.first else { return nil }
         setPendingConfirmation(
@@ -390,9 +386,9 @@ public final class FlowCoordinator {
             var removed = droppedLinks(
                 keeping: transition.state.chain, finished: transition.finished, because: reason,
                 unchangedBelow: transition.state.chain.keptCount)
-            // A restore replaces every instance, but a link it puts back is not dropped.
-            if transition.cause == .restore, !removed.isEmpty {
-                removed = Self.linksNotHeldAgain(removed, by: transition.state.chain)
+            // A restore may keep an instance and change the links it holds: those it no longer holds are dropped.
+            if transition.cause == .restore {
+                removed += linksNoLongerHeld(by: transition.state.chain, because: reason)
             }
             // Joined only when both have links: `+` builds a new array even from two empty ones.
             if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }

@@ -30,28 +30,42 @@ extension FlowCoordinator {
         var dropped: [DeferredLink] = []
         for record in current where record.holdsLinks && !kept.contains(record.id) {
             let why = reason ?? "flow '\(bundle.flows[record.flow].name)' was removed before it finished"
-            for url in record.queuedLinks + (record.pendingLink.map { [$0.url] } ?? []) {
+            for url in Self.heldURLs(of: record) {
                 dropped.append(DeferredLink(url: url, status: .rejected, reason: .linkDropped(url: url, because: why)))
             }
         }
         return dropped
     }
 
-    /// Of the links `dropped` with the instances a restore replaced, those the restored `chain` does not hold
-    /// again: a restore reports what the state before it held and the state after it does not, so a queued
-    /// or pending link it puts back (the same URL, as many times as it is held) is not dropped
-    /// (docs/RUNNING.md, "Snapshots").
-    static func linksNotHeldAgain<Chain: Collection<InstanceRecord>>(_ dropped: [DeferredLink], by chain: Chain)
+    /// The queued and pending links that instances a restore keeps (put back with their ids: RestorePutBack.swift)
+    /// held before it and no longer hold in the restored `chain`, each as often as it is no longer held: a
+    /// restore reports the links the state before it held and the state after it does not, by holder
+    /// (docs/RUNNING.md, "Snapshots"). The links of the instances it removes are ``droppedLinks(keeping:finished:because:unchangedBelow:)``'s.
+    func linksNoLongerHeld<Chain: Collection<InstanceRecord>>(by chain: Chain, because reason: String?)
         -> [DeferredLink]
     {
-        var held: [String: Int] = [:]
-        for record in withParkedTabs(chain) where record.holdsLinks {
-            for url in record.queuedLinks + (record.pendingLink.map { [$0.url] } ?? []) { held[url, default: 0] += 1 }
+        guard state.chain.mayHoldLinks else { return [] }
+        let before = Self.withParkedTabs(state.chain).filter(\.holdsLinks)
+        guard !before.isEmpty else { return [] }
+        var held: [FlowInstanceID: [String]] = [:]
+        for record in Self.withParkedTabs(chain) { held[record.id] = Self.heldURLs(of: record) }
+        var dropped: [DeferredLink] = []
+        for record in before {
+            guard var still = held[record.id] else { continue }
+            for url in Self.heldURLs(of: record) {
+                if let index = still.firstIndex(of: url) {
+                    still.remove(at: index)
+                    continue
+                }
+                let why = reason ?? "the restored flow '\(bundle.flows[record.flow].name)' no longer holds it"
+                dropped.append(DeferredLink(url: url, status: .rejected, reason: .linkDropped(url: url, because: why)))
+            }
         }
-        return dropped.filter { link in
-            guard let count = held[link.url], count > 0 else { return true }
-            held[link.url] = count - 1
-            return false
-        }
+        return dropped
+    }
+
+    /// The queued links of `record`, then its pending link's URL.
+    private static func heldURLs(of record: InstanceRecord) -> [String] {
+        record.queuedLinks + (record.pendingLink.map { [$0.url] } ?? [])
     }
 }

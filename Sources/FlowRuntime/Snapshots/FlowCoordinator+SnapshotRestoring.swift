@@ -41,6 +41,8 @@ extension FlowCoordinator {
         } catch {
             return .rejected(error)
         }
+        // What the restore puts back keeps its identity; only what really leaves is reported (RestorePutBack.swift).
+        if currentStatus == .running { transition.keepIdentities(putBackFrom: state) }
         let result = conclude(&transition, sender: nil, note: nil, replay: { $0.restoreNow(snapshot) })
         if result.status == .applied { setStatus(.running) }
         return result

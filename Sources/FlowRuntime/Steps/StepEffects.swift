@@ -13,4 +13,5 @@ struct StepEffects {
     var keptRemovals: [Route] = []
     var removalCauses: [FlowInstanceID: RemovedFlow.Cause] = [:]
     var removedInKeptTabs: [RemovedFlow] = []
+    var droppedInKeptTabs: [DroppedKeptTab] = []
 }

@@ -106,10 +106,11 @@ extension Transition {
     /// drops: their tab flow removed or replaced, its `replaceRoot`, or a deep link that rebuilt the tab. Only
     /// the outermost are listed; the tabs kept inside them go with them. A tab flow the step set aside whole
     /// (an outer tab selected from a page of an inner tab set: the inner set goes aside with the outer tab
-    /// shown before) keeps its kept tabs: they are not dropped.
+    /// shown before) keeps its kept tabs: they are not dropped. Last, the kept tabs inside kept tabs that a
+    /// restore drops (``droppedInKeptTabs``).
     func droppedKeptTabs(from old: [InstanceRecord]) -> [DroppedKeptTab] {
         let kept = state.chain.keptCount
-        guard kept < old.count else { return [] }
+        guard kept < old.count else { return droppedInKeptTabs }
         var dropped: [DroppedKeptTab] = []
         for depth in kept..<old.count {
             guard let tabs = old[depth].tabs, !tabs.parked.isEmpty, !isKept(old[depth].id) else { continue }
@@ -124,6 +125,8 @@ extension Transition {
                 dropped.append((old[depth].flow, tab, parked, old[depth].id))
             }
         }
+        let inKeptTabs = droppedInKeptTabs
+        if !inKeptTabs.isEmpty { dropped += inKeptTabs }
         return dropped
     }
 

@@ -84,6 +84,12 @@ struct Transition {
         get { effects?.removedInKeptTabs ?? [] }
         set { changeEffects { $0.removedInKeptTabs = newValue } }
     }
+    /// The kept tabs inside kept tabs that a restore drops while it keeps the tab around them
+    /// (``keepIdentities(putBackFrom:)``); ``droppedKeptTabs(from:)`` lists them after the others.
+    var droppedInKeptTabs: [DroppedKeptTab] {
+        get { effects?.droppedInKeptTabs ?? [] }
+        set { changeEffects { $0.droppedInKeptTabs = newValue } }
+    }
     /// Whether the step set a tab aside, changed a kept one or dropped one.
     var touchedKeptTabs: Bool { effects.map { !$0.keptTabs.isEmpty || !$0.droppedTabs.isEmpty } ?? false }
 
