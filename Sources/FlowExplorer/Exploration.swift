@@ -185,7 +185,8 @@ struct Exploration {
             }
             let statesBefore = report.reached.count
             let target = reach(
-                afterKey, from: state, command: action.command, drives: drives, answers: answers, origin: origin)
+                afterKey, from: state, command: action.command, drives: drives, answers: answers, origin: origin,
+                builtFrom: top)
             if let observe {
                 // The coordinator still holds the state after the step: its trace line is built only when
                 // the observer asks for it (``ExploredStep/trace()``).
@@ -202,10 +203,10 @@ struct Exploration {
     }
 
     /// The index of the state the step led to, added when new and within the bounds; nil when a bound
-    /// left it out.
+    /// left it out. `top` is the screen shown before the step, where a new state's FC806 is located.
     private mutating func reach(
         _ key: ExploredState.Key, from state: ExploredState, command: ScriptCommand, drives: Bool,
-        answers: HostAnswers, origin: ScriptCommand?
+        answers: HostAnswers, origin: ScriptCommand?, builtFrom top: (flow: String, screen: String)?
     ) -> Int? {
         let fingerprint = key.fingerprint
         if let known = fingerprints[fingerprint] {
@@ -235,11 +236,11 @@ struct Exploration {
         if let raw = key.rawFingerprint { keptAsReduced.insert(raw) }
         add(reached, fingerprint: fingerprint)
         if let message = restoreRoundTrip(of: reached) {
-            let prefix = report.commands(of: added).prefix(while: \.setsHostAnswer)
+            // Located, as every guarantee, at the screen shown before the breaking step: the step that built
+            // the state (docs/RUNNING.md, "Checking flows").
             record(
-                .restoreAcceptsBuiltStates, message,
-                witness: { $0.commands(of: added) + [.snapshot, .stop] + prefix + [.restore(nil)] },
-                top: coordinator.path.last.map { ($0.flow, $0.screen) })
+                .restoreAcceptsBuiltStates, message, witness: { RestoreRoundTrip.witness($0.commands(of: added)) },
+                top: top)
         }
         return added
     }

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowScript
 
 /// Guarantee 6 (docs/RUNNING.md, "Guarantees"; FC806), judged on a state: the snapshot of a state steps built
 /// restores on a coordinator with the same host answers, and the restored state's snapshot is the same. The
@@ -20,6 +21,12 @@ enum RestoreRoundTrip {
         }
         return nil
     }
+
+    /// The script that shows the round trip break: the steps that built the state (`steps`, answers first),
+    /// then `snapshot`, `stop`, the same answers again and `restore`.
+    static func witness(_ steps: [ScriptCommand]) -> [ScriptCommand] {
+        steps + [.snapshot, .stop] + steps.prefix(while: \.setsHostAnswer) + [.restore(nil)]
+    }
 }
 
 extension FlowExplorer {
@@ -35,5 +42,28 @@ extension FlowExplorer {
     ) throws(FlowRuntimeError) -> (Guarantee, String)? {
         let restorer = try FlowCoordinator(bundle: bundle, flow: flow, host: host)
         return RestoreRoundTrip.failure(of: snapshot, on: restorer).map { (.restoreAcceptsBuiltStates, $0) }
+    }
+
+    /// Guarantee 6's finding for the state `steps` build on a coordinator of root flow `flow` with the default
+    /// host, judged as ``brokenRestore(in:flow:snapshot:host:)`` judges it with `host`, and reported as the
+    /// explorer reports it: located at the screen shown before the last step (the step that built the state),
+    /// with ``RestoreRoundTrip/witness(_:)`` as its reproduction. The tests hold FC806's location and witness
+    /// to it. Nil when the round trip holds.
+    @MainActor
+    package static func brokenRestoreFinding(
+        in bundle: FlowBundle, flow: String, steps: [ScriptCommand], host: FlowHost
+    ) throws(FlowRuntimeError) -> ExplorationFinding? {
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: flow)
+        var top: Route?
+        for command in steps {
+            top = coordinator.path.last
+            _ = command.step(on: coordinator, handle: { coordinator.instance($0) })
+        }
+        let snapshot = coordinator.snapshot()
+        let broken = try brokenRestore(in: bundle, flow: flow, snapshot: snapshot, host: host)
+        guard let (guarantee, message) = broken else { return nil }
+        return ExplorationFinding(
+            guarantee: guarantee, rootFlow: flow, flow: top?.flow, screen: top?.screen, message: message,
+            witness: RestoreRoundTrip.witness(steps).map(\.line))
     }
 }

@@ -1,3 +1,4 @@
+import FlowCompiler
 import FlowExplorer
 import FlowModel
 import FlowRuntime
@@ -143,5 +144,38 @@ struct BrokenGuaranteeTests {
         #expect(
             try FlowExplorer.brokenRestore(
                 in: try Fixtures.shipped(), flow: "reading", snapshot: snapshot, host: FlowHost()) == nil)
+    }
+}
+
+/// FC806 is located as every guarantee is, at the screen shown before the breaking step (docs/RUNNING.md,
+/// "Checking flows"): for a state whose restore breaks, the step that built it.
+@MainActor
+struct RestoreFindingLocationTests {
+    /// Book 1's details, built from the library, judged with a host that says book 1 is gone: the finding is at
+    /// the library screen (`Flows/reading.yaml:6:3`, where `flowc check` puts a finding on screen `library`),
+    /// not at the details screen the state shows; its witness, replayed with that answer before `restore`,
+    /// breaks the same way.
+    @Test func aBrokenRestoreIsLocatedAtTheScreenTheStepThatBuiltTheStateLeft() throws {
+        let steps = try ["start", "event selectBook bookID=1"].map { try #require(try ScriptCommand.parse($0)) }
+        let gone = FlowHost(check: { name, value in !(name == "bookExists" && value == .int(1)) })
+        let bundle = try Fixtures.shipped()
+        let finding = try #require(
+            try FlowExplorer.brokenRestoreFinding(in: bundle, flow: "reading", steps: steps, host: gone))
+        #expect(finding.code == "FC806")
+        #expect(finding.flow == "reading")
+        #expect(finding.screen == "library")
+        #expect(finding.witness == ["start", "event selectBook bookID=1", "snapshot", "stop", "restore"])
+        let flows = try FlowValidation.validate(paths: ["Flows/reading.yaml", "Flows/edit.yaml"]).flows
+        let screen = flows.first { $0.name.value == finding.flow }?.screens.first { $0.name.value == finding.screen }
+        #expect(screen?.name.location.description == "Flows/reading.yaml:6:3")
+
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
+        for line in finding.witness.dropLast() { _ = runner.run(line: line) }
+        _ = runner.run(line: "check bookExists 1 false")
+        let last = try #require(finding.witness.last)
+        let restored = try #require(runner.run(line: last))
+        #expect(restored.status == "rejected")
+        let refusal = "the snapshot of a state steps built was refused on restore: \(restored.reason ?? "")"
+        #expect(refusal == finding.message)
     }
 }
