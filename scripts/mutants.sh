@@ -67,8 +67,10 @@ mutants=(
     "pop-depth-off-by-one|Sources/FlowCompiler/Rules/Reachability/PopAlwaysRefused.swift|                    guard from.allSatisfy({ depths[\$0.node] < count.value }),|                    guard from.allSatisfy({ depths[\$0.node] <= count.value }),|DifferentialTests"
     # The language server's per-flow rule results (RuleResultMemo): a result kept although a flow it read
     # changed, and a lookup not noted as a read.
-    "rule-result-stale|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                if let kept = previous[index][name], kept.reads.allSatisfy({ snapshot.seen(\$0.read) == \$0.seen }) {|                if let kept = previous[index][name], kept.reads.allSatisfy({ \$0.read != .flow(name) ? true : snapshot.seen(\$0.read) == \$0.seen }) {|IncrementalAgreementTests"
+    "rule-result-stale|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                if let kept = previous[index][name], isUnchanged(kept) {|                if let kept = previous[index][name], !changed.contains(.flow(name)) {|IncrementalAgreementTests"
     "rule-result-lookup-unnoted|Sources/FlowCompiler/Validation/FlowCatalog.swift|        reads?.note(.flow(name))|        _ = name|IncrementalAgreementTests"
+    "rule-result-gone-flow-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|            for (name, last) in before where flows[name] == nil { change(name, last) }|            for (name, last) in before where flows[name] == nil { _ = (name, last) }|IncrementalAgreementTests"
+    "rule-result-old-children-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                    change(name, last)|                    _ = last|RuleResultMemoTests/aParentThatStopsRunningAChildChecksTheChildAgain"
     # The explorer's reductions weakened (docs/RUNNING.md, "Reductions"): a coarser merge than the proved one
     # must make the reduced and the full exploration disagree, a lower repeat cutoff must hide FC808.
     "queue-order-forgets-last|Sources/FlowExplorer/QueuedLinkForm.swift|        return sorted.elementsEqual(earlier) ? nil : sorted + [links[links.count - 1]]|        return links.sorted()|ReductionAgreementTests/reducedAndFullExplorationsAgreeOnTheShippedRoots"

@@ -60,6 +60,41 @@ import Testing
         #expect(cache.ruleResults.counts == (reused: 2 * Self.kept - 1, rerun: 2 * Self.kept + 1))
     }
 
+    /// `app` running `notes`, whose deep link is then never matched (FC651 link-in-child-flow, on `notes`).
+    static let runsNotes = """
+        flow: app
+        start: notes
+        children:
+          notes: { flow: notes }
+
+        """
+    static let notes = """
+        flow: notes
+        start: list
+        screens:
+          list: { on: { open: { params: { id: int }, push: note, with: { id: $id } } } }
+          note: { params: { id: int } }
+        links:
+          "/notes/{id:int}": [list, { note: { id: $id } }]
+
+        """
+
+    @Test func aParentThatStopsRunningAChildChecksTheChildAgain() {
+        // The child uses of `notes` change with `app`'s old definition, not its new one (which runs `other`):
+        // `notes` is a root then, and its link is matched.
+        let cache = FileReadCache()
+        var texts = [
+            ("app.yaml", Self.runsNotes), ("notes.yaml", Self.notes), ("other.yaml", NavigationMemoTests.other),
+        ]
+        let before = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(before == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(before.filter { $0.code == "FC651" }.map(\.location.file) == ["notes.yaml"])
+        texts[0].1 = Self.runsNotes.replacingOccurrences(of: "{ flow: notes }", with: "{ flow: other }")
+        let after = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(after == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(!after.contains { $0.code == "FC651" })
+    }
+
     /// The corpora the rules' contract is checked over: `Flows/` and every fixture of `Tests/Fixtures/invalid`
     /// and `valid` (a file, or a folder of files validated together).
     static func corpora() throws -> [[(path: String, bytes: [UInt8])]] {
