@@ -45,7 +45,9 @@ final class RuleResultMemo: @unchecked Sendable {
             UnhandledOutcome.self, UnknownOutcomeHandler.self, UndeclaredOutcome.self, PopAlwaysRefused.self,
             UndeclaredCondition.self, UnusedCondition.self, LinkPlaceholderUnused.self, OverlappingLinks.self,
             LinkInChildFlow.self, QueueNeverOpens.self, ConfirmPolicyIncomplete.self, DuplicateTab.self,
-            TabFlowShape.self, CoverCannotEnd.self, AliasPlaceholders.self,
+            TabFlowShape.self, CoverCannotEnd.self, AliasPlaceholders.self, ScreenArguments.self,
+            ArgumentTypeMismatch.self, ChildArguments.self, FinishArguments.self, UnresolvedReference.self,
+            ConstraintViolation.self, LinkParameterUnbound.self,
         ] as [any FlowRule.Type]).map { ObjectIdentifier($0) })
 
     /// What a flow's findings were computed from, as one fingerprint.
