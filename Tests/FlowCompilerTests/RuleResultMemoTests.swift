@@ -96,6 +96,22 @@ import Testing
         #expect(!after.contains { $0.code == "FC651" })
     }
 
+    @Test func aFlowThatGoesAwayChecksTheFlowsThatReadItAgain() {
+        // `app` passes `settings` an argument it has no parameter for (ChildArguments); then `settings` is
+        // renamed: the flow `app` runs is gone (FC206), though `app`'s own file and navigation are the same.
+        let cache = FileReadCache()
+        let passing = NavigationMemoTests.app.replacingOccurrences(
+            of: "open: { start: settings }", with: "open: { start: settings, with: { page: 1 } }")
+        var texts = [("app.yaml", passing), ("settings.yaml", NavigationMemoTests.settings)]
+        let before = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(before == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(before.filter { $0.location.file == "app.yaml" }.map(\.code) == [ChildArguments.description.code])
+        texts[1].1 = NavigationMemoTests.settings.replacingOccurrences(of: "flow: settings", with: "flow: preferences")
+        let after = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(after == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(after.filter { $0.location.file == "app.yaml" }.map(\.code) == [UnknownFlow.description.code])
+    }
+
     /// The corpora the rules' contract is checked over: `Flows/` and every fixture of `Tests/Fixtures/invalid`
     /// and `valid` (a file, or a folder of files validated together).
     static func corpora() throws -> [[(path: String, bytes: [UInt8])]] {
