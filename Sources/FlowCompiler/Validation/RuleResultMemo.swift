@@ -47,7 +47,8 @@ final class RuleResultMemo: @unchecked Sendable {
             LinkInChildFlow.self, QueueNeverOpens.self, ConfirmPolicyIncomplete.self, DuplicateTab.self,
             TabFlowShape.self, CoverCannotEnd.self, AliasPlaceholders.self, ScreenArguments.self,
             ArgumentTypeMismatch.self, ChildArguments.self, FinishArguments.self, UnresolvedReference.self,
-            ConstraintViolation.self, LinkParameterUnbound.self,
+            ConstraintViolation.self, LinkParameterUnbound.self, UnknownTarget.self, LinkRouteNotPath.self,
+            SelectRoutesNotPath.self, QueuedLinkReopensFlow.self,
         ] as [any FlowRule.Type]).map { ObjectIdentifier($0) })
 
     /// What a flow's findings were computed from, as one fingerprint.
