@@ -68,9 +68,9 @@ mutants=(
     # The language server's per-flow rule results (RuleResultMemo): a result kept although a flow it read
     # changed, a lookup not noted as a read, a flow gone or a parent's old children not counted as changed,
     # and an argument passing's receiver flow not noted as a read of the rules that check the passing.
-    "rule-result-stale|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                if let kept = previous[index][name], isUnchanged(kept) {|                if let kept = previous[index][name], !changed.contains(.flow(name)) {|IncrementalAgreementTests"
+    "rule-result-stale|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                if let kept = results[name], isUnchanged(kept) {|                if let kept = results[name], !changed.contains(.flow(name)) {|IncrementalAgreementTests"
     "rule-result-lookup-unnoted|Sources/FlowCompiler/Validation/FlowCatalog.swift|        reads?.note(.flow(name))|        _ = name|IncrementalAgreementTests"
-    "rule-result-gone-flow-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|            for (name, last) in before where flows[name] == nil { change(name, last) }|            for (name, last) in before where flows[name] == nil { _ = (name, last) }|RuleResultMemoTests/aFlowThatGoesAwayChecksTheFlowsThatReadItAgain"
+    "rule-result-gone-flow-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                change(name, last)\n                someFlowGone = true|                someFlowGone = true|RuleResultMemoTests/aFlowThatGoesAwayChecksTheFlowsThatReadItAgain"
     "rule-result-old-children-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                    change(name, last)|                    _ = last|RuleResultMemoTests/aParentThatStopsRunningAChildChecksTheChildAgain"
     "passing-reads-unnoted|Sources/FlowCompiler/Validation/FlowCatalog.swift|        if let reads { for read in passings.reads { reads.note(read) } }|        _ = reads|IncrementalAgreementTests"
     # The explorer's reductions weakened (docs/RUNNING.md, "Reductions"): a coarser merge than the proved one

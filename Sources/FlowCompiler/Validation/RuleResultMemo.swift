@@ -109,6 +109,8 @@ final class RuleResultMemo: @unchecked Sendable {
         /// changed, appeared or went (or cannot be fingerprinted), and the child uses of every flow such a
         /// definition runs, before or now.
         let changed: Set<CatalogReads.Read>
+        /// Whether a flow of the last kept validation is gone (its kept results are dropped).
+        private let someFlowGone: Bool
 
         init(memo: RuleResultMemo, catalog: FlowCatalog, navigations: NavigationMemo, rules: [any FlowRule.Type]) {
             self.rules = rules
@@ -136,7 +138,12 @@ final class RuleResultMemo: @unchecked Sendable {
                     change(name, last)
                 }
             }
-            for (name, last) in before where flows[name] == nil { change(name, last) }
+            var someFlowGone = false
+            for (name, last) in before where flows[name] == nil {
+                change(name, last)
+                someFlowGone = true
+            }
+            self.someFlowGone = someFlowGone
             self.flows = flows
             self.changed = changed
             self.previous = previous.count == rules.count ? previous : Array(repeating: [:], count: rules.count)
@@ -144,7 +151,7 @@ final class RuleResultMemo: @unchecked Sendable {
 
         /// Whether none of what `kept` read changed since it was computed.
         private func isUnchanged(_ kept: Kept) -> Bool {
-            changed.isEmpty || !kept.reads.contains(where: changed.contains)
+            changed.isEmpty || kept.reads.isDisjoint(with: changed)
         }
 
         /// The findings of rule `index` over the catalog, as its `check` would append them, each flow's
@@ -153,13 +160,14 @@ final class RuleResultMemo: @unchecked Sendable {
             let rule = rules[index]
             guard RuleResultMemo.eachFlowAlone.contains(ObjectIdentifier(rule)) else { return nil }
             var found: [Diagnostic] = []
-            var results: [String: Kept] = [:]
+            // The kept results, each replaced where it is computed again: a reused one is not stored again.
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
+            var results = someFlowGone ? previous[index].filter { flows[$0.key] != nil } : previous[index]
             var (reused, rerun) = (0, 0)
             for flow in catalog.uniqueFlows {
                 let name = flow.name.value
-                if let kept = previous[index][name], isUnchanged(kept) {
+                if let kept = results[name], isUnchanged(kept) {
                     found += kept.findings
-                    results[name] = kept
                     reused += 1
                     continue
                 }
@@ -168,7 +176,7 @@ final class RuleResultMemo: @unchecked Sendable {
                 var own: [Diagnostic] = []
                 rule.init().check(catalog.checking(only: flow, noting: reads), into: &own)
                 found += own
-                if !reads.readEveryFlow { results[name] = Kept(findings: own, reads: reads.reads) }
+                results[name] = reads.readEveryFlow ? nil : Kept(findings: own, reads: reads.reads)
             }
             return Found(findings: found, kept: results, reused: reused, rerun: rerun)
         }
