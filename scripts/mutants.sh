@@ -67,9 +67,13 @@ mutants=(
     "first-tab-only-reached|Sources/FlowCompiler/Validation/NavigationIndex.swift|        let shows = (flow.tabs.map { (\$0.name, \$0.arguments) } + policyShows.map { (\$0, []) }).map { name, arguments in|        let shows = (flow.tabs.prefix(1).map { (\$0.name, \$0.arguments) } + policyShows.map { (\$0, []) }).map { name, arguments in|DifferentialTests"
     "pop-depth-off-by-one|Sources/FlowCompiler/Rules/Reachability/PopAlwaysRefused.swift|                    guard from.allSatisfy({ depths[\$0.node] < count.value }),|                    guard from.allSatisfy({ depths[\$0.node] <= count.value }),|DifferentialTests"
     # The language server's per-flow rule results (RuleResultMemo): a result kept although a flow it read
-    # changed, and a lookup not noted as a read.
-    "rule-result-stale|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                if let kept = previous[index][name], kept.reads.allSatisfy({ snapshot.seen(\$0.read) == \$0.seen }) {|                if let kept = previous[index][name], kept.reads.allSatisfy({ \$0.read != .flow(name) ? true : snapshot.seen(\$0.read) == \$0.seen }) {|IncrementalAgreementTests"
+    # changed, a lookup not noted as a read, a flow gone or a parent's old children not counted as changed,
+    # and an argument passing's receiver flow not noted as a read of the rules that check the passing.
+    "rule-result-stale|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                if let kept = results[name], isUnchanged(kept) {|                if let kept = results[name], !changed.contains(.flow(name)) {|IncrementalAgreementTests"
     "rule-result-lookup-unnoted|Sources/FlowCompiler/Validation/FlowCatalog.swift|        reads?.note(.flow(name))|        _ = name|IncrementalAgreementTests"
+    "rule-result-gone-flow-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                change(name, last)\n                someFlowGone = true|                someFlowGone = true|RuleResultMemoTests/aFlowThatGoesAwayChecksTheFlowsThatReadItAgain"
+    "rule-result-old-children-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                    change(name, last)|                    _ = last|RuleResultMemoTests/aParentThatStopsRunningAChildChecksTheChildAgain"
+    "passing-reads-unnoted|Sources/FlowCompiler/Validation/FlowCatalog.swift|        if let reads { for read in passings.reads { reads.note(read) } }|        _ = reads|IncrementalAgreementTests"
     # The explorer's reductions weakened (docs/RUNNING.md, "Reductions"): a coarser merge than the proved one
     # must make the reduced and the full exploration disagree, a lower repeat cutoff must hide FC808.
     "queue-order-forgets-last|Sources/FlowExplorer/QueuedLinkForm.swift|        return sorted.elementsEqual(earlier) ? nil : sorted + [links[links.count - 1]]|        return links.sorted()|ReductionAgreementTests/reducedAndFullExplorationsAgreeOnTheShippedRoots"

@@ -24,7 +24,7 @@ import Testing
             ("settings.yaml", NavigationMemoTests.settings),
         ]
         #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
-        #expect(Self.kept == 23)
+        #expect(Self.kept == 34)
         #expect(cache.ruleResults.counts == (reused: 0, rerun: 3 * Self.kept))
         #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
         #expect(cache.ruleResults.counts == (reused: 3 * Self.kept, rerun: 3 * Self.kept))
@@ -35,12 +35,13 @@ import Testing
         #expect(cache.ruleResults.counts == (reused: 5 * Self.kept, rerun: 4 * Self.kept))
 
         // A child's outcome renamed: the child's results, and the parent's from the two rules that read the
-        // child's outcomes (FC402 unhandled-outcome, FC403 unknown-outcome-handler).
+        // child's outcomes (FC402 unhandled-outcome, FC403 unknown-outcome-handler) and from the seven argument
+        // rules (the parent's `start: settings` passes the child flow its arguments: its receiver is the child).
         texts[2].1 = Self.settingsRenamedOutcome
         let renamed = NavigationMemoTests.validate(texts, cache: cache)
         #expect(renamed == NavigationMemoTests.validate(texts, cache: nil))
         #expect(renamed.map(\.code) == ["FC402", "FC403", "FC304"])
-        #expect(cache.ruleResults.counts == (reused: 5 * Self.kept + 2 * Self.kept - 2, rerun: 5 * Self.kept + 2))
+        #expect(cache.ruleResults.counts == (reused: 5 * Self.kept + 2 * Self.kept - 9, rerun: 5 * Self.kept + 9))
     }
 
     @Test func aFindingThatReadEveryFlowIsNotKept() {
@@ -58,6 +59,57 @@ import Testing
         )
         #expect(NavigationMemoTests.validate(texts, cache: cache) == first)
         #expect(cache.ruleResults.counts == (reused: 2 * Self.kept - 1, rerun: 2 * Self.kept + 1))
+    }
+
+    /// `app` running `notes`, whose deep link is then never matched (FC651 link-in-child-flow, on `notes`).
+    static let runsNotes = """
+        flow: app
+        start: notes
+        children:
+          notes: { flow: notes }
+
+        """
+    static let notes = """
+        flow: notes
+        start: list
+        screens:
+          list: { on: { open: { params: { id: int }, push: note, with: { id: $id } } } }
+          note: { params: { id: int } }
+        links:
+          "/notes/{id:int}": [list, { note: { id: $id } }]
+
+        """
+
+    @Test func aParentThatStopsRunningAChildChecksTheChildAgain() {
+        // The child uses of `notes` change with `app`'s old definition, not its new one (which runs `other`):
+        // `notes` is a root then, and its link is matched.
+        let cache = FileReadCache()
+        var texts = [
+            ("app.yaml", Self.runsNotes), ("notes.yaml", Self.notes), ("other.yaml", NavigationMemoTests.other),
+        ]
+        let before = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(before == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(before.filter { $0.code == "FC651" }.map(\.location.file) == ["notes.yaml"])
+        texts[0].1 = Self.runsNotes.replacingOccurrences(of: "{ flow: notes }", with: "{ flow: other }")
+        let after = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(after == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(!after.contains { $0.code == "FC651" })
+    }
+
+    @Test func aFlowThatGoesAwayChecksTheFlowsThatReadItAgain() {
+        // `app` passes `settings` an argument it has no parameter for (ChildArguments); then `settings` is
+        // renamed: the flow `app` runs is gone (FC206), though `app`'s own file and navigation are the same.
+        let cache = FileReadCache()
+        let passing = NavigationMemoTests.app.replacingOccurrences(
+            of: "open: { start: settings }", with: "open: { start: settings, with: { page: 1 } }")
+        var texts = [("app.yaml", passing), ("settings.yaml", NavigationMemoTests.settings)]
+        let before = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(before == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(before.filter { $0.location.file == "app.yaml" }.map(\.code) == [ChildArguments.description.code])
+        texts[1].1 = NavigationMemoTests.settings.replacingOccurrences(of: "flow: settings", with: "flow: preferences")
+        let after = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(after == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(after.filter { $0.location.file == "app.yaml" }.map(\.code) == [UnknownFlow.description.code])
     }
 
     /// The corpora the rules' contract is checked over: `Flows/` and every fixture of `Tests/Fixtures/invalid`

@@ -189,6 +189,29 @@ import Testing
             "listings.yaml", "  listing:\n    params:\n      listingID: { type: string",
             "  listing:\n    params:\n      listingID: { type: int")
         try agree("the listing screen takes an int again")
+        // What an argument passing reads of another flow (the argument rules keep their findings per flow too):
+        // a child flow's parameter renamed, which `listen`'s start of `player` passes by its old name; a
+        // child's parameter typed differently from what `listen` passes it; the parameter of the outcome
+        // whose value `market`'s handler passes on, renamed.
+        for name in ["listen.yaml", "player.yaml", "review.yaml"] {
+            try client.open(name)
+            open.insert(name)
+        }
+        try agree("the listen tab's files opened")
+        edit("player.yaml", "params:\n  episodeID: { type: int", "params:\n  episodeId: { type: int")
+        try agree("player's parameter renamed")
+        edit("review.yaml", "params:\n  episodeID: { type: int, min: 1 }", "params:\n  episodeID: { type: string }")
+        try agree("review's parameter a string")
+        edit(
+            "listingEditor.yaml", "  published:\n    params: { listingID: { type: int",
+            "  published:\n    params: { listingId: { type: int")
+        try agree("the outcome's parameter renamed")
+        edit(
+            "listingEditor.yaml", "  published:\n    params: { listingId: { type: int",
+            "  published:\n    params: { listingID: { type: int")
+        edit("review.yaml", "params:\n  episodeID: { type: string }", "params:\n  episodeID: { type: int, min: 1 }")
+        edit("player.yaml", "params:\n  episodeId: { type: int", "params:\n  episodeID: { type: int")
+        try agree("the passings' receivers as they were")
         client.notify("textDocument/didClose", ["textDocument": ["uri": .string(client.uri("auth.yaml"))]])
         open.remove("auth.yaml")
         texts["auth.yaml"] = disk["auth.yaml"]

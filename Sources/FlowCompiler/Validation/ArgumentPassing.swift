@@ -46,9 +46,13 @@ struct ArgumentPassing: Sendable {
 }
 
 extension FlowCatalog {
-    /// Every place arguments are passed in every distinct flow, with resolved receivers; places whose
-    /// target does not resolve are left out (the reference rules report them). Linear in the size of the flows.
-    func collectArgumentPassings() -> (passings: [ArgumentPassing], layers: [FlowScopeLayers]) {
+    /// Every place arguments are passed in every distinct flow, with resolved receivers, flow by flow, with
+    /// where each flow's lie and the flows their resolution looked up; places whose target does not resolve
+    /// are left out (the reference rules report them). Linear in the size of the flows.
+    func collectArgumentPassings() -> (
+        passings: [ArgumentPassing], byFlow: [(range: Range<Int>, reads: Set<CatalogReads.Read>)],
+        layers: [FlowScopeLayers]
+    ) {
         var passings: [ArgumentPassing] = []
         // At most one place per action alternative, tab and link route. Speed: PERFORMANCE.md, "Shapes kept for speed".
         passings.reserveCapacity(
@@ -57,127 +61,137 @@ extension FlowCatalog {
                     + flow.links.reduce(0) { $0 + $1.routeLists.reduce(0) { $0 + $1.routes.count } }
             })
         var layers: [FlowScopeLayers] = []
+        var byFlow: [(range: Range<Int>, reads: Set<CatalogReads.Read>)] = []
         for (position, flow) in uniqueFlows.enumerated() {
-            let navigation = navigation(of: flow)
-            let flowIndex = Int32(position)
-            layers.append(
-                FlowScopeLayers(
-                    flow: ReferenceScope.Layer(
-                        .flow(flow.name.value), parameters: flow.parameters, lookups: .max,
-                        unreadable: ArgumentReceiver.unreadable(of: .flow, in: flow)),
-                    starters: handlerLayers(of: flow)))
+            let reads = CatalogReads()
+            let start = passings.count
+            layers.append(noting(reads).collectArgumentPassings(of: flow, at: Int32(position), into: &passings))
+            byFlow.append((start..<passings.count, reads.reads))
+        }
+        return (passings, byFlow, layers)
+    }
 
-            func add(_ action: ActionDefinition, site: ArgumentPassing.Site) {
-                for alternative in action.alternatives {
-                    let receiver: ArgumentReceiver?
-                    let target: Located<String>
-                    let arguments: [ArgumentDefinition]
-                    switch alternative.kind {
-                    case .push(let screen, let with):
-                        (target, arguments) = (screen, with)
-                        receiver = navigation.screensByName[screen.value].map { .screen($0, in: flow) }
-                    case .startChild(let child, let with):
-                        (target, arguments) = (child, with)
-                        receiver = childReceiver(navigation.childrenByName[child.value])
-                    case .show(let name, _) where flow.tab(named: name.value) != nil:
-                        // A tab flow's start selects a tab, which starts with its declared arguments.
-                        continue
-                    case .replaceRoot(let name, let with), .show(let name, let with):
-                        (target, arguments) = (name, with)
-                        receiver =
-                            navigation.screensByName[name.value].map { .screen($0, in: flow) }
-                            ?? childReceiver(navigation.childrenByName[name.value])
-                    case .finish(let outcome, let with):
-                        guard flow.outcomes.contains(where: { $0.value == outcome.value }) else { continue }
-                        (target, arguments) = (outcome, with)
-                        receiver = .outcome(outcome.value, flow: flow)
-                    case .pop, .popTo, .conditional, .stay, .select:
-                        continue
-                    case .selectShowing(let tab, let routes):
-                        // The routes a selected tab shows (format 1.3) receive arguments as a link's routes
-                        // after a tab do, with `$name` resolved where the action runs.
-                        addSelectedRoutes(tab: tab, routes: routes, site: site)
-                        continue
-                    }
-                    if let receiver {
-                        passings.append(
-                            ArgumentPassing(
-                                target: target, receiver: receiver, arguments: arguments, flow: flowIndex, site: site,
-                                linkRoutes: nil))
-                    }
+    /// The places arguments are passed in `flow` (at `flowIndex` in ``uniqueFlows``), appended to `passings`,
+    /// and the flow's scope layers shared by its places.
+    private func collectArgumentPassings(
+        of flow: FlowDefinition, at flowIndex: Int32, into passings: inout [ArgumentPassing]
+    ) -> FlowScopeLayers {
+        let navigation = navigation(of: flow)
+
+        func add(_ action: ActionDefinition, site: ArgumentPassing.Site) {
+            for alternative in action.alternatives {
+                let receiver: ArgumentReceiver?
+                let target: Located<String>
+                let arguments: [ArgumentDefinition]
+                switch alternative.kind {
+                case .push(let screen, let with):
+                    (target, arguments) = (screen, with)
+                    receiver = navigation.screensByName[screen.value].map { .screen($0, in: flow) }
+                case .startChild(let child, let with):
+                    (target, arguments) = (child, with)
+                    receiver = childReceiver(navigation.childrenByName[child.value])
+                case .show(let name, _) where flow.tab(named: name.value) != nil:
+                    // A tab flow's start selects a tab, which starts with its declared arguments.
+                    continue
+                case .replaceRoot(let name, let with), .show(let name, let with):
+                    (target, arguments) = (name, with)
+                    receiver =
+                        navigation.screensByName[name.value].map { .screen($0, in: flow) }
+                        ?? childReceiver(navigation.childrenByName[name.value])
+                case .finish(let outcome, let with):
+                    guard flow.outcomes.contains(where: { $0.value == outcome.value }) else { continue }
+                    (target, arguments) = (outcome, with)
+                    receiver = .outcome(outcome.value, flow: flow)
+                case .pop, .popTo, .conditional, .stay, .select:
+                    continue
+                case .selectShowing(let tab, let routes):
+                    // The routes a selected tab shows (format 1.3) receive arguments as a link's routes
+                    // after a tab do, with `$name` resolved where the action runs.
+                    addSelectedRoutes(tab: tab, routes: routes, site: site)
+                    continue
                 }
-            }
-
-            func addSelectedRoutes(tab: Located<String>, routes: [LinkRouteDefinition], site: ArgumentPassing.Site) {
-                for route in resolvedRoutes(of: [LinkRouteDefinition(name: tab, arguments: [])] + routes, in: flow)
-                    .dropFirst()
-                {
-                    let receiver: ArgumentReceiver? =
-                        switch route.target {
-                        case .screen(let screen): .screen(screen, in: route.flow)
-                        case .child(let child, let childFlow): childFlow.map { .child(child, flow: $0) }
-                        }
-                    if let receiver {
-                        passings.append(
-                            ArgumentPassing(
-                                target: route.route.name, receiver: receiver, arguments: route.route.arguments,
-                                flow: flowIndex, site: site, linkRoutes: nil, isInRouteList: true))
-                    }
-                }
-            }
-
-            add(flow.start, site: .flow)
-            for tab in flow.tabs {
-                // A tab is started with its declared arguments, in the tab flow's scope.
-                if let receiver = childReceiver(navigation.childrenByName[tab.name.value]) {
+                if let receiver {
                     passings.append(
                         ArgumentPassing(
-                            target: tab.name, receiver: receiver, arguments: tab.arguments, flow: flowIndex,
-                            site: .flow,
+                            target: target, receiver: receiver, arguments: arguments, flow: flowIndex, site: site,
                             linkRoutes: nil))
                 }
             }
-            for (screenIndex, screen) in flow.screens.enumerated() {
-                for (eventIndex, event) in screen.events.enumerated() {
-                    add(event.action, site: .event(screen: Int32(screenIndex), event: Int32(eventIndex)))
-                }
-            }
-            for (childIndex, child) in flow.children.enumerated() {
-                for (handlerIndex, handler) in child.handlers.enumerated() {
-                    add(handler.action, site: .handler(child: Int32(childIndex), handler: Int32(handlerIndex)))
-                }
-            }
-            for link in flow.links.flatMap(\.routeLists) {
-                let shared = ArgumentPassing.LinkRoutes(link)
-                var previous: ResolvedRoute?
-                for route in resolvedRoutes(of: link, in: flow) {
-                    defer { previous = route }
-                    // A link that names a tab selects it; the tab starts with its declared arguments.
-                    if case .child(let child, _) = route.target, route.flow.tab(named: child.name.value) != nil {
-                        continue
-                    }
-                    // The child a child flow's start started has the arguments that start passed (FC601).
-                    if case .child(let child, _) = route.target, case .child(_, let parentFlow?) = previous?.target,
-                        parentFlow.name.value == route.flow.name.value,
-                        self.navigation(of: parentFlow).startTargets.contains(where: { $0.value == child.name.value })
-                    {
-                        continue
-                    }
-                    let receiver: ArgumentReceiver?
+        }
+
+        func addSelectedRoutes(tab: Located<String>, routes: [LinkRouteDefinition], site: ArgumentPassing.Site) {
+            for route in resolvedRoutes(of: [LinkRouteDefinition(name: tab, arguments: [])] + routes, in: flow)
+                .dropFirst()
+            {
+                let receiver: ArgumentReceiver? =
                     switch route.target {
-                    case .screen(let screen): receiver = .screen(screen, in: route.flow)
-                    case .child(let child, let childFlow): receiver = childFlow.map { .child(child, flow: $0) }
+                    case .screen(let screen): .screen(screen, in: route.flow)
+                    case .child(let child, let childFlow): childFlow.map { .child(child, flow: $0) }
                     }
-                    if let receiver {
-                        passings.append(
-                            ArgumentPassing(
-                                target: route.route.name, receiver: receiver, arguments: route.route.arguments,
-                                flow: flowIndex, site: .link, linkRoutes: shared))
-                    }
+                if let receiver {
+                    passings.append(
+                        ArgumentPassing(
+                            target: route.route.name, receiver: receiver, arguments: route.route.arguments,
+                            flow: flowIndex, site: site, linkRoutes: nil, isInRouteList: true))
                 }
             }
         }
-        return (passings, layers)
+
+        add(flow.start, site: .flow)
+        for tab in flow.tabs {
+            // A tab is started with its declared arguments, in the tab flow's scope.
+            if let receiver = childReceiver(navigation.childrenByName[tab.name.value]) {
+                passings.append(
+                    ArgumentPassing(
+                        target: tab.name, receiver: receiver, arguments: tab.arguments, flow: flowIndex,
+                        site: .flow,
+                        linkRoutes: nil))
+            }
+        }
+        for (screenIndex, screen) in flow.screens.enumerated() {
+            for (eventIndex, event) in screen.events.enumerated() {
+                add(event.action, site: .event(screen: Int32(screenIndex), event: Int32(eventIndex)))
+            }
+        }
+        for (childIndex, child) in flow.children.enumerated() {
+            for (handlerIndex, handler) in child.handlers.enumerated() {
+                add(handler.action, site: .handler(child: Int32(childIndex), handler: Int32(handlerIndex)))
+            }
+        }
+        for link in flow.links.flatMap(\.routeLists) {
+            let shared = ArgumentPassing.LinkRoutes(link)
+            var previous: ResolvedRoute?
+            for route in resolvedRoutes(of: link, in: flow) {
+                defer { previous = route }
+                // A link that names a tab selects it; the tab starts with its declared arguments.
+                if case .child(let child, _) = route.target, route.flow.tab(named: child.name.value) != nil {
+                    continue
+                }
+                // The child a child flow's start started has the arguments that start passed (FC601).
+                if case .child(let child, _) = route.target, case .child(_, let parentFlow?) = previous?.target,
+                    parentFlow.name.value == route.flow.name.value,
+                    self.navigation(of: parentFlow).startTargets.contains(where: { $0.value == child.name.value })
+                {
+                    continue
+                }
+                let receiver: ArgumentReceiver?
+                switch route.target {
+                case .screen(let screen): receiver = .screen(screen, in: route.flow)
+                case .child(let child, let childFlow): receiver = childFlow.map { .child(child, flow: $0) }
+                }
+                if let receiver {
+                    passings.append(
+                        ArgumentPassing(
+                            target: route.route.name, receiver: receiver, arguments: route.route.arguments,
+                            flow: flowIndex, site: .link, linkRoutes: shared))
+                }
+            }
+        }
+        return FlowScopeLayers(
+            flow: ReferenceScope.Layer(
+                .flow(flow.name.value), parameters: flow.parameters, lookups: .max,
+                unreadable: ArgumentReceiver.unreadable(of: .flow, in: flow)),
+            starters: handlerLayers(of: flow))
     }
 
     private func childReceiver(_ declaration: ChildDefinition?) -> ArgumentReceiver? {

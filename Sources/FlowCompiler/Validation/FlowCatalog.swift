@@ -35,8 +35,19 @@ struct FlowCatalog: Sendable {
     private let navigations: [String: NavigationIndex]
     /// For each flow name: the child declarations (of distinct flows) that run it, in file order.
     private let uses: [String: [ChildUse]]
-    /// Every place arguments are passed in the distinct flows, resolved (see `ArgumentPassing`).
-    private(set) var argumentPassings: [ArgumentPassing] = []
+    /// Every place arguments are passed in the distinct flows, resolved (see `ArgumentPassing`), flow by flow:
+    /// for a reader of them all (the language server's references). Noted as a read of every flow; a rule
+    /// reads a flow's own (``argumentPassings(of:)``).
+    var argumentPassings: [ArgumentPassing] {
+        reads?.noteEveryFlow()
+        return allArgumentPassings
+    }
+    private var allArgumentPassings: [ArgumentPassing] = []
+    /// By position in ``allDistinctFlows``: where the flow's passings lie in `allArgumentPassings`, and the
+    /// flows their resolution looked up (each receiver's flow, the flows a route list passes through).
+    private var passingsByFlow: [(range: Range<Int>, reads: Set<CatalogReads.Read>)] = []
+    /// The position of each distinct flow in ``allDistinctFlows``, by name.
+    private var positions: [String: Int] = [:]
     /// The reference-scope layers shared by each distinct flow's places (by position in `uniqueFlows`).
     private(set) var scopeLayers: [FlowScopeLayers] = []
     /// The files of the run that did not load: what names their flows is not checked against them.
@@ -82,7 +93,8 @@ struct FlowCatalog: Sendable {
         }
         self.navigations = navigations
         self.uses = uses
-        (argumentPassings, scopeLayers) = collectArgumentPassings()
+        positions = Dictionary(uniqueKeysWithValues: unique.enumerated().map { ($1.name.value, $0) })
+        (allArgumentPassings, passingsByFlow, scopeLayers) = collectArgumentPassings()
     }
 
     /// Whether `flow`'s `linkFallback` can be shown (docs/RUNNING.md, "Deep links"): not when the flow
@@ -106,12 +118,31 @@ struct FlowCatalog: Sendable {
     /// unchanged, and each flow looked up (by name, its navigation, its child uses) noted in `reads`
     /// (``RuleResultMemo``: what the findings about `flow` depend on).
     func checking(only flow: FlowDefinition, noting reads: CatalogReads) -> FlowCatalog {
-        var copy = self
+        var copy = noting(reads)
         copy.uniqueFlows = [flow]
-        copy.reads = reads
         reads.note(.flow(flow.name.value))
         return copy
     }
+
+    /// This catalog with every flow looked up noted in `reads`.
+    func noting(_ reads: CatalogReads) -> FlowCatalog {
+        var copy = self
+        copy.reads = reads
+        return copy
+    }
+
+    /// The places arguments are passed in `flow` (a flow of ``uniqueFlows``), in order: what the argument
+    /// rules check. Notes the flows their resolution looked up (``ArgumentPassing``: a passing is read from its
+    /// flow, its receiver from another).
+    func argumentPassings(of flow: FlowDefinition) -> ArraySlice<ArgumentPassing> {
+        guard let position = positions[flow.name.value] else { return [] }
+        let passings = passingsByFlow[position]
+        if let reads { for read in passings.reads { reads.note(read) } }
+        return allArgumentPassings[passings.range]
+    }
+
+    /// The distinct flow at `position` (an ``ArgumentPassing``'s `flow`), whatever ``uniqueFlows`` holds.
+    func distinctFlow(at position: Int) -> FlowDefinition { allDistinctFlows[position] }
 
     /// The flow named `name` (its first definition), if any.
     func flow(named name: String) -> FlowDefinition? {

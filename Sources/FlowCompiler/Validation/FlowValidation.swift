@@ -285,7 +285,7 @@ public enum FlowValidation {
             }
             return (folded, kept)
         }
-        if let results { results.keep(found.map(\.1)) }
+        if let results, let run { results.keep(found.map(\.1), of: run) }
         diagnostics += found.flatMap(\.0)
         return diagnostics
     }

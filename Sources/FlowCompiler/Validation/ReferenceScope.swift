@@ -119,7 +119,7 @@ extension FlowCatalog {
     func scope(at site: ArgumentPassing.Site, inFlow position: Int, link: LinkDefinition?, lookups: Int)
         -> ReferenceScope
     {
-        let flow = uniqueFlows[position]
+        let flow = distinctFlow(at: position)
         let shared = scopeLayers[position]
         var flowScope = ReferenceScope(layers: [shared.flow])
         flowScope.declarationHint = "declare it under the flow's 'params' or pass a literal"
@@ -179,9 +179,10 @@ extension FlowCatalog {
         switch passing.site {
         case .flow:
             return scopeLayers[flow].flow.type(of: name)
-        case .event(let screen, let event):
-            return Self.firstType(of: name, in: uniqueFlows[flow].screens[Int(screen)].events[Int(event)].parameters)
-                ?? Self.firstType(of: name, in: uniqueFlows[flow].screens[Int(screen)].parameters)
+        case .event(let screenIndex, let event):
+            let screen = distinctFlow(at: flow).screens[Int(screenIndex)]
+            return Self.firstType(of: name, in: screen.events[Int(event)].parameters)
+                ?? Self.firstType(of: name, in: screen.parameters)
                 ?? scopeLayers[flow].flow.type(of: name)
         case .handler, .link:
             return scope(of: passing).type(of: name)

@@ -24,11 +24,13 @@ final class CatalogReads: @unchecked Sendable {
 /// The findings of the rules that check each flow alone, kept per flow between validations of the same
 /// workspace (the language server's, in its ``FileReadCache``), so an edit reruns them only over the flows
 /// whose inputs changed: the flow itself, or a flow it looked up (a child's outcomes, a link's or a handler's
-/// target, the parents that run it). Each kept result is stored with what it read (``CatalogReads``), as
-/// fingerprints: a flow's file, bytes and limits (decoding is a function of them) and what its navigation
-/// index was built from (``NavigationMemo``); a result is reused only when every one is the same again, so
-/// it is the one the rule would find. A result that read the whole set (``FlowCatalog/distinctFlows``) is
-/// never reused. The other rules run over the whole set after each edit, as `validate` runs them.
+/// target, the parents that run it). Each kept result is stored with what it read (``CatalogReads``). Each
+/// validation compares every flow once with the last validation's (``FlowSeen``: its file, bytes and limits,
+/// since decoding is a function of them, and what its navigation index was built from, ``NavigationMemo``),
+/// which gives the reads that changed since (``Run/changed``); a kept result is reused only when none of
+/// its reads is among them, so it is the one the rule would find. A result that read the whole set
+/// (``FlowCatalog/distinctFlows``) is never kept. The other rules run over the whole set after each edit,
+/// as `validate` runs them.
 ///
 /// A rule is listed in ``eachFlowAlone`` when its findings over the catalog are its findings about each flow
 /// of `uniqueFlows` in turn, each reading other flows only through the catalog's lookups: one loop over
@@ -43,7 +45,10 @@ final class RuleResultMemo: @unchecked Sendable {
             UnhandledOutcome.self, UnknownOutcomeHandler.self, UndeclaredOutcome.self, PopAlwaysRefused.self,
             UndeclaredCondition.self, UnusedCondition.self, LinkPlaceholderUnused.self, OverlappingLinks.self,
             LinkInChildFlow.self, QueueNeverOpens.self, ConfirmPolicyIncomplete.self, DuplicateTab.self,
-            TabFlowShape.self, CoverCannotEnd.self, AliasPlaceholders.self,
+            TabFlowShape.self, CoverCannotEnd.self, AliasPlaceholders.self, ScreenArguments.self,
+            ArgumentTypeMismatch.self, ChildArguments.self, FinishArguments.self, UnresolvedReference.self,
+            ConstraintViolation.self, LinkParameterUnbound.self, UnknownTarget.self, LinkRouteNotPath.self,
+            SelectRoutesNotPath.self, QueuedLinkReopensFlow.self,
         ] as [any FlowRule.Type]).map { ObjectIdentifier($0) })
 
     /// What a flow's findings were computed from, as one fingerprint.
@@ -55,58 +60,26 @@ final class RuleResultMemo: @unchecked Sendable {
         let fallbackShown: Bool
     }
 
-    /// A name's flow as a validation saw it: absent, or present with its fingerprint.
-    enum FlowState: Equatable, Sendable {
-        case absent
-        case present(Fingerprint)
-    }
-
-    /// What one read saw.
-    enum Seen: Equatable, Sendable {
-        case flow(FlowState)
-        case uses([FlowState])
+    /// A flow name as one validation saw it: the fingerprint of its first definition (nil when it cannot be
+    /// fingerprinted: a flow whose bytes were dropped, never the same as another validation's), and the
+    /// flows that definition runs as children (whose child uses change with it).
+    struct FlowSeen: Sendable {
+        let fingerprint: Fingerprint?
+        let runs: [String]
     }
 
     /// One rule's findings about one flow, with what they were computed from.
     struct Kept: Sendable {
         let findings: [Diagnostic]
-        let reads: [(read: CatalogReads.Read, seen: Seen)]
+        let reads: Set<CatalogReads.Read>
     }
 
-    /// The state of every flow of one validation, to compare kept reads with.
-    struct Snapshot: Sendable {
-        let catalog: FlowCatalog
-        let navigations: [NavigationMemo.Key: NavigationMemo.Kept]
-
-        /// What `read` sees in this validation; nil when it cannot be fingerprinted (a flow whose bytes
-        /// were dropped), so nothing that read it is kept.
-        func seen(_ read: CatalogReads.Read) -> Seen? {
-            switch read {
-            case .flow(let name): return state(of: name).map { .flow($0) }
-            case .uses(let name):
-                var parents: [FlowState] = []
-                for use in catalog.childUses(of: name) {
-                    guard let state = state(of: use.parent.name.value) else { return nil }
-                    parents.append(state)
-                }
-                return .uses(parents)
-            }
-        }
-
-        private func state(of name: String) -> FlowState? {
-            guard let flow = catalog.byName[name] else { return .absent }
-            guard let kept = navigations[NavigationMemo.Key(file: flow.file, name: name)] else { return nil }
-            return .present(
-                Fingerprint(
-                    file: flow.file, bytes: kept.bytes, limits: kept.limits,
-                    longLivedChildren: kept.longLivedChildren, fallbackShown: kept.fallbackShown))
-        }
-    }
-
-    // @unchecked Sendable: `kept` is touched only while `lock` is held.
+    // @unchecked Sendable: `kept`, `flows` and the counts are touched only while `lock` is held.
     private let lock = NSLock()
     /// By rule (its position in `RuleRegistry.flowRules`), by flow name.
     private var kept: [[String: Kept]] = []
+    /// The flows of the validation whose results are kept, by name: what the next one compares its own with.
+    private var flows: [String: FlowSeen] = [:]
     private var reused = 0
     private var rerun = 0
 
@@ -125,33 +98,76 @@ final class RuleResultMemo: @unchecked Sendable {
     }
 
     /// One validation's use of the memo: made after its catalog (whose navigation indexes are kept in the
-    /// ``NavigationMemo`` by then), read by the rules' workers; what they found is kept with ``keep(_:)``.
+    /// ``NavigationMemo`` by then), read by the rules' workers; what they found is kept with ``keep(_:of:)``.
     struct Run: Sendable {
         private let previous: [[String: Kept]]
-        private let snapshot: Snapshot
+        private let catalog: FlowCatalog
         private let rules: [any FlowRule.Type]
+        /// Every flow of this validation, by name.
+        let flows: [String: FlowSeen]
+        /// The reads whose answer differs from the last kept validation's: a flow name whose first definition
+        /// changed, appeared or went (or cannot be fingerprinted), and the child uses of every flow such a
+        /// definition runs, before or now.
+        let changed: Set<CatalogReads.Read>
+        /// Whether a flow of the last kept validation is gone (its kept results are dropped).
+        private let someFlowGone: Bool
 
         init(memo: RuleResultMemo, catalog: FlowCatalog, navigations: NavigationMemo, rules: [any FlowRule.Type]) {
             self.rules = rules
-            let previous = memo.lock.withLock { memo.kept }
+            self.catalog = catalog
+            let (previous, before) = memo.lock.withLock { (memo.kept, memo.flows) }
+            let navigations = navigations.keptEntries
+            var flows: [String: FlowSeen] = [:]
+            flows.reserveCapacity(catalog.byName.count)
+            var changed = Set<CatalogReads.Read>()
+            func change(_ name: String, _ seen: FlowSeen?) {
+                changed.insert(.flow(name))
+                for child in seen?.runs ?? [] { changed.insert(.uses(child)) }
+            }
+            for (name, flow) in catalog.byName {
+                let fingerprint = navigations[NavigationMemo.Key(file: flow.file, name: name)].map { kept in
+                    Fingerprint(
+                        file: flow.file, bytes: kept.bytes, limits: kept.limits,
+                        longLivedChildren: kept.longLivedChildren, fallbackShown: kept.fallbackShown)
+                }
+                let seen = FlowSeen(fingerprint: fingerprint, runs: flow.children.map(\.flow.value))
+                flows[name] = seen
+                let last = before[name]
+                if fingerprint == nil || fingerprint != last?.fingerprint {
+                    change(name, seen)
+                    change(name, last)
+                }
+            }
+            var someFlowGone = false
+            for (name, last) in before where flows[name] == nil {
+                change(name, last)
+                someFlowGone = true
+            }
+            self.someFlowGone = someFlowGone
+            self.flows = flows
+            self.changed = changed
             self.previous = previous.count == rules.count ? previous : Array(repeating: [:], count: rules.count)
-            snapshot = Snapshot(catalog: catalog, navigations: navigations.keptEntries)
+        }
+
+        /// Whether none of what `kept` read changed since it was computed.
+        private func isUnchanged(_ kept: Kept) -> Bool {
+            changed.isEmpty || kept.reads.isDisjoint(with: changed)
         }
 
         /// The findings of rule `index` over the catalog, as its `check` would append them, each flow's
-        /// reused when what it read is unchanged; nil for a rule not in ``eachFlowAlone``.
+        /// reused when none of what it read changed; nil for a rule not in ``eachFlowAlone``.
         func findings(ofRule index: Int) -> Found? {
             let rule = rules[index]
             guard RuleResultMemo.eachFlowAlone.contains(ObjectIdentifier(rule)) else { return nil }
-            let catalog = snapshot.catalog
             var found: [Diagnostic] = []
-            var results: [String: Kept] = [:]
+            // The kept results, each replaced where it is computed again: a reused one is not stored again.
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
+            var results = someFlowGone ? previous[index].filter { flows[$0.key] != nil } : previous[index]
             var (reused, rerun) = (0, 0)
             for flow in catalog.uniqueFlows {
                 let name = flow.name.value
-                if let kept = previous[index][name], kept.reads.allSatisfy({ snapshot.seen($0.read) == $0.seen }) {
+                if let kept = results[name], isUnchanged(kept) {
                     found += kept.findings
-                    results[name] = kept
                     reused += 1
                     continue
                 }
@@ -160,23 +176,18 @@ final class RuleResultMemo: @unchecked Sendable {
                 var own: [Diagnostic] = []
                 rule.init().check(catalog.checking(only: flow, noting: reads), into: &own)
                 found += own
-                guard !reads.readEveryFlow else { continue }
-                var seen: [(read: CatalogReads.Read, seen: Seen)] = []
-                for read in reads.reads {
-                    guard let state = snapshot.seen(read) else { break }
-                    seen.append((read, state))
-                }
-                if seen.count == reads.reads.count { results[name] = Kept(findings: own, reads: seen) }
+                results[name] = reads.readEveryFlow ? nil : Kept(findings: own, reads: reads.reads)
             }
             return Found(findings: found, kept: results, reused: reused, rerun: rerun)
         }
     }
 
-    /// Keeps one validation's per-flow results (by rule; nil for a rule not kept per flow) for the next,
-    /// in place of everything kept before.
-    func keep(_ found: [Found?]) {
+    /// Keeps one validation's per-flow results (by rule; nil for a rule not kept per flow) and the flows
+    /// they were computed over (`run`'s) for the next, in place of everything kept before.
+    func keep(_ found: [Found?], of run: Run) {
         lock.withLock {
             kept = found.map { $0?.kept ?? [:] }
+            flows = run.flows
             for found in found {
                 reused += found?.reused ?? 0
                 rerun += found?.rerun ?? 0

@@ -49,21 +49,23 @@ struct LinkParameterUnbound: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for passing in catalog.argumentPassings {
-            guard let link = passing.link else { continue }
-            let passed = NameLookup(passing.arguments, lookups: passing.receiver.parameters.count)
-            let missing = passing.receiver.parameters.filter { $0.isRequired && !passed.contains($0.name.value) }
-            guard !missing.isEmpty else { continue }
-            let list = MessageText.englishList(
-                missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" })
-            let example = missing.map { parameter in
-                let placeholder = link.placeholders.first { $0.name.value == parameter.name.value }
-                return "\(parameter.name.value): " + (placeholder.map { "$" + $0.name.value } ?? "…")
-            }.joined(separator: ", ")
-            diagnostics.append(
-                Self.diagnostic(
-                    "route \(MessageText.name(passing.target.value)) of link \(MessageText.name(link.pattern.value)) leaves \(missing.count == 1 ? "parameter" : "parameters") \(list) of \(passing.receiver.label) unbound; bind \(missing.count == 1 ? "it" : "them") as in { \(passing.target.value): { \(example) } }",
-                    at: passing.target))
+        for flow in catalog.uniqueFlows {
+            for passing in catalog.argumentPassings(of: flow) {
+                guard let link = passing.link else { continue }
+                let passed = NameLookup(passing.arguments, lookups: passing.receiver.parameters.count)
+                let missing = passing.receiver.parameters.filter { $0.isRequired && !passed.contains($0.name.value) }
+                guard !missing.isEmpty else { continue }
+                let list = MessageText.englishList(
+                    missing.map { "\(MessageText.name($0.name.value)) (\($0.type.value.rawValue))" })
+                let example = missing.map { parameter in
+                    let placeholder = link.placeholders.first { $0.name.value == parameter.name.value }
+                    return "\(parameter.name.value): " + (placeholder.map { "$" + $0.name.value } ?? "…")
+                }.joined(separator: ", ")
+                diagnostics.append(
+                    Self.diagnostic(
+                        "route \(MessageText.name(passing.target.value)) of link \(MessageText.name(link.pattern.value)) leaves \(missing.count == 1 ? "parameter" : "parameters") \(list) of \(passing.receiver.label) unbound; bind \(missing.count == 1 ? "it" : "them") as in { \(passing.target.value): { \(example) } }",
+                        at: passing.target))
+            }
         }
     }
 }

@@ -62,8 +62,10 @@ struct ChildArguments: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for passing in catalog.argumentPassings where passing.receiver.isChild {
-            passing.checkArgumentNames(as: Self.self, into: &diagnostics)
+        for flow in catalog.uniqueFlows {
+            for passing in catalog.argumentPassings(of: flow) where passing.receiver.isChild {
+                passing.checkArgumentNames(as: Self.self, into: &diagnostics)
+            }
         }
     }
 }

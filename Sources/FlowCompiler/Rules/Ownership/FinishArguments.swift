@@ -62,10 +62,10 @@ struct FinishArguments: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for passing in catalog.argumentPassings where passing.receiver.isOutcome {
-            passing.checkArgumentNames(as: Self.self, into: &diagnostics)
-        }
         for flow in catalog.uniqueFlows {
+            for passing in catalog.argumentPassings(of: flow) where passing.receiver.isOutcome {
+                passing.checkArgumentNames(as: Self.self, into: &diagnostics)
+            }
             for screen in flow.screens {
                 guard let outcome = screen.removal?.outcome else { continue }
                 let required = flow.parameters(ofOutcome: outcome.value).filter(\.isRequired)

@@ -50,31 +50,33 @@ struct ArgumentTypeMismatch: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for passing in catalog.argumentPassings {
-            let parameters = NameLookup(passing.receiver.parameters, lookups: passing.arguments.count)
-            for argument in passing.arguments {
-                guard let parameter = parameters[argument.name.value] else { continue }
-                let expected = parameter.type.value
-                // Made for a message only. Speed: PERFORMANCE.md, "Shapes kept for speed".
-                var receiving: String {
-                    "parameter \(MessageText.name(parameter.name.value)) of \(passing.receiver.label)"
-                }
-                switch argument.expression {
-                case .literal(let text):
-                    guard expected.parse(text) == nil else { continue }
-                    diagnostics.append(
-                        Self.diagnostic(
-                            "\(MessageText.name(text)) is not a valid \(expected.rawValue) for \(receiving)\(Self.literalHint(expected))",
-                            at: argument.valueLocation))
-                case .reference(let name):
-                    // No scope is built: the layers are searched in place.
-                    guard let type = catalog.referenceType(of: name, at: passing),
-                        !Value.isAssignable(type, to: expected)
-                    else { continue }
-                    diagnostics.append(
-                        Self.diagnostic(
-                            "\(MessageText.name("$" + name)) is \(Self.article(type)) \(type.rawValue), but \(receiving) is \(Self.article(expected)) \(expected.rawValue); pass \(Self.article(expected)) \(expected.rawValue)",
-                            at: Located("$" + name, at: argument.valueLocation)))
+        for flow in catalog.uniqueFlows {
+            for passing in catalog.argumentPassings(of: flow) {
+                let parameters = NameLookup(passing.receiver.parameters, lookups: passing.arguments.count)
+                for argument in passing.arguments {
+                    guard let parameter = parameters[argument.name.value] else { continue }
+                    let expected = parameter.type.value
+                    // Made for a message only. Speed: PERFORMANCE.md, "Shapes kept for speed".
+                    var receiving: String {
+                        "parameter \(MessageText.name(parameter.name.value)) of \(passing.receiver.label)"
+                    }
+                    switch argument.expression {
+                    case .literal(let text):
+                        guard expected.parse(text) == nil else { continue }
+                        diagnostics.append(
+                            Self.diagnostic(
+                                "\(MessageText.name(text)) is not a valid \(expected.rawValue) for \(receiving)\(Self.literalHint(expected))",
+                                at: argument.valueLocation))
+                    case .reference(let name):
+                        // No scope is built: the layers are searched in place.
+                        guard let type = catalog.referenceType(of: name, at: passing),
+                            !Value.isAssignable(type, to: expected)
+                        else { continue }
+                        diagnostics.append(
+                            Self.diagnostic(
+                                "\(MessageText.name("$" + name)) is \(Self.article(type)) \(type.rawValue), but \(receiving) is \(Self.article(expected)) \(expected.rawValue); pass \(Self.article(expected)) \(expected.rawValue)",
+                                at: Located("$" + name, at: argument.valueLocation)))
+                    }
                 }
             }
         }

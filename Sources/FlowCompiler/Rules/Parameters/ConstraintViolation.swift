@@ -67,25 +67,28 @@ struct ConstraintViolation: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for passing in catalog.argumentPassings {
-            let parameters = NameLookup(passing.receiver.parameters, lookups: passing.arguments.count)
-            for argument in passing.arguments {
-                guard case .literal(let text) = argument.expression, let parameter = parameters[argument.name.value],
-                    let value = parameter.type.value.parse(text),
-                    let violation = parameter.constraints.violation(of: value)
-                else { continue }
-                diagnostics.append(
-                    Self.diagnostic(
-                        "argument \(MessageText.name(argument.name.value)) of \(passing.receiver.label) "
-                            + (parameter.constraints.lengthOrPatternViolation(of: value) != nil
-                                ? "breaks its constraints: " : "is out of range: ")
-                            + violation,
-                        at: argument.valueLocation,
-                        notes: [
-                            DiagnosticNote(
-                                "parameter \(MessageText.name(parameter.name.value)) declared here",
-                                at: parameter.name.location)
-                        ]))
+        for flow in catalog.uniqueFlows {
+            for passing in catalog.argumentPassings(of: flow) {
+                let parameters = NameLookup(passing.receiver.parameters, lookups: passing.arguments.count)
+                for argument in passing.arguments {
+                    guard case .literal(let text) = argument.expression,
+                        let parameter = parameters[argument.name.value],
+                        let value = parameter.type.value.parse(text),
+                        let violation = parameter.constraints.violation(of: value)
+                    else { continue }
+                    diagnostics.append(
+                        Self.diagnostic(
+                            "argument \(MessageText.name(argument.name.value)) of \(passing.receiver.label) "
+                                + (parameter.constraints.lengthOrPatternViolation(of: value) != nil
+                                    ? "breaks its constraints: " : "is out of range: ")
+                                + violation,
+                            at: argument.valueLocation,
+                            notes: [
+                                DiagnosticNote(
+                                    "parameter \(MessageText.name(parameter.name.value)) declared here",
+                                    at: parameter.name.location)
+                            ]))
+                }
             }
         }
     }

@@ -70,10 +70,10 @@ struct ScreenArguments: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for passing in catalog.argumentPassings where passing.receiver.isScreen {
-            passing.checkArgumentNames(as: Self.self, into: &diagnostics)
-        }
         for flow in catalog.uniqueFlows {
+            for passing in catalog.argumentPassings(of: flow) where passing.receiver.isScreen {
+                passing.checkArgumentNames(as: Self.self, into: &diagnostics)
+            }
             let screens = catalog.navigation(of: flow).screensByName
             let shown = [("'linkFallback'", flow.linkFallback), ("'linkPolicy' redirect", flow.linkPolicy?.redirect)]
             for case (let role, let name?) in shown {

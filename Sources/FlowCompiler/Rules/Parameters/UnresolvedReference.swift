@@ -102,26 +102,28 @@ struct UnresolvedReference: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for passing in catalog.argumentPassings {
-            // Built only for a reference that does not resolve (the layers are searched in place first).
-            var scope: ReferenceScope?
-            for argument in passing.arguments {
-                guard case .reference(let name) = argument.expression,
-                    catalog.referenceType(of: name, at: passing) == nil
-                else { continue }
-                if scope == nil { scope = catalog.scope(of: passing) }
-                guard let scope, scope.type(of: name) == nil, !scope.isUnreadable(name) else { continue }
-                let what = passing.isLinkRoute ? "placeholder" : "parameter"
-                var message =
-                    "\(MessageText.name("$" + name)) refers to no \(what) in scope: \(scope.label) declares no \(MessageText.name(name))"
-                if let near = NameSuggestion.closest(to: name, among: scope.names) {
-                    message += "; did you mean \(MessageText.name("$" + near))?"
-                } else if !passing.isLinkRoute {
-                    message += "; " + scope.declarationHint
-                } else {
-                    message += "; add a placeholder '{\(name)}' to the pattern or pass a literal"
+        for flow in catalog.uniqueFlows {
+            for passing in catalog.argumentPassings(of: flow) {
+                // Built only for a reference that does not resolve (the layers are searched in place first).
+                var scope: ReferenceScope?
+                for argument in passing.arguments {
+                    guard case .reference(let name) = argument.expression,
+                        catalog.referenceType(of: name, at: passing) == nil
+                    else { continue }
+                    if scope == nil { scope = catalog.scope(of: passing) }
+                    guard let scope, scope.type(of: name) == nil, !scope.isUnreadable(name) else { continue }
+                    let what = passing.isLinkRoute ? "placeholder" : "parameter"
+                    var message =
+                        "\(MessageText.name("$" + name)) refers to no \(what) in scope: \(scope.label) declares no \(MessageText.name(name))"
+                    if let near = NameSuggestion.closest(to: name, among: scope.names) {
+                        message += "; did you mean \(MessageText.name("$" + near))?"
+                    } else if !passing.isLinkRoute {
+                        message += "; " + scope.declarationHint
+                    } else {
+                        message += "; add a placeholder '{\(name)}' to the pattern or pass a literal"
+                    }
+                    diagnostics.append(Self.diagnostic(message, at: Located("$" + name, at: argument.valueLocation)))
                 }
-                diagnostics.append(Self.diagnostic(message, at: Located("$" + name, at: argument.valueLocation)))
             }
         }
     }
