@@ -82,8 +82,10 @@ package enum ArgumentWitness {
     }
 
     /// A value for placeholder `name` of type `type` that meets the constraints of every parameter in
-    /// `parameters` (those the placeholder's value is passed to): the first parameter's ``valid(_:)``
-    /// witness that all of them accept, or the type's plain witness (`1`, `true`, `a`) when none is.
+    /// `parameters` (those the placeholder's value is passed to): the first candidate all of them accept —
+    /// each parameter's `values` (any of them, not only the first: `[zz9, abc]` meets `[a-z]+` with `abc`),
+    /// each one's ``valid(_:)`` witness, a `pattern`'s shortest match within the length bounds of them all —
+    /// or the type's plain witness (`1`, `true`, `a`) when none is.
     static func placeholderWitness(_ name: String, type: ParameterType, feeds parameters: [ParameterNode]) -> String {
         let plain: String
         switch type {
@@ -96,9 +98,17 @@ package enum ArgumentWitness {
                 parameter.type.parse(text).map { parameter.constraints.violation(of: $0) == nil } ?? false
             }
         }
+        func fits(_ candidate: String) -> Bool { type.parse(candidate) != nil && acceptedByAll(candidate) }
         for parameter in parameters {
-            let candidate = valid(parameter)
-            if type.parse(candidate) != nil, acceptedByAll(candidate) { return candidate }
+            for allowed in parameter.constraints.allowedValues ?? [] where fits(text(allowed)) { return text(allowed) }
+        }
+        for parameter in parameters where fits(valid(parameter)) { return valid(parameter) }
+        let shortest = parameters.compactMap(\.constraints.minimumLength).max() ?? 0
+        let longest = parameters.compactMap(\.constraints.maximumLength).min()
+        for pattern in parameters.compactMap(\.constraints.linearPattern) {
+            if let example = pattern.example(minimumLength: shortest, maximumLength: longest), fits(example) {
+                return example
+            }
         }
         return plain
     }

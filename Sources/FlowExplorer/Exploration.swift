@@ -163,8 +163,11 @@ struct Exploration {
                 refusals.noteLink(url, refused: refused, reason: reason(), in: position, command: action.command)
             }
             let copy = drives ? coordinator.copyState() : state.copy
+            // A `confirm` that asks again runs the step that waited, which still waits: its origin stays.
             let origin: ScriptCommand? =
-                result.status == .pending ? action.command : (copy.isAskingForConfirmation ? state.pendingOrigin : nil)
+                result.status == .pending
+                ? (action.command == .confirm ? state.pendingOrigin ?? action.command : action.command)
+                : (copy.isAskingForConfirmation ? state.pendingOrigin : nil)
             // A step that left the coordinator's state as it was (its storage untouched: most refused steps)
             // keeps the state's key and view; no hash taken, no view built.
             // Speed: PERFORMANCE.md, "Shapes kept for speed".

@@ -10,7 +10,10 @@ package enum PathSummary {
     package static func text(of report: PathReport) -> String {
         let total = report.paths.count + report.unreached.count
         let exploration = report.exploration
-        let extent = exploration.bound.map { "exploration bounded by \($0)" } ?? "exploration complete"
+        // As `flowc check` words it: a complete exploration that left states out for their repeats says so.
+        let extent =
+            exploration.bound.map { "exploration bounded by \($0)" }
+            ?? "exploration \(exploration.extent(ExplorationBounds()))"
         var lines = [
             "flow \(report.rootFlow), cover \(report.coverage.rawValue): \(report.paths.count) of \(total) targets reached; \(extent), \(exploration.states) states, \(exploration.steps) steps"
         ]

@@ -115,4 +115,50 @@ struct ExactFindingsTests {
             #expect(entries.allSatisfy { $0.pendingLink == nil && ($0.queuedLinks ?? []).isEmpty }, "\(path.target)")
         }
     }
+
+    /// Found by the breaker (`/work/breaker/r12/min-cover`): a link that replaces a cover waits for two
+    /// confirmations (the lower route's `when` turned true after it asked). The `confirm` that grants the
+    /// second still runs the waiting link, whose removal of the cover guarantee 3 allows: the explorer keeps
+    /// the link as the step that waits (before, it took the `confirm` that asked again for it, FC803).
+    @Test func aLinkConfirmedInTwoQuestionsRemovesACoverAsTheLink() throws {
+        let (bundle, report) = try ExplorationWarningTests.explore("link-confirmed-twice", flow: "app")
+        #expect(report.isExhaustive)
+        #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
+        #expect(report.warnings == [])
+        #expect(report.states == 22)
+        let trace = try ExplorationWarningTests.run(
+            ["start", "event pay", "event next", "open /home", "condition hasDraft true", "confirm", "confirm"],
+            in: bundle, flow: "app")
+        #expect(trace.map(\.status) == ["applied", "applied", "applied", "pending", "applied", "pending", "applied"])
+        #expect(trace.last?.removed?.map(\.why) == ["link"])
+        #expect(trace.last?.path.map(\.screen) == ["home"])
+    }
+
+    /// Found by the breaker (`/work/breaker/r12/min-restore`): a child flow whose conditional `start` shows
+    /// `amount` only when `hasPayee` holds, and whose `payee` shows it by `replaceRoot` otherwise. The state
+    /// `home › amount` built with `hasPayee` false restores (guarantee 6; before, FC806: "flow 'pay' starts
+    /// at 'payee' now").
+    @Test func aChildsFirstRouteThatAReplaceRootShowedRestores() throws {
+        let (bundle, report) = try ExplorationWarningTests.explore("child-replace-root", flow: "app")
+        #expect(report.isExhaustive)
+        #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
+        #expect(report.states == 10)
+        let trace = try ExplorationWarningTests.run(
+            ["start", "event pay", "event pick", "snapshot", "stop", "restore"], in: bundle, flow: "app")
+        #expect(trace.map(\.status) == ["applied", "applied", "applied", "applied", "applied", "applied"])
+        #expect(trace.last?.path.map(\.screen) == ["home", "amount"])
+    }
+
+    /// Found by the breaker (`/work/breaker/r12/min-811`): a placeholder passed to a parameter with a
+    /// `pattern` and to one with `values` gets a value both accept (`abc`), not the first parameter's
+    /// witness (`a`), so `flowc paths` reaches the link (before: "not reached … a is not one of zz9, abc").
+    @Test func aPlaceholderFeedingSeveralParametersGetsAValueAllAccept() throws {
+        let bundle = try Fixtures.bundle(try ExplorationWarningTests.fixture("link-values-pattern"))
+        let app = try #require(bundle.flowIndex(named: "app"))
+        #expect(bundle.flows[app].links.map { ArgumentWitness.url(of: $0, flow: app, in: bundle) } == ["/x/abc", "/y"])
+        let report = try FlowPaths.search(bundle, flow: "app", coverage: .links)
+        #expect(report.unreached == [])
+        #expect(report.paths.map(\.script) == [["open /x/abc"], ["open /y"]])
+        #expect(report.paths[0].traces.last?.path.map(\.screen) == ["home", "b", "c"])
+    }
 }

@@ -93,6 +93,18 @@ struct PathSearchTests {
                 """)
     }
 
+    /// Found by the breaker (`/work/breaker/r12/chat`): the summary words the exploration as `flowc check`
+    /// does, so one that left states out for their repeats is not called complete (it said "exploration
+    /// complete" where check says "complete up to 4 repeats of a screen (left out: …)").
+    @Test func theSummarySaysWhatRepeatsLeftOut() throws {
+        let bundle = try Fixtures.bundle(try ExplorationWarningTests.fixture("pop-three"))
+        let report = try FlowPaths.search(bundle, flow: "demo", coverage: .screens)
+        #expect(
+            PathSummary.text(of: report).split(separator: "\n").first
+                == "flow demo, cover screens: 2 of 2 targets reached; exploration complete up to 4 repeats of a screen (left out: demo.card; 4 from pop: 3 in demo.card on up), 7 states, 52 steps"
+        )
+    }
+
     /// The sign-in app's email has a `pattern`: the explorer's witness meets it (its shortest match), so
     /// every transition of the notes app is reached, the code screen and the handler of `signedIn` too.
     @Test func theNotesAppTransitionsAreAllReached() throws {

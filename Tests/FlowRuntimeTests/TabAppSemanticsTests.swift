@@ -274,6 +274,39 @@ struct TabAppSemanticsTests {
         #expect(coordinator.pendingConfirmation == nil)
     }
 
+    static let twoDrafts = """
+        flow: loop
+        conditions: [hasDraft]
+        start: home
+        screens:
+          home: { on: { next: { push: amount } } }
+          amount:
+            removal: { policy: confirm, ask: discardAmount, when: hasDraft }
+            on: { next: { push: review } }
+          review:
+            removal: { policy: confirm, ask: abandonReview }
+        """
+
+    /// Found by the breaker (`/work/breaker/r12/min-loop`): a step that asks again after a confirmation (a
+    /// `when` condition turned true since it asked) keeps what the person decided. Before, each `confirm`
+    /// granted only the last question's routes, so the two questions were asked in turn forever.
+    @Test func aConfirmationAskedAgainKeepsWhatWasDecidedAndEnds() throws {
+        let host = TestHost()
+        let bundle = try Fixtures.bundle([Self.twoDrafts])
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "loop", host: host.host)
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.send("next") == .applied)
+        #expect(coordinator.send("next") == .applied)
+        #expect(coordinator.back(2).status == .pending)
+        #expect(coordinator.pendingConfirmation?.prompt == "abandonReview")
+        host.conditions["hasDraft"] = true
+        #expect(coordinator.confirmRemoval().status == .pending)
+        #expect(coordinator.pendingConfirmation?.prompt == "discardAmount")
+        #expect(coordinator.confirmRemoval() == .applied)
+        #expect(coordinator.path.map(\.description) == ["loop.home"])
+        #expect(coordinator.pendingConfirmation == nil)
+    }
+
     /// Found by the explorer on `Flows/podcasts.yaml`: a link's step waits for a review draft's
     /// confirmation, the host's answer changes, and `confirm` finds the link refused now. The refusal
     /// changes nothing: the question stays asked; `keep` then reports the link dropped.

@@ -364,10 +364,15 @@ public final class FlowCoordinator {
             undecided.removeAll { stillShown.contains($0.token) }
         }
         guard let first = undecided.first else { return nil }
+        // A step run again after a confirmation that asks once more (a `when` condition turned since it
+        // asked) keeps what the person already decided: confirming the new question decides those routes
+        // too, so the questions never go round (docs/RUNNING.md, "Interactive back").
+        let granted = grantedRemovals.granted
         setPendingConfirmation(
             PendingConfirmation(
                 prompt: bundle.flows[first.flowIndex].screens[first.screenIndex].confirmPrompt, route: first.token,
-                flow: first.flow, screen: first.screen, keepCount: kept, path: path, routes: undecided),
+                flow: first.flow, screen: first.screen, keepCount: kept, path: path,
+                routes: granted.isEmpty ? undecided : undecided + granted),
             replay: replay(), link: link)
         return StepResult(.pending)
     }

@@ -92,7 +92,12 @@ struct LinkConditions {
     }
 
     /// ``checkFirstRoute(_:of:url:)`` for `asker`; a restore's walk passes children's outcome handlers.
-    private func checkFirstRoute(_ target: TargetNode, of flow: Int, asker: Asker) throws(FlowRuntimeError) {
+    /// - Parameter startBranchByReplaceRoot: a target another branch of the conditional `start` shows is
+    ///   also accepted when a `replaceRoot` the walk reaches shows it (a restored child instance: steps
+    ///   built it so); otherwise it is refused at once.
+    private func checkFirstRoute(
+        _ target: TargetNode, of flow: Int, asker: Asker, startBranchByReplaceRoot: Bool = false
+    ) throws(FlowRuntimeError) {
         let passingChildren = asker == .restore
         let graph = bundle.flows[flow]
         guard graph.tabs.isEmpty else { return }
@@ -102,7 +107,8 @@ struct LinkConditions {
         func refuse(_ because: String) -> FlowRuntimeError {
             asker.refusal(of: name(of: target, in: flow), because: because)
         }
-        if steps.start.leaves.contains(where: { $0.shown == target }) { throw refuse(startsNow(flow, choice)) }
+        let startShowsIt = steps.start.leaves.contains(where: { $0.shown == target })
+        if startShowsIt, !startBranchByReplaceRoot { throw refuse(startsNow(flow, choice)) }
         let answer = { (condition: Int) in self.answer(condition, of: flow) }
         // Shown first only by a `replaceRoot`: follow the flow's steps from what start shows now, breadth
         // first, each site's leaf chosen by the answers now. Each target is visited once. Children are not
@@ -120,7 +126,7 @@ struct LinkConditions {
             }
             let sites = namedSites(of: current, in: flow)
             if sites.contains(where: { $0.site.chosen(by: answer)?.replaced == target }) { return }
-            for (siteName, site) in sites {
+            for (siteName, site) in sites where !startShowsIt {
                 if let condition = blockingChoice(in: site, to: target, replacing: true, answer: answer) {
                     throw refuse(
                         startsNow(flow, choice)
@@ -134,6 +140,7 @@ struct LinkConditions {
                 }
             }
         }
+        if startShowsIt { throw refuse(startsNow(flow, choice)) }
         if let child = firstChildShowing(target, after: children, in: steps) {
             throw refuse(
                 startsNow(flow, choice)
@@ -156,9 +163,15 @@ struct LinkConditions {
     /// runs) that the flow's own steps show first only under conditions that do not hold now, as
     /// ``checkShownFirst(_:of:url:)`` does for a link, passing children's outcome handlers (a snapshot may
     /// hold what a handler showed after its child finished). The refusal is an invalid snapshot.
-    func checkRestoredFirst(_ target: TargetNode, of flow: Int) throws(FlowRuntimeError) {
+    ///
+    /// For an instance other than the root's (`isRoot` false), a first route that another branch of its
+    /// flow's conditional `start` shows is accepted when a `replaceRoot` the steps reach from what `start`
+    /// shows now shows it (`payee`'s `pick: { replaceRoot: amount }` under `start: { if: hasPayee, then:
+    /// amount, else: payee }`): steps build that state with the answers now (guarantee 6). The root
+    /// flow's first route is the one its `start` chooses now (docs/RUNNING.md, "Guarantees").
+    func checkRestoredFirst(_ target: TargetNode, of flow: Int, isRoot: Bool) throws(FlowRuntimeError) {
         guard context.steps(of: flow).shownFirstBySteps.contains(target) else { return }
-        try checkFirstRoute(target, of: flow, asker: .restore)
+        try checkFirstRoute(target, of: flow, asker: .restore, startBranchByReplaceRoot: !isRoot)
     }
 
     /// The first of `children` from whose outcome handlers the flow's steps (every leaf of every site, each

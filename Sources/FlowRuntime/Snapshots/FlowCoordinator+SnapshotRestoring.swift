@@ -196,7 +196,7 @@ extension FlowCoordinator {
                 "flow '\(parentGraph.name)' never shows child '\(name)' first"
                     + " (an instance without routes of its own must have started that child)")
         } else {
-            try conditions.checkRestoredFirst(.child(child), of: parentFlow)
+            try conditions.checkRestoredFirst(.child(child), of: parentFlow, isRoot: depth - 1 == 0)
         }
     }
 
@@ -228,7 +228,7 @@ extension FlowCoordinator {
                 throw FlowRuntimeError.invalidSnapshot(
                     "flow '\(graph.name)' never shows screen '\(route.screen)' first")
             } else {
-                try conditions.checkRestoredFirst(.screen(screen), of: flowIndex)
+                try conditions.checkRestoredFirst(.screen(screen), of: flowIndex, isRoot: depth == 0)
             }
             let values = try transition.binding.bind(
                 values: route.arguments, to: graph.screens[screen].parameters,

@@ -16,6 +16,9 @@ struct GrantedRemovals {
         if routes.count > 8 { tokens = Set(routes.map(\.token)) }
     }
 
+    /// The routes granted, as given.
+    var granted: [Route] { routes }
+
     /// Whether the route `token` names was granted.
     func contains(_ token: RouteToken) -> Bool {
         if let tokens { return tokens.contains(token) }
