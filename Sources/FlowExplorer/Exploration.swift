@@ -94,7 +94,9 @@ struct Exploration {
         }
         frontier = []
         report.keptTabs = keptTabs.map {
-            KeptTabFacts(checked: $0.checked, repeated: $0.repeated, classes: $0.classes.count, violations: $0.violations)
+            KeptTabFacts(
+                checked: $0.checked, repeated: $0.repeated, classes: $0.classes.count,
+                numberedClasses: $0.numberedClasses.count, violations: $0.violations)
         }
         report.states = report.reached.count
         report.coveredStates = report.states + covered.subtracting(keptAsReduced).count

@@ -191,6 +191,9 @@ package struct KeptTabFacts: Sendable, Equatable {
     package var repeated: Int
     /// The distinct E of the expanded states: the states such a reduction would step locally.
     package var classes: Int
+    /// The distinct E with their ids and tokens compared too: the classes a step memo that puts another
+    /// state's kept tabs into a remembered result could use without renumbering.
+    package var numberedClasses: Int
     /// The steps that broke a fact, in words (the first five); empty when none did.
     package var violations: [String]
 }

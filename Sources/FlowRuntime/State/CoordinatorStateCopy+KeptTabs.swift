@@ -24,33 +24,39 @@ extension CoordinatorStateCopy {
             guard let tabs = state.chain[position].tabs else { return nil }
             return TabSetSlot(
                 position: position, instance: state.chain[position].id.rawValue, selected: tabs.selected,
-                kept: tabs.parked.keys.filter { $0 != tabs.selected }.sorted())
+                kept: Self.keptTabs(of: tabs))
         }
     }
 
-    /// Whether `other` keeps the very same tabs: the same tab sets at the same positions of the shown chain
-    /// (same instances, same selected tabs, same tabs kept), and each kept tab's instances and routes in
-    /// the same storage. A copy taken after a step that wrote no kept tab keeps them in the storage of
-    /// the copy before it (the arrays are shared until written), so this tells, in O(tab sets + kept tabs)
-    /// and without reading a kept tab, that the step left every kept tab as it was. Equal kept tabs in new
-    /// storage count as different.
+    /// Whether this copy keeps the very tabs `other` kept: every tab set of `other`'s shown chain is at the
+    /// same position here (same instance, same selected tab, same tabs kept), each kept tab's instances and
+    /// routes in the same storage. A copy taken after a step that wrote no kept tab keeps them in the
+    /// storage of the copy before it (the arrays are shared until written), so this tells, in O(tab sets +
+    /// kept tabs) and without reading a kept tab, that the step left every kept tab as it was. Equal kept
+    /// tabs in new storage count as different. Tab sets this copy adds (started, or shown again from under
+    /// a layer with the tabs they kept there) are not compared.
     package func keepsTheSameTabs(as other: CoordinatorStateCopy) -> Bool {
-        var positions = 0
-        for position in state.chain.indices {
-            guard let tabs = state.chain[position].tabs else { continue }
-            positions += 1
-            guard position < other.state.chain.count, other.state.chain[position].id == state.chain[position].id,
-                let others = other.state.chain[position].tabs, others.selected == tabs.selected,
-                others.parked.count - (others.parked[others.selected] == nil ? 0 : 1)
-                    == tabs.parked.count - (tabs.parked[tabs.selected] == nil ? 0 : 1)
+        keepsTabs(as: other) { Self.sameStorage($0.chain, $1.chain) && Self.sameStorage($0.path, $1.path) }
+    }
+
+    /// Whether this copy keeps tabs equal to those `other` kept: as ``keepsTheSameTabs(as:)``, each kept
+    /// tab's instances and routes equal (ids and tokens included) where they need not share storage.
+    package func keepsEqualTabs(as other: CoordinatorStateCopy) -> Bool {
+        keepsTabs(as: other) { $0 == $1 }
+    }
+
+    private func keepsTabs(as other: CoordinatorStateCopy, alike: (ParkedTab, ParkedTab) -> Bool) -> Bool {
+        for position in other.state.chain.indices {
+            guard let before = other.state.chain[position].tabs else { continue }
+            guard position < state.chain.count, state.chain[position].id == other.state.chain[position].id,
+                let now = state.chain[position].tabs, now.selected == before.selected,
+                Self.keptTabs(of: now) == Self.keptTabs(of: before)
             else { return false }
-            for (tab, kept) in tabs.parked where tab != tabs.selected {
-                guard let otherKept = others.parked[tab], Self.sameStorage(kept.chain, otherKept.chain),
-                    Self.sameStorage(kept.path, otherKept.path)
-                else { return false }
+            for (tab, kept) in before.parked where tab != before.selected {
+                guard let still = now.parked[tab], alike(kept, still) else { return false }
             }
         }
-        return positions == other.state.chain.lazy.filter { $0.tabs != nil }.count
+        return true
     }
 
     /// The copy with no tab kept: every tab set of the shown chain keeps its selected tab (shown, or kept
@@ -58,17 +64,42 @@ extension CoordinatorStateCopy {
     /// (a tab not started is started afresh when selected). Ids, tokens and counters stay as they are, so a
     /// step that reads no kept tab takes the same course from it, handing out the same ids and tokens, as
     /// from the copy. The copy itself when no tab is kept.
-    package var withoutKeptTabs: CoordinatorStateCopy {
-        guard state.chain.contains(where: { $0.tabs.map(Self.keepsATab) ?? false }) else { return self }
+    package var withoutKeptTabs: CoordinatorStateCopy { withoutTabs(keptIn: self) }
+
+    /// The copy without the tabs `other` kept: at each tab set of `other`'s shown chain that is at the same
+    /// position here (the same instance), the tabs `other` kept there are forgotten; tabs kept by tab sets
+    /// this copy adds stay. The copy itself when it keeps none of them.
+    package func withoutTabs(keptIn other: CoordinatorStateCopy) -> CoordinatorStateCopy {
         var stripped = state
-        for position in stripped.chain.indices where stripped.chain[position].tabs.map(Self.keepsATab) ?? false {
-            let selected = stripped.chain[position].tabs!.selected
-            stripped.chain[position].tabs!.parked = stripped.chain[position].tabs!.parked.filter { $0.key == selected }
+        var changed = false
+        for position in other.state.chain.indices {
+            guard let before = other.state.chain[position].tabs, position < stripped.chain.count,
+                stripped.chain[position].id == other.state.chain[position].id,
+                let now = stripped.chain[position].tabs
+            else { continue }
+            let forgotten = Self.keptTabs(of: before).filter { now.parked[$0] != nil && $0 != now.selected }
+            guard !forgotten.isEmpty else { continue }
+            for tab in forgotten { stripped.chain[position].tabs!.parked[tab] = nil }
+            changed = true
         }
-        return CoordinatorStateCopy(state: stripped, status: status, confirmation: confirmation)
+        return changed ? CoordinatorStateCopy(state: stripped, status: status, confirmation: confirmation) : self
     }
 
-    private static func keepsATab(_ tabs: TabSetRecord) -> Bool {
-        tabs.parked.keys.contains { $0 != tabs.selected }
+    /// A hash of the copy that also reads what `==` leaves out: the ids of the shown chain, the tokens of
+    /// the path and the counters that hand out the next ones. Two copies with the same one are, but for
+    /// chance, the same state numbered the same way (so a step from either hands out the same ids).
+    package var numberedHash: Int {
+        var hasher = Hasher()
+        hasher.combine(self)
+        for record in state.chain { hasher.combine(record.id.rawValue) }
+        for route in state.path { hasher.combine(route.token.rawValue) }
+        hasher.combine(state.nextInstance)
+        hasher.combine(state.nextToken)
+        return hasher.finalize()
+    }
+
+    /// The positions of a tab set's kept tabs (started, not selected), in order.
+    private static func keptTabs(of tabs: TabSetRecord) -> [Int] {
+        tabs.parked.keys.filter { $0 != tabs.selected }.sorted()
     }
 }
