@@ -58,14 +58,10 @@ struct KeptTabIndependenceTests {
     @Test(arguments: 0..<8)
     func everyLocalStepOfAGeneratedAppLeavesTheKeptTabsAlone(batch: Int) throws {
         var checked = 0
-        for seed in UInt64(batch * 25)..<UInt64(batch * 25 + 25) {
-            let app = YAMLAppGenerator.app(seed: seed)
-            let bundle = try Fixtures.bundle(app.files)
-            for root in FlowExplorer.rootFlows(of: bundle) {
-                let (_, facts) = try Self.facts(bundle, flow: root, bounds: DifferentialTests.bounds)
-                checked += facts.checked
-                #expect(facts.violations == [], "seed \(seed), root \(root)\n\(app.yaml)")
-            }
+        for (seed, yaml, bundle, root) in try ReductionAgreementTests.generatedRoots(batch: batch) {
+            let (_, facts) = try Self.facts(bundle, flow: root, bounds: DifferentialTests.bounds)
+            checked += facts.checked
+            #expect(facts.violations == [], "seed \(seed), root \(root)\n\(yaml)")
         }
         #expect(checked > 0)
     }
