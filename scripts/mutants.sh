@@ -54,6 +54,10 @@ mutants=(
     "fc804-restore-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|            for (url, count) in reported.sorted(by: { \$0.key < \$1.key }) where count > left[url, default: 0] {|            for (url, count) in reported.sorted(by: { \$0.key < \$1.key }) where count > left[url, default: 0] + 1 {|BrokenGuaranteeTests"
     "cut-keeps-unstarted-tab-bar|Sources/FlowRuntime/Steps/Transition+TabBarLayer.swift|                if (index..<path.count).contains(where: { path[\$0].depth < depth }) { return end }|                if false { return end }|GeneratedAppFaultTests"
     "small-bundle-threads|Sources/FlowModel/Primitives/ParallelMap.swift|        guard count > 1, work >= threshold else { return (0..<count).map(transform) }|        guard count > 1 else { return (0..<count).map(transform) }|SmallBundleThreadTests"
+    # The kept-tab facts' check (docs/RUNNING.md, "Kept tabs"), blinded: a `select` counted local by the
+    # proved rule, and a write to a kept tab not seen (the negative control's first violation then differs):
+    "kept-tab-select-local|Sources/FlowExplorer/KeptTabIndependence.swift|        case .select: rule == .unsoundSelectionIsLocal|        case .select: true|KeptTabIndependenceTests/everyLocalStepOfTheShippedRoots"
+    "kept-tab-write-unseen|Sources/FlowExplorer/KeptTabIndependence.swift|        if !after.keepsTheSameTabs(as: before) {|        if false {|KeptTabIndependenceTests/countingATabSelectionLocal"
     # Kinds issue 20 names, caught by the differential tests (the validator against the explorer on
     # generated YAML apps, Tests/FlowExplorerTests/DifferentialTests.swift) where the kind is semantic:
     "fallback-unguarded|Sources/FlowRuntime/DeepLinks/FlowCoordinator+DeepLinks.swift|        let result = conclude(\n            &transition, sender: nil, note: .linkFellBack(url: url, because: error.description),\n            replay: { \$0.openNow(url, mode: mode) }, link: url)|        var result = commit(&transition)\n        result.reason = .linkFellBack(url: url, because: error.description)|DifferentialTests"

@@ -39,6 +39,8 @@ struct Exploration {
     var reported: Set<String> = []
     /// What the root shows first after `start`, for each set of answers (guarantee 6).
     var rootStarts: [HostAnswers: String?] = [:]
+    /// Checks the kept-tab facts when ``ExplorationBounds/keptTabCheck`` is set.
+    var keptTabs: KeptTabIndependence?
     /// Told of every step with its traces (``FlowExplorer/explore(_:flow:bounds:observe:)``).
     var observe: ((ExploredStep) -> Void)?
 
@@ -59,6 +61,7 @@ struct Exploration {
             patterns[ArgumentWitness.url(of: link, flow: root, in: bundle), default: []].append(link.pattern)
         }
         linkPatterns = patterns
+        keptTabs = bounds.keptTabCheck.map { KeptTabIndependence(rule: $0) }
         report = ExplorationReport(rootFlow: flow)
         if let given = bounds.maxRouteRepeats {
             report.repeatCutoff = given
@@ -90,6 +93,11 @@ struct Exploration {
             }
         }
         frontier = []
+        report.keptTabs = keptTabs.map {
+            KeptTabFacts(
+                checked: $0.checked, repeated: $0.repeated, classes: $0.classes.count,
+                numberedClasses: $0.numberedClasses.count, violations: $0.violations)
+        }
         report.states = report.reached.count
         report.coveredStates = report.states + covered.subtracting(keptAsReduced).count
         report.storeBytes =
@@ -132,6 +140,7 @@ struct Exploration {
         let asked = askedChildren(in: view)
         askAboutChildren(asked, in: view, state: position)
         var dirty = false
+        keptTabs?.expanding(state.copy, answers: state.answers, pendingOrigin: state.pendingOrigin)
         // The state's shortest script, for the observer: once per state, not per step.
         let script = observe == nil ? [] : report.commands(of: position)
         for action in actions.actions(in: coordinator, view: view, answers: state.answers) {
@@ -202,6 +211,11 @@ struct Exploration {
             trackChildren(
                 asked, before: view, after: after, state: position, target: target, command: action.command,
                 result: result, pendingOrigin: state.pendingOrigin)
+            if drives, keptTabs != nil {
+                keptTabs!.check(
+                    action.command, before: state.copy, pendingOrigin: state.pendingOrigin, after: copy, result: result,
+                    on: coordinator)
+            }
         }
     }
 

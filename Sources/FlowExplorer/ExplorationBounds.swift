@@ -18,6 +18,11 @@ package struct ExplorationBounds: Sendable {
     /// The reductions applied (all by default); each is proved sound in docs/RUNNING.md ("Reductions"),
     /// and the reduction-agreement test explores with and without each.
     package var reductions = ExplorationReduction.all
+    /// When set, every step is also checked against the runtime facts the kept-tab reduction rests on
+    /// (``KeptTabIndependence``; docs/RUNNING.md, "Reductions", "Kept tabs"), under this rule: each
+    /// local step from a state that keeps a tab runs a second time without the kept tabs. Off by default
+    /// (it costs a step); the report gives what was checked (``ExplorationReport/keptTabs``).
+    package var keptTabCheck: KeptTabRule?
 
     package init() {}
 }

@@ -118,6 +118,8 @@ package struct ExplorationReport: Sendable {
     }
     /// nil when every reachable state within the depth was explored; else the bound that stopped it.
     package var bound: String?
+    /// What the kept-tab facts' check found, when ``ExplorationBounds/keptTabCheck`` was set.
+    package var keptTabs: KeptTabFacts?
     package var findings: [ExplorationFinding] = []
     /// FC807–FC811, by code, then subject.
     package var warnings: [ExplorationWarning] = []
@@ -177,4 +179,21 @@ package struct ExplorationReport: Sendable {
                 flow: flow, screen: screen, event: event, reason: warning.reason ?? "", witness: warning.witness)
         }
     }
+}
+
+/// What an exploration with ``ExplorationBounds/keptTabCheck`` found about its kept tabs
+/// (docs/RUNNING.md, "Reductions", "Kept tabs").
+package struct KeptTabFacts: Sendable, Equatable {
+    /// The local steps checked (run from a state that keeps a tab, then again without its kept tabs).
+    package var checked: Int
+    /// Those of them from a state whose E (the state with its kept tabs' contents left out) an earlier
+    /// expanded state had: the steps a reduction that runs each local step once per E would not run.
+    package var repeated: Int
+    /// The distinct E of the expanded states: the states such a reduction would step locally.
+    package var classes: Int
+    /// The distinct E with their ids and tokens compared too: the classes a step memo that puts another
+    /// state's kept tabs into a remembered result could use without renumbering.
+    package var numberedClasses: Int
+    /// The steps that broke a fact, in words (the first five); empty when none did.
+    package var violations: [String]
 }

@@ -157,18 +157,25 @@ struct ReductionAgreementTests {
         #expect(merged == ["podcasts": 6288 - 2160, "shop": 8544 - 6480])
     }
 
-    @Test(arguments: 0..<8)
-    func reducedAndFullExplorationsAgreeOnGeneratedApps(batch: Int) throws {
-        var compared = 0
+    /// The root flows of the 25 generated apps of `batch` (seeds 25 × batch onwards), each with its seed,
+    /// the app's YAML (for a failure's message) and its bundle: 8 batches make the 200 generated apps.
+    static func generatedRoots(batch: Int) throws -> [(seed: UInt64, yaml: String, bundle: FlowBundle, root: String)] {
+        var roots: [(seed: UInt64, yaml: String, bundle: FlowBundle, root: String)] = []
         for seed in UInt64(batch * 25)..<UInt64(batch * 25 + 25) {
             let app = YAMLAppGenerator.app(seed: seed)
             let bundle = try Fixtures.bundle(app.files)
-            for root in FlowExplorer.rootFlows(of: bundle) {
-                let (done, _, disagreements) = try Self.disagreements(
-                    bundle, flow: root, bounds: DifferentialTests.bounds)
-                if done { compared += 1 }
-                #expect(disagreements == [], "seed \(seed), root \(root)\n\(app.yaml)")
-            }
+            roots += FlowExplorer.rootFlows(of: bundle).map { (seed, app.yaml, bundle, $0) }
+        }
+        return roots
+    }
+
+    @Test(arguments: 0..<8)
+    func reducedAndFullExplorationsAgreeOnGeneratedApps(batch: Int) throws {
+        var compared = 0
+        for (seed, yaml, bundle, root) in try Self.generatedRoots(batch: batch) {
+            let (done, _, disagreements) = try Self.disagreements(bundle, flow: root, bounds: DifferentialTests.bounds)
+            if done { compared += 1 }
+            #expect(disagreements == [], "seed \(seed), root \(root)\n\(yaml)")
         }
         #expect(compared > 0)
     }

@@ -15,7 +15,7 @@ extension CoordinatorStateCopy {
     }
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
-    private static func sameStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
+    static func sameStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         if lhs.isEmpty { return true }
         return lhs.withUnsafeBufferPointer { left in
