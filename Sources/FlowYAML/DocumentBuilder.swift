@@ -30,6 +30,20 @@ struct DocumentBuilder: ~Copyable {
     private var root: UInt32?
     /// The top-level mapping handed out in batches, if any (``YAMLSectionStream``).
     private let section: YAMLSectionStream?
+    /// `section`'s mapping while it is open (it is always `frames[1]`). Kept here, not in `Frame`: a larger
+    /// frame cost 11 M instructions of copies at 10k screens. Speed: PERFORMANCE.md, "Shapes kept for speed".
+    private var streaming: Streaming?
+
+    /// The state of `section`'s open mapping.
+    private struct Streaming {
+        /// A batch was handed out: the keys of the entries handed out are only in the frame's `keySet`.
+        var streamed = false
+        /// Where the next batch starts in `records`, `children` and `text`.
+        var batchStart: (records: Int, children: Int, text: Int)
+    }
+
+    /// The index of `section`'s mapping in `frames` while it is open.
+    private static let sectionFrame = 1
 
     /// A node that carries an anchor, with what an alias to it costs.
     private struct Anchored {
@@ -57,12 +71,6 @@ struct DocumentBuilder: ~Copyable {
         /// The keys seen so far, created once a mapping grows past `linearKeyLimit`
         /// entries (small mappings compare keys directly), or once it has handed out a batch.
         var keySet: KeySet?
-        /// The mapping is `section`'s: its entries are handed out in batches.
-        var streams = false
-        /// A batch was handed out: the keys of the entries handed out are only in `keySet`.
-        var streamed = false
-        /// Where the next batch starts in `records`, `children` and `text`.
-        var batchStart = (records: 0, children: 0, text: 0)
     }
 
     /// Mappings up to this many entries check duplicates by comparing with each key.
@@ -212,17 +220,18 @@ struct DocumentBuilder: ~Copyable {
         records.append(
             YAMLDocument.Record(
                 start: .init(start), first: 0, count: 0, kind: isMapping ? .mapping : .sequence, style: 0, tag: tag))
-        let streams = isMapping && anchor == nil && isSectionKey()
+        if frames.count == Self.sectionFrame, isMapping, anchor == nil, isSectionKey() {
+            streaming = Streaming(batchStart: (records.count, children.count, text.count))
+        }
         frames.append(
             Frame(
                 isMapping: isMapping, record: index, anchor: anchor.map(Self.string),
-                childStart: pending.count, countBefore: countBefore, streams: streams,
-                batchStart: (records.count, children.count, text.count)))
+                childStart: pending.count, countBefore: countBefore))
     }
 
     /// Whether the collection opening now is the value of `section`'s key in the top-level mapping.
     private func isSectionKey() -> Bool {
-        guard let section, frames.count == 1, frames[0].isMapping, frames[0].awaitingValue, let key = pending.last
+        guard let section, frames[0].isMapping, frames[0].awaitingValue, let key = pending.last
         else { return false }
         let record = content(key)
         guard record.kind == .scalar, Int(record.count) == section.key.count else { return false }
@@ -234,8 +243,9 @@ struct DocumentBuilder: ~Copyable {
 
     private mutating func close(end: YAMLMark) throws(YAMLError) {
         // The last entries of a mapping that handed out batches go out as one more.
-        if let top = frames.indices.last, frames[top].streamed, pending.count > frames[top].childStart {
-            handOut(top)
+        if frames.count == Self.sectionFrame + 1, let state = streaming {
+            if state.streamed, pending.count > frames[Self.sectionFrame].childStart { handOut() }
+            streaming = nil
         }
         let frame = frames.removeLast()
         let moved = pending.count - frame.childStart
@@ -274,8 +284,10 @@ struct DocumentBuilder: ~Copyable {
         guard frames[top].isMapping, !frames[top].awaitingValue else {
             frames[top].awaitingValue = false
             pending.append(index)
-            if frames[top].streams, let section, (pending.count - frames[top].childStart) / 2 >= section.batchSize {
-                handOut(top)
+            if top == Self.sectionFrame, streaming != nil, let section,
+                (pending.count - frames[top].childStart) / 2 >= section.batchSize
+            {
+                handOut()
             }
             return
         }
@@ -317,7 +329,7 @@ struct DocumentBuilder: ~Copyable {
         let first = frames[frameIndex].childStart
         let keyCount = (pending.count - first) / 2
         var duplicate: UInt32?
-        if keyCount < Self.linearKeyLimit, !frames[frameIndex].streamed {
+        if keyCount < Self.linearKeyLimit, frameIndex != Self.sectionFrame || streaming?.streamed != true {
             for entry in 0..<keyCount where sameText(content(pending[first + 2 * entry]), key) {
                 duplicate = pending[first + 2 * entry]
                 break
@@ -347,12 +359,13 @@ struct DocumentBuilder: ~Copyable {
 
     // MARK: - Batches of a section
 
-    /// Hands the finished entries of the streamed mapping at `frameIndex` to `section` as a document of their
+    /// Hands the finished entries of `section`'s open mapping to `section` as a document of their
     /// own and drops them from this one, keeping their keys (records outside any collection) in `keySet` for
     /// the duplicate check. Does nothing once the document has an anchor or an alias (``YAMLSectionStream``).
-    private mutating func handOut(_ frameIndex: Int) {
-        guard let section, anchors.isEmpty, aliasCount == 0 else { return }
-        let start = frames[frameIndex].batchStart
+    private mutating func handOut() {
+        guard let section, let state = streaming, anchors.isEmpty, aliasCount == 0 else { return }
+        let frameIndex = Self.sectionFrame
+        let start = state.batchStart
         let first = frames[frameIndex].childStart
         let entries = (pending.count - first) / 2
         let recordBase = UInt32(truncatingIfNeeded: start.records)
@@ -407,8 +420,7 @@ struct DocumentBuilder: ~Copyable {
         }
         pending.removeLast(2 * entries)
         frames[frameIndex].keySet = keySet
-        frames[frameIndex].streamed = true
-        frames[frameIndex].batchStart = (records.count, children.count, text.count)
+        streaming = Streaming(streamed: true, batchStart: (records.count, children.count, text.count))
         section.receive(
             YAMLDocument(
                 records: batchRecords, children: batchChildren, text: batchText, aliasUses: [],

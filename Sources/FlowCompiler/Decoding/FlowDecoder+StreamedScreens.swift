@@ -20,7 +20,9 @@ final class StreamedScreens {
 
     /// What the batches decoded, in document order.
     struct Decoded: Sendable {
-        var screens: [ScreenDefinition] = []
+        /// Each batch's screens: joined once, exactly sized, when read (an array grown batch by batch kept up
+        /// to twice its size: 4 MB more at the peak of 100k screens in 10 files).
+        var parts: [[ScreenDefinition]] = []
         var diagnostics: [Diagnostic] = []
         var damaged: [Range<Int>] = []
         var unreadableParameters: Set<UnreadableParameter> = []
@@ -53,7 +55,7 @@ final class StreamedScreens {
         let node = batch.root
         decoded.mappingOffset = batch.startOffset(of: node)
         let named = decoder.namedEntries(node, as: "screens", entryName: "screen name")
-        decoded.screens += decoder.readScreens(named, in: named.indices, of: nil, after: decoded.previous)
+        decoded.parts.append(decoder.readScreens(named, in: named.indices, of: nil, after: decoded.previous))
         decoded.diagnostics += decoder.diagnostics.diagnostics
         decoded.damaged += decoder.damaged
         decoded.unreadableParameters.formUnion(decoder.unreadableParameters)
@@ -72,8 +74,14 @@ extension FlowDecoder {
     /// The `screens` mapping at `node` whose entries were handed out and decoded as they were read
     /// (`streamed`), then those entries the builder kept (after an anchor or alias stopped the batches), read
     /// here after them.
-    mutating func readScreens(_ node: YAMLNodeRef, streamed: StreamedScreens.Decoded) -> [ScreenDefinition] {
-        var screens = streamed.screens
+    mutating func readScreens(_ node: YAMLNodeRef, streamed: consuming StreamedScreens.Decoded) -> [ScreenDefinition] {
+        var screens: [ScreenDefinition] = []
+        // Exactly sized, each part freed once copied. Speed: PERFORMANCE.md, "Shapes kept for speed".
+        screens.reserveCapacity(streamed.parts.reduce(0) { $0 + $1.count })
+        for index in streamed.parts.indices {
+            screens += streamed.parts[index]
+            streamed.parts[index] = []
+        }
         // Decoded without aliases (batches stop at the first one), so nothing to fold; appended in order.
         for diagnostic in streamed.diagnostics { diagnostics.append(diagnostic) }
         damaged += streamed.damaged
