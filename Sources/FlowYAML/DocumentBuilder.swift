@@ -28,6 +28,22 @@ struct DocumentBuilder: ~Copyable {
     private var aliasCount = 0
     private var sawDocument = false
     private var root: UInt32?
+    /// The top-level mapping handed out in batches, if any (``YAMLSectionStream``).
+    private let section: YAMLSectionStream?
+    /// `section`'s mapping while it is open (it is always `frames[1]`). Kept here, not in `Frame`: a larger
+    /// frame cost 11 M instructions of copies at 10k screens. Speed: PERFORMANCE.md, "Shapes kept for speed".
+    private var streaming: Streaming?
+
+    /// The state of `section`'s open mapping.
+    private struct Streaming {
+        /// A batch was handed out: the keys of the entries handed out are only in the frame's `keySet`.
+        var streamed = false
+        /// Where the next batch starts in `records`, `children` and `text`.
+        var batchStart: (records: Int, children: Int, text: Int)
+    }
+
+    /// The index of `section`'s mapping in `frames` while it is open.
+    private static let sectionFrame = 1
 
     /// A node that carries an anchor, with what an alias to it costs.
     private struct Anchored {
@@ -53,7 +69,7 @@ struct DocumentBuilder: ~Copyable {
         /// True when the mapping's latest key (on `pending`) waits for its value.
         var awaitingValue = false
         /// The keys seen so far, created once a mapping grows past `linearKeyLimit`
-        /// entries (small mappings compare keys directly).
+        /// entries (small mappings compare keys directly), or once it has handed out a batch.
         var keySet: KeySet?
     }
 
@@ -68,10 +84,11 @@ struct DocumentBuilder: ~Copyable {
     private static let sequenceTag = "tag:yaml.org,2002:seq"
     private static let mappingTag = "tag:yaml.org,2002:map"
 
-    init(events: EventParser, limits: YAMLLimits) {
+    init(events: EventParser, limits: YAMLLimits, section: YAMLSectionStream? = nil) {
         self.events = events
         self.lineIndex = events.makeLineIndex()
         self.limits = limits
+        self.section = section
     }
 
     /// Converts a libyaml mark (0-based line/column, character index) into a `YAMLMark`.
@@ -203,13 +220,33 @@ struct DocumentBuilder: ~Copyable {
         records.append(
             YAMLDocument.Record(
                 start: .init(start), first: 0, count: 0, kind: isMapping ? .mapping : .sequence, style: 0, tag: tag))
+        if frames.count == Self.sectionFrame, isMapping, anchor == nil, isSectionKey() {
+            streaming = Streaming(batchStart: (records.count, children.count, text.count))
+        }
         frames.append(
             Frame(
                 isMapping: isMapping, record: index, anchor: anchor.map(Self.string),
                 childStart: pending.count, countBefore: countBefore))
     }
 
+    /// Whether the collection opening now is the value of `section`'s key in the top-level mapping.
+    private func isSectionKey() -> Bool {
+        guard let section, frames[0].isMapping, frames[0].awaitingValue, let key = pending.last
+        else { return false }
+        let record = content(key)
+        guard record.kind == .scalar, Int(record.count) == section.key.count else { return false }
+        let range = Int(record.first)..<Int(record.first + record.count)
+        return text.withUnsafeBufferPointer { buffer in
+            section.key.withUnsafeBufferPointer { $0.elementsEqual(UnsafeBufferPointer(rebasing: buffer[range])) }
+        }
+    }
+
     private mutating func close(end: YAMLMark) throws(YAMLError) {
+        // The last entries of a mapping that handed out batches go out as one more.
+        if frames.count == Self.sectionFrame + 1, let state = streaming {
+            if state.streamed, pending.count > frames[Self.sectionFrame].childStart { handOut() }
+            streaming = nil
+        }
         let frame = frames.removeLast()
         let moved = pending.count - frame.childStart
         let index = Int(frame.record)
@@ -247,6 +284,11 @@ struct DocumentBuilder: ~Copyable {
         guard frames[top].isMapping, !frames[top].awaitingValue else {
             frames[top].awaitingValue = false
             pending.append(index)
+            if top == Self.sectionFrame, streaming != nil, let section,
+                (pending.count - frames[top].childStart) / 2 >= section.batchSize
+            {
+                handOut()
+            }
             return
         }
         let key = content(index)
@@ -287,7 +329,7 @@ struct DocumentBuilder: ~Copyable {
         let first = frames[frameIndex].childStart
         let keyCount = (pending.count - first) / 2
         var duplicate: UInt32?
-        if keyCount < Self.linearKeyLimit {
+        if keyCount < Self.linearKeyLimit, frameIndex != Self.sectionFrame || streaming?.streamed != true {
             for entry in 0..<keyCount where sameText(content(pending[first + 2 * entry]), key) {
                 duplicate = pending[first + 2 * entry]
                 break
@@ -313,6 +355,76 @@ struct DocumentBuilder: ~Copyable {
             notes: [
                 YAMLNote(message: "previous definition of \(shown) is here", mark: records[Int(duplicate)].start.mark)
             ])
+    }
+
+    // MARK: - Batches of a section
+
+    /// Hands the finished entries of `section`'s open mapping to `section` as a document of their
+    /// own and drops them from this one, keeping their keys (records outside any collection) in `keySet` for
+    /// the duplicate check. Does nothing once the document has an anchor or an alias (``YAMLSectionStream``).
+    private mutating func handOut() {
+        guard let section, let state = streaming, anchors.isEmpty, aliasCount == 0 else { return }
+        let frameIndex = Self.sectionFrame
+        let start = state.batchStart
+        let first = frames[frameIndex].childStart
+        let entries = (pending.count - first) / 2
+        let recordBase = UInt32(truncatingIfNeeded: start.records)
+        let childBase = UInt32(truncatingIfNeeded: start.children)
+        let textBase = UInt32(truncatingIfNeeded: start.text)
+        // The batch: its records with their children and text positions made relative to it.
+        var batchRecords = Array(records[start.records...])
+        for index in batchRecords.indices {
+            switch batchRecords[index].kind {
+            case .scalar: batchRecords[index].first -= textBase
+            case .sequence, .mapping: batchRecords[index].first -= childBase
+            case .alias: break  // None: batches are cut only while the document has no alias.
+            }
+        }
+        var batchChildren = children[start.children...].map { $0 - recordBase }
+        let rootFirst = UInt32(truncatingIfNeeded: batchChildren.count)
+        batchChildren.append(contentsOf: pending[first...].map { $0 - recordBase })
+        let mapping = records[Int(frames[frameIndex].record)]
+        let root = UInt32(truncatingIfNeeded: batchRecords.count)
+        batchRecords.append(
+            YAMLDocument.Record(
+                start: mapping.start, first: rootFirst, count: UInt32(truncatingIfNeeded: entries), kind: .mapping,
+                style: 0, tag: mapping.tag))
+        var batchWideEnds: [UInt32: YAMLDocument.Mark32] = [:]
+        for (record, end) in wideEnds where record >= recordBase {
+            batchWideEnds[record - recordBase] = end
+        }
+        for record in batchWideEnds.keys { wideEnds[record + recordBase] = nil }
+        let batchText = Array(text[start.text...])
+        // The keys handed out stay here, for a later duplicate.
+        var keySet = frames[frameIndex].keySet.take() ?? KeySet()
+        if keySet.isEmpty {
+            for entry in 0..<entries {
+                let key = pending[first + 2 * entry]
+                let keyRecord = content(key)
+                _ = keySet.insert(key, hash: hash(keyRecord)) { _ in false }
+            }
+        }
+        records.removeLast(records.count - start.records)
+        children.removeLast(children.count - start.children)
+        text.removeLast(text.count - start.text)
+        for entry in 0..<entries {
+            let old = pending[first + 2 * entry]
+            var key = batchRecords[Int(old - recordBase)]
+            let keyText = Int(key.first)..<Int(key.first + key.count)
+            key.first = UInt32(truncatingIfNeeded: text.count)
+            text.append(contentsOf: batchText[keyText])
+            let index = UInt32(truncatingIfNeeded: records.count)
+            records.append(key)
+            if let end = batchWideEnds[old - recordBase] { wideEnds[index] = end }
+            keySet.replace(old, with: index, hash: hash(key))
+        }
+        pending.removeLast(2 * entries)
+        frames[frameIndex].keySet = keySet
+        streaming = Streaming(streamed: true, batchStart: (records.count, children.count, text.count))
+        section.receive(
+            YAMLDocument(
+                records: batchRecords, children: batchChildren, text: batchText, aliasUses: [],
+                wideEnds: batchWideEnds, root: root))
     }
 
     /// A scalar record's text.
@@ -495,6 +607,19 @@ struct KeySet {
         hashes[slot] = hash
         count += 1
         return nil
+    }
+
+    /// Moves key record `old` (present, with this `hash`) to record index `new`.
+    mutating func replace(_ old: UInt32, with new: UInt32, hash: Int) {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            if slots[slot] == old + 1 {
+                slots[slot] = new + 1
+                return
+            }
+            slot = (slot + 1) & mask
+        }
     }
 
     private mutating func grow() {

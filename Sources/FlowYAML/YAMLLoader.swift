@@ -35,9 +35,12 @@ public enum YAMLLoader {
     ///
     /// - Parameter overlapped: parse on a second thread while this one builds the document (the same
     ///   document, or the same first error): for a large file when a core would otherwise idle.
-    public static func loadDocument(_ bytes: [UInt8], limits: YAMLLimits = .default, overlapped: Bool = false)
-        throws(YAMLError) -> YAMLDocument
-    {
+    /// - Parameter streaming: a top-level mapping to hand out in batches as it is read, instead of keeping it
+    ///   in the document (``YAMLSectionStream``).
+    public static func loadDocument(
+        _ bytes: [UInt8], limits: YAMLLimits = .default, overlapped: Bool = false,
+        streaming: YAMLSectionStream? = nil
+    ) throws(YAMLError) -> YAMLDocument {
         let limit = min(limits.maxFileBytes, Int(UInt32.max / 2))
         guard bytes.count <= limit else {
             throw YAMLError(
@@ -57,7 +60,7 @@ public enum YAMLLoader {
                 kind: .invalidEncoding, message: "file is encoded as UTF-16; save it as UTF-8",
                 mark: .startOfFile)
         }
-        let builder = DocumentBuilder(events: try EventParser(bytes: bytes), limits: limits)
+        let builder = DocumentBuilder(events: try EventParser(bytes: bytes), limits: limits, section: streaming)
         return overlapped ? try builder.buildOverlapped() : try builder.build()
     }
 

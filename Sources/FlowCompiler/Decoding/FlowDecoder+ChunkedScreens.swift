@@ -5,6 +5,10 @@ import FlowYAML
 /// Decoding a flow's `screens` in chunks, in parallel, when there are many.
 extension FlowDecoder {
     mutating func readScreens(_ node: YAMLNodeRef) -> [ScreenDefinition] {
+        if let streamed = streamedScreens, streamed.mappingOffset == startOffset(node) {
+            streamedScreens = nil
+            return readScreens(node, streamed: streamed)
+        }
         let named = namedEntries(node, as: "screens", entryName: "screen name")
         let chunks = Self.chunks(of: named.count, size: screensPerChunk)
         guard chunks.count > 1 else { return readScreens(named, in: 0..<named.count, of: node) }

@@ -5,16 +5,26 @@ import FlowYAML
 /// Decoding screens: their parameters, events and removal policy.
 extension FlowDecoder {
     /// The screens among `named[range]`; the entry before the range (if any) is the previous one, as
-    /// when the whole mapping is read in order.
+    /// when the whole mapping is read in order. `earlier` is the entry before `named[0]` when the mapping's
+    /// entries before it were read elsewhere (``StreamedScreens``): its name and whether its value is empty.
+    /// `node` is the mapping, nil when its end is not known yet (a batch of ``StreamedScreens``).
     mutating func readScreens(
-        _ named: [(Located<String>, YAMLNodeRef)], in range: Range<Int>, of node: YAMLNodeRef
+        _ named: [(Located<String>, YAMLNodeRef)], in range: Range<Int>, of node: YAMLNodeRef?,
+        after earlier: (name: Located<String>, isEmpty: Bool)? = nil
     ) -> [ScreenDefinition] {
         var screens: [ScreenDefinition] = []
         screens.reserveCapacity(range.count)
         for index in range {
             let (name, value) = named[index]
-            let previous = index > 0 ? (name: named[index - 1].0, value: named[index - 1].1) : nil
-            if slippedOut(name, of: previous, keys: ScreenKeys.self, as: "screen", in: node) { continue }
+            if index == 0, let earlier {
+                if ScreenKeys(rawValue: name.value) != nil, earlier.isEmpty {
+                    reportSlippedOut(name, of: earlier.name, as: "screen", in: node)
+                    continue
+                }
+            } else {
+                let previous = index > 0 ? (name: named[index - 1].0, value: named[index - 1].1) : nil
+                if slippedOut(name, of: previous, keys: ScreenKeys.self, as: "screen", in: node) { continue }
+            }
             let before = diagnostics.count
             defer { noteDamage(since: before, from: name.location.offset, to: endOffset(value)) }
             guard let screen = readMapping(value, as: "a screen", keys: ScreenKeys.self, required: [], allowEmpty: true)

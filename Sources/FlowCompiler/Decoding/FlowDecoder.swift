@@ -28,11 +28,21 @@ struct FlowDecoder {
     /// (`params:` followed by `id: int` at its indentation), each reported once as misplaced.
     var slippedEntries: [(holder: String, name: String)] = []
 
+    /// The flow's screens as the document builder handed them out and they were decoded
+    /// (``StreamedScreens``), when the file was loaded that way; nil otherwise.
+    var streamedScreens: StreamedScreens.Decoded?
+    /// Set when an entry of a mapping whose end is not known yet (a batch of ``StreamedScreens``) slipped out of
+    /// the entry before it: the whole mapping is damaged, which its reader records once it knows the mapping.
+    var slippedOutOfUnendedMapping = false
+
     /// A flow's screens are decoded in chunks of at least this many, in parallel, when there are two
     /// chunks or more (``readScreens(_:)``); the result does not depend on it.
     let screensPerChunk: Int
 
-    init(file: String, source: [UInt8], document: YAMLDocument, screensPerChunk: Int = 1_024) {
+    /// `screensPerChunk` unless a test sets it.
+    static let defaultScreensPerChunk = 1_024
+
+    init(file: String, source: [UInt8], document: YAMLDocument, screensPerChunk: Int = defaultScreensPerChunk) {
         self.init(file: SourceFile(path: file), source: source, document: document, screensPerChunk: screensPerChunk)
     }
 
@@ -136,23 +146,35 @@ struct FlowDecoder {
     /// mapping counts as damaged: the flow's graph is not what the author wrote.
     mutating func slippedOut<Keys: SchemaKey>(
         _ name: Located<String>, of previous: (name: Located<String>, value: YAMLNodeRef)?, keys: Keys.Type,
-        as what: String, in mapping: YAMLNodeRef
+        as what: String, in mapping: YAMLNodeRef?
     ) -> Bool {
         guard Keys(rawValue: name.value) != nil, let previous, isEmpty(previous.value) else { return false }
-        diagnostics.append(
-            MisplacedKey.diagnostic(
-                "\(MessageText.name(name.value)) is indented as a \(what) of its own, but it looks like a key of \(what) \(MessageText.name(previous.name.value)) above it, which is empty; indent \(MessageText.name(name.value)) (and what belongs to it) under \(MessageText.name(previous.name.value))",
-                at: name,
-                notes: [
-                    DiagnosticNote(
-                        "\(what) \(MessageText.name(previous.name.value)) is here", at: previous.name.location)
-                ]))
-        damaged.append(startOffset(mapping)..<max(endOffset(mapping), startOffset(mapping) + 1))
+        reportSlippedOut(name, of: previous.name, as: what, in: mapping)
         return true
     }
 
+    /// `slippedOut(_:of:keys:as:in:)`'s report, for an entry known to have slipped out of the entry `previous`;
+    /// `mapping` nil when its end is not known yet (``slippedOutOfUnendedMapping``).
+    mutating func reportSlippedOut(
+        _ name: Located<String>, of previous: Located<String>, as what: String, in mapping: YAMLNodeRef?
+    ) {
+        diagnostics.append(
+            MisplacedKey.diagnostic(
+                "\(MessageText.name(name.value)) is indented as a \(what) of its own, but it looks like a key of \(what) \(MessageText.name(previous.value)) above it, which is empty; indent \(MessageText.name(name.value)) (and what belongs to it) under \(MessageText.name(previous.value))",
+                at: name,
+                notes: [
+                    DiagnosticNote(
+                        "\(what) \(MessageText.name(previous.value)) is here", at: previous.location)
+                ]))
+        guard let mapping else {
+            slippedOutOfUnendedMapping = true
+            return
+        }
+        damaged.append(startOffset(mapping)..<max(endOffset(mapping), startOffset(mapping) + 1))
+    }
+
     /// A value written as nothing (`home:`), `~`, `null` or `{}`.
-    private func isEmpty(_ node: YAMLNodeRef) -> Bool {
+    func isEmpty(_ node: YAMLNodeRef) -> Bool {
         switch document.kind(of: node) {
         case .scalar:
             document.style(of: node) == .plain

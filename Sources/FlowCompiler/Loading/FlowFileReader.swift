@@ -49,26 +49,38 @@ enum FlowFileReader {
     /// - Parameter overlapped: parse the YAML on a second thread while this one builds the document
     ///   (`YAMLLoader.loadDocument(_:limits:overlapped:)`): the same result, for a large file when a core
     ///   would otherwise idle.
-    static func read(path: String, bytes: [UInt8], limits: YAMLLimits = .default, overlapped: Bool = false)
-        -> FlowSourceFile
-    {
-        let (decoded, document) = readFlow(path: path, bytes: bytes, limits: limits, overlapped: overlapped)
+    /// - Parameter screensPerBatch: the flow's screens are decoded in batches of this many as the YAML is read
+    ///   (``StreamedScreens``), so no whole-file document holds them; the result does not depend on it.
+    static func read(
+        path: String, bytes: [UInt8], limits: YAMLLimits = .default, overlapped: Bool = false,
+        screensPerBatch: Int = StreamedScreens.batchSize
+    ) -> FlowSourceFile {
+        let mayHoldSuppression = SuppressionScanner.mayHoldSuppression(bytes)
+        // The suppression scan reads every scalar's span from the whole document: such a file keeps its screens there.
+        let (decoded, document) = readFlow(
+            path: path, bytes: bytes, limits: limits, overlapped: overlapped,
+            screensPerBatch: mayHoldSuppression ? nil : screensPerBatch)
         var file = decoded
-        file.mayHoldSuppression = SuppressionScanner.mayHoldSuppression(bytes)
+        file.mayHoldSuppression = mayHoldSuppression
         // Scalar spans only serve the suppression scan: skipped (time and memory) for a file without the marker.
         if file.mayHoldSuppression, let document { file.scalars = document.scalarSpans(in: bytes) }
         return file
     }
 
     /// The file decoded, and its document when it loaded. The document is freed by the caller's return:
-    /// the file's definitions keep nothing of it.
-    private static func readFlow(path: String, bytes: [UInt8], limits: YAMLLimits, overlapped: Bool)
-        -> (FlowSourceFile, YAMLDocument?)
-    {
+    /// the file's definitions keep nothing of it. With `screensPerBatch`, the screens are decoded as they are
+    /// read and the document holds none of them (``StreamedScreens``).
+    private static func readFlow(
+        path: String, bytes: [UInt8], limits: YAMLLimits, overlapped: Bool, screensPerBatch: Int?
+    ) -> (FlowSourceFile, YAMLDocument?) {
+        let sourceFile = SourceFile(path: path)
+        let streamed = screensPerBatch.map { _ in StreamedScreens(file: sourceFile, source: bytes) }
         // The flat document, not a node tree: the decoder reads it through node references.
         let document: YAMLDocument
         do {
-            document = try YAMLLoader.loadDocument(bytes, limits: limits, overlapped: overlapped)
+            document = try YAMLLoader.loadDocument(
+                bytes, limits: limits, overlapped: overlapped,
+                streaming: streamed.map { $0.stream(batchSize: screensPerBatch ?? StreamedScreens.batchSize) })
         } catch {
             return (
                 FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic(for: error, in: path)]),
@@ -83,7 +95,9 @@ enum FlowFileReader {
                 at: SourceLocation(file: path, line: 1, column: 1, offset: 0))
             return (FlowSourceFile(path: path, bytes: bytes, flow: nil, diagnostics: [diagnostic]), document)
         }
-        var decoder = FlowDecoder(file: path, source: bytes, document: document)
+        var decoder = FlowDecoder(
+            file: sourceFile, source: bytes, document: document, screensPerChunk: FlowDecoder.defaultScreensPerChunk)
+        decoder.streamedScreens = streamed?.take()
         let flow = decoder.decodeFlow(root)
         var file = FlowSourceFile(path: path, bytes: bytes, flow: flow, diagnostics: decoder.diagnostics.diagnostics)
         file.damaged = decoder.damaged
