@@ -13,24 +13,25 @@ struct ChunkedScreensTests {
     /// between a screen and the key that slipped out of it.
     static let flow: String = {
         var lines = ["flow: big", "start: s0", "screens:", "  base: &base", "    params: { itemID: int }"]
-        for index in 0..<60 {
-            switch index % 10 {
-            case 1: lines += ["  s\(index):"]  // empty: the next entry, 'on', slipped out of it
-            case 2 where index % 20 == 2:
-                // Each screen key slips out once (a key is allowed once in the mapping).
-                let key = ["on", "params", "removal"][index / 20]
-                lines += ["  \(key):", "    next: { push: s\(index + 1) }"]
-            case 3: lines += ["  \"bad name \(index)\": {}"]
-            case 4: lines += ["  s\(index):", "    params: { count: { type: integer } }"]
-            case 5: lines += ["  s\(index): { paramz: {} }"]
-            case 6: lines += ["  s\(index): *base"]
-            case 7: lines += ["  s\(index):", "    on: { next: { push: s\(index + 1), pop: 1 } }"]
-            default: lines += ["  s\(index):", "    on: { next: { push: s\(index + 1), with: { itemID: 1 } } }"]
-            }
-        }
+        for index in 0..<60 { lines += index % 10 == 6 ? ["  s\(index): *base"] : screen(index) }
         lines += ["  s60: {}"]
         return lines.joined(separator: "\n") + "\n"
     }()
+
+    /// The lines of entry `index` of a `screens` mapping: a problem of one kind by `index % 10`, or a good screen.
+    static func screen(_ index: Int) -> [String] {
+        switch index % 10 {
+        case 1: ["  s\(index):"]  // empty: the next entry, 'on', slipped out of it
+        case 2 where index % 20 == 2:
+            // Each screen key slips out once (a key is allowed once in the mapping).
+            ["  \(["on", "params", "removal"][index / 20]):", "    next: { push: s\(index + 1) }"]
+        case 3: ["  \"bad name \(index)\": {}"]
+        case 4: ["  s\(index):", "    params: { count: { type: integer } }"]
+        case 5: ["  s\(index): { paramz: {} }"]
+        case 7: ["  s\(index):", "    on: { next: { push: s\(index + 1), pop: 1 } }"]
+        default: ["  s\(index):", "    on: { next: { push: s\(index + 1), with: { itemID: 1 } } }"]
+        }
+    }
 
     struct Decoded: Equatable {
         var flow: FlowDefinition?

@@ -10,9 +10,9 @@ import Testing
 /// size, the file reads as when one decoder reads the whole document: the same flow, diagnostics (as printed:
 /// sorted), damaged ranges and unreadable parameters.
 struct StreamedScreensTests {
-    /// Screens with a problem of every kind a screen can have, so that batch boundaries fall between a
-    /// screen and the key that slipped out of it; `anchorAt` puts an anchor on that screen and aliases it
-    /// ten screens later (batches stop at the anchor).
+    /// Screens with a problem of every kind a screen can have (``ChunkedScreensTests/screen(_:)``), so that
+    /// batch boundaries fall between a screen and the key that slipped out of it; `anchorAt` puts an anchor
+    /// on that screen and aliases it ten screens later (batches stop at the anchor).
     static func flow(anchorAt: Int? = nil) -> String {
         var lines = ["flow: big", "start: s0", "screens:"]
         for index in 0..<60 {
@@ -24,18 +24,7 @@ struct StreamedScreensTests {
                 lines += ["  s\(index): *shared"]
                 continue
             }
-            switch index % 10 {
-            case 1: lines += ["  s\(index):"]  // empty: the next entry, 'on', slipped out of it
-            case 2 where index % 20 == 2:
-                // Each screen key slips out once (a key is allowed once in the mapping).
-                let key = ["on", "params", "removal"][index / 20]
-                lines += ["  \(key):", "    next: { push: s\(index + 1) }"]
-            case 3: lines += ["  \"bad name \(index)\": {}"]
-            case 4: lines += ["  s\(index):", "    params: { count: { type: integer } }"]
-            case 5: lines += ["  s\(index): { paramz: {} }"]
-            case 7: lines += ["  s\(index):", "    on: { next: { push: s\(index + 1), pop: 1 } }"]
-            default: lines += ["  s\(index):", "    on: { next: { push: s\(index + 1), with: { itemID: 1 } } }"]
-            }
+            lines += ChunkedScreensTests.screen(index)
         }
         lines += ["  s60: {}", "children:", "  c: { flow: other }"]
         return lines.joined(separator: "\n") + "\n"
