@@ -159,7 +159,6 @@ struct Exploration {
                 result = action.command.step(on: coordinator, handle: { coordinator.instance($0) }) ?? .applied
                 drives = true
             }
-            dirty = drives
             report.steps += 1
             let refused = result.status == .rejected || result.status == .stale
             func reason() -> String { result.reason?.description ?? result.status.rawValue }
@@ -172,6 +171,10 @@ struct Exploration {
                 refusals.noteLink(url, refused: refused, reason: reason(), in: position, command: action.command)
             }
             let copy = drives ? coordinator.copyState() : state.copy
+            let identical = copy.isIdentical(to: state.copy)
+            // A refused step writes nothing (the runtime's transaction): when it left the state's very copy
+            // the coordinator is still in the state, and the next step needs no restore.
+            dirty = drives && !(refused && identical)
             // A `confirm` that asks again runs the step that waited, which still waits: its origin stays.
             let origin: ScriptCommand? =
                 result.status == .pending
@@ -180,14 +183,18 @@ struct Exploration {
             // A step that left the coordinator's state as it was (its storage untouched: most refused steps)
             // keeps the state's key and view; no hash taken, no view built.
             // Speed: PERFORMANCE.md, "Shapes kept for speed".
-            let same = copy.isIdentical(to: state.copy) && origin == state.pendingOrigin && answers == state.answers
+            let same = identical && origin == state.pendingOrigin && answers == state.answers
             let afterKey =
                 same
                 ? key
                 : ExploredState.Key(copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
             // The guarantees compare the states themselves, not up to a reduction: a refused step that only
             // queued a URL again still changed the state.
-            let unchanged = same || (afterKey == key && (bounds.reductions.isEmpty || copy == state.copy))
+            // Two keys no reduction changed compare the copies themselves: equal keys are equal copies.
+            let unchanged =
+                same
+                || (afterKey == key
+                    && (bounds.reductions.isEmpty || (!key.isReduced && !afterKey.isReduced) || copy == state.copy))
             let after = same || (unchanged && (refused || !drives)) ? view : StateView(copy, bundle: bundle)
             let checks = GuaranteeChecks(
                 before: view, command: action.command, result: result, after: after, unchanged: unchanged,

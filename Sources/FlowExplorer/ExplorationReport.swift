@@ -94,7 +94,8 @@ package struct ExplorationReport: Sendable {
     /// Steps run (each a script line applied to a state).
     package var steps = 0
     /// The bytes the store of visited states took at the end: the fingerprint index and the records of
-    /// ``reached`` (allocated capacities; docs/PERFORMANCE.md, "The explorer's store"). The frontier's
+    /// ``reached`` (the hash tables' capacities, the arrays' slots as doubling gives them: the same figure
+    /// on every run; docs/PERFORMANCE.md, "The explorer's store"). The frontier's
     /// whole states are not in it: each is released once expanded.
     package var storeBytes = 0
     /// The bytes the explored graph FC809 reads took at the end (the children asked about and the steps

@@ -46,6 +46,8 @@ struct ExploredState {
         /// it as another state (its class's); nil when `compared` is `copy`. The explorer counts the
         /// distinct ones it reaches and does not keep as covered (``ExplorationReport/coveredStates``).
         let rawFingerprint: UInt64?
+        /// Whether the reductions compare the copy as another state (`compared` is not `copy`).
+        var isReduced: Bool { rawFingerprint != nil }
 
         init(
             copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?,

@@ -87,17 +87,26 @@ package struct ReachedStates: RandomAccessCollection, Sendable {
                 depthAndFlags: UInt32(depth) | UInt32(status) << 24 | (asksForConfirmation ? 1 << 26 : 0)))
     }
 
-    /// The bytes the records and the tables of commands and paths take: their allocated capacities, and
-    /// each path's strings (inline up to 15 bytes, else their bytes and a 32-byte header); the strings a
-    /// command holds are not counted.
+    /// The bytes the records and the tables of commands and paths take: each array's slots as an array that
+    /// grows by doubling holds them (its count rounded up to a power of two), each dictionary's capacity, and
+    /// each path's strings (16 bytes each; a string over 15 bytes adds its bytes and a 32-byte header); the
+    /// strings a command holds are not counted. Not the arrays' `capacity`: the allocator's slack on a
+    /// small array depends on the heap's state, which differs from run to run (Swift seeds its hashing per
+    /// process, and the order of what is allocated and freed follows), so the figure would too.
     var bytes: Int {
         let pathStrings = paths.reduce(0) { total, path in
-            total + path.capacity * 16 + path.reduce(0) { $0 + ($1.utf8.count > 15 ? $1.utf8.count + 32 : 0) }
+            total + path.count * 16 + path.reduce(0) { $0 + ($1.utf8.count > 15 ? $1.utf8.count + 32 : 0) }
         }
-        return records.capacity * MemoryLayout<Record>.stride
-            + commands.capacity * MemoryLayout<ScriptCommand>.stride
+        return Self.slots(records.count) * MemoryLayout<Record>.stride
+            + Self.slots(commands.count) * MemoryLayout<ScriptCommand>.stride
             + commandNumbers.capacity * (MemoryLayout<ScriptCommand>.stride + 4)
-            + paths.capacity * MemoryLayout<[String]>.stride + pathStrings
+            + Self.slots(paths.count) * MemoryLayout<[String]>.stride + pathStrings
             + pathNumbers.capacity * (MemoryLayout<[String]>.stride + 4)
+    }
+
+    /// The slots an array that grows by doubling holds for `count` elements: `count` rounded up to a power
+    /// of two (none for none).
+    private static func slots(_ count: Int) -> Int {
+        count == 0 ? 0 : 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount)
     }
 }

@@ -40,15 +40,25 @@ struct StateView {
     init(_ copy: CoordinatorStateCopy, bundle: FlowBundle) {
         status = copy.coordinatorStatus
         asksForConfirmation = copy.isAskingForConfirmation
-        for instance in copy.instances {
-            let parentFlow = instance.parent.flatMap(flowIndex(of:))
+        let instances = copy.instances
+        live.reserveCapacity(instances.count)
+        alive.reserveCapacity(instances.count)
+        shown.reserveCapacity(instances.count)
+        // No closures (`flatMap`): a closure formed in main-actor code checks its isolation on every call.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
+        for instance in instances {
+            var child: String?
+            var parentName: String?
+            if let parent = instance.parent, let parentFlow = flowIndex(of: parent) {
+                parentName = bundle.flows[parentFlow].name
+                if let declaration = instance.declaration {
+                    child = bundle.flows[parentFlow].children[declaration].name
+                }
+            }
             let entry = Entry(
-                id: instance.id, flow: bundle.flows[instance.flow].name,
-                child: instance.declaration.flatMap { declaration in
-                    parentFlow.map { bundle.flows[$0].children[declaration].name }
-                },
-                parent: instance.parent, parentFlow: parentFlow.map { bundle.flows[$0].name },
-                presentation: instance.presentation, kept: instance.kept, flowIndex: instance.flow)
+                id: instance.id, flow: bundle.flows[instance.flow].name, child: child, parent: instance.parent,
+                parentFlow: parentName, presentation: instance.presentation,
+                kept: instance.kept, flowIndex: instance.flow)
             live.append(entry)
             alive.append(instance.id)
             if !instance.heldLinks.isEmpty { heldLinks[instance.id] = instance.heldLinks }

@@ -54,4 +54,32 @@ struct StateCopyTests {
         #expect(one.status == .idle)
         #expect(one.path == [])
     }
+
+    /// `isIdentical(to:)`, the explorer's O(1) "the step changed nothing": a refused step leaves a pending
+    /// confirmation as it was, so the copy after it is identical to the one before; one that answers the
+    /// question is not.
+    @Test func aRefusedStepKeepsAPendingConfirmationIdentical() throws {
+        let bundle = try Fixtures.shipped()
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "reading")
+        _ = coordinator.start()
+        _ = coordinator.send("selectBook", arguments: ["bookID": .int(4)])
+        _ = coordinator.send("edit")
+        #expect(coordinator.back() == StepResult(.pending))
+        let asking = coordinator.copyState()
+        #expect(asking.isAskingForConfirmation)
+        #expect(asking.isIdentical(to: asking))
+        #expect(coordinator.send("noSuchEvent").status == .rejected)
+        let afterRefusal = coordinator.copyState()
+        #expect(afterRefusal.isIdentical(to: asking))
+        #expect(afterRefusal == asking)
+        #expect(afterRefusal.hashValue == asking.hashValue)
+        #expect(coordinator.keepEditing() == .applied)
+        let declined = coordinator.copyState()
+        #expect(!declined.isAskingForConfirmation)
+        #expect(!declined.isIdentical(to: asking))
+        #expect(declined != asking)
+        // The same question asked again by a new step: equal.
+        #expect(coordinator.back() == StepResult(.pending))
+        #expect(coordinator.copyState() == asking)
+    }
 }

@@ -3,19 +3,28 @@
 extension CoordinatorStateCopy {
     /// Whether `other` is this very copy: the same storage for the path and the instance records (a step
     /// that changes either writes new storage, the arrays being shared by the copies), the same counters,
-    /// the same status and no confirmation pending in either. Identical copies are equal (`==`) and hash
-    /// alike, and their instances have the same ids; equal copies need not be identical. O(1): no record
-    /// or route is read.
+    /// the same status, and either no confirmation pending in either or the same question pending in both
+    /// (its routes in the same storage: a refused step leaves a pending confirmation as it was). Identical
+    /// copies are equal (`==`) and hash alike, and their instances have the same ids; equal copies need not
+    /// be identical. O(1): no record or route is read.
     package func isIdentical(to other: CoordinatorStateCopy) -> Bool {
         guard status == other.status, state.owner == other.state.owner,
             state.nextInstance == other.state.nextInstance, state.nextToken == other.state.nextToken,
-            case .none = confirmation, case .none = other.confirmation
+            Self.sameStorage(state.path, other.state.path), Self.sameStorage(state.chain, other.state.chain)
         else { return false }
-        return Self.sameStorage(state.path, other.state.path) && Self.sameStorage(state.chain, other.state.chain)
+        switch (confirmation, other.confirmation) {
+        case (.none, .none): return true
+        case (.asking(let left, _, let leftLink), .asking(let right, _, let rightLink)):
+            return left.route == right.route && left.keepCount == right.keepCount && left.prompt == right.prompt
+                && left.flow == right.flow && left.screen == right.screen && leftLink == rightLink
+                && Self.sameStorage(left.path, right.path) && Self.sameStorage(left.routes, right.routes)
+        default: return false
+        }
     }
 
-    // Speed: PERFORMANCE.md, "Shapes kept for speed".
-    static func sameStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
+    // Speed: PERFORMANCE.md, "Shapes kept for speed". Not isolated: a closure formed in main-actor code
+    // checks its isolation on every call.
+    nonisolated static func sameStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         if lhs.isEmpty { return true }
         return lhs.withUnsafeBufferPointer { left in

@@ -48,7 +48,9 @@ extension CoordinatorStateCopy {
     private static func queuesALinkTwice(_ chain: [InstanceRecord]) -> Bool {
         for record in chain where record.mayHoldLinks {
             if Set(record.queuedLinks).count < record.queuedLinks.count { return true }
-            if let parked = record.tabs?.parked.values, parked.contains(where: { queuesALinkTwice($0.chain) }) {
+            // A loop, not `contains(where:)`: a closure formed in main-actor code checks its isolation on
+            // every call.
+            for parked in record.tabs?.parked.values ?? [:].values where queuesALinkTwice(parked.chain) {
                 return true
             }
         }

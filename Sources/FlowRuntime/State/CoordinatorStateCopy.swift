@@ -25,7 +25,11 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
     package var coordinatorStatus: CoordinatorStatus { status }
 
     /// Whether a confirmation is pending in the copy.
-    package var isAskingForConfirmation: Bool { confirmation.asked != nil }
+    package var isAskingForConfirmation: Bool {
+        // Matched, not `confirmation.asked != nil`, which copies the question out.
+        if case .asking = confirmation { return true }
+        return false
+    }
 
     /// One live instance of the copy, as an explorer reads it: no arguments, nothing built for a host.
     package struct Instance: Sendable {
@@ -49,26 +53,44 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
     /// tab's chain, parents before children), at every depth. O(instances); no argument is read.
     package var instances: [Instance] {
         var all: [Instance] = []
-        var pending: [(chain: ArraySlice<InstanceRecord>, parent: Int?, kept: Bool)] = [(state.chain[...], nil, false)]
-        while !pending.isEmpty {
-            let (chain, first, kept) = pending.removeFirst()
-            var parent = first
-            for record in chain {
-                var links = record.queuedLinks
-                if let link = record.pendingLink { links.append(link.url) }
-                all.append(
-                    Instance(
-                        id: record.id.rawValue, flow: record.flow, declaration: record.declaration, parent: parent,
-                        presentation: record.presentation, kept: kept, hasTabs: record.tabs != nil, heldLinks: links))
-                if let tabs = record.tabs {
-                    for tab in tabs.parked.keys.sorted() {
-                        pending.append((tabs.parked[tab]!.chain[...], record.id.rawValue, true))
-                    }
-                }
-                parent = record.id.rawValue
-            }
+        all.reserveCapacity(state.chain.count)
+        // The kept tabs' chains still to read, in order: a queue read by position, empty (not allocated)
+        // when no instance parks tabs.
+        var parked: [(chain: ArraySlice<InstanceRecord>, parent: Int)] = []
+        Self.appendInstances(of: state.chain[...], parent: nil, kept: false, to: &all, parking: &parked)
+        var next = 0
+        while next < parked.count {
+            let (chain, parent) = parked[next]
+            next += 1
+            Self.appendInstances(of: chain, parent: parent, kept: true, to: &all, parking: &parked)
         }
         return all
+    }
+
+    /// Appends the instances of `chain` (each the child of the one before, the first of `parent`) to `all`,
+    /// and the chains of the tabs each parks to `parked`.
+    private static func appendInstances(
+        of chain: ArraySlice<InstanceRecord>, parent first: Int?, kept: Bool, to all: inout [Instance],
+        parking parked: inout [(chain: ArraySlice<InstanceRecord>, parent: Int)]
+    ) {
+        var parent = first
+        for index in chain.indices {
+            let id = chain[index].id.rawValue
+            var links: [String] = []
+            if chain[index].mayHoldLinks {
+                links = chain[index].queuedLinks
+                if let link = chain[index].pendingLink { links.append(link.url) }
+            }
+            let tabs = chain[index].tabs
+            all.append(
+                Instance(
+                    id: id, flow: chain[index].flow, declaration: chain[index].declaration, parent: parent,
+                    presentation: chain[index].presentation, kept: kept, hasTabs: tabs != nil, heldLinks: links))
+            if let tabs {
+                for tab in tabs.parked.keys.sorted() { parked.append((tabs.parked[tab]!.chain[...], id)) }
+            }
+            parent = id
+        }
     }
 
     package static func == (lhs: CoordinatorStateCopy, rhs: CoordinatorStateCopy) -> Bool {
@@ -87,7 +109,7 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
             hasher.combine(asked.screen)
             hasher.combine(asked.keepCount)
             hasher.combine(confirmation.link)
-            hasher.combine(state.path.firstIndex { $0.token == asked.route })
+            hasher.combine(Self.position(of: asked.route, in: state.path))
             Self.hashPath(asked.path, into: &hasher)
             Self.hashPath(asked.routes, into: &hasher)
         } else {
@@ -106,9 +128,15 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
     }
 
     private static func sameRecord(_ lhs: InstanceRecord, _ rhs: InstanceRecord) -> Bool {
-        guard lhs.flow == rhs.flow, lhs.declaration == rhs.declaration, lhs.values == rhs.values,
-            lhs.presentation == rhs.presentation, lhs.stackDepth == rhs.stackDepth,
-            lhs.queuedLinks == rhs.queuedLinks, lhs.pendingLink == rhs.pendingLink, lhs.drafts == rhs.drafts
+        guard lhs.flow == rhs.flow, lhs.declaration == rhs.declaration, lhs.presentation == rhs.presentation,
+            lhs.stackDepth == rhs.stackDepth, lhs.values == rhs.values
+        else { return false }
+        // Most records hold none of the rare fields (links, tabs, drafts): read them only when one does.
+        // Speed: PERFORMANCE.md, "Shapes kept for speed".
+        let rare = holdsRareFields(lhs)
+        guard rare == holdsRareFields(rhs) else { return false }
+        guard rare else { return true }
+        guard lhs.queuedLinks == rhs.queuedLinks, lhs.pendingLink == rhs.pendingLink, lhs.drafts == rhs.drafts
         else { return false }
         switch (lhs.tabs, rhs.tabs) {
         case (nil, nil): return true
@@ -122,6 +150,17 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
             return true
         default: return false
         }
+    }
+
+    /// Whether `record` holds a queued or pending link, tabs or drafts: a record that holds none has each
+    /// of them empty, so two such records agree on all four.
+    private static func holdsRareFields(_ record: InstanceRecord) -> Bool { record.mayHoldLinks || record.hasDrafts }
+
+    /// The position on `path` of the route `token` names, if one; a loop, not `firstIndex(where:)`: a
+    /// closure formed in main-actor code checks its isolation on every call.
+    private static func position(of token: RouteToken, in path: [Route]) -> Int? {
+        for index in path.indices where path[index].token == token { return index }
+        return nil
     }
 
     private static func samePath(_ lhs: [Route], _ rhs: [Route]) -> Bool {
@@ -144,7 +183,7 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
         case (let left?, let right?):
             return left.prompt == right.prompt && left.flow == right.flow && left.screen == right.screen
                 && left.keepCount == right.keepCount && lhs.link == rhs.link
-                && lhsPath.firstIndex { $0.token == left.route } == rhsPath.firstIndex { $0.token == right.route }
+                && position(of: left.route, in: lhsPath) == position(of: right.route, in: rhsPath)
                 && samePath(left.path, right.path) && samePath(left.routes, right.routes)
         default: return false
         }
@@ -152,17 +191,21 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
 
     private static func hashChain(_ chain: [InstanceRecord], into hasher: inout Hasher) {
         hasher.combine(chain.count)
-        for record in chain {
-            hasher.combine(record.flow)
-            hasher.combine(record.declaration)
-            hasher.combine(record.values)
-            hasher.combine(record.presentation)
-            hasher.combine(record.stackDepth)
-            hasher.combine(record.queuedLinks)
-            hasher.combine(record.pendingLink)
-            hasher.combine(record.drafts)
-            hasher.combine(record.tabs != nil)
-            if let tabs = record.tabs {
+        for index in chain.indices {
+            hasher.combine(chain[index].flow)
+            hasher.combine(chain[index].declaration)
+            hasher.combine(chain[index].values)
+            hasher.combine(chain[index].presentation)
+            hasher.combine(chain[index].stackDepth)
+            // As `sameRecord` compares them: the rare fields only when the record holds one.
+            let rare = holdsRareFields(chain[index])
+            hasher.combine(rare)
+            guard rare else { continue }
+            hasher.combine(chain[index].queuedLinks)
+            hasher.combine(chain[index].pendingLink)
+            hasher.combine(chain[index].drafts)
+            hasher.combine(chain[index].tabs != nil)
+            if let tabs = chain[index].tabs {
                 hasher.combine(tabs.selected)
                 // Parked tabs in the order of their positions: a dictionary's order is not stable.
                 for tab in tabs.parked.keys.sorted() {
