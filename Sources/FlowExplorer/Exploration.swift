@@ -222,6 +222,8 @@ struct Exploration {
                 keptTabs!.check(
                     action.command, before: state.copy, pendingOrigin: state.pendingOrigin, after: copy, result: result,
                     on: coordinator)
+                // The check stepped the coordinator from another state: the next action restores this one.
+                dirty = true
             }
         }
     }

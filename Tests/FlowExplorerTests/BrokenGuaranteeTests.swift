@@ -107,6 +107,30 @@ struct BrokenGuaranteeTests {
         #expect(try broken(misreported) == ["FC804"])
     }
 
+    /// FC804 on a restore, counted: the onboarding instance it puts back held `/episodes/1` twice (opened
+    /// twice while onboarding runs) and holds it once after restoring a snapshot taken between the two
+    /// `open`s; the restore reports it dropped once, and a result that reports it not at all is FC804.
+    @Test func aRestoreThatDropsOneOfTwoEqualLinksSilentlyIsFC804() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "podcasts")
+        for line in ["start", "open /episodes/1"] { _ = runner.run(line: line) }
+        let once = runner.coordinator.snapshot()
+        _ = runner.run(line: "open /episodes/1")
+        let state = runner.coordinator.copyState()
+        let real = runner.coordinator.restore(once)
+        #expect(real == .applied)
+        #expect(real.deferredLinks.map(\.url) == ["/episodes/1"])
+        let restored = runner.coordinator.copyState()
+        func broken(_ result: StepResult) throws -> [String] {
+            FlowExplorer.brokenGuarantees(
+                in: try Fixtures.shipped(), before: state, command: .restore(nil), result: result, after: restored
+            ).map(\.code)
+        }
+        #expect(try broken(real) == [])
+        var silent = real
+        silent.deferredLinks = []
+        #expect(try broken(silent) == ["FC804"])
+    }
+
     /// FC805: a step that reports finished an instance that was not alive before it.
     @Test func aFlowFinishedThatWasNotAliveIsFC805() throws {
         let editing = ["start", "event selectBook bookID=1", "event edit"]
