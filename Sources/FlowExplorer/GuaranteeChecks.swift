@@ -126,7 +126,8 @@ struct GuaranteeChecks {
             // A URL its holders hold fewer times after the restore is reported dropped as often (a queue
             // holds a URL as often as it was opened).
             for (url, count) in left.sorted(by: { $0.key < $1.key }) where reported[url, default: 0] < count {
-                messages.append("'\(line)' dropped the link '\(url)' \(count) times but reported it \(reported[url, default: 0])")
+                let times = reported[url, default: 0]
+                messages.append("'\(line)' dropped the link '\(url)' \(count) times but reported it \(times)")
             }
         }
         // A link whose step waits for the confirmation: any step but confirm that ends the question
