@@ -81,6 +81,15 @@ struct BrokenGuaranteeTests {
                 result: ["start", "event next"], after: ["start"]) == ["FC804"])
     }
 
+    /// The codes of the guarantees a restore step from `before` with `result` to `after` breaks (podcasts).
+    static func restoreBroken(
+        _ before: CoordinatorStateCopy, _ result: StepResult, _ after: CoordinatorStateCopy
+    ) throws -> [String] {
+        FlowExplorer.brokenGuarantees(
+            in: try Fixtures.shipped(), before: before, command: .restore(nil), result: result, after: after
+        ).map(\.code)
+    }
+
     /// FC804 for a restore: a restore that reports onboarding's queued link dropped though the restored state
     /// holds it again (breaker report §6). The real restore of the state's own snapshot reports nothing.
     @Test func aRestoreThatReportsAPutBackLinkDroppedIsFC804() throws {
@@ -92,19 +101,14 @@ struct BrokenGuaranteeTests {
         #expect(real == .applied)
         #expect(real.deferredLinks == [])
         let restored = runner.coordinator.copyState()
-        func broken(_ result: StepResult) throws -> [String] {
-            FlowExplorer.brokenGuarantees(
-                in: try Fixtures.shipped(), before: state, command: .restore(nil), result: result, after: restored
-            ).map(\.code)
-        }
-        #expect(try broken(real) == [])
+        #expect(try Self.restoreBroken(state, real, restored) == [])
         var misreported = real
         misreported.deferredLinks = [
             DeferredLink(
                 url: "/episodes/1", status: .rejected,
                 reason: .linkDropped(url: "/episodes/1", because: "flow 'onboarding' was removed before it finished"))
         ]
-        #expect(try broken(misreported) == ["FC804"])
+        #expect(try Self.restoreBroken(state, misreported, restored) == ["FC804"])
     }
 
     /// FC804 on a restore, counted: the onboarding instance it puts back held `/episodes/1` twice (opened
@@ -120,15 +124,10 @@ struct BrokenGuaranteeTests {
         #expect(real == .applied)
         #expect(real.deferredLinks.map(\.url) == ["/episodes/1"])
         let restored = runner.coordinator.copyState()
-        func broken(_ result: StepResult) throws -> [String] {
-            FlowExplorer.brokenGuarantees(
-                in: try Fixtures.shipped(), before: state, command: .restore(nil), result: result, after: restored
-            ).map(\.code)
-        }
-        #expect(try broken(real) == [])
+        #expect(try Self.restoreBroken(state, real, restored) == [])
         var silent = real
         silent.deferredLinks = []
-        #expect(try broken(silent) == ["FC804"])
+        #expect(try Self.restoreBroken(state, silent, restored) == ["FC804"])
     }
 
     /// FC805: a step that reports finished an instance that was not alive before it.
