@@ -41,6 +41,8 @@ struct Exploration {
     var rootStarts: [HostAnswers: String?] = [:]
     /// Checks the kept-tab facts when ``ExplorationBounds/keptTabCheck`` is set.
     var keptTabs: KeptTabIndependence?
+    /// The kept-tab reduction's memo of local steps, when ``ExplorationReduction/keptTabSteps`` is on.
+    var keptTabSteps: KeptTabSteps?
     /// Told of every step with its traces (``FlowExplorer/explore(_:flow:bounds:observe:)``).
     var observe: ((ExploredStep) -> Void)?
 
@@ -62,6 +64,7 @@ struct Exploration {
         }
         linkPatterns = patterns
         keptTabs = bounds.keptTabCheck.map { KeptTabIndependence(rule: $0) }
+        if bounds.reductions.contains(.keptTabSteps) { keptTabSteps = KeptTabSteps(reductions: bounds.reductions) }
         report = ExplorationReport(rootFlow: flow)
         if let given = bounds.maxRouteRepeats {
             report.repeatCutoff = given
@@ -96,8 +99,10 @@ struct Exploration {
         report.keptTabs = keptTabs.map {
             KeptTabFacts(
                 checked: $0.checked, repeated: $0.repeated, classes: $0.classes.count,
-                numberedClasses: $0.numberedClasses.count, violations: $0.violations)
+                numberedClasses: $0.numberedClasses.count,
+                violations: $0.violations + (keptTabSteps?.violations ?? []))
         }
+        report.reusedSteps = keptTabSteps?.reused ?? 0
         report.states = report.reached.count
         report.coveredStates = report.states + covered.subtracting(keptAsReduced).count
         report.storeBytes =
@@ -141,10 +146,14 @@ struct Exploration {
         askAboutChildren(asked, in: view, state: position)
         var dirty = false
         keptTabs?.expanding(state.copy, answers: state.answers, pendingOrigin: state.pendingOrigin)
+        keptTabSteps?.expanding(state.copy, answers: state.answers, pendingOrigin: state.pendingOrigin)
         // The state's shortest script, for the observer: once per state, not per step.
         let script = observe == nil ? [] : report.commands(of: position)
         for action in actions.actions(in: coordinator, view: view, answers: state.answers) {
-            if dirty { enter(state) }
+            // A local step of a state that keeps a tab: from the memo, or run from its E (docs/RUNNING.md,
+            // "Reductions", "Kept tabs").
+            let local = keptTabSteps?.answer(action.command, on: coordinator, moved: &dirty)
+            if local == nil, dirty { enter(state) }
             var answers = state.answers
             let result: StepResult
             let drives: Bool
@@ -156,7 +165,9 @@ struct Exploration {
                 _ = host.set((name, value, answer), in: &answers)
                 (result, drives) = (.applied, false)
             default:
-                result = action.command.step(on: coordinator, handle: { coordinator.instance($0) }) ?? .applied
+                result =
+                    local?.result ?? action.command.step(on: coordinator, handle: { coordinator.instance($0) })
+                    ?? .applied
                 drives = true
             }
             report.steps += 1
@@ -170,11 +181,11 @@ struct Exploration {
             if case .open(let url) = action.command, !Self.refusesTheWitnessValues(result.reason) {
                 refusals.noteLink(url, refused: refused, reason: reason(), in: position, command: action.command)
             }
-            let copy = drives ? coordinator.copyState() : state.copy
+            let copy = local?.after ?? (drives ? coordinator.copyState() : state.copy)
             let identical = copy.isIdentical(to: state.copy)
             // A refused step writes nothing (the runtime's transaction): when it left the state's very copy
             // the coordinator is still in the state, and the next step needs no restore.
-            dirty = drives && !(refused && identical)
+            if local == nil { dirty = drives && !(refused && identical) }
             // A `confirm` that asks again runs the step that waited, which still waits: its origin stays.
             let origin: ScriptCommand? =
                 result.status == .pending
@@ -202,6 +213,11 @@ struct Exploration {
             for (guarantee, message) in checks.violations() {
                 record(guarantee, message, witness: { $0.commands(of: position) + [action.command] }, top: top)
             }
+            // A new state, and the observer, read the coordinator in the state the step left.
+            if local != nil, observe != nil || fingerprints[afterKey.fingerprint] == nil {
+                coordinator.restoreState(copy)
+                dirty = true
+            }
             let statesBefore = report.reached.count
             let target = reach(
                 afterKey, from: state, command: action.command, drives: drives, answers: answers, origin: origin,
@@ -218,6 +234,10 @@ struct Exploration {
             trackChildren(
                 asked, before: view, after: after, state: position, target: target, command: action.command,
                 result: result, pendingOrigin: state.pendingOrigin)
+            if let local, keptTabs != nil {
+                keptTabSteps!.verify(action.command, answer: local, state: state.copy, on: coordinator)
+                dirty = true
+            }
             if drives, keptTabs != nil {
                 keptTabs!.check(
                     action.command, before: state.copy, pendingOrigin: state.pendingOrigin, after: copy, result: result,

@@ -49,5 +49,18 @@ package struct ExplorationReduction: OptionSet, Sendable {
     /// reduction-agreement test (``ReductionAgreementTests``), which must find the disagreement it makes.
     package static let unsoundLastQueuedLinkOnly = ExplorationReduction(rawValue: 1 << 30)
 
-    package static let all: ExplorationReduction = [.queuedLinkRepeats, .queuedLinkOrder]
+    /// A local step (one that names nothing a kept tab holds and, run without the kept tabs, keeps the
+    /// tab sets and asks nothing) is run once for each E — the state without its kept tabs, ids, tokens
+    /// and counters compared too, with the answers and the waiting step — and its result and the state
+    /// it leaves, the state's own kept tabs put back, reused for every later state with that E
+    /// (``KeptTabSteps``). It merges no state: every state is still expanded and every verdict judged on
+    /// the states themselves; only the runtime's step is not run again (``ExplorationReport/reusedSteps``).
+    package static let keptTabSteps = ExplorationReduction(rawValue: 1 << 2)
+
+    /// Not sound, and never in ``all``: ``keptTabSteps`` with E compared up to ids and tokens, so a step is
+    /// reused from a state numbered otherwise. The negative control of the kept-tab reduction's exact
+    /// check (``KeptTabIndependenceTests``), which must find the states it builds wrong.
+    package static let unsoundKeptTabClassUpToIds = ExplorationReduction(rawValue: 1 << 29)
+
+    package static let all: ExplorationReduction = [.queuedLinkRepeats, .queuedLinkOrder, .keptTabSteps]
 }

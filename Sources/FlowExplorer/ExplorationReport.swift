@@ -93,6 +93,9 @@ package struct ExplorationReport: Sendable {
     package var coveredStates = 0
     /// Steps run (each a script line applied to a state).
     package var steps = 0
+    /// The steps among ``steps`` whose runtime step was not run: local steps of a state that keeps a tab,
+    /// answered from an earlier state with the same E (``ExplorationReduction/keptTabSteps``).
+    package var reusedSteps = 0
     /// The bytes the store of visited states took at the end: the fingerprint index and the records of
     /// ``reached`` (the hash tables' capacities, the arrays' slots as doubling gives them: the same figure
     /// on every run; docs/PERFORMANCE.md, "The explorer's store"). The frontier's

@@ -59,8 +59,16 @@ struct KeptTabIndependence {
     /// restore or `stop`, nor a back or a dismissal of a stack that is not shown (a kept tab's), nor a
     /// `confirm` that runs such a step again (`pendingOrigin`, the step waiting for it).
     func isLocalKind(_ command: ScriptCommand, before: CoordinatorStateCopy, pendingOrigin: ScriptCommand?) -> Bool {
+        Self.isLocalKind(command, before: before, pendingOrigin: pendingOrigin, rule: rule)
+    }
+
+    /// ``isLocalKind(_:before:pendingOrigin:)`` under `rule`. `before` may be the state or its E: the stacks
+    /// a command names are shown in both or in neither.
+    static func isLocalKind(
+        _ command: ScriptCommand, before: CoordinatorStateCopy, pendingOrigin: ScriptCommand?, rule: KeptTabRule
+    ) -> Bool {
         switch command {
-        case .confirm: pendingOrigin.map { isLocalKind($0, before: before, pendingOrigin: nil) } ?? true
+        case .confirm: pendingOrigin.map { isLocalKind($0, before: before, pendingOrigin: nil, rule: rule) } ?? true
         case .select: rule == .unsoundSelectionIsLocal
         case .open, .restore, .snapshot, .stop: false
         case .backOnStack(_, let stack), .dismiss(let stack?):

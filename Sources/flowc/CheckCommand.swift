@@ -130,7 +130,9 @@ enum CheckCommand {
     /// The `--stats` line of a root flow's exploration.
     static func statistics(of report: ExplorationReport) -> String {
         "  stats: \(report.coveredStates) states covered (reduction factor "
-            + String(format: "%.2f", report.reductionFactor) + "), \(report.storeBytes) bytes stored ("
+            + String(format: "%.2f", report.reductionFactor) + "), "
+            + "\(report.steps - report.reusedSteps) of \(report.steps) steps run (the rest reused), "
+            + "\(report.storeBytes) bytes stored ("
             + String(format: "%.1f", report.bytesPerState) + " per state; FC809's graph \(report.graphBytes) more), "
             + "frontier peak \(report.peakFrontier) states, "
             + "fingerprint collision chance at most " + String(format: "%.1e", report.fingerprintCollisionBound)

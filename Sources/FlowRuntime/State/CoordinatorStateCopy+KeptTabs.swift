@@ -85,6 +85,45 @@ extension CoordinatorStateCopy {
         return changed ? CoordinatorStateCopy(state: stripped, status: status, confirmation: confirmation) : self
     }
 
+    /// The copy with the tabs `other` kept put back where `other` kept them: at each tab set of `other`'s
+    /// shown chain that keeps a tab, this copy's record there must be the same instance showing the same
+    /// tab and keeping none; the record becomes `other`'s (its kept tabs in their very storage) with the
+    /// selected tab kept under a layer taken from this copy. The inverse of ``withoutTabs(keptIn:)`` for a
+    /// step that keeps the tab sets (docs/RUNNING.md, "Reductions", "Kept tabs"); nil when this copy does
+    /// not have that shape.
+    package func withTabs(keptIn other: CoordinatorStateCopy) -> CoordinatorStateCopy? {
+        var filled = state
+        var changed = false
+        for position in other.state.chain.indices {
+            guard var record = other.state.chain[position].tabs, Self.keptTabs(of: record).count > 0 else { continue }
+            guard position < filled.chain.count, filled.chain[position].id == other.state.chain[position].id,
+                let now = filled.chain[position].tabs, now.selected == record.selected, Self.keptTabs(of: now).isEmpty
+            else { return nil }
+            let under = now.parked[now.selected]
+            if under != nil || record.parked[record.selected] != nil { record.parked[record.selected] = under }
+            filled.chain[position].tabs = record
+            changed = true
+        }
+        return changed ? CoordinatorStateCopy(state: filled, status: status, confirmation: confirmation) : self
+    }
+
+    /// Whether the copy keeps a tab: some tab set of its shown chain has a started tab that is not selected.
+    package var keepsATab: Bool {
+        for record in state.chain {
+            if let tabs = record.tabs, tabs.parked.keys.contains(where: { $0 != tabs.selected }) { return true }
+        }
+        return false
+    }
+
+    /// Whether `other` is this copy exactly: equal (`==`) and numbered alike — the same instance ids and
+    /// route tokens everywhere (kept tabs' included), the same counters and owner. A step from either
+    /// takes the same course and hands out the same ids and tokens.
+    package func isExactly(_ other: CoordinatorStateCopy) -> Bool {
+        state.owner == other.state.owner && state.nextInstance == other.state.nextInstance
+            && state.nextToken == other.state.nextToken && self == other && state.chain == other.state.chain
+            && state.path == other.state.path
+    }
+
     /// A hash of the copy that also reads what `==` leaves out: the ids of the shown chain, the tokens of
     /// the path and the counters that hand out the next ones. Two copies with the same one are, but for
     /// chance, the same state numbered the same way (so a step from either hands out the same ids).
