@@ -104,13 +104,14 @@ struct FlowActions: RandomAccessCollection, Sendable {
         if owner < 0 {
             (written, site) = (flow.start, .start)
         } else if position.isHandler {
-            let child = flow.children[owner]
-            let handler = child.handlers[item]
-            (written, site) = (handler.action, .handler(child: child.name.value, outcome: handler.outcome.value))
+            // Read in place: binding the child or screen to a constant would copy all its fields, per action read.
+            // Speed: PERFORMANCE.md, "Shapes kept for speed".
+            written = flow.children[owner].handlers[item].action
+            site = .handler(
+                child: flow.children[owner].name.value, outcome: flow.children[owner].handlers[item].outcome.value)
         } else {
-            let screen = flow.screens[owner]
-            let event = screen.events[item]
-            (written, site) = (event.action, .event(screen: screen.name.value, event: event.name.value))
+            written = flow.screens[owner].events[item].action
+            site = .event(screen: flow.screens[owner].name.value, event: flow.screens[owner].events[item].name.value)
         }
         // Almost every action is its own only alternative: no walk through the branches.
         guard position.alternative > 0 else { return (written, site) }

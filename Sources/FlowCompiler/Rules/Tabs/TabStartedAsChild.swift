@@ -58,8 +58,8 @@ struct TabStartedAsChild: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for flow in catalog.uniqueFlows where flow.hasTabs {
-            for (action, site) in catalog.navigation(of: flow).allActions where site != .start {
+        for flow in catalog.uniqueFlows {
+            for (action, site) in catalog.navigation(of: flow).allActions where flow.hasTabs && site != .start {
                 switch action.kind {
                 case .startChild(let target, _), .replaceRoot(let target, _):
                     guard flow.tab(named: target.value) != nil else { continue }
@@ -71,8 +71,6 @@ struct TabStartedAsChild: FlowRule {
                     continue
                 }
             }
-        }
-        for flow in catalog.uniqueFlows {
             for link in flow.links {
                 for route in catalog.resolvedRoutes(of: link, in: flow) {
                     guard case .child(let child, _) = route.target, route.flow.tab(named: child.name.value) != nil,
