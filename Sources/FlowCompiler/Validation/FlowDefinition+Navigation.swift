@@ -59,6 +59,9 @@ struct FlowActions: RandomAccessCollection, Sendable {
 
     private let flow: FlowDefinition
     private let positions: [Position]
+    /// The indices of the `select` actions (with or without routes), in order: the rules about selects read
+    /// these instead of walking (and copying) every action. Speed: PERFORMANCE.md, "Shapes kept for speed".
+    let selectIndices: [Int]
 
     init(_ flow: FlowDefinition) {
         var count = flow.start.alternativeCount
@@ -70,8 +73,10 @@ struct FlowActions: RandomAccessCollection, Sendable {
         }
         var positions: [Position] = []
         positions.reserveCapacity(count)
+        var selectIndices: [Int] = []
         func add(_ action: ActionDefinition, owner: Int, item: Int, isHandler: Bool) {
             for alternative in 0..<action.alternativeCount {
+                if action.isSelect(alternative: alternative) { selectIndices.append(positions.count) }
                 positions.append(
                     Position(
                         owner: Int32(owner), item: Int32(item), alternative: Int32(alternative), isHandler: isHandler))
@@ -90,6 +95,7 @@ struct FlowActions: RandomAccessCollection, Sendable {
         }
         self.flow = flow
         self.positions = positions
+        self.selectIndices = selectIndices
     }
 
     var startIndex: Int { 0 }
@@ -104,14 +110,13 @@ struct FlowActions: RandomAccessCollection, Sendable {
         if owner < 0 {
             (written, site) = (flow.start, .start)
         } else if position.isHandler {
-            // Read in place: binding the child or screen to a constant would copy all its fields, per action read.
-            // Speed: PERFORMANCE.md, "Shapes kept for speed".
-            written = flow.children[owner].handlers[item].action
-            site = .handler(
-                child: flow.children[owner].name.value, outcome: flow.children[owner].handlers[item].outcome.value)
+            let child = flow.children[owner]
+            let handler = child.handlers[item]
+            (written, site) = (handler.action, .handler(child: child.name.value, outcome: handler.outcome.value))
         } else {
-            written = flow.screens[owner].events[item].action
-            site = .event(screen: flow.screens[owner].name.value, event: flow.screens[owner].events[item].name.value)
+            let screen = flow.screens[owner]
+            let event = screen.events[item]
+            (written, site) = (event.action, .event(screen: screen.name.value, event: event.name.value))
         }
         // Almost every action is its own only alternative: no walk through the branches.
         guard position.alternative > 0 else { return (written, site) }
@@ -127,6 +132,17 @@ extension ActionDefinition {
             return 1 + then.alternativeCount + otherwise.alternativeCount
         }
         return 1
+    }
+
+    /// Whether `alternatives[alternative]` is a `select` (with or without routes); read in place for the
+    /// action itself, the common case.
+    fileprivate func isSelect(alternative: Int) -> Bool {
+        var remaining = alternative
+        let kind = alternative == 0 ? self.kind : self.alternative(&remaining)?.kind
+        switch kind {
+        case .select?, .selectShowing?: return true
+        default: return false
+        }
     }
 
     /// `alternatives[remaining]`, or nil with `remaining` lowered by `alternativeCount` when it is past them.

@@ -59,16 +59,19 @@ struct TabStartedAsChild: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
-            for (action, site) in catalog.navigation(of: flow).allActions where flow.hasTabs && site != .start {
-                switch action.kind {
-                case .startChild(let target, _), .replaceRoot(let target, _):
-                    guard flow.tab(named: target.value) != nil else { continue }
-                    diagnostics.append(
-                        Self.diagnostic(
-                            "\(MessageText.name(target.value)) is a tab of flow \(MessageText.name(flow.name.value)): it lives as long as the tab bar and is selected, not started; use 'select: \(target.value)'",
-                            at: target))
-                default:
-                    continue
+            // Only a tab flow can start its own tab.
+            if flow.hasTabs {
+                for (action, site) in catalog.navigation(of: flow).allActions where site != .start {
+                    switch action.kind {
+                    case .startChild(let target, _), .replaceRoot(let target, _):
+                        guard flow.tab(named: target.value) != nil else { continue }
+                        diagnostics.append(
+                            Self.diagnostic(
+                                "\(MessageText.name(target.value)) is a tab of flow \(MessageText.name(flow.name.value)): it lives as long as the tab bar and is selected, not started; use 'select: \(target.value)'",
+                                at: target))
+                    default:
+                        continue
+                    }
                 }
             }
             for link in flow.links {

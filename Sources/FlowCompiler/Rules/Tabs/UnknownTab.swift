@@ -76,8 +76,11 @@ struct UnknownTab: FlowRule {
                         "tab \(MessageText.name(tab.name.value)) of flow \(MessageText.name(flow.name.value)) names no child declaration\(suggestion.isEmpty ? "; declare it under 'children:' with the flow that runs in the tab" : suggestion)",
                         at: tab.name))
             }
-            for (action, _) in navigation.allActions {
-                guard case .select(let tab) = action.kind, flow.tab(named: tab.value) == nil else { continue }
+            let actions = navigation.allActions
+            for index in actions.selectIndices {
+                guard case .select(let tab) = actions[index].action.kind, flow.tab(named: tab.value) == nil else {
+                    continue
+                }
                 let sets = enclosing ?? EnclosingTabSets(of: flow, in: catalog)
                 enclosing = sets
                 guard let use = sets.useMissing(tab.value, from: flow, in: catalog) else {
