@@ -77,10 +77,13 @@ mutants=(
     # The language server's per-flow rule results (RuleResultMemo): a result kept although a flow it read
     # changed, a lookup not noted as a read, a flow gone or a parent's old children not counted as changed,
     # and an argument passing's receiver flow not noted as a read of the rules that check the passing.
-    "rule-result-stale|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                if let kept = results[name], isUnchanged(kept) {|                if let kept = results[name], !changed.contains(.flow(name)) {|IncrementalAgreementTests"
+    "rule-result-stale|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                if let kept = results[name], isUnchanged(kept) {|                if let kept = results[name], !changes.changed.contains(.flow(name)) {|IncrementalAgreementTests"
     "rule-result-lookup-unnoted|Sources/FlowCompiler/Validation/FlowCatalog.swift|        reads?.note(.flow(name))|        _ = name|IncrementalAgreementTests"
-    "rule-result-gone-flow-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                change(name, last)\n                someFlowGone = true|                someFlowGone = true|RuleResultMemoTests/aFlowThatGoesAwayChecksTheFlowsThatReadItAgain"
-    "rule-result-old-children-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                    change(name, last)|                    _ = last|RuleResultMemoTests/aParentThatStopsRunningAChildChecksTheChildAgain"
+    "rule-result-gone-flow-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|            change(name, last)\n            someFlowGone = true|            someFlowGone = true|RuleResultMemoTests/aFlowThatGoesAwayChecksTheFlowsThatReadItAgain"
+    "rule-result-old-children-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                change(name, last)|                _ = last|RuleResultMemoTests/aParentThatStopsRunningAChildChecksTheChildAgain"
+    # Round 13: a flow's passings kept although a flow they read changed, or reused at their old position.
+    "passings-kept-stale|Sources/FlowCompiler/Validation/ArgumentPassing.swift|            if let kept, var passings = kept.passings[flow.name.value], kept.changes.isUnchanged(passings.reads) {|            if let kept, var passings = kept.passings[flow.name.value], !kept.changes.changed.contains(.flow(flow.name.value)) {|IncrementalAgreementTests"
+    "passings-not-renumbered|Sources/FlowCompiler/Validation/ArgumentPassing.swift|                    for index in passings.passings.indices { passings.passings[index].flow = Int32(position) }|                    _ = position|RuleResultMemoTests/aFlowsArgumentPassingsAreKeptUntilAFlowTheyReadChanges"
     "passing-reads-unnoted|Sources/FlowCompiler/Validation/FlowCatalog.swift|        if let reads { for read in passings.reads { reads.note(read) } }|        _ = reads|IncrementalAgreementTests"
     # The explorer's reductions weakened (docs/RUNNING.md, "Reductions"): a coarser merge than the proved one
     # must make the reduced and the full exploration disagree, a lower repeat cutoff must hide FC808.

@@ -24,7 +24,7 @@ import Testing
             ("settings.yaml", NavigationMemoTests.settings),
         ]
         #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
-        #expect(Self.kept == 34)
+        #expect(Self.kept == 36)
         #expect(cache.ruleResults.counts == (reused: 0, rerun: 3 * Self.kept))
         #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
         #expect(cache.ruleResults.counts == (reused: 3 * Self.kept, rerun: 3 * Self.kept))
@@ -110,6 +110,71 @@ import Testing
         let after = NavigationMemoTests.validate(texts, cache: cache)
         #expect(after == NavigationMemoTests.validate(texts, cache: nil))
         #expect(after.filter { $0.location.file == "app.yaml" }.map(\.code) == [UnknownFlow.description.code])
+    }
+
+    @Test func aFlowsArgumentPassingsAreKeptUntilAFlowTheyReadChanges() {
+        // `other` passes the screen it pushes an argument it has no parameter for, by a reference to nothing.
+        let cache = FileReadCache()
+        let passing = NavigationMemoTests.other.replacingOccurrences(
+            of: "push: second", with: "push: second, with: { id: $missing }")
+        var texts = [
+            ("app.yaml", NavigationMemoTests.app), ("other.yaml", passing),
+            ("settings.yaml", NavigationMemoTests.settings),
+        ]
+        #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(cache.ruleResults.passingCounts == (reused: 0, collected: 3))
+        #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(cache.ruleResults.passingCounts == (reused: 3, collected: 3))
+
+        // A child's outcome renamed: the child's passings, and the parent's (its `start: settings` passes the
+        // child flow its arguments: the receiver is read from the child).
+        texts[2].1 = Self.settingsRenamedOutcome
+        #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(cache.ruleResults.passingCounts == (reused: 4, collected: 5))
+
+        // A flow before the others: theirs are reused at their new positions, where the scope of `$missing`
+        // is read (the flow's screens and events by position).
+        texts.insert(("first.yaml", "flow: first\nstart: only\nscreens:\n  only: {}\n"), at: 0)
+        let shifted = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(shifted == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(cache.ruleResults.passingCounts == (reused: 7, collected: 6))
+        #expect(
+            shifted.filter { $0.location.file == "other.yaml" }.map {
+                "\($0.code) \($0.location.line):\($0.location.column) \($0.message)"
+            } == [
+                "FC304 1:7 flow 'other' is started by no other flow and starts no child flow; declare it as a child of the flow that should start it, or remove it",
+                "FC506 6:37 screen 'second' has no parameter 'id'; it takes no arguments",
+                "FC501 6:41 '$missing' refers to no parameter in scope: event 'next', screen 'first' or flow 'other' declares no 'missing'; declare it under the event's 'params' or pass a literal",
+            ])
+    }
+
+    /// A tab flow whose `feed` tab runs `list`, where a `select` names the other tab.
+    static let tabbed = [
+        (
+            "home.yaml",
+            "flow: home\ntabs: [feed, profile]\nstart: feed\nchildren:\n  feed: { flow: feed }\n  profile: { flow: profile }\n"
+        ),
+        ("feed.yaml", "flow: feed\nstart: list\nchildren:\n  list: { flow: list }\n"),
+        ("list.yaml", "flow: list\nstart: items\nscreens:\n  items: { on: { other: { select: profile } } }\n"),
+        ("profile.yaml", "flow: profile\nstart: main\nscreens:\n  main: {}\n"),
+    ]
+
+    @Test func aSelectIsCheckedAgainWhenAFlowThatRunsItAtAnyDepthChanges() {
+        // The tab sets enclosing `list` are read through the flows that run it: `feed`, then `home`. Only
+        // `home`'s file changes (its `profile` tab goes); `list`'s `select: profile` has no tab set then.
+        let cache = FileReadCache()
+        var texts = Self.tabbed
+        #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(!NavigationMemoTests.validate(texts, cache: cache).contains { $0.code == UnknownTab.description.code })
+        texts[0].1 = texts[0].1.replacingOccurrences(of: "tabs: [feed, profile]", with: "tabs: [feed]")
+        let after = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(after == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(
+            after.filter { $0.code == UnknownTab.description.code }.map {
+                "\($0.location.file):\($0.location.line):\($0.location.column) \($0.message)"
+            } == [
+                "list.yaml:4:35 'select: profile' in flow 'list' names no tab of any tab set enclosing it where flow 'feed' runs it as child 'list'; the nearest tab set that has the tab is selected, and none there has it"
+            ])
     }
 
     /// The corpora the rules' contract is checked over: `Flows/` and every fixture of `Tests/Fixtures/invalid`

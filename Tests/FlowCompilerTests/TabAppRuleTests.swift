@@ -71,6 +71,22 @@ import Testing
             ])
     }
 
+    /// A `select` that is a branch of a condition, not the action itself, is one of the selects the index lists
+    /// (`FlowActions.selectIndices`): FC270 still finds it.
+    @Test func aSelectInAConditionsBranchIsChecked() {
+        let example = """
+            flow: solo
+            start: main
+            conditions: [ready]
+            screens:
+              main: { on: { go: { if: ready, then: { push: main }, else: { select: feed } } } }
+            """
+        #expect(
+            found(example, codes: ["FC270"]) == [
+                "example.yaml:5:72 FC270 flow 'solo' is neither a tab flow nor a tab of one, so 'select: feed' has no tab set; declare 'tabs', or select from a flow that runs as a tab"
+            ])
+    }
+
     /// A flow pushed inside a tab whose enclosing sets lack the tab: named at the use.
     @Test func aPushedChildSelectingATabNoEnclosingSetHasIsReported() {
         let example = """

@@ -29,8 +29,9 @@ struct ArgumentPassing: Sendable {
     let target: Located<String>
     let receiver: ArgumentReceiver
     let arguments: [ArgumentDefinition]
-    /// The position of the place's flow in `FlowCatalog.uniqueFlows`.
-    let flow: Int32
+    /// The position of the place's flow in `FlowCatalog.uniqueFlows` (renumbered when a kept flow's
+    /// passings are reused at another position).
+    var flow: Int32
     let site: Site
     /// The link, when the place is a deep-link route (its placeholders are the scope).
     let linkRoutes: LinkRoutes?
@@ -46,37 +47,57 @@ struct ArgumentPassing: Sendable {
 }
 
 extension FlowCatalog {
-    /// Every place arguments are passed in every distinct flow, with resolved receivers, flow by flow, with
-    /// where each flow's lie and the flows their resolution looked up; places whose target does not resolve
-    /// are left out (the reference rules report them). Linear in the size of the flows.
-    func collectArgumentPassings() -> (
-        passings: [ArgumentPassing], byFlow: [(range: Range<Int>, reads: Set<CatalogReads.Read>)],
-        layers: [FlowScopeLayers]
+    /// One distinct flow's argument passings, with what their resolution read and the flow's scope layers.
+    struct FlowPassings: Sendable {
+        /// The places arguments are passed in the flow, in order.
+        var passings: [ArgumentPassing]
+        /// The flows their resolution looked up (the flow itself, each receiver's flow, the flows a route
+        /// list passes through).
+        let reads: Set<CatalogReads.Read>
+        /// The layers shared by the flow's reference scopes.
+        let layers: FlowScopeLayers
+    }
+
+    /// Every place arguments are passed in every distinct flow, with resolved receivers, flow by flow (by
+    /// position in ``uniqueFlows``), with the flows their resolution looked up; places whose target does not
+    /// resolve are left out (the reference rules report them). Linear in the size of the flows.
+    ///
+    /// - Parameter kept: the last validation's, by flow name, and what changed since: a flow's are reused
+    ///   (renumbered to its position) when none of the flows they read changed, as they would be collected
+    ///   again. Speed: PERFORMANCE.md, "Shapes kept for speed".
+    /// - Parameter reused: incremented for each flow whose passings were reused.
+    func collectArgumentPassings(
+        reusing kept: (passings: [String: FlowPassings], changes: RuleResultMemo.Changes)?, counting reused: inout Int
+    ) -> [FlowPassings] {
+        var byFlow: [FlowPassings] = []
+        byFlow.reserveCapacity(uniqueFlows.count)
+        for (position, flow) in uniqueFlows.enumerated() {
+            if let kept, var passings = kept.passings[flow.name.value], kept.changes.isUnchanged(passings.reads) {
+                if let first = passings.passings.first, first.flow != Int32(position) {
+                    for index in passings.passings.indices { passings.passings[index].flow = Int32(position) }
+                }
+                byFlow.append(passings)
+                reused += 1
+                continue
+            }
+            let reads = CatalogReads()
+            let (passings, layers) = noting(reads).collectArgumentPassings(of: flow, at: Int32(position))
+            byFlow.append(FlowPassings(passings: passings, reads: reads.reads, layers: layers))
+        }
+        return byFlow
+    }
+
+    /// The places arguments are passed in `flow` (at `flowIndex` in ``uniqueFlows``), and the flow's scope
+    /// layers shared by its places.
+    private func collectArgumentPassings(of flow: FlowDefinition, at flowIndex: Int32) -> (
+        [ArgumentPassing], FlowScopeLayers
     ) {
+        let navigation = navigation(of: flow)
         var passings: [ArgumentPassing] = []
         // At most one place per action alternative, tab and link route. Speed: PERFORMANCE.md, "Shapes kept for speed".
         passings.reserveCapacity(
-            uniqueFlows.reduce(0) { count, flow in
-                count + navigation(of: flow).allActions.count + flow.tabs.count
-                    + flow.links.reduce(0) { $0 + $1.routeLists.reduce(0) { $0 + $1.routes.count } }
-            })
-        var layers: [FlowScopeLayers] = []
-        var byFlow: [(range: Range<Int>, reads: Set<CatalogReads.Read>)] = []
-        for (position, flow) in uniqueFlows.enumerated() {
-            let reads = CatalogReads()
-            let start = passings.count
-            layers.append(noting(reads).collectArgumentPassings(of: flow, at: Int32(position), into: &passings))
-            byFlow.append((start..<passings.count, reads.reads))
-        }
-        return (passings, byFlow, layers)
-    }
-
-    /// The places arguments are passed in `flow` (at `flowIndex` in ``uniqueFlows``), appended to `passings`,
-    /// and the flow's scope layers shared by its places.
-    private func collectArgumentPassings(
-        of flow: FlowDefinition, at flowIndex: Int32, into passings: inout [ArgumentPassing]
-    ) -> FlowScopeLayers {
-        let navigation = navigation(of: flow)
+            navigation.allActions.count + flow.tabs.count
+                + flow.links.reduce(0) { $0 + $1.routeLists.reduce(0) { $0 + $1.routes.count } })
 
         func add(_ action: ActionDefinition, site: ArgumentPassing.Site) {
             for alternative in action.alternatives {
@@ -187,11 +208,12 @@ extension FlowCatalog {
                 }
             }
         }
-        return FlowScopeLayers(
+        let layers = FlowScopeLayers(
             flow: ReferenceScope.Layer(
                 .flow(flow.name.value), parameters: flow.parameters, lookups: .max,
                 unreadable: ArgumentReceiver.unreadable(of: .flow, in: flow)),
             starters: handlerLayers(of: flow))
+        return (passings, layers)
     }
 
     private func childReceiver(_ declaration: ChildDefinition?) -> ArgumentReceiver? {

@@ -7,23 +7,33 @@ import FlowModel
 ///
 /// For a flow `F` used as child `d` of flow `P`, the use reaches the tabs of `P` and every tab `P` reaches,
 /// unless `d` is presented (nothing below a sheet or cover is reachable). A flow reaches a tab when every
-/// use of it does; a flow without uses (a root) reaches none. Computed as the least fixed point over the
-/// uses with a work list, so a cycle of uses adds nothing it does not get from outside the cycle (the
-/// verdict errs toward reporting). Each flow's set only grows, bounded by the tabs declared, so the work is
-/// bounded by the uses times the tabs.
+/// use of it does; a flow without uses (a root) reaches none. Computed for one flow over the flows that run
+/// it at any depth (the only ones its set depends on, found through the catalog's child uses, so a rule that
+/// checks one flow has them noted as its reads), as the least fixed point over their uses with a work list,
+/// so a cycle of uses adds nothing it does not get from outside the cycle (the verdict errs toward
+/// reporting). Each flow's set only grows, bounded by the tabs declared, so the work is bounded by the uses
+/// times the tabs.
 struct EnclosingTabSets {
-    /// The tabs reachable from each flow's enclosing tab sets in all its uses.
+    /// The tabs reachable from each flow's enclosing tab sets in all its uses (the flow's and the flows that
+    /// run it).
     private var reachable: [String: Set<String>] = [:]
 
-    init(_ catalog: FlowCatalog) {
+    /// The tab sets enclosing `flow` (and each flow that runs it, at any depth).
+    init(of flow: FlowDefinition, in catalog: FlowCatalog) {
+        // The flows that run `flow` at any depth, found by a work list (no recursion), and the reverse edges.
         var childrenOf: [String: [String]] = [:]
-        for flow in catalog.uniqueFlows {
-            for use in catalog.childUses(of: flow.name.value) {
-                childrenOf[use.parent.name.value, default: []].append(flow.name.value)
+        var pending = [flow.name.value]
+        var found: Set<String> = [flow.name.value]
+        var next = 0
+        while next < pending.count {
+            let name = pending[next]
+            next += 1
+            for use in catalog.childUses(of: name) {
+                childrenOf[use.parent.name.value, default: []].append(name)
+                if found.insert(use.parent.name.value).inserted { pending.append(use.parent.name.value) }
             }
         }
-        var pending = catalog.uniqueFlows.map(\.name.value)
-        var queued = Set(pending)
+        var queued = found
         while let name = pending.popLast() {
             queued.remove(name)
             let uses = catalog.childUses(of: name)

@@ -40,23 +40,26 @@ struct FlowCatalog: Sendable {
     /// reads a flow's own (``argumentPassings(of:)``).
     var argumentPassings: [ArgumentPassing] {
         reads?.noteEveryFlow()
-        return allArgumentPassings
+        return passingsByFlow.flatMap(\.passings)
     }
-    private var allArgumentPassings: [ArgumentPassing] = []
-    /// By position in ``allDistinctFlows``: where the flow's passings lie in `allArgumentPassings`, and the
-    /// flows their resolution looked up (each receiver's flow, the flows a route list passes through).
-    private var passingsByFlow: [(range: Range<Int>, reads: Set<CatalogReads.Read>)] = []
+    /// By position in ``allDistinctFlows``: the flow's passings, the flows their resolution looked up (each
+    /// receiver's flow, the flows a route list passes through) and its scope layers.
+    private var passingsByFlow: [FlowPassings] = []
     /// The position of each distinct flow in ``allDistinctFlows``, by name.
     private var positions: [String: Int] = [:]
-    /// The reference-scope layers shared by each distinct flow's places (by position in `uniqueFlows`).
-    private(set) var scopeLayers: [FlowScopeLayers] = []
+    /// What changed since the workspace's last validation (``RuleResultMemo/Changes``), in a catalog made
+    /// with the workspace's memo (the language server's); nil otherwise.
+    private(set) var changes: RuleResultMemo.Changes?
     /// The files of the run that did not load: what names their flows is not checked against them.
     var unloaded = UnloadedFlows()
 
-    /// - Parameter reuse: the indexes of the last validation of the same workspace, reused for flows
-    ///   read from the same bytes (the language server's; ``NavigationMemo``); this catalog's are kept in
-    ///   their place.
-    init(_ flows: [FlowDefinition], reusing reuse: NavigationMemo.Reuse? = nil) {
+    /// - Parameters:
+    ///   - reuse: the indexes of the last validation of the same workspace, reused for flows read from the
+    ///     same bytes (the language server's; ``NavigationMemo``); this catalog's are kept in their place.
+    ///   - results: with `reuse`, the workspace's rule results: each flow's argument passings and scope
+    ///     layers of the last validation are reused when none of the flows they read changed
+    ///     (``RuleResultMemo/Changes``); the memo keeps this catalog's with the rules' results.
+    init(_ flows: [FlowDefinition], reusing reuse: NavigationMemo.Reuse? = nil, results: RuleResultMemo? = nil) {
         self.flows = flows
         let (byName, unique) = Self.firstDefinitions(of: flows)
         self.byName = byName
@@ -94,7 +97,16 @@ struct FlowCatalog: Sendable {
         self.navigations = navigations
         self.uses = uses
         positions = Dictionary(uniqueKeysWithValues: unique.enumerated().map { ($1.name.value, $0) })
-        (allArgumentPassings, passingsByFlow, scopeLayers) = collectArgumentPassings()
+        if let results, let reuse {
+            let changes = results.changes(of: byName, navigations: reuse.memo)
+            self.changes = changes
+            var reused = 0
+            passingsByFlow = collectArgumentPassings(reusing: (results.keptPassings, changes), counting: &reused)
+            results.countPassings(reused: reused, collected: passingsByFlow.count - reused)
+        } else {
+            var reused = 0
+            passingsByFlow = collectArgumentPassings(reusing: nil, counting: &reused)
+        }
     }
 
     /// Whether `flow`'s `linkFallback` can be shown (docs/RUNNING.md, "Deep links"): not when the flow
@@ -138,8 +150,16 @@ struct FlowCatalog: Sendable {
         guard let position = positions[flow.name.value] else { return [] }
         let passings = passingsByFlow[position]
         if let reads { for read in passings.reads { reads.note(read) } }
-        return allArgumentPassings[passings.range]
+        return passings.passings[...]
     }
+
+    /// Each distinct flow's passings by name, as the workspace's memo keeps them for the next validation.
+    var passingsByName: [String: FlowPassings] {
+        Dictionary(uniqueKeysWithValues: zip(allDistinctFlows.map(\.name.value), passingsByFlow))
+    }
+
+    /// The reference-scope layers shared by the places of the distinct flow at `position`.
+    func scopeLayers(at position: Int) -> FlowScopeLayers { passingsByFlow[position].layers }
 
     /// The distinct flow at `position` (an ``ArgumentPassing``'s `flow`), whatever ``uniqueFlows`` holds.
     func distinctFlow(at position: Int) -> FlowDefinition { allDistinctFlows[position] }

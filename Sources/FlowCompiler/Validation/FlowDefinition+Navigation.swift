@@ -59,6 +59,9 @@ struct FlowActions: RandomAccessCollection, Sendable {
 
     private let flow: FlowDefinition
     private let positions: [Position]
+    /// The indices of the `select` actions (with or without routes), in order: the rules about selects read
+    /// these instead of walking (and copying) every action. Speed: PERFORMANCE.md, "Shapes kept for speed".
+    let selectIndices: [Int]
 
     init(_ flow: FlowDefinition) {
         var count = flow.start.alternativeCount
@@ -70,8 +73,10 @@ struct FlowActions: RandomAccessCollection, Sendable {
         }
         var positions: [Position] = []
         positions.reserveCapacity(count)
+        var selectIndices: [Int] = []
         func add(_ action: ActionDefinition, owner: Int, item: Int, isHandler: Bool) {
             for alternative in 0..<action.alternativeCount {
+                if action.isSelect(alternative: alternative) { selectIndices.append(positions.count) }
                 positions.append(
                     Position(
                         owner: Int32(owner), item: Int32(item), alternative: Int32(alternative), isHandler: isHandler))
@@ -90,6 +95,7 @@ struct FlowActions: RandomAccessCollection, Sendable {
         }
         self.flow = flow
         self.positions = positions
+        self.selectIndices = selectIndices
     }
 
     var startIndex: Int { 0 }
@@ -126,6 +132,17 @@ extension ActionDefinition {
             return 1 + then.alternativeCount + otherwise.alternativeCount
         }
         return 1
+    }
+
+    /// Whether `alternatives[alternative]` is a `select` (with or without routes); read in place for the
+    /// action itself, the common case.
+    fileprivate func isSelect(alternative: Int) -> Bool {
+        var remaining = alternative
+        let kind = alternative == 0 ? self.kind : self.alternative(&remaining)?.kind
+        switch kind {
+        case .select?, .selectShowing?: return true
+        default: return false
+        }
     }
 
     /// `alternatives[remaining]`, or nil with `remaining` lowered by `alternativeCount` when it is past them.

@@ -263,7 +263,7 @@ public enum FlowValidation {
         _ flows: [FlowDefinition], of files: [FlowSourceFile], reusing reuse: NavigationMemo.Reuse?,
         results: RuleResultMemo?, diagnostics: [Diagnostic], suppressions: [String: [Suppression]]
     ) -> [Diagnostic] {
-        var built = FlowCatalog(flows, reusing: reuse)
+        var built = FlowCatalog(flows, reusing: reuse, results: results)
         built.unloaded = UnloadedFlows(files, diagnostics: diagnostics)
         let catalog = built
         var diagnostics = catalog.unloaded.noting(diagnostics, catalog: catalog)
@@ -273,9 +273,7 @@ public enum FlowValidation {
         // With the workspace's memo (the language server), a rule that checks each flow alone reruns only
         // over the flows whose inputs changed (``RuleResultMemo``). Speed: PERFORMANCE.md, "Shapes kept for speed".
         let rules = RuleRegistry.flowRules
-        let run = results.flatMap { results in
-            reuse.map { RuleResultMemo.Run(memo: results, catalog: catalog, navigations: $0.memo, rules: rules) }
-        }
+        let run = results.flatMap { RuleResultMemo.Run(memo: $0, catalog: catalog, rules: rules) }
         let found = ParallelMap.map(count: rules.count) { index in
             let kept = run?.findings(ofRule: index)
             var found: [Diagnostic] = kept?.findings ?? []

@@ -120,7 +120,7 @@ extension FlowCatalog {
         -> ReferenceScope
     {
         let flow = distinctFlow(at: position)
-        let shared = scopeLayers[position]
+        let shared = scopeLayers(at: position)
         var flowScope = ReferenceScope(layers: [shared.flow])
         flowScope.declarationHint = "declare it under the flow's 'params' or pass a literal"
         switch site {
@@ -178,12 +178,12 @@ extension FlowCatalog {
         let flow = Int(passing.flow)
         switch passing.site {
         case .flow:
-            return scopeLayers[flow].flow.type(of: name)
+            return scopeLayers(at: flow).flow.type(of: name)
         case .event(let screenIndex, let event):
             let screen = distinctFlow(at: flow).screens[Int(screenIndex)]
             return Self.firstType(of: name, in: screen.events[Int(event)].parameters)
                 ?? Self.firstType(of: name, in: screen.parameters)
-                ?? scopeLayers[flow].flow.type(of: name)
+                ?? scopeLayers(at: flow).flow.type(of: name)
         case .handler, .link:
             return scope(of: passing).type(of: name)
         }

@@ -48,7 +48,7 @@ final class RuleResultMemo: @unchecked Sendable {
             TabFlowShape.self, CoverCannotEnd.self, AliasPlaceholders.self, ScreenArguments.self,
             ArgumentTypeMismatch.self, ChildArguments.self, FinishArguments.self, UnresolvedReference.self,
             ConstraintViolation.self, LinkParameterUnbound.self, UnknownTarget.self, LinkRouteNotPath.self,
-            SelectRoutesNotPath.self, QueuedLinkReopensFlow.self,
+            SelectRoutesNotPath.self, QueuedLinkReopensFlow.self, UnknownTab.self, TabStartedAsChild.self,
         ] as [any FlowRule.Type]).map { ObjectIdentifier($0) })
 
     /// What a flow's findings were computed from, as one fingerprint.
@@ -74,19 +74,89 @@ final class RuleResultMemo: @unchecked Sendable {
         let reads: Set<CatalogReads.Read>
     }
 
-    // @unchecked Sendable: `kept`, `flows` and the counts are touched only while `lock` is held.
+    // @unchecked Sendable: `kept`, `passings`, `flows` and the counts are touched only while `lock` is held.
     private let lock = NSLock()
     /// By rule (its position in `RuleRegistry.flowRules`), by flow name.
     private var kept: [[String: Kept]] = []
+    /// Each flow's argument passings and scope layers, by flow name (``FlowCatalog``'s, reused under the same
+    /// test as a rule's result).
+    private var passings: [String: FlowCatalog.FlowPassings] = [:]
     /// The flows of the validation whose results are kept, by name: what the next one compares its own with.
     private var flows: [String: FlowSeen] = [:]
     private var reused = 0
     private var rerun = 0
+    private var passingsReused = 0
+    private var passingsCollected = 0
 
     init() {}
 
+    /// How many flows' argument passings were reused and how many were collected, since the memo was made.
+    var passingCounts: (reused: Int, collected: Int) { lock.withLock { (passingsReused, passingsCollected) } }
+
+    /// Counts one catalog's flows whose passings were reused (`reused`) or collected (`collected`).
+    func countPassings(reused: Int, collected: Int) {
+        lock.withLock {
+            passingsReused += reused
+            passingsCollected += collected
+        }
+    }
+
     /// How many per-flow results were reused and how many were computed, since the memo was made.
     var counts: (reused: Int, rerun: Int) { lock.withLock { (reused, rerun) } }
+
+    /// The argument passings of the last kept validation, by flow name.
+    var keptPassings: [String: FlowCatalog.FlowPassings] { lock.withLock { passings } }
+
+    /// What changed between the last kept validation and one whose flows are `byName` (their first
+    /// definitions), after its catalog kept its navigation indexes in `navigations`.
+    struct Changes: Sendable {
+        /// Every flow of this validation, by name.
+        let flows: [String: FlowSeen]
+        /// The reads whose answer differs from the last kept validation's: a flow name whose first definition
+        /// changed, appeared or went (or cannot be fingerprinted), and the child uses of every flow such a
+        /// definition runs, before or now.
+        let changed: Set<CatalogReads.Read>
+        /// Whether a flow of the last kept validation is gone (its kept results are dropped).
+        let someFlowGone: Bool
+
+        /// Whether none of `reads` changed since they were read.
+        func isUnchanged(_ reads: Set<CatalogReads.Read>) -> Bool {
+            changed.isEmpty || reads.isDisjoint(with: changed)
+        }
+    }
+
+    /// Compares each flow of `byName` once with the last kept validation's (``FlowSeen``).
+    func changes(of byName: [String: FlowDefinition], navigations: NavigationMemo) -> Changes {
+        let before = lock.withLock { self.flows }
+        let navigations = navigations.keptEntries
+        var flows: [String: FlowSeen] = [:]
+        flows.reserveCapacity(byName.count)
+        var changed = Set<CatalogReads.Read>()
+        func change(_ name: String, _ seen: FlowSeen?) {
+            changed.insert(.flow(name))
+            for child in seen?.runs ?? [] { changed.insert(.uses(child)) }
+        }
+        for (name, flow) in byName {
+            let fingerprint = navigations[NavigationMemo.Key(file: flow.file, name: name)].map { kept in
+                Fingerprint(
+                    file: flow.file, bytes: kept.bytes, limits: kept.limits,
+                    longLivedChildren: kept.longLivedChildren, fallbackShown: kept.fallbackShown)
+            }
+            let seen = FlowSeen(fingerprint: fingerprint, runs: flow.children.map(\.flow.value))
+            flows[name] = seen
+            let last = before[name]
+            if fingerprint == nil || fingerprint != last?.fingerprint {
+                change(name, seen)
+                change(name, last)
+            }
+        }
+        var someFlowGone = false
+        for (name, last) in before where flows[name] == nil {
+            change(name, last)
+            someFlowGone = true
+        }
+        return Changes(flows: flows, changed: changed, someFlowGone: someFlowGone)
+    }
 
     /// One rule's findings over a validation's catalog, with the per-flow results to keep.
     struct Found: Sendable {
@@ -97,62 +167,31 @@ final class RuleResultMemo: @unchecked Sendable {
         let rerun: Int
     }
 
-    /// One validation's use of the memo: made after its catalog (whose navigation indexes are kept in the
-    /// ``NavigationMemo`` by then), read by the rules' workers; what they found is kept with ``keep(_:of:)``.
+    /// One validation's use of the memo: made from its catalog (built with the memo, so it holds what changed
+    /// since the last kept validation), read by the rules' workers; what they found is kept with
+    /// ``keep(_:of:)``.
     struct Run: Sendable {
         private let previous: [[String: Kept]]
         private let catalog: FlowCatalog
         private let rules: [any FlowRule.Type]
-        /// Every flow of this validation, by name.
-        let flows: [String: FlowSeen]
-        /// The reads whose answer differs from the last kept validation's: a flow name whose first definition
-        /// changed, appeared or went (or cannot be fingerprinted), and the child uses of every flow such a
-        /// definition runs, before or now.
-        let changed: Set<CatalogReads.Read>
-        /// Whether a flow of the last kept validation is gone (its kept results are dropped).
-        private let someFlowGone: Bool
+        /// What changed since the last kept validation.
+        let changes: Changes
 
-        init(memo: RuleResultMemo, catalog: FlowCatalog, navigations: NavigationMemo, rules: [any FlowRule.Type]) {
+        /// Nil when `catalog` was not built with `memo` (it holds no ``Changes``).
+        init?(memo: RuleResultMemo, catalog: FlowCatalog, rules: [any FlowRule.Type]) {
+            guard let changes = catalog.changes else { return nil }
             self.rules = rules
             self.catalog = catalog
-            let (previous, before) = memo.lock.withLock { (memo.kept, memo.flows) }
-            let navigations = navigations.keptEntries
-            var flows: [String: FlowSeen] = [:]
-            flows.reserveCapacity(catalog.byName.count)
-            var changed = Set<CatalogReads.Read>()
-            func change(_ name: String, _ seen: FlowSeen?) {
-                changed.insert(.flow(name))
-                for child in seen?.runs ?? [] { changed.insert(.uses(child)) }
-            }
-            for (name, flow) in catalog.byName {
-                let fingerprint = navigations[NavigationMemo.Key(file: flow.file, name: name)].map { kept in
-                    Fingerprint(
-                        file: flow.file, bytes: kept.bytes, limits: kept.limits,
-                        longLivedChildren: kept.longLivedChildren, fallbackShown: kept.fallbackShown)
-                }
-                let seen = FlowSeen(fingerprint: fingerprint, runs: flow.children.map(\.flow.value))
-                flows[name] = seen
-                let last = before[name]
-                if fingerprint == nil || fingerprint != last?.fingerprint {
-                    change(name, seen)
-                    change(name, last)
-                }
-            }
-            var someFlowGone = false
-            for (name, last) in before where flows[name] == nil {
-                change(name, last)
-                someFlowGone = true
-            }
-            self.someFlowGone = someFlowGone
-            self.flows = flows
-            self.changed = changed
+            self.changes = changes
+            let previous = memo.lock.withLock { memo.kept }
             self.previous = previous.count == rules.count ? previous : Array(repeating: [:], count: rules.count)
         }
 
+        /// Each flow's argument passings in the run's catalog, by name, to keep.
+        var passings: [String: FlowCatalog.FlowPassings] { catalog.passingsByName }
+
         /// Whether none of what `kept` read changed since it was computed.
-        private func isUnchanged(_ kept: Kept) -> Bool {
-            changed.isEmpty || kept.reads.isDisjoint(with: changed)
-        }
+        private func isUnchanged(_ kept: Kept) -> Bool { changes.isUnchanged(kept.reads) }
 
         /// The findings of rule `index` over the catalog, as its `check` would append them, each flow's
         /// reused when none of what it read changed; nil for a rule not in ``eachFlowAlone``.
@@ -162,7 +201,8 @@ final class RuleResultMemo: @unchecked Sendable {
             var found: [Diagnostic] = []
             // The kept results, each replaced where it is computed again: a reused one is not stored again.
             // Speed: PERFORMANCE.md, "Shapes kept for speed".
-            var results = someFlowGone ? previous[index].filter { flows[$0.key] != nil } : previous[index]
+            var results =
+                changes.someFlowGone ? previous[index].filter { changes.flows[$0.key] != nil } : previous[index]
             var (reused, rerun) = (0, 0)
             for flow in catalog.uniqueFlows {
                 let name = flow.name.value
@@ -187,7 +227,8 @@ final class RuleResultMemo: @unchecked Sendable {
     func keep(_ found: [Found?], of run: Run) {
         lock.withLock {
             kept = found.map { $0?.kept ?? [:] }
-            flows = run.flows
+            passings = run.passings
+            flows = run.changes.flows
             for found in found {
                 reused += found?.reused ?? 0
                 rerun += found?.rerun ?? 0

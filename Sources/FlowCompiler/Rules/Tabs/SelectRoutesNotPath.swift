@@ -69,8 +69,9 @@ struct SelectRoutesNotPath: FlowRule {
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
         for flow in catalog.uniqueFlows {
-            for (action, _) in catalog.navigation(of: flow).allActions {
-                guard case .selectShowing(let tab, let routes) = action.kind else { continue }
+            let actions = catalog.navigation(of: flow).allActions
+            for index in actions.selectIndices {
+                guard case .selectShowing(let tab, let routes) = actions[index].action.kind else { continue }
                 check(tab: tab, routes: routes, in: flow, catalog: catalog, into: &diagnostics)
             }
         }

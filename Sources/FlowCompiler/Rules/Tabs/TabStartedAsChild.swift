@@ -58,21 +58,22 @@ struct TabStartedAsChild: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        for flow in catalog.uniqueFlows where flow.hasTabs {
-            for (action, site) in catalog.navigation(of: flow).allActions where site != .start {
-                switch action.kind {
-                case .startChild(let target, _), .replaceRoot(let target, _):
-                    guard flow.tab(named: target.value) != nil else { continue }
-                    diagnostics.append(
-                        Self.diagnostic(
-                            "\(MessageText.name(target.value)) is a tab of flow \(MessageText.name(flow.name.value)): it lives as long as the tab bar and is selected, not started; use 'select: \(target.value)'",
-                            at: target))
-                default:
-                    continue
+        for flow in catalog.uniqueFlows {
+            // Only a tab flow can start its own tab.
+            if flow.hasTabs {
+                for (action, site) in catalog.navigation(of: flow).allActions where site != .start {
+                    switch action.kind {
+                    case .startChild(let target, _), .replaceRoot(let target, _):
+                        guard flow.tab(named: target.value) != nil else { continue }
+                        diagnostics.append(
+                            Self.diagnostic(
+                                "\(MessageText.name(target.value)) is a tab of flow \(MessageText.name(flow.name.value)): it lives as long as the tab bar and is selected, not started; use 'select: \(target.value)'",
+                                at: target))
+                    default:
+                        continue
+                    }
                 }
             }
-        }
-        for flow in catalog.uniqueFlows {
             for link in flow.links {
                 for route in catalog.resolvedRoutes(of: link, in: flow) {
                     guard case .child(let child, _) = route.target, route.flow.tab(named: child.name.value) != nil,

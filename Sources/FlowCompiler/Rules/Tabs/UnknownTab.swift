@@ -65,8 +65,9 @@ struct UnknownTab: FlowRule {
     init() {}
 
     func check(_ catalog: FlowCatalog, into diagnostics: inout [Diagnostic]) {
-        let enclosing = EnclosingTabSets(catalog)
         for flow in catalog.uniqueFlows {
+            // Built for the flow's first `select` of a tab it does not declare, over the flows that run it.
+            var enclosing: EnclosingTabSets?
             let navigation = catalog.navigation(of: flow)
             for tab in flow.tabs where navigation.childrenByName[tab.name.value] == nil {
                 let suggestion = NameSuggestion.hint(for: tab.name.value, among: flow.children.lazy.map(\.name.value))
@@ -75,9 +76,14 @@ struct UnknownTab: FlowRule {
                         "tab \(MessageText.name(tab.name.value)) of flow \(MessageText.name(flow.name.value)) names no child declaration\(suggestion.isEmpty ? "; declare it under 'children:' with the flow that runs in the tab" : suggestion)",
                         at: tab.name))
             }
-            for (action, _) in navigation.allActions {
-                guard case .select(let tab) = action.kind, flow.tab(named: tab.value) == nil else { continue }
-                guard let use = enclosing.useMissing(tab.value, from: flow, in: catalog) else {
+            let actions = navigation.allActions
+            for index in actions.selectIndices {
+                guard case .select(let tab) = actions[index].action.kind, flow.tab(named: tab.value) == nil else {
+                    continue
+                }
+                let sets = enclosing ?? EnclosingTabSets(of: flow, in: catalog)
+                enclosing = sets
+                guard let use = sets.useMissing(tab.value, from: flow, in: catalog) else {
                     if catalog.childUses(of: flow.name.value).isEmpty {
                         diagnostics.append(Self.unenclosed(tab, in: flow))
                     }
