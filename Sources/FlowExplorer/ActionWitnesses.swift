@@ -11,10 +11,11 @@ import FlowModel
 /// Where no value meets them all, the parameter's own witness is passed (``ArgumentWitness/valid(_:)``), and
 /// a refusal is then what every valid value would meet. Built once per exploration.
 struct ActionWitnesses {
-    /// Event operands (`name` → value text), by flow, screen and event index.
-    private let events: [[[[String: String]]]]
-    /// Outcome operands, by flow and outcome index: what finishing an instance through a kept handle passes.
-    private let outcomes: [[[String: String]]]
+    /// Event operands (`name` → value text) that differ from the parameters' own witnesses, by flow, screen and
+    /// event index; only those are kept (most apps pass no value on to a narrower parameter: none).
+    private let events: [Int: [Int: [Int: [String: String]]]]
+    /// The same for outcomes, by flow and outcome index: what finishing an instance through a kept handle passes.
+    private let outcomes: [Int: [Int: [String: String]]]
 
     init(bundle: FlowBundle) {
         // The handlers that run when a flow finishes with an outcome: by child flow and outcome, each with the
@@ -27,43 +28,45 @@ struct ActionWitnesses {
                 }
             }
         }
+        /// The operands that differ from the parameters' own witnesses.
         func operands(_ parameters: [ParameterNode], runs actions: [(flow: Int, action: ActionNode)]) -> [String:
             String]
         {
             guard !parameters.isEmpty else { return [:] }
-            let fed = Self.fed(
-                by: actions, names: Set(parameters.map(\.name)), bundle: bundle, handlers: handlers)
+            let fed = Self.fed(by: actions, names: parameters.map(\.name), bundle: bundle, handlers: handlers)
             var chosen: [String: String] = [:]
             for parameter in parameters {
-                chosen[parameter.name] = ArgumentWitness.valid(parameter, feeding: fed[parameter.name] ?? [])
+                let value = ArgumentWitness.valid(parameter, feeding: fed[parameter.name] ?? [])
+                if value != ArgumentWitness.valid(parameter) { chosen[parameter.name] = value }
             }
             return chosen
         }
-        events = bundle.flows.indices.map { flow in
-            bundle.flows[flow].screens.map { screen in
-                screen.events.map { event in operands(event.parameters, runs: [(flow, event.action)]) }
+        var events: [Int: [Int: [Int: [String: String]]]] = [:]
+        var outcomes: [Int: [Int: [String: String]]] = [:]
+        for (flow, graph) in bundle.flows.enumerated() {
+            for (screen, node) in graph.screens.enumerated() {
+                for (event, declared) in node.events.enumerated() {
+                    let chosen = operands(declared.parameters, runs: [(flow, declared.action)])
+                    if !chosen.isEmpty { events[flow, default: [:]][screen, default: [:]][event] = chosen }
+                }
+            }
+            for outcome in graph.outcomes.indices {
+                let chosen = operands(graph.parameters(ofOutcome: outcome), runs: handlers[flow]?[outcome] ?? [])
+                if !chosen.isEmpty { outcomes[flow, default: [:]][outcome] = chosen }
             }
         }
-        outcomes = bundle.flows.indices.map { flow in
-            bundle.flows[flow].outcomes.indices.map { outcome in
-                operands(
-                    bundle.flows[flow].parameters(ofOutcome: outcome), runs: handlers[flow]?[outcome] ?? [])
-            }
-        }
+        self.events = events
+        self.outcomes = outcomes
     }
 
-    /// The valid operands of event `event` of screen `screen` of flow `flow`.
+    /// The valid operands of event `event` of screen `screen` of flow `flow` that differ from the own witnesses.
     func event(_ event: Int, of screen: Int, in flow: Int) -> [String: String] {
-        guard events.indices.contains(flow), events[flow].indices.contains(screen),
-            events[flow][screen].indices.contains(event)
-        else { return [:] }
-        return events[flow][screen][event]
+        events[flow]?[screen]?[event] ?? [:]
     }
 
-    /// The valid operands of outcome `outcome` of flow `flow`, for its handlers.
+    /// The valid operands of outcome `outcome` of flow `flow` that differ from the own witnesses.
     func outcome(_ outcome: Int, of flow: Int) -> [String: String] {
-        guard outcomes.indices.contains(flow), outcomes[flow].indices.contains(outcome) else { return [:] }
-        return outcomes[flow][outcome]
+        outcomes[flow]?[outcome] ?? [:]
     }
 
     /// The parameters each of `names` is passed to when `actions` run with the names in scope: what each
@@ -72,12 +75,14 @@ struct ActionWitnesses {
     /// up. A list of actions still to read, not recursion (nesting is as deep as the files make it); each
     /// outcome parameter carries each name once, so the walk ends.
     private static func fed(
-        by actions: [(flow: Int, action: ActionNode)], names: Set<String>, bundle: FlowBundle,
+        by actions: [(flow: Int, action: ActionNode)], names: [String], bundle: FlowBundle,
         handlers: [Int: [Int: [(flow: Int, action: ActionNode)]]]
     ) -> [String: [ParameterNode]] {
         var fed: [String: [ParameterNode]] = [:]
-        // Each action with its scope: the name it reads (`$name`) → the names it carries.
-        let scope = Dictionary(uniqueKeysWithValues: names.map { ($0, Set([$0])) })
+        // Each action with its scope: the name it reads (`$name`) → the names it carries. Lists in the files'
+        // order, not sets, so the walk does the same in every run (a set's order changes from run to run).
+        var scope: [String: [String]] = [:]
+        for name in names where scope[name] == nil { scope[name] = [name] }
         var pending = actions.map { (flow: $0.flow, action: $0.action, scope: scope) }
         var carried: Set<String> = []
         while let next = pending.popLast() {
@@ -86,12 +91,12 @@ struct ActionWitnesses {
             }
             for (outcome, arguments) in ArgumentWitness.finished(by: next.action) {
                 // In the parents' handlers `$name` reads the outcome's parameters first.
-                var passedOn: [String: Set<String>] = [:]
+                var passedOn: [String: [String]] = [:]
                 for argument in arguments {
                     guard case .parameter(let name) = argument.source else { continue }
                     for original in next.scope[name] ?? []
                     where carried.insert("\(next.flow) \(outcome) \(argument.name) \(original)").inserted {
-                        passedOn[argument.name, default: []].insert(original)
+                        passedOn[argument.name, default: []].append(original)
                     }
                 }
                 guard !passedOn.isEmpty else { continue }
