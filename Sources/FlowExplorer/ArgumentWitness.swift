@@ -29,6 +29,16 @@ package enum ArgumentWitness {
         }
     }
 
+    /// A value that meets `parameter`'s constraints and, when one does, those of every parameter in `fed` (those
+    /// its value is passed to: ``ActionWitnesses``), as ``placeholderWitness(_:type:feeds:)`` chooses one; the
+    /// parameter's own ``valid(_:)`` witness when none does.
+    static func valid(_ parameter: ParameterNode, feeding fed: [ParameterNode]) -> String {
+        guard !fed.isEmpty else { return valid(parameter) }
+        let candidate = placeholderWitness(parameter.name, type: parameter.type, feeds: [parameter] + fed)
+        let meetsOwn = parameter.type.parse(candidate).map { parameter.constraints.violation(of: $0) == nil } ?? false
+        return meetsOwn ? candidate : valid(parameter)
+    }
+
     /// A value of the right type that breaks one of `parameter`'s constraints, or nil when none can be broken so.
     package static func breaking(_ parameter: ParameterNode) -> String? {
         let constraints = parameter.constraints
@@ -51,16 +61,19 @@ package enum ArgumentWitness {
         return nil
     }
 
-    /// `key=value` operands for `parameters`, each valid, or with the one at `broken` breaking its constraint
-    /// (nil when it has none a value of its type can break).
-    static func operands(_ parameters: [ParameterNode], breaking broken: Int? = nil) -> [String: String]? {
+    /// `key=value` operands for `parameters`, each valid — the value `chosen` gives it (``ActionWitnesses``), or
+    /// its own witness —, or with the one at `broken` breaking its constraint (nil when it has none a value of
+    /// its type can break).
+    static func operands(
+        _ parameters: [ParameterNode], chosen: [String: String] = [:], breaking broken: Int? = nil
+    ) -> [String: String]? {
         var operands: [String: String] = [:]
         for (index, parameter) in parameters.enumerated() {
             if index == broken {
                 guard let bad = breaking(parameter) else { return nil }
                 operands[parameter.name] = bad
             } else {
-                operands[parameter.name] = valid(parameter)
+                operands[parameter.name] = chosen[parameter.name] ?? valid(parameter)
             }
         }
         return operands
@@ -121,29 +134,102 @@ package enum ArgumentWitness {
     ) -> [String: [ParameterNode]] {
         var fed: [String: [ParameterNode]] = [:]
         for routes in [link.routes, link.otherwise?.routes ?? []] {
-            var current = flow
-            for route in routes {
-                guard bundle.flows.indices.contains(current) else { break }
-                let graph = bundle.flows[current]
-                let receiving: [ParameterNode]
-                switch route.target {
-                case .screen(let screen):
-                    guard graph.screens.indices.contains(screen) else { continue }
-                    receiving = graph.screens[screen].parameters
-                case .child(let child):
-                    guard graph.children.indices.contains(child) else { continue }
-                    current = graph.children[child].flow
-                    receiving = bundle.flows.indices.contains(current) ? bundle.flows[current].parameters : []
-                }
-                for argument in route.arguments {
-                    guard case .parameter(let placeholder) = argument.source,
-                        let parameter = receiving.first(where: { $0.name == argument.name })
-                    else { continue }
-                    fed[placeholder, default: []].append(parameter)
-                }
+            for (name, parameter) in passed(along: routes, from: flow, in: bundle) {
+                fed[name, default: []].append(parameter)
             }
         }
         return fed
+    }
+
+    /// Each `$name` argument of `routes` (a link's, or a `select` with `routes`) with the parameter it is
+    /// passed to, each route read in the flow in effect there (`flow`, then the flow of the nearest child
+    /// route before it).
+    static func passed(
+        along routes: [LinkRouteNode], from flow: Int, in bundle: FlowBundle
+    ) -> [(name: String, parameter: ParameterNode)] {
+        var passed: [(name: String, parameter: ParameterNode)] = []
+        var current = flow
+        for route in routes {
+            guard bundle.flows.indices.contains(current) else { break }
+            let graph = bundle.flows[current]
+            let receiving: [ParameterNode]
+            switch route.target {
+            case .screen(let screen):
+                guard graph.screens.indices.contains(screen) else { continue }
+                receiving = graph.screens[screen].parameters
+            case .child(let child):
+                guard graph.children.indices.contains(child) else { continue }
+                current = graph.children[child].flow
+                receiving = bundle.flows.indices.contains(current) ? bundle.flows[current].parameters : []
+            }
+            passed += pairs(route.arguments, receiving)
+        }
+        return passed
+    }
+
+    /// Each `$name` argument of `arguments` with the parameter of `receiving` it is passed to.
+    private static func pairs(
+        _ arguments: [ArgumentNode], _ receiving: [ParameterNode]
+    ) -> [(name: String, parameter: ParameterNode)] {
+        arguments.compactMap { argument in
+            guard case .parameter(let name) = argument.source,
+                let parameter = receiving.first(where: { $0.name == argument.name })
+            else { return nil }
+            return (name, parameter)
+        }
+    }
+
+    /// Each `$name` argument that `action`, run by flow `flow`, passes on — to the screen it pushes or shows,
+    /// the child it starts, the routes of a `select` (both branches of an `if`) — with the parameter it is
+    /// passed to; and, for a `finish`, the outcome it finishes with (``finished(by:in:)`` says which names
+    /// its parameters then carry to the parents' handlers).
+    static func passed(
+        by action: ActionNode, in flow: Int, bundle: FlowBundle
+    ) -> [(name: String, parameter: ParameterNode)] {
+        guard bundle.flows.indices.contains(flow) else { return [] }
+        let graph = bundle.flows[flow]
+        func receiving(_ target: TargetNode) -> [ParameterNode] {
+            switch target {
+            case .screen(let screen):
+                return graph.screens.indices.contains(screen) ? graph.screens[screen].parameters : []
+            case .child(let child):
+                guard graph.children.indices.contains(child), bundle.flows.indices.contains(graph.children[child].flow)
+                else { return [] }
+                return bundle.flows[graph.children[child].flow].parameters
+            }
+        }
+        var passed: [(name: String, parameter: ParameterNode)] = []
+        // Branches are walked with a list, not recursion: an `if` nests as deep as the file writes it.
+        var pending = [action]
+        while let action = pending.popLast() {
+            switch action {
+            case .push(let screen, let arguments): passed += pairs(arguments, receiving(.screen(screen)))
+            case .startChild(let child, let arguments): passed += pairs(arguments, receiving(.child(child)))
+            case .replaceRoot(let target, let arguments), .show(let target, let arguments):
+                passed += pairs(arguments, receiving(target))
+            case .finish(let outcome, let arguments):
+                passed += pairs(arguments ?? [], graph.parameters(ofOutcome: outcome))
+            case .conditional(_, let then, let otherwise): pending += [then, otherwise]
+            case .selectShowing(let routes): passed += Self.passed(along: routes, from: flow, in: bundle)
+            case .pop, .popTo, .stay, .select: break
+            }
+        }
+        return passed
+    }
+
+    /// The outcomes `action` (run by its flow) may finish with, each with its arguments: the `finish`es on
+    /// either branch of an `if`.
+    static func finished(by action: ActionNode) -> [(outcome: Int, arguments: [ArgumentNode])] {
+        var finished: [(outcome: Int, arguments: [ArgumentNode])] = []
+        var pending = [action]
+        while let action = pending.popLast() {
+            switch action {
+            case .finish(let outcome, let arguments): finished.append((outcome, arguments ?? []))
+            case .conditional(_, let then, let otherwise): pending += [then, otherwise]
+            default: break
+            }
+        }
+        return finished
     }
 
     private static func text(_ value: Value) -> String { value.description }

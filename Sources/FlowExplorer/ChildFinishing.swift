@@ -84,10 +84,13 @@ struct ChildFinishing {
     /// A step keeps the child at `position` in a state the exploration did not keep.
     mutating func keptUnexplored(_ position: Position) { unknown.insert(position.packed) }
 
-    /// The bytes the graph takes (allocated capacities).
+    /// The bytes the graph takes: the sets' and the dictionary's capacities, and each array's slots as an array
+    /// that grows by doubling holds them (``ReachedStates/slots(_:)``), not its `capacity`, whose allocator slack
+    /// follows the heap's state and so differs from run to run (as ``ReachedStates/bytes`` says).
     var bytes: Int {
         asked.capacity * 12 + finishes.capacity * 8 + unknown.capacity * 8
-            + (keptFromState.capacity + keptAtState.capacity + keptDepths.capacity) * 4
+            + (ReachedStates.slots(keptFromState.count) + ReachedStates.slots(keptAtState.count)
+                + ReachedStates.slots(keptDepths.count)) * 4
     }
 
     private func from(_ edge: Int) -> UInt64 {

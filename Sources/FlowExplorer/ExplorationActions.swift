@@ -35,6 +35,8 @@ struct ExplorationActions {
     let host: ExplorationHost
     /// The root flow's deep links, each with witness placeholders.
     let linkURLs: [String]
+    /// The valid arguments of each event and outcome, meeting what they are passed to.
+    let witnesses: ActionWitnesses
 
     /// The flows the root flow `rootFlow` can run, itself included (children at any depth).
     static func reachableFlows(of rootFlow: Int, in bundle: FlowBundle) -> Set<Int> {
@@ -54,6 +56,7 @@ struct ExplorationActions {
         linkURLs = Array(
             Set(bundle.flows[rootFlow].links.map { ArgumentWitness.url(of: $0, flow: rootFlow, in: bundle) })
         ).sorted()
+        witnesses = ActionWitnesses(bundle: bundle)
     }
 
     /// The steps to try from the coordinator's state, whose instances `view` describes, with `answers`.
@@ -105,7 +108,10 @@ struct ExplorationActions {
                     entry.child != nil && answers.everyCheckPasses && ArgumentWitness.surelyValid(parameters)
                 let parent = entry.parentFlow
                 for broken in [nil] + parameters.indices.map(Optional.some) {
-                    guard let operands = ArgumentWitness.operands(parameters, breaking: broken) else { continue }
+                    guard
+                        let operands = ArgumentWitness.operands(
+                            parameters, chosen: witnesses.outcome(index, of: flow), breaking: broken)
+                    else { continue }
                     let offered =
                         counted && broken == nil
                         ? parent.map { OfferedAction(kind: .handler, flow: $0, owner: entry.child!, name: outcome) }
@@ -129,12 +135,14 @@ struct ExplorationActions {
             let screen = bundle.flows[flow].screens.firstIndex(where: { $0.name == route.screen })
         else { return [] }
         var actions: [ExplorationAction] = []
-        for event in bundle.flows[flow].screens[screen].events {
+        for (index, event) in bundle.flows[flow].screens[screen].events.enumerated() {
             let offered =
                 counted && ArgumentWitness.surelyValid(event.parameters)
                 ? OfferedAction(kind: .event, flow: route.flow, owner: route.screen, name: event.name) : nil
+            let chosen = witnesses.event(index, of: screen, in: flow)
             for broken in [nil] + event.parameters.indices.map(Optional.some) {
-                guard let operands = ArgumentWitness.operands(event.parameters, breaking: broken) else { continue }
+                guard let operands = ArgumentWitness.operands(event.parameters, chosen: chosen, breaking: broken)
+                else { continue }
                 actions.append(
                     ExplorationAction(
                         command: .event(name: event.name, token: token, arguments: operands),

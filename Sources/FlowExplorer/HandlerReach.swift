@@ -43,6 +43,7 @@ extension FlowExplorer {
     @MainActor
     package static func handlerReach(_ bundle: FlowBundle, flow: String, report: ExplorationReport) -> HandlerReach {
         var reach = HandlerReach()
+        let witnesses = ActionWitnesses(bundle: bundle)
         func replay(_ commands: [ScriptCommand]) -> (FlowScriptRunner, TraceLine?)? {
             guard let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { return nil }
             var last: TraceLine?
@@ -66,7 +67,9 @@ extension FlowExplorer {
                         reach.offered.insert(handler)
                         guard reach.ran[handler] == nil else { continue }
                         let arguments =
-                            ArgumentWitness.operands(bundle.flows[childFlow].parameters(ofOutcome: outcomeIndex)) ?? [:]
+                            ArgumentWitness.operands(
+                                bundle.flows[childFlow].parameters(ofOutcome: outcomeIndex),
+                                chosen: witnesses.outcome(outcomeIndex, of: childFlow)) ?? [:]
                         tries.append(
                             (
                                 handler,

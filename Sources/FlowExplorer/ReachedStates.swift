@@ -105,8 +105,8 @@ package struct ReachedStates: RandomAccessCollection, Sendable {
     }
 
     /// The slots an array that grows by doubling holds for `count` elements: `count` rounded up to a power
-    /// of two (none for none).
-    private static func slots(_ count: Int) -> Int {
+    /// of two (none for none). Also FC809's graph's (``ChildFinishing/bytes``).
+    static func slots(_ count: Int) -> Int {
         count == 0 ? 0 : 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount)
     }
 }

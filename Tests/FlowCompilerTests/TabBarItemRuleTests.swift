@@ -100,6 +100,44 @@ import Testing
                 "example.yaml:10:16 FC601 link '/compose' starts at 'compose', but flow 'mainTabs' starts at 'home' (or at any of its tabs, 'settings' or 'profile'); a link's routes begin where the flow's routes can begin, as in [home, …]; to present 'compose' over the tab set from a link, list it in 'tabs': a tab-bar item that presents (since format 1.3)"
             ])
     }
+
+    /// A page of a tab bar presented as a sheet item selects a tab of the tab set under the sheet (breaker
+    /// r13, `sheetbar-out`): FC270, which now says the tab is under the sheet that hides it and what to do,
+    /// instead of only that the page's own tab set lacks it.
+    @Test func aPageOfATabBarShownAsASheetSelectingATabUnderItSaysTheSheetHidesIt() {
+        #expect(
+            found(
+                """
+                flow: app
+                tabs: [home, inbox, { tab: hub, title: Hub }]
+                start: home
+                children:
+                  home: { flow: page }
+                  inbox: { flow: page }
+                  hub: { flow: hubTabs, presentation: sheet, on: { closed: { select: inbox } } }
+                ---- hub.yaml ----
+                flow: hubTabs
+                tabs: [drafts, more]
+                start: drafts
+                outcomes: [closed]
+                children:
+                  drafts: { flow: drafts, on: { closed: { finish: closed } } }
+                  more: { flow: page }
+                ---- drafts.yaml ----
+                flow: drafts
+                start: list
+                outcomes: [closed]
+                screens:
+                  list: { on: { toInbox: { select: inbox }, close: { finish: closed } } }
+                ---- page.yaml ----
+                flow: page
+                start: p
+                screens:
+                  p: {}
+                """, codes: ["FC270"]) == [
+                    "drafts.yaml:5:36 FC270 'select: inbox' in flow 'drafts' names no tab of the tab set of flow 'hubTabs', which runs it as a tab; 'inbox' is a tab of flow 'app', under the sheet 'hub' that presents flow 'hubTabs': a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow 'app' selects 'inbox'"
+                ])
+    }
 }
 
 /// The validator's side of `select: TAB` with `routes:` (format 1.3): the routes are checked as a deep link's

@@ -161,4 +161,36 @@ struct ExactFindingsTests {
         #expect(report.paths.map(\.script) == [["open /x/abc"], ["open /y"]])
         #expect(report.paths[0].traces.last?.path.map(\.screen) == ["home", "b", "c"])
     }
+
+    /// Found by the breaker (`/work/breaker/r13/min-810`, `min-807`): a value an event or an outcome passes
+    /// on is witnessed by one that what it is passed to accepts, as a link placeholder's is. `scan` (a cover
+    /// item) finishes with `found(code: 1…99)`, which the handler shows in another tab as `receipt(code:
+    /// 60…99)`: sent with `code=1` it was refused everywhere (FC807 on the event, FC810 on the handler) though
+    /// `code=60` runs; so were `open(n: 1…9)` pushing `item(n: 5…9)` and `pick(name)` starting a flow whose
+    /// `who` has a pattern. `lost(code: 1…9)` meets no receipt, and stays reported with the value it was sent.
+    @Test func aValuePassedOnIsWitnessedByOneWhatItIsPassedToAccepts() throws {
+        let (bundle, report) = try ExplorationWarningTests.explore("value-crosses-tabs", flow: "app")
+        #expect(report.isExhaustive)
+        #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
+        let reason = "'code' of screen 'receipt' of flow 'shopTab': 1 is less than the minimum 60"
+        #expect(
+            report.warnings.map { "\($0.code.rawValue): \($0.message) | \($0.witness.joined(separator: "; "))" } == [
+                "FC807: event 'lost' of screen 'camera' is refused in every state explored that shows the screen: "
+                    + "\(reason) | start; select scan #1; event lost code=1",
+                "FC810: outcome 'lost' of child 'scan' goes nowhere: its handler is refused in every state explored "
+                    + "that shows the child: \(reason) | start; select scan #1; finish #3 lost code=1",
+            ])
+        #expect(report.states == 10)
+        let paths = try FlowPaths.search(bundle, flow: "app", coverage: .transitions)
+        #expect(paths.unreached.map(\.target.description) == ["handler app.scan.lost", "event scanFlow.camera.lost"])
+        let scripts = paths.paths.map { $0.script.joined(separator: "; ") }
+        #expect(scripts.contains("start; select scan #1; event found code=60"))
+        #expect(scripts.contains("start; event open n=5"))
+        #expect(scripts.contains("start; event pick name=Aa"))
+        let trace = try ExplorationWarningTests.run(
+            ["start", "select scan", "event found code=60"], in: bundle, flow: "app")
+        #expect(trace.last?.status == "applied")
+        #expect(trace.last?.path.map(\.screen) == ["catalog", "receipt"])
+        #expect(trace.last?.finished?.map { "\($0.flow) \($0.outcome)" } == ["scanFlow found"])
+    }
 }

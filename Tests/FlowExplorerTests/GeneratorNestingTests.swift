@@ -11,8 +11,8 @@ struct GeneratorNestingTests {
     /// (a flow presented as a sheet that presents a sheet), covers inside tabs (a tab's flow that presents a
     /// cover); since format 1.3, tab-bar items that present a sheet or cover, and handlers that select a tab
     /// and say what its stack shows; sheets inside tabs, tab sets three deep, items of inner tab sets (whose
-    /// handlers select an outer tab, whose flows queue links), and links (plain and guarded) that reach an
-    /// inner tab set's item.
+    /// handlers select an outer tab, whose flows queue links), links (plain and guarded) that reach an
+    /// inner tab set's item, and tab-bar items that are tab bars (as a sheet, as a cover).
     static func nestings(of bundle: FlowBundle) -> Set<String> {
         var found: Set<String> = []
         for graph in bundle.flows {
@@ -26,7 +26,10 @@ struct GeneratorNestingTests {
                 switch graph.children[tab.child].presentation {
                 case .sheet: found.insert("tab-bar item as a sheet")
                 case .cover: found.insert("tab-bar item as a cover")
-                default: break
+                default: continue
+                }
+                if !bundle.flows[graph.children[tab.child].flow].tabs.isEmpty {
+                    found.insert("tab-bar item that is a tab bar (\(graph.children[tab.child].presentation))")
                 }
             }
             for child in graph.children {
@@ -172,6 +175,7 @@ struct GeneratorNestingTests {
                 "sheet inside a tab", "tab set three deep", "item of an inner tab set",
                 "inner set's item selects an outer tab", "inner set's item that queues links",
                 "link to an inner set's item", "guarded link to an inner set's item",
+                "tab-bar item that is a tab bar (sheet)", "tab-bar item that is a tab bar (cover)",
             ])
     }
 }

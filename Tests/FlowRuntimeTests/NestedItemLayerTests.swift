@@ -381,4 +381,125 @@ struct NestedItemLayerTests {
         #expect(shownTokens(coordinator) == ["leaf.l 5/3"])
         #expect(coordinator.snapshot() == before)
     }
+
+    /// `root` tabs `[t1, t2, hub]`, `hub` an item (`presentation`) running tab bar `hubBar` `[h1, h2]`, whose
+    /// `h1` asks before its route goes (`closed`, which `hubBar` passes on; `root` stays); `t2` runs `mid`
+    /// `[m1, inHub]`, `inHub` the same tab bar as a sheet item of the inner set.
+    static func tabBarItem(presentation: String = "sheet") throws -> FlowBundle {
+        try Fixtures.bundle([
+            """
+            flow: root
+            tabs: [t1, t2, { tab: hub, title: Hub }]
+            start: t1
+            children:
+              t1: { flow: leaf }
+              t2: { flow: mid }
+              hub: { flow: hubBar, presentation: \(presentation), on: { closed: stay } }
+            """,
+            """
+            flow: mid
+            tabs: [m1, { tab: inHub, title: Hub }]
+            start: m1
+            children:
+              m1: { flow: leaf }
+              inHub: { flow: hubBar, presentation: sheet, on: { closed: stay } }
+            """,
+            """
+            flow: hubBar
+            tabs: [h1, h2]
+            start: h1
+            outcomes: [closed]
+            children:
+              h1: { flow: hubPage, on: { closed: { finish: closed } } }
+              h2: { flow: leaf }
+            """,
+            """
+            flow: hubPage
+            conditions: [dirty]
+            start: p
+            outcomes: [closed]
+            screens:
+              p:
+                removal: { policy: confirm, ask: discard, outcome: closed, when: dirty }
+                on: { close: { finish: closed } }
+            """,
+            Self.leaf,
+        ])
+    }
+
+    /// A tab bar presented as a tab set's own sheet layer goes whole by dismissal and by back at its tabs'
+    /// first routes, as a tab bar a screen presents as a sheet goes (breaker r13: `dismiss` and `back` were
+    /// refused, `tabFirstRoute`, as if the cut emptied the path and stopped the app): the tab set under it
+    /// shows its selected tab again, and a `confirm` route in it asks first. The outer tab bar still never
+    /// goes by back; a tab bar presented as a cover item is not dismissed.
+    @Test func aTabBarPresentedAsAnItemSheetIsDismissedWhole() throws {
+        let host = TestHost()
+        let coordinator = try FlowCoordinator(bundle: try Self.tabBarItem(), flow: "root", host: host.host)
+        #expect(coordinator.start() == .applied)
+        let shown = coordinator.path
+        #expect(coordinator.select(tab: "hub") == .applied)
+        #expect(coordinator.screens == ["hubPage.p"])
+        let dismissed = coordinator.dismiss(FlowInstanceID(3))
+        #expect(dismissed == .applied)
+        #expect(
+            dismissed.removed.map(\.description) == [
+                "hubBar (#3, child hub): dismissal", "hubPage (#4, child h1): dismissal",
+            ])
+        #expect(coordinator.path == shown)
+        #expect(coordinator.tabSets.map(\.selected) == ["t1"])
+        // Back at the first route of the layer's second tab removes the layer with its kept tab.
+        #expect(coordinator.select(tab: "hub") == .applied)
+        #expect(coordinator.select(tab: "h2") == .applied)
+        let back = coordinator.back(1)
+        #expect(back == .applied)
+        #expect(
+            back.removed.map(\.description) == [
+                "hubBar (#5, child hub): back", "leaf (#7, child h2): back", "hubPage (#6, child h1): back",
+            ])
+        #expect(back.droppedTabs.map(\.tab) == ["h1"])
+        #expect(coordinator.path == shown)
+        #expect(coordinator.back(1) == StepResult(.rejected, .tabFirstRoute(tab: "t1")))
+        // A confirm route in the layer asks first; on confirmation its outcome reaches the handlers.
+        #expect(coordinator.select(tab: "hub") == .applied)
+        host.conditions["dirty"] = true
+        #expect(coordinator.dismiss() == StepResult(.pending))
+        #expect(coordinator.pendingConfirmation?.screen == "p")
+        let confirmed = coordinator.confirmRemoval()
+        #expect(confirmed == .applied)
+        #expect(confirmed.finished.map { "\($0.flow) \($0.outcome)" } == ["hubBar closed"])
+        #expect(coordinator.path == shown)
+    }
+
+    /// The same tab bar as the item sheet of a tab set inside a tab (`t2`'s `mid`): dismissed whole, `mid`
+    /// shows `m1` as it was.
+    @Test func aTabBarPresentedAsANestedItemSheetIsDismissedWhole() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.tabBarItem(), flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.select(tab: "t2") == .applied)
+        let shown = coordinator.path
+        #expect(coordinator.select(tab: "inHub") == .applied)
+        #expect(coordinator.tabSets.map(\.selected) == ["t2", "m1", "h1"])
+        let dismissed = coordinator.dismiss()
+        #expect(dismissed == .applied)
+        #expect(
+            dismissed.removed.map(\.description) == [
+                "hubBar (#5, child inHub): dismissal", "hubPage (#6, child h1): dismissal",
+            ])
+        #expect(coordinator.path == shown)
+        #expect(coordinator.tabSets.map(\.selected) == ["t2", "m1"])
+        #expect(coordinator.select(tab: "inHub") == .applied)
+        #expect(coordinator.back(1) == .applied)
+        #expect(coordinator.path == shown)
+    }
+
+    /// A tab bar presented as a cover item is not dismissed, by `dismiss` or by back: its flow finishes.
+    @Test func aTabBarPresentedAsAnItemCoverStays() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.tabBarItem(presentation: "cover"), flow: "root")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.select(tab: "hub") == .applied)
+        #expect(coordinator.dismiss() == StepResult(.rejected, .coverNotDismissible(flow: "hubBar")))
+        #expect(coordinator.back(1) == StepResult(.rejected, .coverNotDismissible(flow: "hubBar")))
+        #expect(coordinator.send("close") == .applied)
+        #expect(coordinator.screens == ["leaf.l"])
+    }
 }

@@ -10,7 +10,7 @@
 /// sheet or cover over their tab set (selected from a tab's screen, a link or the host) and handlers that
 /// select a tab and say what its stack shows (`{ select: TAB, routes: [...] }`, with the outcome's `$v`);
 /// tab sets three deep, items of inner tab sets whose handlers select an outer tab, links (plain, guarded,
-/// into items that queue links) to an inner tab set's item.
+/// into items that queue links) to an inner tab set's item, and tab-bar items that are tab bars themselves.
 ///
 /// Every app it writes is valid unless a ``NearMiss`` is asked for: then one mistake is put in and the
 /// exact diagnostics it causes are in ``GeneratedApp/expected``.
@@ -31,6 +31,9 @@ public struct YAMLAppGenerator {
     /// select an outer tab or queue links, links to an inner set's item), from a fifth stream, for the
     /// same reason.
     private var containers: SplitMix64
+    /// The choice of a tab-bar item that is itself a tab bar (breaker r13), from a sixth stream, for the same
+    /// reason.
+    private var itemBars: SplitMix64
     /// Whether the wrapper, finishing-root and deeper container choices are drawn at all (false: the app its
     /// seed made before them, for the witnesses found on those apps).
     private let wrapping: Bool
@@ -47,6 +50,7 @@ public struct YAMLAppGenerator {
         layers = SplitMix64(seed: seed &* 0xbf58_476d_1ce4_e5b9 &+ 13)
         wrappers = SplitMix64(seed: seed &* 0x94d0_49bb_1331_11eb &+ 7)
         containers = SplitMix64(seed: seed &* 0xd6e8_feb8_6659_fd93 &+ 29)
+        itemBars = SplitMix64(seed: seed &* 0xa076_1d64_78bd_642f &+ 41)
         screenWords = Self.screenPool
         childWords = Self.childPool
     }
@@ -167,6 +171,7 @@ public struct YAMLAppGenerator {
     private mutating func containerChance(_ percent: UInt64) -> Bool {
         wrapping && containers.next() % 100 < percent
     }
+    private mutating func itemBarChance(_ percent: UInt64) -> Bool { wrapping && itemBars.next() % 100 < percent }
     private mutating func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
 
     private mutating func screenWord() -> String {
@@ -343,10 +348,11 @@ public struct YAMLAppGenerator {
     ///     either one finishes the tab bar with `done`.
     ///   - outer: the tabs of the tab sets around this one (it is a tab of a tab of …), which `select`
     ///     from its handlers reaches.
+    ///   - items: whether an item of this tab bar may itself be a tab bar (not in such an item's tab bar).
     @discardableResult
-    private mutating func tabBar(name: String, depth: Int, finishing: Bool = false, outer: [String] = [])
-        -> (name: String, tabs: [String])
-    {
+    private mutating func tabBar(
+        name: String, depth: Int, finishing: Bool = false, outer: [String] = [], items: Bool = true
+    ) -> (name: String, tabs: [String]) {
         var flow = FlowDraft(name: name, role: .tabBar)
         let tabs = (0..<(chance(10) ? 3 : 2)).map { index in "\(name)Tab\(index)" }
         flow.tabs = tabs
@@ -377,7 +383,9 @@ public struct YAMLAppGenerator {
             }
             flow.children.append(ChildDraft(name: tab, flow: tabFlow, presentation: "push", handlers: handlers))
         }
-        if layerChance(45) || (!outer.isEmpty && containerChance(50)) { presentingItem(in: &flow, outer: outer) }
+        if layerChance(45) || (!outer.isEmpty && containerChance(50)) {
+            presentingItem(in: &flow, outer: outer, bars: items)
+        }
         flows.append(flow)
         return (name, tabs)
     }
@@ -386,10 +394,23 @@ public struct YAMLAppGenerator {
     /// whole tab set, selected by the first tab's first screen (and by a link or the host). Its `ok` handler
     /// selects a tab, or selects one and says what its stack shows with the outcome's value; in an inner tab
     /// set, it may select a tab of a set around it (`outer`), and the item may queue links.
-    private mutating func presentingItem(in flow: inout FlowDraft, outer: [String] = []) {
+    private mutating func presentingItem(in flow: inout FlowDraft, outer: [String] = [], bars: Bool = true) {
         let item = childWord()
         let itemFlow = item + "Flow"
         let presentation = layers.next() % 2 == 0 ? "sheet" : "cover"
+        if bars, itemBarChance(30) {
+            // An item that is itself a tab bar (no items of its own): it finishes with `done` when its first
+            // tab's flow does, and goes whole by dismissal (a sheet) or back at its tabs' roots.
+            tabBar(name: itemFlow, depth: 2, finishing: true, items: false)
+            flow.items.append(layers.next() % 2 == 0 ? item : "{ tab: \(item), title: New }")
+            flow.children.append(
+                ChildDraft(name: item, flow: itemFlow, presentation: presentation, handlers: [("done", "stay")]))
+            if let first = flows.firstIndex(where: { $0.name == flow.tabs[0] + "Flow" }), !flows[first].screens.isEmpty
+            {
+                flows[first].screens[0].events.append(("present", "{ select: \(item) }"))
+            }
+            return
+        }
         childFlow(name: itemFlow, depth: 2)
         // An item passes no arguments here, and no event starts it, so no draft of it could be restored
         // (FC702): no parameters, no `preserve` screen, as for a finishing tab.

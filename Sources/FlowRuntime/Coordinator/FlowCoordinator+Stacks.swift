@@ -206,12 +206,17 @@ extension FlowCoordinator {
     /// sets is listed, and the innermost one's `backAtTabRoot` decides first (``backAtTabRoot(keeping:tabs:)``).
     /// Back to the empty path would stop the coordinator: with a tab set shown anywhere, the tabs of the
     /// path's first route (or else the outermost shown tab) are listed, and back never stops a tab-bar app.
+    /// A cut that removes a tab set's own layer keeps that set (``LayerCut``) and is no stop: a tab bar
+    /// presented as that layer goes whole, as any presented tab bar goes with its sheet, so its tabs are
+    /// not listed.
     func tabsRemoved(keeping keep: Int) -> [(name: String, setDepth: Int)] {
         let path = state.path
         guard keep >= 0, keep < path.count else { return [] }
         let chain = state.chain
-        // The tab sets that stay: those at or below the new top route's instance (none for the empty path).
-        let staying = keep == 0 ? chain.count : path[keep - 1].depth + 1
+        // The tab sets that stay: those among the instances the cut keeps — at or below the new top route's
+        // instance, and a tab set whose own layer the cut removes (so a tab bar presented as that layer goes
+        // whole, as any sheet does) —; none when the cut empties the path and stops the coordinator.
+        let staying = LayerCut.keptInstances(cuttingAt: keep, path: path, chain: chain)
         var tabs: [(name: String, setDepth: Int)] = []
         var depth = path[keep].depth
         // Only a route that begins its instance's routes can be a tab's first route.
@@ -221,7 +226,7 @@ extension FlowCoordinator {
                 if let declaration = chain[depth].declaration, !bundle.flows[parent].tabs.isEmpty,
                     bundle.flows[parent].stackTabIndex(ofChild: declaration) != nil
                 {
-                    if keep == 0 || depth - 1 < staying {
+                    if staying == 0 || depth - 1 < staying {
                         tabs.append((bundle.flows[parent].children[declaration].name, depth - 1))
                     }
                 }
@@ -232,9 +237,7 @@ extension FlowCoordinator {
             }
         }
         // A cut that keeps a tab set whose own layer it removes leaves that set's selected tab shown: no stop.
-        if tabs.isEmpty, keep == 0, LayerCut.keptInstances(cuttingAt: 0, path: path, chain: chain) == 0,
-            let outermost = outermostShownTab()
-        {
+        if tabs.isEmpty, staying == 0, let outermost = outermostShownTab() {
             tabs.append(outermost)
         }
         return tabs

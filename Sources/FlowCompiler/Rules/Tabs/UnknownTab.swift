@@ -89,7 +89,7 @@ struct UnknownTab: FlowRule {
                     }
                     continue
                 }
-                diagnostics.append(Self.missing(tab, in: flow, use: use))
+                diagnostics.append(Self.missing(tab, in: flow, use: use, catalog: catalog))
             }
         }
     }
@@ -108,9 +108,9 @@ struct UnknownTab: FlowRule {
     }
 
     /// `select: TAB` that no tab set enclosing the flow has, where `use` runs it.
-    private static func missing(_ tab: Located<String>, in flow: FlowDefinition, use: FlowCatalog.ChildUse)
-        -> Diagnostic
-    {
+    private static func missing(
+        _ tab: Located<String>, in flow: FlowDefinition, use: FlowCatalog.ChildUse, catalog: FlowCatalog
+    ) -> Diagnostic {
         let parent = use.parent
         let name = MessageText.name(flow.name.value)
         if use.declaration.presentationStyle.isPresented {
@@ -119,6 +119,15 @@ struct UnknownTab: FlowRule {
                 at: tab)
         }
         if FlowCatalog.isTab(use.declaration, of: parent) {
+            // The tab set is itself presented over a tab set that has the tab (a tab bar shown as a sheet): the
+            // search stopped at the layer, which is what the author needs to know.
+            if let layer = catalog.childUses(of: parent.name.value).first(where: {
+                $0.declaration.presentationStyle.isPresented && $0.parent.tab(named: tab.value) != nil
+            }) {
+                return diagnostic(
+                    "'select: \(tab.value)' in flow \(name) names no tab of the tab set of flow \(MessageText.name(parent.name.value)), which runs it as a tab; \(MessageText.name(tab.value)) is a tab of flow \(MessageText.name(layer.parent.name.value)), under the \(layer.declaration.presentationStyle.rawValue) \(MessageText.name(layer.declaration.name.value)) that presents flow \(MessageText.name(parent.name.value)): a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow \(MessageText.name(layer.parent.name.value)) selects \(MessageText.name(tab.value))",
+                    at: tab)
+            }
             let suggestion = NameSuggestion.hint(for: tab.value, among: parent.tabs.lazy.map(\.name.value))
             return diagnostic(
                 "'select: \(tab.value)' in flow \(name) names no tab of the tab set of flow \(MessageText.name(parent.name.value)), which runs it as a tab\(suggestion)",
