@@ -38,8 +38,8 @@ struct ExploredState {
         /// The state as it is compared: `copy`, its queues in the canonical form of the queue reductions
         /// on (``QueuedLinkForm``).
         private let compared: CoordinatorStateCopy
-        /// The hash of the three (`compared`, not `copy`), taken once (a 64-bit SipHash of everything
-        /// equality compares): the explorer keeps a visited state as this fingerprint alone
+        /// The fingerprint of the three (`compared`, not `copy`), taken once (``FlowRuntime/StateFingerprint``
+        /// over everything equality compares): the explorer keeps a visited state as this fingerprint alone
         /// (docs/RUNNING.md, "How states are kept").
         private let digest: Int
         /// The hash of `copy` itself, with the answers and the waiting step, when the reductions compare
@@ -65,11 +65,14 @@ struct ExploredState {
         private static func hash(
             _ copy: CoordinatorStateCopy, _ answers: HostAnswers, _ pendingOrigin: ScriptCommand?
         ) -> Int {
-            var hasher = Hasher()
-            hasher.combine(copy)
-            hasher.combine(answers)
-            hasher.combine(pendingOrigin)
-            return hasher.finalize()
+            var mixer = StateFingerprint()
+            copy.fingerprint(into: &mixer)
+            mixer.mix(answers.conditions.count)
+            for answer in answers.conditions { mixer.mix(answer) }
+            mixer.mix(answers.checks.count)
+            for answer in answers.checks { mixer.mix(answer) }
+            if let pendingOrigin { mixer.mix(hashing: pendingOrigin) } else { mixer.mix(false) }
+            return Int(bitPattern: UInt(mixer.value))
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {

@@ -40,9 +40,18 @@ struct StateCopyTests {
         #expect(twice.path.map(\.token.rawValue) == [1, 3])
         #expect(once.copyState() == twice.copyState())
         #expect(once.copyState().hashValue == twice.copyState().hashValue)
+        // The fingerprint the explorer keeps a state as (``StateFingerprint``) likewise.
+        #expect(fingerprint(of: once.copyState()) == fingerprint(of: twice.copyState()))
         _ = twice.back()
         _ = twice.send("selectBook", textArguments: ["bookID": "8"])
         #expect(once.copyState() != twice.copyState())
+        #expect(fingerprint(of: once.copyState()) != fingerprint(of: twice.copyState()))
+    }
+
+    func fingerprint(of copy: CoordinatorStateCopy) -> UInt64 {
+        var mixer = StateFingerprint()
+        copy.fingerprint(into: &mixer)
+        return mixer.value
     }
 
     @Test func aCopyFromAnotherCoordinatorIsIgnored() throws {

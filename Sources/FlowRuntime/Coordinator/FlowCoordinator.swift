@@ -76,6 +76,9 @@ public final class FlowCoordinator {
     @ObservationIgnored @exclusivity(unchecked) private var editStorage = EditStorage()
     /// The observable objects of the tree (``rootStack``), created when a host first asks for one.
     @ObservationIgnored private var tree: TreeObjects?
+    /// The URLs opened so far, read and matched against the root flow's links (at most
+    /// ``MatchedLinks/capacity``): not navigation state, never copied, snapshotted or restored.
+    @ObservationIgnored var matchedLinks = MatchedLinks()
 
     /// Creates a coordinator for the flow named `flow` of `bundle`, not yet started.
     /// - Throws: ``FlowRuntimeError/unknownFlow(_:)`` when the bundle has no such flow, or an argument error

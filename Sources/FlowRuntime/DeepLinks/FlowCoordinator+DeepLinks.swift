@@ -163,15 +163,11 @@ extension FlowCoordinator {
     /// `when:` condition does not hold builds its `otherwise` routes and, with `continueOn`, leaves the link
     /// pending on the instance of the last child route.
     private func buildLink(_ url: String, mode: LinkMode) -> Result<BuiltLink, FlowRuntimeError> {
-        let parts: [String]
-        do throws(FlowRuntimeError) {
-            parts = try DeepLinkURL.segments(of: url)
-        } catch {
-            return .failure(error)
-        }
-        guard let (link, values) = DeepLinkMatcher.match(parts, in: bundle.flows[rootFlow]) else {
-            return .failure(
-                DeepLinkMatcher.nearMiss(url, parts: parts, in: bundle.flows[rootFlow]) ?? .noMatchingLink(url))
+        let link: LinkNode
+        let values: [String: Value]
+        switch matchedLinks.match(url, in: bundle.flows[rootFlow]) {
+        case .success(let match): (link, values) = (match.link, match.values)
+        case .failure(let error): return .failure(error)
         }
         let unmet = mode == .argumentsOnly ? nil : link.guardConditions?.first { !host.condition($0) }
         // A link is judged whole before its guard acts on it: a link whose own routes' arguments fail their

@@ -99,22 +99,39 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
             && sameConfirmation(lhs.confirmation, lhs.state.path, rhs.confirmation, rhs.state.path)
     }
 
+    /// The copy's fingerprint (``fingerprint(into:)``): the hash reads every field once, with no SipHash
+    /// round per field.
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(status)
-        Self.hashChain(state.chain, into: &hasher)
-        Self.hashPath(state.path, into: &hasher)
-        if let asked = confirmation.asked {
-            hasher.combine(asked.prompt)
-            hasher.combine(asked.flow)
-            hasher.combine(asked.screen)
-            hasher.combine(asked.keepCount)
-            hasher.combine(confirmation.link)
-            hasher.combine(Self.position(of: asked.route, in: state.path))
-            Self.hashPath(asked.path, into: &hasher)
-            Self.hashPath(asked.routes, into: &hasher)
-        } else {
-            hasher.combine(confirmation.link)
+        var mixer = StateFingerprint()
+        fingerprint(into: &mixer)
+        hasher.combine(mixer.value)
+    }
+
+    /// Mixes everything `==` compares into `mixer`, and nothing else (no token or instance id), so equal
+    /// copies mix alike. The explorer keeps a visited state as this fingerprint with its answers
+    /// (docs/RUNNING.md, "How states are kept").
+    // Speed: PERFORMANCE.md, "Shapes kept for speed".
+    package func fingerprint(into mixer: inout StateFingerprint) {
+        switch status {
+        case .idle: mixer.mix(1)
+        case .running: mixer.mix(2)
+        case .finished(let outcome):
+            mixer.mix(3)
+            mixer.mix(outcome)
+        case .stopped: mixer.mix(4)
         }
+        Self.mixChain(state.chain, into: &mixer)
+        Self.mixPath(state.path, into: &mixer)
+        mixer.mix(confirmation.link)
+        guard let asked = confirmation.asked else { return mixer.mix(false) }
+        mixer.mix(true)
+        mixer.mix(asked.prompt)
+        mixer.mix(asked.flow)
+        mixer.mix(asked.screen)
+        mixer.mix(asked.keepCount)
+        mixer.mix(Self.position(of: asked.route, in: state.path))
+        Self.mixPath(asked.path, into: &mixer)
+        Self.mixPath(asked.routes, into: &mixer)
     }
 
     // Records and routes compare without their ids and tokens: an instance's id is fixed by its position
@@ -189,41 +206,50 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
         }
     }
 
-    private static func hashChain(_ chain: [InstanceRecord], into hasher: inout Hasher) {
-        hasher.combine(chain.count)
+    private static func mixChain(_ chain: [InstanceRecord], into mixer: inout StateFingerprint) {
+        mixer.mix(chain.count)
         for index in chain.indices {
-            hasher.combine(chain[index].flow)
-            hasher.combine(chain[index].declaration)
-            hasher.combine(chain[index].values)
-            hasher.combine(chain[index].presentation)
-            hasher.combine(chain[index].stackDepth)
+            mixer.mix(chain[index].flow)
+            mixer.mix(chain[index].declaration)
+            mixer.mix(chain[index].values)
+            switch chain[index].presentation {
+            case .push: mixer.mix(1)
+            case .sheet: mixer.mix(2)
+            case .cover: mixer.mix(3)
+            }
+            mixer.mix(chain[index].stackDepth)
             // As `sameRecord` compares them: the rare fields only when the record holds one.
             let rare = holdsRareFields(chain[index])
-            hasher.combine(rare)
+            mixer.mix(rare)
             guard rare else { continue }
-            hasher.combine(chain[index].queuedLinks)
-            hasher.combine(chain[index].pendingLink)
-            hasher.combine(chain[index].drafts)
-            hasher.combine(chain[index].tabs != nil)
-            if let tabs = chain[index].tabs {
-                hasher.combine(tabs.selected)
-                // Parked tabs in the order of their positions: a dictionary's order is not stable.
-                for tab in tabs.parked.keys.sorted() {
-                    hasher.combine(tab)
-                    hashChain(tabs.parked[tab]!.chain, into: &hasher)
-                    hashPath(tabs.parked[tab]!.path, into: &hasher)
-                }
+            let links = chain[index].queuedLinks
+            mixer.mix(links.count)
+            for link in links { mixer.mix(link) }
+            mixer.mix(hashing: chain[index].pendingLink)
+            mixer.mix(hashing: chain[index].drafts)
+            guard let tabs = chain[index].tabs else {
+                mixer.mix(false)
+                continue
+            }
+            mixer.mix(true)
+            mixer.mix(tabs.selected)
+            mixer.mix(tabs.parked.count)
+            // Parked tabs in the order of their positions: a dictionary's order is not stable.
+            for tab in tabs.parked.keys.sorted() {
+                mixer.mix(tab)
+                mixChain(tabs.parked[tab]!.chain, into: &mixer)
+                mixPath(tabs.parked[tab]!.path, into: &mixer)
             }
         }
     }
 
-    private static func hashPath(_ path: [Route], into hasher: inout Hasher) {
-        hasher.combine(path.count)
+    private static func mixPath(_ path: [Route], into mixer: inout StateFingerprint) {
+        mixer.mix(path.count)
         for route in path {
-            hasher.combine(route.flowIndex)
-            hasher.combine(route.screenIndex)
-            hasher.combine(route.depth)
-            hasher.combine(route.values)
+            mixer.mix(route.flowIndex)
+            mixer.mix(route.screenIndex)
+            mixer.mix(route.depth)
+            mixer.mix(route.values)
         }
     }
 }
