@@ -41,6 +41,7 @@ mutants=(
     "fc804-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|                if !held.contains(url), !result.reportsLink(url) {|                if !held.contains(url), result.reportsLink(url) {|BrokenGuaranteeTests"
     "fc805-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        result.finished.filter { !before.alive.contains(\$0.instance.rawValue) }.map {|        result.finished.filter { before.alive.contains(\$0.instance.rawValue) }.map {|BrokenGuaranteeTests"
     "fc812-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        for entry in before.live where entry.kept && !after.alive.contains(entry.id) {|        for entry in before.live where !entry.kept && !after.alive.contains(entry.id) {|BrokenGuaranteeTests"
+    "fc814-predicate|Sources/FlowExplorer/GuaranteeChecks.swift|        if let token = part.tokens.first(where: { token in !shownAfter.contains { \$0.rawValue == token.rawValue } }) {|        if let token = part.tokens.first(where: { token in false && !shownAfter.contains { \$0.rawValue == token.rawValue } }) {|BrokenGuaranteeTests/aLinkEqualToAKeptStack"
     "fc806-predicate|Sources/FlowExplorer/RestoreRoundTrip.swift|        let refused = restored.status != .applied|        let refused = false|BrokenGuaranteeTests"
     # The runtime faults the generator found in tab sets whose items present (issue 32), caught by their
     # witnesses (Tests/FlowRuntimeTests/GeneratedAppFaultTests.swift) and by the differential tests:

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowRuntime
 
 /// Values the explorer passes for a parameter: one that meets every declared constraint, and, where a
 /// constraint can be broken by a value of the right type, one that breaks it.
@@ -80,7 +81,9 @@ package enum ArgumentWitness {
     }
 
     /// The URL of `link`, a link of flow `flow` of `bundle`, with a witness for each placeholder taken from
-    /// the constraints of the parameters it feeds (``placeholderWitness(_:type:feeds:)``).
+    /// the constraints of the parameters it feeds (``placeholderWitness(_:type:feeds:)``), written as the
+    /// runtime reads it back as that value: a string percent-encoded as generated link builders write it
+    /// (``FlowRuntime/DeepLinkPath/segment(_:)``: `/`, `?`, `#` and `%` stay inside the segment).
     package static func url(of link: LinkNode, flow: Int, in bundle: FlowBundle) -> String {
         let fed = fedParameters(of: link, flow: flow, in: bundle)
         var parts: [String] = []
@@ -88,7 +91,8 @@ package enum ArgumentWitness {
             switch segment {
             case .literal(let text): parts.append(text)
             case .placeholder(let name, let type):
-                parts.append(placeholderWitness(name, type: type, feeds: fed[name] ?? []))
+                let witness = placeholderWitness(name, type: type, feeds: fed[name] ?? [])
+                parts.append(type == .string ? DeepLinkPath.segment(witness) : witness)
             }
         }
         return "/" + parts.joined(separator: "/")

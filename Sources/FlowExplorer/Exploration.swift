@@ -56,7 +56,12 @@ struct Exploration {
             linkWitnesses: [.int(1), .double(1), .bool(true), .string("a")])
         actions = ExplorationActions(bundle: bundle, rootFlow: root, host: host)
         coordinator = try FlowCoordinator(bundle: bundle, flow: flow, host: host.host)
-        restorer = try FlowCoordinator(bundle: bundle, flow: flow, host: host.host)
+        var restoring = host.host
+        if let answer = bounds.restoreCheck {
+            let check = restoring.check
+            restoring.check = { name, value in answer(name, value) ?? check(name, value) }
+        }
+        restorer = try FlowCoordinator(bundle: bundle, flow: flow, host: restoring)
         restorerIdle = restorer.copyState()
         var patterns: [String: [String]] = [:]
         for link in bundle.flows[root].links {
@@ -157,6 +162,7 @@ struct Exploration {
             var answers = state.answers
             let result: StepResult
             let drives: Bool
+            var shownAgain: LinkShownAgain?
             switch action.command {
             case .condition(let name, let value):
                 _ = host.set((name, nil, value), in: &answers)
@@ -165,6 +171,9 @@ struct Exploration {
                 _ = host.set((name, value, answer), in: &answers)
                 (result, drives) = (.applied, false)
             default:
+                // Guarantee 9 reads what a link equals before it opens (a tab set shown: the link keeps it).
+                let url = view.showsTabs ? action.command.openedURL ?? pendingLink(state, action.command) : nil
+                shownAgain = url.flatMap { coordinator.linkShownAgain($0) }
                 result =
                     local?.result ?? action.command.step(on: coordinator, handle: { coordinator.instance($0) })
                     ?? .applied
@@ -209,7 +218,8 @@ struct Exploration {
             let after = same || (unchanged && (refused || !drives)) ? view : StateView(copy, bundle: bundle)
             let checks = GuaranteeChecks(
                 before: view, command: action.command, result: result, after: after, unchanged: unchanged,
-                pendingOrigin: state.pendingOrigin)
+                pendingOrigin: state.pendingOrigin,
+                shownAgain: shownAgain.map { ($0, coordinator.path.map(\.token)) })
             for (guarantee, message) in checks.violations() {
                 record(guarantee, message, witness: { $0.commands(of: position) + [action.command] }, top: top)
             }
@@ -248,6 +258,11 @@ struct Exploration {
         }
     }
 
+    /// The URL of the `open` whose step waits for the confirmation `command` grants; nil for any other step.
+    private func pendingLink(_ state: ExploredState, _ command: ScriptCommand) -> String? {
+        command == .confirm ? state.pendingOrigin?.openedURL : nil
+    }
+
     /// The index of the state the step led to, added when new and within the bounds; nil when a bound
     /// left it out. `top` is the screen shown before the step, where a new state's FC806 is located.
     private mutating func reach(
@@ -271,7 +286,7 @@ struct Exploration {
         }
         let maxStates = min(bounds.maxStates, ReachedStates.maxCount)
         guard report.reached.count < maxStates else {
-            report.bound = "\(maxStates) states"
+            report.bound = MessageText.counted(maxStates, "state")
             return nil
         }
         let added = report.reached.count

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// How far ``FlowExplorer`` goes. The defaults explore the shipped apps completely; a report says
 /// which bound stopped it (docs/RUNNING.md, "Checking flows").
 package struct ExplorationBounds: Sendable {
@@ -23,6 +25,11 @@ package struct ExplorationBounds: Sendable {
     /// local step from a state that keeps a tab runs a second time without the kept tabs. Off by default
     /// (it costs a step); the report gives what was checked (``ExplorationReport/keptTabs``).
     package var keptTabCheck: KeptTabRule?
+    /// For the tests only (flowc never sets it): the answer the coordinator that restores each state's
+    /// snapshot (guarantee 6) gives to a host check, in place of the explorer's answer, when it returns one. A
+    /// host that changed its mind between building a state and restoring it: the restore it refuses is found
+    /// and reported by the explorer's own path (FC806, located and scripted as every finding is).
+    package var restoreCheck: (@MainActor @Sendable (_ name: String, _ value: Value) -> Bool?)?
 
     package init() {}
 }

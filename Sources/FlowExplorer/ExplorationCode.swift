@@ -1,5 +1,5 @@
 /// The codes of what only exploration proves, which `flowc check` reports as warnings (FC807–FC811); a broken
-/// ``Guarantee`` has its own code (FC801–FC806, FC812, FC813). FlowCompiler's `RuleRegistry` describes every
+/// ``Guarantee`` has its own code (FC801–FC806, FC812–FC814). FlowCompiler's `RuleRegistry` describes every
 /// one (severity, summary, `flowc explain`'s text: Rules/Exploration/), and docs/RUNNING.md ("Checking flows")
 /// lists them; a test holds these codes to the registry.
 package enum ExplorationCode: String, CaseIterable, Hashable, Sendable {

@@ -1,3 +1,4 @@
+import FlowModel
 import FlowScript
 
 /// A guarantee the explorer found broken, with the shortest script that breaks it.
@@ -158,6 +159,25 @@ package struct ExplorationReport: Sendable {
         let source = repeatCutoffSource.map { "; \(repeatCutoff) from \($0)" } ?? ""
         return
             "complete up to \(repeatCutoff) repeats of a screen (left out: \(repeatedScreens.sorted().joined(separator: ", "))\(source))"
+    }
+
+    /// `flowc check`'s line for this exploration of root flow `flow`: `flow NAME: EXTENT, N states, N steps,
+    /// FOUND` (`bounded by 1 state, 1 state, 1 step`: each count singular for one). FOUND counts the broken
+    /// guarantees as they are reported (docs/CI.md): `reported` is how many of ``findings`` are left once inline
+    /// suppressions and `.flowc.yml`'s `rules` apply (one downgraded to a warning is still reported, and
+    /// counted): `no guarantee broken`, `2 broken`, `2 broken, 1 more silenced`, or `3 broken, all silenced`.
+    package func line(flow: String, bounds: ExplorationBounds, reported: Int) -> String {
+        let extent = bound.map { "bounded by \($0)" } ?? self.extent(bounds)
+        let silenced = findings.count - reported
+        let found =
+            switch (reported, silenced) {
+            case (0, 0): "no guarantee broken"
+            case (0, _): "\(silenced) broken, all silenced"
+            case (_, 0): "\(reported) broken"
+            default: "\(reported) broken, \(silenced) more silenced"
+            }
+        let counts = MessageText.counted(states, "state") + ", " + MessageText.counted(steps, "step")
+        return "flow \(flow): \(extent), \(counts), \(found)"
     }
 
     /// The shortest `flowc run` script (from a new coordinator) that reaches state `index` of ``reached``.

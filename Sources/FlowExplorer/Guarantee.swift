@@ -22,8 +22,11 @@ package enum Guarantee: Int, CaseIterable, Sendable {
     /// No instance leaves without a word: every instance alive before a step and gone after it is in the
     /// step's finished or removed flows.
     case noInstanceLeavesSilently = 13
+    /// A link equal to what is shown changes nothing: a deep link whose routes equal what its tab shows or
+    /// keeps keeps those instances and routes, and when they are shown it asks nothing and changes nothing.
+    case linkShownAgainChangesNothing = 14
 
-    /// The stable diagnostic code of a violation: FC801 … FC806, FC812, FC813 (FC807–FC811 are the
+    /// The stable diagnostic code of a violation: FC801 … FC806, FC812 … FC814 (FC807–FC811 are the
     /// explorer's warnings, ``ExplorationCode``).
     package var code: String { "FC\(800 + rawValue)" }
 
@@ -50,6 +53,8 @@ package enum Guarantee: Int, CaseIterable, Sendable {
             "No stack is dropped without a word: a kept tab that a step removes with its stack (its tab flow gone or replaced, a `replaceRoot` in it, a deep link that rebuilt it) is in the step's dropped tabs."
         case .noInstanceLeavesSilently:
             "No instance leaves without a word: every flow instance alive before a step and gone after it is in the step's finished flows (with its outcome) or in its removed flows (with why: back, dismissal, link, `replaceRoot`, stop, restore, an ancestor's finish, or a `select` with `routes`). An instance a restore puts back at the same place keeps its id and has not left."
+        case .linkShownAgainChangesNothing:
+            "A link equal to what is shown changes nothing: a deep link whose routes into a shown tab set equal what its tab shows or keeps (instance by instance from the tab's own, the same flow, child, presentation and arguments, on each the same screens with the same arguments) keeps those instances and routes, with their ids and tokens, shown after the step and none finished, removed or dropped; when they are what is shown, it asks for no confirmation, shows them on top, and changes nothing else but the link it holds (a guarded link whose `otherwise` routes are what is shown waits on its guarding flow) and a confirmation another step asked for, which it ends."
         }
     }
 }

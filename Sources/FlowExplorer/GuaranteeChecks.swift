@@ -15,6 +15,11 @@ struct GuaranteeChecks {
     let unchanged: Bool
     /// The command whose step waited for the confirmation before this step, if any.
     let pendingOrigin: ScriptCommand?
+    /// For a step that opens a deep link (`open`, or the `confirm` that runs an `open` that asked): what the
+    /// link equals of what its tab showed or kept before the step, as the runtime reads it
+    /// (``FlowRuntime/FlowCoordinator/linkShownAgain(_:)``; nil when it equals nothing), and the tokens of
+    /// the routes shown after the step.
+    var shownAgain: (part: LinkShownAgain, shownAfter: [RouteToken])? = nil
 
     private var refused: Bool { result.status == .rejected || result.status == .stale }
 
@@ -27,6 +32,7 @@ struct GuaranteeChecks {
         for message in finishedTwice() { found.append((.finishesAtMostOnce, message)) }
         for message in keptTabsDroppedSilently() { found.append((.noKeptTabDroppedSilently, message)) }
         for message in instancesLeftSilently() { found.append((.noInstanceLeavesSilently, message)) }
+        if let message = linkShownAgainChangedIt() { found.append((.linkShownAgainChangesNothing, message)) }
         return found
     }
 
@@ -96,6 +102,44 @@ struct GuaranteeChecks {
         return messages
     }
 
+    /// The link's instances alive after the step, none reported finished, removed or dropped, its route tokens
+    /// shown; when what it equals was shown: not asked about, nothing removed or dropped, its routes on top,
+    /// and the state as it was unless the step holds the link (a guarded link's continuation) or ended a
+    /// confirmation another step asked for.
+    private func linkShownAgainChangedIt() -> String? {
+        // Judged when the link opens (applied) or asks to (pending); a link a policy queues or redirects is
+        // not built, so it keeps nothing.
+        guard let (part, shownAfter) = shownAgain, result.status == .applied || result.status == .pending else {
+            return nil
+        }
+        let url = command.openedURL ?? pendingOrigin?.openedURL ?? line
+        if result.status == .pending {
+            return part.isShown ? "'\(line)' asked for a confirmation, though '\(url)' shows what is shown" : nil
+        }
+        for instance in part.instances.map(\.rawValue)
+        where !after.alive.contains(instance) || result.reportsFinished(instance) || result.reportsRemoved(instance)
+            || result.reportsDroppedTab(instance)
+        {
+            return "'\(line)' did not keep instance #\(instance), though '\(url)' shows it as it is"
+        }
+        if let token = part.tokens.first(where: { token in !shownAfter.contains { $0.rawValue == token.rawValue } }) {
+            return
+                "'\(line)' did not keep the route with token \(token.rawValue) shown, though '\(url)' shows it as it is"
+        }
+        // What changes beside: the link held (a guarded link's continuation) and a confirmation ended.
+        let holds = after.heldLinks.contains { id, urls in
+            urls.count { $0 == url } > (before.heldLinks[id] ?? []).count { $0 == url }
+        }
+        if part.isShown,
+            !result.removed.isEmpty || !result.droppedTabs.isEmpty
+                || shownAfter.suffix(part.tokens.count).map(\.rawValue) != part.tokens.map(\.rawValue)
+                || (!unchanged && !before.asksForConfirmation && !holds)
+        {
+            return "'\(line)' changed the state, though '\(url)' shows what is shown"
+        }
+        return nil
+    }
+
     private func linksDroppedSilently() -> [String] {
         var messages: [String] = []
         // By holder: a link an instance held before the step and does not hold after it (gone, or kept
@@ -154,18 +198,28 @@ extension FlowExplorer {
     /// with the command whose confirmation was pending before it (`pendingOrigin`). The tests use it to
     /// hold every predicate to a step that breaks it (a spliced state or result the runtime would never
     /// give), so a weakened predicate fails a test. Guarantee 6 (restore) is judged on states, not steps.
+    /// Guarantee 9 reads `shownAgain`: what the link the step opens equals, from the coordinator in the state
+    /// before (``FlowRuntime/FlowCoordinator/linkShownAgain(_:)``), and the tokens of the routes shown after.
     package static func brokenGuarantees(
         in bundle: FlowBundle, before: CoordinatorStateCopy, command: ScriptCommand, result: StepResult,
-        after: CoordinatorStateCopy, pendingOrigin: ScriptCommand? = nil
+        after: CoordinatorStateCopy, pendingOrigin: ScriptCommand? = nil,
+        shownAgain: (part: LinkShownAgain, shownAfter: [RouteToken])? = nil
     ) -> [Guarantee] {
         let checks = GuaranteeChecks(
             before: StateView(before, bundle: bundle), command: command, result: result,
-            after: StateView(after, bundle: bundle), unchanged: before == after, pendingOrigin: pendingOrigin)
+            after: StateView(after, bundle: bundle), unchanged: before == after, pendingOrigin: pendingOrigin,
+            shownAgain: shownAgain)
         return checks.violations().map(\.0)
     }
 }
 
 extension ScriptCommand {
+    /// The URL an `open` opens; nil for any other command.
+    var openedURL: String? {
+        if case .open(let url) = self { return url }
+        return nil
+    }
+
     /// Whether the command is a `restore`.
     fileprivate var isRestore: Bool {
         if case .restore = self { return true }

@@ -174,7 +174,7 @@ struct PathRecorder {
         }
         let extent =
             exploration.bound.map { "the exploration was bounded by \($0)" }
-            ?? "the exploration was complete (\(exploration.states) states, a screen at most \(exploration.repeatCutoff) times on one path)"
+            ?? "the exploration was complete (\(MessageText.counted(exploration.states, "state")), a screen at most \(exploration.repeatCutoff) times on one path)"
         return why + "; " + extent
     }
 }

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// The coverage summary of a ``PathReport``: a line with the counts and the exploration's extent, a line
 /// per target reached (with its path's length) and a line per target not reached, with why.
 ///
@@ -15,7 +17,7 @@ package enum PathSummary {
             exploration.bound.map { "exploration bounded by \($0)" }
             ?? "exploration \(exploration.extent(ExplorationBounds()))"
         var lines = [
-            "flow \(report.rootFlow), cover \(report.coverage.rawValue): \(report.paths.count) of \(total) targets reached; \(extent), \(exploration.states) states, \(exploration.steps) steps"
+            "flow \(report.rootFlow), cover \(report.coverage.rawValue): \(report.paths.count) of \(total) targets reached; \(extent), \(MessageText.counted(exploration.states, "state")), \(MessageText.counted(exploration.steps, "step"))"
         ]
         for path in report.paths {
             lines.append("reached: \(path.target) (\(path.script.count) \(path.script.count == 1 ? "line" : "lines"))")

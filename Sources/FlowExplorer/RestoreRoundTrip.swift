@@ -43,27 +43,4 @@ extension FlowExplorer {
         let restorer = try FlowCoordinator(bundle: bundle, flow: flow, host: host)
         return RestoreRoundTrip.failure(of: snapshot, on: restorer).map { (.restoreAcceptsBuiltStates, $0) }
     }
-
-    /// Guarantee 6's finding for the state `steps` build on a coordinator of root flow `flow` with the default
-    /// host, judged as ``brokenRestore(in:flow:snapshot:host:)`` judges it with `host`, and reported as the
-    /// explorer reports it: located at the screen shown before the last step (the step that built the state),
-    /// with ``RestoreRoundTrip/witness(_:)`` as its reproduction. The tests hold FC806's location and witness
-    /// to it. Nil when the round trip holds.
-    @MainActor
-    package static func brokenRestoreFinding(
-        in bundle: FlowBundle, flow: String, steps: [ScriptCommand], host: FlowHost
-    ) throws(FlowRuntimeError) -> ExplorationFinding? {
-        let coordinator = try FlowCoordinator(bundle: bundle, flow: flow)
-        var top: Route?
-        for command in steps {
-            top = coordinator.path.last
-            _ = command.step(on: coordinator, handle: { coordinator.instance($0) })
-        }
-        let snapshot = coordinator.snapshot()
-        let broken = try brokenRestore(in: bundle, flow: flow, snapshot: snapshot, host: host)
-        guard let (guarantee, message) = broken else { return nil }
-        return ExplorationFinding(
-            guarantee: guarantee, rootFlow: flow, flow: top?.flow, screen: top?.screen, message: message,
-            witness: RestoreRoundTrip.witness(steps).map(\.line))
-    }
 }

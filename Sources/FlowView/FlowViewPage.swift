@@ -140,7 +140,7 @@ public struct FlowViewPage {
     }
 
     /// `1 flow`, `2 flows`.
-    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    static func counted(_ count: Int, _ noun: String) -> String { MessageText.counted(count, noun) }
 
     /// JSON that cannot end its `<script>` element: `</` written `<\/` (the same string to JSON).
     static func scriptSafe(_ json: String) -> String {

@@ -102,15 +102,16 @@ enum CheckCommand {
                 return ExitCode.usage
             }
             complete = complete && report.isComplete
-            let line = summary(of: report, flow: flow, bounds: bounds)
+            let broken = findings(
+                of: report, in: result, configuration: validated.configuration?.configuration,
+                paths: validated.options.positional)
+            let line = report.line(flow: flow, bounds: bounds, reported: broken.reported)
             if format == .text { Console.output(line) } else { Console.error(line) }
             if validated.options.has("--stats") {
                 let stats = statistics(of: report)
                 if format == .text { Console.output(stats) } else { Console.error(stats) }
             }
-            for finding in report.findings {
-                diagnostics.append(diagnostic(for: finding, in: result.flows, paths: validated.options.positional))
-            }
+            diagnostics += broken.diagnostics
             for warning in report.warnings {
                 diagnostics.append(
                     diagnostic(for: warning, root: flow, in: result.flows, paths: validated.options.positional))
@@ -129,12 +130,12 @@ enum CheckCommand {
 
     /// The `--stats` line of a root flow's exploration.
     static func statistics(of report: ExplorationReport) -> String {
-        "  stats: \(report.coveredStates) states covered (reduction factor "
+        "  stats: \(MessageText.counted(report.coveredStates, "state")) covered (reduction factor "
             + String(format: "%.2f", report.reductionFactor) + "), "
-            + "\(report.steps - report.reusedSteps) of \(report.steps) steps run (the rest reused), "
+            + "\(report.steps - report.reusedSteps) of \(MessageText.counted(report.steps, "step")) run (the rest reused), "
             + "\(report.storeBytes) bytes stored ("
             + String(format: "%.1f", report.bytesPerState) + " per state; FC809's graph \(report.graphBytes) more), "
-            + "frontier peak \(report.peakFrontier) states, "
+            + "frontier peak \(MessageText.counted(report.peakFrontier, "state")), "
             + "fingerprint collision chance at most " + String(format: "%.1e", report.fingerprintCollisionBound)
     }
 
@@ -188,11 +189,14 @@ enum CheckCommand {
             notes: [DiagnosticNote("reproduce with: \(reproduce)", at: at)])
     }
 
-    /// The line printed for each root flow explored: `flow NAME: EXTENT, N states, N steps, FOUND`.
-    static func summary(of report: ExplorationReport, flow: String, bounds: ExplorationBounds) -> String {
-        let extent = report.bound.map { "bounded by \($0)" } ?? report.extent(bounds)
-        let found = report.findings.isEmpty ? "no guarantee broken" : "\(report.findings.count) broken"
-        return "flow \(flow): \(extent), \(report.states) states, \(report.steps) steps, \(found)"
+    /// The broken guarantees of one root flow's exploration as diagnostics, and how many of them are reported
+    /// once inline suppressions and `.flowc.yml`'s `rules` (`configuration`) apply: what its line counts.
+    static func findings(
+        of report: ExplorationReport, in result: ValidationResult, configuration: FlowConfiguration?, paths: [String]
+    ) -> (diagnostics: [Diagnostic], reported: Int) {
+        let found = report.findings.map { diagnostic(for: $0, in: result.flows, paths: paths) }
+        let settled = result.settling(found, reportedBy: .check, configuration: configuration, judgingUnused: false)
+        return (found, settled.count { diagnostic in found.contains { $0.code == diagnostic.code } })
     }
 
     /// The severity the registry gives `code` (a guarantee's: error; what only exploration proves: warning).

@@ -31,17 +31,22 @@ enum ViewEvidence {
                 Console.error("flowc: error: flow '\(flow)' cannot be explored: \(error)")
                 return false
             }
-            page.coverage.append(CheckCommand.summary(of: report, flow: flow, bounds: bounds))
-            var found: [(Diagnostic, [String])] = report.findings.map {
-                (CheckCommand.diagnostic(for: $0, in: result.flows, paths: paths), $0.witness)
-            }
+            let broken = CheckCommand.findings(of: report, in: result, configuration: configuration, paths: paths)
+            page.coverage.append(report.line(flow: flow, bounds: bounds, reported: broken.reported))
+            var found: [(Diagnostic, [String])] = Array(zip(broken.diagnostics, report.findings.map(\.witness)))
             found += report.warnings.map {
                 (CheckCommand.diagnostic(for: $0, root: flow, in: result.flows, paths: paths), $0.witness)
             }
-            // Suppressions and .flowc.yml's rules apply as under `flowc check`.
-            let kept = Set(
-                result.settling(found.map(\.0), reportedBy: .check, configuration: configuration, judgingUnused: false))
-            for (diagnostic, witness) in found where kept.contains(diagnostic) {
+            // Suppressions and .flowc.yml's rules apply as under `flowc check`: a finding switched off is not
+            // shown, one whose severity they change is shown with it.
+            let settled = result.settling(
+                found.map(\.0), reportedBy: .check, configuration: configuration, judgingUnused: false)
+            for (found, witness) in found {
+                guard
+                    let diagnostic = settled.first(where: {
+                        $0.code == found.code && $0.message == found.message && $0.location == found.location
+                    })
+                else { continue }
                 page.diagnostics.append(diagnostic)
                 guard !witness.isEmpty, let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { continue }
                 let steps = witness.compactMap { runner.run(line: $0) }.map(FlowScriptRunner.json)

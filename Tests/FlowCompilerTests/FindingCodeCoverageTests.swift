@@ -40,7 +40,7 @@ struct FindingCodeCoverageTests {
             #expect(!rule.explanation.isEmpty, "\(rule.code)")
         }
         let byStage = Dictionary(grouping: RuleRegistry.all, by: \.reporter).mapValues { $0.map(\.code) }
-        #expect(byStage[.check] == (1...13).map { String(format: "FC8%02d", $0) })
+        #expect(byStage[.check] == (1...14).map { String(format: "FC8%02d", $0) })
         #expect(byStage[.diff] == (1...6).map { String(format: "FC9%02d", $0) })
         #expect(byStage[.settings] == ["FC090", "FC091", "FC095"])
     }

@@ -148,6 +148,68 @@ struct BrokenGuaranteeTests {
                 == ["FC812", "FC813"])
     }
 
+    /// The codes of the guarantees `open URL` from the state after `before` (social) breaks, with the result of
+    /// `result`'s last line and the state after `after`: what the link equals read from the coordinator in the
+    /// state before (the runtime's own reading), the tokens shown after from the coordinator after.
+    static func linkBroken(_ url: String, before: [String], result: [String], after: [String]) throws -> [String] {
+        let bundle = try Fixtures.shipped()
+        let runner = try FlowScriptRunner(bundle: bundle, flow: "social")
+        for line in before { _ = runner.run(line: line) }
+        let part = try #require(runner.coordinator.linkShownAgain(url))
+        let afterRunner = try FlowScriptRunner(bundle: bundle, flow: "social")
+        for line in after { _ = afterRunner.run(line: line) }
+        return FlowExplorer.brokenGuarantees(
+            in: bundle, before: runner.coordinator.copyState(), command: .open(url),
+            result: try #require(try Self.run("social", result).result), after: afterRunner.coordinator.copyState(),
+            shownAgain: (part, afterRunner.coordinator.path.map(\.token))
+        ).map(\.code)
+    }
+
+    /// What `/search/a` equals, read by the runtime: the search tab's instance and its two routes, shown when
+    /// the search tab is selected, kept when the feed is.
+    @Test func theRuntimeReadsWhatALinkEquals() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "social")
+        for line in ["start", "open /search/a"] { _ = runner.run(line: line) }
+        let shown = try #require(runner.coordinator.linkShownAgain("/search/a"))
+        #expect(shown.isShown)
+        #expect(shown.tokens == runner.coordinator.path.map(\.token))
+        #expect(shown.instances == [try #require(runner.coordinator.path.first).instance])
+        #expect(runner.coordinator.linkShownAgain("/search/b") == nil)
+        _ = runner.run(line: "select feed")
+        let kept = try #require(runner.coordinator.linkShownAgain("/search/a"))
+        #expect(!kept.isShown)
+        #expect(kept.tokens == shown.tokens && kept.instances == shown.instances)
+    }
+
+    /// FC814: `/search/a` while the search tab shows it, judged with the result and state of `/search/b`
+    /// (which replaces the results route): the route `/search/a` equals is not kept and the state changed. The
+    /// real step breaks nothing.
+    @Test func aLinkEqualToTheShownStackThatChangedItIsFC814() throws {
+        let shown = ["start", "open /search/a"]
+        #expect(
+            try Self.linkBroken(
+                "/search/a", before: shown, result: shown + ["open /search/a"], after: shown + ["open /search/a"])
+                == [])
+        #expect(
+            try Self.linkBroken(
+                "/search/a", before: shown, result: shown + ["open /search/b"], after: shown + ["open /search/b"])
+                == ["FC814"])
+    }
+
+    /// FC814 for a kept stack: `/search/a` while the feed is selected and the search tab keeps `/search/a`,
+    /// judged with the state after `/search/b` from there: the kept route is not shown again. The real step
+    /// selects the kept tab as it was and breaks nothing.
+    @Test func aLinkEqualToAKeptStackThatReplacedItIsFC814() throws {
+        let kept = ["start", "open /search/a", "select feed"]
+        #expect(
+            try Self.linkBroken(
+                "/search/a", before: kept, result: kept + ["open /search/a"], after: kept + ["open /search/a"]) == [])
+        #expect(
+            try Self.linkBroken(
+                "/search/a", before: kept, result: kept + ["open /search/a"], after: kept + ["open /search/b"])
+                == ["FC814"])
+    }
+
     /// FC806: the snapshot of a state steps built (book 1's details, while the host said book 1 exists),
     /// judged with a host that says it does not: restore refuses it, as it rightly does for such a host, so
     /// the state is one that "restore accepts every state steps build" does not hold for. With the answers
@@ -171,34 +233,90 @@ struct BrokenGuaranteeTests {
 }
 
 /// FC806 is located as every guarantee is, at the screen shown before the breaking step (docs/RUNNING.md,
-/// "Checking flows"): for a state whose restore breaks, the step that built it.
+/// "Checking flows"): for a state whose restore breaks, the step that built it. Found by the explorer itself,
+/// through a restorer whose host says book 1 is gone (``ExplorationBounds/restoreCheck``).
 @MainActor
 struct RestoreFindingLocationTests {
-    /// Book 1's details, built from the library, judged with a host that says book 1 is gone: the finding is at
-    /// the library screen (`Flows/reading.yaml:6:3`, where `flowc check` puts a finding on screen `library`),
-    /// not at the details screen the state shows; its witness, replayed with that answer before `restore`,
-    /// breaks the same way.
-    @Test func aBrokenRestoreIsLocatedAtTheScreenTheStepThatBuiltTheStateLeft() throws {
-        let steps = try ["start", "event selectBook bookID=1"].map { try #require(try ScriptCommand.parse($0)) }
-        let gone = FlowHost(check: { name, value in !(name == "bookExists" && value == .int(1)) })
-        let bundle = try Fixtures.shipped()
-        let finding = try #require(
-            try FlowExplorer.brokenRestoreFinding(in: bundle, flow: "reading", steps: steps, host: gone))
-        #expect(finding.code == "FC806")
-        #expect(finding.flow == "reading")
-        #expect(finding.screen == "library")
-        #expect(finding.witness == ["start", "event selectBook bookID=1", "snapshot", "stop", "restore"])
-        let flows = try FlowValidation.validate(paths: ["Flows/reading.yaml", "Flows/edit.yaml"]).flows
-        let screen = flows.first { $0.name.value == finding.flow }?.screens.first { $0.name.value == finding.screen }
-        #expect(screen?.name.location.description == "Flows/reading.yaml:6:3")
+    /// The explorer's findings for `reading` when the restorer's host says book 1 does not exist.
+    static func bookGone() throws -> ExplorationReport {
+        var bounds = ExplorationBounds()
+        bounds.restoreCheck = { name, value in name == "bookExists" && value == .int(1) ? false : nil }
+        return try FlowExplorer.explore(try Fixtures.shipped(), flow: "reading", bounds: bounds)
+    }
 
-        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "reading")
+    /// Item 1, shown only by the event `pick` from `home`, judged with a restorer whose host says item 1 is
+    /// gone: the finding is at `home`, the screen the building step left (line 4 of the file), not at `item`;
+    /// its witness, replayed with that answer before `restore`, breaks the same way.
+    @Test func aBrokenRestoreIsLocatedAtTheScreenTheStepThatBuiltTheStateLeft() throws {
+        let yaml = """
+            flow: shop
+            start: home
+            screens:
+              home:
+                on:
+                  pick: { params: { id: { type: int, min: 1 } }, push: item, with: { id: $id } }
+              item:
+                params: { id: { type: int, min: 1, check: itemExists } }
+                on:
+                  back: { pop: 1 }
+            """
+        let bundle = try Fixtures.bundle([yaml])
+        var bounds = ExplorationBounds()
+        bounds.restoreCheck = { name, value in name == "itemExists" && value == .int(1) ? false : nil }
+        let report = try FlowExplorer.explore(bundle, flow: "shop", bounds: bounds)
+        #expect(report.findings.map(\.code) == ["FC806"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.flow == "shop")
+        #expect(finding.screen == "home")
+        #expect(finding.witness == ["start", "event pick id=1", "snapshot", "stop", "restore"])
+        let flows = FlowValidation.validate(sources: [("shop.yaml", Array(yaml.utf8))]).flows
+        let screen = flows.first { $0.name.value == finding.flow }?.screens.first { $0.name.value == finding.screen }
+        #expect(screen?.name.location.description == "shop.yaml:4:3")
+
+        let runner = try FlowScriptRunner(bundle: bundle, flow: "shop")
         for line in finding.witness.dropLast() { _ = runner.run(line: line) }
-        _ = runner.run(line: "check bookExists 1 false")
+        _ = runner.run(line: "check itemExists 1 false")
         let last = try #require(finding.witness.last)
         let restored = try #require(runner.run(line: last))
         #expect(restored.status == "rejected")
         let refusal = "the snapshot of a state steps built was refused on restore: \(restored.reason ?? "")"
         #expect(refusal == finding.message)
+    }
+
+    /// A state a step builds before `start` (book 1's details, by `open /books/1`) has no screen shown before
+    /// it: its FC806 is at the root flow (its name), with the link in its witness.
+    @Test func aBrokenRestoreOfAStateBuiltBeforeStartIsAtTheRootFlow() throws {
+        let report = try Self.bookGone()
+        #expect(report.findings.map(\.code) == ["FC806"])
+        #expect(report.findings.first?.screen == nil)
+        #expect(report.findings.first?.witness == ["open /books/1", "snapshot", "stop", "restore"])
+    }
+}
+
+/// `flowc check`'s line per root flow (``ExplorationReport/line(flow:bounds:reported:)``): each count singular
+/// for one, and the broken guarantees counted as they are reported after `.flowc.yml` and inline
+/// suppressions (docs/CI.md).
+@MainActor
+struct ExplorationLineTests {
+    /// One state: `bounded by 1 state, 1 state`, not `1 states`.
+    @Test func oneStateIsSingular() throws {
+        var bounds = ExplorationBounds()
+        bounds.maxStates = 1
+        let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: "reading", bounds: bounds)
+        #expect(
+            report.line(flow: "reading", bounds: bounds, reported: 0)
+                == "flow reading: bounded by 1 state, 1 state, 4 steps, no guarantee broken")
+    }
+
+    /// Three broken guarantees, as many reported as the configuration and suppressions leave.
+    @Test func theBrokenCountIsWhatIsReported() throws {
+        let finding = try #require(try RestoreFindingLocationTests.bookGone().findings.first)
+        let bounds = ExplorationBounds()
+        var report = try FlowExplorer.explore(try Fixtures.shipped(), flow: "reading", bounds: bounds)
+        report.findings = [finding, finding, finding]
+        let line = { (reported: Int) in report.line(flow: "reading", bounds: bounds, reported: reported) }
+        #expect(line(3) == "flow reading: complete, 24 states, 304 steps, 3 broken")
+        #expect(line(2) == "flow reading: complete, 24 states, 304 steps, 2 broken, 1 more silenced")
+        #expect(line(0) == "flow reading: complete, 24 states, 304 steps, 3 broken, all silenced")
     }
 }

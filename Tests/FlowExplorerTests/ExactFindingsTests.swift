@@ -33,6 +33,35 @@ struct ExactFindingsTests {
     /// (``ExplorationReduction/queuedLinkRepeats``, ``ExplorationReduction/queuedLinkOrder``), so no state
     /// is left out (8,544 states kept a URL at most twice in a queue and left the rest out; 6,480 classes
     /// cover them all).
+    /// A witness is a URL the runtime matches to the witness value: a `values` entry holding `/`, `?`, `#` and
+    /// `%` is percent-encoded in the URL (as generated link builders write it), and the runtime's matcher
+    /// decodes it back, so the link opens with that very value and the exploration reaches it (no FC811).
+    @Test func aWitnessValueWithReservedCharactersIsPercentEncoded() throws {
+        let bundle = try Fixtures.bundle([
+            """
+            flow: notes
+            start: list
+            screens:
+              list:
+                on:
+                  open: { push: note, with: { title: "a/b?c#d%e" } }
+              note:
+                params: { title: { type: string, values: ["a/b?c#d%e"] } }
+            links:
+              "/notes/{title}": [list, { note: { title: $title } }]
+            """
+        ])
+        let root = try #require(bundle.flowIndex(named: "notes"))
+        let url = ArgumentWitness.url(of: bundle.flows[root].links[0], flow: root, in: bundle)
+        #expect(url == "/notes/a%2Fb%3Fc%23d%25e")
+        let coordinator = try FlowCoordinator(bundle: bundle, flow: "notes")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.open(url) == .applied)
+        #expect(coordinator.path.map(\.description) == ["notes.list", "notes.note(title: a/b?c#d%e)"])
+        let report = try FlowExplorer.explore(bundle, flow: "notes")
+        #expect(report.warnings.map(\.code.code) == [])
+    }
+
     @Test func theShoppingAppIsExploredCompletelyWithNoFalseWarning() throws {
         let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: "shop")
         #expect(report.isExhaustive)

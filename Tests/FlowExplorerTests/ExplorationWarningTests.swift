@@ -165,6 +165,6 @@ struct ExplorationWarningTests {
             #expect(rule.summary.contains("(guarantee \(guarantee.number): "), "\(rule.summary)")
         }
         let checkCodes = RuleRegistry.all.filter { $0.reporter == .check }.map(\.code)
-        #expect(checkCodes == (1...13).map { String(format: "FC8%02d", $0) })
+        #expect(checkCodes == (1...14).map { String(format: "FC8%02d", $0) })
     }
 }

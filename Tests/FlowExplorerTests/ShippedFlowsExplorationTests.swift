@@ -60,7 +60,9 @@ struct ShippedFlowsExplorationTests {
             #expect(running.contains("\(guarantee.number). **\(guarantee.code)**: \(guarantee.statement)"))
         }
         #expect(
-            Guarantee.allCases.map(\.code) == ["FC801", "FC802", "FC803", "FC804", "FC805", "FC806", "FC812", "FC813"])
+            Guarantee.allCases.map(\.code) == [
+                "FC801", "FC802", "FC803", "FC804", "FC805", "FC806", "FC812", "FC813", "FC814",
+            ])
     }
 
     /// Every state's witness (every 20th of the tab-bar app's), run by `flowc run`'s script runner from a

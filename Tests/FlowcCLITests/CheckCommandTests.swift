@@ -17,6 +17,22 @@ import Testing
         #expect(output.standardOutput.hasSuffix(" steps, no guarantee broken\n"))
     }
 
+    /// One state and its steps, counted in the singular where one (`check` and `paths` alike).
+    @Test func oneStateIsCountedInTheSingular() throws {
+        let check = try FlowcProcess.run(["check", "Flows/reading.yaml", "Flows/edit.yaml", "--max-states", "1"])
+        #expect(check.status == 0)
+        #expect(check.standardOutput == "flow reading: bounded by 1 state, 1 state, 4 steps, no guarantee broken\n")
+        let paths = try FlowcProcess.run([
+            "paths", "Flows/reading.yaml", "Flows/edit.yaml", "--flow", "reading", "--cover", "screens",
+            "--max-states", "1",
+        ])
+        #expect(paths.status == 0)
+        #expect(
+            paths.standardError.hasPrefix(
+                "flow reading, cover screens: 3 of 3 targets reached; exploration bounded by 1 state, 1 state, 4 steps\n"
+            ))
+    }
+
     @Test func usageErrors() throws {
         let none = try FlowcProcess.run(["check"])
         #expect(none.status == 2)

@@ -12,7 +12,7 @@ import Testing
         #expect(Set(codes).count == codes.count)
         #expect(lines.contains { $0.hasPrefix("FC203  error    unknown-screen") })
         // Every code of every stage: flowc check's and flowc diff's too.
-        #expect(codes.filter { $0.hasPrefix("FC8") } == (1...13).map { String(format: "FC8%02d", $0) })
+        #expect(codes.filter { $0.hasPrefix("FC8") } == (1...14).map { String(format: "FC8%02d", $0) })
         #expect(codes.filter { $0.hasPrefix("FC9") } == (1...6).map { String(format: "FC9%02d", $0) })
         #expect(
             lines.contains {

@@ -42,7 +42,7 @@ public enum RuleRegistry {
         RefusedStepChangedState.self, BackStoppedTabBar.self, CoverRemoved.self, LinkDroppedSilently.self,
         FinishedTwice.self, RestoreRefusedBuiltState.self, ActionRefusedEverywhere.self,
         ActionRefusedOnSomePaths.self, ChildStuckInExploredState.self, OutcomeGoesNowhere.self,
-        LinkGoesNowhere.self, KeptTabDroppedSilently.self, InstanceRemovedSilently.self,
+        LinkGoesNowhere.self, KeptTabDroppedSilently.self, InstanceRemovedSilently.self, LinkShownAgainChanged.self,
     ]
 
     /// `flowc diff`'s verdicts.

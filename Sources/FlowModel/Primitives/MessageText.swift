@@ -18,6 +18,12 @@ public enum MessageText {
         return String(shown)
     }
 
+    /// A count with its noun, singular for one (`1 state`, `2 states`): every count a summary prints. The
+    /// plural adds `s`, as every noun counted so far takes it.
+    public static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     /// A name in single quotes as messages write it (`'home'`), shortened as ``shortened(_:)`` does.
     public static func name(_ text: String) -> String {
         "'" + shortened(text) + "'"

@@ -152,7 +152,7 @@ extension FlowCoordinator {
     }
 
     /// A link's state, built whole, and what to report about it (its guard sent it to `otherwise`).
-    private struct BuiltLink {
+    struct BuiltLink {
         var transition: Transition
         var note: FlowRuntimeError?
         /// The link declares `tabs: replace`: it does not keep a shown tab set's other tabs.
@@ -162,7 +162,7 @@ extension FlowCoordinator {
     /// The whole state a link describes, with fresh instances, or why it is invalid. A guarded link whose
     /// `when:` condition does not hold builds its `otherwise` routes and, with `continueOn`, leaves the link
     /// pending on the instance of the last child route.
-    private func buildLink(_ url: String, mode: LinkMode) -> Result<BuiltLink, FlowRuntimeError> {
+    func buildLink(_ url: String, mode: LinkMode) -> Result<BuiltLink, FlowRuntimeError> {
         let link: LinkNode
         let values: [String: Value]
         switch matchedLinks.match(url, in: bundle.flows[rootFlow]) {

@@ -41,25 +41,11 @@ extension FlowCoordinator {
             set.parked[set.selected] = parked
             kept.keptTabs[parked.chain[0].id] = parked.chain.map(\.id)
         }
-        // What the link's tab shows now: its stack when it is the shown tab, or what is kept of it. When the
-        // link presents a tab-bar item: the item layer the set shows now, if any (an item layer the link shows
-        // again is the same instance: flow, child, presentation and arguments agree); when the set showed its
-        // selected tab, that tab was kept aside under the link's layer just above and nothing is shared.
-        var existing: ParkedTab?
-        var parkedBefore: ParkedTab?
-        if presents {
-            if old.chain.count > depth + 1, old.chain[depth + 1].presentation.isPresented {
-                existing = ParkedTab(chain: Array(old.chain[(depth + 1)...]), path: Array(old.path[firstAbove...]))
-            }
-        } else {
-            if set.selected == linkTab, old.chain.count > depth + 1 {
-                existing = ParkedTab(chain: Array(old.chain[(depth + 1)...]), path: Array(old.path[firstAbove...]))
-            }
-            parkedBefore = set.parked.removeValue(forKey: linkTab)
-            if let parkedBefore { existing = parkedBefore }
-        }
-        let linked = ParkedTab(
-            chain: Array(fresh.chain[(depth + 1)...]), path: fresh.path.filter { $0.depth > depth })
+        let now = tabNow(linkTab, presents: presents, at: depth)
+        var existing = now.tab
+        // The kept stack of the link's tab leaves the set's kept tabs: the link shows it, or replaces it.
+        let parkedBefore = now.kept ? set.parked.removeValue(forKey: linkTab) : nil
+        let linked = Self.linkedPart(of: fresh, above: depth)
         // A link that shows what is already shown changes nothing below it: the part of the tab it shares
         // stays, with its instances and tokens; only what lies above it is replaced. A tab set it shares keeps
         // its selected tab under the link's item layer (docs/RUNNING.md, "Deep links into shown tabs").
@@ -111,6 +97,31 @@ extension FlowCoordinator {
         kept.state.nextInstance = fresh.nextInstance
         kept.state.nextToken = fresh.nextToken
         return kept
+    }
+
+    /// What tab `linkTab` of the tab set at chain position `depth` shows or keeps now, as a link into it reads it
+    /// (`presents`: the link presents a tab-bar item of the set, format 1.3), and whether that is the tab's kept
+    /// stack (`kept`) rather than what the coordinator shows. Its stack when it is the shown tab, or what is
+    /// kept of it. When the link presents a tab-bar item: the item layer the set shows now, if any (an item
+    /// layer the link shows again is the same instance: flow, child, presentation and arguments agree); when
+    /// the set showed its selected tab, that tab is kept aside under the link's layer and nothing is shared.
+    func tabNow(_ linkTab: Int, presents: Bool, at depth: Int) -> (tab: ParkedTab?, kept: Bool) {
+        let old = state
+        guard let set = old.chain[depth].tabs else { return (nil, false) }
+        let firstAbove = old.path.routeRange(ofDepth: depth + 1).lowerBound
+        var shown: ParkedTab?
+        if old.chain.count > depth + 1, !presents || old.chain[depth + 1].presentation.isPresented,
+            presents || set.selected == linkTab
+        {
+            shown = ParkedTab(chain: Array(old.chain[(depth + 1)...]), path: Array(old.path[firstAbove...]))
+        }
+        if !presents, let kept = set.parked[linkTab] { return (kept, true) }
+        return (shown, false)
+    }
+
+    /// What a link's state `fresh` (built on ``freshState()``) shows above the tab flow at chain position `depth`.
+    static func linkedPart(of fresh: StateEdit, above depth: Int) -> ParkedTab {
+        ParkedTab(chain: Array(fresh.chain[(depth + 1)...]), path: fresh.path.filter { $0.depth > depth })
     }
 
     /// How much of a tab's chain and routes `existing` (what the tab shows or keeps now) shares with
@@ -201,7 +212,7 @@ extension FlowCoordinator {
     /// The chain position of the deepest tab flow instance that both the shown state and the link's state
     /// `fresh` have, with the same instances and routes below it: the same flows, child declarations,
     /// presentations and arguments, and below each the same screens with the same arguments.
-    private func shownTabFlowPassed(by fresh: StateEdit) -> Int? {
+    func shownTabFlowPassed(by fresh: StateEdit) -> Int? {
         let old = state
         var found: Int?
         var depth = 0

@@ -1,6 +1,6 @@
-/// The paragraphs the explanations of `flowc check`'s codes (FC801–FC813) share.
+/// The paragraphs the explanations of `flowc check`'s codes (FC801–FC814) share.
 enum ExplorationRuleText {
-    /// The explanation of every broken guarantee (FC801–FC806, FC812, FC813).
+    /// The explanation of every broken guarantee (FC801–FC806, FC812–FC814).
     static let guarantee = """
         flowc check explores every state the coordinator reaches from a new coordinator and checks this \
         guarantee of docs/RUNNING.md ("Guarantees") on every step. A broken guarantee is a fault of the runtime, \
