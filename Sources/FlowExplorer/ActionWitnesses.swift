@@ -16,6 +16,10 @@ struct ActionWitnesses {
     private let events: [Int: [Int: [Int: [String: String]]]]
     /// The same for outcomes, by flow and outcome index: what finishing an instance through a kept handle passes.
     private let outcomes: [Int: [Int: [String: String]]]
+    /// The values passed for parameters that name a host `check`, where they differ from the parameters' own
+    /// witnesses: by check name, each value's text. The explorer answers those checks both ways for them too
+    /// (``ExplorationHost``), as it does for the own witnesses.
+    let checkedValues: [String: Set<String>]
 
     init(bundle: FlowBundle) {
         // The handlers that run when a flow finishes with an outcome: by child flow and outcome, each with the
@@ -28,6 +32,7 @@ struct ActionWitnesses {
                 }
             }
         }
+        var checked: [String: Set<String>] = [:]
         /// The operands that differ from the parameters' own witnesses.
         func operands(_ parameters: [ParameterNode], runs actions: [(flow: Int, action: ActionNode)]) -> [String:
             String]
@@ -37,7 +42,11 @@ struct ActionWitnesses {
             var chosen: [String: String] = [:]
             for parameter in parameters {
                 let value = ArgumentWitness.valid(parameter, feeding: fed[parameter.name] ?? [])
-                if value != ArgumentWitness.valid(parameter) { chosen[parameter.name] = value }
+                guard value != ArgumentWitness.valid(parameter) else { continue }
+                chosen[parameter.name] = value
+                if let check = parameter.constraints.check, let parsed = parameter.type.parse(value) {
+                    checked[check, default: []].insert(parsed.description)
+                }
             }
             return chosen
         }
@@ -57,6 +66,7 @@ struct ActionWitnesses {
         }
         self.events = events
         self.outcomes = outcomes
+        checkedValues = checked
     }
 
     /// The valid operands of event `event` of screen `screen` of flow `flow` that differ from the own witnesses.

@@ -51,10 +51,9 @@ struct Exploration {
         self.bundle = bundle
         self.flow = flow
         self.bounds = bounds
-        host = ExplorationHost(
-            bundle: bundle, flows: ExplorationActions.reachableFlows(of: root, in: bundle),
-            linkWitnesses: [.int(1), .double(1), .bool(true), .string("a")])
-        actions = ExplorationActions(bundle: bundle, rootFlow: root, host: host)
+        let witnesses = ActionWitnesses(bundle: bundle)
+        host = ExplorationHost(bundle: bundle, root: root, witnesses: witnesses)
+        actions = ExplorationActions(bundle: bundle, rootFlow: root, host: host, witnesses: witnesses)
         coordinator = try FlowCoordinator(bundle: bundle, flow: flow, host: host.host)
         var restoring = host.host
         if let answer = bounds.restoreCheck {
@@ -173,6 +172,9 @@ struct Exploration {
             default:
                 // Guarantee 9 reads what a link equals before it opens (a tab set shown: the link keeps it).
                 let url = view.showsTabs ? action.command.openedURL ?? pendingLink(state, action.command) : nil
+                // It reads the coordinator as the state is: a step the kept-tab memo answers is never a link's
+                // (`KeptTabIndependence.isLocalKind`), so the coordinator was entered above.
+                assert(local == nil || url == nil, "guarantee 9 must read the state itself, not its E")
                 shownAgain = url.flatMap { coordinator.linkShownAgain($0) }
                 result =
                     local?.result ?? action.command.step(on: coordinator, handle: { coordinator.instance($0) })

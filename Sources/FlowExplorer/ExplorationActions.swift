@@ -50,13 +50,13 @@ struct ExplorationActions {
         return reached
     }
 
-    init(bundle: FlowBundle, rootFlow: Int, host: ExplorationHost) {
+    init(bundle: FlowBundle, rootFlow: Int, host: ExplorationHost, witnesses: ActionWitnesses) {
         self.bundle = bundle
         self.host = host
         linkURLs = Array(
             Set(bundle.flows[rootFlow].links.map { ArgumentWitness.url(of: $0, flow: rootFlow, in: bundle) })
         ).sorted()
-        witnesses = ActionWitnesses(bundle: bundle)
+        self.witnesses = witnesses
     }
 
     /// The steps to try from the coordinator's state, whose instances `view` describes, with `answers`.

@@ -24,15 +24,19 @@ final class ExplorationHost {
     let conditionNames: [String]
     /// The argument checks answered both ways: each check a parameter of those flows names, with each
     /// value the explorer can pass it (a witness of the parameter, its default, a deep link's placeholder
-    /// witness), as the value's text.
+    /// witness, a value an event or outcome passes on: ``ActionWitnesses/checkedValues``), as the value's text.
     let checks: [(name: String, value: String)]
     var answers: HostAnswers
     private let conditionIndex: [String: Int]
     private let checkIndex: [String: [String: Int]]
 
-    init(bundle: FlowBundle, flows: Set<Int>, linkWitnesses: [Value]) {
+    /// The host of an exploration of root flow `root`: the flows it can run (``ExplorationActions/reachableFlows(of:in:)``)
+    /// and the values `witnesses` passes on.
+    init(bundle: FlowBundle, root: Int, witnesses: ActionWitnesses) {
+        let flows = ExplorationActions.reachableFlows(of: root, in: bundle)
+        let linkWitnesses: [Value] = [.int(1), .double(1), .bool(true), .string("a")]
         conditionNames = Array(Set(flows.flatMap { bundle.flows[$0].conditions })).sorted()
-        var values: [String: Set<String>] = [:]
+        var values = witnesses.checkedValues
         func add(_ parameter: ParameterNode) {
             guard let check = parameter.constraints.check else { return }
             var candidates = [ArgumentWitness.valid(parameter)].compactMap { parameter.type.parse($0) }

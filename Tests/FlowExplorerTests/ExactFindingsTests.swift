@@ -26,13 +26,6 @@ struct ExactFindingsTests {
             ])
     }
 
-    /// The shopping app (issue 31): before, FC811 on `/orders/{orderID}` (opened as `/orders/a`, which the
-    /// pattern refuses, with an unrelated refusal from before onboarding as the cause) and FC809 on the
-    /// shell that leaves by back → confirm. It explores exhaustively within the default bounds: the deep
-    /// links queued again and again during onboarding are one state up to their repeats
-    /// (``ExplorationReduction/queuedLinkRepeats``, ``ExplorationReduction/queuedLinkOrder``), so no state
-    /// is left out (8,544 states kept a URL at most twice in a queue and left the rest out; 6,480 classes
-    /// cover them all).
     /// A witness is a URL the runtime matches to the witness value: a `values` entry holding `/`, `?`, `#` and
     /// `%` is percent-encoded in the URL (as generated link builders write it), and the runtime's matcher
     /// decodes it back, so the link opens with that very value and the exploration reaches it (no FC811).
@@ -62,6 +55,13 @@ struct ExactFindingsTests {
         #expect(report.warnings.map(\.code.code) == [])
     }
 
+    /// The shopping app (issue 31): before, FC811 on `/orders/{orderID}` (opened as `/orders/a`, which the
+    /// pattern refuses, with an unrelated refusal from before onboarding as the cause) and FC809 on the
+    /// shell that leaves by back → confirm. It explores exhaustively within the default bounds: the deep
+    /// links queued again and again during onboarding are one state up to their repeats
+    /// (``ExplorationReduction/queuedLinkRepeats``, ``ExplorationReduction/queuedLinkOrder``), so no state
+    /// is left out (8,544 states kept a URL at most twice in a queue and left the rest out; 6,480 classes
+    /// cover them all).
     @Test func theShoppingAppIsExploredCompletelyWithNoFalseWarning() throws {
         let report = try FlowExplorer.explore(try Fixtures.shipped(), flow: "shop")
         #expect(report.isExhaustive)
@@ -221,5 +221,36 @@ struct ExactFindingsTests {
         #expect(trace.last?.status == "applied")
         #expect(trace.last?.path.map(\.screen) == ["catalog", "receipt"])
         #expect(trace.last?.finished?.map { "\($0.flow) \($0.outcome)" } == ["scanFlow found"])
+    }
+
+    /// A value an event passes on is answered both ways by the host's check, as the parameter's own witness
+    /// is (review of round 13): `found(code: 1…99, check: valid)` is sent as `code=60` (what `receipt` takes),
+    /// so the explorer also tries `valid` refusing 60, and the event refused by the host is explored.
+    @Test func aHostCheckIsTurnedForTheValueAnEventPassesOn() throws {
+        let bundle = try Fixtures.bundle([
+            """
+            flow: shop
+            start: catalog
+            screens:
+              catalog:
+                on:
+                  found:
+                    params: { code: { type: int, min: 1, max: 99, check: valid } }
+                    push: receipt
+                    with: { code: $code }
+              receipt:
+                params: { code: { type: int, min: 60, max: 99 } }
+            """
+        ])
+        var steps: [String] = []
+        let report = try FlowExplorer.explore(bundle, flow: "shop") { step in
+            steps.append("\(step.command.line) → \(step.result.status.rawValue)")
+        }
+        #expect(report.isExhaustive)
+        #expect(report.findings.isEmpty && report.warnings.isEmpty)
+        #expect(steps.contains("check valid 60 false → applied"))
+        #expect(steps.contains("event found code=60 → applied"))
+        #expect(steps.contains("event found code=60 → rejected"))
+        #expect(!steps.contains { $0.hasPrefix("event found code=1 ") })
     }
 }

@@ -26,6 +26,10 @@ struct StateFingerprintTests {
                 == fingerprint { $0.mix("a long string of more than " + "eight bytes") })
         #expect(
             fingerprint { $0.mix([Value.int(7), .string("x")]) } == fingerprint { $0.mix([.int(7), .string("x")]) })
+        // Strings equal under canonical equivalence, as `==` compares them.
+        #expect("\u{E9}" == "e\u{301}" && "\u{212A}" == "K")
+        #expect(fingerprint { $0.mix("caf\u{E9}") } == fingerprint { $0.mix("cafe\u{301}") })
+        #expect(fingerprint { $0.mix(Value.string("\u{212A}")) } == fingerprint { $0.mix(Value.string("K")) })
     }
 
     /// Each group holds values of one type (what the traversal mixes at one place); within a group every

@@ -40,37 +40,18 @@ package struct StateFingerprint {
         mix(value)
     }
 
-    /// A string's UTF-8 bytes, eight at a time, and its length (so `"ab" + "c"` and `"a" + "bc"` differ).
-    package mutating func mix(_ text: String) {
-        let mixed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in mix(bytes) }
-        if mixed == nil { mix(Array(text.utf8)) }
-    }
+    /// A string, as `String`'s `==` compares it: by canonical equivalence, so precomposed "é" (U+00E9) and
+    /// "e" + U+0301 mix alike, and so do the Kelvin sign (U+212A) and "K". Its `Hasher` hash holds that;
+    /// a string's raw UTF-8 bytes would not (`==` would call two copies equal whose fingerprints differ).
+    /// Strings are rare in a state (string arguments, a prompt, queued URLs), so the SipHash round is paid
+    /// rarely.
+    package mutating func mix(_ text: String) { mix(hashing: text) }
 
     /// An optional string: nil and every string apart.
     package mutating func mix(_ text: String?) {
         guard let text else { return mix(0 as UInt64) }
         mix(1 as UInt64)
         mix(text)
-    }
-
-    private mutating func mix(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { mix($0) } }
-
-    private mutating func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let raw = UnsafeRawBufferPointer(bytes)
-        var offset = 0
-        while offset + 8 <= raw.count {
-            mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < raw.count {
-            tail |= UInt64(raw[offset]) << shift
-            shift += 8
-            offset += 1
-        }
-        mix(tail)
-        mix(raw.count)
     }
 
     /// An argument value, as `Value`'s equality compares it (its case, then its payload; `0.0` and `-0.0`
