@@ -132,7 +132,8 @@ enum CheckCommand {
     static func statistics(of report: ExplorationReport) -> String {
         "  stats: \(MessageText.counted(report.coveredStates, "state")) covered (reduction factor "
             + String(format: "%.2f", report.reductionFactor) + "), "
-            + "\(report.steps - report.reusedSteps) of \(MessageText.counted(report.steps, "step")) run (the rest reused), "
+            + (report.reusedSteps == 0
+                ? "" : "\(report.steps - report.reusedSteps) of \(report.steps) steps run (the rest reused), ")
             + "\(report.storeBytes) bytes stored ("
             + String(format: "%.1f", report.bytesPerState) + " per state; FC809's graph \(report.graphBytes) more), "
             + "frontier peak \(MessageText.counted(report.peakFrontier, "state")), "

@@ -19,6 +19,8 @@ struct KeptTabIndependenceTests {
     ) throws -> (report: ExplorationReport, facts: KeptTabFacts) {
         var checked = bounds
         checked.keptTabCheck = rule
+        // The memo of local steps (off by default), each reused step compared with the runtime's own.
+        checked.reductions.insert(.keptTabSteps)
         let report = try FlowExplorer.explore(bundle, flow: flow, bounds: checked)
         return (report, try #require(report.keptTabs))
     }
