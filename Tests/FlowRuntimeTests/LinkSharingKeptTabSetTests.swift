@@ -13,9 +13,10 @@ struct LinkSharingKeptTabSetTests {
     static let flows = [
         """
         flow: app3
-        tabs: [shop, profile]
+        tabs: [shop, profile, { tab: scan, title: Scan }]
         start: shop
         children:
+          scan: { flow: scanFlow, presentation: cover, on: { found: { select: profile, routes: [settings, privacy] } } }
           shop: { flow: shopTab, on: { picked: { select: profile, routes: [settings, privacy] } } }
           profile: { flow: profileTabs }
         links:
@@ -28,6 +29,13 @@ struct LinkSharingKeptTabSetTests {
         screens:
           catalog: { on: { pick: { finish: picked } } }
         outcomes: { picked: {} }
+        """,
+        """
+        flow: scanFlow
+        start: camera
+        outcomes: { found: {} }
+        screens:
+          camera: { on: { found: { finish: found } } }
         """,
         """
         flow: profileTabs
@@ -129,6 +137,18 @@ struct LinkSharingKeptTabSetTests {
         // shopTab #2 finished with `picked`: app3 keeps no shop tab.
         #expect(result.finished.map { "\($0.flow) #\($0.instance.rawValue) \($0.outcome)" } == ["shopTab #2 picked"])
         expectSharedAndGeneralKept(coordinator, privacy: 9, shop: "")
+    }
+
+    /// The same from app3's `scan` item over profile shown: the cover's `found` selects profile with routes.
+    @Test func aSelectWithRoutesIntoAShownTabSetSharesItTheSameWay() throws {
+        let coordinator = try showingGeneral(thenShop: false)
+        #expect(coordinator.select(tab: "scan").status == .applied)
+        let result = coordinator.send("found")
+        #expect(result.status == .applied)
+        #expect(result.removed.map(\.description) == [])
+        #expect(result.droppedTabs.isEmpty)
+        #expect(result.finished.map { "\($0.flow) #\($0.instance.rawValue) \($0.outcome)" } == ["scanFlow #7 found"])
+        expectSharedAndGeneralKept(coordinator, privacy: 10, shop: "\"shop #2\"")
     }
 
     /// Two levels: `/profile/settings` while profile is kept showing activity #4 keeps profileTabs #3 and
