@@ -51,9 +51,11 @@ extension FlowCoordinator {
         // its selected tab under the link's item layer (docs/RUNNING.md, "Deep links into shown tabs").
         var shared = (levels: 0, routes: 0)
         if var shown = existing {
-            let part = Self.sharedPart(keepingTabsOf: &shown, and: linked, above: depth)
+            let part = Self.sharedPart(keepingTabsOf: &shown, and: linked, above: depth, switchingTabs: true)
             (existing, shared) = (shown, (part.levels, part.routes))
-            if let aside = part.aside { kept.keptTabs[aside.chain[0].id] = aside.chain.map(\.id) }
+            for aside in part.switched + (part.aside.map { [$0] } ?? []) {
+                kept.keptTabs[aside.chain[0].id] = aside.chain.map(\.id)
+            }
         }
         if parkedBefore != nil, let existing {
             if shared.levels == 0 {
@@ -166,12 +168,26 @@ extension FlowCoordinator {
     /// aside. Either way the selected tab keeps its instances and tokens: none is lost, and the set never
     /// selects a tab that no instance runs. `existing` is rewritten so; the tab set aside, if any, is returned
     /// (the step keeps it as a kept tab).
-    static func sharedPart(keepingTabsOf existing: inout ParkedTab, and linked: ParkedTab, above base: Int) -> (
-        levels: Int, routes: Int, aside: ParkedTab?
-    ) {
+    ///
+    /// With `switchingTabs` (a link's and a `select` with routes' reading, not a restore's), a tab set both
+    /// share — same flow, child, presentation and arguments, shown or kept, at any depth — whose selected tab
+    /// differs is shared too: `existing` selects the link's tab in the same instance, the tab it selected is
+    /// set aside as a kept tab (without the layers presented over it), and the link's tab's kept stack, if
+    /// any, is what is compared above it. The tabs so set aside are returned in `switched`, bottom up.
+    static func sharedPart(
+        keepingTabsOf existing: inout ParkedTab, and linked: ParkedTab, above base: Int, switchingTabs: Bool = false
+    ) -> (levels: Int, routes: Int, aside: ParkedTab?, switched: [ParkedTab]) {
         var shared = sharedPart(of: existing, and: linked, above: base)
-        // Each pass takes one layer off `existing`: at most as many passes as it has levels.
+        var switched: [ParkedTab] = []
+        // Each pass takes one layer off `existing` or selects another tab in one of its tab sets: the first
+        // lowers its level count, the second is followed by a level more shared, so the passes are at most
+        // twice its levels plus the link's.
         while true {
+            if switchingTabs, let aside = switchSelection(of: &existing, to: linked, at: shared, above: base) {
+                if let aside { switched.append(aside) }
+                shared = sharedPart(of: existing, and: linked, above: base)
+                continue
+            }
             let level = shared.levels
             guard level > 0, level < existing.chain.count, level < linked.chain.count,
                 var set = existing.chain[level - 1].tabs, existing.chain[level].presentation.isPresented,
@@ -189,7 +205,7 @@ extension FlowCoordinator {
             var set = existing.chain[level - 1].tabs, set.parked[set.selected] == nil,
             linked.chain[level].presentation.isPresented, !existing.chain[level].presentation.isPresented,
             routesStart(existing, at: shared.routes, above: base + level)
-        else { return (shared.levels, shared.routes, nil) }
+        else { return (shared.levels, shared.routes, nil, switched) }
         let layer =
             existing.chain[(level + 1)...].firstIndex { $0.presentation.isPresented } ?? existing.chain.count
         let end = existing.path[shared.routes...].firstIndex { $0.depth > base + layer } ?? existing.path.count
@@ -200,7 +216,48 @@ extension FlowCoordinator {
         existing.chain[level - 1].tabs = set
         existing.chain.removeSubrange(level..<layer)
         existing.path.removeSubrange(shared.routes..<end)
-        return (shared.levels, shared.routes, aside)
+        return (shared.levels, shared.routes, aside, switched)
+    }
+
+    /// Where sharing stopped (`shared`) at a tab set `existing` and `linked` both have — the same flow, child,
+    /// presentation and arguments — that selects another tab in each, and `linked` shows its selected tab
+    /// (not an item layer): selects `linked`'s tab in `existing`'s instance, sets the tab it selected aside
+    /// as a kept tab (what lies above the set up to the first layer presented over it; those layers go), and
+    /// puts the new tab's kept stack, if any, above the set. Returns nil when there is no such set (nothing
+    /// changed), else the tab set aside (nil inside when the set showed its item layer, its tab already kept).
+    private static func switchSelection(
+        of existing: inout ParkedTab, to linked: ParkedTab, at shared: (levels: Int, routes: Int), above base: Int
+    ) -> ParkedTab?? {
+        let level = shared.levels
+        guard level < existing.chain.count, level + 1 < linked.chain.count,
+            var set = existing.chain[level].tabs, let target = linked.chain[level].tabs?.selected,
+            set.selected != target, !linked.chain[level + 1].presentation.isPresented
+        else { return nil }
+        let (shown, link) = (existing.chain[level], linked.chain[level])
+        guard shown.flow == link.flow, shown.declaration == link.declaration,
+            shown.presentation == link.presentation, shown.values == link.values,
+            routesStart(existing, at: shared.routes, above: base + level + 1)
+        else { return nil }
+        var aside: ParkedTab?
+        if level + 1 < existing.chain.count, !existing.chain[level + 1].presentation.isPresented,
+            set.parked[set.selected] == nil
+        {
+            let layer =
+                existing.chain[(level + 2)...].firstIndex { $0.presentation.isPresented } ?? existing.chain.count
+            let end =
+                existing.path[shared.routes...].firstIndex { $0.depth > base + layer } ?? existing.path.count
+            var parked = ParkedTab(
+                chain: Array(existing.chain[(level + 1)..<layer]), path: Array(existing.path[shared.routes..<end]))
+            parked.showSelectedTabUncovered()
+            set.parked[set.selected] = parked
+            aside = parked
+        }
+        let under = set.parked.removeValue(forKey: target)
+        set.selected = target
+        existing.chain[level].tabs = set
+        existing.chain = Array(existing.chain[...level]) + (under?.chain ?? [])
+        existing.path = Array(existing.path[..<shared.routes]) + (under?.path ?? [])
+        return .some(aside)
     }
 
     /// Whether the routes of `tab` from index `routes` on all lie above chain depth `depth` (a tab set's

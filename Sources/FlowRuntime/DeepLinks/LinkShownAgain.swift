@@ -32,8 +32,9 @@ extension FlowCoordinator {
         guard var existing = now.tab else { return nil }
         let linked = Self.linkedPart(of: fresh, above: depth)
         let before = existing.chain.count
-        let shared = Self.sharedPart(keepingTabsOf: &existing, and: linked, above: depth)
-        guard shared.aside == nil, shared.levels == linked.chain.count, shared.levels == existing.chain.count,
+        let shared = Self.sharedPart(keepingTabsOf: &existing, and: linked, above: depth, switchingTabs: true)
+        guard shared.aside == nil, shared.switched.isEmpty,
+            shared.levels == linked.chain.count, shared.levels == existing.chain.count,
             shared.routes == linked.path.count, shared.routes == existing.path.count
         else { return nil }
         return LinkShownAgain(

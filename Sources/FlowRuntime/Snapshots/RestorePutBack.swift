@@ -10,7 +10,9 @@ import FlowModel
 /// the root (and in each tab both states keep, at any depth, from the tab's instance), level by level, the same
 /// flow, child declaration, presentation, arguments and selected tab, and on each level the same screens with
 /// the same arguments, bottom up, with a tab set's item layer read as the person sees it; sharing stops at the
-/// first instance or route that differs.
+/// first instance or route that differs. A restore keeps the same-selected-tab rule (it reads without
+/// `switchingTabs`, which links and a `select` with routes use): a tab set whose selection the restore changes
+/// is not put back, since the restored state says what each of its tabs keeps.
 extension Transition {
     /// Gives the instances and routes of the restored state (this transition's, built with fresh ids and
     /// tokens) that put back those of `old` (the state before the restore) the ids and tokens they had, and

@@ -67,8 +67,10 @@ extension Transition {
         let first = state.routeRange(ofDepth: depth + 1).lowerBound
         let built = ParkedTab(chain: Array(state.chain[(depth + 1)...]), path: Array(state.path[first...]))
         var existing = shown
-        let shared = FlowCoordinator.sharedPart(keepingTabsOf: &existing, and: built, above: depth)
-        if let aside = shared.aside { keptTabs[aside.chain[0].id] = aside.chain.map(\.id) }
+        let shared = FlowCoordinator.sharedPart(keepingTabsOf: &existing, and: built, above: depth, switchingTabs: true)
+        for aside in shared.switched + (shared.aside.map { [$0] } ?? []) {
+            keptTabs[aside.chain[0].id] = aside.chain.map(\.id)
+        }
         guard shared.levels > 0 else {
             if wasKept {
                 droppedTabs.append(existing.chain[0].id)
