@@ -76,7 +76,8 @@ struct ActionRefusals {
             warnings.append(
                 ExplorationWarning(
                     code: code, subject: subject, message: message, reason: refusal.reason,
-                    witness: witness(refusal.state) + [refusal.command.line]))
+                    witness: witness(refusal.state) + [refusal.command.line],
+                    reached: ReachedWitness(state: refusal.state, then: [refusal.command])))
         }
         for (url, seen) in links where !seen.taken && everywhere {
             guard let refusal = seen.refusal else { continue }
@@ -86,7 +87,8 @@ struct ActionRefusals {
                         code: .linkGoesNowhere, subject: .link(flow: rootFlow, pattern: pattern),
                         message:
                             "deep link '\(pattern)' is refused in every state explored, before and after start: \(refusal.reason)",
-                        reason: refusal.reason, witness: witness(refusal.state) + [refusal.command.line]))
+                        reason: refusal.reason, witness: witness(refusal.state) + [refusal.command.line],
+                        reached: ReachedWitness(state: refusal.state, then: [refusal.command])))
             }
         }
         return warnings

@@ -223,7 +223,7 @@ struct Exploration {
                 pendingOrigin: state.pendingOrigin,
                 shownAgain: shownAgain.map { ($0, coordinator.path.map(\.token)) })
             for (guarantee, message) in checks.violations() {
-                record(guarantee, message, witness: { $0.commands(of: position) + [action.command] }, top: top)
+                record(guarantee, message, witness: ReachedWitness(state: position, then: [action.command]), top: top)
             }
             // A new state, and the observer, read the coordinator in the state the step left.
             if local != nil, observe != nil || fingerprints[afterKey.fingerprint] == nil {
@@ -302,24 +302,23 @@ struct Exploration {
             // Located, as every guarantee, at the screen shown before the breaking step: the step that built
             // the state (docs/RUNNING.md, "Checking flows").
             record(
-                .restoreAcceptsBuiltStates, message, witness: { RestoreRoundTrip.witness($0.commands(of: added)) },
+                .restoreAcceptsBuiltStates, message,
+                witness: ReachedWitness(state: added, then: RestoreRoundTrip.afterSteps(report.commands(of: added))),
                 top: top)
         }
         return added
     }
 
     private mutating func record(
-        _ guarantee: Guarantee, _ message: String, witness: (ExplorationReport) -> [ScriptCommand],
-        top: (flow: String, screen: String)?
+        _ guarantee: Guarantee, _ message: String, witness: ReachedWitness, top: (flow: String, screen: String)?
     ) {
-        let commands = witness(report)
-        let command = commands.last?.verb ?? ""
+        let command = witness.then.last?.verb ?? report.reached.command(of: witness.state)?.verb ?? ""
         let identity = "\(guarantee.rawValue)|\(top?.flow ?? "")|\(top?.screen ?? "")|\(command)"
         guard reported.insert(identity).inserted else { return }
         report.findings.append(
             ExplorationFinding(
                 guarantee: guarantee, rootFlow: flow, flow: top?.flow, screen: top?.screen, message: message,
-                witness: commands.map(\.line)))
+                witness: report.commands(of: witness).map(\.line), reached: witness))
     }
 
     // MARK: Children that cannot finish (FC809)
@@ -396,7 +395,8 @@ struct Exploration {
                     code: .childCannotFinish, subject: .child(flow: parent, child: child),
                     message:
                         "child '\(child)' of flow '\(parent)' cannot finish once this state is reached (showing \(shown)): no sequence of steps from it finishes the child",
-                    reason: nil, witness: report.witness(of: position.state)))
+                    reason: nil, witness: report.witness(of: position.state),
+                    reached: ReachedWitness(state: position.state)))
         }
         return warnings
     }

@@ -13,8 +13,27 @@ package struct ExplorationFinding: Hashable, Sendable {
     package var message: String
     /// The `flowc run` script, from a new coordinator, whose last line breaks the guarantee.
     package var witness: [String]
+    /// Where ``witness`` comes from in the exploration: ``ExplorationReport/commands(of:)-(ReachedWitness)``
+    /// gives its commands without reading its text back.
+    package var reached: ReachedWitness
 
     package var code: String { guarantee.code }
+}
+
+/// A reproduction as the exploration found it: the shortest script of a state it reached, then the commands
+/// run from that state (the breaking step; a refused step; nothing when the state itself is the evidence).
+/// ``ExplorationReport/commands(of:)-(ReachedWitness)`` gives the whole script as commands, so a reader
+/// that runs it (`flowc view --check`) never parses script text again.
+package struct ReachedWitness: Hashable, Sendable {
+    /// The index in ``ExplorationReport/reached`` of the state the commands run from.
+    package var state: Int
+    /// The commands run from that state, in order.
+    package var then: [ScriptCommand]
+
+    package init(state: Int, then: [ScriptCommand] = []) {
+        self.state = state
+        self.then = then
+    }
 }
 
 /// What only exploration proves about the flows, as a warning (FC807–FC811, ``ExplorationCode``): an
@@ -43,13 +62,19 @@ package struct ExplorationWarning: Hashable, Sendable {
     /// refused step (FC807, FC808, FC810, FC811), or it reaches the state the child cannot finish from
     /// (FC809).
     package var witness: [String]
+    /// Where ``witness`` comes from in the exploration (``ExplorationReport/commands(of:)-(ReachedWitness)``).
+    package var reached: ReachedWitness
 
-    package init(code: ExplorationCode, subject: Subject, message: String, reason: String?, witness: [String]) {
+    package init(
+        code: ExplorationCode, subject: Subject, message: String, reason: String?, witness: [String],
+        reached: ReachedWitness
+    ) {
         self.code = code
         self.subject = subject
         self.message = message
         self.reason = reason
         self.witness = witness
+        self.reached = reached
     }
 }
 
@@ -192,6 +217,13 @@ package struct ExplorationReport: Sendable {
             current = reached.parent(of: state)
         }
         return commands.reversed()
+    }
+
+    /// The commands of a finding's or a warning's witness (its ``ExplorationFinding/reached`` or
+    /// ``ExplorationWarning/reached``): the shortest script of its state, then the commands run from it.
+    /// Their lines are its `witness`.
+    package func commands(of witness: ReachedWitness) -> [ScriptCommand] {
+        commands(of: witness.state) + witness.then
     }
 
     /// The FC807 warnings about events: events refused in every explored state that showed their screen.

@@ -25,7 +25,12 @@ enum RestoreRoundTrip {
     /// The script that shows the round trip break: the steps that built the state (`steps`, answers first),
     /// then `snapshot`, `stop`, the same answers again and `restore`.
     static func witness(_ steps: [ScriptCommand]) -> [ScriptCommand] {
-        steps + [.snapshot, .stop] + steps.prefix(while: \.setsHostAnswer) + [.restore(nil)]
+        steps + afterSteps(steps)
+    }
+
+    /// What ``witness(_:)`` runs after `steps`: `snapshot`, `stop`, the same answers again and `restore`.
+    static func afterSteps(_ steps: [ScriptCommand]) -> [ScriptCommand] {
+        [.snapshot, .stop] + steps.prefix(while: \.setsHostAnswer) + [.restore(nil)]
     }
 }
 

@@ -6,8 +6,9 @@ import FlowView
 import FlowcCommandLine
 
 /// `flowc view --check`: what `flowc check` finds, put on the page: its line per root flow (extent,
-/// states, steps), its findings and warnings as diagnostics on their nodes, and each one's witness
-/// script run by the same script runner as `flowc run`, so the page plays it like a trace.
+/// states, steps), its findings and warnings as diagnostics on their nodes, and each one's witness run
+/// by the same script runner as `flowc run`, so the page plays it like a trace. The witness is run as the
+/// exploration's commands (``ExplorationReport/commands(of:)-(ReachedWitness)``), never as its text parsed again.
 enum ViewEvidence {
     /// Explores every root flow of `result` (which has no errors) within `bounds`.
     /// - Returns: nil, having printed why, when the flows cannot be lowered or explored.
@@ -33,9 +34,11 @@ enum ViewEvidence {
             }
             let broken = CheckCommand.findings(of: report, in: result, configuration: configuration, paths: paths)
             page.coverage.append(report.line(flow: flow, bounds: bounds, reported: broken.reported))
-            var found: [(Diagnostic, [String])] = Array(zip(broken.diagnostics, report.findings.map(\.witness)))
+            // Each witness as the exploration's commands (its state's shortest script, then what ran from it),
+            // not its script text read back: a value the text cannot carry still plays as it was explored.
+            var found: [(Diagnostic, ReachedWitness)] = Array(zip(broken.diagnostics, report.findings.map(\.reached)))
             found += report.warnings.map {
-                (CheckCommand.diagnostic(for: $0, root: flow, in: result.flows, paths: paths), $0.witness)
+                (CheckCommand.diagnostic(for: $0, root: flow, in: result.flows, paths: paths), $0.reached)
             }
             // Suppressions and .flowc.yml's rules apply as under `flowc check`: a finding switched off is not
             // shown, one whose severity they change is shown with it.
@@ -48,8 +51,11 @@ enum ViewEvidence {
                     })
                 else { continue }
                 page.diagnostics.append(diagnostic)
-                guard !witness.isEmpty, let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { continue }
-                let steps = witness.compactMap { runner.run(line: $0) }.map(FlowScriptRunner.json)
+                let commands = report.commands(of: witness)
+                guard !commands.isEmpty, let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else {
+                    continue
+                }
+                let steps = commands.map { FlowScriptRunner.json(runner.run($0)) }
                 page.plays.append(
                     .init(title: "\(diagnostic.code) witness (flow \(flow)): \(diagnostic.message)", steps: steps))
             }

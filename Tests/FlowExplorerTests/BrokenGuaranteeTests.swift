@@ -269,6 +269,10 @@ struct RestoreFindingLocationTests {
         #expect(finding.flow == "shop")
         #expect(finding.screen == "home")
         #expect(finding.witness == ["start", "event pick id=1", "snapshot", "stop", "restore"])
+        // Where the witness comes from: the state the step built, then the round trip run from it.
+        #expect(finding.reached.then == [.snapshot, .stop, .restore(nil)])
+        #expect(report.reached[finding.reached.state].path == ["shop.home", "shop.item"])
+        #expect(report.commands(of: finding.reached).map(\.line) == finding.witness)
         let flows = FlowValidation.validate(sources: [("shop.yaml", Array(yaml.utf8))]).flows
         let screen = flows.first { $0.name.value == finding.flow }?.screens.first { $0.name.value == finding.screen }
         #expect(screen?.name.location.description == "shop.yaml:4:3")

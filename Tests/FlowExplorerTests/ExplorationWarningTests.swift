@@ -47,12 +47,57 @@ struct ExplorationWarningTests {
                     code: .refusedOnSomePaths, subject: .event(flow: "demo", screen: "detail", event: "leave"),
                     message: "event 'leave' of screen 'detail' is taken in some explored states and refused in others: "
                         + reason,
-                    reason: reason, witness: ["start", "event jump", "event leave"])
+                    reason: reason, witness: ["start", "event jump", "event leave"],
+                    reached: ReachedWitness(state: 3, then: [.event(name: "leave", token: nil, arguments: [:])]))
             ])
         let trace = try Self.run(report.warnings[0].witness, in: bundle, flow: "demo")
         #expect(trace.map(\.status) == ["applied", "applied", "rejected"])
         #expect(trace.last?.reason == reason)
         #expect(trace.last?.path.map(\.screen) == ["detail"])
+    }
+
+    /// A warning says where its witness comes from (``ReachedWitness``: a state reached, the commands run
+    /// from it), and the report gives the witness as those commands: a value the script text cannot carry
+    /// (`say "hi"`, a `"` inside) is played as explored, while the text reads back as another value (`say hi`)
+    /// that `jump` refuses.
+    @Test func aWitnessIsTheExploredCommandsNotItsText() throws {
+        let (bundle, report) = try Self.explore("witness-quote", flow: "demo")
+        #expect(report.warnings.map(\.code) == [.refusedOnSomePaths])
+        let warning = try #require(report.warnings.first)
+        let jump = ScriptCommand.event(name: "jump", token: nil, arguments: ["v": #"say "hi""#])
+        let leave = ScriptCommand.event(name: "leave", token: nil, arguments: [:])
+        #expect(warning.reached.then == [leave])
+        #expect(report.reached[warning.reached.state].path == ["demo.detail"])
+        #expect(report.commands(of: warning.reached) == [.start, jump, leave])
+        #expect(warning.witness == ["start", #"event jump v="say "hi"""#, "event leave"])
+        #expect(
+            try ScriptCommand.parse(warning.witness[1])
+                == .event(name: "jump", token: nil, arguments: ["v": "say hi"]))
+        let fromText = try Self.run(warning.witness, in: bundle, flow: "demo")
+        #expect(fromText.map(\.status) == ["applied", "rejected", "rejected"])
+        let runner = try FlowScriptRunner(bundle: bundle, flow: "demo")
+        let played = report.commands(of: warning.reached).map { runner.run($0) }
+        #expect(played.map(\.status) == ["applied", "applied", "rejected"])
+        #expect(played.last?.reason == warning.reason)
+        #expect(played.last?.path.map(\.screen) == ["detail"])
+    }
+
+    /// On every explorer fixture, each warning's witness is the lines of the commands its state and steps give.
+    @Test func everyWarningsWitnessIsItsReachedCommands() throws {
+        let folder = Fixtures.flowsFolder + "/../Tests/Fixtures/explorer/"
+        var warnings = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
+            let fixture = name.hasSuffix(".yaml") ? String(name.dropLast(".yaml".count)) : name
+            let bundle = try Fixtures.bundle(try Self.fixture(fixture), ignoring: ["FC308", "FC653"])
+            for flow in FlowExplorer.rootFlows(of: bundle) {
+                let report = try FlowExplorer.explore(bundle, flow: flow)
+                for warning in report.warnings {
+                    #expect(report.commands(of: warning.reached).map(\.line) == warning.witness, "\(name) \(flow)")
+                    warnings += 1
+                }
+            }
+        }
+        #expect(warnings >= 10)
     }
 
     @Test func aChildThatCannotFinishFromAReachableStateIsFC809() throws {
@@ -116,7 +161,8 @@ struct ExplorationWarningTests {
                 ExplorationWarning(
                     code: .linkGoesNowhere, subject: .link(flow: "app", pattern: "/perks"),
                     message: "deep link '/perks' is refused in every state explored, before and after start: " + reason,
-                    reason: reason, witness: ["open /perks"])
+                    reason: reason, witness: ["open /perks"],
+                    reached: ReachedWitness(state: 0, then: [.open("/perks")]))
             ])
         let trace = try Self.run(["condition isPro true", "open /perks"], in: bundle, flow: "app")
         #expect(trace.last?.status == "rejected")

@@ -53,6 +53,39 @@ import Testing
             ])
     }
 
+    /// `--check` plays each witness from the exploration's commands, not from its script text: the only value
+    /// of `jump`'s `v` holds double quotes, which a script line cannot write, so the text (what `flowc check`
+    /// prints) reads back as `say hi` and is refused; the page still plays `jump` applied with `say "hi"`.
+    @Test func checkPlaysTheExploredCommandsNotTheirText() throws {
+        let fixture = "Tests/Fixtures/explorer/witness-quote.yaml"
+        let output = try FlowcProcess.run(["view", "--check", fixture, "--out", "-"])
+        #expect(output.status == 0)
+        let html = output.standardOutput
+        #expect(html.contains("<li>check: flow demo: complete, 5 states, 17 steps, no guarantee broken</li>"))
+        #expect(
+            html.contains(
+                #"<span class="title">FC808 witness (flow demo): event &#39;leave&#39; of screen &#39;detail&#39; is taken"#
+            ))
+        let plays = try #require(
+            html.components(separatedBy: #"<script type="application/json" id="plays-data">"#).last)
+        let steps = try #require(
+            try JSONSerialization.jsonObject(with: Data(plays.prefix { $0 != "<" }.utf8)) as? [[[String: Any]]])
+        #expect(
+            steps.map { $0.map { "\($0["command"]!) \($0["status"]!)" } } == [
+                ["start applied", #"event jump v="say "hi"" applied"#, "event leave rejected"]
+            ])
+        let shown = try #require((steps.first?.last?["path"] as? [[String: Any]])?.first)
+        #expect(shown["screen"] as? String == "detail")
+        #expect((shown["arguments"] as? [String: Any])?["said"] as? String == #"say "hi""#)
+        // The same witness as text, run by `flowc run`: `jump` is refused, the warning is not reproduced.
+        let script = "start\n" + #"event jump v="say "hi"""# + "\nevent leave\n"
+        let run = try FlowcProcess.run(["run", fixture, "--flow", "demo"], input: script)
+        let statuses = run.standardOutput.split(separator: "\n").map {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["status"] as? String
+        }
+        #expect(statuses == ["applied", "rejected", "rejected"])
+    }
+
     @Test func usageErrors() throws {
         let noPaths = try FlowcProcess.run(["view"])
         #expect(noPaths.status == 2)
