@@ -63,9 +63,8 @@ public struct FlowViewPage {
         // flow file's diagnostics on the flow's node of the overview.
         var findings = ViewDiagnosticPlaces.findings(flows: unique, diagnostics: diagnostics, sources: sources)
         for flow in unique {
-            findings[flow.name.value + "|flow/" + flow.name.value] = (byFile[flow.file] ?? []).map {
-                "\($0.code): \($0.message)"
-            }
+            findings[flow.name.value + "|flow/" + flow.name.value] = (byFile[flow.file] ?? []).map(
+                ViewDiagnosticPlaces.text(of:))
         }
         let details = unique.map {
             ViewFlowDetails($0, diagnostics: byFile[$0.file] ?? [], base: base, editor: editor)

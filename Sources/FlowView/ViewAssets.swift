@@ -14,7 +14,7 @@ enum ViewAssets {
         #details{width:28em;overflow:auto;padding:0 12px;border-left:1px solid #ccc}
         #details h2{font-size:16px;margin:8px 0}#details h3{font-size:14px;margin:8px 0 2px}
         #details ul{margin:0;padding-left:18px}#details a{color:#0645ad}
-        .err{color:#b00020}
+        .err{color:#b00020}.note{color:#1a1a1a;overflow-wrap:anywhere}
         #plays{padding:4px 12px}.play{margin:4px 0}.play pre{margin:2px 0;background:#f4f4f4;padding:4px;white-space:pre-wrap}
         svg.graph{font:12px Helvetica,Arial,sans-serif}
         .node rect{fill:#fff;stroke:#333;stroke-width:1.2}.node.flow rect{stroke-width:2.2}
@@ -53,8 +53,9 @@ enum ViewAssets {
             return node;
           }
           function place(parent, at) {
-            if (!at.url) return add(parent, 'span', at.file + ':' + at.line, 'at');
-            var link = add(parent, 'a', at.file + ':' + at.line);
+            var where = at.file + ':' + at.line + ':' + at.column;
+            if (!at.url) return add(parent, 'span', where, 'at');
+            var link = add(parent, 'a', where);
             link.href = at.url;
             link.title = 'Open in the editor';
             return link;
@@ -78,10 +79,20 @@ enum ViewAssets {
             item(list, p.name + ': ' + p.type + (p.constraints ? ' (' + p.constraints + ')' : ''), p.at);
           }
           function plural(count, noun) { return count + ' ' + noun + (count === 1 ? '' : 's'); }
-          function findings(flow, codes) {
+          /// A diagnostic as flowc prints it, file:line:col, then each of its notes (a finding's reproduction).
+          function diagnostic(list, d) {
+            var li = item(list, d.severity + ' ' + d.code + ': ' + d.message, d.at, 'err');
+            if (!d.notes) return;
+            var notes = add(li, 'ul', '', 'notes');
+            d.notes.forEach(function (note) { item(notes, 'note: ' + note.message, note.at, 'note'); });
+          }
+          /// The flow's diagnostics; given a node's or an edge's title, only those it lists (each as
+          /// `CODE: message (at FILE:LINE:COL)`): the diagnostics placed on it, not others of the same code.
+          function findings(flow, title) {
             section('Diagnostics', flow.diagnostics.filter(function (d) {
-              return !codes || codes.indexOf(d.code) >= 0;
-            }), function (list, d) { item(list, d.severity + ' ' + d.code + ': ' + d.message, d.at, 'err'); });
+              return title === undefined ||
+                title.indexOf(d.code + ': ' + d.message + ' (at ' + d.at.file + ':' + d.at.line + ':' + d.at.column + ')') >= 0;
+            }), diagnostic);
           }
 
           function showCrumbs() {
@@ -118,9 +129,7 @@ enum ViewAssets {
             add(details, 'p', plural(data.flows.length, 'flow') + '. Click a flow (or focus it and press Enter) to open it; ' +
               'Escape goes back; / searches (Escape clears it, then leaves it); arrow keys move to the nearest node in their direction.');
             section('flowc check', data.coverage, function (list, line) { item(list, line); });
-            section('Diagnostics outside flows', data.problems, function (list, d) {
-              item(list, d.severity + ' ' + d.code + ': ' + d.message, d.at, 'err');
-            });
+            section('Diagnostics outside flows', data.problems, diagnostic);
           }
           /// how: 'drill' appends to the breadcrumbs, 'keep' keeps them, anything else starts them anew.
           function openFlow(name, how) {
@@ -199,7 +208,7 @@ enum ViewAssets {
             var flow = flowOf(d.flow);
             if (!flow) return;
             details.textContent = '';
-            var codes = d.codes ? d.codes.split(' ') : null;
+            var title = g.querySelector('title');
             var isNode = g.classList.contains('node');
             if (isNode && d.entry !== undefined) {
               add(details, 'h2', 'start of flow ' + flow.name);
@@ -245,7 +254,7 @@ enum ViewAssets {
               showFlow(flow);
               return;
             }
-            if (codes) findings(flow, codes);
+            if (d.codes) findings(flow, title ? title.textContent : '');
           }
           details.addEventListener('click', function (event) {
             var target = event.target.dataset && event.target.dataset.open;

@@ -84,6 +84,15 @@ struct ViewFlowDetails: Encodable, Equatable {
         var severity: String
         var message: String
         var at: Place
+        /// Its notes, as `flowc validate` prints them under it (where a name was first defined, how to
+        /// reproduce a `flowc check` finding); nil (no key) when it has none.
+        var notes: [Note]?
+    }
+
+    /// A note of a diagnostic, with where it points.
+    struct Note: Encodable, Equatable {
+        var message: String
+        var at: Place
     }
 
     var name: String
@@ -233,7 +242,12 @@ extension ViewFlowDetails {
     static func finding(_ diagnostic: Diagnostic, base: String, editor: ViewEditor = .vscode) -> Finding {
         Finding(
             code: diagnostic.code, severity: diagnostic.severity.rawValue, message: diagnostic.message,
-            at: place(diagnostic.location, base: base, editor: editor))
+            at: place(diagnostic.location, base: base, editor: editor),
+            notes: diagnostic.notes.isEmpty
+                ? nil
+                : diagnostic.notes.map {
+                    Note(message: $0.message, at: place($0.location, base: base, editor: editor))
+                })
     }
 
     /// A value as written in flow files (`7`, `true`, `Dune`), a string quoted when it would not read

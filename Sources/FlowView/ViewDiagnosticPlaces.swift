@@ -25,7 +25,7 @@ enum ViewDiagnosticPlaces {
         var key: String
     }
 
-    /// The `CODE: message` texts of `diagnostics` by the key of the declaration that holds each; those
+    /// The `CODE: message (at FILE:LINE:COL)` texts (``text(of:)``) of `diagnostics` by the key of the declaration that holds each; those
     /// in a flow's file and in no narrower declaration are under the flow's key.
     /// `sources` are the files' bytes by path (``ValidationResult/sourcesByPath``); a file without them is
     /// judged by the declarations' and diagnostics' columns alone.
@@ -85,10 +85,16 @@ enum ViewDiagnosticPlaces {
                 }
                 while let top = stack.last, !holds(top, line: line, column: column) { stack.removeLast() }
                 guard let key = stack.last?.key ?? first else { continue }
-                found[key, default: []].append("\(diagnostic.code): \(diagnostic.message)")
+                found[key, default: []].append(text(of: diagnostic))
             }
         }
         return found
+    }
+
+    /// A diagnostic as a node's or an edge's title shows it: `CODE: message (at FILE:LINE:COL)`
+    /// (``ViewPicture/codes(_:)`` reads the code back).
+    static func text(of diagnostic: Diagnostic) -> String {
+        "\(diagnostic.code): \(diagnostic.message) (at \(diagnostic.location))"
     }
 
     /// Where each line that holds more than blanks and a comment starts (line, column from 1).

@@ -15,11 +15,13 @@ enum ViewCommand {
         HTML page (inline style, script and pictures; it fetches nothing): the app overview first, each
         flow's screens, events, children, links and tabs on a click, details of each declaration with its
         file:line and an editor link, search, the diagnostics marked on their nodes, and a trace played
-        step by step. Flows with errors are shown too; their diagnostics go to standard error.
+        step by step. Flows with errors are shown too; the flows' diagnostics go to standard error as
+        'flowc validate' prints them, and onto the page with their notes.
 
         OPTIONS:
           --out FILE        Write the page here (default flowc-view.html; '-' for standard output).
-          --open            Open the page with the platform's opener (xdg-open, or open on macOS).
+          --open            Open the page with the platform's opener (xdg-open, or open on macOS); not
+                            with --out -.
           --check           Explore the flows as 'flowc check' does: its line per root flow on the page,
                             its findings on their nodes, and each finding's witness played step by step.
         \(ExplorationBoundsOption.help)
@@ -31,7 +33,8 @@ enum ViewCommand {
         \(ConfigurationOption.help)
           -h, --help        Show this help.
 
-        EXIT CODES: 0 written (even with diagnostics), 2 usage or I/O errors, or no flow to show.
+        EXIT CODES: 0 written (even with diagnostics), 1 --check could not lower or explore the flows (no page
+        written; why is printed), 2 usage or I/O errors, or no flow to show.
         """
 
     @MainActor
@@ -47,6 +50,12 @@ enum ViewCommand {
                 guard !options.positional.isEmpty else {
                     Console.error(
                         "flowc: error: no paths given; name flow files or folders, such as 'flowc view Flows'\n\n\(usage)"
+                    )
+                    return ExitCode.usage
+                }
+                if options.has("--open"), options.value("--out") == OutputFile.standardOutputPath {
+                    Console.error(
+                        "flowc: error: --open opens the page written to a file, not to standard output; leave out --open or --out -"
                     )
                     return ExitCode.usage
                 }
@@ -96,6 +105,8 @@ enum ViewCommand {
         if validated.options.has("--check") {
             if result.hasErrors {
                 Console.error("flowc: note: the flows have errors, so --check explored nothing; fix them first")
+                // The page says so too, where the exploration's lines would be: nothing dropped silently.
+                page.coverage.append("nothing explored: the flows have errors; fix them first")
             } else if !ViewEvidence.check(
                 result, paths: validated.options.positional, configuration: validated.configuration?.configuration,
                 bounds: bounds, into: &page)

@@ -215,6 +215,8 @@ chain_url = write(os.path.join(work, "chain.html"), os.path.join(work, "chain.ya
 dense_url = write(os.path.join(work, "dense.html"), os.path.join(work, "dense.yaml"))
 witness_url = write(
     os.path.join(work, "witness.html"), "--check", "Tests/Fixtures/explorer/refused-on-some-paths.yaml")
+# Flows with errors are shown too (exit 0): two FC301 in one file, on a screen and on a child.
+unreachable_url = write(os.path.join(work, "unreachable.html"), "Tests/Fixtures/invalid/unreachable.yaml")
 
 with sync_playwright() as playwright:
     browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
@@ -245,6 +247,17 @@ with sync_playwright() as playwright:
     page.keyboard.press("Enter")
     check(page.locator('#flowview g.node.hit[data-screen="s2999"]').count() == 1, "chain: a searched screen's band is added")
     check(errors == [], "chain: no page error " + "; ".join(errors))
+    page.close()
+
+    # A node's details list the diagnostics placed on it, each at file:line:col, not others of its code.
+    page = context.new_page()
+    page.goto(unreachable_url)
+    page.click("#overview g.node.flow[data-flow='reading']")
+    page.click('#flowview g.node.screen[data-screen="archive"]')
+    shown = page.inner_text("#details")
+    check("error FC301: screen 'archive'" in shown and "unreachable.yaml:8:3" in shown
+          and "child 'edit'" not in shown and ":12:3" not in shown,
+          "unreachable: a screen's details list its own FC301 only, at file:line:col: " + shown)
     page.close()
 
     for name, url, steps in pages + [("witness", witness_url, None)]:
@@ -318,6 +331,13 @@ with sync_playwright() as playwright:
         if name == "witness":
             check(page.locator('#flowview g.edge.bad[data-event="leave"][data-codes="FC808"]').count() == 1,
                   "witness: the finding is on its edge")
+            # Its details: the finding at file:line:col, with its notes (how to reproduce it).
+            page.eval_on_selector('#flowview g.edge.bad[data-event="leave"]',
+                                  "g => g.dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+            shown = page.inner_text("#details")
+            check("refused-on-some-paths.yaml:12:7" in shown and "FC808: event 'leave'" in shown
+                  and "note: reproduce with: printf '%s\\n' 'start' 'event jump' 'event leave' | flowc run" in shown,
+                  "witness: the finding's details give file:line:col and its reproduction: " + shown)
             if shots:
                 page.screenshot(path=os.path.join(shots, "view-witness.png"))
         check(errors == [], name + ": no console error " + "; ".join(errors))

@@ -103,12 +103,47 @@ import Testing
                 #"node screen bad data-flow="reading" data-screen="archive" data-codes="FC301""#,
                 #"node child bad data-flow="reading" data-child="edit" data-runs="reading" data-codes="FC301 FC405""#,
             ])
-        // Each node's title says what it is, then its own diagnostics' messages, not those of the same code elsewhere.
+        // Each node's title says what it is, then its own diagnostics' messages with their file:line:col, not
+        // those of the same code elsewhere.
         let archive = try #require(result.diagnostics.first).message
-        #expect(html.contains("<title>screen archive\nFC301: \(ViewPicture.escaped(archive))</title>"))
-        let edit = result.diagnostics.dropFirst().map { "\($0.code): \(ViewPicture.escaped($0.message))" }
+        #expect(
+            html.contains(
+                "<title>screen archive\nFC301: \(ViewPicture.escaped(archive)) (at Tests/Fixtures/invalid/unreachable.yaml:8:3)</title>"
+            ))
+        let edit = result.diagnostics.dropFirst().map {
+            "\($0.code): \(ViewPicture.escaped($0.message)) (at Tests/Fixtures/invalid/unreachable.yaml:12:3)"
+        }
         #expect(html.contains("<title>child edit\n" + edit.joined(separator: "\n") + "</title>"))
         #expect(html.contains(#""code":"FC301","message":"#))
+    }
+
+    /// A diagnostic's notes are in the page's data, each with where it points (what `flowc check`'s findings
+    /// reproduce with, where a duplicate was first defined), so the details list them under it; a diagnostic
+    /// with none has no `notes` key.
+    @Test func diagnosticsKeepTheirNotes() throws {
+        var (page, result) = try Self.page(["Tests/Fixtures/invalid/unreachable.yaml"])
+        let at = SourceLocation(file: "Tests/Fixtures/invalid/unreachable.yaml", line: 8, column: 3, offset: 0)
+        page.diagnostics = [
+            Diagnostic(
+                .warning, code: "FC808", "event 'x' is taken in some explored states and refused in others", at: at,
+                notes: [DiagnosticNote("reproduce with: printf '%s\\n' 'start' | flowc run 'a b.yaml'", at: at)]),
+            result.diagnostics[0],
+        ]
+        let html = page.html()
+        let place =
+            #"{"column":3,"file":"Tests\/Fixtures\/invalid\/unreachable.yaml","line":8,"url":"vscode:\/\/file\/work\/Tests\/Fixtures\/invalid\/unreachable.yaml:8:3"}"#
+        #expect(
+            html.contains(
+                #"{"at":"# + place + #","code":"FC808","#
+                    + #""message":"event 'x' is taken in some explored states and refused in others","#
+                    + #""notes":[{"at":"# + place + #","message":"reproduce with: printf '%s\\n' 'start' | "#
+                    + #"flowc run 'a b.yaml'"}],"severity":"warning"}"#
+            ))
+        #expect(
+            html.contains(
+                #"{"at":"# + place + #","code":"FC301","#
+                    + #""message":"\#(result.diagnostics[0].message)","severity":"error"}"#
+            ))
     }
 
     /// A diagnostic inside a link's routes, `otherwise` or guard (FC602, FC603, FC650, FC652, FC653,

@@ -42,6 +42,16 @@ import Testing
             html.contains(
                 #"<span class="title">FC808 witness (flow demo): event &#39;leave&#39; of screen &#39;detail&#39; is taken"#
             ))
+        // The finding's reproduction, as `flowc check` prints it, is among its notes (the details list them).
+        #expect(
+            html.contains(
+                #""notes":[{"at":{"column":7,"file":"Tests\/Fixtures\/explorer\/refused-on-some-paths.yaml","line":12,"#
+                    + #""url":"vscode:\/\/file"#
+            ))
+        #expect(
+            html.contains(
+                #"refused-on-some-paths.yaml:12:7"},"message":"reproduce with: printf '%s\\n' 'start' 'event jump' 'event leave' | flowc run 'Tests\/Fixtures\/explorer\/refused-on-some-paths.yaml' --flow 'demo'"}]"#
+            ))
         // The witness `start`, `event jump`, `event leave`, run as `flowc run` runs it.
         let plays = try #require(
             html.components(separatedBy: #"<script type="application/json" id="plays-data">"#).last)
@@ -86,6 +96,22 @@ import Testing
         #expect(statuses == ["applied", "rejected", "rejected"])
     }
 
+    /// `--check` on flows with errors explores nothing: standard error says so, and so does the page, where the
+    /// exploration's lines would be (nothing dropped silently); the page is written, exit 0.
+    @Test func checkOnFlowsWithErrorsSaysSoOnThePage() throws {
+        let output = try FlowcProcess.run(["view", "--check", "Tests/Fixtures/invalid/unreachable.yaml", "--out", "-"])
+        #expect(output.status == 0)
+        #expect(
+            output.standardError.hasSuffix(
+                "flowc: note: the flows have errors, so --check explored nothing; fix them first\n"))
+        #expect(
+            output.standardOutput.contains(
+                #"<ul id="coverage" aria-label="flowc check"><li>check: nothing explored: the flows have errors; fix them first</li></ul>"#
+            ))
+        #expect(
+            output.standardOutput.contains(#""coverage":["nothing explored: the flows have errors; fix them first"]"#))
+    }
+
     @Test func usageErrors() throws {
         let noPaths = try FlowcProcess.run(["view"])
         #expect(noPaths.status == 2)
@@ -103,6 +129,14 @@ import Testing
                 == "flowc: error: \(trace):2: not a trace line (a JSON object, as 'flowc run' prints); write the trace with 'flowc run … > FILE.jsonl'\n"
         )
         #expect(bad.standardOutput == "")
+        // `--open` of standard output would open nothing: refused, not ignored.
+        let openOut = try FlowcProcess.run(["view", "Flows", "--out", "-", "--open"])
+        #expect(openOut.status == 2)
+        #expect(
+            openOut.standardError
+                == "flowc: error: --open opens the page written to a file, not to standard output; leave out --open or --out -\n"
+        )
+        #expect(openOut.standardOutput == "")
         let missing = try FlowcProcess.run(["view", "Flows", "--trace", "nope.jsonl"])
         #expect(missing.status == 2)
         #expect(missing.standardError == "flowc: error: cannot read trace 'nope.jsonl'\n")
