@@ -12,6 +12,14 @@ import Testing
             && FileManager.default.fileExists(atPath: EditorClientTests.tools + "/venv/bin/playwright")
     }
 
+    /// The steps of each play on the page (its trace lines' JSON objects).
+    static func plays(_ html: String) throws -> [[[String: Any]]] {
+        let plays = try #require(
+            html.components(separatedBy: #"<script type="application/json" id="plays-data">"#).last)
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(plays.prefix { $0 != "<" }.utf8)) as? [[[String: Any]]])
+    }
+
     @Test func writesThePageAndSaysWhere() throws {
         let folder = try FlowcProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -53,10 +61,7 @@ import Testing
                 #"refused-on-some-paths.yaml:12:7"},"message":"reproduce with: printf '%s\\n' 'start' 'event jump' 'event leave' | flowc run 'Tests\/Fixtures\/explorer\/refused-on-some-paths.yaml' --flow 'demo'"}]"#
             ))
         // The witness `start`, `event jump`, `event leave`, run as `flowc run` runs it.
-        let plays = try #require(
-            html.components(separatedBy: #"<script type="application/json" id="plays-data">"#).last)
-        let steps = try #require(
-            try JSONSerialization.jsonObject(with: Data(plays.prefix { $0 != "<" }.utf8)) as? [[[String: Any]]])
+        let steps = try Self.plays(html)
         #expect(
             steps.map { $0.map { "\($0["command"]!) \($0["status"]!)" } } == [
                 ["start applied", "event jump applied", "event leave rejected"]
@@ -76,10 +81,7 @@ import Testing
             html.contains(
                 #"<span class="title">FC808 witness (flow demo): event &#39;leave&#39; of screen &#39;detail&#39; is taken"#
             ))
-        let plays = try #require(
-            html.components(separatedBy: #"<script type="application/json" id="plays-data">"#).last)
-        let steps = try #require(
-            try JSONSerialization.jsonObject(with: Data(plays.prefix { $0 != "<" }.utf8)) as? [[[String: Any]]])
+        let steps = try Self.plays(html)
         #expect(
             steps.map { $0.map { "\($0["command"]!) \($0["status"]!)" } } == [
                 ["start applied", #"event jump v="say "hi"" applied"#, "event leave rejected"]
