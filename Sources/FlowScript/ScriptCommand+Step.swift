@@ -61,10 +61,27 @@ extension ScriptCommand {
         arguments.keys.sorted().map { " \($0)=\(quoted(arguments[$0]!))" }.joined()
     }
 
-    /// `text` as one script word: in double quotes when it is empty or holds a blank, `#` or `"`.
+    /// `text` as one script word that `ScriptCommand.parse` reads back as `text`: in double quotes when it is
+    /// empty or holds a blank, `#`, `"` or `\`, with `"`, `\`, a line feed and a carriage return written
+    /// `\"`, `\\`, `\n` and `\r` inside them (docs/RUNNING.md, "Scripts").
     package static func quoted(_ text: String) -> String {
-        text.isEmpty || text.unicodeScalars.contains(where: { ScriptText.isWhitespace($0) || $0 == "#" || $0 == "\"" })
-            ? "\"\(text)\"" : text
+        let needsQuotes =
+            text.isEmpty
+            || text.unicodeScalars.contains(where: {
+                ScriptText.isWhitespace($0) || $0 == "#" || $0 == "\"" || $0 == "\\"
+            })
+        guard needsQuotes else { return text }
+        var word = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": word += "\\\""
+            case "\\": word += "\\\\"
+            case "\n": word += "\\n"
+            case "\r": word += "\\r"
+            default: word.unicodeScalars.append(scalar)
+            }
+        }
+        return word + "\""
     }
 
     /// Runs a command that drives the coordinator alone (every command but `snapshot`, `restore`,

@@ -199,7 +199,9 @@ package enum ScriptCommand: Hashable, Sendable {
     }
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
-    /// Splits at blanks; `"…"` groups words (`title="Hello world"`). A comment is a line whose first
+    /// Splits at blanks; `"…"` groups words (`title="Hello world"`); inside quotes `\"`, `\\`, `\n` and `\r`
+    /// stand for a double quote, a backslash, a line feed and a carriage return (any other `\` is text, as it
+    /// always was). A comment is a line whose first
     /// non-blank character is `#`, or the rest of a line from a `#` standing alone (followed by a blank or
     /// the line's end: `back 2 # to the list`). Any other word beginning with `#` must be `#ID` after
     /// `finish`, `back`, `select` or `dismiss`, and is an error elsewhere (`dismiss #x`).
@@ -216,6 +218,19 @@ package enum ScriptCommand: Hashable, Sendable {
         // The scalars from `runStart` up to the current one belong to `current` and are not yet copied.
         var runStart = scalars.startIndex
         var index = scalars.startIndex
+        // The scalar a `\` at `index` inside quotes stands for with the scalar after it; nil when that pair
+        // is no escape (the `\` is then text, as it always was).
+        func escape(after index: String.UnicodeScalarView.Index) -> Unicode.Scalar? {
+            let next = scalars.index(after: index)
+            guard next != scalars.endIndex else { return nil }
+            switch scalars[next] {
+            case "\"": return "\""
+            case "\\": return "\\"
+            case "n": return "\n"
+            case "r": return "\r"
+            default: return nil
+            }
+        }
         func endWord(_ word: String) throws(ScriptSyntaxError) {
             if hashWord {
                 let verb = words.first ?? ""
@@ -233,6 +248,13 @@ package enum ScriptCommand: Hashable, Sendable {
                     current += Substring(scalars[runStart..<index])
                     quoted = false
                     runStart = scalars.index(after: index)
+                } else if scalar == "\\", let escaped = escape(after: index) {
+                    // `\"`, `\\`, `\n`, `\r` inside quotes: what `quoted(_:)` writes for these.
+                    current += Substring(scalars[runStart..<index])
+                    current.unicodeScalars.append(escaped)
+                    index = scalars.index(index, offsetBy: 2)
+                    runStart = index
+                    continue
                 }
             } else if scalar == "\"" {
                 current += Substring(scalars[runStart..<index])

@@ -24,7 +24,23 @@ struct ScriptCommandLineTests {
         (.stop, "stop"), (.select(tab: "search", tabSet: FlowInstanceID(1)), "select search #1"),
         (.select(tab: "feed", tabSet: nil), "select feed"), (.dismiss(nil), "dismiss"),
         (.dismiss(FlowInstanceID(5)), "dismiss #5"),
+        (
+            .event(name: "say", token: nil, arguments: ["q": #"say "hi""#, "p": #"C:\dir"#, "n": "a\nb\r"]),
+            #"event say n="a\nb\r" p="C:\\dir" q="say \"hi\"""#
+        ),
+        (.check(name: "named", value: #"a\b"#, answer: true), #"check named "a\\b" true"#),
     ]
+
+    /// Inside quotes a `\` before anything but `"`, `\`, `n` and `r` is text, as before the escapes existed; an
+    /// escaped quote does not end the quotes (`"\"` alone is unterminated).
+    @Test func aBackslashIsAnEscapeOnlyBeforeWhatQuotedWrites() throws {
+        #expect(
+            try ScriptCommand.parse(#"event e v="a\tb\x" w=C:\\x"#)
+                == .event(name: "e", token: nil, arguments: ["v": #"a\tb\x"#, "w": #"C:\\x"#]))
+        let unterminated = #expect(throws: ScriptSyntaxError.self) { try ScriptCommand.parse(#"event e v="\""#) }
+        #expect(unterminated?.message == "unterminated quote")
+        #expect(try ScriptCommand.parse(#"event e v="a\"""#) == .event(name: "e", token: nil, arguments: ["v": #"a""#]))
+    }
 
     @Test(arguments: commands)
     func aCommandsLineParsesBackToIt(command: ScriptCommand, line: String) throws {

@@ -69,8 +69,8 @@ import Testing
     }
 
     /// `--check` plays each witness from the exploration's commands, not from its script text: the only value
-    /// of `jump`'s `v` holds double quotes, which a script line cannot write, so the text (what `flowc check`
-    /// prints) reads back as `say hi` and is refused; the page still plays `jump` applied with `say "hi"`.
+    /// of `jump`'s `v` holds double quotes; the page plays `jump` applied with `say "hi"`, and the text `flowc
+    /// check` prints (`v="say \"hi\""`, escaped) reproduces the same steps under `flowc run`.
     @Test func checkPlaysTheExploredCommandsNotTheirText() throws {
         let fixture = "Tests/Fixtures/explorer/witness-quote.yaml"
         let output = try FlowcProcess.run(["view", "--check", fixture, "--out", "-"])
@@ -84,18 +84,20 @@ import Testing
         let steps = try Self.plays(html)
         #expect(
             steps.map { $0.map { "\($0["command"]!) \($0["status"]!)" } } == [
-                ["start applied", #"event jump v="say "hi"" applied"#, "event leave rejected"]
+                ["start applied", #"event jump v="say \"hi\"" applied"#, "event leave rejected"]
             ])
         let shown = try #require((steps.first?.last?["path"] as? [[String: Any]])?.first)
         #expect(shown["screen"] as? String == "detail")
         #expect((shown["arguments"] as? [String: Any])?["said"] as? String == #"say "hi""#)
-        // The same witness as text, run by `flowc run`: `jump` is refused, the warning is not reproduced.
-        let script = "start\n" + #"event jump v="say "hi"""# + "\nevent leave\n"
+        // The same witness as the text `flowc check` prints, run by `flowc run`: the warning is reproduced.
+        let check = try FlowcProcess.run(["check", fixture])
+        #expect(check.standardError.contains(#"printf '%s\n' 'start' 'event jump v="say \"hi\""' 'event leave' | flowc run"#))
+        let script = "start\n" + #"event jump v="say \"hi\"""# + "\nevent leave\n"
         let run = try FlowcProcess.run(["run", fixture, "--flow", "demo"], input: script)
         let statuses = run.standardOutput.split(separator: "\n").map {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["status"] as? String
         }
-        #expect(statuses == ["applied", "rejected", "rejected"])
+        #expect(statuses == ["applied", "applied", "rejected"])
     }
 
     /// `--check` on flows with errors explores nothing: standard error says so, and so does the page, where the
