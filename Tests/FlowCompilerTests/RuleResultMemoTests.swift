@@ -44,6 +44,25 @@ import Testing
         #expect(cache.ruleResults.counts == (reused: 5 * Self.kept + 2 * Self.kept - 9, rerun: 5 * Self.kept + 9))
     }
 
+    /// A validation reads the last kept one in one lock section (``RuleResultMemo/baseline``): its flows, its
+    /// argument passings and its per-rule results are one validation's, whole, and after a file is dropped,
+    /// all three are the next one's.
+    @Test func theBaselineIsOneValidationWhole() {
+        let cache = FileReadCache()
+        let texts = [
+            ("app.yaml", NavigationMemoTests.app), ("other.yaml", NavigationMemoTests.other),
+            ("settings.yaml", NavigationMemoTests.settings),
+        ]
+        for (files, names) in [(texts, ["app", "other", "settings"]), (Array(texts.dropLast()), ["app", "other"])] {
+            _ = NavigationMemoTests.validate(files, cache: cache)
+            let baseline = cache.ruleResults.baseline
+            #expect(baseline.flows.keys.sorted() == names)
+            #expect(baseline.passings.keys.sorted() == names)
+            #expect(baseline.kept.count == RuleRegistry.flowRules.count)
+            #expect(Set(baseline.kept.flatMap(\.keys)).sorted() == names)
+        }
+    }
+
     @Test func aFindingThatReadEveryFlowIsNotKept() {
         // FC203's message names the flow that declares the unknown screen, so it read every flow.
         let cache = FileReadCache()
