@@ -63,6 +63,22 @@ import Testing
         }
     }
 
+    /// docs/PERFORMANCE.md counts the rules from the source: every "N of the M" said of `eachFlowAlone` has M
+    /// the flow rules `RuleRegistry.flowRules` lists, and the file list's current claim has N the rules
+    /// `eachFlowAlone` lists (it said "36 of the 46" while the registry listed 48).
+    @Test func performanceDocCountsTheRulesTheSourceLists() throws {
+        let text = try String(contentsOfFile: TestPaths.packageRoot + "/docs/PERFORMANCE.md", encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let claims = #/(eachFlowAlone|joined `eachFlowAlone`|the rules that check each flow alone)[^.]{0,400}? (\d+) of the (\d+)/#
+            .ignoresCase()
+        let found = text.matches(of: claims).map { (Int($0.output.2) ?? 0, Int($0.output.3) ?? 0) }
+        #expect(found.count >= 3)
+        #expect(found.allSatisfy { $0.1 == RuleRegistry.flowRules.count })
+        let current = try #require(text.firstMatch(of: #/`eachFlowAlone`, (\d+) of the (\d+) since/#))
+        #expect(Int(current.output.1) == RuleResultMemo.eachFlowAlone.count)
+        #expect(Int(current.output.2) == RuleRegistry.flowRules.count)
+    }
+
     @Test func aFindingThatReadEveryFlowIsNotKept() {
         // FC203's message names the flow that declares the unknown screen, so it read every flow.
         let cache = FileReadCache()
