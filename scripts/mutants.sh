@@ -86,7 +86,7 @@ mutants=(
     "rule-result-old-children-unchanged|Sources/FlowCompiler/Validation/RuleResultMemo.swift|                change(name, last)|                _ = last|RuleResultMemoTests/aParentThatStopsRunningAChildChecksTheChildAgain"
     # Round 13: a flow's passings kept although a flow they read changed, or reused at their old position.
     "passings-kept-stale|Sources/FlowCompiler/Validation/ArgumentPassing.swift|            if let kept, var passings = kept.passings[flow.name.value], kept.changes.isUnchanged(passings.reads) {|            if let kept, var passings = kept.passings[flow.name.value], !kept.changes.changed.contains(.flow(flow.name.value)) {|IncrementalAgreementTests"
-    "passings-not-renumbered|Sources/FlowCompiler/Validation/ArgumentPassing.swift|                    for index in passings.passings.indices { passings.passings[index].flow = Int32(position) }|                    _ = position|RuleResultMemoTests/aFlowsArgumentPassingsAreKeptUntilAFlowTheyReadChanges"
+    "passings-not-renumbered|Sources/FlowCompiler/Validation/ArgumentPassing.swift|                    for index in passings.passings.indices { passings.passings[index].flow = Int32(position) }|                    _ = position|RuleResultMemoTests"
     "passing-reads-unnoted|Sources/FlowCompiler/Validation/FlowCatalog.swift|        if let reads { for read in passings.reads { reads.note(read) } }|        _ = reads|IncrementalAgreementTests"
     # The explorer's reductions weakened (docs/RUNNING.md, "Reductions"): a coarser merge than the proved one
     # must make the reduced and the full exploration disagree, a lower repeat cutoff must hide FC808.

@@ -183,6 +183,42 @@ import Testing
             ])
     }
 
+    /// A flow's passings reused at a new position while a rule that reads more than they do runs again over it
+    /// (scripts/mutants.sh `passings-not-renumbered`): `f` declares child `c` (never started) whose `done`
+    /// handler passes `$x`, so FC501's scope reads `c` while `f`'s passings read only `f`. Editing `c` and adding
+    /// a flow before the others in one edit reruns FC501 over `f` with `f`'s passings reused, now one position
+    /// down; unless they are renumbered, the scope is the one of the flow at their old position (`first`, of the
+    /// same shape), and the message names it.
+    @Test func reusedPassingsAreReadAtTheirFlowsNewPosition() {
+        let cache = FileReadCache()
+        let f = """
+            flow: f
+            start: one
+            screens:
+              one: {}
+              two: { params: { id: int } }
+            children:
+              c: { flow: c, on: { done: { push: two, with: { id: $x } } } }
+
+            """
+        let c = "flow: c\nstart: s\noutcomes: [done]\nscreens:\n  s: { on: { ok: { finish: done } } }\n"
+        var texts = [("f.yaml", f), ("c.yaml", c)]
+        #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(cache.ruleResults.passingCounts == (reused: 0, collected: 2))
+        texts[1].1 = c + "  t: {}\n"
+        texts.insert(("first.yaml", f.replacingOccurrences(of: "flow: f", with: "flow: first")), at: 0)
+        let shifted = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(shifted == NavigationMemoTests.validate(texts, cache: nil))
+        // `f`'s passings were reused (`c` and `first` collected).
+        #expect(cache.ruleResults.passingCounts == (reused: 1, collected: 4))
+        #expect(
+            shifted.filter { $0.location.file == "f.yaml" && $0.code == "FC501" }.map {
+                "\($0.location.line):\($0.location.column) \($0.message)"
+            } == [
+                "7:54 '$x' refers to no parameter in scope: flow 'f' declares no 'x'; declare it under the flow's 'params' or pass a literal"
+            ])
+    }
+
     /// A tab flow whose `feed` tab runs `list`, where a `select` names the other tab.
     static let tabbed = [
         (
