@@ -64,7 +64,8 @@ import Testing
               "/notes/{title}": [list, { note: { title: $title } }]
 
             """
-        for (version, text) in [("old", notes), ("new", notes.replacingOccurrences(of: "\"/notes/", with: "\"/note/"))] {
+        let renamed = notes.replacingOccurrences(of: "\"/notes/", with: "\"/note/")
+        for (version, text) in [("old", notes), ("new", renamed)] {
             try FileManager.default.createDirectory(
                 at: folder.appendingPathComponent(version), withIntermediateDirectories: true)
             try text.write(
