@@ -7,6 +7,7 @@ import FlowRuntime
 /// `login` instance (over `product`) holds `/product/3` onto one where the `login` over `home` held it moves
 /// the link to a new holder; the runtime reports it not dropped and the explorer's FC804 agrees.
 public enum MovedLinkHolderApp {
+    /// The store: `login` as a sheet from `home` or from `product`.
     public static let store = """
         flow: store
         start: home
@@ -24,6 +25,7 @@ public enum MovedLinkHolderApp {
         links:
           "/product/{id:int}": [home, { product: { id: $id } }]
         """
+    /// A sign-in that queues the links opened while it runs (`linkPolicy: queue`); HeldLinkRuleTests uses it too.
     public static let login = """
         flow: login
         start: form
@@ -33,6 +35,7 @@ public enum MovedLinkHolderApp {
           form: { on: { ok: { finish: signedIn }, cancel: { finish: cancelled } } }
         """
 
+    /// `store` and `login`, validated and lowered.
     public static func bundle() throws -> FlowBundle { try Fixtures.bundle([store, login]) }
 
     /// A started coordinator of `store`: sign-in over `product(id: 1)` when `overProduct`, else over `home`,
