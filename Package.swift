@@ -95,7 +95,10 @@ let package = Package(
         .testTarget(
             name: "FlowVersionsTests",
             dependencies: ["FlowVersions", "FlowScript", "FlowRuntime", "FlowModel", "FlowCompiler", "FlowTestSupport"]),
-        .testTarget(name: "FlowcCLITests"),
+        // FlowcCLITests runs the built `flowc`; CheckRootLineTests also calls `flowc check`'s own code
+        // (`@testable import flowc`) on a report the explorer's test hooks give.
+        .testTarget(
+            name: "FlowcCLITests", dependencies: ["flowc", "FlowExplorer", "FlowCompiler", "FlowModel"]),
         .testTarget(name: "FlowViewTests", dependencies: ["FlowView", "FlowCompiler", "FlowModel"]),
         .testTarget(
             name: "FlowLanguageServerTests",

@@ -92,10 +92,18 @@ package enum ArgumentWitness {
             case .literal(let text): parts.append(text)
             case .placeholder(let name, let type):
                 let witness = placeholderWitness(name, type: type, feeds: fed[name] ?? [])
-                parts.append(type == .string ? DeepLinkPath.segment(witness) : witness)
+                parts.append(Self.segment(witness, type: type))
             }
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// `witness`, the text of a placeholder's value of type `type`, as the URL path segment the runtime reads
+    /// back as that value: a string percent-encoded as generated link builders write it
+    /// (``FlowRuntime/DeepLinkPath/segment(_:)``), any other type as it is. `flowc check`, `flowc paths` and
+    /// `flowc diff` write their link witnesses with it.
+    package static func segment(_ witness: String, type: ParameterType) -> String {
+        type == .string ? DeepLinkPath.segment(witness) : witness
     }
 
     /// A value for placeholder `name` of type `type` that meets the constraints of every parameter in

@@ -142,36 +142,29 @@ struct GuaranteeChecks {
 
     private func linksDroppedSilently() -> [String] {
         var messages: [String] = []
-        // By holder: a link an instance held before the step and does not hold after it (gone, or kept
-        // without it) is in the step's links. A restore keeps the instances it puts back (their ids), so it
-        // is judged so too, and it also reports no link more often than it leaves its holders (it reports
-        // only the links it does not put back).
-        var left: [String: Int] = [:]
-        for (id, urls) in before.heldLinks.sorted(by: { $0.key < $1.key }) {
-            let held = after.heldLinks[id] ?? []
-            var still = held
-            for url in urls {
-                if let index = still.firstIndex(of: url) {
-                    still.remove(at: index)
-                } else {
-                    left[url, default: 0] += 1
-                }
-                if !held.contains(url), !result.reportsLink(url) {
-                    messages.append("'\(line)' dropped the link '\(url)' held by instance #\(id) without reporting it")
-                }
-            }
-        }
+        // A restore is judged by URL, not by holder (``RestoreDroppedLinks``, the runtime's own definition):
+        // it reports a URL dropped exactly as often as the restored state holds it fewer times than the state
+        // before it, whichever instances hold it.
         if command.isRestore || (command == .confirm && pendingOrigin?.isRestore == true) {
+            let left = RestoreDroppedLinks.counts(
+                before: before.heldLinks.values.joined(), after: after.heldLinks.values.joined())
             var reported: [String: Int] = [:]
             for link in result.deferredLinks where link.status == .rejected { reported[link.url, default: 0] += 1 }
             for (url, count) in reported.sorted(by: { $0.key < $1.key }) where count > left[url, default: 0] {
                 messages.append("'\(line)' reported the link '\(url)' dropped, though the restored state holds it")
             }
-            // A URL its holders hold fewer times after the restore is reported dropped as often (a queue
-            // holds a URL as often as it was opened).
             for (url, count) in left.sorted(by: { $0.key < $1.key }) where reported[url, default: 0] < count {
                 let times = reported[url, default: 0]
                 messages.append("'\(line)' dropped the link '\(url)' \(count) times but reported it \(times)")
+            }
+        } else {
+            // By holder: a link an instance held before the step and does not hold after it (gone, or kept
+            // without it) is in the step's links.
+            for (id, urls) in before.heldLinks.sorted(by: { $0.key < $1.key }) {
+                let held = after.heldLinks[id] ?? []
+                for url in urls where !held.contains(url) && !result.reportsLink(url) {
+                    messages.append("'\(line)' dropped the link '\(url)' held by instance #\(id) without reporting it")
+                }
             }
         }
         // A link whose step waits for the confirmation: any step but confirm that ends the question

@@ -115,8 +115,8 @@ struct LinkTrials {
                 + link.segments.map { segment in
                     switch segment {
                     case .literal(let text): return text
-                    case .placeholder(let name, _):
-                        return (values[name] ?? "").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                    case .placeholder(let name, let type):
+                        return ArgumentWitness.segment(values[name] ?? "", type: type)
                     }
                 }.joined(separator: "/")
         }

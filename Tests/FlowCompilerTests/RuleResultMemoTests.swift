@@ -44,6 +44,40 @@ import Testing
         #expect(cache.ruleResults.counts == (reused: 5 * Self.kept + 2 * Self.kept - 9, rerun: 5 * Self.kept + 9))
     }
 
+    /// A validation reads the last kept one in one lock section (``RuleResultMemo/baseline``): its flows, its
+    /// argument passings and its per-rule results are one validation's, whole, and after a file is dropped,
+    /// all three are the next one's.
+    @Test func theBaselineIsOneValidationWhole() {
+        let cache = FileReadCache()
+        let texts = [
+            ("app.yaml", NavigationMemoTests.app), ("other.yaml", NavigationMemoTests.other),
+            ("settings.yaml", NavigationMemoTests.settings),
+        ]
+        for (files, names) in [(texts, ["app", "other", "settings"]), (Array(texts.dropLast()), ["app", "other"])] {
+            _ = NavigationMemoTests.validate(files, cache: cache)
+            let baseline = cache.ruleResults.baseline
+            #expect(baseline.flows.keys.sorted() == names)
+            #expect(baseline.passings.keys.sorted() == names)
+            #expect(baseline.kept.count == RuleRegistry.flowRules.count)
+            #expect(Set(baseline.kept.flatMap(\.keys)).sorted() == names)
+        }
+    }
+
+    /// docs/PERFORMANCE.md counts the rules from the source: every "N of the M" said of `eachFlowAlone` has M
+    /// the flow rules `RuleRegistry.flowRules` lists, and the file list's current claim has N the rules
+    /// `eachFlowAlone` lists (it said "36 of the 46" while the registry listed 48).
+    @Test func performanceDocCountsTheRulesTheSourceLists() throws {
+        let text = try String(contentsOfFile: TestPaths.packageRoot + "/docs/PERFORMANCE.md", encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let claims = #/eachFlowAlone[^.]{0,400}? (\d+) of the (\d+)/#
+        let found = text.matches(of: claims).map { (Int($0.output.1) ?? 0, Int($0.output.2) ?? 0) }
+        #expect(found.count >= 3)
+        #expect(found.allSatisfy { $0.1 == RuleRegistry.flowRules.count })
+        let current = try #require(text.firstMatch(of: #/`eachFlowAlone`, (\d+) of the (\d+) since/#))
+        #expect(Int(current.output.1) == RuleResultMemo.eachFlowAlone.count)
+        #expect(Int(current.output.2) == RuleRegistry.flowRules.count)
+    }
+
     @Test func aFindingThatReadEveryFlowIsNotKept() {
         // FC203's message names the flow that declares the unknown screen, so it read every flow.
         let cache = FileReadCache()
@@ -145,6 +179,42 @@ import Testing
                 "FC304 1:7 flow 'other' is started by no other flow and starts no child flow; declare it as a child of the flow that should start it, or remove it",
                 "FC506 6:37 screen 'second' has no parameter 'id'; it takes no arguments",
                 "FC501 6:41 '$missing' refers to no parameter in scope: event 'next', screen 'first' or flow 'other' declares no 'missing'; declare it under the event's 'params' or pass a literal",
+            ])
+    }
+
+    /// A flow's passings reused at a new position while a rule that reads more than they do runs again over it
+    /// (scripts/mutants.sh `passings-not-renumbered`): `f` declares child `c` (never started) whose `done`
+    /// handler passes `$x`, so FC501's scope reads `c` while `f`'s passings read only `f`. Editing `c` and adding
+    /// a flow before the others in one edit reruns FC501 over `f` with `f`'s passings reused, now one position
+    /// down; unless they are renumbered, the scope is the one of the flow at their old position (`first`, of the
+    /// same shape), and the message names it.
+    @Test func reusedPassingsAreReadAtTheirFlowsNewPosition() {
+        let cache = FileReadCache()
+        let f = """
+            flow: f
+            start: one
+            screens:
+              one: {}
+              two: { params: { id: int } }
+            children:
+              c: { flow: c, on: { done: { push: two, with: { id: $x } } } }
+
+            """
+        let c = "flow: c\nstart: s\noutcomes: [done]\nscreens:\n  s: { on: { ok: { finish: done } } }\n"
+        var texts = [("f.yaml", f), ("c.yaml", c)]
+        #expect(NavigationMemoTests.validate(texts, cache: cache) == NavigationMemoTests.validate(texts, cache: nil))
+        #expect(cache.ruleResults.passingCounts == (reused: 0, collected: 2))
+        texts[1].1 = c + "  t: {}\n"
+        texts.insert(("first.yaml", f.replacingOccurrences(of: "flow: f", with: "flow: first")), at: 0)
+        let shifted = NavigationMemoTests.validate(texts, cache: cache)
+        #expect(shifted == NavigationMemoTests.validate(texts, cache: nil))
+        // `f`'s passings were reused (`c` and `first` collected).
+        #expect(cache.ruleResults.passingCounts == (reused: 1, collected: 4))
+        #expect(
+            shifted.filter { $0.location.file == "f.yaml" && $0.code == "FC501" }.map {
+                "\($0.location.line):\($0.location.column) \($0.message)"
+            } == [
+                "7:54 '$x' refers to no parameter in scope: flow 'f' declares no 'x'; declare it under the flow's 'params' or pass a literal"
             ])
     }
 

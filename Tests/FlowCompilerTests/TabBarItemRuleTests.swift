@@ -138,6 +138,99 @@ import Testing
                     "drafts.yaml:5:36 FC270 'select: inbox' in flow 'drafts' names no tab of the tab set of flow 'hubTabs', which runs it as a tab; 'inbox' is a tab of flow 'app', under the sheet 'hub' that presents flow 'hubTabs': a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow 'app' selects 'inbox'"
                 ])
     }
+
+    /// FC270's rule for a tab hidden by a sheet or cover, generalised (issue 31 leftover): whenever the tab set
+    /// that has the tab lies beyond a sheet or cover on the way up — the sheet's flow shows a tab set as its
+    /// first route, a tab set runs inside a tab of a tab bar shown as a sheet, a pushed child runs in such a
+    /// tab, or the tab set lies further up than the flow that presents the sheet — FC270 names the tab set's
+    /// flow, the sheet, the flow it presents, and the flow whose outcome handler can select the tab.
+    @Test func aTabSetShownIndirectlyUnderASheetSaysTheSheetHidesIt() {
+        let page = """
+            ---- page.yaml ----
+            flow: page
+            start: p
+            outcomes: [closed]
+            screens:
+              p: { on: { toInbox: { select: inbox }, close: { finish: closed } } }
+            """
+        let hubTabs = """
+            ---- hubTabs.yaml ----
+            flow: hubTabs
+            tabs: [drafts, more]
+            start: drafts
+            outcomes: [closed]
+            children:
+              drafts: { flow: page, on: { closed: { finish: closed } } }
+              more: { flow: page, on: { closed: { finish: closed } } }
+            """
+        // The sheet's flow shows the tab set as its first route.
+        #expect(
+            found(
+                """
+                flow: app
+                tabs: [home, inbox]
+                start: home
+                children:
+                  home: { flow: home }
+                  inbox: { flow: home }
+                ---- home.yaml ----
+                flow: home
+                start: h
+                screens:
+                  h: { on: { openHub: { start: hub } } }
+                children:
+                  hub: { flow: hubShell, presentation: sheet, on: { closed: { select: inbox } } }
+                ---- hubShell.yaml ----
+                flow: hubShell
+                start: tabs
+                outcomes: [closed]
+                children:
+                  tabs: { flow: hubTabs, on: { closed: { finish: closed } } }
+                \(hubTabs)
+                \(page)
+                """, codes: ["FC270"]) == [
+                    "page.yaml:5:33 FC270 'select: inbox' in flow 'page' names no tab of the tab set of flow 'hubTabs', which runs it as a tab; 'inbox' is a tab of flow 'app', under the sheet 'hub' that presents flow 'hubShell': a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow 'home' selects 'inbox'"
+                ])
+        // A tab set inside a tab of a tab bar presented as a cover, and a pushed child in one of its tabs.
+        #expect(
+            found(
+                """
+                flow: app
+                tabs: [home, inbox, { tab: hub, title: Hub }]
+                start: home
+                children:
+                  home: { flow: page }
+                  inbox: { flow: page }
+                  hub: { flow: outerTabs, presentation: cover, on: { closed: { select: inbox } } }
+                ---- outerTabs.yaml ----
+                flow: outerTabs
+                tabs: [nested, list]
+                start: nested
+                outcomes: [closed]
+                children:
+                  nested: { flow: hubTabs, on: { closed: { finish: closed } } }
+                  list: { flow: list, on: { closed: { finish: closed } } }
+                ---- list.yaml ----
+                flow: list
+                start: l
+                outcomes: [closed]
+                screens:
+                  l: { on: { open: { start: detail } } }
+                children:
+                  detail: { flow: detail, on: { done: { finish: closed } } }
+                ---- detail.yaml ----
+                flow: detail
+                start: d
+                outcomes: [done]
+                screens:
+                  d: { on: { toInbox: { select: inbox }, done: { finish: done } } }
+                \(hubTabs)
+                \(page)
+                """, codes: ["FC270"]) == [
+                    "detail.yaml:5:33 FC270 'select: inbox' in flow 'detail' names no tab of any tab set enclosing it where flow 'list' runs it as child 'detail'; 'inbox' is a tab of flow 'app', under the cover 'hub' that presents flow 'outerTabs': a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow 'app' selects 'inbox'",
+                    "page.yaml:5:33 FC270 'select: inbox' in flow 'page' names no tab of the tab set of flow 'hubTabs', which runs it as a tab; 'inbox' is a tab of flow 'app', under the cover 'hub' that presents flow 'outerTabs': a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow 'app' selects 'inbox'",
+                ])
+    }
 }
 
 /// The validator's side of `select: TAB` with `routes:` (format 1.3): the routes are checked as a deep link's

@@ -130,6 +130,55 @@ struct BrokenGuaranteeTests {
         #expect(try Self.restoreBroken(state, silent, restored) == ["FC804"])
     }
 
+    /// A restore in MovedLinkHolderApp: from login #2 over `home` holding `/product/3` to the state of a
+    /// coordinator whose login over `product` holds it (`moved`) or holds nothing; the result the real
+    /// restore gives, and the codes of the guarantees broken by that step with the result's links replaced.
+    static func movedHolderRestore(moved: Bool) throws -> (
+        real: StepResult, broken: ([DeferredLink]) throws -> [String]
+    ) {
+        let coordinator = try MovedLinkHolderApp.coordinator(overProduct: false, holding: true)
+        let before = coordinator.copyState()
+        let real = coordinator.restore(
+            try MovedLinkHolderApp.coordinator(overProduct: true, holding: moved).snapshot())
+        let after = coordinator.copyState()
+        return (
+            real,
+            { links in
+                var result = real
+                result.deferredLinks = links
+                return FlowExplorer.brokenGuarantees(
+                    in: try MovedLinkHolderApp.bundle(), before: before, command: .restore(nil), result: result,
+                    after: after
+                ).map(\.code)
+            }
+        )
+    }
+
+    static let productDropped = DeferredLink(
+        url: "/product/3", status: .rejected,
+        reason: .linkDropped(url: "/product/3", because: "flow 'login' was removed before it finished"))
+
+    /// FC804 judges a restore by URL, as the runtime reports it (``RestoreDroppedLinks``): a link that login #2
+    /// held before and the new login #3 holds after is not dropped, so the real restore (which reports
+    /// nothing) breaks nothing, and a result that reports it dropped is FC804. Judged by holder, the real
+    /// restore was FC804.
+    @Test func aRestoreThatMovesALinkToAnotherHolderIsJudgedByURL() throws {
+        let (real, broken) = try Self.movedHolderRestore(moved: true)
+        #expect(real == .applied)
+        #expect(real.deferredLinks == [])
+        #expect(try broken([]) == [])
+        #expect(try broken([Self.productDropped]) == ["FC804"])
+    }
+
+    /// FC804 on a restore after which no instance holds the link: the real restore reports it dropped and
+    /// breaks nothing; a result that does not report it is FC804.
+    @Test func aRestoreThatDropsALinkNoInstanceHoldsSilentlyIsFC804() throws {
+        let (real, broken) = try Self.movedHolderRestore(moved: false)
+        #expect(real.deferredLinks == [Self.productDropped])
+        #expect(try broken([Self.productDropped]) == [])
+        #expect(try broken([]) == ["FC804"])
+    }
+
     /// FC805: a step that reports finished an instance that was not alive before it.
     @Test func aFlowFinishedThatWasNotAliveIsFC805() throws {
         let editing = ["start", "event selectBook bookID=1", "event edit"]

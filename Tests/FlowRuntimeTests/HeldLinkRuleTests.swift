@@ -30,14 +30,8 @@ struct HeldLinkRuleTests {
           "/product/{id:int}": [home, { product: { id: $id } }]
           "/cart": [home, cart]
         """
-    static let login = """
-        flow: login
-        start: form
-        outcomes: [signedIn, cancelled]
-        linkPolicy: queue
-        screens:
-          form: { on: { ok: { finish: signedIn }, cancel: { finish: cancelled } } }
-        """
+    /// A sign-in that queues the links opened while it runs (`linkPolicy: queue`).
+    static let login = MovedLinkHolderApp.login
 
     /// Before: a pending and two queued links on `login` all opened in one step (three rebuilds, two
     /// reported applied though replaced at once). Now the latest opens; the others are reported superseded.

@@ -66,4 +66,36 @@ struct RestoreReportTests {
         // Back to the snapshot that holds both: nothing was held before it, so nothing is dropped.
         #expect(coordinator.restore(holding).deferredLinks == [])
     }
+
+    /// A restore judges the links it drops by URL, not by holder (docs/RUNNING.md, "Snapshots"): login #2 over
+    /// `home` held `/product/3`; the restored state's login is another instance (#3, over `product`) that holds
+    /// it too. Login #2 is removed, the link is not reported dropped, and it opens once when login #3 finishes.
+    @Test func aLinkAnotherInstanceHoldsAfterTheRestoreIsNotReportedDropped() throws {
+        let coordinator = try MovedLinkHolderApp.coordinator(overProduct: false, holding: true)
+        let other = try MovedLinkHolderApp.coordinator(overProduct: true, holding: true)
+        let restored = coordinator.restore(other.snapshot())
+        #expect(restored == .applied)
+        #expect(restored.removed.map(\.description) == ["login (#2, child login): restore"])
+        #expect(restored.deferredLinks == [])
+        #expect(coordinator.screens == ["store.home", "store.product(id: 1)", "login.form"])
+        let signedIn = coordinator.send("ok")
+        #expect(signedIn.deferredLinks == [DeferredLink(url: "/product/3", status: .applied, reason: nil)])
+        #expect(coordinator.screens == ["store.home", "store.product(id: 3)"])
+    }
+
+    /// The same restore onto a state whose login over `product` holds nothing: no instance holds `/product/3`
+    /// after it, so it is reported dropped, once, for the instance it removed.
+    @Test func aLinkNoInstanceHoldsAfterTheRestoreIsReportedDroppedOnce() throws {
+        let coordinator = try MovedLinkHolderApp.coordinator(overProduct: false, holding: true)
+        let other = try MovedLinkHolderApp.coordinator(overProduct: true, holding: false)
+        let restored = coordinator.restore(other.snapshot())
+        #expect(restored == .applied)
+        #expect(restored.removed.map(\.description) == ["login (#2, child login): restore"])
+        #expect(
+            restored.deferredLinks == [
+                DeferredLink(
+                    url: "/product/3", status: .rejected,
+                    reason: .linkDropped(url: "/product/3", because: "flow 'login' was removed before it finished"))
+            ])
+    }
 }

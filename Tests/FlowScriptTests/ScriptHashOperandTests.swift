@@ -88,4 +88,30 @@ struct ScriptHashOperandTests {
                 "rejected", "rejected", "rejected", "rejected", "applied", "stale", "stale",
             ])
     }
+
+    /// An id a deep link spent on its fresh build and did not keep (it shares the shown tab set instead:
+    /// `open /search/a` builds social #3 and keeps #1) is a made id (docs/RUNNING.md, "flowc run"): the host
+    /// never saw it, but the coordinator made it and will never make it again, so it answers as for an instance
+    /// that is gone (`stale`, or a refusal that names no shown stack or tab set), not `no flow instance #3`.
+    /// The next id it would make (#5) is never made.
+    @Test func anIdALinkSpentOnItsFreshBuildIsAMadeId() throws {
+        let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "social")
+        let lines = runner.run(
+            script: """
+                start
+                open /search/a
+                finish #3 done
+                dismiss #3
+                back 1 #3
+                select feed #3
+                dismiss #5
+                """)
+        #expect(lines[1].instances.map { [$0.id] + $0.children.map(\.id) } == [1, 2, 4])
+        #expect(
+            lines.dropFirst(2).map { "\($0.status): \($0.reason ?? "")" } == [
+                "stale: flow instance 3 is no longer alive", "stale: flow instance 3 is no longer alive",
+                "rejected: no shown stack begins with flow instance 3",
+                "rejected: flow instance 3 runs no tab set that is shown", "rejected: no flow instance #5",
+            ])
+    }
 }

@@ -44,6 +44,45 @@ import Testing
         #expect(strict.status == 1)
     }
 
+    /// A link witness is written as `flowc check` and `flowc paths` write theirs (`ArgumentWitness.segment`,
+    /// generated link builders' encoder): a `values` entry holding `/ ? # %`, `-`, `.` and `é` is
+    /// percent-encoded except RFC 3986's unreserved characters, so `-` and `.` stay as they are (before:
+    /// `%2D`, `%2E`, from Foundation's `.alphanumerics`, which also left a non-ASCII letter unencoded).
+    @Test func aLinkWitnessIsPercentEncodedAsCheckWritesIt() throws {
+        let folder = try FlowcProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notes = """
+            flow: notes
+            start: list
+            screens:
+              list:
+                on:
+                  open: { push: note, with: { title: "a/b?c#d%e-f.é" } }
+              note:
+                params: { title: { type: string, values: ["a/b?c#d%e-f.é"] } }
+            links:
+              "/notes/{title}": [list, { note: { title: $title } }]
+
+            """
+        let renamed = notes.replacingOccurrences(of: "\"/notes/", with: "\"/note/")
+        for (version, text) in [("old", notes), ("new", renamed)] {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(version), withIntermediateDirectories: true)
+            try text.write(
+                to: folder.appendingPathComponent("\(version)/notes.yaml"), atomically: true, encoding: .utf8)
+        }
+        let output = try FlowcProcess.run(["diff", "old", "new"], in: folder.path)
+        #expect(output.status == 1)
+        #expect(output.standardOutput == "2 kept, 0 renamed, 0 narrowed, 1 broken\n")
+        let url = "/notes/a%2Fb%3Fc%23d%25e-f.%C3%A9"
+        #expect(
+            output.standardError == """
+                new/notes.yaml:1:7: error: link /notes/{title} of root flow 'notes' breaks: the new version does not open \(url): no deep link matches '\(url)' [FC903]
+                new/notes.yaml:1:7: note: reproduce on the new flows with: printf '%s\\n' 'start' 'open \(url)' | flowc run 'new' --flow 'notes'
+
+                """)
+    }
+
     @Test func aVersionAgainstItselfKeepsEverything() throws {
         let output = try FlowcProcess.run(["diff", "\(Self.fixtures)/old", "\(Self.fixtures)/old"])
         #expect(output.status == 0)

@@ -98,10 +98,12 @@ struct FlowCatalog: Sendable {
         self.uses = uses
         positions = Dictionary(uniqueKeysWithValues: unique.enumerated().map { ($1.name.value, $0) })
         if let results, let reuse {
-            let changes = results.changes(of: byName, navigations: reuse.memo)
+            // The last kept validation, read once: its flows, passings and results belong together.
+            let changes = RuleResultMemo.changes(of: byName, navigations: reuse.memo, since: results.baseline)
             self.changes = changes
             var reused = 0
-            passingsByFlow = collectArgumentPassings(reusing: (results.keptPassings, changes), counting: &reused)
+            passingsByFlow = collectArgumentPassings(
+                reusing: (changes.baseline.passings, changes), counting: &reused)
             results.countPassings(reused: reused, collected: passingsByFlow.count - reused)
         } else {
             var reused = 0

@@ -273,7 +273,7 @@ public enum FlowValidation {
         // With the workspace's memo (the language server), a rule that checks each flow alone reruns only
         // over the flows whose inputs changed (``RuleResultMemo``). Speed: PERFORMANCE.md, "Shapes kept for speed".
         let rules = RuleRegistry.flowRules
-        let run = results.flatMap { RuleResultMemo.Run(memo: $0, catalog: catalog, rules: rules) }
+        let run = RuleResultMemo.Run(catalog: catalog, rules: rules)
         let found = ParallelMap.map(count: rules.count) { index in
             let kept = run?.findings(ofRule: index)
             var found: [Diagnostic] = kept?.findings ?? []

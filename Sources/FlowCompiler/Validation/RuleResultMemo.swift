@@ -104,8 +104,20 @@ final class RuleResultMemo: @unchecked Sendable {
     /// How many per-flow results were reused and how many were computed, since the memo was made.
     var counts: (reused: Int, rerun: Int) { lock.withLock { (reused, rerun) } }
 
-    /// The argument passings of the last kept validation, by flow name.
-    var keptPassings: [String: FlowCatalog.FlowPassings] { lock.withLock { passings } }
+    /// The last kept validation, as one validation reads it before it begins: its per-rule results, its
+    /// argument passings and its flows, taken in one lock section, so all three are the same validation's
+    /// even while another one keeps its own (``keep(_:of:)``).
+    struct Baseline: Sendable {
+        /// By rule (its position in `RuleRegistry.flowRules`), by flow name.
+        let kept: [[String: Kept]]
+        /// Each flow's argument passings and scope layers, by flow name.
+        let passings: [String: FlowCatalog.FlowPassings]
+        /// The flows of that validation, by name.
+        let flows: [String: FlowSeen]
+    }
+
+    /// The last kept validation (``Baseline``), read in one lock section.
+    var baseline: Baseline { lock.withLock { Baseline(kept: kept, passings: passings, flows: flows) } }
 
     /// What changed between the last kept validation and one whose flows are `byName` (their first
     /// definitions), after its catalog kept its navigation indexes in `navigations`.
@@ -118,6 +130,8 @@ final class RuleResultMemo: @unchecked Sendable {
         let changed: Set<CatalogReads.Read>
         /// Whether a flow of the last kept validation is gone (its kept results are dropped).
         let someFlowGone: Bool
+        /// The last kept validation these changes are from.
+        let baseline: Baseline
 
         /// Whether none of `reads` changed since they were read.
         func isUnchanged(_ reads: Set<CatalogReads.Read>) -> Bool {
@@ -125,9 +139,11 @@ final class RuleResultMemo: @unchecked Sendable {
         }
     }
 
-    /// Compares each flow of `byName` once with the last kept validation's (``FlowSeen``).
-    func changes(of byName: [String: FlowDefinition], navigations: NavigationMemo) -> Changes {
-        let before = lock.withLock { self.flows }
+    /// Compares each flow of `byName` once with the last kept validation's (``FlowSeen``), `baseline`.
+    static func changes(of byName: [String: FlowDefinition], navigations: NavigationMemo, since baseline: Baseline)
+        -> Changes
+    {
+        let before = baseline.flows
         let navigations = navigations.keptEntries
         var flows: [String: FlowSeen] = [:]
         flows.reserveCapacity(byName.count)
@@ -155,7 +171,7 @@ final class RuleResultMemo: @unchecked Sendable {
             change(name, last)
             someFlowGone = true
         }
-        return Changes(flows: flows, changed: changed, someFlowGone: someFlowGone)
+        return Changes(flows: flows, changed: changed, someFlowGone: someFlowGone, baseline: baseline)
     }
 
     /// One rule's findings over a validation's catalog, with the per-flow results to keep.
@@ -177,13 +193,14 @@ final class RuleResultMemo: @unchecked Sendable {
         /// What changed since the last kept validation.
         let changes: Changes
 
-        /// Nil when `catalog` was not built with `memo` (it holds no ``Changes``).
-        init?(memo: RuleResultMemo, catalog: FlowCatalog, rules: [any FlowRule.Type]) {
+        /// Nil when `catalog` was not built with the memo (it holds no ``Changes``). The kept results are
+        /// those of the baseline the catalog's changes were computed from, read with them.
+        init?(catalog: FlowCatalog, rules: [any FlowRule.Type]) {
             guard let changes = catalog.changes else { return nil }
             self.rules = rules
             self.catalog = catalog
             self.changes = changes
-            let previous = memo.lock.withLock { memo.kept }
+            let previous = changes.baseline.kept
             self.previous = previous.count == rules.count ? previous : Array(repeating: [:], count: rules.count)
         }
 

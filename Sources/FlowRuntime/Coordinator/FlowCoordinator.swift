@@ -391,13 +391,13 @@ public final class FlowCoordinator {
         var removedFlows: [RemovedFlow] = []
         // A step that removed nothing dropped no instance's links, no kept tab and no instance.
         if transition.removesAnything(from: state) {
-            var removed = droppedLinks(
-                keeping: transition.state.chain, finished: transition.finished, because: reason,
-                unchangedBelow: transition.state.chain.keptCount)
-            // A restore may keep an instance and change the links it holds: those it no longer holds are dropped.
-            if transition.cause == .restore {
-                removed += linksNoLongerHeld(by: transition.state.chain, because: reason)
-            }
+            // A restore judges the links it drops by URL, not by holder (docs/RUNNING.md, "Snapshots").
+            let removed =
+                transition.cause == .restore
+                ? linksARestoreDrops(to: transition.state.chain, because: reason)
+                : droppedLinks(
+                    keeping: transition.state.chain, finished: transition.finished, because: reason,
+                    unchangedBelow: transition.state.chain.keptCount)
             // Joined only when both have links: `+` builds a new array even from two empty ones.
             if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }
             droppedTabs = transition.droppedTabReports(from: state.chain)

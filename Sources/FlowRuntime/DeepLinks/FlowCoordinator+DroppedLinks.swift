@@ -37,27 +37,41 @@ extension FlowCoordinator {
         return dropped
     }
 
-    /// The queued and pending links that instances a restore keeps (put back with their ids: RestorePutBack.swift)
-    /// held before it and no longer hold in the restored `chain`, each as often as it is no longer held: a
-    /// restore reports the links the state before it held and the state after it does not, by holder
-    /// (docs/RUNNING.md, "Snapshots"). The links of the instances it removes are ``droppedLinks(keeping:finished:because:unchangedBelow:)``'s.
-    func linksNoLongerHeld<Chain: Collection<InstanceRecord>>(by chain: Chain, because reason: String?)
+    /// The queued and pending links a restore drops, judged by URL (``RestoreDroppedLinks``, docs/RUNNING.md,
+    /// "Snapshots"): a URL is reported only as often as the state before it held it more times than the
+    /// restored `chain` does, whichever instance holds it; a link that one instance held and another holds
+    /// after the restore is not reported. Each is reported for a holder that no longer holds it, in the
+    /// order of the holders before the restore: an instance it removes ("was removed before it finished"),
+    /// or one it keeps without the link ("no longer holds it"); `reason`, when given, is why for each.
+    func linksARestoreDrops<Chain: Collection<InstanceRecord>>(to chain: Chain, because reason: String?)
         -> [DeferredLink]
     {
         guard state.chain.mayHoldLinks else { return [] }
         let before = Self.withParkedTabs(state.chain).filter(\.holdsLinks)
         guard !before.isEmpty else { return [] }
+        let after = Self.withParkedTabs(chain)
+        var counts = RestoreDroppedLinks.counts(
+            before: before.lazy.flatMap(Self.heldURLs(of:)), after: after.lazy.flatMap(Self.heldURLs(of:)))
+        guard !counts.isEmpty else { return [] }
         var held: [FlowInstanceID: [String]] = [:]
-        for record in Self.withParkedTabs(chain) { held[record.id] = Self.heldURLs(of: record) }
+        for record in after { held[record.id] = Self.heldURLs(of: record) }
         var dropped: [DeferredLink] = []
         for record in before {
-            guard var still = held[record.id] else { continue }
+            let kept = held[record.id] != nil
+            var still = held[record.id] ?? []
             for url in Self.heldURLs(of: record) {
                 if let index = still.firstIndex(of: url) {
                     still.remove(at: index)
                     continue
                 }
-                let why = reason ?? "the restored flow '\(bundle.flows[record.flow].name)' no longer holds it"
+                guard let count = counts[url], count > 0 else { continue }
+                counts[url] = count - 1
+                let flow = bundle.flows[record.flow].name
+                let why =
+                    reason
+                    ?? (kept
+                        ? "the restored flow '\(flow)' no longer holds it"
+                        : "flow '\(flow)' was removed before it finished")
                 dropped.append(DeferredLink(url: url, status: .rejected, reason: .linkDropped(url: url, because: why)))
             }
         }

@@ -15,7 +15,10 @@ struct UnknownTab: FlowRule {
             flow's own 'tabs', then the tab sets enclosing the flow (the tab it runs in, and the tab
             sets around that one); a sheet or cover hides the tab bars below it. In every use of
             the flow some enclosing tab set must have TAB. Declare the child or the tab, or fix
-            the spelling.
+            the spelling. When the tab set that has TAB lies beyond a sheet or cover on the way up
+            (the sheet shows a tab set, directly, as its flow's first route or inside one of its
+            tabs), the message names it: finish the presented flow with an outcome whose handler
+            selects TAB.
             """,
         triggeringExamples: [
             """
@@ -118,14 +121,18 @@ struct UnknownTab: FlowRule {
                 "'select: \(tab.value)' in flow \(name) reaches no tab set where flow \(MessageText.name(parent.name.value)) presents it as child \(MessageText.name(use.declaration.name.value)) (\(use.declaration.presentationStyle.rawValue)): a presented flow hides the tab bars below it; select from the tab, or dismiss first",
                 at: tab)
         }
+        // The tab may lie beyond a sheet or cover on the way up (a tab bar shown as a sheet, or a tab set
+        // inside a tab, a pushed child or the first route of a presented flow): the search stopped at that
+        // layer, which is what the author needs to know.
+        let hidden = EnclosingTabSets.layer(hiding: tab.value, above: use, in: catalog).map { found in
+            let presentation = found.layer.declaration.presentationStyle.rawValue
+            return
+                "; \(MessageText.name(tab.value)) is a tab of flow \(MessageText.name(found.holder.name.value)), under the \(presentation) \(MessageText.name(found.layer.declaration.name.value)) that presents flow \(MessageText.name(found.layer.declaration.flow.value)): a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow \(MessageText.name(found.layer.parent.name.value)) selects \(MessageText.name(tab.value))"
+        }
         if FlowCatalog.isTab(use.declaration, of: parent) {
-            // The tab set is itself presented over a tab set that has the tab (a tab bar shown as a sheet): the
-            // search stopped at the layer, which is what the author needs to know.
-            if let layer = catalog.childUses(of: parent.name.value).first(where: {
-                $0.declaration.presentationStyle.isPresented && $0.parent.tab(named: tab.value) != nil
-            }) {
+            if let hidden {
                 return diagnostic(
-                    "'select: \(tab.value)' in flow \(name) names no tab of the tab set of flow \(MessageText.name(parent.name.value)), which runs it as a tab; \(MessageText.name(tab.value)) is a tab of flow \(MessageText.name(layer.parent.name.value)), under the \(layer.declaration.presentationStyle.rawValue) \(MessageText.name(layer.declaration.name.value)) that presents flow \(MessageText.name(parent.name.value)): a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow \(MessageText.name(layer.parent.name.value)) selects \(MessageText.name(tab.value))",
+                    "'select: \(tab.value)' in flow \(name) names no tab of the tab set of flow \(MessageText.name(parent.name.value)), which runs it as a tab\(hidden)",
                     at: tab)
             }
             let suggestion = NameSuggestion.hint(for: tab.value, among: parent.tabs.lazy.map(\.name.value))
@@ -134,7 +141,7 @@ struct UnknownTab: FlowRule {
                 at: tab)
         }
         return diagnostic(
-            "'select: \(tab.value)' in flow \(name) names no tab of any tab set enclosing it where flow \(MessageText.name(parent.name.value)) runs it as child \(MessageText.name(use.declaration.name.value)); the nearest tab set that has the tab is selected, and none there has it",
+            "'select: \(tab.value)' in flow \(name) names no tab of any tab set enclosing it where flow \(MessageText.name(parent.name.value)) runs it as child \(MessageText.name(use.declaration.name.value))\(hidden ?? "; the nearest tab set that has the tab is selected, and none there has it")",
             at: tab)
     }
 }
