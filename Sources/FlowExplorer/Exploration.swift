@@ -222,7 +222,7 @@ struct Exploration {
                 before: view, command: action.command, result: result, after: after, unchanged: unchanged,
                 pendingOrigin: state.pendingOrigin,
                 shownAgain: shownAgain.map { ($0, coordinator.path.map(\.token)) })
-            for (guarantee, message) in checks.violations() {
+            for (guarantee, message) in checks.violations(in: bundle) {
                 record(guarantee, message, witness: { $0.commands(of: position) + [action.command] }, top: top)
             }
             // A new state, and the observer, read the coordinator in the state the step left.
@@ -329,9 +329,7 @@ struct Exploration {
     /// instance from state to state, so the steps that keep it are tracked only for these.
     private func askedChildren(in view: StateView) -> [Bool] {
         view.shown.map { entry in
-            guard let child = entry.child, let parent = entry.parent,
-                let parentIndex = view.flowIndex(of: parent)
-            else { return false }
+            guard let child = entry.child(in: bundle), let parentIndex = entry.parentFlowIndex else { return false }
             return !bundle.flows[entry.flowIndex].outcomes.isEmpty
                 && bundle.flows[parentIndex].stackTabIndex(named: child) == nil
         }
@@ -341,7 +339,7 @@ struct Exploration {
     private mutating func askAboutChildren(_ asked: [Bool], in view: StateView, state: Int) {
         guard view.status == .running else { return }
         for (depth, entry) in view.shown.enumerated().dropFirst() where asked[depth] {
-            finishing.ask(.init(state: state, depth: depth), flow: entry.parentFlow!, child: entry.child!)
+            finishing.ask(.init(state: state, depth: depth), flow: entry.parentFlow(in: bundle)!, child: entry.child(in: bundle)!)
         }
     }
 

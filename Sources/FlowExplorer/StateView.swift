@@ -5,19 +5,36 @@ import FlowRuntime
 /// taken once per state from its copy (``FlowRuntime/CoordinatorStateCopy/instances``): the shown chain,
 /// every live instance with its parent and presentation, and the deep links each holds.
 struct StateView {
-    /// One live instance.
+    /// One live instance, as indices into the bundle: no string, so an entry copies as plain bytes (the
+    /// views are built and copied on every step that changes the state). Its names are read from the bundle
+    /// only where they are printed or asked about (``flow(in:)``, ``child(in:)``, ``parentFlow(in:)``).
+    // Speed: PERFORMANCE.md, "Round 14, the explorer".
     struct Entry {
         var id: Int
-        var flow: String
-        /// The child declaration it runs as; nil for the root.
-        var child: String?
-        var parent: Int?
-        /// The parent's flow; nil for the root.
-        var parentFlow: String?
-        var presentation: Presentation
-        var kept: Bool
         /// Its flow's index in the bundle.
         var flowIndex: Int
+        /// The child declaration it runs as, its index in the parent's flow; nil for the root.
+        var declaration: Int?
+        var parent: Int?
+        /// The parent's flow's index in the bundle; nil for the root.
+        var parentFlowIndex: Int?
+        var presentation: Presentation
+        var kept: Bool
+
+        /// Its flow's name.
+        func flow(in bundle: FlowBundle) -> String { bundle.flows[flowIndex].name }
+
+        /// The name of the child declaration it runs as; nil for the root.
+        func child(in bundle: FlowBundle) -> String? {
+            guard let parentFlowIndex, let declaration else { return nil }
+            return bundle.flows[parentFlowIndex].children[declaration].name
+        }
+
+        /// The parent's flow's name; nil for the root.
+        func parentFlow(in bundle: FlowBundle) -> String? {
+            guard let parentFlowIndex else { return nil }
+            return bundle.flows[parentFlowIndex].name
+        }
     }
 
     /// The shown instances, root first (each the child of the one before; kept tabs are not shown).
@@ -47,18 +64,13 @@ struct StateView {
         // No closures (`flatMap`): a closure formed in main-actor code checks its isolation on every call.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         for instance in instances {
-            var child: String?
-            var parentName: String?
-            if let parent = instance.parent, let parentFlow = flowIndex(of: parent) {
-                parentName = bundle.flows[parentFlow].name
-                if let declaration = instance.declaration {
-                    child = bundle.flows[parentFlow].children[declaration].name
-                }
-            }
+            // The parent's flow, when the parent is live (it comes first); the declaration only with it.
+            var parentFlow: Int?
+            if let parent = instance.parent { parentFlow = flowIndex(of: parent) }
             let entry = Entry(
-                id: instance.id, flow: bundle.flows[instance.flow].name, child: child, parent: instance.parent,
-                parentFlow: parentName, presentation: instance.presentation,
-                kept: instance.kept, flowIndex: instance.flow)
+                id: instance.id, flowIndex: instance.flow, declaration: parentFlow == nil ? nil : instance.declaration,
+                parent: instance.parent, parentFlowIndex: parentFlow, presentation: instance.presentation,
+                kept: instance.kept)
             live.append(entry)
             alive.append(instance.id)
             if !instance.heldLinks.isEmpty { heldLinks[instance.id] = instance.heldLinks }
