@@ -217,7 +217,13 @@ struct Exploration {
                 same
                 || (afterKey == key
                     && (bounds.reductions.isEmpty || (!key.isReduced && !afterKey.isReduced) || copy == state.copy))
-            let after = same || (unchanged && (refused || !drives)) ? view : StateView(copy, bundle: bundle)
+            // A step that left the instance records as they were (a screen pushed or popped, a question
+            // asked) keeps the view's instances. Speed: PERFORMANCE.md, "Round 14, the explorer".
+            let after =
+                same || (unchanged && (refused || !drives))
+                ? view
+                : copy.hasSameInstances(as: state.copy)
+                    ? view.withInstances(of: copy) : StateView(copy, bundle: bundle)
             let checks = GuaranteeChecks(
                 before: view, command: action.command, result: result, after: after, unchanged: unchanged,
                 pendingOrigin: state.pendingOrigin,

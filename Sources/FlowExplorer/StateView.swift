@@ -37,10 +37,13 @@ struct StateView {
         }
     }
 
-    /// The shown instances, root first (each the child of the one before; kept tabs are not shown).
-    var shown: [Entry] = []
-    /// Every live instance, kept tabs' too, parents before children.
+    /// The shown instances, root first (each the child of the one before; kept tabs are not shown): the
+    /// first entries of `live` (``FlowRuntime/CoordinatorStateCopy/instances`` lists the shown chain first),
+    /// not an array of their own. Speed: PERFORMANCE.md, "Round 14, the explorer".
+    var shown: ArraySlice<Entry> { live[..<shownCount] }
+    /// Every live instance, the shown ones first, then kept tabs', parents before children.
     var live: [Entry] = []
+    private var shownCount = 0
     /// The ids of every live instance, in the order of `live` (a handful: searched, not hashed).
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     var alive: [Int] = []
@@ -49,7 +52,9 @@ struct StateView {
     var heldLinks: [Int: [String]] = [:]
     var status = CoordinatorStatus.idle
     /// Whether the coordinator runs and shows a tab set.
-    var showsTabs = false
+    var showsTabs: Bool { showsTabSet && status == .running }
+    /// Whether a shown instance has tabs.
+    private var showsTabSet = false
     /// Whether a confirmation is pending.
     var asksForConfirmation = false
 
@@ -60,7 +65,6 @@ struct StateView {
         let instances = copy.instances
         live.reserveCapacity(instances.count)
         alive.reserveCapacity(instances.count)
-        shown.reserveCapacity(instances.count)
         // No closures (`flatMap`): a closure formed in main-actor code checks its isolation on every call.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         for instance in instances {
@@ -75,8 +79,8 @@ struct StateView {
             alive.append(instance.id)
             if !instance.heldLinks.isEmpty { heldLinks[instance.id] = instance.heldLinks }
             if !instance.kept {
-                shown.append(entry)
-                if instance.hasTabs, status == .running { showsTabs = true }
+                shownCount += 1
+                if instance.hasTabs { showsTabSet = true }
             }
         }
     }
@@ -86,6 +90,17 @@ struct StateView {
     func flowIndex(of id: Int) -> Int? {
         for entry in live.reversed() where entry.id == id { return entry.flowIndex }
         return nil
+    }
+
+    /// The view of `copy`, whose instances are this view's own (``FlowRuntime/CoordinatorStateCopy/hasSameInstances(as:)``
+    /// holds for the copies): only the status and the confirmation read again, no instance.
+    // Speed: PERFORMANCE.md, "Round 14, the explorer".
+    @MainActor
+    func withInstances(of copy: CoordinatorStateCopy) -> StateView {
+        var view = self
+        view.status = copy.coordinatorStatus
+        view.asksForConfirmation = copy.isAskingForConfirmation
+        return view
     }
 
     /// The view of no instance (before `start`).
