@@ -209,7 +209,9 @@ struct Exploration {
             let afterKey =
                 same
                 ? key
-                : ExploredState.Key(copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
+                : ExploredState.Key(
+                    copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions,
+                    sharingInstancesWith: key)
             // The guarantees compare the states themselves, not up to a reduction: a refused step that only
             // queued a URL again still changed the state.
             // Two keys no reduction changed compare the copies themselves: equal keys are equal copies.

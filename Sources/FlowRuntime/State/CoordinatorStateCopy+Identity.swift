@@ -30,6 +30,15 @@ extension CoordinatorStateCopy {
         Self.sameStorage(state.chain, other.state.chain)
     }
 
+    /// This copy with `other`'s instance records in place of its own (its path, status and confirmation
+    /// kept): the canonical form of a copy whose records are those of a copy `other` was derived from
+    /// (``hasSameInstances(as:)``), when that form changes the records alone.
+    package func withInstances(of other: CoordinatorStateCopy) -> CoordinatorStateCopy {
+        var replaced = state
+        replaced.chain = other.state.chain
+        return CoordinatorStateCopy(state: replaced, status: status, confirmation: confirmation)
+    }
+
     // Speed: PERFORMANCE.md, "Shapes kept for speed". Not isolated: a closure formed in main-actor code
     // checks its isolation on every call.
     nonisolated static func sameStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
