@@ -347,7 +347,8 @@ struct Exploration {
     private mutating func askAboutChildren(_ asked: [Bool], in view: StateView, state: Int) {
         guard view.status == .running else { return }
         for (depth, entry) in view.shown.enumerated().dropFirst() where asked[depth] {
-            finishing.ask(.init(state: state, depth: depth), flow: entry.parentFlow(in: bundle)!, child: entry.child(in: bundle)!)
+            finishing.ask(
+                .init(state: state, depth: depth), flow: entry.parentFlow(in: bundle)!, child: entry.child(in: bundle)!)
         }
     }
 

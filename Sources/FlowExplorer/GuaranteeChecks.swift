@@ -72,7 +72,8 @@ struct GuaranteeChecks {
             guard let parent = child.parent, after.alive.contains(parent), !after.alive.contains(child.id),
                 !result.reportsFinished(child.id)
             else { continue }
-            messages.append("'\(line)' removed the cover '\(child.flow(in: bundle))' (#\(child.id)) though its flow did not finish")
+            let flow = child.flow(in: bundle)
+            messages.append("'\(line)' removed the cover '\(flow)' (#\(child.id)) though its flow did not finish")
         }
         return messages
     }
