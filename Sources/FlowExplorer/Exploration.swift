@@ -209,7 +209,9 @@ struct Exploration {
             let afterKey =
                 same
                 ? key
-                : ExploredState.Key(copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
+                : ExploredState.Key(
+                    copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions,
+                    sharingInstancesWith: key)
             // The guarantees compare the states themselves, not up to a reduction: a refused step that only
             // queued a URL again still changed the state.
             // Two keys no reduction changed compare the copies themselves: equal keys are equal copies.
@@ -217,12 +219,18 @@ struct Exploration {
                 same
                 || (afterKey == key
                     && (bounds.reductions.isEmpty || (!key.isReduced && !afterKey.isReduced) || copy == state.copy))
-            let after = same || (unchanged && (refused || !drives)) ? view : StateView(copy, bundle: bundle)
+            // A step that left the instance records as they were (a screen pushed or popped, a question
+            // asked) keeps the view's instances. Speed: PERFORMANCE.md, "Round 14, the explorer".
+            let after =
+                same || (unchanged && (refused || !drives))
+                ? view
+                : copy.hasSameInstances(as: state.copy)
+                    ? view.withInstances(of: copy) : StateView(copy, bundle: bundle)
             let checks = GuaranteeChecks(
                 before: view, command: action.command, result: result, after: after, unchanged: unchanged,
                 pendingOrigin: state.pendingOrigin,
                 shownAgain: shownAgain.map { ($0, coordinator.path.map(\.token)) })
-            for (guarantee, message) in checks.violations() {
+            for (guarantee, message) in checks.violations(in: bundle) {
                 record(guarantee, message, witness: ReachedWitness(state: position, then: [action.command]), top: top)
             }
             // A new state, and the observer, read the coordinator in the state the step left.
@@ -328,9 +336,7 @@ struct Exploration {
     /// instance from state to state, so the steps that keep it are tracked only for these.
     private func askedChildren(in view: StateView) -> [Bool] {
         view.shown.map { entry in
-            guard let child = entry.child, let parent = entry.parent,
-                let parentIndex = view.flowIndex(of: parent)
-            else { return false }
+            guard let child = entry.child(in: bundle), let parentIndex = entry.parentFlowIndex else { return false }
             return !bundle.flows[entry.flowIndex].outcomes.isEmpty
                 && bundle.flows[parentIndex].stackTabIndex(named: child) == nil
         }
@@ -340,7 +346,8 @@ struct Exploration {
     private mutating func askAboutChildren(_ asked: [Bool], in view: StateView, state: Int) {
         guard view.status == .running else { return }
         for (depth, entry) in view.shown.enumerated().dropFirst() where asked[depth] {
-            finishing.ask(.init(state: state, depth: depth), flow: entry.parentFlow!, child: entry.child!)
+            finishing.ask(
+                .init(state: state, depth: depth), flow: entry.parentFlow(in: bundle)!, child: entry.child(in: bundle)!)
         }
     }
 

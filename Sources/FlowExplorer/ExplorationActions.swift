@@ -100,13 +100,14 @@ struct ExplorationActions {
             for tab in tabSet.tabs where tab != tabSet.selected { add(.select(tab: tab, tabSet: tabSet.id)) }
         }
         for entry in view.shown {
-            guard let flow = bundle.flowIndex(named: entry.flow) else { continue }
+            let flow = entry.flowIndex
             let graph = bundle.flows[flow]
+            guard !graph.outcomes.isEmpty else { continue }
+            let child = entry.child(in: bundle)
+            let parent = entry.parentFlow(in: bundle)
             for (index, outcome) in graph.outcomes.enumerated() {
                 let parameters = graph.parameters(ofOutcome: index)
-                let counted =
-                    entry.child != nil && answers.everyCheckPasses && ArgumentWitness.surelyValid(parameters)
-                let parent = entry.parentFlow
+                let counted = child != nil && answers.everyCheckPasses && ArgumentWitness.surelyValid(parameters)
                 for broken in [nil] + parameters.indices.map(Optional.some) {
                     guard
                         let operands = ArgumentWitness.operands(
@@ -114,7 +115,7 @@ struct ExplorationActions {
                     else { continue }
                     let offered =
                         counted && broken == nil
-                        ? parent.map { OfferedAction(kind: .handler, flow: $0, owner: entry.child!, name: outcome) }
+                        ? parent.map { OfferedAction(kind: .handler, flow: $0, owner: child!, name: outcome) }
                         : nil
                     actions.append(
                         ExplorationAction(
@@ -131,11 +132,14 @@ struct ExplorationActions {
     /// broken; the valid one counts (``OfferedAction``) when `counted` and its arguments surely meet
     /// their constraints.
     func events(of route: Route, sentFrom token: RouteToken?, counted: Bool) -> [ExplorationAction] {
-        guard let flow = bundle.flowIndex(named: route.flow),
-            let screen = bundle.flows[flow].screens.firstIndex(where: { $0.name == route.screen })
-        else { return [] }
+        // The route's own indices into the bundle, not its names looked up (a closure formed in main-actor
+        // code checks its isolation on every call). Speed: PERFORMANCE.md, "Round 14, the explorer".
+        let flow = route.flowIndex
+        let screen = route.screenIndex
+        let events = bundle.flows[flow].screens[screen].events
+        guard !events.isEmpty else { return [] }
         var actions: [ExplorationAction] = []
-        for (index, event) in bundle.flows[flow].screens[screen].events.enumerated() {
+        for (index, event) in events.enumerated() {
             let offered =
                 counted && ArgumentWitness.surelyValid(event.parameters)
                 ? OfferedAction(kind: .event, flow: route.flow, owner: route.screen, name: event.name) : nil

@@ -49,24 +49,43 @@ struct ExploredState {
         /// Whether the reductions compare the copy as another state (`compared` is not `copy`).
         var isReduced: Bool { rawFingerprint != nil }
 
+        /// The fingerprints of the records of `compared` and, when it is another copy, of `copy`'s own
+        /// (``FlowRuntime/CoordinatorStateCopy/chainFingerprint``).
+        private let comparedChain: UInt64
+        private let rawChain: UInt64?
+
+        /// The key of `copy` with `answers` and the waiting step. When `copy` holds the very records of
+        /// `previous`'s copy (a step that pushed or popped a screen, or asked a question), the records'
+        /// canonical form and fingerprints are `previous`'s: both are functions of the records alone.
+        // Speed: PERFORMANCE.md, "Round 14, the explorer".
         init(
             copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?,
-            reductions: ExplorationReduction = []
+            reductions: ExplorationReduction = [], sharingInstancesWith previous: Key? = nil
         ) {
             self.copy = copy
             self.answers = answers
             self.pendingOrigin = pendingOrigin
-            let (compared, changed) = QueuedLinkForm.compared(copy, reductions)
-            self.compared = compared
-            digest = Self.hash(compared, answers, pendingOrigin)
-            rawFingerprint = changed ? UInt64(bitPattern: Int64(Self.hash(copy, answers, pendingOrigin))) : nil
+            let changed: Bool
+            if let previous, copy.hasSameInstances(as: previous.copy) {
+                changed = previous.isReduced
+                compared = changed ? copy.withInstances(of: previous.compared) : copy
+                comparedChain = previous.comparedChain
+                rawChain = previous.rawChain
+            } else {
+                (compared, changed) = QueuedLinkForm.compared(copy, reductions)
+                comparedChain = compared.chainFingerprint
+                rawChain = changed ? copy.chainFingerprint : nil
+            }
+            digest = Self.hash(compared, comparedChain, answers, pendingOrigin)
+            rawFingerprint =
+                changed ? UInt64(bitPattern: Int64(Self.hash(copy, rawChain!, answers, pendingOrigin))) : nil
         }
 
         private static func hash(
-            _ copy: CoordinatorStateCopy, _ answers: HostAnswers, _ pendingOrigin: ScriptCommand?
+            _ copy: CoordinatorStateCopy, _ chain: UInt64, _ answers: HostAnswers, _ pendingOrigin: ScriptCommand?
         ) -> Int {
             var mixer = StateFingerprint()
-            copy.fingerprint(into: &mixer)
+            copy.fingerprint(into: &mixer, chain: chain)
             mixer.mix(answers.conditions.count)
             for answer in answers.conditions { mixer.mix(answer) }
             mixer.mix(answers.checks.count)

@@ -23,15 +23,17 @@ struct GuaranteeChecks {
 
     private var refused: Bool { result.status == .rejected || result.status == .stale }
 
-    func violations() -> [(Guarantee, String)] {
+    /// The guarantees the step breaks, each with its message (names read from `bundle`, whose flows the
+    /// views' entries index).
+    func violations(in bundle: FlowBundle) -> [(Guarantee, String)] {
         var found: [(Guarantee, String)] = []
         if let message = refusedStepChangedSomething() { found.append((.refusedStepChangesNothing, message)) }
         if let message = backStoppedTabBar() { found.append((.backKeepsTabBar, message)) }
-        for message in coversRemoved() { found.append((.coverLeavesWhenItsFlowFinishes, message)) }
+        for message in coversRemoved(bundle) { found.append((.coverLeavesWhenItsFlowFinishes, message)) }
         for message in linksDroppedSilently() { found.append((.noLinkDroppedSilently, message)) }
         for message in finishedTwice() { found.append((.finishesAtMostOnce, message)) }
-        for message in keptTabsDroppedSilently() { found.append((.noKeptTabDroppedSilently, message)) }
-        for message in instancesLeftSilently() { found.append((.noInstanceLeavesSilently, message)) }
+        for message in keptTabsDroppedSilently(bundle) { found.append((.noKeptTabDroppedSilently, message)) }
+        for message in instancesLeftSilently(bundle) { found.append((.noInstanceLeavesSilently, message)) }
         if let message = linkShownAgainChangedIt() { found.append((.linkShownAgainChangesNothing, message)) }
         return found
     }
@@ -53,7 +55,7 @@ struct GuaranteeChecks {
         return "'\(line)' with a tab bar shown stopped the coordinator"
     }
 
-    private func coversRemoved() -> [String] {
+    private func coversRemoved(_ bundle: FlowBundle) -> [String] {
         switch command {
         case .open, .restore, .stop: return []
         // The step a link or a restore waited with, once confirmed, may replace the part of the tree a
@@ -70,33 +72,34 @@ struct GuaranteeChecks {
             guard let parent = child.parent, after.alive.contains(parent), !after.alive.contains(child.id),
                 !result.reportsFinished(child.id)
             else { continue }
-            messages.append("'\(line)' removed the cover '\(child.flow)' (#\(child.id)) though its flow did not finish")
+            let flow = child.flow(in: bundle)
+            messages.append("'\(line)' removed the cover '\(flow)' (#\(child.id)) though its flow did not finish")
         }
         return messages
     }
 
     /// A kept tab is an instance marked kept under a parent that is not (the instances inside it are kept
     /// too and go with it; back on a kept tab's own stack changes only its inside).
-    private func keptTabsDroppedSilently() -> [String] {
+    private func keptTabsDroppedSilently(_ bundle: FlowBundle) -> [String] {
         var messages: [String] = []
         for entry in before.live where entry.kept && !after.alive.contains(entry.id) {
             guard !result.reportsDroppedTab(entry.id), let parent = entry.parent,
                 before.live.first(where: { $0.id == parent })?.kept == false
             else { continue }
             messages.append(
-                "'\(line)' dropped the kept tab '\(entry.child ?? entry.flow)' (#\(entry.id)) of '\(entry.parentFlow ?? "")' without reporting it"
+                "'\(line)' dropped the kept tab '\(entry.child(in: bundle) ?? entry.flow(in: bundle))' (#\(entry.id)) of '\(entry.parentFlow(in: bundle) ?? "")' without reporting it"
             )
         }
         return messages
     }
 
     /// Every live instance gone after the step (kept tabs' included) is finished or removed in its result.
-    private func instancesLeftSilently() -> [String] {
+    private func instancesLeftSilently(_ bundle: FlowBundle) -> [String] {
         var messages: [String] = []
         for entry in before.live where !after.alive.contains(entry.id) {
             guard !result.reportsFinished(entry.id), !result.reportsRemoved(entry.id) else { continue }
             messages.append(
-                "'\(line)' removed flow '\(entry.flow)' (#\(entry.id)\(entry.child.map { ", child '\($0)'" } ?? "")) without reporting it finished or removed"
+                "'\(line)' removed flow '\(entry.flow(in: bundle))' (#\(entry.id)\(entry.child(in: bundle).map { ", child '\($0)'" } ?? "")) without reporting it finished or removed"
             )
         }
         return messages
@@ -202,7 +205,7 @@ extension FlowExplorer {
             before: StateView(before, bundle: bundle), command: command, result: result,
             after: StateView(after, bundle: bundle), unchanged: before == after, pendingOrigin: pendingOrigin,
             shownAgain: shownAgain)
-        return checks.violations().map(\.0)
+        return checks.violations(in: bundle).map(\.0)
     }
 }
 

@@ -5,25 +5,45 @@ import FlowRuntime
 /// taken once per state from its copy (``FlowRuntime/CoordinatorStateCopy/instances``): the shown chain,
 /// every live instance with its parent and presentation, and the deep links each holds.
 struct StateView {
-    /// One live instance.
+    /// One live instance, as indices into the bundle: no string, so an entry copies as plain bytes (the
+    /// views are built and copied on every step that changes the state). Its names are read from the bundle
+    /// only where they are printed or asked about (``flow(in:)``, ``child(in:)``, ``parentFlow(in:)``).
+    // Speed: PERFORMANCE.md, "Round 14, the explorer".
     struct Entry {
         var id: Int
-        var flow: String
-        /// The child declaration it runs as; nil for the root.
-        var child: String?
-        var parent: Int?
-        /// The parent's flow; nil for the root.
-        var parentFlow: String?
-        var presentation: Presentation
-        var kept: Bool
         /// Its flow's index in the bundle.
         var flowIndex: Int
+        /// The child declaration it runs as, its index in the parent's flow; nil for the root.
+        var declaration: Int?
+        var parent: Int?
+        /// The parent's flow's index in the bundle; nil for the root.
+        var parentFlowIndex: Int?
+        var presentation: Presentation
+        var kept: Bool
+
+        /// Its flow's name.
+        func flow(in bundle: FlowBundle) -> String { bundle.flows[flowIndex].name }
+
+        /// The name of the child declaration it runs as; nil for the root.
+        func child(in bundle: FlowBundle) -> String? {
+            guard let parentFlowIndex, let declaration else { return nil }
+            return bundle.flows[parentFlowIndex].children[declaration].name
+        }
+
+        /// The parent's flow's name; nil for the root.
+        func parentFlow(in bundle: FlowBundle) -> String? {
+            guard let parentFlowIndex else { return nil }
+            return bundle.flows[parentFlowIndex].name
+        }
     }
 
-    /// The shown instances, root first (each the child of the one before; kept tabs are not shown).
-    var shown: [Entry] = []
-    /// Every live instance, kept tabs' too, parents before children.
+    /// The shown instances, root first (each the child of the one before; kept tabs are not shown): the
+    /// first entries of `live` (``FlowRuntime/CoordinatorStateCopy/instances`` lists the shown chain first),
+    /// not an array of their own. Speed: PERFORMANCE.md, "Round 14, the explorer".
+    var shown: ArraySlice<Entry> { live[..<shownCount] }
+    /// Every live instance, the shown ones first, then kept tabs', parents before children.
     var live: [Entry] = []
+    private var shownCount = 0
     /// The ids of every live instance, in the order of `live` (a handful: searched, not hashed).
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     var alive: [Int] = []
@@ -32,7 +52,9 @@ struct StateView {
     var heldLinks: [Int: [String]] = [:]
     var status = CoordinatorStatus.idle
     /// Whether the coordinator runs and shows a tab set.
-    var showsTabs = false
+    var showsTabs: Bool { showsTabSet && status == .running }
+    /// Whether a shown instance has tabs.
+    private var showsTabSet = false
     /// Whether a confirmation is pending.
     var asksForConfirmation = false
 
@@ -43,28 +65,22 @@ struct StateView {
         let instances = copy.instances
         live.reserveCapacity(instances.count)
         alive.reserveCapacity(instances.count)
-        shown.reserveCapacity(instances.count)
         // No closures (`flatMap`): a closure formed in main-actor code checks its isolation on every call.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         for instance in instances {
-            var child: String?
-            var parentName: String?
-            if let parent = instance.parent, let parentFlow = flowIndex(of: parent) {
-                parentName = bundle.flows[parentFlow].name
-                if let declaration = instance.declaration {
-                    child = bundle.flows[parentFlow].children[declaration].name
-                }
-            }
+            // The parent's flow, when the parent is live (it comes first); the declaration only with it.
+            var parentFlow: Int?
+            if let parent = instance.parent { parentFlow = flowIndex(of: parent) }
             let entry = Entry(
-                id: instance.id, flow: bundle.flows[instance.flow].name, child: child, parent: instance.parent,
-                parentFlow: parentName, presentation: instance.presentation,
-                kept: instance.kept, flowIndex: instance.flow)
+                id: instance.id, flowIndex: instance.flow, declaration: parentFlow == nil ? nil : instance.declaration,
+                parent: instance.parent, parentFlowIndex: parentFlow, presentation: instance.presentation,
+                kept: instance.kept)
             live.append(entry)
             alive.append(instance.id)
             if !instance.heldLinks.isEmpty { heldLinks[instance.id] = instance.heldLinks }
             if !instance.kept {
-                shown.append(entry)
-                if instance.hasTabs, status == .running { showsTabs = true }
+                shownCount += 1
+                if instance.hasTabs { showsTabSet = true }
             }
         }
     }
@@ -74,6 +90,17 @@ struct StateView {
     func flowIndex(of id: Int) -> Int? {
         for entry in live.reversed() where entry.id == id { return entry.flowIndex }
         return nil
+    }
+
+    /// The view of `copy`, whose instances are this view's own (``FlowRuntime/CoordinatorStateCopy/hasSameInstances(as:)``
+    /// holds for the copies): only the status and the confirmation read again, no instance.
+    // Speed: PERFORMANCE.md, "Round 14, the explorer".
+    @MainActor
+    func withInstances(of copy: CoordinatorStateCopy) -> StateView {
+        var view = self
+        view.status = copy.coordinatorStatus
+        view.asksForConfirmation = copy.isAskingForConfirmation
+        return view
     }
 
     /// The view of no instance (before `start`).

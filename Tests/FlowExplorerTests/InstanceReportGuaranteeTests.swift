@@ -40,7 +40,7 @@ struct InstanceReportGuaranteeTests {
         return GuaranteeChecks(
             before: before, command: .dismiss(nil), result: result, after: after, unchanged: false,
             pendingOrigin: nil
-        ).violations()
+        ).violations(in: bundle)
     }
 
     @Test func aStepThatRemovesAnInstanceWithoutReportingItBreaksGuarantee8() throws {

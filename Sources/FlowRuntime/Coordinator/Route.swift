@@ -91,9 +91,9 @@ public struct Route: Hashable, Sendable, Identifiable, CustomStringConvertible {
     /// condition that must hold for its removal to ask.
     var confirmCondition: Int? { storage.screen.confirmCondition }
     /// Index of the flow in the bundle.
-    var flowIndex: Int { storage.screen.flowIndex }
+    package var flowIndex: Int { storage.screen.flowIndex }
     /// Index of the screen in its flow.
-    var screenIndex: Int { storage.screen.screenIndex }
+    package var screenIndex: Int { storage.screen.screenIndex }
     /// Position of the owning instance in the instance chain (0 is the root flow instance).
     var depth: Int { storage.depth }
     /// The serial number of the coordinator whose path holds the route: its token's, not stored twice.

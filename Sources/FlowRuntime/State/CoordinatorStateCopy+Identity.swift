@@ -22,6 +22,23 @@ extension CoordinatorStateCopy {
         }
     }
 
+    /// Whether `other` holds this copy's very instance records (the same storage for the chain: a step that
+    /// changes a record, adds or removes one writes new storage). Then ``instances`` of both are the same,
+    /// ids included; the routes, the status and the confirmation may differ. O(1): no record is read.
+    // Speed: PERFORMANCE.md, "Round 14, the explorer" (FlowExplorer).
+    package func hasSameInstances(as other: CoordinatorStateCopy) -> Bool {
+        Self.sameStorage(state.chain, other.state.chain)
+    }
+
+    /// This copy with `other`'s instance records in place of its own (its path, status and confirmation
+    /// kept): the canonical form of a copy whose records are those of a copy `other` was derived from
+    /// (``hasSameInstances(as:)``), when that form changes the records alone.
+    package func withInstances(of other: CoordinatorStateCopy) -> CoordinatorStateCopy {
+        var replaced = state
+        replaced.chain = other.state.chain
+        return CoordinatorStateCopy(state: replaced, status: status, confirmation: confirmation)
+    }
+
     // Speed: PERFORMANCE.md, "Shapes kept for speed". Not isolated: a closure formed in main-actor code
     // checks its isolation on every call.
     nonisolated static func sameStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {

@@ -112,6 +112,22 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
     /// (docs/RUNNING.md, "How states are kept").
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     package func fingerprint(into mixer: inout StateFingerprint) {
+        fingerprint(into: &mixer, chain: chainFingerprint)
+    }
+
+    /// The fingerprint of the instance records alone (``fingerprint(into:chain:)`` mixes it in): a function
+    /// of the chain's storage, so two copies that hold the same records (``hasSameInstances(as:)``) have the
+    /// same one, and an explorer takes it once for both.
+    // Speed: PERFORMANCE.md, "Round 14, the explorer" (FlowExplorer).
+    package var chainFingerprint: UInt64 {
+        var mixer = StateFingerprint()
+        Self.mixChain(state.chain, into: &mixer)
+        return mixer.value
+    }
+
+    /// ``fingerprint(into:)`` with the records' part given: `chain` must be this copy's ``chainFingerprint``
+    /// (or that of a copy with the same records).
+    package func fingerprint(into mixer: inout StateFingerprint, chain: UInt64) {
         switch status {
         case .idle: mixer.mix(1)
         case .running: mixer.mix(2)
@@ -120,7 +136,7 @@ package struct CoordinatorStateCopy: @MainActor Hashable {
             mixer.mix(outcome)
         case .stopped: mixer.mix(4)
         }
-        Self.mixChain(state.chain, into: &mixer)
+        mixer.mix(chain)
         Self.mixPath(state.path, into: &mixer)
         mixer.mix(confirmation.link)
         guard let asked = confirmation.asked else { return mixer.mix(false) }
