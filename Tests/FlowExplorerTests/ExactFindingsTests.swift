@@ -189,7 +189,8 @@ struct ExactFindingsTests {
         }
         let asked = ["start", "event view", "event edit", "event pick", "open /home", "event cancel"]
         let confirmed = try ExplorationWarningTests.run(asked + ["confirm"], in: bundle, flow: "app")
-        #expect(confirmed.map(\.status) == ["applied", "applied", "applied", "applied", "queued", "applied", "applied"])
+        let statuses = ["applied", "applied", "applied", "applied", "queued", "applied", "applied"]
+        #expect(confirmed.map(\.status) == statuses)
         #expect(confirmed[5].links?.map { "\($0.url) \($0.status)" } == ["/home pending"])
         #expect(confirmed[5].pending?.prompt == "discardEdit")
         #expect(confirmed[6].removed?.map { "\($0.flow) #\($0.instance) \($0.why)" } == ["viewer #3 link"])
