@@ -199,6 +199,9 @@ extension FlowCoordinator {
         return nil
     }
 
+    /// A tab whose first route a removal takes, with its tab set's chain position.
+    typealias TabAtRoot = (name: String, setDepth: Int)
+
     /// The tabs whose first route is the first route a removal of the routes from path index `keep` on would
     /// take while their tab flows stay, innermost first: a tab lives as long as its tab flow, so back never
     /// removes it alone. A tab flow shows no routes of its own, so the first route of a tab of an inner tab
@@ -208,16 +211,18 @@ extension FlowCoordinator {
     /// path's first route (or else the outermost shown tab) are listed, and back never stops a tab-bar app.
     /// A cut that removes a tab set's own layer keeps that set (``LayerCut``) and is no stop: a tab bar
     /// presented as that layer goes whole, as any presented tab bar goes with its sheet, so its tabs are
-    /// not listed.
-    func tabsRemoved(keeping keep: Int) -> [(name: String, setDepth: Int)] {
+    /// not listed; they are `going`, innermost first, for their sets' `backAtTabRoot` (a tab bar in a sheet
+    /// selects its first tab before the sheet goes).
+    func tabsRemoved(keeping keep: Int) -> (staying: [TabAtRoot], going: [TabAtRoot]) {
         let path = state.path
-        guard keep >= 0, keep < path.count else { return [] }
+        guard keep >= 0, keep < path.count else { return ([], []) }
         let chain = state.chain
         // The tab sets that stay: those among the instances the cut keeps — at or below the new top route's
         // instance, and a tab set whose own layer the cut removes (so a tab bar presented as that layer goes
         // whole, as any sheet does) —; none when the cut empties the path and stops the coordinator.
         let staying = LayerCut.keptInstances(cuttingAt: keep, path: path, chain: chain)
-        var tabs: [(name: String, setDepth: Int)] = []
+        var tabs: [TabAtRoot] = []
+        var going: [TabAtRoot] = []
         var depth = path[keep].depth
         // Only a route that begins its instance's routes can be a tab's first route.
         if path.routeRange(ofDepth: depth).lowerBound == keep {
@@ -226,8 +231,11 @@ extension FlowCoordinator {
                 if let declaration = chain[depth].declaration, !bundle.flows[parent].tabs.isEmpty,
                     bundle.flows[parent].stackTabIndex(ofChild: declaration) != nil
                 {
+                    let tab: TabAtRoot = (bundle.flows[parent].children[declaration].name, depth - 1)
                     if staying == 0 || depth - 1 < staying {
-                        tabs.append((bundle.flows[parent].children[declaration].name, depth - 1))
+                        tabs.append(tab)
+                    } else {
+                        going.append(tab)
                     }
                 }
                 // Outward only while the instance below shows no routes of its own (a tab flow, a flow whose
@@ -240,7 +248,7 @@ extension FlowCoordinator {
         if tabs.isEmpty, staying == 0, let outermost = outermostShownTab() {
             tabs.append(outermost)
         }
-        return tabs
+        return (tabs, going)
     }
 
     /// The selected tab of the outermost tab set on the chain, if any, with the tab set's chain position (also
