@@ -588,4 +588,31 @@ struct NestedItemLayerTests {
         #expect(coordinator.back(1) == StepResult(.rejected, .coverNotDismissible(flow: "bar")))
         #expect(coordinator.screens == ["app.home", "pageA.a1"])
     }
+
+    /// A handle's id once its instance is gone answers `stale` for every step that names it — back and
+    /// reconcile on its stack and a tab selection in it included, as `finish` and `dismiss` (RUNNING.md,
+    /// "Script commands"); before, back on the stack and `select … #ID` of a removed sheet's tab bar answered
+    /// `rejected` ("no shown stack begins with flow instance 4", "flow instance 2 runs no tab set that is
+    /// shown"; the breaker's r14 `studio`, `back 1 #5` after the tools sheet was dismissed).
+    @Test func everyStepNamingAGoneInstanceIsStale() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.layerWithPolicy(presentation: "sheet"), flow: "app")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.send("open") == .applied)
+        #expect(coordinator.select(tab: "b") == .applied)
+        #expect(coordinator.stacks.map(\.id.rawValue) == [1, 2, 4])
+        // Alive: a tab set that is not shown, a stack that is not the person's.
+        let root = FlowInstanceID(1)
+        #expect(coordinator.select(tab: "a", in: root) == StepResult(.rejected, .noShownTabSet(root)))
+        #expect(coordinator.dismiss() == .applied)
+        for gone in [2, 3, 4].map(FlowInstanceID.init) {
+            #expect(coordinator.back(1, onStack: gone) == StepResult(.stale, .instanceNotAlive(gone)))
+            #expect(coordinator.reconcile(stack: gone, to: []) == StepResult(.stale, .instanceNotAlive(gone)))
+            #expect(coordinator.select(tab: "a", in: gone) == StepResult(.stale, .instanceNotAlive(gone)))
+            #expect(coordinator.dismiss(gone) == StepResult(.stale, .instanceNotAlive(gone)))
+        }
+        let never = FlowInstanceID(99)
+        #expect(coordinator.back(1, onStack: never) == StepResult(.rejected, .unknownInstance(never)))
+        #expect(coordinator.select(tab: "a", in: never) == StepResult(.rejected, .unknownInstance(never)))
+        #expect(coordinator.screens == ["app.home"])
+    }
 }

@@ -15,8 +15,8 @@ extension FlowCoordinator {
     /// handler is skipped (``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``).
     /// - Returns: as `reconcile(to:)`; rejected with ``FlowRuntimeError/noShownStack(_:)`` when neither a
     ///   shown stack nor the stack of a kept tab of a shown tab set begins with `stack` (``FlowRuntimeError/unknownInstance(_:)``
-    ///   for an id the coordinator never made),
-    ///   ``FlowRuntimeError/notAPrefix``, ``FlowRuntimeError/tabFirstRoute(tab:)`` for a tab's first route, or
+    ///   for an id the coordinator never made; stale with ``FlowRuntimeError/instanceNotAlive(_:)`` for one that
+    ///   is gone), ``FlowRuntimeError/notAPrefix``, ``FlowRuntimeError/tabFirstRoute(tab:)`` for a tab's first route, or
     ///   ``FlowRuntimeError/coverNotDismissible(flow:)`` for a cover's first route.
     @discardableResult
     public func reconcile(stack: FlowInstanceID, to proposed: [Route]) -> StepResult {
@@ -28,9 +28,7 @@ extension FlowCoordinator {
             guard found.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
             return removeFromStack(found, keeping: proposed.count, start: start)
         }
-        guard let kept = keptStack(stack) else {
-            return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack))
-        }
+        guard let kept = keptStack(stack) else { return answer(for: stack, whenAlive: .noShownStack(stack)) }
         guard kept.stack.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
         return removeFromKeptStack(kept, keeping: proposed.count) { $0.reconcileNow(stack: stack, to: proposed) }
     }
@@ -54,9 +52,7 @@ extension FlowCoordinator {
             }
             return removeFromStack(found, keeping: found.routes.count - count, start: start)
         }
-        guard let kept = keptStack(stack) else {
-            return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack))
-        }
+        guard let kept = keptStack(stack) else { return answer(for: stack, whenAlive: .noShownStack(stack)) }
         guard count >= 0, count <= kept.stack.routes.count else {
             return .rejected(.backBeyondPath(count: count, length: kept.stack.routes.count))
         }
@@ -67,6 +63,16 @@ extension FlowCoordinator {
     /// refused with ``FlowRuntimeError/unknownInstance(_:)`` rather than called gone.
     package func madeInstance(_ id: FlowInstanceID) -> Bool {
         id.rawValue >= 1 && id.rawValue < state.nextInstance
+    }
+
+    /// The answer to a step on instance `id` that is not what the step needs (it begins no stack, runs no
+    /// shown tab set): an id never made is unknown (``FlowRuntimeError/unknownInstance(_:)``), a live one
+    /// (shown, or in a kept tab) is refused with `refusal`, and one that was alive and is gone is `stale`
+    /// (``FlowRuntimeError/instanceNotAlive(_:)``), as its handle's `finish` and `dismiss` are (docs/RUNNING.md,
+    /// "Script commands").
+    func answer(for id: FlowInstanceID, whenAlive refusal: FlowRuntimeError) -> StepResult {
+        guard madeInstance(id) else { return .rejected(.unknownInstance(id)) }
+        return state.depth(of: id) != nil || isInKeptTab(id) ? .rejected(refusal) : .stale(.instanceNotAlive(id))
     }
 
     /// A kept tab's bottom stack: the tab flow instance's chain position, the tab's position, and the stack.
@@ -138,8 +144,7 @@ extension FlowCoordinator {
             if let layer {
                 guard let found = state.depth(of: layer) else {
                     // Alive in a kept tab: not a layer (a kept tab holds no sheet or cover).
-                    guard madeInstance(layer) else { return .rejected(.unknownInstance(layer)) }
-                    return isInKeptTab(layer) ? .rejected(.notPresented(layer)) : .stale(.instanceNotAlive(layer))
+                    return answer(for: layer, whenAlive: .notPresented(layer))
                 }
                 depth = found
             } else {
