@@ -203,6 +203,24 @@ struct ExactFindingsTests {
         #expect(kept.last?.path.map(\.screen) == ["home", "frame", "edit"])
     }
 
+    /// The sibling through a guarded link (the breaker's r14 `guarded`): `/acct/orders` waits on the `login`
+    /// sheet inside the cover `viewer` (`otherwise: [main, viewer, login], continueOn: done`); when `login`
+    /// finishes with `done`, the continuation opens in the same step and replaces the cover. Before: FC803 on
+    /// `event ok` ("removed the cover 'viewer' (#5) though its flow did not finish").
+    @Test func aGuardedLinksContinuationMayReplaceACover() throws {
+        let (bundle, report) = try ExplorationWarningTests.explore("guarded-link-replaces-cover", flow: "app")
+        #expect(report.isExhaustive)
+        #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
+        #expect(report.states == 38)
+        let trace = try ExplorationWarningTests.run(
+            ["start", "open /acct/orders", "condition signedIn true", "event ok"], in: bundle, flow: "app")
+        #expect(trace.map(\.status) == ["applied", "applied", "applied", "applied"])
+        #expect(trace.last?.finished?.map(\.flow) == ["login"])
+        #expect(trace.last?.removed?.map { "\($0.flow) #\($0.instance) \($0.why)" } == ["viewer #5 link"])
+        #expect(trace.last?.links?.map { "\($0.url) \($0.status)" } == ["/acct/orders applied"])
+        #expect(trace.last?.path.map(\.screen) == ["home"])
+    }
+
     /// Found by the breaker (`/work/breaker/r12/min-restore`): a child flow whose conditional `start` shows
     /// `amount` only when `hasPayee` holds, and whose `payee` shows it by `replaceRoot` otherwise. The state
     /// `home › amount` built with `hasPayee` false restores (guarantee 6; before, FC806: "flow 'pay' starts
