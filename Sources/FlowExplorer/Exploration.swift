@@ -197,11 +197,14 @@ struct Exploration {
             // A refused step writes nothing (the runtime's transaction): when it left the state's very copy
             // the coordinator is still in the state, and the next step needs no restore.
             if local == nil { dirty = drives && !(refused && identical) }
-            // A `confirm` that asks again runs the step that waited, which still waits: its origin stays.
+            // A `confirm` that asks again runs the step that waited, which still waits: its origin stays. A
+            // held link that opens after an applied step (its queue's flow finished, its guarding flow
+            // finished with the outcome it waits on) and asks is the step that waits: the confirmation runs
+            // that link, not the step that let it out.
             let origin: ScriptCommand? =
                 result.status == .pending
                 ? (action.command == .confirm ? state.pendingOrigin ?? action.command : action.command)
-                : (copy.isAskingForConfirmation ? state.pendingOrigin : nil)
+                : (copy.isAskingForConfirmation ? result.heldLinkAsking ?? state.pendingOrigin : nil)
             // A step that left the coordinator's state as it was (its storage untouched: most refused steps)
             // keeps the state's key and view; no hash taken, no view built.
             // Speed: PERFORMANCE.md, "Shapes kept for speed".

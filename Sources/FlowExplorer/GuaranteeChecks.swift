@@ -70,7 +70,7 @@ struct GuaranteeChecks {
         var messages: [String] = []
         for child in before.live where child.presentation == .cover && !child.kept {
             guard let parent = child.parent, after.alive.contains(parent), !after.alive.contains(child.id),
-                !result.reportsFinished(child.id)
+                !result.reportsFinished(child.id), !result.reportsRemovedByHeldLink(child.id)
             else { continue }
             let flow = child.flow(in: bundle)
             messages.append("'\(line)' removed the cover '\(flow)' (#\(child.id)) though its flow did not finish")

@@ -163,6 +163,64 @@ struct ExactFindingsTests {
         #expect(trace.last?.path.map(\.screen) == ["home"])
     }
 
+    /// Found by the breaker's seed sweep (r14, `FLOWC_DIFF_SEEDS=2000..2500`, seed 2181): a link queued on a
+    /// sheet's `queue` flow over a cover opens when that flow finishes, in the same step, and replaces the
+    /// part of the tree the cover is in. Guarantee 3 lets a deep link remove a cover; the step's command is
+    /// `event cancel` (or `finish #4 cancelled`), not an `open`, and the explorer reported FC803 ("'event
+    /// cancel' removed the cover 'viewer' (#3) though its flow did not finish"), with a witness whose run
+    /// shows the link reported applied and the cover removed `why: link`. Its sibling (the breaker's
+    /// `studio-q`): the held link asks first (`edit` is a `confirm` route), so the `confirm` after the step
+    /// runs the link; the explorer took that confirmation for one no step asked (no origin), reported FC803
+    /// on `confirm`, and never checked that `keep` reports the held link dropped (guarantee 4).
+    @Test func aHeldLinkOpenedWhenItsFlowFinishesMayReplaceACover() throws {
+        let (bundle, report) = try ExplorationWarningTests.explore("held-link-replaces-cover", flow: "app")
+        #expect(report.isExhaustive)
+        #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
+        #expect(report.warnings == [])
+        #expect(report.states == 16)
+        for last in ["event cancel", "finish #4 cancelled"] {
+            let trace = try ExplorationWarningTests.run(
+                ["start", "event view", "event pick", "open /home", last], in: bundle, flow: "app")
+            #expect(trace.map(\.status) == ["applied", "applied", "applied", "queued", "applied"])
+            #expect(trace.last?.finished?.map(\.flow) == ["picker"])
+            #expect(trace.last?.removed?.map { "\($0.flow) #\($0.instance) \($0.why)" } == ["viewer #3 link"])
+            #expect(trace.last?.links?.map { "\($0.url) \($0.status)" } == ["/home applied"])
+            #expect(trace.last?.path.map(\.screen) == ["home"])
+        }
+        let asked = ["start", "event view", "event edit", "event pick", "open /home", "event cancel"]
+        let confirmed = try ExplorationWarningTests.run(asked + ["confirm"], in: bundle, flow: "app")
+        let statuses = ["applied", "applied", "applied", "applied", "queued", "applied", "applied"]
+        #expect(confirmed.map(\.status) == statuses)
+        #expect(confirmed[5].links?.map { "\($0.url) \($0.status)" } == ["/home pending"])
+        #expect(confirmed[5].pending?.prompt == "discardEdit")
+        #expect(confirmed[6].removed?.map { "\($0.flow) #\($0.instance) \($0.why)" } == ["viewer #3 link"])
+        #expect(confirmed[6].path.map(\.screen) == ["home"])
+        let kept = try ExplorationWarningTests.run(asked + ["keep"], in: bundle, flow: "app")
+        #expect(
+            kept.last?.links?.map { "\($0.url) \($0.status): \($0.reason ?? "")" } == [
+                "/home rejected: deep link '/home' was dropped: the person kept 'viewer.edit', which the link would have removed"
+            ])
+        #expect(kept.last?.path.map(\.screen) == ["home", "frame", "edit"])
+    }
+
+    /// The sibling through a guarded link (the breaker's r14 `guarded`): `/acct/orders` waits on the `login`
+    /// sheet inside the cover `viewer` (`otherwise: [main, viewer, login], continueOn: done`); when `login`
+    /// finishes with `done`, the continuation opens in the same step and replaces the cover. Before: FC803 on
+    /// `event ok` ("removed the cover 'viewer' (#5) though its flow did not finish").
+    @Test func aGuardedLinksContinuationMayReplaceACover() throws {
+        let (bundle, report) = try ExplorationWarningTests.explore("guarded-link-replaces-cover", flow: "app")
+        #expect(report.isExhaustive)
+        #expect(report.findings.map { "\($0.code): \($0.message)" } == [])
+        #expect(report.states == 38)
+        let trace = try ExplorationWarningTests.run(
+            ["start", "open /acct/orders", "condition signedIn true", "event ok"], in: bundle, flow: "app")
+        #expect(trace.map(\.status) == ["applied", "applied", "applied", "applied"])
+        #expect(trace.last?.finished?.map(\.flow) == ["login"])
+        #expect(trace.last?.removed?.map { "\($0.flow) #\($0.instance) \($0.why)" } == ["viewer #5 link"])
+        #expect(trace.last?.links?.map { "\($0.url) \($0.status)" } == ["/acct/orders applied"])
+        #expect(trace.last?.path.map(\.screen) == ["home"])
+    }
+
     /// Found by the breaker (`/work/breaker/r12/min-restore`): a child flow whose conditional `start` shows
     /// `amount` only when `hasPayee` holds, and whose `payee` shows it by `replaceRoot` otherwise. The state
     /// `home › amount` built with `hasPayee` false restores (guarantee 6; before, FC806: "flow 'pay' starts

@@ -502,4 +502,117 @@ struct NestedItemLayerTests {
         #expect(coordinator.send("close") == .applied)
         #expect(coordinator.screens == ["leaf.l"])
     }
+
+    /// `app`'s home starts tab flow `bar` (`backAtTabRoot: selectFirstTab`, `[a, b]`, `b` pushes `b2`) as a
+    /// sheet or a cover (the breaker's r14 `min-sft`, and `layerTabs` in its `studio` app, a tab set in a tab
+    /// of a sheet's tab bar).
+    static func layerWithPolicy(presentation: String) throws -> FlowBundle {
+        try Fixtures.bundle([
+            """
+            flow: app
+            start: home
+            screens:
+              home: { on: { open: { start: bar } } }
+            children:
+              bar: { flow: bar, presentation: \(presentation), on: { done: stay } }
+            """,
+            """
+            flow: bar
+            tabs: [a, b]
+            start: a
+            backAtTabRoot: selectFirstTab
+            outcomes: [done]
+            children:
+              a: { flow: pageA, on: { done: { finish: done } } }
+              b: { flow: pageB }
+            """,
+            """
+            flow: pageA
+            start: a1
+            outcomes: [done]
+            screens:
+              a1: { on: { done: { finish: done } } }
+            """,
+            """
+            flow: pageB
+            start: b1
+            screens:
+              b1: { on: { more: { push: b2 } } }
+              b2: {}
+            """,
+        ])
+    }
+
+    /// Back at the root of a tab other than the first of a tab bar presented as a sheet selects the first
+    /// tab, as `backAtTabRoot: selectFirstTab` says (before: the whole sheet went, `bar`, `pageB` and `pageA`
+    /// removed, `a` dropped); back at the first tab's root then removes the sheet, and dismissal takes it
+    /// whole from any tab.
+    @Test func aTabBarPresentedAsASheetSelectsItsFirstTabBeforeItGoes() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.layerWithPolicy(presentation: "sheet"), flow: "app")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.send("open") == .applied)
+        #expect(coordinator.select(tab: "b") == .applied)
+        #expect(coordinator.send("more") == .applied)
+        #expect(coordinator.back(1) == .applied)
+        #expect(coordinator.screens == ["app.home", "pageB.b1"])
+        let selected = coordinator.back(1)
+        #expect(selected == .applied)
+        #expect(selected.removed == [] && selected.droppedTabs == [])
+        #expect(coordinator.screens == ["app.home", "pageA.a1"])
+        #expect(coordinator.tabSets.map(\.selected) == ["a"])
+        let gone = coordinator.back(1)
+        #expect(gone == .applied)
+        #expect(
+            gone.removed.map(\.description) == [
+                "bar (#2, child bar): back", "pageA (#3, child a): back", "pageB (#4, child b): back",
+            ])
+        #expect(gone.droppedTabs.map(\.tab) == ["b"])
+        #expect(coordinator.screens == ["app.home"])
+        #expect(coordinator.send("open") == .applied)
+        #expect(coordinator.select(tab: "b") == .applied)
+        let dismissed = coordinator.dismiss()
+        #expect(dismissed == .applied)
+        #expect(dismissed.removed.map(\.description).first == "bar (#5, child bar): dismissal")
+        #expect(coordinator.screens == ["app.home"])
+    }
+
+    /// The same tab bar presented as a cover: back at the second tab's root selects the first (before:
+    /// refused, `coverNotDismissible`), and at the first tab's root the cover still stays.
+    @Test func aTabBarPresentedAsACoverSelectsItsFirstTabAndStays() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.layerWithPolicy(presentation: "cover"), flow: "app")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.send("open") == .applied)
+        #expect(coordinator.select(tab: "b") == .applied)
+        #expect(coordinator.back(1) == .applied)
+        #expect(coordinator.screens == ["app.home", "pageA.a1"])
+        #expect(coordinator.back(1) == StepResult(.rejected, .coverNotDismissible(flow: "bar")))
+        #expect(coordinator.screens == ["app.home", "pageA.a1"])
+    }
+
+    /// A handle's id once its instance is gone answers `stale` for every step that names it — back and
+    /// reconcile on its stack and a tab selection in it included, as `finish` and `dismiss` (RUNNING.md,
+    /// "Script commands"); before, back on the stack and `select … #ID` of a removed sheet's tab bar answered
+    /// `rejected` ("no shown stack begins with flow instance 4", "flow instance 2 runs no tab set that is
+    /// shown"; the breaker's r14 `studio`, `back 1 #5` after the tools sheet was dismissed).
+    @Test func everyStepNamingAGoneInstanceIsStale() throws {
+        let coordinator = try FlowCoordinator(bundle: try Self.layerWithPolicy(presentation: "sheet"), flow: "app")
+        #expect(coordinator.start() == .applied)
+        #expect(coordinator.send("open") == .applied)
+        #expect(coordinator.select(tab: "b") == .applied)
+        #expect(coordinator.stacks.map(\.id.rawValue) == [1, 2, 4])
+        // Alive: a tab set that is not shown, a stack that is not the person's.
+        let root = FlowInstanceID(1)
+        #expect(coordinator.select(tab: "a", in: root) == StepResult(.rejected, .noShownTabSet(root)))
+        #expect(coordinator.dismiss() == .applied)
+        for gone in [2, 3, 4].map(FlowInstanceID.init) {
+            #expect(coordinator.back(1, onStack: gone) == StepResult(.stale, .instanceNotAlive(gone)))
+            #expect(coordinator.reconcile(stack: gone, to: []) == StepResult(.stale, .instanceNotAlive(gone)))
+            #expect(coordinator.select(tab: "a", in: gone) == StepResult(.stale, .instanceNotAlive(gone)))
+            #expect(coordinator.dismiss(gone) == StepResult(.stale, .instanceNotAlive(gone)))
+        }
+        let never = FlowInstanceID(99)
+        #expect(coordinator.back(1, onStack: never) == StepResult(.rejected, .unknownInstance(never)))
+        #expect(coordinator.select(tab: "a", in: never) == StepResult(.rejected, .unknownInstance(never)))
+        #expect(coordinator.screens == ["app.home"])
+    }
 }

@@ -55,9 +55,15 @@ extension FlowCoordinator {
     ///   the dismissal of a sheet.
     func removeRoutes(from keep: Int, cause: RemovedFlow.Cause = .back) -> StepResult {
         guard keep < state.path.count else { return .applied }
-        let tabs = tabsRemoved(keeping: keep)
+        let (tabs, going) = tabsRemoved(keeping: keep)
         if let innermost = tabs.first {
             return backAtTabRoot(keeping: keep, tabs: tabs) ?? .rejected(.tabFirstRoute(tab: innermost.name))
+        }
+        // A tab bar that goes with the cut (presented as a sheet or an item layer) keeps its own policy at
+        // its tabs' roots: back selects its first tab first, and the layer goes from there (or without the
+        // policy). Dismissal takes the layer whole.
+        if cause == .back, !going.isEmpty, let selected = backAtTabRoot(keeping: keep, tabs: going) {
+            return selected
         }
         if let cover = coverRemoved(keeping: keep) { return .rejected(.coverNotDismissible(flow: cover)) }
         var transition = Transition(context: context, state: makeEdit(), cause: cause)

@@ -15,8 +15,8 @@ extension FlowCoordinator {
     /// handler is skipped (``FlowRuntimeError/handlerSkipped(flow:outcome:because:)``).
     /// - Returns: as `reconcile(to:)`; rejected with ``FlowRuntimeError/noShownStack(_:)`` when neither a
     ///   shown stack nor the stack of a kept tab of a shown tab set begins with `stack` (``FlowRuntimeError/unknownInstance(_:)``
-    ///   for an id the coordinator never made),
-    ///   ``FlowRuntimeError/notAPrefix``, ``FlowRuntimeError/tabFirstRoute(tab:)`` for a tab's first route, or
+    ///   for an id the coordinator never made; stale with ``FlowRuntimeError/instanceNotAlive(_:)`` for one that
+    ///   is gone), ``FlowRuntimeError/notAPrefix``, ``FlowRuntimeError/tabFirstRoute(tab:)`` for a tab's first route, or
     ///   ``FlowRuntimeError/coverNotDismissible(flow:)`` for a cover's first route.
     @discardableResult
     public func reconcile(stack: FlowInstanceID, to proposed: [Route]) -> StepResult {
@@ -28,9 +28,7 @@ extension FlowCoordinator {
             guard found.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
             return removeFromStack(found, keeping: proposed.count, start: start)
         }
-        guard let kept = keptStack(stack) else {
-            return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack))
-        }
+        guard let kept = keptStack(stack) else { return answer(for: stack, whenAlive: .noShownStack(stack)) }
         guard kept.stack.routes.starts(with: proposed) else { return .rejected(.notAPrefix) }
         return removeFromKeptStack(kept, keeping: proposed.count) { $0.reconcileNow(stack: stack, to: proposed) }
     }
@@ -54,9 +52,7 @@ extension FlowCoordinator {
             }
             return removeFromStack(found, keeping: found.routes.count - count, start: start)
         }
-        guard let kept = keptStack(stack) else {
-            return .rejected(madeInstance(stack) ? .noShownStack(stack) : .unknownInstance(stack))
-        }
+        guard let kept = keptStack(stack) else { return answer(for: stack, whenAlive: .noShownStack(stack)) }
         guard count >= 0, count <= kept.stack.routes.count else {
             return .rejected(.backBeyondPath(count: count, length: kept.stack.routes.count))
         }
@@ -67,6 +63,16 @@ extension FlowCoordinator {
     /// refused with ``FlowRuntimeError/unknownInstance(_:)`` rather than called gone.
     package func madeInstance(_ id: FlowInstanceID) -> Bool {
         id.rawValue >= 1 && id.rawValue < state.nextInstance
+    }
+
+    /// The answer to a step on instance `id` that is not what the step needs (it begins no stack, runs no
+    /// shown tab set): an id never made is unknown (``FlowRuntimeError/unknownInstance(_:)``), a live one
+    /// (shown, or in a kept tab) is refused with `refusal`, and one that was alive and is gone is `stale`
+    /// (``FlowRuntimeError/instanceNotAlive(_:)``), as its handle's `finish` and `dismiss` are (docs/RUNNING.md,
+    /// "Script commands").
+    func answer(for id: FlowInstanceID, whenAlive refusal: FlowRuntimeError) -> StepResult {
+        guard madeInstance(id) else { return .rejected(.unknownInstance(id)) }
+        return state.depth(of: id) != nil || isInKeptTab(id) ? .rejected(refusal) : .stale(.instanceNotAlive(id))
     }
 
     /// A kept tab's bottom stack: the tab flow instance's chain position, the tab's position, and the stack.
@@ -138,8 +144,7 @@ extension FlowCoordinator {
             if let layer {
                 guard let found = state.depth(of: layer) else {
                     // Alive in a kept tab: not a layer (a kept tab holds no sheet or cover).
-                    guard madeInstance(layer) else { return .rejected(.unknownInstance(layer)) }
-                    return isInKeptTab(layer) ? .rejected(.notPresented(layer)) : .stale(.instanceNotAlive(layer))
+                    return answer(for: layer, whenAlive: .notPresented(layer))
                 }
                 depth = found
             } else {
@@ -199,6 +204,9 @@ extension FlowCoordinator {
         return nil
     }
 
+    /// A tab whose first route a removal takes, with its tab set's chain position.
+    typealias TabAtRoot = (name: String, setDepth: Int)
+
     /// The tabs whose first route is the first route a removal of the routes from path index `keep` on would
     /// take while their tab flows stay, innermost first: a tab lives as long as its tab flow, so back never
     /// removes it alone. A tab flow shows no routes of its own, so the first route of a tab of an inner tab
@@ -208,16 +216,18 @@ extension FlowCoordinator {
     /// path's first route (or else the outermost shown tab) are listed, and back never stops a tab-bar app.
     /// A cut that removes a tab set's own layer keeps that set (``LayerCut``) and is no stop: a tab bar
     /// presented as that layer goes whole, as any presented tab bar goes with its sheet, so its tabs are
-    /// not listed.
-    func tabsRemoved(keeping keep: Int) -> [(name: String, setDepth: Int)] {
+    /// not listed; they are `going`, innermost first, for their sets' `backAtTabRoot` (a tab bar in a sheet
+    /// selects its first tab before the sheet goes).
+    func tabsRemoved(keeping keep: Int) -> (staying: [TabAtRoot], going: [TabAtRoot]) {
         let path = state.path
-        guard keep >= 0, keep < path.count else { return [] }
+        guard keep >= 0, keep < path.count else { return ([], []) }
         let chain = state.chain
         // The tab sets that stay: those among the instances the cut keeps — at or below the new top route's
         // instance, and a tab set whose own layer the cut removes (so a tab bar presented as that layer goes
         // whole, as any sheet does) —; none when the cut empties the path and stops the coordinator.
         let staying = LayerCut.keptInstances(cuttingAt: keep, path: path, chain: chain)
-        var tabs: [(name: String, setDepth: Int)] = []
+        var tabs: [TabAtRoot] = []
+        var going: [TabAtRoot] = []
         var depth = path[keep].depth
         // Only a route that begins its instance's routes can be a tab's first route.
         if path.routeRange(ofDepth: depth).lowerBound == keep {
@@ -226,8 +236,11 @@ extension FlowCoordinator {
                 if let declaration = chain[depth].declaration, !bundle.flows[parent].tabs.isEmpty,
                     bundle.flows[parent].stackTabIndex(ofChild: declaration) != nil
                 {
+                    let tab: TabAtRoot = (bundle.flows[parent].children[declaration].name, depth - 1)
                     if staying == 0 || depth - 1 < staying {
-                        tabs.append((bundle.flows[parent].children[declaration].name, depth - 1))
+                        tabs.append(tab)
+                    } else {
+                        going.append(tab)
                     }
                 }
                 // Outward only while the instance below shows no routes of its own (a tab flow, a flow whose
@@ -240,7 +253,7 @@ extension FlowCoordinator {
         if tabs.isEmpty, staying == 0, let outermost = outermostShownTab() {
             tabs.append(outermost)
         }
-        return tabs
+        return (tabs, going)
     }
 
     /// The selected tab of the outermost tab set on the chain, if any, with the tab set's chain position (also

@@ -6,7 +6,8 @@ extension FlowCoordinator {
     /// declared arguments the first time. Selecting the selected tab changes nothing.
     /// - Parameter tabSet: the tab flow instance; nil for the innermost shown tab set that has a tab `name`
     ///   (the innermost tab set shown when none has, so the refusal names it).
-    /// - Returns: applied; rejected with ``FlowRuntimeError/noShownTabSet(_:)``, ``FlowRuntimeError/unknownInstance(_:)``,
+    /// - Returns: applied; stale with ``FlowRuntimeError/instanceNotAlive(_:)`` for a tab set that is gone; rejected
+    ///   with ``FlowRuntimeError/noShownTabSet(_:)``, ``FlowRuntimeError/unknownInstance(_:)``,
     ///   ``FlowRuntimeError/noTabSet(flow:)``, ``FlowRuntimeError/unknownTab(flow:tab:)``,
     ///   ``FlowRuntimeError/tabBarCovered(flow:layer:)`` or the error of the tab flow's start.
     @discardableResult
@@ -20,7 +21,7 @@ extension FlowCoordinator {
         let depth: Int
         if let tabSet {
             guard let found = state.depth(of: tabSet), chain[found].tabs != nil else {
-                return .rejected(madeInstance(tabSet) ? .noShownTabSet(tabSet) : .unknownInstance(tabSet))
+                return answer(for: tabSet, whenAlive: .noShownTabSet(tabSet))
             }
             depth = found
         } else {
