@@ -55,6 +55,8 @@ struct Exploration {
         host = ExplorationHost(bundle: bundle, root: root, witnesses: witnesses)
         actions = ExplorationActions(bundle: bundle, rootFlow: root, host: host, witnesses: witnesses)
         coordinator = try FlowCoordinator(bundle: bundle, flow: flow, host: host.host)
+        // Guarantee 9 reads what each link equals from the link its step built (``StepResult/linkShownAgain``).
+        coordinator.recordsLinksShownAgain = true
         var restoring = host.host
         if let answer = bounds.restoreCheck {
             let check = restoring.check
@@ -170,15 +172,16 @@ struct Exploration {
                 _ = host.set((name, value, answer), in: &answers)
                 (result, drives) = (.applied, false)
             default:
-                // Guarantee 9 reads what a link equals before it opens (a tab set shown: the link keeps it).
+                // Guarantee 9 reads what a link equals of the state before it opens (a tab set shown: the link
+                // keeps it), as the step that opened it read it from the link it built.
                 let url = view.showsTabs ? action.command.openedURL ?? pendingLink(state, action.command) : nil
                 // It reads the coordinator as the state is: a step the kept-tab memo answers is never a link's
                 // (`KeptTabIndependence.isLocalKind`), so the coordinator was entered above.
                 assert(local == nil || url == nil, "guarantee 9 must read the state itself, not its E")
-                shownAgain = url.flatMap { coordinator.linkShownAgain($0) }
                 result =
                     local?.result ?? action.command.step(on: coordinator, handle: { coordinator.instance($0) })
                     ?? .applied
+                shownAgain = url == nil ? nil : result.linkShownAgain
                 drives = true
             }
             report.steps += 1

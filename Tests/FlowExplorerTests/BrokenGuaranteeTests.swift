@@ -230,6 +230,31 @@ struct BrokenGuaranteeTests {
         #expect(kept.tokens == shown.tokens && kept.instances == shown.instances)
     }
 
+    /// What the step that opens a link records in its result (``StepResult/linkShownAgain``, which the explorer
+    /// judges guarantee 9 by) is what ``FlowCoordinator/linkShownAgain(_:)`` reads before it, from the one link
+    /// the step built: the search tab kept (`/search/a`), shown (`/search/a` again), equal to nothing
+    /// (`/search/b`); nothing is recorded by a coordinator that does not record (a host's).
+    @Test func theStepThatOpensALinkRecordsWhatItEquals() throws {
+        let bundle = try Fixtures.shipped()
+        let recording = try FlowScriptRunner(bundle: bundle, flow: "social")
+        let host = try FlowScriptRunner(bundle: bundle, flow: "social")
+        recording.coordinator.recordsLinksShownAgain = true
+        for line in ["start", "open /search/a", "select feed"] {
+            _ = recording.run(line: line)
+            _ = host.run(line: line)
+        }
+        let kept = try #require(recording.coordinator.linkShownAgain("/search/a"))
+        #expect(!kept.isShown)
+        #expect(recording.coordinator.open("/search/a").linkShownAgain == kept)
+        #expect(host.coordinator.open("/search/a").linkShownAgain == nil)
+        let shown = try #require(recording.coordinator.linkShownAgain("/search/a"))
+        #expect(shown.isShown && shown.tokens == kept.tokens && shown.instances == kept.instances)
+        #expect(recording.coordinator.open("/search/a").linkShownAgain == shown)
+        #expect(recording.coordinator.linkShownAgain("/search/b") == nil)
+        let other = recording.coordinator.open("/search/b")
+        #expect(other.status == .applied && other.linkShownAgain == nil)
+    }
+
     /// FC814: `/search/a` while the search tab shows it, judged with the result and state of `/search/b`
     /// (which replaces the results route): the route `/search/a` equals is not kept and the state changed. The
     /// real step breaks nothing.

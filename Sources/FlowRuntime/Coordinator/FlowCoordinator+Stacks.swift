@@ -168,13 +168,16 @@ extension FlowCoordinator {
     /// end for a stack without routes: a tab bar presented as a sheet or cover lists an entry of its own,
     /// with no routes, and a host may name it).
     private func shownStack(_ id: FlowInstanceID) -> (FlowStack, Int)? {
-        guard currentStatus == .running, let depth = state.depth(of: id), state.chain[depth].stackDepth == depth,
-            let found = Self.stacks(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil).first(
-                where: { $0.id == id })
+        guard currentStatus == .running, let depth = state.depth(of: id), state.chain[depth].stackDepth == depth
         else { return nil }
-        guard let first = found.routes.first else { return (found, state.path.count) }
-        guard let start = state.path.firstIndex(where: { $0.token == first.token }) else { return nil }
-        return (found, start)
+        // Speed: PERFORMANCE.md, "Round 14, the runtime step" (loops, not closures checked for the main actor).
+        for found in Self.stacks(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil)
+        where found.id == id {
+            guard let first = found.routes.first else { return (found, state.path.count) }
+            for start in state.path.indices where state.path[start].token == first.token { return (found, start) }
+            return nil
+        }
+        return nil
     }
 
     /// Removes the routes of `stack` (whose first route is at path index `start`) above its first `keep`.

@@ -76,9 +76,14 @@ public final class FlowCoordinator {
     @ObservationIgnored @exclusivity(unchecked) private var editStorage = EditStorage()
     /// The observable objects of the tree (``rootStack``), created when a host first asks for one.
     @ObservationIgnored private var tree: TreeObjects?
-    /// The URLs opened so far, read and matched against the root flow's links (at most
+    /// The URLs opened (or held by a restored snapshot) so far, read and matched against the root flow's links (at most
     /// ``MatchedLinks/capacity``): not navigation state, never copied, snapshotted or restored.
     @ObservationIgnored var matchedLinks = MatchedLinks()
+
+    /// Whether each step that opens a deep link now records what the link equals of what its tab shows or
+    /// keeps (``StepResult/linkShownAgain``), for a tool that judges guarantee 9 on every step (FlowExplorer);
+    /// off for hosts, whose links then pay nothing for it. Not navigation state.
+    @ObservationIgnored package var recordsLinksShownAgain = false
 
     /// Creates a coordinator for the flow named `flow` of `bundle`, not yet started.
     /// - Throws: ``FlowRuntimeError/unknownFlow(_:)`` when the bundle has no such flow, or an argument error
@@ -130,7 +135,8 @@ public final class FlowCoordinator {
     /// The live instance with this id, if any.
     public func instance(_ id: FlowInstanceID) -> FlowInstance? {
         access(keyPath: ObservedKeyPaths.path)
-        return state.depth(of: id).map(instanceObject(at:))
+        guard let depth = state.depth(of: id) else { return nil }
+        return instanceObject(at: depth)
     }
 
     /// The object of the live instance `id` in a kept tab, if the host reached it before the tab was set aside.
@@ -221,8 +227,9 @@ public final class FlowCoordinator {
     /// Puts back a state ``copyState()`` took from this coordinator, as it was. Not a step: nothing is
     /// checked, no link is reported dropped and no removal is guarded, because the state is one that
     /// steps of this coordinator built. Handles a host holds are cancelled (their ``FlowInstance/finish(_:arguments:)``
-    /// is stale; ``instance(_:)`` hands out new ones) and observers of the path, the status and the
-    /// confirmation are notified. Outside a step only; a copy from another coordinator is ignored.
+    /// is stale; ``instance(_:)`` hands out new ones) and observers of the path are notified, and those of
+    /// the status and the confirmation when it changes (no question asked before or after: the confirmation
+    /// did not change). Outside a step only; a copy from another coordinator is ignored.
     /// - Returns: whether the state was put back.
     @discardableResult
     package func restoreState(_ copy: CoordinatorStateCopy) -> Bool {
@@ -232,6 +239,8 @@ public final class FlowCoordinator {
         withMutation(keyPath: ObservedKeyPaths.path) { state = copy.state }
         if tree != nil { syncTree(keptTabs: [:], droppedTabs: [], oldRoot: oldRoot) }
         setStatus(copy.status)
+        // Speed: PERFORMANCE.md, "Round 14, the runtime step".
+        if case .none = confirmation, case .none = copy.confirmation { return true }
         withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { confirmation = copy.confirmation }
         return true
     }

@@ -60,6 +60,16 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
         set { update { $0.removed = newValue } }
     }
 
+    /// For a step that opened a deep link now (``FlowCoordinator/open(_:)``, or the step that waited for a
+    /// confirmation and opens one, confirmed): what the link equals of what its tab showed or kept before the
+    /// step, read from the very link the step built (``FlowCoordinator/linkShownAgain(_:)`` reads it so);
+    /// nil when it equals nothing, or when the coordinator does not record it
+    /// (``FlowCoordinator/recordsLinksShownAgain``). Not compared: results compare by status and reason.
+    package var linkShownAgain: LinkShownAgain? {
+        get { report?.fields.linkShownAgain }
+        set { update { $0.linkShownAgain = newValue } }
+    }
+
     public init(_ status: StepStatus, _ reason: FlowRuntimeError? = nil) {
         self.status = status
         if let reason { report = Report(reason: reason) }
@@ -116,10 +126,11 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
             var renaming: SnapshotRenaming?
             var droppedTabs: [DroppedTab] = []
             var removed: [RemovedFlow] = []
+            var linkShownAgain: LinkShownAgain?
 
             var isEmpty: Bool {
                 reason == nil && finished.isEmpty && deferredLinks.isEmpty && renaming == nil && droppedTabs.isEmpty
-                    && removed.isEmpty
+                    && removed.isEmpty && linkShownAgain == nil
             }
         }
 

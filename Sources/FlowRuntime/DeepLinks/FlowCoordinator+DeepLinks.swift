@@ -106,10 +106,13 @@ extension FlowCoordinator {
         }
         switch buildLink(url, mode: mode) {
         case .success(var built):
+            // Guarantee 9 reads the link this step built, on the state before it (one build, one reading).
+            let shownAgain = recordsLinksShownAgain && mode == .now ? linkShownAgain(of: built) : nil
             if !built.replacesTabs { built.transition = keepingShownTabs(built.transition) }
-            let result = conclude(
+            var result = conclude(
                 &built.transition, sender: nil, note: built.note, replay: { $0.openNow(url, mode: mode) }, link: url)
             if result.status == .applied { setStatus(.running) }
+            if let shownAgain { result.linkShownAgain = shownAgain }
             return result
         case .failure(let error):
             if currentStatus != .running, mode == .now, let held = startHolding(url) { return held }
@@ -148,7 +151,12 @@ extension FlowCoordinator {
 
     /// The chain position of the deepest live instance whose flow declares a link policy, if any.
     private func linkPolicyHolder() -> Int? {
-        state.chain.lastIndex { bundle.flows[$0.flow].linkPolicyDeclared == true }
+        // Speed: PERFORMANCE.md, "Round 14, the runtime step" (a loop, not a closure checked for the main actor).
+        for depth in state.chain.indices.reversed()
+        where bundle.flows[state.chain[depth].flow].linkPolicyDeclared == true {
+            return depth
+        }
+        return nil
     }
 
     /// A link's state, built whole, and what to report about it (its guard sent it to `otherwise`).

@@ -122,7 +122,7 @@ extension FlowCoordinator {
     }
 
     /// What a link's state `fresh` (built on ``freshState()``) shows above the tab flow at chain position `depth`.
-    static func linkedPart(of fresh: StateEdit, above depth: Int) -> ParkedTab {
+    nonisolated static func linkedPart(of fresh: StateEdit, above depth: Int) -> ParkedTab {
         ParkedTab(chain: Array(fresh.chain[(depth + 1)...]), path: fresh.path.filter { $0.depth > depth })
     }
 
@@ -131,7 +131,7 @@ extension FlowCoordinator {
     /// flow, child declaration, presentation, arguments (and selected tab, for a tab flow), and on each of
     /// them the same screens with the same arguments, bottom up. Sharing stops at the first instance or
     /// route that differs; the routes shared are a prefix of both paths.
-    static func sharedPart(of existing: ParkedTab, and linked: ParkedTab, above base: Int) -> (
+    nonisolated static func sharedPart(of existing: ParkedTab, and linked: ParkedTab, above base: Int) -> (
         levels: Int, routes: Int
     ) {
         var (levels, routes) = (0, 0)
@@ -174,7 +174,7 @@ extension FlowCoordinator {
     /// differs is shared too: `existing` selects the link's tab in the same instance, the tab it selected is
     /// set aside as a kept tab (without the layers presented over it), and the link's tab's kept stack, if
     /// any, is what is compared above it. The tabs so set aside are returned in `switched`, bottom up.
-    static func sharedPart(
+    nonisolated static func sharedPart(
         keepingTabsOf existing: inout ParkedTab, and linked: ParkedTab, above base: Int, switchingTabs: Bool = false
     ) -> (levels: Int, routes: Int, aside: ParkedTab?, switched: [ParkedTab]) {
         var shared = sharedPart(of: existing, and: linked, above: base)
@@ -206,17 +206,27 @@ extension FlowCoordinator {
             linked.chain[level].presentation.isPresented, !existing.chain[level].presentation.isPresented,
             routesStart(existing, at: shared.routes, above: base + level)
         else { return (shared.levels, shared.routes, nil, switched) }
+        let aside = setSelectedTabAside(of: &existing, from: level, routes: shared.routes, above: base, in: &set)
+        existing.chain[level - 1].tabs = set
+        return (shared.levels, shared.routes, aside, switched)
+    }
+
+    /// Sets the selected tab of `set` (the tab set of the instance at chain position `level - 1` of
+    /// `existing`) aside as a kept tab: what lies above the set, from chain position `level` and route
+    /// `routes`, up to the first layer presented over it (those layers go), shown uncovered. `existing` loses
+    /// it; `set` keeps it under its selected tab (the caller writes `set` back). Returns the tab set aside.
+    private nonisolated static func setSelectedTabAside(
+        of existing: inout ParkedTab, from level: Int, routes: Int, above base: Int, in set: inout TabSetRecord
+    ) -> ParkedTab {
         let layer =
             existing.chain[(level + 1)...].firstIndex { $0.presentation.isPresented } ?? existing.chain.count
-        let end = existing.path[shared.routes...].firstIndex { $0.depth > base + layer } ?? existing.path.count
-        var aside = ParkedTab(
-            chain: Array(existing.chain[level..<layer]), path: Array(existing.path[shared.routes..<end]))
+        let end = existing.path[routes...].firstIndex { $0.depth > base + layer } ?? existing.path.count
+        var aside = ParkedTab(chain: Array(existing.chain[level..<layer]), path: Array(existing.path[routes..<end]))
         aside.showSelectedTabUncovered()
         set.parked[set.selected] = aside
-        existing.chain[level - 1].tabs = set
         existing.chain.removeSubrange(level..<layer)
-        existing.path.removeSubrange(shared.routes..<end)
-        return (shared.levels, shared.routes, aside, switched)
+        existing.path.removeSubrange(routes..<end)
+        return aside
     }
 
     /// Where sharing stopped (`shared`) at a tab set `existing` and `linked` both have — the same flow, child,
@@ -225,7 +235,7 @@ extension FlowCoordinator {
     /// as a kept tab (what lies above the set up to the first layer presented over it; those layers go), and
     /// puts the new tab's kept stack, if any, above the set. Returns nil when there is no such set (nothing
     /// changed), else the tab set aside (nil inside when the set showed its item layer, its tab already kept).
-    private static func switchSelection(
+    private nonisolated static func switchSelection(
         of existing: inout ParkedTab, to linked: ParkedTab, at shared: (levels: Int, routes: Int), above base: Int
     ) -> ParkedTab?? {
         let level = shared.levels
@@ -242,15 +252,7 @@ extension FlowCoordinator {
         if level + 1 < existing.chain.count, !existing.chain[level + 1].presentation.isPresented,
             set.parked[set.selected] == nil
         {
-            let layer =
-                existing.chain[(level + 2)...].firstIndex { $0.presentation.isPresented } ?? existing.chain.count
-            let end =
-                existing.path[shared.routes...].firstIndex { $0.depth > base + layer } ?? existing.path.count
-            var parked = ParkedTab(
-                chain: Array(existing.chain[(level + 1)..<layer]), path: Array(existing.path[shared.routes..<end]))
-            parked.showSelectedTabUncovered()
-            set.parked[set.selected] = parked
-            aside = parked
+            aside = setSelectedTabAside(of: &existing, from: level + 1, routes: shared.routes, above: base, in: &set)
         }
         let under = set.parked.removeValue(forKey: target)
         set.selected = target
@@ -262,7 +264,7 @@ extension FlowCoordinator {
 
     /// Whether the routes of `tab` from index `routes` on all lie above chain depth `depth` (a tab set's
     /// instance has no routes of its own, so the routes after a shared tab set are its tabs' and layers').
-    private static func routesStart(_ tab: ParkedTab, at routes: Int, above depth: Int) -> Bool {
+    private nonisolated static func routesStart(_ tab: ParkedTab, at routes: Int, above depth: Int) -> Bool {
         routes == tab.path.count || tab.path[routes].depth > depth
     }
 

@@ -20,9 +20,18 @@ extension FlowCoordinator {
     /// same arguments), which must share the whole of both. Nil when the coordinator is not running, the link
     /// is refused or declares `tabs: replace`, passes through no shown tab set, or differs from what its tab
     /// shows or keeps. Changes nothing (the link is built on a fresh state and never committed).
+    ///
+    /// A coordinator that ``recordsLinksShownAgain`` records this in the result of the step that opens the
+    /// link (``StepResult/linkShownAgain``), read from the link that step built: a tool that judges guarantee
+    /// 9 on every step reads it there rather than building each link twice.
     package func linkShownAgain(_ url: String) -> LinkShownAgain? {
-        guard currentStatus == .running, case .success(let built) = buildLink(url, mode: .now), !built.replacesTabs
-        else { return nil }
+        guard currentStatus == .running, case .success(let built) = buildLink(url, mode: .now) else { return nil }
+        return linkShownAgain(of: built)
+    }
+
+    /// ``linkShownAgain(_:)`` of a link `built` now (``LinkMode/now``) on the state as it is.
+    func linkShownAgain(of built: BuiltLink) -> LinkShownAgain? {
+        guard currentStatus == .running, !built.replacesTabs else { return nil }
         let fresh = built.transition.state
         guard let depth = shownTabFlowPassed(by: fresh), let set = state.chain[depth].tabs,
             let freshTab = fresh.chain.tabs(at: depth)?.selected

@@ -388,14 +388,11 @@ extension FlowCoordinator {
         declarations: [Int]
     ) throws(FlowRuntimeError) {
         let urls = entry.queuedLinks + (entry.pendingLink.map { [$0.url] } ?? [])
+        // Read and matched as `open` reads and matches them (``MatchedLinks``): a URL that cannot be read is
+        // refused for its reading, one that can for matching no link.
         for url in urls {
-            let parts: [String]
-            do throws(FlowRuntimeError) {
-                parts = try DeepLinkURL.segments(of: url)
-            } catch {
-                throw .invalidSnapshot("its held \(error)")
-            }
-            if DeepLinkMatcher.match(parts, in: bundle.flows[rootFlow]) == nil {
+            if case .failure(let error) = matchedLinks.match(url, in: bundle.flows[rootFlow]) {
+                if case .linkURLInvalid = error { throw .invalidSnapshot("its held \(error)") }
                 throw .invalidSnapshot("its held link '\(url)' matches no link of flow '\(flowName)'")
             }
         }
@@ -417,9 +414,7 @@ extension FlowCoordinator {
         }
         // Only a guarded link whose `otherwise` ends at this instance (the same child declarations from the
         // root down), continuing on this outcome, is left pending.
-        let matched = (try? DeepLinkURL.segments(of: pending.url)).flatMap {
-            DeepLinkMatcher.match($0, in: bundle.flows[rootFlow])
-        }
+        let matched = try? matchedLinks.match(pending.url, in: bundle.flows[rootFlow]).get()
         guard let otherwise = matched?.link.otherwise, otherwise.continueOn == outcome,
             startedDeclarations(of: otherwise.routes) == declarations
         else {

@@ -10,6 +10,11 @@ struct TabSetRecord: Hashable {
     var selected: Int
     /// The started tabs that are not selected, by position.
     var parked: [Int: ParkedTab] = [:]
+
+    // Speed: PERFORMANCE.md, "Round 14, the runtime step": a closure written in nonisolated code is not
+    // checked for the main actor at each call, as one written in the coordinator's code is.
+    /// The kept tabs, by position (ascending).
+    var parkedInTabOrder: [(key: Int, value: ParkedTab)] { parked.sorted { $0.key < $1.key } }
 }
 
 /// A started tab that is not selected: the part of the chain from the tab's instance down, and their

@@ -77,7 +77,10 @@ extension Transition {
     func checkTabBarUncovered(at depth: Int) throws(FlowRuntimeError) {
         let graph = bundle.flows[flowIndex(at: depth)]
         // The refusal names the layer the person sees: the topmost presented one (a cover over a sheet).
-        let topmost = ((depth + 1)..<state.chain.count).last { state.chain[$0].presentation.isPresented }
+        var topmost: Int?
+        for position in (depth + 1)..<state.chain.count where state.chain[position].presentation.isPresented {
+            topmost = position
+        }
         guard let set = state.chain[depth].tabs, state.chain[depth + 1].declaration == graph.tabs[set.selected].child
         else {
             throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: topmost ?? depth + 1)].name)
@@ -116,7 +119,7 @@ extension Transition {
             guard let tabs = old[depth].tabs, !tabs.parked.isEmpty, !isKept(old[depth].id) else { continue }
             let survivor =
                 depth < state.chain.count && state.chain[depth].id == old[depth].id ? state.chain[depth].tabs : nil
-            for (tab, parked) in tabs.parked.sorted(by: { $0.key < $1.key }) {
+            for (tab, parked) in tabs.parkedInTabOrder {
                 let root = parked.chain[0].id
                 if survivor?.parked[tab]?.chain.first?.id == root { continue }
                 if survivor?.selected == tab, depth + 1 < state.chain.count, state.chain[depth + 1].id == root {
@@ -163,7 +166,7 @@ extension Transition {
         var outermost: [(Int, Int, ParkedTab)] = []
         for record in chain {
             guard let tabs = record.tabs else { continue }
-            for (tab, parked) in tabs.parked.sorted(by: { $0.key < $1.key }) {
+            for (tab, parked) in tabs.parkedInTabOrder {
                 outermost.append((record.flow, tab, parked))
             }
         }
@@ -182,7 +185,7 @@ extension Transition {
                     routes: parked.path.map(\.screen)))
             for record in parked.chain.reversed() {
                 guard let tabs = record.tabs else { continue }
-                for (inner, kept) in tabs.parked.sorted(by: { $0.key > $1.key }) {
+                for (inner, kept) in tabs.parkedInTabOrder.reversed() {
                     pending.append((record.flow, inner, kept))
                 }
             }

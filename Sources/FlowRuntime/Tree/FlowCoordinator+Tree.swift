@@ -42,7 +42,9 @@ extension FlowCoordinator {
 
     /// The stacks of a run of the chain (`records` at chain positions from `base` on) and their routes
     /// (``StackShape``), without the stacks that have no routes (but with a presented tab bar's layer).
-    static func stacks(
+    // Speed: nonisolated (it reads only its arguments), so its closure is not checked for the main actor at
+    // each stack (PERFORMANCE.md, "Round 14, the runtime step").
+    nonisolated static func stacks(
         of records: [InstanceRecord], at base: Int, path: [Route], bundle: FlowBundle, parentFlow: Int?,
         tabSet: FlowInstanceID? = nil
     ) -> [FlowStack] {
