@@ -22,13 +22,8 @@ enum RestoreRoundTrip {
         return nil
     }
 
-    /// The script that shows the round trip break: the steps that built the state (`steps`, answers first),
-    /// then `snapshot`, `stop`, the same answers again and `restore`.
-    static func witness(_ steps: [ScriptCommand]) -> [ScriptCommand] {
-        steps + afterSteps(steps)
-    }
-
-    /// What ``witness(_:)`` runs after `steps`: `snapshot`, `stop`, the same answers again and `restore`.
+    /// What the script that shows the round trip break runs after the steps that built the state (`steps`,
+    /// answers first): `snapshot`, `stop`, the same answers again and `restore`.
     static func afterSteps(_ steps: [ScriptCommand]) -> [ScriptCommand] {
         [.snapshot, .stop] + steps.prefix(while: \.setsHostAnswer) + [.restore(nil)]
     }

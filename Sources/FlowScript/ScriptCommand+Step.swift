@@ -3,8 +3,8 @@ import FlowRuntime
 
 extension ScriptCommand {
     /// The script line of the command, as `flowc run` reads it: ``parse(_:)`` of it gives the command back.
-    /// Arguments are written `key=value` in key order; a value that is empty or holds a blank or `#` is
-    /// written in double quotes (a value holding a `"` cannot be written).
+    /// Arguments are written `key=value` in key order; a value that is empty or holds a blank, `#`, `"` or `\`
+    /// is written in double quotes, with `"`, `\` and line ends escaped (``quoted(_:)``).
     package var line: String {
         switch self {
         case .start: return "start"

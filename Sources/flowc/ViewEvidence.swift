@@ -35,7 +35,8 @@ enum ViewEvidence {
             let broken = CheckCommand.findings(of: report, in: result, configuration: configuration, paths: paths)
             page.coverage.append(report.line(flow: flow, bounds: bounds, reported: broken.reported))
             // Each witness as the exploration's commands (its state's shortest script, then what ran from it),
-            // not its script text read back: a value the text cannot carry still plays as it was explored.
+            // not its script text read back (the text reads back the same since the script language's escapes;
+            // the commands are what was explored, with no parsing in between).
             var found: [(Diagnostic, ReachedWitness)] = Array(zip(broken.diagnostics, report.findings.map(\.reached)))
             found += report.warnings.map {
                 (CheckCommand.diagnostic(for: $0, root: flow, in: result.flows, paths: paths), $0.reached)

@@ -92,7 +92,7 @@ struct ScriptHashOperandTests {
     /// An id a deep link spent on its fresh build and did not keep (it shares the shown tab set instead:
     /// `open /search/a` builds social #3 and keeps #1) is a made id (docs/RUNNING.md, "flowc run"): the host
     /// never saw it, but the coordinator made it and will never make it again, so it answers as for an instance
-    /// that is gone (`stale`, or a refusal that names no shown stack or tab set), not `no flow instance #3`.
+    /// that is gone (`stale`, for every command that names it), not `no flow instance #3`.
     /// The next id it would make (#5) is never made.
     @Test func anIdALinkSpentOnItsFreshBuildIsAMadeId() throws {
         let runner = try FlowScriptRunner(bundle: try Fixtures.shipped(), flow: "social")
@@ -110,8 +110,8 @@ struct ScriptHashOperandTests {
         #expect(
             lines.dropFirst(2).map { "\($0.status): \($0.reason ?? "")" } == [
                 "stale: flow instance 3 is no longer alive", "stale: flow instance 3 is no longer alive",
-                "rejected: no shown stack begins with flow instance 3",
-                "rejected: flow instance 3 runs no tab set that is shown", "rejected: no flow instance #5",
+                "stale: flow instance 3 is no longer alive", "stale: flow instance 3 is no longer alive",
+                "rejected: no flow instance #5",
             ])
     }
 }
