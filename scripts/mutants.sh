@@ -22,12 +22,12 @@ fi
 # name | file | line as it is (fixed string) | line as the mutant | tests that must fail (swift test --filter)
 mutants=(
     "event-under-layer|Sources/FlowRuntime/Coordinator/FlowCoordinator+Events.swift|        if below != nil, let layer = layerCovering(route) {|        if false, let layer = layerCovering(route) {|GuaranteeExampleTests/anEventFromUnderACoverIsRefused"
-    "back-stops-tabs|Sources/FlowRuntime/Coordinator/FlowCoordinator+Stacks.swift|        guard keep >= 0, keep < path.count else { return [] }|        guard keep > 0, keep < path.count else { return [] }|GuaranteeExampleTests/backAtATabsFirstRouteIsRefused"
+    "back-stops-tabs|Sources/FlowRuntime/Coordinator/FlowCoordinator+Stacks.swift|        guard keep >= 0, keep < path.count else { return ([], []) }|        guard keep > 0, keep < path.count else { return ([], []) }|GuaranteeExampleTests/backAtATabsFirstRouteIsRefused"
     "keep-drops-link|Sources/FlowRuntime/Coordinator/FlowCoordinator+Back.swift|            if let link {|            if let link, false {|GuaranteeExampleTests/keepReportsTheLinkThatAsked"
     "continuation-loses-data|Sources/FlowRuntime/DeepLinks/FlowCoordinator+DeepLinks.swift|        guard currentStatus == .running, depth < state.chain.count, depth < fresh.chain.count else { return nil }|        guard false else { return nil }|GuaranteeExampleTests/aContinuationKeepsWhatTheHandlerBuilt"
     # The same bugs, caught by the explorer's guarantees alone (FlowExplorerTests over the shipped apps):
     "event-under-layer-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Events.swift|        if below != nil, let layer = layerCovering(route) {|        if false, let layer = layerCovering(route) {|ShippedFlowsExplorationTests"
-    "back-stops-tabs-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Stacks.swift|        guard keep >= 0, keep < path.count else { return [] }|        guard keep > 0, keep < path.count else { return [] }|ShippedFlowsExplorationTests"
+    "back-stops-tabs-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator+Stacks.swift|        guard keep >= 0, keep < path.count else { return ([], []) }|        guard keep > 0, keep < path.count else { return ([], []) }|ShippedFlowsExplorationTests"
     "waiting-link-dropped|Sources/FlowRuntime/Coordinator/FlowCoordinator.swift|        if let waitingLink, confirmation.link != waitingLink, !confirmedWaitingStep,|        if let waitingLink, false, !confirmedWaitingStep,|GuaranteeExampleTests/aLinkWaitingForAConfirmationIsReportedWhenAnotherStepDropsIt"
     "waiting-link-dropped-explored|Sources/FlowRuntime/Coordinator/FlowCoordinator.swift|        if let waitingLink, confirmation.link != waitingLink, !confirmedWaitingStep,|        if let waitingLink, false, !confirmedWaitingStep,|ShippedFlowsExplorationTests"
     # Restore: a pushed route's arguments held to the recipes that push it (found by the restore audit):
