@@ -1,7 +1,8 @@
 import FlowModel
 
 /// A flow instance that finished in a step: its outcome and the values it passed with it
-/// (`finish: created` with `with: { postID: … }`, since format 1.1). ``StepResult/finished`` lists them.
+/// (`finish: created` with `with: { postID: … }`, since format 1.1), or the declared outcome a confirmed
+/// removal of its `confirm` screen delivered to its parent's handler. ``StepResult/finished`` lists them.
 public struct FinishedFlow: Hashable, Sendable {
     /// The instance that finished (it is gone after the step).
     public var instance: FlowInstanceID

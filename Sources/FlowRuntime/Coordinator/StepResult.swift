@@ -27,7 +27,9 @@ public struct StepResult: Hashable, Sendable, CustomStringConvertible {
         get { report?.reason }
         set { update { $0.reason = newValue } }
     }
-    /// The flow instances that finished in the step, in order, with their outcomes and outcome arguments.
+    /// The flow instances that finished in the step, in order, with their outcomes and outcome arguments: by
+    /// their `finish`, or by a confirmed removal that delivered their `confirm` screen's declared outcome to
+    /// the parent's handler (docs/RUNNING.md, "Finishing"). An instance is here or in ``removed``, not both.
     public var finished: [FinishedFlow] {
         get { report?.finished ?? [] }
         set { update { $0.finished = newValue } }

@@ -33,8 +33,9 @@ extension Transition {
     /// without routes.
     ///
     /// When the first instance removed is a child whose own removed routes include a `confirm` route, its
-    /// draft is discarded (a confirmed discard is final) and its parent's handler for the screen's declared
-    /// outcome runs — but only when the removal took exactly that instance's routes (so the handler acts on
+    /// draft is discarded (a confirmed discard is final) and it finishes with the screen's declared outcome
+    /// (``finishOnRemoval(of:outcome:)``: reported in ``finished`` as a `finish` is) for its parent's handler
+    /// for that outcome to run — but only when the removal took exactly that instance's routes (so the handler acts on
     /// top of the parent's own top route) and, when an event from `sender` asked for the removal, the
     /// handler leaves `sender` on top for the event's action. Otherwise a child removed across a `preserve`
     /// route leaves its routes and arguments with its parent as a draft.
@@ -95,7 +96,13 @@ extension Transition {
         // A `stay` handler changes nothing: the checks run on this transition.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         if !wrapped, case .stay = bundle.flows[parentFlow].children[declaration].handlers[outcome] {
-            return handlerRefusal(leaving: sender).map { skipped(because: $0) }
+            if let refusal = handlerRefusal(leaving: sender) { return skipped(because: refusal) }
+            do throws(FlowRuntimeError) {
+                _ = try finishOnRemoval(of: old.chain[owner...], outcome: outcome)
+            } catch {
+                return skipped(because: error.description)
+            }
+            return nil
         }
         var attempt = self
         // The wrappers stay for their handlers to act (a `stay` leaves one without a route: refused below).
@@ -104,13 +111,48 @@ extension Transition {
             attempt.state.chain[parentDepth].drafts[declaration] = nil
         }
         do throws(FlowRuntimeError) {
-            try attempt.runHandler(declaration, outcome: outcome, at: parentDepth)
+            let values = try attempt.finishOnRemoval(of: old.chain[owner...], outcome: outcome)
+            try attempt.runHandler(declaration, outcome: outcome, at: parentDepth, outcomeValues: values)
         } catch {
             return skipped(because: error.description)
         }
         if let refusal = attempt.handlerRefusal(leaving: sender) { return skipped(because: refusal) }
         self = attempt
         return nil
+    }
+
+    /// The first of `removed` (the instances a removal took, from the one whose `confirm` screen delivers
+    /// `outcome` on) finishes with `outcome` (its parameters' defaults; FC450 leaves it no required one), as
+    /// ``finish(at:outcome:values:)`` reports it: listed in ``finished``, its links handled as a finish
+    /// handles them, the instances above it and its kept tabs removed because it finished (docs/RUNNING.md,
+    /// "Finishing"). Its routes were not removed by its own decision: the removal guard still asks about
+    /// them (``undecidedRemovals(from:sender:granted:)``).
+    /// - Returns: the outcome's values as a frame for the parent's handler; nil for an outcome without
+    ///   parameters.
+    private mutating func finishOnRemoval(of removed: ArraySlice<InstanceRecord>, outcome: Int)
+        throws(FlowRuntimeError) -> ArgumentFrame?
+    {
+        let record = removed[removed.startIndex]
+        var values: [Value] = []
+        let parameters = outcomeParameters(of: record.flow, outcome: outcome)
+        if !parameters.isEmpty {
+            let bundle = self.bundle
+            values = try binding.bind(
+                values: [:], to: parameters,
+                receiver: Self.outcomeReceiver(bundle, flow: record.flow, outcome: outcome))
+        }
+        if removed.count > 1 || record.tabs != nil {
+            var causes = removalCauses
+            for position in removed.indices {
+                if position > removed.startIndex { causes[removed[position].id] = .finish }
+                if let tabs = removed[position].tabs {
+                    for parked in tabs.parked.values { causes[parked.chain[0].id] = .finish }
+                }
+            }
+            removalCauses = causes
+        }
+        finishedOnRemoval.append(record.id)
+        return noteFinish(of: record, outcome: outcome, values: values)
     }
 
     /// Why the state a confirmed discard's handler left cannot stand, or nil: a live instance without a route,
@@ -137,8 +179,8 @@ extension Transition {
 
     /// The removal guard: the routes of `old` (the path before the step) that this step removes without
     /// the person's decision — `confirm` routes, except the sender's own route (it asked to go), the routes
-    /// of instances that finished in the step (their flow decided, with its outcome) and the routes the
-    /// person confirmed (`granted`).
+    /// of instances that finished in the step by their own `finish` (their flow decided, with its outcome; not
+    /// those a removal finished) and the routes the person confirmed (`granted`).
     /// - Returns: how many routes of `old` the step keeps, and the undecided routes, lowest first.
     func undecidedRemovals(from old: [Route], sender: RouteToken?, granted: GrantedRemovals) -> (
         kept: Int, routes: [Route]
@@ -148,7 +190,8 @@ extension Transition {
         guard kept < old.count else { return (kept, []) }
         var undecided: [Route] = []
         for route in old[kept...] where removal(of: route) == .confirm {
-            if route.token == sender || granted.contains(route.token) || hasFinished(route.instance)
+            if route.token == sender || granted.contains(route.token)
+                || (hasFinished(route.instance) && !finishedOnRemoval.contains(route.instance))
                 || isKept(route.instance)
             {
                 continue

@@ -7,6 +7,7 @@ struct StepEffects {
     var rootOutcome: String?
     var linksToOpen: [String] = []
     var finished: [FinishedFlow] = []
+    var finishedOnRemoval: [FlowInstanceID] = []
     var keptTabs: [FlowInstanceID: [FlowInstanceID]] = [:]
     var droppedTabs: [FlowInstanceID] = []
     var droppedLinks: [DeferredLink] = []

@@ -46,6 +46,13 @@ struct Transition {
         get { effects?.finished ?? [] }
         set { changeEffects { $0.finished = newValue } }
     }
+    /// The instances of ``finished`` that a confirmed removal finished (its `confirm` screen's declared
+    /// outcome went to its parent's handler), not their own `finish`: the removal guard still asks about
+    /// their routes.
+    var finishedOnRemoval: [FlowInstanceID] {
+        get { effects?.finishedOnRemoval ?? [] }
+        set { changeEffects { $0.finishedOnRemoval = newValue } }
+    }
     /// The tabs this step set aside (or changed while aside): each kept chain's instance ids, by the id of
     /// the tab's instance. The coordinator keeps their instance objects alive (``InstanceObjects``).
     var keptTabs: [FlowInstanceID: [FlowInstanceID]] {
@@ -173,6 +180,25 @@ struct Transition {
     /// values, the parent's top route's arguments, then the parent's). The root flow records its outcome.
     mutating func finish(at depth: Int, outcome: Int, values: [Value] = []) throws(FlowRuntimeError) {
         let record = state.chain[depth]
+        noteRemoval(above: depth, including: depth, as: .finish)
+        state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
+        state.removeInstances(from: depth)
+        let frame = noteFinish(of: record, outcome: outcome, values: values)
+        guard depth > 0, let declaration = record.declaration else {
+            rootOutcome = bundle.flows[record.flow].outcomes[outcome]
+            return
+        }
+        try runHandler(declaration, outcome: outcome, at: depth - 1, outcomeValues: frame)
+        try showSelectedTab(ofDepth: depth - 1)
+    }
+
+    /// Records that instance `record` finished with `outcome` and `values` in this step, as every way an
+    /// instance finishes does (its `finish`, or a confirmed removal that delivers its screen's declared outcome
+    /// to its parent's handler; docs/RUNNING.md, "Finishing"): it is listed in ``finished``, the link pending on
+    /// its outcome and the links it queued open after the step, a link pending on another outcome is dropped.
+    /// - Returns: the outcome's values as a frame the parent's handler resolves `$name` in first; nil for an
+    ///   outcome without parameters.
+    mutating func noteFinish(of record: InstanceRecord, outcome: Int, values: [Value]) -> ArgumentFrame? {
         // In the order they arrived: the pending link came with the instance, queued links while it was shown.
         if let pending = record.pendingLink {
             if pending.outcome == outcome {
@@ -189,23 +215,13 @@ struct Transition {
             }
         }
         if !record.queuedLinks.isEmpty { linksToOpen += record.queuedLinks }
-        noteRemoval(above: depth, including: depth, as: .finish)
-        state.removeRoutes(from: state.routeRange(ofDepth: depth).lowerBound)
-        state.removeInstances(from: depth)
         let outcomeParameters = outcomeParameters(of: record.flow, outcome: outcome)
         finished.append(
             FinishedFlow(
                 instance: record.id, flow: bundle.flows[record.flow].name,
                 outcome: bundle.flows[record.flow].outcomes[outcome],
                 arguments: outcomeParameters.named(values)))
-        guard depth > 0, let declaration = record.declaration else {
-            rootOutcome = bundle.flows[record.flow].outcomes[outcome]
-            return
-        }
-        let frame: ArgumentFrame? =
-            outcomeParameters.isEmpty ? nil : .bound(parameters: outcomeParameters, values: values)
-        try runHandler(declaration, outcome: outcome, at: depth - 1, outcomeValues: frame)
-        try showSelectedTab(ofDepth: depth - 1)
+        return outcomeParameters.isEmpty ? nil : .bound(parameters: outcomeParameters, values: values)
     }
 
     /// Runs the handler of the instance at `depth` for `outcome` of its child `declaration`, on top: `$name`
