@@ -29,6 +29,8 @@ struct ConfirmedRemovalFinishTests {
             on:
               open: { start: c }
           end: {}
+        links:
+          "/end": [home, end]
         children:
           c:
             flow: cFlow
@@ -140,6 +142,18 @@ struct ConfirmedRemovalFinishTests {
         #expect(confirmed.finished == [])
         #expect(confirmed.removed.map(\.description) == ["cFlow (#2, child c): back"])
         #expect(coordinator.screens == ["app.home"])
+    }
+
+    /// A deep link that replaces the path across the `confirm` route asks too, but runs no handler: no
+    /// outcome is delivered, so the child is removed by the link, not finished.
+    @Test func aConfirmedLinkDeliversNoOutcome() throws {
+        let coordinator = try started()
+        #expect(coordinator.open("/end") == StepResult(.pending))
+        let confirmed = coordinator.confirmRemoval()
+        #expect(confirmed.status == .applied)
+        #expect(confirmed.finished == [])
+        #expect(confirmed.removed.map(\.description) == ["app (#1): link", "cFlow (#2, child c): link"])
+        #expect(coordinator.screens == ["app.home", "app.end"])
     }
 
     /// Declining changes nothing and reports nothing; the question is asked although the step that asks it

@@ -459,14 +459,16 @@ struct NestedItemLayerTests {
         #expect(back.droppedTabs.map(\.tab) == ["h1"])
         #expect(coordinator.path == shown)
         #expect(coordinator.back(1) == StepResult(.rejected, .tabFirstRoute(tab: "t1")))
-        // A confirm route in the layer asks first; on confirmation its outcome reaches the handlers.
+        // A confirm route in the layer asks first; on confirmation its outcome reaches the handlers: the tab's
+        // flow finishes with it (a finish: docs/RUNNING.md, "Finishing"), then the tab bar it passes it through.
         #expect(coordinator.select(tab: "hub") == .applied)
         host.conditions["dirty"] = true
         #expect(coordinator.dismiss() == StepResult(.pending))
         #expect(coordinator.pendingConfirmation?.screen == "p")
         let confirmed = coordinator.confirmRemoval()
         #expect(confirmed == .applied)
-        #expect(confirmed.finished.map { "\($0.flow) \($0.outcome)" } == ["hubBar closed"])
+        #expect(confirmed.finished.map { "\($0.flow) \($0.outcome)" } == ["hubPage closed", "hubBar closed"])
+        #expect(confirmed.removed == [])
         #expect(coordinator.path == shown)
     }
 
