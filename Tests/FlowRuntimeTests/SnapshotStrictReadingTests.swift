@@ -312,6 +312,41 @@ struct SnapshotStrictReadingTests {
         )
     }
 
+    /// A snapshot's syntax is judged before its keys and values: text that breaks off (after a key, after a
+    /// colon, inside a string, inside a nested object, after a comma) or goes on after its value is "not
+    /// JSON", whatever it said before. Before, `{"a":` said `unknown key 'a'` (breaker round 14), as did a
+    /// too-large number or a key given twice in a truncated text.
+    @Test func truncatedTextIsNotJSONBeforeItsKeysAreJudged() throws {
+        let cases: [(json: String, reason: String)] = [
+            (#"{"a":"#, "it is not JSON (Unexpected end of file during JSON parse.)"),
+            (#"{"a""#, "it is not JSON (Unexpected end of file during JSON parse.)"),
+            (#"{"a":"x"#, "it is not JSON (Unexpected end of file during JSON parse.)"),
+            (#"{"instances":[{"flwo":"x""#, "it is not JSON (Unexpected end of file during JSON parse.)"),
+            (#"{"a":1,"#, "it is not JSON (Unexpected end of file during JSON parse.)"),
+            (#"{"instances":[],"instances":[]"#, "it is not JSON (Unexpected end of file during JSON parse.)"),
+            (
+                #"{"instances":[{"flow":"list","arguments":{"owner":99999999999999999999}"#,
+                "it is not JSON (Unexpected end of file during JSON parse.)"
+            ),
+            (#"{"a":1} x"#, "it is not JSON (Invalid value around character 8.)"),
+        ]
+        for (json, reason) in cases {
+            #expect(throws: FlowRuntimeError.invalidSnapshot(reason), "\(json)") { try FlowSnapshot(json: json) }
+        }
+        // Complete, the same texts are judged by their keys, as before.
+        #expect(
+            throws: FlowRuntimeError.invalidSnapshot(
+                "at the top level: unknown key 'a'; a snapshot has bundleHash, instances")
+        ) { try FlowSnapshot(json: #"{"a":1}"#) }
+        let runner = try runner()
+        #expect(
+            runner.run(line: #"restore {"a":"#)?.reason
+                == "invalid snapshot: it is not JSON (Unexpected end of file during JSON parse.)")
+        #expect(
+            runner.run(line: #"restore {"bundleHash":"#)?.reason
+                == "invalid snapshot: it is not JSON (Unexpected end of file during JSON parse.)")
+    }
+
     @Test func theRunnerRefusesThemInARestoreLine() throws {
         let runner = try runner()
         let line = runner.run(line: "restore " + String(snapshot().dropLast()) + #","instances":[]}"#)

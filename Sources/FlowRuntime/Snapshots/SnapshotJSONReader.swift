@@ -5,7 +5,9 @@
 /// as the `int` 7), and nesting deeper than ``maximumDepth``. See ``FlowSnapshot/init(json:)``.
 ///
 /// One pass over the UTF-8 bytes with an explicit stack (no recursion); time and memory are linear in
-/// the text. Text that is not JSON gets no opinion here: the decoder then says what is wrong with it.
+/// the text. A snapshot's syntax is judged before its keys and values: text that is not JSON (truncated
+/// anywhere, or with text after its value) gets no opinion here, whatever it says before it breaks, and the
+/// decoder then says what is wrong with it; only nesting too deep is refused where it is met.
 enum SnapshotJSONReader {
     /// Nesting past this many objects and lists is refused (before the decoder, which would call it "not JSON").
     static let maximumDepth = 512
@@ -90,8 +92,9 @@ enum SnapshotJSONReader {
         var key: String?
     }
 
-    /// Why `json` is no snapshot one of these ways, located (`at instances[0]: key 'flow' is given twice`),
-    /// or nil when none applies (including text that is not JSON at all).
+    /// Why `json` is no snapshot one of these ways, located (`at instances[0]: key 'flow' is given twice`):
+    /// the first such problem in the text, once the whole text was read as JSON; nil when none applies, and
+    /// for text that is not JSON (`{"a":` is not complete, so `a` is not judged).
     /// - Parameter doubles: gets the location (`instances[0].routes[1].arguments.bookID`) of each
     ///   argument written with a fraction or an exponent, which is a `double` whatever its value.
     static func problem(in json: String, doubles: inout Set<String>) -> String? {
@@ -101,6 +104,8 @@ enum SnapshotJSONReader {
         /// Where the next value sits and what it stands for.
         var location = ""
         var schema = Schema.snapshot
+        /// The first problem met, told only once the text proves to be JSON.
+        var found: String?
 
         func skipBlanks() {
             while index < bytes.count,
@@ -231,7 +236,7 @@ enum SnapshotJSONReader {
                     // The first member.
                     if stack[stack.count - 1].isObject {
                         guard let next = member(of: &stack[stack.count - 1]) else { return nil }
-                        if let problem = next.problem { return problem }
+                        if found == nil { found = next.problem }
                         (location, schema) = (next.location, next.schema)
                     } else {
                         (location, schema) = element(of: &stack[stack.count - 1])
@@ -245,22 +250,23 @@ enum SnapshotJSONReader {
                 while index < bytes.count, !isDelimiter(bytes[index]) { index += 1 }
                 guard index > start else { return nil }
                 let text = String(decoding: bytes[start..<index], as: UTF8.self)
-                if schema == .argument, isWholeNumber(text), Int(text) == nil {
-                    return
-                        "\(at(location)): \(text) is out of range for int (a double is written with a fraction or an exponent: 1e20)"
-                }
-                if schema == .argument, hasLeadingZero(text) {
-                    return "\(at(location)): \(text) is not a JSON number; write it without leading zeros"
-                }
-                if schema == .argument, !isWholeNumber(text), let number = Double(text) {
-                    if number.isInfinite { return "\(at(location)): \(text) is out of range for double" }
-                    doubles.insert(location)
+                if schema == .argument, found == nil {
+                    if isWholeNumber(text), Int(text) == nil {
+                        found =
+                            "\(at(location)): \(text) is out of range for int (a double is written with a fraction or an exponent: 1e20)"
+                    } else if hasLeadingZero(text) {
+                        found = "\(at(location)): \(text) is not a JSON number; write it without leading zeros"
+                    } else if !isWholeNumber(text), let number = Double(text) {
+                        if number.isInfinite { found = "\(at(location)): \(text) is out of range for double" }
+                        doubles.insert(location)
+                    }
                 }
             }
             // After a value: close containers or go on to the next member.
             while true {
                 skipBlanks()
-                guard var frame = stack.popLast() else { return nil }
+                // The whole value was read: text after it is not JSON.
+                guard var frame = stack.popLast() else { return index < bytes.count ? nil : found }
                 guard index < bytes.count else { return nil }
                 let closing = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if bytes[index] == closing {
@@ -271,7 +277,7 @@ enum SnapshotJSONReader {
                 index += 1
                 if frame.isObject {
                     guard let next = member(of: &frame) else { return nil }
-                    if let problem = next.problem { return problem }
+                    if found == nil { found = next.problem }
                     (location, schema) = (next.location, next.schema)
                 } else {
                     (location, schema) = element(of: &frame)
