@@ -39,11 +39,11 @@ struct ActionRefusals {
 
     /// The warnings: every action refused everywhere (FC807 for events, FC810 for handlers) or on some
     /// paths (FC808), every link refused everywhere (FC811, `patterns` naming the link of each URL).
-    /// `witness` rebuilds the script of a state. The "everywhere" warnings (FC807, FC810, FC811) are
-    /// proved only when `everywhere` says every reachable state was explored; otherwise only FC808,
-    /// which one taking and one refusal prove, is given.
+    /// `witness` makes a reproduction's text (``ExplorationReport/witness(of:)-(ReachedWitness)``). The
+    /// "everywhere" warnings (FC807, FC810, FC811) are proved only when `everywhere` says every reachable
+    /// state was explored; otherwise only FC808, which one taking and one refusal prove, is given.
     func warnings(
-        rootFlow: String, patterns: [String: [String]], everywhere: Bool, witness: (Int) -> [String]
+        rootFlow: String, patterns: [String: [String]], everywhere: Bool, witness: (ReachedWitness) -> [String]
     ) -> [ExplorationWarning] {
         var warnings: [ExplorationWarning] = []
         for (action, seen) in actions {
@@ -73,22 +73,22 @@ struct ActionRefusals {
                 message =
                     "outcome '\(action.name)' of child '\(action.owner)' goes nowhere: its handler is refused in every state explored that shows the child: \(refusal.reason)"
             }
+            let reached = ReachedWitness(state: refusal.state, then: [refusal.command])
             warnings.append(
                 ExplorationWarning(
                     code: code, subject: subject, message: message, reason: refusal.reason,
-                    witness: witness(refusal.state) + [refusal.command.line],
-                    reached: ReachedWitness(state: refusal.state, then: [refusal.command])))
+                    witness: witness(reached), reached: reached))
         }
         for (url, seen) in links where !seen.taken && everywhere {
             guard let refusal = seen.refusal else { continue }
+            let reached = ReachedWitness(state: refusal.state, then: [refusal.command])
             for pattern in patterns[url] ?? [] {
                 warnings.append(
                     ExplorationWarning(
                         code: .linkGoesNowhere, subject: .link(flow: rootFlow, pattern: pattern),
                         message:
                             "deep link '\(pattern)' is refused in every state explored, before and after start: \(refusal.reason)",
-                        reason: refusal.reason, witness: witness(refusal.state) + [refusal.command.line],
-                        reached: ReachedWitness(state: refusal.state, then: [refusal.command])))
+                        reason: refusal.reason, witness: witness(reached), reached: reached))
             }
         }
         return warnings

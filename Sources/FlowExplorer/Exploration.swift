@@ -72,6 +72,7 @@ struct Exploration {
         keptTabs = bounds.keptTabCheck.map { KeptTabIndependence(rule: $0) }
         if bounds.reductions.contains(.keptTabSteps) { keptTabSteps = KeptTabSteps(reductions: bounds.reductions) }
         report = ExplorationReport(rootFlow: flow)
+        report.witnesses = witnesses
         if let given = bounds.maxRouteRepeats {
             report.repeatCutoff = given
         } else {
@@ -332,7 +333,7 @@ struct Exploration {
         report.findings.append(
             ExplorationFinding(
                 guarantee: guarantee, rootFlow: flow, flow: top?.flow, screen: top?.screen, message: message,
-                witness: report.commands(of: witness).map(\.line), reached: witness))
+                witness: report.witness(of: witness), reached: witness))
     }
 
     // MARK: Children that cannot finish (FC809)
@@ -408,7 +409,7 @@ struct Exploration {
                     code: .childCannotFinish, subject: .child(flow: parent, child: child),
                     message:
                         "child '\(child)' of flow '\(parent)' cannot finish once this state is reached (showing \(shown)): no sequence of steps from it finishes the child",
-                    reason: nil, witness: report.witness(of: position.state),
+                    reason: nil, witness: report.witness(of: ReachedWitness(state: position.state)),
                     reached: ReachedWitness(state: position.state)))
         }
         return warnings

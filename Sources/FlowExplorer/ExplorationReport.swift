@@ -155,6 +155,10 @@ package struct ExplorationReport: Sendable {
     package var warnings: [ExplorationWarning] = []
     /// Every state reached, in the order reached (breadth first): state 0 is the new coordinator.
     package var reached = ReachedStates()
+    /// The arguments the exploration passed for each event and outcome, built once for it: what reads the
+    /// report again with the same arguments (``FlowExplorer/handlerReach(_:flow:report:)``, ``FlowPaths``)
+    /// takes them from here. Nil only for a report no exploration made.
+    var witnesses: ActionWitnesses?
     /// The shortest script of every state reached, in the order reached: first the empty script of the new
     /// coordinator (what `flowc diff` and the restore audit replay).
     package var stateScripts: [[ScriptCommand]] { reached.indices.map { commands(of: $0) } }
@@ -221,10 +225,15 @@ package struct ExplorationReport: Sendable {
 
     /// The commands of a finding's or a warning's witness (its ``ExplorationFinding/reached`` or
     /// ``ExplorationWarning/reached``): the shortest script of its state, then the commands run from it.
-    /// Their lines are its `witness`.
+    /// Their lines are its `witness` (``witness(of:)-(ReachedWitness)``).
     package func commands(of witness: ReachedWitness) -> [ScriptCommand] {
         commands(of: witness.state) + witness.then
     }
+
+    /// The text of a finding's or a warning's witness, made from its `reached`: the lines of
+    /// ``commands(of:)-(ReachedWitness)``. Every finding and warning the explorer makes takes its `witness`
+    /// from here, so the text and `reached` cannot disagree.
+    package func witness(of reached: ReachedWitness) -> [String] { commands(of: reached).map(\.line) }
 
     /// The FC807 warnings about events: events refused in every explored state that showed their screen.
     package var refusedEvents: [RefusedEvent] {
