@@ -89,7 +89,8 @@ package enum FlowPaths {
         let targets = coverages.map { PathTarget.targets(of: bundle, root: root, coverage: $0) }
         var recorder = PathRecorder(bundle: bundle, root: root, wanted: Set(targets.joined()))
         let exploration = try FlowExplorer.explore(bundle, flow: flow, bounds: bounds) { recorder.observe($0) }
-        let host = ExplorationHost(bundle: bundle, root: root, witnesses: ActionWitnesses(bundle: bundle))
+        let host = ExplorationHost(
+            bundle: bundle, root: root, witnesses: exploration.witnesses ?? ActionWitnesses(bundle: bundle))
         var reports: [PathReport] = []
         var made: [PathTarget: TargetPath] = [:]
         for (coverage, targets) in zip(coverages, targets) {

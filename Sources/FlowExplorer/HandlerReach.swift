@@ -43,7 +43,7 @@ extension FlowExplorer {
     @MainActor
     package static func handlerReach(_ bundle: FlowBundle, flow: String, report: ExplorationReport) -> HandlerReach {
         var reach = HandlerReach()
-        let witnesses = ActionWitnesses(bundle: bundle)
+        let witnesses = report.witnesses ?? ActionWitnesses(bundle: bundle)
         func replay(_ commands: [ScriptCommand]) -> (FlowScriptRunner, TraceLine?)? {
             guard let runner = try? FlowScriptRunner(bundle: bundle, flow: flow) else { return nil }
             var last: TraceLine?
