@@ -42,7 +42,7 @@ import Testing
                 save again, from the editor's removed route: stale → library > details(7)
                 open /books/9/edit: applied → library > details(9) > edit.editor(9)
                 back, confirmed: pending → library > details(9) > edit.editor(9)
-                confirm: applied → library > details(9)
+                confirm: applied [edit finished discarded] → library > details(9)
 
                 """)
 
