@@ -57,12 +57,15 @@ struct Exploration {
         coordinator = try FlowCoordinator(bundle: bundle, flow: flow, host: host.host)
         // Guarantee 9 reads what each link equals from the link its step built (``StepResult/linkShownAgain``).
         coordinator.recordsLinksShownAgain = true
+        // Nothing observes the explorer's coordinators: its reads subscribe no one, so steps announce nothing.
+        coordinator.readsRegisterObservation = false
         var restoring = host.host
         if let answer = bounds.restoreCheck {
             let check = restoring.check
             restoring.check = { name, value in answer(name, value) ?? check(name, value) }
         }
         restorer = try FlowCoordinator(bundle: bundle, flow: flow, host: restoring)
+        restorer.readsRegisterObservation = false
         restorerIdle = restorer.copyState()
         var patterns: [String: [String]] = [:]
         for link in bundle.flows[root].links {

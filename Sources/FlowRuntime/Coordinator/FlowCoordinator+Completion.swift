@@ -27,9 +27,9 @@ extension FlowCoordinator {
             guard let index = bundle.flows[flow].outcomes.firstIndex(of: outcome) else {
                 throw FlowRuntimeError.unknownOutcome(flow: bundle.flows[flow].name, outcome: outcome)
             }
-            let graph = bundle.flows[flow]
+            // Read in place: `let graph = bundle.flows[flow]` would copy the whole graph.
             let values = try transition.binding.bind(
-                values: arguments, to: graph.parameters(ofOutcome: index),
+                values: arguments, to: bundle.flows[flow].parameters(ofOutcome: index),
                 receiver: Transition.outcomeReceiver(bundle, flow: flow, outcome: index))
             try transition.finish(at: depth, outcome: index, values: values)
             try transition.checkShape()

@@ -24,8 +24,7 @@ import Observation
 /// coordinator.open(ReadingFlow.Link.books(bookID: 9))           // a deep link: library › details(9)
 /// ```
 @MainActor
-@Observable
-public final class FlowCoordinator {
+public final class FlowCoordinator: Observable {
     /// The compiled flows.
     public let bundle: FlowBundle
     /// The index of the root flow in the bundle.
@@ -33,16 +32,17 @@ public final class FlowCoordinator {
     /// The root flow's arguments, typed and checked at init.
     public let rootArguments: [String: Value]
     /// The host that answers conditions and checks.
-    @ObservationIgnored public var host: FlowHost {
+    public var host: FlowHost {
         didSet { context = StepContext(bundle: bundle, host: host) }
     }
     /// The bundle and the host, as every step reads them.
-    @ObservationIgnored private(set) var context: StepContext
+    private(set) var context: StepContext
 
-    // Observation: the stored state is ignored by the macro and published by hand, so that the
-    // coordinator's own reads cost nothing and observers hear of what changed. Public reads of the
-    // navigation state register access to `path`; a commit that changes it notifies `path`. The tree's
-    // objects (``rootStack``) are observed each on its own, written only where changed.
+    // Observation: written by hand (not the `@Observable` macro), so that the coordinator's own reads cost
+    // nothing and observers hear of what changed. Public reads of the navigation state register access to
+    // `path` (``access(_:)``); a commit that changes it announces `path` (``withMutation(_:_:)``), once the
+    // property was read: an observer subscribes only by reading. The tree's objects (``rootStack``) are
+    // observed each on its own, written only where changed.
     //
     // The one write path: every stored property below is written in this file only, and the navigation
     // state only by ``commit(_:droppingLinksBecause:)`` (a step's edit, applied whole), so no change of
@@ -50,40 +50,51 @@ public final class FlowCoordinator {
 
     // Speed: no access overlaps another; checked at run time it cost 435 instructions per operation (PERFORMANCE.md).
     /// The navigation state, as a value; only ``commit(_:droppingLinksBecause:)`` writes it.
-    @ObservationIgnored @exclusivity(unchecked) private(set) var state = RuntimeState()
+    @exclusivity(unchecked) private(set) var state = RuntimeState()
     /// Storage of ``status``; write it with ``setStatus(_:)``.
-    @ObservationIgnored private(set) var currentStatus: CoordinatorStatus = .idle
+    private(set) var currentStatus: CoordinatorStatus = .idle
     /// The person's decision about removing `confirm` routes: asked, granted while the waiting step runs
     /// again, or nothing to decide (``pendingConfirmation``, ``confirmRemoval()``).
-    @ObservationIgnored private(set) var confirmation = ConfirmationState.none
+    private(set) var confirmation = ConfirmationState.none
     /// The root flow's arguments, aligned with its parameters.
-    @ObservationIgnored let rootValues: [Value]
+    let rootValues: [Value]
     // Speed: unchecked as `state` is, for the same reason (PERFORMANCE.md, "Shapes kept for speed").
     /// The flow instance objects created so far, a prefix of `state.chain` (the root first).
-    @ObservationIgnored @exclusivity(unchecked) private(set) var instances = InstanceObjects()
+    @exclusivity(unchecked) private(set) var instances = InstanceObjects()
     /// Whether a step is running (see ``step(_:)``).
-    @ObservationIgnored private var isStepping = false
+    private var isStepping = false
     /// Whether the running step is the one that waited for the confirmation, run again once confirmed.
-    @ObservationIgnored private var confirmedWaitingStep = false
+    private var confirmedWaitingStep = false
     /// Deep links queued by instances that finished in the running step, opened once it ends.
-    @ObservationIgnored private var linksAfterStep: [String] = []
+    private var linksAfterStep: [String] = []
     /// The tabs kept before the running step by the state whose commit released ``linksAfterStep``: a tab
     /// the step showed again (a tab-bar item's layer over it finished) and the held link then removes was
     /// kept when the step began, so the step reports it dropped (guarantee 7).
-    @ObservationIgnored private var keptBeforeLinks: [DroppedTab] = []
+    private var keptBeforeLinks: [DroppedTab] = []
     // Speed: unchecked as `state` is, for the same reason (PERFORMANCE.md, "Shapes kept for speed").
     /// The storage the last commit's edit appended into, emptied, for the next step's edit (``makeEdit()``).
-    @ObservationIgnored @exclusivity(unchecked) private var editStorage = EditStorage()
+    @exclusivity(unchecked) private var editStorage = EditStorage()
     /// The observable objects of the tree (``rootStack``), created when a host first asks for one.
-    @ObservationIgnored private var tree: TreeObjects?
+    private var tree: TreeObjects?
     /// The URLs opened (or held by a restored snapshot) so far, read and matched against the root flow's links (at most
     /// ``MatchedLinks/capacity``): not navigation state, never copied, snapshotted or restored.
-    @ObservationIgnored var matchedLinks = MatchedLinks()
+    var matchedLinks = MatchedLinks()
+
+    /// The registrar the observers of ``path``, ``status``, ``pendingConfirmation`` and ``rootStack`` subscribe with.
+    private let registrar = ObservationRegistrar()
+    /// The observed properties read so far (``access(_:)``): only their changes are announced to the registrar.
+    private var readProperties: ObservedProperties = []
+
+    /// Whether reads register observation: on for every host. A tool whose coordinator nothing can observe
+    /// (FlowExplorer's, private to it) turns it off, so that its own reads of ``path``, ``status``… do not make
+    /// every later step announce its changes to a registrar no one subscribed with. A property read while
+    /// it was on stays announced. Not navigation state.
+    package var readsRegisterObservation = true
 
     /// Whether each step that opens a deep link now records what the link equals of what its tab shows or
     /// keeps (``StepResult/linkShownAgain``), for a tool that judges guarantee 9 on every step (FlowExplorer);
     /// off for hosts, whose links then pay nothing for it. Not navigation state.
-    @ObservationIgnored package var recordsLinksShownAgain = false
+    package var recordsLinksShownAgain = false
 
     /// Creates a coordinator for the flow named `flow` of `bundle`, not yet started.
     /// - Throws: ``FlowRuntimeError/unknownFlow(_:)`` when the bundle has no such flow, or an argument error
@@ -108,21 +119,40 @@ public final class FlowCoordinator {
     /// How many coordinators were created; each one's serial number marks its routes.
     private static var coordinatorCount = 0
 
+    /// Registers a read of `property` with the registrar (an observer tracking reads subscribes there) and
+    /// marks it read, so that its changes are announced from now on.
+    func access<Member>(_ property: ObservedProperty<Member>) {
+        guard readsRegisterObservation else { return }
+        readProperties.insert(property.flag)
+        registrar.access(self, keyPath: property.keyPath)
+    }
+
+    /// Runs `change`, a change of `property`, announced to the registrar when the property was read
+    /// (``access(_:)``). An observer subscribes only by reading, so a property never read has none, and its
+    /// changes skip the registrar (whose work is fixed per announcement: about 1,160 instructions with no
+    /// observer; PERFORMANCE.md, "Round 15, rtstep: the runtime step").
+    func withMutation<Member, Result>(_ property: ObservedProperty<Member>, _ change: () throws -> Result) rethrows
+        -> Result
+    {
+        guard readProperties.contains(property.flag) else { return try change() }
+        return try registrar.withMutation(of: self, keyPath: property.keyPath, change)
+    }
+
     /// Where the coordinator is in its life.
     public var status: CoordinatorStatus {
-        access(keyPath: ObservedKeyPaths.status)
+        access(ObservedKeyPaths.status)
         return currentStatus
     }
 
     /// The removal waiting for ``confirmRemoval()`` or ``keepEditing()``, if any.
     public var pendingConfirmation: PendingConfirmation? {
-        access(keyPath: ObservedKeyPaths.pendingConfirmation)
+        access(ObservedKeyPaths.pendingConfirmation)
         return confirmation.asked
     }
 
     /// The routes, bottom (the root flow's first screen) to top.
     public var path: [Route] {
-        access(keyPath: ObservedKeyPaths.path)
+        access(ObservedKeyPaths.path)
         return state.path
     }
 
@@ -134,7 +164,7 @@ public final class FlowCoordinator {
 
     /// The live instance with this id, if any.
     public func instance(_ id: FlowInstanceID) -> FlowInstance? {
-        access(keyPath: ObservedKeyPaths.path)
+        access(ObservedKeyPaths.path)
         guard let depth = state.depth(of: id) else { return nil }
         return instanceObject(at: depth)
     }
@@ -160,7 +190,7 @@ public final class FlowCoordinator {
     ) {
         guard let tree else { return }
         if state.chain.first?.id != oldRoot {
-            withMutation(keyPath: ObservedKeyPaths.rootStack) {
+            withMutation(ObservedKeyPaths.rootStack) {
                 tree.sync(state, keptTabs: keptTabs, droppedTabs: droppedTabs)
             }
         } else {
@@ -179,7 +209,7 @@ public final class FlowCoordinator {
     /// Sets ``status``, notifying its observers when it changes.
     func setStatus(_ new: CoordinatorStatus) {
         guard new != currentStatus else { return }
-        withMutation(keyPath: ObservedKeyPaths.status) { currentStatus = new }
+        withMutation(ObservedKeyPaths.status) { currentStatus = new }
     }
 
     /// A step to run again once its pending confirmation is confirmed.
@@ -187,7 +217,7 @@ public final class FlowCoordinator {
 
     /// Sets ``pendingConfirmation`` and the step that runs once it is confirmed, notifying observers.
     func setPendingConfirmation(_ new: PendingConfirmation, replay: @escaping Replay, link: String? = nil) {
-        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) {
+        withMutation(ObservedKeyPaths.pendingConfirmation) {
             confirmation = .asking(new, replay: replay, link: link)
         }
     }
@@ -197,7 +227,7 @@ public final class FlowCoordinator {
     /// its step runs again.
     func clearPendingConfirmation() {
         guard case .asking = confirmation else { return }
-        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { confirmation = .none }
+        withMutation(ObservedKeyPaths.pendingConfirmation) { confirmation = .none }
     }
 
     /// Runs `replay`, the step that waited, with the `confirm` routes of `routes` granted; a question the
@@ -236,12 +266,12 @@ public final class FlowCoordinator {
         guard !isStepping, copy.state.owner == state.owner else { return false }
         instances.cancelAll()
         let oldRoot = state.chain.first?.id
-        withMutation(keyPath: ObservedKeyPaths.path) { state = copy.state }
+        withMutation(ObservedKeyPaths.path) { state = copy.state }
         if tree != nil { syncTree(keptTabs: [:], droppedTabs: [], oldRoot: oldRoot) }
         setStatus(copy.status)
         // Speed: PERFORMANCE.md, "Round 14, the runtime step".
         if case .none = confirmation, case .none = copy.confirmation { return true }
-        withMutation(keyPath: ObservedKeyPaths.pendingConfirmation) { confirmation = copy.confirmation }
+        withMutation(ObservedKeyPaths.pendingConfirmation) { confirmation = copy.confirmation }
         return true
     }
 
@@ -423,7 +453,7 @@ public final class FlowCoordinator {
         // Observers of the path hear of a step that changed the path or the instances, not of a no-op.
         let changed = transition.state.changes(state)
         if changed {
-            withMutation(keyPath: ObservedKeyPaths.path) { editStorage = state.apply(&transition.state) }
+            withMutation(ObservedKeyPaths.path) { editStorage = state.apply(&transition.state) }
         } else {
             editStorage = state.apply(&transition.state)
         }

@@ -6,7 +6,7 @@ extension FlowCoordinator {
     /// The current state as a stable description: flows, child declarations, screens and arguments, the
     /// selected tab of every tab set and its other started tabs.
     public func snapshot() -> FlowSnapshot {
-        access(keyPath: ObservedKeyPaths.path)
+        access(ObservedKeyPaths.path)
         return FlowSnapshot(
             instances: snapshotEntries(state.chain, at: 0, path: state.path, parentFlow: nil),
             bundleHash: bundle.contentHash)
@@ -54,7 +54,7 @@ extension FlowCoordinator {
     /// The deep links the live instance `id` holds: queued by its flow's `queue` policy, and a guarded link
     /// pending on it (format 1.1). Empty for an instance that is gone.
     public func heldLinks(of id: FlowInstanceID) -> (queued: [String], pending: PendingLink?) {
-        access(keyPath: ObservedKeyPaths.path)
+        access(ObservedKeyPaths.path)
         guard let depth = state.depth(of: id) else { return ([], nil) }
         return (state.chain[depth].queuedLinks, state.chain[depth].pendingLink)
     }

@@ -8,7 +8,7 @@ extension FlowCoordinator {
     /// presented as a sheet or cover: its `sheet`/`cover` entry has no routes and comes before its tabs'. Reading it
     /// registers observation of ``path``.
     package var stacks: [FlowStack] {
-        access(keyPath: ObservedKeyPaths.path)
+        access(ObservedKeyPaths.path)
         return Self.stacks(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil)
     }
 
@@ -17,7 +17,7 @@ extension FlowCoordinator {
 
     /// The tab sets shown, outermost first (a tab set inside a tab that is not selected is not shown).
     package var tabSets: [FlowTabSet] {
-        access(keyPath: ObservedKeyPaths.path)
+        access(ObservedKeyPaths.path)
         var sets: [FlowTabSet] = []
         let chain = state.chain
         for depth in chain.indices {
@@ -66,7 +66,7 @@ extension FlowCoordinator {
     ///
     /// The objects exist once a host asks for one: until then a step pays nothing for them.
     public var rootStack: FlowStackModel? {
-        access(keyPath: ObservedKeyPaths.rootStack)
+        access(ObservedKeyPaths.rootStack)
         return treeObjects().shown.first
     }
 
@@ -80,7 +80,7 @@ extension FlowCoordinator {
     /// The shown stacks as objects, bottom to top (as `stacks`, stacks that show a tab set included).
     /// Reading it registers observation of ``path``.
     package var shownStackModels: [FlowStackModel] {
-        access(keyPath: ObservedKeyPaths.path)
+        access(ObservedKeyPaths.path)
         return treeObjects().shown
     }
 }
