@@ -235,7 +235,7 @@ struct Exploration {
                 after = view.withInstances(of: copy)
                 // It rests on the runtime writing new storage whenever it changes a record: a runtime change
                 // that breaks it fails here, in every explorer test of a debug build.
-                assert(after == StateView(copy, bundle: bundle), "a view kept from the state's differs from one built")
+                assert(after.isFresh(for: copy, bundle: bundle), "a view kept from the state's differs from one built")
             } else {
                 after = StateView(copy, bundle: bundle)
             }
@@ -481,11 +481,20 @@ struct Exploration {
 
     /// The first screen (`flow.screen`) that appears on `path` more than `bound` times, if one does.
     private static func screenRepeatedTooOften(_ path: [Route], bound: Int) -> String? {
-        var counts: [String: Int] = [:]
+        // Counted by the routes' indices into the bundle (one flow and screen each), searched, not hashed: a
+        // path holds a handful of screens, and the name is built only for the one reported.
+        // Speed: PERFORMANCE.md, "Round 15, exstep: the explorer".
+        var counts: [(flow: Int, screen: Int, count: Int)] = []
         for route in path {
-            let key = route.flow + "." + route.screen
-            counts[key, default: 0] += 1
-            if counts[key]! > bound { return key }
+            var position = counts.endIndex
+            for index in counts.indices
+            where counts[index].flow == route.flowIndex && counts[index].screen == route.screenIndex {
+                position = index
+                break
+            }
+            if position == counts.endIndex { counts.append((route.flowIndex, route.screenIndex, 0)) }
+            counts[position].count += 1
+            if counts[position].count > bound { return route.flow + "." + route.screen }
         }
         return nil
     }

@@ -63,7 +63,7 @@ struct ExploredState {
             self.copy = copy
             self.answers = answers
             self.pendingOrigin = pendingOrigin
-            let parts = Self.parts(of: copy, reductions, sharingInstancesWith: nil)
+            let parts = Self.parts(of: copy, reductions)
             (compared, comparedChain, rawChain) = (parts.compared, parts.comparedChain, parts.rawChain)
             digest = Self.hash(compared, comparedChain, answers, pendingOrigin)
             rawFingerprint =
@@ -71,22 +71,25 @@ struct ExploredState {
                 ? UInt64(bitPattern: Int64(Self.hash(copy, parts.rawChain!, answers, pendingOrigin))) : nil
         }
 
-        /// The state as it is compared, and the fingerprints of its records. When `copy` holds the very records
-        /// of `previous`'s copy (a step that pushed or popped a screen, or asked a question), the records'
-        /// canonical form and fingerprints are `previous`'s: both are functions of the records alone.
-        // Speed: PERFORMANCE.md, "Round 14, the explorer".
+        /// The state as it is compared, and the fingerprints of its records.
         private static func parts(
-            of copy: CoordinatorStateCopy, _ reductions: ExplorationReduction, sharingInstancesWith previous: Key?
+            of copy: CoordinatorStateCopy, _ reductions: ExplorationReduction
         ) -> (compared: CoordinatorStateCopy, changed: Bool, comparedChain: UInt64, rawChain: UInt64?) {
-            if let previous, copy.hasSameInstances(as: previous.copy) {
-                let changed = previous.isReduced
-                return (
-                    changed ? copy.withInstances(of: previous.compared) : copy, changed, previous.comparedChain,
-                    previous.rawChain
-                )
-            }
             let (compared, changed) = QueuedLinkForm.compared(copy, reductions)
             return (compared, changed, compared.chainFingerprint, changed ? copy.chainFingerprint : nil)
+        }
+
+        /// ``parts(of:_:)`` of `copy`, a copy a step from this key's state left. When it holds the very records
+        /// of this key's copy (a step that pushed or popped a screen, or asked a question), the records'
+        /// canonical form and fingerprints are this key's: both are functions of the records alone. A method,
+        /// not a function of an optional key: wrapping the key in an optional copies it.
+        // Speed: PERFORMANCE.md, "Round 14, the explorer", "Round 15, exstep: the explorer".
+        private func successorParts(
+            of copy: CoordinatorStateCopy, _ reductions: ExplorationReduction
+        ) -> (compared: CoordinatorStateCopy, changed: Bool, comparedChain: UInt64, rawChain: UInt64?) {
+            guard copy.hasSameInstances(as: self.copy) else { return Self.parts(of: copy, reductions) }
+            let changed = isReduced
+            return (changed ? copy.withInstances(of: compared) : copy, changed, comparedChain, rawChain)
         }
 
         /// What the explorer reads of the key of the state a step from this key's state left (`copy`, with
@@ -99,7 +102,7 @@ struct ExploredState {
             copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?,
             reductions: ExplorationReduction
         ) -> Successor {
-            let parts = Self.parts(of: copy, reductions, sharingInstancesWith: self)
+            let parts = successorParts(of: copy, reductions)
             let digest = Self.hash(parts.compared, parts.comparedChain, answers, pendingOrigin)
             let raw =
                 parts.changed
@@ -108,15 +111,26 @@ struct ExploredState {
             let isThisKey =
                 digest == self.digest && answers == self.answers && pendingOrigin == self.pendingOrigin
                 && parts.compared == compared
-            // The records' parts taken from this key rest on the runtime writing new storage whenever it changes a
-            // record: a runtime change that breaks it fails here, in every explorer test of a debug build.
-            assert(
-                {
-                    let fresh = Key(copy: copy, answers: answers, pendingOrigin: pendingOrigin, reductions: reductions)
-                    return fresh.digest == digest && fresh.rawFingerprint == raw && (fresh == self) == isThisKey
-                }(), "a step's key read through its state's key differs from the key built afresh")
-            return Successor(
+            let successor = Successor(
                 fingerprint: UInt64(bitPattern: Int64(digest)), rawFingerprint: raw, isThisKey: isThisKey)
+            assert(
+                agrees(successor, copy: copy, answers: answers, pendingOrigin: pendingOrigin, reductions: reductions),
+                "a step's key read through its state's key differs from the key built afresh")
+            return successor
+        }
+
+        /// Whether `successor`, read through this key for `copy` with `answers` and the waiting step, is what
+        /// the key built afresh gives (its fingerprints, and whether it equals this key): what the reuse of
+        /// this key's record parts rests on (the runtime writes new storage whenever it changes an instance
+        /// record). A debug build checks it on every step, so a runtime change that breaks that premise fails
+        /// every explorer test.
+        func agrees(
+            _ successor: Successor, copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?,
+            reductions: ExplorationReduction
+        ) -> Bool {
+            let fresh = Key(copy: copy, answers: answers, pendingOrigin: pendingOrigin, reductions: reductions)
+            return fresh.fingerprint == successor.fingerprint && fresh.rawFingerprint == successor.rawFingerprint
+                && (fresh == self) == successor.isThisKey
         }
 
         /// The fingerprints of a step's key, and whether it equals the key of the state the step ran from

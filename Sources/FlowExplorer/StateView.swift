@@ -103,6 +103,13 @@ struct StateView: Equatable {
         return view
     }
 
+    /// Whether this view, kept for `copy` (``withInstances(of:)``), is the view built afresh from it: what
+    /// the explorer's reuse of a view rests on (the runtime writes new storage whenever it changes an
+    /// instance record). A debug build checks it on every reuse, so a runtime change that breaks that
+    /// premise fails every explorer test.
+    @MainActor
+    func isFresh(for copy: CoordinatorStateCopy, bundle: FlowBundle) -> Bool { self == StateView(copy, bundle: bundle) }
+
     /// The view of no instance (before `start`).
     init() {}
 }
