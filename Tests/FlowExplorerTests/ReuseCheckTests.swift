@@ -33,9 +33,10 @@ struct ReuseCheckTests {
 
     /// The copies of the store at its catalog, after a push (the same instance records) and after the cart
     /// starts (a record added).
-    func copies() throws -> (bundle: FlowBundle, catalog: CoordinatorStateCopy, item: CoordinatorStateCopy,
-        cart: CoordinatorStateCopy)
-    {
+    func copies() throws -> (
+        bundle: FlowBundle, catalog: CoordinatorStateCopy, item: CoordinatorStateCopy,
+        cart: CoordinatorStateCopy
+    ) {
         let bundle = try Fixtures.bundle(Self.flows)
         let coordinator = try FlowCoordinator(bundle: bundle, flow: "store")
         coordinator.start()
