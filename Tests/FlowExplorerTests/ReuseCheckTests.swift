@@ -12,8 +12,8 @@ import Testing
 /// as it would if the runtime changed an instance record in place.
 @MainActor
 struct ReuseCheckTests {
-    static let flows = [
-        """
+    /// The store; its cart is the one guarantee 8's tests dismiss (``InstanceReportGuaranteeTests/flows``).
+    static let store = """
         flow: store
         start: catalog
         screens:
@@ -21,10 +21,7 @@ struct ReuseCheckTests {
           item: {}
         children:
           cart: { flow: cart, presentation: sheet, on: { closed: stay } }
-        """,
-        // The cart guarantee 8's tests dismiss.
-        InstanceReportGuaranteeTests.flows[1],
-    ]
+        """
 
     /// The copies of the store at its catalog, after a push (the same instance records) and after the cart
     /// starts (a record added).
@@ -32,7 +29,7 @@ struct ReuseCheckTests {
         bundle: FlowBundle, catalog: CoordinatorStateCopy, item: CoordinatorStateCopy,
         cart: CoordinatorStateCopy
     ) {
-        let bundle = try Fixtures.bundle(Self.flows)
+        let bundle = try Fixtures.bundle([Self.store, InstanceReportGuaranteeTests.flows[1]])
         let coordinator = try FlowCoordinator(bundle: bundle, flow: "store")
         coordinator.start()
         let catalog = coordinator.copyState()
