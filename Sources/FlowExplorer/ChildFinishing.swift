@@ -97,40 +97,39 @@ struct ChildFinishing {
         Position(state: Int(keptFromState[edge]), depth: Int(keptDepths[edge] >> 16)).packed
     }
 
-    private func at(_ edge: Int) -> UInt64 {
-        Position(state: Int(keptAtState[edge]), depth: Int(keptDepths[edge] & 0xFFFF)).packed
-    }
-
     /// The positions asked about whose child cannot finish: those from which no path of explored steps
     /// reaches a step that finishes the child, nor one that leaves the explored states (the exact
     /// backward-reachability fixpoint of "can finish" on the explored graph; cycles need no special
     /// case, since a position is added once and only from a successor already known to finish).
     func stuck() -> [Position] {
-        // The edges by their end, so each position's predecessors are one range.
-        let order = keptAtState.indices.sorted { at($0) < at($1) }
-        let ends = order.map(at)
+        // The edges by their end's state, so each position's predecessors are among one state's edges: a
+        // counting sort over the states (dense numbers), not a comparison sort of the edges.
+        // Speed: PERFORMANCE.md, "Round 15, exstep: the explorer".
+        var states = 0
+        for at in keptAtState where Int(at) >= states { states = Int(at) + 1 }
+        var starts = [Int](repeating: 0, count: states + 1)
+        for at in keptAtState { starts[Int(at) + 1] += 1 }
+        for state in 0..<states { starts[state + 1] += starts[state] }
+        var next = starts
+        var order = [Int](repeating: 0, count: keptAtState.count)
+        for edge in keptAtState.indices {
+            let state = Int(keptAtState[edge])
+            order[next[state]] = edge
+            next[state] += 1
+        }
         let seeds = finishes.union(unknown)
         var canFinish = seeds
         var pending = Array(seeds)
-        while let position = pending.popLast() {
-            var edge = Self.firstIndex(of: position, in: ends)
-            while edge < ends.count, ends[edge] == position {
-                let earlier = from(order[edge])
+        while let packed = pending.popLast() {
+            let position = Position(packed: packed)
+            guard position.state < states else { continue }
+            for slot in starts[position.state]..<starts[position.state + 1] {
+                let edge = order[slot]
+                guard Int(keptDepths[edge] & 0xFFFF) == position.depth else { continue }
+                let earlier = from(edge)
                 if canFinish.insert(earlier).inserted { pending.append(earlier) }
-                edge += 1
             }
         }
         return asked.keys.filter { !canFinish.contains($0) }.sorted().map(Position.init(packed:))
-    }
-
-    /// The first index of `sorted` whose value is at least `value` (binary search).
-    private static func firstIndex(of value: UInt64, in sorted: [UInt64]) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

@@ -210,32 +210,39 @@ struct Exploration {
             // that link, not the step that let it out.
             let origin: ScriptCommand? =
                 result.status == .pending
-                ? (action.command == .confirm ? state.pendingOrigin ?? action.command : action.command)
+                ? (action.command.isConfirm ? state.pendingOrigin ?? action.command : action.command)
                 : (copy.isAskingForConfirmation ? result.heldLinkAsking ?? state.pendingOrigin : nil)
             // A step that left the coordinator's state as it was (its storage untouched: most refused steps)
             // keeps the state's key and view; no hash taken, no view built.
             // Speed: PERFORMANCE.md, "Shapes kept for speed".
             let same = identical && origin == state.pendingOrigin && answers == state.answers
-            let afterKey =
+            // The step's key is read through the state's, not built: only its fingerprints and whether it is
+            // the state's key are asked. Speed: PERFORMANCE.md, "Round 15, exstep: the explorer".
+            let successor =
                 same
-                ? key
-                : ExploredState.Key(
-                    copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions,
-                    sharingInstancesWith: key)
+                ? nil
+                : key.successor(copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
+            let fingerprint = successor?.fingerprint ?? key.fingerprint
             // The guarantees compare the states themselves, not up to a reduction: a refused step that only
             // queued a URL again still changed the state.
             // Two keys no reduction changed compare the copies themselves: equal keys are equal copies.
             let unchanged =
                 same
-                || (afterKey == key
-                    && (bounds.reductions.isEmpty || (!key.isReduced && !afterKey.isReduced) || copy == state.copy))
+                || (successor!.isThisKey
+                    && (bounds.reductions.isEmpty || (!key.isReduced && !successor!.isReduced) || copy == state.copy))
             // A step that left the instance records as they were (a screen pushed or popped, a question
             // asked) keeps the view's instances. Speed: PERFORMANCE.md, "Round 14, the explorer".
-            let after =
-                same || (unchanged && (refused || !drives))
-                ? view
-                : copy.hasSameInstances(as: state.copy)
-                    ? view.withInstances(of: copy) : StateView(copy, bundle: bundle)
+            let after: StateView
+            if same || (unchanged && (refused || !drives)) {
+                after = view
+            } else if copy.hasSameInstances(as: state.copy) {
+                after = view.withInstances(of: copy)
+                // It rests on the runtime writing new storage whenever it changes a record: a runtime change
+                // that breaks it fails here, in every explorer test of a debug build.
+                assert(after.isFresh(for: copy, bundle: bundle), "a view kept from the state's differs from one built")
+            } else {
+                after = StateView(copy, bundle: bundle)
+            }
             let checks = GuaranteeChecks(
                 before: view, command: action.command, result: result, after: after, unchanged: unchanged,
                 pendingOrigin: state.pendingOrigin,
@@ -244,14 +251,14 @@ struct Exploration {
                 record(guarantee, message, witness: ReachedWitness(state: position, then: [action.command]), top: top)
             }
             // A new state, and the observer, read the coordinator in the state the step left.
-            if local != nil, observe != nil || fingerprints[afterKey.fingerprint] == nil {
+            if local != nil, observe != nil || fingerprints[fingerprint] == nil {
                 coordinator.restoreState(copy)
                 dirty = true
             }
             let statesBefore = report.reached.count
             let target = reach(
-                afterKey, from: state, command: action.command, drives: drives, answers: answers, origin: origin,
-                builtFrom: top)
+                fingerprint, raw: same ? key.rawFingerprint : successor!.rawFingerprint, copy: copy, from: state,
+                command: action.command, drives: drives, answers: answers, origin: origin, builtFrom: top)
             if let observe {
                 // The coordinator still holds the state after the step: its trace line is built only when
                 // the observer asks for it (``ExploredStep/trace()``).
@@ -280,18 +287,19 @@ struct Exploration {
 
     /// The URL of the `open` whose step waits for the confirmation `command` grants; nil for any other step.
     private func pendingLink(_ state: ExploredState, _ command: ScriptCommand) -> String? {
-        command == .confirm ? state.pendingOrigin?.openedURL : nil
+        command.isConfirm ? state.pendingOrigin?.openedURL : nil
     }
 
-    /// The index of the state the step led to, added when new and within the bounds; nil when a bound
-    /// left it out. `top` is the screen shown before the step, where a new state's FC806 is located.
+    /// The index of the state the step led to (`copy`, whose key has fingerprints `fingerprint` and `raw`),
+    /// added when new and within the bounds; nil when a bound left it out. `top` is the screen shown before
+    /// the step, where a new state's FC806 is located.
     private mutating func reach(
-        _ key: ExploredState.Key, from state: ExploredState, command: ScriptCommand, drives: Bool,
-        answers: HostAnswers, origin: ScriptCommand?, builtFrom top: (flow: String, screen: String)?
+        _ fingerprint: UInt64, raw: UInt64?, copy: CoordinatorStateCopy, from state: ExploredState,
+        command: ScriptCommand, drives: Bool, answers: HostAnswers, origin: ScriptCommand?,
+        builtFrom top: (flow: String, screen: String)?
     ) -> Int? {
-        let fingerprint = key.fingerprint
         if let known = fingerprints[fingerprint] {
-            if let raw = key.rawFingerprint, fingerprints[raw] == nil { covered.insert(raw) }
+            if let raw, fingerprints[raw] == nil { covered.insert(raw) }
             return Int(known)
         }
         if let screen = Self.screenRepeatedTooOften(coordinator.path, bound: report.repeatCutoff) {
@@ -299,7 +307,7 @@ struct Exploration {
             return nil
         }
         if !bounds.reductions.contains(.queuedLinkRepeats),
-            let link = Self.linkHeldTooOften(key.copy, bound: bounds.maxRouteRepeats ?? 2, bundle: bundle)
+            let link = Self.linkHeldTooOften(copy, bound: bounds.maxRouteRepeats ?? 2, bundle: bundle)
         {
             report.repeatedScreens.insert(link)
             return nil
@@ -311,10 +319,10 @@ struct Exploration {
         }
         let added = report.reached.count
         let reached = ExploredState(
-            index: added, copy: key.copy, answers: answers, pendingOrigin: origin, parent: state.index,
+            index: added, copy: copy, answers: answers, pendingOrigin: origin, parent: state.index,
             command: command, depth: state.depth + 1, stepped: state.stepped || drives,
             answersChangedAfterStep: state.answersChangedAfterStep || (state.stepped && !drives))
-        if let raw = key.rawFingerprint { keptAsReduced.insert(raw) }
+        if let raw { keptAsReduced.insert(raw) }
         add(reached, fingerprint: fingerprint)
         if let message = restoreRoundTrip(of: reached) {
             // Located, as every guarantee, at the screen shown before the breaking step: the step that built
@@ -345,11 +353,19 @@ struct Exploration {
     /// is not a tab (a tab-bar item that presents is not). What it is (flow, declaration) stays with the
     /// instance from state to state, so the steps that keep it are tracked only for these.
     private func askedChildren(in view: StateView) -> [Bool] {
-        view.shown.map { entry in
-            guard let child = entry.child(in: bundle), let parentIndex = entry.parentFlowIndex else { return false }
-            return !bundle.flows[entry.flowIndex].outcomes.isEmpty
-                && bundle.flows[parentIndex].stackTabIndex(named: child) == nil
+        // A loop, not `map`: a closure formed in main-actor code checks its isolation on every call.
+        var asked: [Bool] = []
+        asked.reserveCapacity(view.shown.count)
+        for entry in view.shown {
+            guard let child = entry.child(in: bundle), let parentIndex = entry.parentFlowIndex else {
+                asked.append(false)
+                continue
+            }
+            asked.append(
+                !bundle.flows[entry.flowIndex].outcomes.isEmpty
+                    && bundle.flows[parentIndex].stackTabIndex(named: child) == nil)
         }
+        return asked
     }
 
     /// Asks about every shown child `asked` marks, in a running state.
@@ -377,7 +393,7 @@ struct Exploration {
         guard asked.contains(true) else { return }
         let refused = result.status == .rejected || result.status == .stale
         var confirmedRemoval = false
-        if command == .confirm, !refused, result.status != .pending {
+        if command.isConfirm, !refused, result.status != .pending {
             switch pendingOrigin {
             case .open?, .restore?, nil: break
             default: confirmedRemoval = true
@@ -387,7 +403,7 @@ struct Exploration {
             let position = ChildFinishing.Position(state: state, depth: depth)
             if result.reportsFinished(entry.id) || (confirmedRemoval && !after.alive.contains(entry.id)) {
                 finishing.finished(position)
-            } else if let kept = after.shown.firstIndex(where: { $0.id == entry.id }) {
+            } else if let kept = Self.position(of: entry.id, in: after.shown) {
                 if let target {
                     finishing.kept(position, at: .init(state: target, depth: kept))
                 } else {
@@ -397,6 +413,13 @@ struct Exploration {
                 finishing.keptUnexplored(position)
             }
         }
+    }
+
+    /// The position of instance `id` in `shown`, if it is there. A loop, not `firstIndex(where:)`: a closure
+    /// formed in main-actor code checks its isolation on every call.
+    private static func position(of id: Int, in shown: ArraySlice<StateView.Entry>) -> Int? {
+        for index in shown.indices where shown[index].id == id { return index }
+        return nil
     }
 
     /// FC809: the first state (the shortest witness) of each child declaration that cannot finish there.
@@ -462,11 +485,20 @@ struct Exploration {
 
     /// The first screen (`flow.screen`) that appears on `path` more than `bound` times, if one does.
     private static func screenRepeatedTooOften(_ path: [Route], bound: Int) -> String? {
-        var counts: [String: Int] = [:]
+        // Counted by the routes' indices into the bundle (one flow and screen each), searched, not hashed: a
+        // path holds a handful of screens, and the name is built only for the one reported.
+        // Speed: PERFORMANCE.md, "Round 15, exstep: the explorer".
+        var counts: [(flow: Int, screen: Int, count: Int)] = []
         for route in path {
-            let key = route.flow + "." + route.screen
-            counts[key, default: 0] += 1
-            if counts[key]! > bound { return key }
+            var position = counts.endIndex
+            for index in counts.indices
+            where counts[index].flow == route.flowIndex && counts[index].screen == route.screenIndex {
+                position = index
+                break
+            }
+            if position == counts.endIndex { counts.append((route.flowIndex, route.screenIndex, 0)) }
+            counts[position].count += 1
+            if counts[position].count > bound { return route.flow + "." + route.screen }
         }
         return nil
     }

@@ -37,6 +37,36 @@ struct ExplorationActions {
     let linkURLs: [String]
     /// The valid arguments of each event and outcome, meeting what they are passed to.
     let witnesses: ActionWitnesses
+    /// The steps already built of each screen and of each child's outcomes.
+    private let memo = Memo()
+
+    /// The `event` steps of each screen and the `finish` steps of each flow's outcomes, as built the first
+    /// time a state asked for them: they depend on the bundle and the key alone, not on the state.
+    @MainActor
+    final class Memo {
+        struct EventsKey: Hashable {
+            var flow: Int
+            var screen: Int
+            var counted: Bool
+        }
+
+        struct OutcomesKey: Hashable {
+            var flow: Int
+            var parentFlow: Int?
+            var declaration: Int?
+            var everyCheckPasses: Bool
+        }
+
+        /// One `finish` step, its instance left out.
+        struct Finishing {
+            var outcome: String
+            var arguments: [String: String]
+            var offered: OfferedAction?
+        }
+
+        var events: [EventsKey: [ExplorationAction]] = [:]
+        var outcomes: [OutcomesKey: [Finishing]] = [:]
+    }
 
     /// The flows the root flow `rootFlow` can run, itself included (children at any depth).
     static func reachableFlows(of rootFlow: Int, in bundle: FlowBundle) -> Set<Int> {
@@ -92,46 +122,95 @@ struct ExplorationActions {
         // entry, which has no routes, included) and each kept tab's; a host binds exactly these ids, so
         // each step applies or is refused with a reason, never traps.
         let tabSets = coordinator.tabSets
-        let kept = tabSets.flatMap { set in set.tabs.compactMap { set.keptStacks[$0] } }
+        // Loops, not `flatMap` and `contains(where:)`: a closure formed in main-actor code checks its
+        // isolation on every call. Speed: PERFORMANCE.md, "Round 15, exstep: the explorer".
+        var kept: [FlowStack] = []
+        for set in tabSets {
+            for tab in set.tabs { if let stack = set.keptStacks[tab] { kept.append(stack) } }
+        }
         for stack in stacks + kept { add(.backOnStack(1, stack: stack.id)) }
-        if stacks.contains(where: \.isPresented) { add(.dismiss(nil)) }
+        var presents = false
+        for stack in stacks where stack.isPresented { presents = true }
+        if presents { add(.dismiss(nil)) }
         for stack in stacks + kept where stack.id != stacks.first?.id { add(.dismiss(stack.id)) }
         for tabSet in tabSets {
             for tab in tabSet.tabs where tab != tabSet.selected { add(.select(tab: tab, tabSet: tabSet.id)) }
         }
         for entry in view.shown {
-            let flow = entry.flowIndex
-            let graph = bundle.flows[flow]
-            guard !graph.outcomes.isEmpty else { continue }
-            let child = entry.child(in: bundle)
-            let parent = entry.parentFlow(in: bundle)
-            for (index, outcome) in graph.outcomes.enumerated() {
-                let parameters = graph.parameters(ofOutcome: index)
-                let counted = child != nil && answers.everyCheckPasses && ArgumentWitness.surelyValid(parameters)
-                for broken in [nil] + parameters.indices.map(Optional.some) {
-                    guard
-                        let operands = ArgumentWitness.operands(
-                            parameters, chosen: witnesses.outcome(index, of: flow), breaking: broken)
-                    else { continue }
-                    let offered =
-                        counted && broken == nil
-                        ? parent.map { OfferedAction(kind: .handler, flow: $0, owner: child!, name: outcome) }
-                        : nil
-                    actions.append(
-                        ExplorationAction(
-                            command: .finish(instance: FlowInstanceID(entry.id), outcome: outcome, arguments: operands),
-                            offered: offered))
-                }
+            for finishing in outcomes(of: entry, answers: answers) {
+                actions.append(
+                    ExplorationAction(
+                        command: .finish(
+                            instance: FlowInstanceID(entry.id), outcome: finishing.outcome,
+                            arguments: finishing.arguments),
+                        offered: finishing.offered))
             }
         }
         add(.stop)
         return actions
     }
 
+    /// The `finish` steps of instance `entry` (its id left to the caller): each outcome of its flow with
+    /// valid arguments and with each breakable constraint broken; the valid one counts (``OfferedAction``)
+    /// when it is a child, every check passes and its arguments surely meet their constraints. What they
+    /// are depends on the entry's flow, child declaration and whether every check passes alone: built once
+    /// for each (``Memo``). Speed: PERFORMANCE.md, "Round 15, exstep: the explorer".
+    private func outcomes(of entry: StateView.Entry, answers: HostAnswers) -> [Memo.Finishing] {
+        let flow = entry.flowIndex
+        guard !bundle.flows[flow].outcomes.isEmpty else { return [] }
+        let everyCheckPasses = answers.everyCheckPasses
+        let key = Memo.OutcomesKey(
+            flow: flow, parentFlow: entry.parentFlowIndex, declaration: entry.declaration,
+            everyCheckPasses: everyCheckPasses)
+        if let known = memo.outcomes[key] { return known }
+        let child = entry.child(in: bundle)
+        let parent = entry.parentFlow(in: bundle)
+        var finishing: [Memo.Finishing] = []
+        for (index, outcome) in bundle.flows[flow].outcomes.enumerated() {
+            let parameters = bundle.flows[flow].parameters(ofOutcome: index)
+            let counted = child != nil && everyCheckPasses && ArgumentWitness.surelyValid(parameters)
+            // Each parameter broken in turn after none (-1), counted, not an array built.
+            for breaking in -1..<parameters.count {
+                let broken = breaking < 0 ? nil : breaking
+                guard
+                    let operands = ArgumentWitness.operands(
+                        parameters, chosen: witnesses.outcome(index, of: flow), breaking: broken)
+                else { continue }
+                var offered: OfferedAction?
+                if counted, broken == nil, let parent {
+                    offered = OfferedAction(kind: .handler, flow: parent, owner: child!, name: outcome)
+                }
+                finishing.append(Memo.Finishing(outcome: outcome, arguments: operands, offered: offered))
+            }
+        }
+        memo.outcomes[key] = finishing
+        return finishing
+    }
+
     /// `event` steps for every event of `route`'s screen: valid arguments, and each breakable constraint
     /// broken; the valid one counts (``OfferedAction``) when `counted` and its arguments surely meet
-    /// their constraints.
+    /// their constraints. What they are depends on the screen and `counted` alone: built once for each
+    /// (``Memo``), the token put in each time. Speed: PERFORMANCE.md, "Round 15, exstep: the explorer".
     func events(of route: Route, sentFrom token: RouteToken?, counted: Bool) -> [ExplorationAction] {
+        let key = Memo.EventsKey(flow: route.flowIndex, screen: route.screenIndex, counted: counted)
+        let untokened: [ExplorationAction]
+        if let known = memo.events[key] {
+            untokened = known
+        } else {
+            untokened = events(of: route, counted: counted)
+            memo.events[key] = untokened
+        }
+        guard let token else { return untokened }
+        var actions = untokened
+        for index in actions.indices {
+            guard case .event(let name, nil, let arguments) = actions[index].command else { continue }
+            actions[index].command = .event(name: name, token: token, arguments: arguments)
+        }
+        return actions
+    }
+
+    /// The `event` steps of ``events(of:sentFrom:counted:)``, sent without a token.
+    private func events(of route: Route, counted: Bool) -> [ExplorationAction] {
         // The route's own indices into the bundle, not its names looked up (a closure formed in main-actor
         // code checks its isolation on every call). Speed: PERFORMANCE.md, "Round 14, the explorer".
         let flow = route.flowIndex
@@ -144,12 +223,13 @@ struct ExplorationActions {
                 counted && ArgumentWitness.surelyValid(event.parameters)
                 ? OfferedAction(kind: .event, flow: route.flow, owner: route.screen, name: event.name) : nil
             let chosen = witnesses.event(index, of: screen, in: flow)
-            for broken in [nil] + event.parameters.indices.map(Optional.some) {
+            for breaking in -1..<event.parameters.count {
+                let broken = breaking < 0 ? nil : breaking
                 guard let operands = ArgumentWitness.operands(event.parameters, chosen: chosen, breaking: broken)
                 else { continue }
                 actions.append(
                     ExplorationAction(
-                        command: .event(name: event.name, token: token, arguments: operands),
+                        command: .event(name: event.name, token: nil, arguments: operands),
                         offered: broken == nil ? offered : nil))
             }
         }

@@ -54,31 +54,96 @@ struct ExploredState {
         private let comparedChain: UInt64
         private let rawChain: UInt64?
 
-        /// The key of `copy` with `answers` and the waiting step. When `copy` holds the very records of
-        /// `previous`'s copy (a step that pushed or popped a screen, or asked a question), the records'
-        /// canonical form and fingerprints are `previous`'s: both are functions of the records alone.
-        // Speed: PERFORMANCE.md, "Round 14, the explorer".
+        /// The key of `copy` with `answers` and the waiting step (a state's own key, built when it is expanded;
+        /// a step's key is read through ``successor(copy:answers:pendingOrigin:reductions:)``).
         init(
             copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?,
-            reductions: ExplorationReduction = [], sharingInstancesWith previous: Key? = nil
+            reductions: ExplorationReduction = []
         ) {
             self.copy = copy
             self.answers = answers
             self.pendingOrigin = pendingOrigin
-            let changed: Bool
-            if let previous, copy.hasSameInstances(as: previous.copy) {
-                changed = previous.isReduced
-                compared = changed ? copy.withInstances(of: previous.compared) : copy
-                comparedChain = previous.comparedChain
-                rawChain = previous.rawChain
-            } else {
-                (compared, changed) = QueuedLinkForm.compared(copy, reductions)
-                comparedChain = compared.chainFingerprint
-                rawChain = changed ? copy.chainFingerprint : nil
-            }
+            let parts = Self.parts(of: copy, reductions)
+            (compared, comparedChain, rawChain) = (parts.compared, parts.comparedChain, parts.rawChain)
             digest = Self.hash(compared, comparedChain, answers, pendingOrigin)
             rawFingerprint =
-                changed ? UInt64(bitPattern: Int64(Self.hash(copy, rawChain!, answers, pendingOrigin))) : nil
+                parts.changed
+                ? UInt64(bitPattern: Int64(Self.hash(copy, parts.rawChain!, answers, pendingOrigin))) : nil
+        }
+
+        /// The state as it is compared, and the fingerprints of its records.
+        private static func parts(
+            of copy: CoordinatorStateCopy, _ reductions: ExplorationReduction
+        ) -> (compared: CoordinatorStateCopy, changed: Bool, comparedChain: UInt64, rawChain: UInt64?) {
+            let (compared, changed) = QueuedLinkForm.compared(copy, reductions)
+            return (compared, changed, compared.chainFingerprint, changed ? copy.chainFingerprint : nil)
+        }
+
+        /// ``parts(of:_:)`` of `copy`, a copy a step from this key's state left. When it holds the very records
+        /// of this key's copy (a step that pushed or popped a screen, or asked a question), the records'
+        /// canonical form and fingerprints are this key's: both are functions of the records alone. A method,
+        /// not a function of an optional key: wrapping the key in an optional copies it.
+        // Speed: PERFORMANCE.md, "Round 14, the explorer", "Round 15, exstep: the explorer".
+        private func successorParts(
+            of copy: CoordinatorStateCopy, _ reductions: ExplorationReduction
+        ) -> (compared: CoordinatorStateCopy, changed: Bool, comparedChain: UInt64, rawChain: UInt64?) {
+            guard copy.hasSameInstances(as: self.copy) else { return Self.parts(of: copy, reductions) }
+            let changed = isReduced
+            return (changed ? copy.withInstances(of: compared) : copy, changed, comparedChain, rawChain)
+        }
+
+        /// What the explorer reads of the key of the state a step from this key's state left (`copy`, with
+        /// `answers` and the waiting step), without building that key: a step's key is compared with this
+        /// one and looked up by its fingerprints, and kept only as them (a new state's key is built again when
+        /// it is expanded). What it reads equals the ``fingerprint``, ``rawFingerprint`` and `==` of the key
+        /// built afresh, `Key(copy:answers:pendingOrigin:reductions:)` (a debug build checks it on every step).
+        // Speed: PERFORMANCE.md, "Round 15, exstep: the explorer".
+        func successor(
+            copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?,
+            reductions: ExplorationReduction
+        ) -> Successor {
+            let parts = successorParts(of: copy, reductions)
+            let digest = Self.hash(parts.compared, parts.comparedChain, answers, pendingOrigin)
+            let raw =
+                parts.changed
+                ? UInt64(bitPattern: Int64(Self.hash(copy, parts.rawChain!, answers, pendingOrigin))) : nil
+            // As `==`: the digests first, the states themselves only when those agree.
+            let isThisKey =
+                digest == self.digest && answers == self.answers && pendingOrigin == self.pendingOrigin
+                && parts.compared == compared
+            let successor = Successor(
+                fingerprint: UInt64(bitPattern: Int64(digest)), rawFingerprint: raw, isThisKey: isThisKey)
+            assert(
+                agrees(successor, copy: copy, answers: answers, pendingOrigin: pendingOrigin, reductions: reductions),
+                "a step's key read through its state's key differs from the key built afresh")
+            return successor
+        }
+
+        /// Whether `successor`, read through this key for `copy` with `answers` and the waiting step, is what
+        /// the key built afresh gives (its fingerprints, and whether it equals this key): what the reuse of
+        /// this key's record parts rests on (the runtime writes new storage whenever it changes an instance
+        /// record). A debug build checks it on every step, so a runtime change that breaks that premise fails
+        /// every explorer test.
+        func agrees(
+            _ successor: Successor, copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?,
+            reductions: ExplorationReduction
+        ) -> Bool {
+            let fresh = Key(copy: copy, answers: answers, pendingOrigin: pendingOrigin, reductions: reductions)
+            return fresh.fingerprint == successor.fingerprint && fresh.rawFingerprint == successor.rawFingerprint
+                && (fresh == self) == successor.isThisKey
+        }
+
+        /// The fingerprints of a step's key, and whether it equals the key of the state the step ran from
+        /// (``successor(copy:answers:pendingOrigin:reductions:)``).
+        struct Successor {
+            /// The key's ``Key/fingerprint``.
+            let fingerprint: UInt64
+            /// The key's ``Key/rawFingerprint``.
+            let rawFingerprint: UInt64?
+            /// Whether the key equals (`==`) the key it was taken from.
+            let isThisKey: Bool
+            /// The key's ``Key/isReduced``.
+            var isReduced: Bool { rawFingerprint != nil }
         }
 
         private static func hash(

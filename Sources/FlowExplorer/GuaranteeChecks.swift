@@ -148,7 +148,10 @@ struct GuaranteeChecks {
         // A restore is judged by URL, not by holder (``RestoreDroppedLinks``, the runtime's own definition):
         // it reports a URL dropped exactly as often as the restored state holds it fewer times than the state
         // before it, whichever instances hold it.
-        if command.isRestore || (command == .confirm && pendingOrigin?.isRestore == true) {
+        // Matched, not `==`: `ScriptCommand`'s equality goes through its witness on every step.
+        // Speed: PERFORMANCE.md, "Round 15, exstep: the explorer".
+        let confirms = command.isConfirm
+        if command.isRestore || (confirms && pendingOrigin?.isRestore == true) {
             let left = RestoreDroppedLinks.counts(
                 before: before.heldLinks.values.joined(), after: after.heldLinks.values.joined())
             var reported: [String: Int] = [:]
@@ -160,9 +163,9 @@ struct GuaranteeChecks {
                 let times = reported[url, default: 0]
                 messages.append("'\(line)' dropped the link '\(url)' \(count) times but reported it \(times)")
             }
-        } else {
+        } else if !before.heldLinks.isEmpty {
             // By holder: a link an instance held before the step and does not hold after it (gone, or kept
-            // without it) is in the step's links.
+            // without it) is in the step's links (none when no instance held one: most states).
             for (id, urls) in before.heldLinks.sorted(by: { $0.key < $1.key }) {
                 let held = after.heldLinks[id] ?? []
                 for url in urls where !held.contains(url) && !result.reportsLink(url) {
@@ -172,7 +175,7 @@ struct GuaranteeChecks {
         }
         // A link whose step waits for the confirmation: any step but confirm that ends the question
         // (keep, or another step that drops or replaces it) must report it.
-        if case .open(let url)? = pendingOrigin, command != .confirm, !refused,
+        if case .open(let url)? = pendingOrigin, !confirms, !refused,
             !after.asksForConfirmation || command == .keep, !result.reportsLink(url)
         {
             messages.append(
@@ -182,7 +185,9 @@ struct GuaranteeChecks {
     }
 
     private func finishedTwice() -> [String] {
-        result.finished.filter { !before.alive.contains($0.instance.rawValue) }.map {
+        let finished = result.finished
+        guard !finished.isEmpty else { return [] }
+        return finished.filter { !before.alive.contains($0.instance.rawValue) }.map {
             "'\(line)' finished instance #\($0.instance.rawValue) ('\($0.flow)'), which was not alive before the step"
         }
     }
@@ -214,6 +219,12 @@ extension ScriptCommand {
     var openedURL: String? {
         if case .open(let url) = self { return url }
         return nil
+    }
+
+    /// Whether the command is a `confirm`.
+    var isConfirm: Bool {
+        if case .confirm = self { return true }
+        return false
     }
 
     /// Whether the command is a `restore`.

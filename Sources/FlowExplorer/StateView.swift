@@ -4,12 +4,12 @@ import FlowRuntime
 /// What the guarantee checks, the actions and the child-finishing analysis read of a state's instances,
 /// taken once per state from its copy (``FlowRuntime/CoordinatorStateCopy/instances``): the shown chain,
 /// every live instance with its parent and presentation, and the deep links each holds.
-struct StateView {
+struct StateView: Equatable {
     /// One live instance, as indices into the bundle: no string, so an entry copies as plain bytes (the
     /// views are built and copied on every step that changes the state). Its names are read from the bundle
     /// only where they are printed or asked about (``flow(in:)``, ``child(in:)``, ``parentFlow(in:)``).
     // Speed: PERFORMANCE.md, "Round 14, the explorer".
-    struct Entry {
+    struct Entry: Equatable {
         var id: Int
         /// Its flow's index in the bundle.
         var flowIndex: Int
@@ -102,6 +102,13 @@ struct StateView {
         view.asksForConfirmation = copy.isAskingForConfirmation
         return view
     }
+
+    /// Whether this view, kept for `copy` (``withInstances(of:)``), is the view built afresh from it: what
+    /// the explorer's reuse of a view rests on (the runtime writes new storage whenever it changes an
+    /// instance record). A debug build checks it on every reuse, so a runtime change that breaks that
+    /// premise fails every explorer test.
+    @MainActor
+    func isFresh(for copy: CoordinatorStateCopy, bundle: FlowBundle) -> Bool { self == StateView(copy, bundle: bundle) }
 
     /// The view of no instance (before `start`).
     init() {}
