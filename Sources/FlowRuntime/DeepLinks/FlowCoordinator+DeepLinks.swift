@@ -107,8 +107,13 @@ extension FlowCoordinator {
         switch buildLink(url, mode: mode) {
         case .success(var built):
             // Guarantee 9 reads the link this step built, on the state before it (one build, one reading).
-            let shownAgain = recordsLinksShownAgain && mode == .now ? linkShownAgain(of: built) : nil
-            if !built.replacesTabs { built.transition = keepingShownTabs(built.transition) }
+            var shownAgain: LinkShownAgain?
+            if !built.replacesTabs {
+                // Read once against the shown tab set: what the link keeps there, and what it equals.
+                let reading = shownTabsReading(of: built.transition.state)
+                if recordsLinksShownAgain, mode == .now { shownAgain = linkShownAgain(reading: reading) }
+                built.transition = keepingShownTabs(built.transition, reading: reading)
+            }
             var result = conclude(
                 &built.transition, sender: nil, note: built.note, replay: { $0.openNow(url, mode: mode) }, link: url)
             if result.status == .applied { setStatus(.running) }
@@ -177,7 +182,15 @@ extension FlowCoordinator {
         case .success(let match): (link, values) = (match.link, match.values)
         case .failure(let error): return .failure(error)
         }
-        let unmet = mode == .argumentsOnly ? nil : link.guardConditions?.first { !host.condition($0) }
+        var unmet: String?
+        // Speed: PERFORMANCE.md, "Round 15, rtopen: the deep-link step" (a loop, not a closure checked for the
+        // main actor).
+        if mode != .argumentsOnly, let conditions = link.guardConditions {
+            for condition in conditions where !host.condition(condition) {
+                unmet = condition
+                break
+            }
+        }
         // A link is judged whole before its guard acts on it: a link whose own routes' arguments fail their
         // types, constraints or checks is refused, rather than sending the person through the `otherwise`
         // routes (sign-in) to be refused after.

@@ -65,17 +65,28 @@ struct LinkConditions {
     /// What `flow`'s `start` shows now, with the answers it asked for (`'isLoggedIn' is false`); nil
     /// target when the start is not a show (a damaged bundle).
     func startChoice(of flow: Int) -> (shown: TargetNode?, answers: [String]) {
-        let graph = bundle.flows[flow]
+        startChoice(of: flow, leaf: startLeaf(of: flow, in: context.steps(of: flow)))
+    }
+
+    /// The leaf of `flow`'s `start` the answers now lead to, asking each condition on the way once, outermost
+    /// first; nil when none does (a damaged bundle).
+    private func startLeaf(of flow: Int, in steps: FlowSteps) -> StepLeaf? {
+        for leaf in steps.start.leaves where leaf.isChosen(by: { answer($0, of: flow) }) { return leaf }
+        return nil
+    }
+
+    /// ``startChoice(of:)`` of the start's leaf `leaf` (``startLeaf(of:in:)``): its answers are named only
+    /// for a refusal.
+    // Speed: PERFORMANCE.md, "Round 15, rtopen: the deep-link step" (a link whose first route is the one
+    // the start shows names no answer).
+    private func startChoice(of flow: Int, leaf: StepLeaf?) -> (shown: TargetNode?, answers: [String]) {
+        guard let leaf else { return (nil, []) }
+        let conditions = bundle.flows[flow].conditions
         var answers: [String] = []
-        // The leaf the answers now lead to, asking each condition on the way once, outermost first.
-        for leaf in context.steps(of: flow).start.leaves {
-            guard leaf.isChosen(by: { answer($0, of: flow) }) else { continue }
-            for choice in leaf.choices {
-                answers.append("'\(graph.conditions[choice.condition])' is \(choice.answer)")
-            }
-            return (leaf.shown, answers)
+        for choice in leaf.choices {
+            answers.append("'\(conditions[choice.condition])' is \(choice.answer)")
         }
-        return (nil, answers)
+        return (leaf.shown, answers)
     }
 
     /// `flow 'app' starts at 'auth' now ('isLoggedIn' is false)`.
@@ -99,11 +110,12 @@ struct LinkConditions {
         _ target: TargetNode, of flow: Int, asker: Asker, startBranchByReplaceRoot: Bool = false
     ) throws(FlowRuntimeError) {
         let passingChildren = asker == .restore
-        let graph = bundle.flows[flow]
-        guard graph.tabs.isEmpty else { return }
+        guard bundle.flows[flow].tabs.isEmpty else { return }
         let steps = context.steps(of: flow)
-        let choice = startChoice(of: flow)
-        guard let shown = choice.shown, shown != target else { return }
+        let leaf = startLeaf(of: flow, in: steps)
+        guard let shown = leaf?.shown, shown != target else { return }
+        let graph = bundle.flows[flow]
+        let choice = startChoice(of: flow, leaf: leaf)
         func refuse(_ because: String) -> FlowRuntimeError {
             asker.refusal(of: name(of: target, in: flow), because: because)
         }
@@ -226,11 +238,13 @@ struct LinkConditions {
     private func checkStep(to target: TargetNode, from screen: Int, of flow: Int, impliedStart: Bool, asker: Asker)
         throws(FlowRuntimeError)
     {
-        let graph = bundle.flows[flow]
-        guard graph.tabs.isEmpty else { return }
+        guard bundle.flows[flow].tabs.isEmpty else { return }
         let sites = context.steps(of: flow).events[screen]
         let answer = { (condition: Int) in self.answer(condition, of: flow) }
-        guard !sites.contains(where: { $0.chosen(by: answer)?.pushed == target }) else { return }
+        // Speed: PERFORMANCE.md, "Round 15, rtopen: the deep-link step" (a loop, not a closure checked for
+        // the main actor).
+        for site in sites where site.chosen(by: answer)?.pushed == target { return }
+        let graph = bundle.flows[flow]
         func refuse(_ because: String) -> FlowRuntimeError {
             asker.refusal(of: name(of: target, in: flow), because: because)
         }

@@ -12,20 +12,63 @@ import FlowModel
 /// link's own tab had, go, under the removal guard, and every kept tab the link drops is reported in
 /// ``StepResult/droppedTabs``.
 extension FlowCoordinator {
-    /// The built link's state with the shown tab flow instance kept, or `built` unchanged when the link
-    /// passes through no shown tab flow (or the coordinator is not running).
-    /// - Parameter built: the link's transition, built on ``freshState()``, so its ids and tokens are new.
-    func keepingShownTabs(_ built: Transition) -> Transition {
-        guard currentStatus == .running, let depth = shownTabFlowPassed(by: built.state) else { return built }
-        let old = state
-        let fresh = built.state
-        guard var set = old.chain[depth].tabs, let freshTab = fresh.chain.tabs(at: depth)?.selected else {
-            return built
-        }
+    /// A link's state read against the tab set it passes through, shown now: what ``keepingShownTabs(_:reading:)``
+    /// builds from and what ``LinkShownAgain`` reads, read once for both (one build, one reading).
+    // Speed: PERFORMANCE.md, "Round 15, rtopen: the deep-link step".
+    struct ShownTabsReading {
+        /// The chain position of the tab flow instance the link passes through (``shownTabFlowPassed(by:)``).
+        var depth: Int
+        /// The link presents a tab-bar item of the set (format 1.3).
+        var presents: Bool
+        /// The tab the link shows: the set's selected tab when it presents an item, else the link's own.
+        var linkTab: Int
+        /// What the link's tab shows or keeps now (``tabNow(_:presents:at:)``), as it was.
+        var now: (tab: ParkedTab?, kept: Bool)
+        /// What the link's state shows above the tab flow (``linkedPart(of:above:)``).
+        var linked: ParkedTab
+        /// `now.tab` as `sharedPart(keepingTabsOf:and:above:switchingTabs:)` rewrote it; nil when the tab
+        /// shows and keeps nothing.
+        var existing: ParkedTab?
+        /// What that reading shares with `linked`, and the tabs it set aside; nil with `existing`.
+        var shared: (levels: Int, routes: Int, aside: ParkedTab?, switched: [ParkedTab])?
+    }
+
+    /// The reading of the link's state `fresh` (built on ``freshState()``) against the tab set it passes
+    /// through, shown now; nil when the coordinator is not running or the link passes through no shown tab set.
+    func shownTabsReading(of fresh: StateEdit) -> ShownTabsReading? {
+        guard currentStatus == .running, let depth = shownTabFlowPassed(by: fresh), let set = state.chain[depth].tabs,
+            let freshTab = fresh.chain.tabs(at: depth)?.selected
+        else { return nil }
         // A link that presents a tab-bar item (format 1.3) over the tab set keeps the selection: the shown tab
         // is kept aside under the item's layer, as presenting it from the tab bar keeps it.
         let presents = fresh.chain.count > depth + 1 && fresh.chain[depth + 1].presentation.isPresented
         let linkTab = presents ? set.selected : freshTab
+        let now = tabNow(linkTab, presents: presents, at: depth)
+        let linked = Self.linkedPart(of: fresh, above: depth)
+        var existing = now.tab
+        var shared: (levels: Int, routes: Int, aside: ParkedTab?, switched: [ParkedTab])?
+        // A link that shows what is already shown changes nothing below it: the part of the tab it shares
+        // stays, with its instances and tokens; only what lies above it is replaced. A tab set it shares keeps
+        // its selected tab under the link's item layer (docs/RUNNING.md, "Deep links into shown tabs").
+        if var shown = existing {
+            shared = Self.sharedPart(keepingTabsOf: &shown, and: linked, above: depth, switchingTabs: true)
+            existing = shown
+        }
+        return ShownTabsReading(
+            depth: depth, presents: presents, linkTab: linkTab, now: now, linked: linked, existing: existing,
+            shared: shared)
+    }
+
+    /// The built link's state with the shown tab flow instance kept, or `built` unchanged when the link
+    /// passes through no shown tab flow (or the coordinator is not running).
+    /// - Parameters:
+    ///   - built: the link's transition, built on ``freshState()``, so its ids and tokens are new.
+    ///   - reading: ``shownTabsReading(of:)`` of `built`'s state, on the state as it is.
+    func keepingShownTabs(_ built: Transition, reading: ShownTabsReading?) -> Transition {
+        guard let reading, var set = state.chain[reading.depth].tabs else { return built }
+        let old = state
+        let fresh = built.state
+        let (depth, presents, linkTab, now) = (reading.depth, reading.presents, reading.linkTab, reading.now)
         var kept = Transition(context: context, state: makeEdit(), cause: .link)
         let firstAbove = old.path.routeRange(ofDepth: depth + 1).lowerBound
         if old.chain.count > depth + 1, presents || set.selected != linkTab,
@@ -41,18 +84,14 @@ extension FlowCoordinator {
             set.parked[set.selected] = parked
             kept.keptTabs[parked.chain[0].id] = parked.chain.map(\.id)
         }
-        let now = tabNow(linkTab, presents: presents, at: depth)
-        var existing = now.tab
-        // The kept stack of the link's tab leaves the set's kept tabs: the link shows it, or replaces it.
+        let existing = reading.existing
+        // The kept stack of the link's tab leaves the set's kept tabs: the link shows it, or replaces it (the
+        // shown tab, set aside above, is never the link's tab when that tab has a kept stack).
         let parkedBefore = now.kept ? set.parked.removeValue(forKey: linkTab) : nil
-        let linked = Self.linkedPart(of: fresh, above: depth)
-        // A link that shows what is already shown changes nothing below it: the part of the tab it shares
-        // stays, with its instances and tokens; only what lies above it is replaced. A tab set it shares keeps
-        // its selected tab under the link's item layer (docs/RUNNING.md, "Deep links into shown tabs").
+        let linked = reading.linked
         var shared = (levels: 0, routes: 0)
-        if var shown = existing {
-            let part = Self.sharedPart(keepingTabsOf: &shown, and: linked, above: depth, switchingTabs: true)
-            (existing, shared) = (shown, (part.levels, part.routes))
+        if let part = reading.shared {
+            shared = (part.levels, part.routes)
             for aside in part.switched + (part.aside.map { [$0] } ?? []) {
                 kept.keptTabs[aside.chain[0].id] = aside.chain.map(\.id)
             }

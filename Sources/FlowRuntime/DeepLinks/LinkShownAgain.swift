@@ -31,23 +31,23 @@ extension FlowCoordinator {
 
     /// ``linkShownAgain(_:)`` of a link `built` now (``LinkMode/now``) on the state as it is.
     func linkShownAgain(of built: BuiltLink) -> LinkShownAgain? {
-        guard currentStatus == .running, !built.replacesTabs else { return nil }
-        let fresh = built.transition.state
-        guard let depth = shownTabFlowPassed(by: fresh), let set = state.chain[depth].tabs,
-            let freshTab = fresh.chain.tabs(at: depth)?.selected
+        guard !built.replacesTabs else { return nil }
+        return linkShownAgain(reading: shownTabsReading(of: built.transition.state))
+    }
+
+    /// ``linkShownAgain(of:)`` of a link that does not declare `tabs: replace`, from its reading against the
+    /// shown tab set (``shownTabsReading(of:)``), which the step that opens it also builds from.
+    func linkShownAgain(reading: ShownTabsReading?) -> LinkShownAgain? {
+        guard let reading, let before = reading.now.tab?.chain.count, let existing = reading.existing,
+            let shared = reading.shared
         else { return nil }
-        let presents = fresh.chain.count > depth + 1 && fresh.chain[depth + 1].presentation.isPresented
-        let now = tabNow(presents ? set.selected : freshTab, presents: presents, at: depth)
-        guard var existing = now.tab else { return nil }
-        let linked = Self.linkedPart(of: fresh, above: depth)
-        let before = existing.chain.count
-        let shared = Self.sharedPart(keepingTabsOf: &existing, and: linked, above: depth, switchingTabs: true)
+        let linked = reading.linked
         guard shared.aside == nil, shared.switched.isEmpty,
             shared.levels == linked.chain.count, shared.levels == existing.chain.count,
             shared.routes == linked.path.count, shared.routes == existing.path.count
         else { return nil }
         return LinkShownAgain(
             instances: existing.chain.map(\.id), tokens: existing.path.map(\.token),
-            isShown: !now.kept && existing.chain.count == before)
+            isShown: !reading.now.kept && existing.chain.count == before)
     }
 }
