@@ -45,10 +45,16 @@ package final class FlowScriptRunner {
                 check: { name, value in answers.checks[name]?[value.description] ?? true }))
     }
 
-    /// Runs one script line; nil for a blank line or a comment, else the trace line.
+    /// Runs one script line; nil for a blank line or a comment, else the trace line. A byte order mark
+    /// (U+FEFF) at the start of the first line, which some editors write at the start of a UTF-8 file, is
+    /// not part of the command (as for flow files).
     @discardableResult
     package func run(line text: String) -> TraceLine? {
         lineNumber += 1
+        var text = text
+        if lineNumber == 1, text.unicodeScalars.first == "\u{FEFF}" {
+            text = String(text.unicodeScalars.dropFirst())
+        }
         let command: ScriptCommand?
         do {
             command = try ScriptCommand.parse(text)

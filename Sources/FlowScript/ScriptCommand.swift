@@ -217,6 +217,8 @@ package enum ScriptCommand: Hashable, Sendable {
         let scalars = line.unicodeScalars
         // The scalars from `runStart` up to the current one belong to `current` and are not yet copied.
         var runStart = scalars.startIndex
+        // Where the open quote began, for the error when the line ends inside it.
+        var openingQuote = scalars.startIndex
         var index = scalars.startIndex
         // The scalar a `\` at `index` inside quotes stands for with the scalar after it; nil when that pair
         // is no escape (the `\` is then text, as it always was).
@@ -259,6 +261,7 @@ package enum ScriptCommand: Hashable, Sendable {
             } else if scalar == "\"" {
                 current += Substring(scalars[runStart..<index])
                 quoted = true
+                openingQuote = index
                 inWord = true
                 runStart = scalars.index(after: index)
             } else if ScriptText.isWhitespace(scalar) {
@@ -280,7 +283,12 @@ package enum ScriptCommand: Hashable, Sendable {
             index = scalars.index(after: index)
         }
         if inWord, !quoted { current += Substring(scalars[runStart..<index]) }
-        if quoted { throw ScriptSyntaxError(message: "unterminated quote") }
+        if quoted {
+            let column = scalars.distance(from: scalars.startIndex, to: openingQuote) + 1
+            throw ScriptSyntaxError(
+                message: "unterminated quote: the '\"' at column \(column) opens a value that the line does not "
+                    + "close; add a closing '\"' (inside quotes '\\\"' is a quote and '\\\\' a backslash)")
+        }
         if inWord { try endWord(current) }
         return words
     }

@@ -1,4 +1,5 @@
 import FlowCompiler
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -33,6 +34,40 @@ package enum OutputFile {
         }
         if descriptor != STDOUT_FILENO, close(descriptor) != 0, failure == nil { failure = errno }
         return failure.map { reason(for: $0, path: path) }
+    }
+
+    /// Why `path` cannot be written, found before a command does its work (so an exploration of minutes
+    /// does not end in an I/O error); nil when it can be, or for `-`. Creates and changes nothing: a file
+    /// that exists must be writable and not a folder; a new file's folder must exist and be writable.
+    /// - Returns: the reason in the words ``write(_:to:)`` uses.
+    package static func problem(writing path: String) -> String? {
+        guard path != standardOutputPath else { return nil }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR { return reason(for: EISDIR, path: path) }
+            return access(path, W_OK) == 0 ? nil : reason(for: errno, path: path)
+        }
+        guard errno == ENOENT else { return reason(for: errno, path: path) }
+        let folder = (path as NSString).deletingLastPathComponent
+        let parent = folder.isEmpty ? "." : folder
+        guard stat(parent, &status) == 0 else { return reason(for: errno, path: path) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return reason(for: ENOTDIR, path: path) }
+        return access(parent, W_OK | X_OK) == 0 ? nil : reason(for: errno, path: path)
+    }
+
+    /// Makes the folder `path` (and the folders above it) when missing, before a command writes files
+    /// into it; nil when it exists or was made, else why not in words.
+    package static func makeFolder(_ path: String) -> String? {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            return "it is a file, not a folder; name a folder (it is made if missing) or remove the file"
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            return error.localizedDescription
+        }
+        return nil
     }
 
     private static func reason(for code: Int32, path: String) -> String {

@@ -17,7 +17,14 @@ enum ExplorationBoundsOption {
         for (option, minimum) in [("--max-states", 1), ("--max-depth", 1)] {
             guard let text = options.value(option) else { continue }
             guard let number = Int(text), number >= minimum else {
-                Console.error("flowc: error: \(option) takes a whole number of at least \(minimum), not '\(text)'")
+                if Int(text) == nil, !text.isEmpty,
+                    text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+                {
+                    // Digits only, so too large for a number (breaker r15: "at least 1, not '99999999999999999999'").
+                    Console.error("flowc: error: \(option) \(text) is out of range; it is at most \(Int.max)")
+                } else {
+                    Console.error("flowc: error: \(option) takes a whole number of at least \(minimum), not '\(text)'")
+                }
                 return nil
             }
             if option == "--max-states" { bounds.maxStates = number } else { bounds.maxDepth = number }

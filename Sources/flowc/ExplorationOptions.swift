@@ -6,24 +6,14 @@ import FlowcCommandLine
 /// What `flowc check` and `flowc paths` share: the bounds options of the explorer, and the bundle the
 /// validated flows lower to.
 enum ExplorationOptions {
-    static let valueOptions = ["--max-states", "--max-depth"]
+    static let valueOptions = ExplorationBoundsOption.valueOptions
 
-    static let help = """
-          --max-states N    Keep at most N distinct states per root flow (default 20000).
-          --max-depth N     Go at most N steps from a new coordinator (default 32).
-        """
+    static let help = ExplorationBoundsOption.help
 
-    /// The bounds `options` set, or the usage exit code after saying which value is wrong.
+    /// The bounds `options` set, or the usage exit code after saying which value is wrong
+    /// (``ExplorationBoundsOption/bounds(_:)``, which `flowc view --check` reads too).
     static func bounds(_ options: OptionScanner) -> Result<ExplorationBounds, UsageExit> {
-        var bounds = ExplorationBounds()
-        for option in valueOptions {
-            guard let text = options.value(option) else { continue }
-            guard let number = Int(text), number >= 1 else {
-                Console.error("flowc: error: \(option) takes a whole number of at least 1, not '\(text)'")
-                return .failure(UsageExit())
-            }
-            if option == "--max-states" { bounds.maxStates = number } else { bounds.maxDepth = number }
-        }
+        guard let bounds = ExplorationBoundsOption.bounds(options) else { return .failure(UsageExit()) }
         return .success(bounds)
     }
 

@@ -88,6 +88,11 @@ enum PathsCommand {
                 case .success(let chosen): bounds = chosen
                 case .failure: return ExitCode.usage
                 }
+                // The folder is made before the exploration, so a path that cannot be one fails at once.
+                if let folder = options.value("--output"), let reason = OutputFile.makeFolder(folder) {
+                    Console.error("flowc: error: cannot make the folder '\(folder)': \(reason)")
+                    return ExitCode.usage
+                }
                 return nil
             }
         ) {
@@ -130,12 +135,6 @@ enum PathsCommand {
             Console.output(files.map(\.text).joined(separator: "\n"), terminator: "")
             Console.error(summary, terminator: "")
             return ExitCode.success
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            Console.error("flowc: error: cannot make the folder '\(folder)': \(error.localizedDescription)")
-            return ExitCode.usage
         }
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file.name)

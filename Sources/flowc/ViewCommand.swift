@@ -68,6 +68,12 @@ enum ViewCommand {
                 }
                 guard let chosen = ExplorationBoundsOption.bounds(options) else { return ExitCode.usage }
                 bounds = chosen
+                // Before --check explores: a page that cannot be written fails at once.
+                let out = options.value("--out") ?? "flowc-view.html"
+                if let reason = OutputFile.problem(writing: out) {
+                    Console.error("flowc: error: cannot write '\(out)': \(reason)")
+                    return ExitCode.usage
+                }
                 let environment = ProcessInfo.processInfo.environment["FLOWC_EDITOR"].flatMap { $0.isEmpty ? nil : $0 }
                 if let name = options.value("--editor") ?? environment {
                     guard let named = ViewEditor(rawValue: name) else {

@@ -49,6 +49,25 @@ import Testing
                 """) == ["7:46 FC104"])
     }
 
+    /// An `if` whose branch does not decode (`else: stay` in an event) left the condition untested and the
+    /// outcome of its other branch never produced: FC505 and FC302 beside the FC103 (breaker r15). The
+    /// FC103 alone now, warnings included.
+    @Test func anIfWithABadBranchGivesOneFinding() {
+        let found = RuleExample(
+            """
+            flow: d
+            start: home
+            conditions: [ready]
+            outcomes: [done]
+            screens:
+              home:
+                on:
+                  go: { if: ready, then: { finish: done }, else: stay }
+            """
+        ).validate().diagnostics
+        #expect(found.map { "\($0.location.line):\($0.location.column) \($0.code)" } == ["8:54 FC103"])
+    }
+
     /// A dedented `on:` gave five errors, the first "screen 'on' is unreachable".
     @Test func aKeyThatSlippedOutOfItsScreenIsSaidSo() {
         let found = RuleExample(

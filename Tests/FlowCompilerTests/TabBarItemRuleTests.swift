@@ -139,6 +139,65 @@ import Testing
                 ])
     }
 
+    /// A tab two layers down (breaker r15, `harbor`): a page of a tab bar shown as a cover, presented from a
+    /// tab of a tab bar shown as a sheet, selects a tab of the root. FC270 named no layer (the search stopped
+    /// at the first, whose presenting flow's own tab sets lack the tab); it names both, innermost first, and
+    /// the flow whose handler can select the tab once the outcomes are passed on. One layer reads as before.
+    @Test func aTabUnderTwoLayersNamesBoth() {
+        #expect(
+            found(
+                """
+                flow: app
+                tabs: [home, mail]
+                start: home
+                children:
+                  home: { flow: homeTab }
+                  mail: { flow: page }
+                ---- homeTab.yaml ----
+                flow: homeTab
+                start: h
+                screens:
+                  h: { on: { hub: { start: hub } } }
+                children:
+                  hub: { flow: hubBar, presentation: sheet }
+                ---- hubBar.yaml ----
+                flow: hubBar
+                tabs: [plan, pay]
+                start: plan
+                children:
+                  plan: { flow: page }
+                  pay: { flow: payPage }
+                ---- payPage.yaml ----
+                flow: payPage
+                start: p
+                screens:
+                  p: { on: { secure: { start: vault }, toMail: { select: mail } } }
+                children:
+                  vault: { flow: vaultBar, presentation: cover }
+                ---- vaultBar.yaml ----
+                flow: vaultBar
+                tabs: [keys, log]
+                start: keys
+                children:
+                  keys: { flow: keysPage }
+                  log: { flow: page }
+                ---- keysPage.yaml ----
+                flow: keysPage
+                start: k
+                screens:
+                  k: { on: { toMail: { select: mail }, toPlan: { select: plan } } }
+                ---- page.yaml ----
+                flow: page
+                start: p
+                screens:
+                  p: {}
+                """, codes: ["FC270"]) == [
+                    "keysPage.yaml:4:32 FC270 'select: mail' in flow 'keysPage' names no tab of the tab set of flow 'vaultBar', which runs it as a tab; 'mail' is a tab of flow 'app', under the cover 'vault' that presents flow 'vaultBar' and under the sheet 'hub' that presents flow 'hubBar': a presented flow hides the tab bars below it; finish each with an outcome its parent passes on, up to a handler in flow 'homeTab' that selects 'mail'",
+                    "keysPage.yaml:4:58 FC270 'select: plan' in flow 'keysPage' names no tab of the tab set of flow 'vaultBar', which runs it as a tab; 'plan' is a tab of flow 'hubBar', under the cover 'vault' that presents flow 'vaultBar': a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow 'payPage' selects 'plan'",
+                    "payPage.yaml:4:58 FC270 'select: mail' in flow 'payPage' names no tab of the tab set of flow 'hubBar', which runs it as a tab; 'mail' is a tab of flow 'app', under the sheet 'hub' that presents flow 'hubBar': a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow 'homeTab' selects 'mail'",
+                ])
+    }
+
     /// FC270's rule for a tab hidden by a sheet or cover, generalised (issue 31 leftover): whenever the tab set
     /// that has the tab lies beyond a sheet or cover on the way up — the sheet's flow shows a tab set as its
     /// first route, a tab set runs inside a tab of a tab bar shown as a sheet, a pushed child runs in such a

@@ -53,7 +53,7 @@ struct DocumentedTraceTests {
                 "finish names an instance as #ID, such as 'finish #2 saved'",
                 "a route token is written @N, such as '@3'",
                 "usage: start",
-                "unterminated quote",
+                "unterminated quote: the '\"' at column 18 opens a value that the line does not close; add a closing '\"' (inside quotes '\\\"' is a quote and '\\\\' a backslash)",
                 "invalid snapshot: it is not JSON (Invalid value around character 1.)",
                 "no flow instance #9",
             ])

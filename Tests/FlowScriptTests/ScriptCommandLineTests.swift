@@ -38,7 +38,10 @@ struct ScriptCommandLineTests {
             try ScriptCommand.parse(#"event e v="a\tb\x" w=C:\\x"#)
                 == .event(name: "e", token: nil, arguments: ["v": #"a\tb\x"#, "w": #"C:\\x"#]))
         let unterminated = #expect(throws: ScriptSyntaxError.self) { try ScriptCommand.parse(#"event e v="\""#) }
-        #expect(unterminated?.message == "unterminated quote")
+        #expect(
+            unterminated?.message
+                == "unterminated quote: the '\"' at column 11 opens a value that the line does not close; add a closing '\"' (inside quotes '\\\"' is a quote and '\\\\' a backslash)"
+        )
         #expect(try ScriptCommand.parse(#"event e v="a\"""#) == .event(name: "e", token: nil, arguments: ["v": #"a""#]))
     }
 

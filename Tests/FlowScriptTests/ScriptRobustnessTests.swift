@@ -26,6 +26,21 @@ struct ScriptRobustnessTests {
         #expect(!runner.hadSyntaxErrors)
     }
 
+    /// A script saved with a byte order mark (Notepad's "UTF-8 with BOM") runs as written: the mark at the
+    /// start of the first line is no part of the command (breaker r15: "unknown command '\u{FEFF}start'",
+    /// which printed as "unknown command 'start'"). Elsewhere U+FEFF stays text.
+    @Test func aByteOrderMarkBeforeTheFirstLineIsSkipped() throws {
+        let runner = try runner()
+        let lines = runner.run(script: "\u{FEFF}start\n\u{FEFF}back\n")
+        #expect(lines.map(\.status) == ["applied", "invalid"])
+        #expect(lines.map(\.command) == ["start", "\u{FEFF}back"])
+        #expect(lines.last?.reason == "unknown command '\u{FEFF}back'")
+        let comment = try self.runner()
+        #expect(comment.run(line: "\u{FEFF}# a comment") == nil)
+        #expect(comment.run(line: "start")?.status == "applied")
+        #expect(!comment.hadSyntaxErrors)
+    }
+
     /// A huge script line is echoed cut in `command`; the `reason` is whole (its end holds the cause).
     @Test func aHugeLineIsEchoedCut() throws {
         let runner = try runner()
@@ -57,7 +72,10 @@ struct ScriptRobustnessTests {
         #expect(accented.reason == "screen 'details' of flow 'reading' has no event 'se\u{301}lectBook 📚'")
         let open = try #require(runner.run(line: "event selectBook \"bookID=7"))
         #expect(open.status == "invalid")
-        #expect(open.reason == "unterminated quote")
+        #expect(
+            open.reason
+                == "unterminated quote: the '\"' at column 18 opens a value that the line does not close; add a closing '\"' (inside quotes '\\\"' is a quote and '\\\\' a backslash)"
+        )
         // A long word of multibyte scalars is cut by scalars in the echo.
         let long = try #require(runner.run(line: "event " + String(repeating: "é", count: 300)))
         #expect(long.command == "event " + String(repeating: "é", count: 194) + "… [cut: 106 more characters]")

@@ -42,6 +42,18 @@ import Testing
         let badBound = try FlowcProcess.run(["check", "Flows", "--max-states", "0"])
         #expect(badBound.status == 2)
         #expect(badBound.standardError == "flowc: error: --max-states takes a whole number of at least 1, not '0'\n")
+        // Digits too many for a number are out of range, not "at least 1" (breaker r15); `paths` and `view
+        // --check` read the same option.
+        for command in [["check", "Flows"], ["paths", "Flows", "--flow", "reading", "--cover", "screens"]] {
+            let huge = try FlowcProcess.run(command + ["--max-depth", "99999999999999999999"])
+            #expect(huge.status == 2)
+            #expect(
+                huge.standardError
+                    == "flowc: error: --max-depth 99999999999999999999 is out of range; it is at most 9223372036854775807\n"
+            )
+        }
+        let zeros = try FlowcProcess.run(["check", "Flows", "--max-states", "00"])
+        #expect(zeros.standardError == "flowc: error: --max-states takes a whole number of at least 1, not '00'\n")
         let unknown = try FlowcProcess.run(["check", "Flows", "--flow", "nope"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError == "flowc: error: no flow named 'nope' in the given paths\n")

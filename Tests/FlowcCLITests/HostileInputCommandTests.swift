@@ -144,6 +144,39 @@ import Glibc
         )
     }
 
+    /// `paths --output` and `view --out` are checked before the flows are explored (breaker r15: a file given
+    /// as `paths --output` was refused only after the whole exploration, minutes on a real app, with
+    /// Foundation's "The operation could not be completed. A file with the same name already exists.").
+    /// `--flow nope` shows the order: the folder is refused before the flow is looked up. Nothing is written.
+    @Test func pathsAndViewSayWhyTheOutputCannotBeWrittenBeforeExploring() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try write(edit, to: root + "/edit.yaml")
+        let file = root + "/edit.yaml"
+        let paths = try FlowcProcess.run([
+            "paths", root, "--flow", "nope", "--cover", "screens", "--output", file,
+        ])
+        #expect(paths.status == 2)
+        #expect(paths.standardOutput == "")
+        #expect(
+            paths.standardError
+                == "flowc: error: cannot make the folder '\(file)': it is a file, not a folder; name a folder (it is made if missing) or remove the file\n"
+        )
+        let cases = [
+            (root, "it is a folder, not a file"),
+            (root + "/missing/page.html", "its folder does not exist; create the folder or write elsewhere"),
+            (file + "/page.html", "a part of the path is a file, not a folder"),
+        ]
+        for (output, reason) in cases {
+            let view = try FlowcProcess.run(["view", root, "--check", "--out", output])
+            #expect(view.status == 2)
+            #expect(view.standardOutput == "")
+            #expect(view.standardError == "flowc: error: cannot write '\(output)': \(reason)\n")
+        }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == edit)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["edit.yaml"])
+    }
+
     @Test func compileSaysWhyTheOutputCannotBeWritten() throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -58,49 +58,27 @@ struct EnclosingTabSets {
         catalog.childUses(of: flow.name.value).first { !Self.reached(through: $0, given: reachable).contains(tab) }
     }
 
-    /// The sheet or cover that hides `tab` from a `select:` in a flow that `use` runs without presenting it:
-    /// the nearest presenting use on the way up from `use`'s parent through the uses of the flows that run it
-    /// (nearest first, each flow once), above which some tab set has `tab`, with the flow whose tab set has
-    /// it (the presenting flow, or the nearest flow running it, not through another sheet or cover, that
-    /// declares the tab). A tab set shown as the sheet itself, or inside a tab, a pushed child or the first
-    /// route of the presented flow, is found alike. Nil when no tab set beyond a sheet or cover has `tab`.
-    static func layer(hiding tab: String, above use: FlowCatalog.ChildUse, in catalog: FlowCatalog)
-        -> (layer: FlowCatalog.ChildUse, holder: FlowDefinition)?
+    /// The sheets and covers that hide `tab` from a `select:` in a flow that `use` runs without presenting
+    /// it: on the way up from `use`'s parent through the uses of the flows that run it (nearest first, each
+    /// flow once), the presenting uses crossed before a flow whose tab set has `tab` (the presenting flow,
+    /// or a flow running it), innermost first, with that flow. A tab set shown as the sheet itself, or
+    /// inside a tab, a pushed child or the first route of the presented flow, is found alike, and so is one
+    /// beyond several layers (a cover inside a tab bar shown as a sheet). Nil when no tab set beyond a sheet
+    /// or cover has `tab`.
+    static func layers(hiding tab: String, above use: FlowCatalog.ChildUse, in catalog: FlowCatalog)
+        -> (layers: [FlowCatalog.ChildUse], holder: FlowDefinition)?
     {
-        var pending = [use.parent]
+        // Each flow with the layers crossed to reach it; the walk is breadth first, so those are the fewest.
+        var pending: [(flow: FlowDefinition, layers: [FlowCatalog.ChildUse])] = [(use.parent, [])]
         var seen: Set<String> = [use.parent.name.value]
         var next = 0
         while next < pending.count {
-            let flow = pending[next]
+            let (flow, layers) = pending[next]
             next += 1
-            for outer in catalog.childUses(of: flow.name.value) {
-                if outer.declaration.presentationStyle.isPresented {
-                    if let holder = nearestFlow(declaring: tab, from: outer.parent, in: catalog) {
-                        return (outer, holder)
-                    }
-                } else if seen.insert(outer.parent.name.value).inserted {
-                    pending.append(outer.parent)
-                }
-            }
-        }
-        return nil
-    }
-
-    /// `flow` when it declares `tab`, else the nearest flow that runs it (through uses that present nothing,
-    /// nearest first, each flow once) and declares `tab`.
-    private static func nearestFlow(declaring tab: String, from flow: FlowDefinition, in catalog: FlowCatalog)
-        -> FlowDefinition?
-    {
-        var pending = [flow]
-        var seen: Set<String> = [flow.name.value]
-        var next = 0
-        while next < pending.count {
-            let candidate = pending[next]
-            next += 1
-            if candidate.tab(named: tab) != nil { return candidate }
-            for outer in catalog.childUses(of: candidate.name.value)
-            where !outer.declaration.presentationStyle.isPresented && seen.insert(outer.parent.name.value).inserted {
-                pending.append(outer.parent)
+            if !layers.isEmpty, flow.tab(named: tab) != nil { return (layers, flow) }
+            for outer in catalog.childUses(of: flow.name.value) where seen.insert(outer.parent.name.value).inserted {
+                let crossed = outer.declaration.presentationStyle.isPresented ? layers + [outer] : layers
+                pending.append((outer.parent, crossed))
             }
         }
         return nil

@@ -161,17 +161,26 @@ public enum FlowValidation {
     /// reported an error (`FlowSourceFile.damaged`): a declaration that failed to decode is missing or
     /// partial in the graph, so what the rules say about it is a knock-on, and the cause comes first alone.
     /// Reachability depends on every action of the flow, so in a file with a damaged declaration what is
-    /// unreachable is a knock-on too (`push:details` that did not decode leaves `details` unreachable).
+    /// unreachable is a knock-on too (`push:details` that did not decode leaves `details` unreachable), and
+    /// so are the other findings that some action of the flow would answer: a condition no `if` tests
+    /// (`if: ready` whose `else: stay` did not decode), an outcome no `finish` produces.
     static func withoutKnockOns(_ found: [Diagnostic], of files: [FlowSourceFile]) -> [Diagnostic] {
         var damaged: [String: [Range<Int>]] = [:]
         for file in files where !file.damaged.isEmpty { damaged[file.path, default: []] += file.damaged }
         guard !damaged.isEmpty else { return found }
         return found.filter { diagnostic in
             guard let ranges = damaged[diagnostic.location.file] else { return true }
-            if diagnostic.code == UnreachableDeclaration.description.code { return false }
+            if wholeFlowCodes.contains(diagnostic.code) { return false }
             return !ranges.contains { $0.contains(diagnostic.location.offset) }
         }
     }
+
+    /// The codes of findings about what no action of a flow does (breaker r15: FC505 beside the FC103 of an
+    /// `if`'s branch); in a file with a damaged declaration they are knock-ons wherever they point.
+    static let wholeFlowCodes: Set<String> = [
+        UnreachableDeclaration.description.code, UnusedCondition.description.code,
+        OutcomeNeverProduced.description.code,
+    ]
 
     /// The size from which a file larger than all others together is parsed on a thread of its own while its
     /// document is built: below it, starting a thread and copying events out cost more than they save.

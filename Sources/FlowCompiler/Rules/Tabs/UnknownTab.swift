@@ -124,10 +124,17 @@ struct UnknownTab: FlowRule {
         // The tab may lie beyond a sheet or cover on the way up (a tab bar shown as a sheet, or a tab set
         // inside a tab, a pushed child or the first route of a presented flow): the search stopped at that
         // layer, which is what the author needs to know.
-        let hidden = EnclosingTabSets.layer(hiding: tab.value, above: use, in: catalog).map { found in
-            let presentation = found.layer.declaration.presentationStyle.rawValue
+        let hidden = EnclosingTabSets.layers(hiding: tab.value, above: use, in: catalog).map { found in
+            let crossed = found.layers.map { layer in
+                "the \(layer.declaration.presentationStyle.rawValue) \(MessageText.name(layer.declaration.name.value)) that presents flow \(MessageText.name(layer.declaration.flow.value))"
+            }
+            let outermost = found.layers[found.layers.count - 1]
+            let finish =
+                found.layers.count == 1
+                ? "finish it with an outcome whose handler in flow \(MessageText.name(outermost.parent.name.value)) selects \(MessageText.name(tab.value))"
+                : "finish each with an outcome its parent passes on, up to a handler in flow \(MessageText.name(outermost.parent.name.value)) that selects \(MessageText.name(tab.value))"
             return
-                "; \(MessageText.name(tab.value)) is a tab of flow \(MessageText.name(found.holder.name.value)), under the \(presentation) \(MessageText.name(found.layer.declaration.name.value)) that presents flow \(MessageText.name(found.layer.declaration.flow.value)): a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow \(MessageText.name(found.layer.parent.name.value)) selects \(MessageText.name(tab.value))"
+                "; \(MessageText.name(tab.value)) is a tab of flow \(MessageText.name(found.holder.name.value)), under \(crossed.joined(separator: " and under ")): a presented flow hides the tab bars below it; \(finish)"
         }
         if FlowCatalog.isTab(use.declaration, of: parent) {
             if let hidden {
