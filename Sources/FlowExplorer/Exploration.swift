@@ -270,7 +270,7 @@ struct Exploration {
             }
             trackChildren(
                 asked, before: view, after: after, state: position, target: target, command: action.command,
-                result: result, pendingOrigin: state.pendingOrigin)
+                result: result)
             if let local, keptTabs != nil {
                 keptTabSteps!.verify(action.command, answer: local, state: state.copy, on: coordinator)
                 dirty = true
@@ -378,30 +378,22 @@ struct Exploration {
     }
 
     /// Records, for each shown child of state `state` that `asked` marks, whether the step finished it,
-    /// kept it (and where), or kept it in a state a bound left out (`target` nil). A confirmed removal (`confirm` of a step
-    /// that is not a link's or a restore's) that takes a child delivers the declared outcome of its
-    /// `confirm` route to the parent, so the child it takes counts as finished: the person left it with
-    /// an outcome (docs/RUNNING.md, "Interactive back").
+    /// kept it (and where), or kept it in a state a bound left out (`target` nil). A child is finished when
+    /// the step reports it in `finished`: a confirmed removal that delivers its `confirm` route's declared
+    /// outcome to the parent's handler is, one that delivers none is not (docs/RUNNING.md, "Finishing").
     private mutating func trackChildren(
         _ asked: [Bool], before: StateView, after: StateView, state: Int, target: Int?, command: ScriptCommand,
-        result: StepResult, pendingOrigin: ScriptCommand?
+        result: StepResult
     ) {
         switch command {
         case .finish, .stop, .open, .restore: return
         default: break
         }
         guard asked.contains(true) else { return }
-        let refused = result.status == .rejected || result.status == .stale
-        var confirmedRemoval = false
-        if command.isConfirm, !refused, result.status != .pending {
-            switch pendingOrigin {
-            case .open?, .restore?, nil: break
-            default: confirmedRemoval = true
-            }
-        }
         for (depth, entry) in before.shown.enumerated().dropFirst() where asked[depth] {
             let position = ChildFinishing.Position(state: state, depth: depth)
-            if result.reportsFinished(entry.id) || (confirmedRemoval && !after.alive.contains(entry.id)) {
+            // A confirmed removal that delivers an outcome is in `finished` (RUNNING.md, "Finishing").
+            if result.reportsFinished(entry.id) {
                 finishing.finished(position)
             } else if let kept = Self.position(of: entry.id, in: after.shown) {
                 if let target {

@@ -198,6 +198,67 @@ import Testing
                 ])
     }
 
+    /// The hint does not depend on the order of the uses (round 15 review): `route` is pushed by `mid`,
+    /// which `homeTab` (a tab of `app`) and `sheety` (a sheet of `app`) both run. The walk reaches `app`
+    /// with no layer crossed through `homeTab` and through the sheet `sheety`; whichever file comes first,
+    /// the sheet is named.
+    @Test func theHintDoesNotDependOnTheOrderOfTheUses() {
+        let homeTab = """
+            ---- homeTab.yaml ----
+            flow: homeTab
+            start: h
+            screens:
+              h: { on: { go: { start: step } } }
+            children:
+              step: { flow: mid }
+            """
+        let sheety = """
+            ---- sheety.yaml ----
+            flow: sheety
+            start: s
+            screens:
+              s: { on: { go: { start: step } } }
+            children:
+              step: { flow: mid }
+            """
+        func example(_ first: String, _ second: String) -> String {
+            """
+            flow: app
+            tabs: [home, mail, { tab: lay }]
+            start: home
+            children:
+              home: { flow: homeTab }
+              mail: { flow: page }
+              lay: { flow: sheety, presentation: sheet }
+            \(first)
+            \(second)
+            ---- mid.yaml ----
+            flow: mid
+            start: m
+            screens:
+              m: { on: { go: { start: x } } }
+            children:
+              x: { flow: route }
+            ---- route.yaml ----
+            flow: route
+            start: r
+            screens:
+              r: { on: { toMail: { select: mail } } }
+            ---- page.yaml ----
+            flow: page
+            start: p
+            screens:
+              p: {}
+            """
+        }
+        let tabFirst = found(example(homeTab, sheety), codes: ["FC270"])
+        #expect(tabFirst == found(example(sheety, homeTab), codes: ["FC270"]))
+        #expect(
+            tabFirst == [
+                "route.yaml:4:32 FC270 'select: mail' in flow 'route' names no tab of any tab set enclosing it where flow 'mid' runs it as child 'x'; 'mail' is a tab of flow 'app', under the sheet 'lay' that presents flow 'sheety': a presented flow hides the tab bars below it; finish it with an outcome whose handler in flow 'app' selects 'mail'"
+            ])
+    }
+
     /// FC270's rule for a tab hidden by a sheet or cover, generalised (issue 31 leftover): whenever the tab set
     /// that has the tab lies beyond a sheet or cover on the way up — the sheet's flow shows a tab set as its
     /// first route, a tab set runs inside a tab of a tab bar shown as a sheet, a pushed child runs in such a

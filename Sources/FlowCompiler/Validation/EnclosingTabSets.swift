@@ -69,15 +69,23 @@ struct EnclosingTabSets {
         -> (layers: [FlowCatalog.ChildUse], holder: FlowDefinition)?
     {
         // Each flow with the layers crossed to reach it; the walk is breadth first, so those are the fewest.
+        // A flow is visited at most twice: once reached with no layer crossed and once with some, so the
+        // answer does not depend on the order of the uses (a flow first reached without a layer is still
+        // reached again through a sheet).
         var pending: [(flow: FlowDefinition, layers: [FlowCatalog.ChildUse])] = [(use.parent, [])]
-        var seen: Set<String> = [use.parent.name.value]
+        var seenBare: Set<String> = [use.parent.name.value]
+        var seenLayered: Set<String> = []
         var next = 0
         while next < pending.count {
             let (flow, layers) = pending[next]
             next += 1
             if !layers.isEmpty, flow.tab(named: tab) != nil { return (layers, flow) }
-            for outer in catalog.childUses(of: flow.name.value) where seen.insert(outer.parent.name.value).inserted {
+            for outer in catalog.childUses(of: flow.name.value) {
                 let crossed = outer.declaration.presentationStyle.isPresented ? layers + [outer] : layers
+                let name = outer.parent.name.value
+                guard crossed.isEmpty ? seenBare.insert(name).inserted : seenLayered.insert(name).inserted else {
+                    continue
+                }
                 pending.append((outer.parent, crossed))
             }
         }

@@ -129,7 +129,7 @@ public final class FlowCoordinator: Observable {
 
     /// Runs `change`, a change of `property`, announced to the registrar when the property was read
     /// (``access(_:)``). An observer subscribes only by reading, so a property never read has none, and its
-    /// changes skip the registrar (whose work is fixed per announcement: about 1,160 instructions with no
+    /// changes skip the registrar (whose work is fixed per announcement: about 670 instructions with no
     /// observer; PERFORMANCE.md, "Round 15, rtstep: the runtime step").
     func withMutation<Member, Result>(_ property: ObservedProperty<Member>, _ change: () throws -> Result) rethrows
         -> Result
