@@ -55,13 +55,35 @@ package enum OutputFile {
         return access(parent, W_OK | X_OK) == 0 ? nil : reason(for: errno, path: path)
     }
 
+    /// Why the folder `path` cannot be made (with the folders above it) and written into, found before a
+    /// command does its work (so an exploration of minutes does not end in an I/O error, and a run that fails
+    /// before writing leaves no empty folder behind); nil when it can be. Creates nothing: a folder that
+    /// exists must be writable; else the nearest existing folder above it must be a folder and writable.
+    /// - Returns: the reason in the words ``makeFolder(_:)`` uses.
+    package static func problem(makingFolder path: String) -> String? {
+        var status = stat()
+        var existing = path
+        // Up the path to the nearest part that exists: as many steps as the path has parts.
+        while stat(existing, &status) != 0 {
+            guard errno == ENOENT else { return SystemErrorDescription.describe(errno) }
+            let parent = (existing as NSString).deletingLastPathComponent
+            existing = parent.isEmpty ? "." : parent
+            if existing == "." || existing == "/" {
+                guard stat(existing, &status) == 0 else { return SystemErrorDescription.describe(errno) }
+                break
+            }
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            return existing == path ? notAFolder : SystemErrorDescription.describe(ENOTDIR)
+        }
+        return access(existing, W_OK | X_OK) == 0 ? nil : SystemErrorDescription.describe(errno)
+    }
+
     /// Makes the folder `path` (and the folders above it) when missing, before a command writes files
     /// into it; nil when it exists or was made, else why not in words.
     package static func makeFolder(_ path: String) -> String? {
         var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
-            return "it is a file, not a folder; name a folder (it is made if missing) or remove the file"
-        }
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR { return notAFolder }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
@@ -69,6 +91,9 @@ package enum OutputFile {
         }
         return nil
     }
+
+    private static let notAFolder =
+        "it is a file, not a folder; name a folder (it is made if missing) or remove the file"
 
     private static func reason(for code: Int32, path: String) -> String {
         if code == ENOENT {

@@ -88,8 +88,9 @@ enum PathsCommand {
                 case .success(let chosen): bounds = chosen
                 case .failure: return ExitCode.usage
                 }
-                // The folder is made before the exploration, so a path that cannot be one fails at once.
-                if let folder = options.value("--output"), let reason = OutputFile.makeFolder(folder) {
+                // The folder is checked before the exploration, so a path that cannot be one fails at once, and
+                // made only once there is something to write into it.
+                if let folder = options.value("--output"), let reason = OutputFile.problem(makingFolder: folder) {
                     Console.error("flowc: error: cannot make the folder '\(folder)': \(reason)")
                     return ExitCode.usage
                 }
@@ -135,6 +136,10 @@ enum PathsCommand {
             Console.output(files.map(\.text).joined(separator: "\n"), terminator: "")
             Console.error(summary, terminator: "")
             return ExitCode.success
+        }
+        if let reason = OutputFile.makeFolder(folder) {
+            Console.error("flowc: error: cannot make the folder '\(folder)': \(reason)")
+            return ExitCode.usage
         }
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file.name)

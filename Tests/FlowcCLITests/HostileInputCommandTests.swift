@@ -177,6 +177,41 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["edit.yaml"])
     }
 
+    /// `paths --output` is checked before the exploration but made only once there are paths to write: a run
+    /// whose flows fail, or whose flow is not found, leaves no empty folder behind (round 15's review); a
+    /// folder under a file is refused before anything is read; a folder that is made gets the scripts.
+    @Test func pathsMakesItsOutputFolderOnlyToWriteIntoIt() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try write(edit, to: root + "/edit.yaml")
+        try write("flow: broken\nstart: nowhere\nscreens:\n  home: {}\n", to: root + "/broken.yaml")
+        let output = root + "/out/deeper"
+        let failing = try FlowcProcess.run(["paths", root, "--flow", "edit", "--cover", "screens", "--output", output])
+        #expect(failing.status == 1)
+        #expect(failing.standardOutput == "")
+        #expect(failing.standardError.contains("broken.yaml:2:8: error: "))
+        let unknown = try FlowcProcess.run([
+            "paths", root + "/edit.yaml", "--flow", "nope", "--cover", "screens", "--output", output,
+        ])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError == "flowc: error: no flow named 'nope' in the given paths\n")
+        let underAFile = try FlowcProcess.run([
+            "paths", root + "/edit.yaml", "--flow", "edit", "--cover", "screens", "--output",
+            root + "/edit.yaml/out",
+        ])
+        #expect(underAFile.status == 2)
+        #expect(
+            underAFile.standardError
+                == "flowc: error: cannot make the folder '\(root)/edit.yaml/out': a part of the path is a file, not a folder\n"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["broken.yaml", "edit.yaml"])
+        let written = try FlowcProcess.run([
+            "paths", root + "/edit.yaml", "--flow", "edit", "--cover", "screens", "--output", output,
+        ])
+        #expect(written.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output) == ["01-screen-editor.flowscript"])
+    }
+
     @Test func compileSaysWhyTheOutputCannotBeWritten() throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
