@@ -27,9 +27,10 @@ extension FlowCoordinator {
             guard let index = bundle.flows[flow].outcomes.firstIndex(of: outcome) else {
                 throw FlowRuntimeError.unknownOutcome(flow: bundle.flows[flow].name, outcome: outcome)
             }
-            // Read in place: `let graph = bundle.flows[flow]` would copy the whole graph.
+            // Read in place: `let graph = bundle.flows[flow]` would copy the whole graph, and so does a call of
+            // the graph's `parameters(ofOutcome:)` (PERFORMANCE.md, "Round 16, rtcommit").
             let values = try transition.binding.bind(
-                values: arguments, to: bundle.flows[flow].parameters(ofOutcome: index),
+                values: arguments, to: transition.outcomeParameters(of: flow, outcome: index),
                 receiver: Transition.outcomeReceiver(bundle, flow: flow, outcome: index))
             try transition.finish(at: depth, outcome: index, values: values)
             try transition.checkShape()

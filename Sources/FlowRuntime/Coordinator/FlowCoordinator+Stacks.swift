@@ -90,13 +90,16 @@ extension FlowCoordinator {
         for depth in chain.indices {
             guard let tabs = chain[depth].tabs else { continue }
             for (tab, parked) in tabs.parked where parked.chain[0].id == id {
-                guard
-                    let bottom = Self.stacks(
-                        of: parked.chain, at: depth + 1, path: parked.path, bundle: bundle,
-                        parentFlow: chain[depth].flow, tabSet: chain[depth].id
-                    ).first
-                else { return nil }
-                return KeptStack(depth: depth, tab: tab, stack: bottom)
+                // Speed: PERFORMANCE.md, "Round 16, rtcommit": only the bottom stack is built.
+                let shapes = StackShape.shapes(
+                    of: parked.chain, at: depth + 1, path: parked.path, bundle: bundle,
+                    parentFlow: chain[depth].flow, tabSet: chain[depth].id)
+                for shape in shapes {
+                    if let bottom = Self.stack(shape, of: parked.path) {
+                        return KeptStack(depth: depth, tab: tab, stack: bottom)
+                    }
+                }
+                return nil
             }
         }
         return nil
@@ -170,9 +173,11 @@ extension FlowCoordinator {
     private func shownStack(_ id: FlowInstanceID) -> (FlowStack, Int)? {
         guard currentStatus == .running, let depth = state.depth(of: id), state.chain[depth].stackDepth == depth
         else { return nil }
-        // Speed: PERFORMANCE.md, "Round 14, the runtime step" (loops, not closures checked for the main actor).
-        for found in Self.stacks(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil)
-        where found.id == id {
+        // Speed: PERFORMANCE.md, "Round 14, the runtime step" (loops, not closures checked for the main actor);
+        // "Round 16, rtcommit": only the stack asked for is built, not every shown one.
+        for shape in StackShape.shapes(of: state.chain, at: 0, path: state.path, bundle: bundle, parentFlow: nil)
+        where shape.id == id {
+            guard let found = Self.stack(shape, of: state.path) else { continue }
             guard let first = found.routes.first else { return (found, state.path.count) }
             for start in state.path.indices where state.path[start].token == first.token { return (found, start) }
             return nil

@@ -30,11 +30,14 @@ extension FlowCoordinator {
             }
             // A tab bar's tab names can only be meant for the bar that has them: an outer bar's tab is found under an inner one.
             depth =
-                chain[...innermost].lastIndex { $0.tabs != nil && bundle.flows[$0.flow].tabIndex(named: name) != nil }
+                chain[...innermost].lastIndex { $0.tabs != nil && bundle.tabIndex(named: name, inFlow: $0.flow) != nil }
                 ?? innermost
         }
-        let graph = bundle.flows[chain[depth].flow]
-        guard let tab = graph.tabIndex(named: name) else { return .rejected(.unknownTab(flow: graph.name, tab: name)) }
+        // Read in place: `let graph = bundle.flows[…]` would copy the whole graph.
+        let flow = chain[depth].flow
+        guard let tab = bundle.tabIndex(named: name, inFlow: flow) else {
+            return .rejected(.unknownTab(flow: bundle.flows[flow].name, tab: name))
+        }
         var transition = Transition(context: context, state: makeEdit())
         do throws(FlowRuntimeError) {
             try transition.selectTab(tab, at: depth)

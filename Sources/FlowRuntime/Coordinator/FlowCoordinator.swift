@@ -374,23 +374,34 @@ public final class FlowCoordinator: Observable {
         _ transition: inout Transition, sender: RouteToken?, note: FlowRuntimeError?,
         replay: @autoclosure () -> Replay, link: String? = nil
     ) -> StepResult {
-        if let pending = askIfUndecided(transition, sender: sender, replay: replay(), link: link) { return pending }
-        var result = commit(&transition)
+        // Speed: PERFORMANCE.md, "Round 16, rtcommit": the kept tabs the step drops are found once, for the
+        // removal guard and the commit.
+        let droppedKept = transition.removesAnything(from: state) ? transition.droppedKeptTabs(from: state.chain) : []
+        if let pending = askIfUndecided(
+            transition, sender: sender, replay: replay(), link: link, droppedKept: droppedKept)
+        {
+            return pending
+        }
+        var result = commit(&transition, droppedKept: droppedKept)
         if let note { result.reason = note }
         return result
     }
 
     /// The pending result of a step that removes a `confirm` route without a decision (the confirmation is
     /// set), or nil when the step may go on.
+    /// - Parameter droppedKept: the transition's ``Transition/droppedKeptTabs(from:)`` of the state's chain when
+    ///   the caller has it; nil: found here.
     func askIfUndecided(
-        _ transition: Transition, sender: RouteToken?, replay: @autoclosure () -> Replay, link: String? = nil
+        _ transition: Transition, sender: RouteToken?, replay: @autoclosure () -> Replay, link: String? = nil,
+        droppedKept: [DroppedKeptTab]? = nil
     ) -> StepResult? {
         // A step that removed no route, instance or kept tab has nothing to ask about (most events).
         guard transition.removesAnything(from: state) else { return nil }
         let path = state.path
         var (kept, undecided) = transition.undecidedRemovals(from: path, sender: sender, granted: grantedRemovals)
         if !transition.droppedTabs.isEmpty || transition.state.chain.keptCount < state.chain.count {
-            let dropped = transition.droppedKeptRoutes(from: state.chain, granted: grantedRemovals)
+            let dropped = transition.droppedKeptRoutes(
+                droppedKept ?? transition.droppedKeptTabs(from: state.chain), granted: grantedRemovals)
             // Speed: PERFORMANCE.md, "Shapes kept for speed".
             if !dropped.isEmpty { undecided += dropped }
         }
@@ -422,9 +433,15 @@ public final class FlowCoordinator: Observable {
     /// Makes a transition's state the coordinator's, cancels the objects of the instances it removed, and
     /// hands the deep links that instances finished in the step had queued to ``step(_:)``. The transition is
     /// changed in place, its edit emptied.
-    /// - Parameter reason: why the links of the instances the step removed are dropped; nil: each removed
-    ///   instance's flow "was removed before it finished".
-    func commit(_ transition: inout Transition, droppingLinksBecause reason: String? = nil) -> StepResult {
+    /// - Parameters:
+    ///   - reason: why the links of the instances the step removed are dropped; nil: each removed instance's
+    ///     flow "was removed before it finished".
+    ///   - droppedKept: the transition's ``Transition/droppedKeptTabs(from:)`` of the state's chain when the
+    ///     caller has it; nil: found here.
+    func commit(
+        _ transition: inout Transition, droppingLinksBecause reason: String? = nil,
+        droppedKept: [DroppedKeptTab]? = nil
+    ) -> StepResult {
         var dropped = transition.droppedLinks
         var droppedTabs: [DroppedTab] = []
         var removedFlows: [RemovedFlow] = []
@@ -439,8 +456,9 @@ public final class FlowCoordinator: Observable {
                     unchangedBelow: transition.state.chain.keptCount)
             // Joined only when both have links: `+` builds a new array even from two empty ones.
             if !removed.isEmpty { dropped = dropped.isEmpty ? removed : dropped + removed }
-            droppedTabs = transition.droppedTabReports(from: state.chain)
-            removedFlows = transition.removedInstances(from: state)
+            let droppedKept = droppedKept ?? transition.droppedKeptTabs(from: state.chain)
+            droppedTabs = transition.droppedTabReports(droppedKept)
+            removedFlows = transition.removedInstances(from: state, droppedKept: droppedKept)
         }
         if instances.hasObjects {
             instances.sync(

@@ -100,6 +100,16 @@ extension EditedArray where Element == InstanceRecord {
     /// The id of the instance at `position`.
     func id(at position: Int) -> FlowInstanceID { position < kept ? base[position].id : added[position - kept].id }
 
+    /// The child declaration that started the instance at `position` (``InstanceRecord/declaration``).
+    func declaration(at position: Int) -> Int? {
+        position < kept ? base[position].declaration : added[position - kept].declaration
+    }
+
+    /// How the instance at `position` was shown.
+    func presentation(at position: Int) -> Presentation {
+        position < kept ? base[position].presentation : added[position - kept].presentation
+    }
+
     /// The stack depth of the instance at `position` (``InstanceRecord/stackDepth``).
     func stackDepth(at position: Int) -> Int {
         position < kept ? base[position].stackDepth : added[position - kept].stackDepth

@@ -141,16 +141,7 @@ extension Transition {
                 values: [:], to: parameters,
                 receiver: Self.outcomeReceiver(bundle, flow: record.flow, outcome: outcome))
         }
-        if removed.count > 1 || record.tabs != nil {
-            var causes = removalCauses
-            for position in removed.indices {
-                if position > removed.startIndex { causes[removed[position].id] = .finish }
-                if let tabs = removed[position].tabs {
-                    for parked in tabs.parked.values { causes[parked.chain[0].id] = .finish }
-                }
-            }
-            removalCauses = causes
-        }
+        if removed.count > 1 || record.tabs != nil { noteRemoval(of: removed, sparing: 1, as: .finish) }
         finishedOnRemoval.append(record.id)
         return noteFinish(of: record, outcome: outcome, values: values)
     }

@@ -10,22 +10,37 @@ extension Transition {
     /// or its `finish`), where that is not the step's own ``cause``. Costs nothing when nothing is above it.
     mutating func noteRemoval(above depth: Int, including owner: Int, as cause: RemovedFlow.Cause) {
         guard state.chain.count > depth + 1 || state.chain.tabs(at: owner) != nil else { return }
-        var causes = removalCauses
-        for position in owner..<state.chain.count {
-            if position > depth { causes[state.chain.id(at: position)] = cause }
-            if let tabs = state.chain.tabs(at: position) {
+        noteRemoval(of: state.chain[owner...], sparing: max(0, depth + 1 - owner), as: cause)
+    }
+
+    /// Records that the instances of `records` but the first `spared` of them, and the first instance of
+    /// every tab kept under any of them (its other instances go with it), go because of `cause`.
+    mutating func noteRemoval(
+        of records: some Sequence<InstanceRecord>, sparing spared: Int, as cause: RemovedFlow.Cause
+    ) {
+        Self.note(records, sparing: spared, as: cause, in: &removalCauses)
+    }
+
+    /// ``noteRemoval(of:sparing:as:)`` into `causes`, changed in place.
+    private static func note(
+        _ records: some Sequence<InstanceRecord>, sparing spared: Int, as cause: RemovedFlow.Cause,
+        in causes: inout [FlowInstanceID: RemovedFlow.Cause]
+    ) {
+        for (offset, record) in records.enumerated() {
+            if offset >= spared { causes[record.id] = cause }
+            if let tabs = record.tabs {
                 for parked in tabs.parked.values { causes[parked.chain[0].id] = cause }
             }
         }
-        removalCauses = causes
     }
 
     /// The instances of `old` (the state before the step) that this step removes without finishing them: the
     /// records of its chain that are neither in the new chain, nor set aside in a kept tab, nor finished; the
     /// instances of the kept tabs it drops (``droppedKeptTabs(from:)``), with those kept inside them; and
     /// those back on a kept tab removed. Chain order first, then kept tabs in tab order.
+    /// - Parameter droppedKept: ``droppedKeptTabs(from:)`` of `old`'s chain.
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
-    func removedInstances(from old: RuntimeState) -> [RemovedFlow] {
+    func removedInstances(from old: RuntimeState, droppedKept: [DroppedKeptTab]) -> [RemovedFlow] {
         let kept = state.chain.keptCount
         guard kept < old.chain.count else { return removedInKeptTabs }
         var removed: [RemovedFlow] = []
@@ -37,7 +52,7 @@ extension Transition {
                     id, flow: old.chain[depth].flow, declaration: old.chain[depth].declaration,
                     parentFlow: depth > 0 ? old.chain[depth - 1].flow : nil, cause: removalCause(of: id)))
         }
-        for (tabFlow, _, parked, owner) in droppedKeptTabs(from: old.chain) {
+        for (tabFlow, _, parked, owner) in droppedKept {
             let cause = removalCauses[parked.chain[0].id] ?? removalCause(of: owner)
             report(parked.chain[...], parentFlow: tabFlow, cause: cause, withKeptTabs: true, into: &removed)
         }

@@ -4,6 +4,21 @@ import FlowModel
 /// of it, and the instance of the tab flow that kept it.
 typealias DroppedKeptTab = (tabFlow: Int, tab: Int, parked: ParkedTab, owner: FlowInstanceID)
 
+// Speed: PERFORMANCE.md, "Round 16, rtcommit": a call of a method of a graph (FlowModel, another module)
+// copies the whole graph first (a retain of each of its fields); these read only the fields they need.
+extension FlowBundle {
+    /// Flow `flow`'s ``FlowModel/Graph/tabIndex(named:)``: the position of its tab named `name`.
+    func tabIndex(named name: String, inFlow flow: Int) -> Int? {
+        let children = flows[flow].children
+        return flows[flow].tabs.firstIndex { children[$0.child].name == name }
+    }
+
+    /// Flow `flow`'s ``FlowModel/Graph/tabPresents(_:)``: whether its tab-bar item `tab` presents its child.
+    func tabPresents(_ tab: Int, inFlow flow: Int) -> Bool {
+        flows[flow].children[flows[flow].tabs[tab].child].presentation.isPresented
+    }
+}
+
 /// Tab selection inside a step. A tab flow instance at chain position `d` has no routes of its own; its
 /// selected tab's instance is at `d + 1`. Selecting another tab moves the shown tab's part of the chain
 /// and path aside (``ParkedTab``) and puts the selected one's back, or starts it the first time: the cost is
@@ -20,16 +35,17 @@ extension Transition {
         var nearest: Int?
         var position = depth
         while position >= 0 {
-            let graph = bundle.flows[flowIndex(at: position)]
-            if !graph.tabs.isEmpty {
+            // Read in place: `let graph = bundle.flows[…]` would copy the whole graph.
+            let flow = flowIndex(at: position)
+            if !bundle.flows[flow].tabs.isEmpty {
                 if nearest == nil { nearest = position }
-                if let tab = graph.tabIndex(named: name) {
+                if let tab = bundle.tabIndex(named: name, inFlow: flow) {
                     try selectTab(tab, at: position)
                     return
                 }
             }
             // A presented instance (a sheet or cover) hides every tab bar below it.
-            if state.chain[position].presentation.isPresented { break }
+            if state.chain.presentation(at: position).isPresented { break }
             position -= 1
         }
         guard let nearest else { throw .noTabSet(flow: bundle.flows[flowIndex(at: depth)].name) }
@@ -40,13 +56,13 @@ extension Transition {
     /// one back or starts it with its declared arguments. Selecting the shown tab changes nothing.
     mutating func selectTab(_ tab: Int, at depth: Int) throws(FlowRuntimeError) {
         let flow = flowIndex(at: depth)
-        let graph = bundle.flows[flow]
+        // Read in place: `let graph = bundle.flows[flow]` would copy the whole graph.
         // A tab-bar item that presents (format 1.3) is never selected: it presents its child over the tab set.
-        if graph.tabPresents(tab) {
+        if bundle.tabPresents(tab, inFlow: flow) {
             try presentTabBarItem(tab, at: depth)
             return
         }
-        var set = state.chain[depth].tabs ?? TabSetRecord(selected: tab)
+        var set = state.chain.tabs(at: depth) ?? TabSetRecord(selected: tab)
         if state.chain.count > depth + 1 {
             // The chain above the tab flow must be the selected tab (a child the tab flow presented itself
             // covers the tab bar), and nothing in it presented: a sheet or cover from inside the tab hides the
@@ -65,7 +81,7 @@ extension Transition {
             for route in parked.path { state.path.append(route) }
             return
         }
-        let node = graph.tabs[tab]
+        let node = bundle.flows[flow].tabs[tab]
         let values = try bind(
             node.arguments, for: .child(node.child), in: flow, scope: ArgumentScope(instanceFrame(at: depth)))
         try startChild(node.child, values: values, at: depth, restoringDraft: false)
@@ -75,18 +91,21 @@ extension Transition {
     /// tab flow presented itself, or a sheet or cover from inside the tab, hides the tab bar.
     /// - Precondition: the chain goes on above `depth`.
     func checkTabBarUncovered(at depth: Int) throws(FlowRuntimeError) {
-        let graph = bundle.flows[flowIndex(at: depth)]
+        // Read in place: `let graph = bundle.flows[…]` would copy the whole graph.
+        let flow = flowIndex(at: depth)
         // The refusal names the layer the person sees: the topmost presented one (a cover over a sheet).
         var topmost: Int?
-        for position in (depth + 1)..<state.chain.count where state.chain[position].presentation.isPresented {
+        for position in (depth + 1)..<state.chain.count where state.chain.presentation(at: position).isPresented {
             topmost = position
         }
-        guard let set = state.chain[depth].tabs, state.chain[depth + 1].declaration == graph.tabs[set.selected].child
+        guard let set = state.chain.tabs(at: depth),
+            state.chain.declaration(at: depth + 1) == bundle.flows[flow].tabs[set.selected].child
         else {
-            throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: topmost ?? depth + 1)].name)
+            throw .tabBarCovered(
+                flow: bundle.flows[flow].name, layer: bundle.flows[flowIndex(at: topmost ?? depth + 1)].name)
         }
         if let topmost, topmost >= depth + 2 {
-            throw .tabBarCovered(flow: graph.name, layer: bundle.flows[flowIndex(at: topmost)].name)
+            throw .tabBarCovered(flow: bundle.flows[flow].name, layer: bundle.flows[flowIndex(at: topmost)].name)
         }
     }
 
@@ -111,22 +130,29 @@ extension Transition {
     /// (an outer tab selected from a page of an inner tab set: the inner set goes aside with the outer tab
     /// shown before) keeps its kept tabs: they are not dropped. Last, the kept tabs inside kept tabs that a
     /// restore drops (``droppedInKeptTabs``).
+    /// The coordinator computes it once per step and hands it to ``droppedKeptRoutes(_:granted:)``,
+    /// ``droppedTabReports(_:)`` and ``removedInstances(from:droppedKept:)``.
     func droppedKeptTabs(from old: [InstanceRecord]) -> [DroppedKeptTab] {
         let kept = state.chain.keptCount
         guard kept < old.count else { return droppedInKeptTabs }
         var dropped: [DroppedKeptTab] = []
         for depth in kept..<old.count {
             guard let tabs = old[depth].tabs, !tabs.parked.isEmpty, !isKept(old[depth].id) else { continue }
+            let id = old[depth].id
             let survivor =
-                depth < state.chain.count && state.chain[depth].id == old[depth].id ? state.chain[depth].tabs : nil
-            for (tab, parked) in tabs.parkedInTabOrder {
+                depth < state.chain.count && state.chain.id(at: depth) == id ? state.chain.tabs(at: depth) : nil
+            // Speed: PERFORMANCE.md, "Round 16, rtcommit": the dropped ones are put in tab order, not every
+            // kept tab first (`parkedInTabOrder` sorts into a new array on each call).
+            let first = dropped.count
+            for (tab, parked) in tabs.parked {
                 let root = parked.chain[0].id
                 if survivor?.parked[tab]?.chain.first?.id == root { continue }
-                if survivor?.selected == tab, depth + 1 < state.chain.count, state.chain[depth + 1].id == root {
+                if survivor?.selected == tab, depth + 1 < state.chain.count, state.chain.id(at: depth + 1) == root {
                     continue
                 }
-                dropped.append((old[depth].flow, tab, parked, old[depth].id))
+                dropped.append((old[depth].flow, tab, parked, id))
             }
+            if dropped.count - first > 1 { dropped[first...].sort { $0.tab < $1.tab } }
         }
         let inKeptTabs = droppedInKeptTabs
         if !inKeptTabs.isEmpty { dropped += inKeptTabs }
@@ -135,10 +161,10 @@ extension Transition {
 
     /// The `confirm` routes of kept tabs that this step drops (``droppedKeptTabs(from:)``, and the tabs kept
     /// inside them), not yet decided: the removal guard asks about them as about routes on the path.
-    /// - Parameter old: the chain before the step.
-    func droppedKeptRoutes(from old: [InstanceRecord], granted: GrantedRemovals) -> [Route] {
-        var pending = droppedKeptTabs(from: old).map(\.parked)
-        if pending.isEmpty { return [] }
+    /// - Parameter droppedKept: ``droppedKeptTabs(from:)`` of the chain before the step.
+    func droppedKeptRoutes(_ droppedKept: [DroppedKeptTab], granted: GrantedRemovals) -> [Route] {
+        if droppedKept.isEmpty { return [] }
+        var pending = droppedKept.map(\.parked)
         var dropped: [Route] = []
         while let parked = pending.popLast() {
             for route in parked.path where removal(of: route) == .confirm && !granted.contains(route.token) {
@@ -151,8 +177,8 @@ extension Transition {
 
     /// What ``StepResult/droppedTabs`` says of the kept tabs this step drops: each outermost one, followed
     /// by the tabs kept inside it (a tab set within the dropped tab), at any depth.
-    func droppedTabReports(from old: [InstanceRecord]) -> [DroppedTab] {
-        let outermost = droppedKeptTabs(from: old)
+    /// - Parameter outermost: ``droppedKeptTabs(from:)`` of the chain before the step.
+    func droppedTabReports(_ outermost: [DroppedKeptTab]) -> [DroppedTab] {
         // Most steps drop no kept tab.
         // Speed: PERFORMANCE.md, "Shapes kept for speed".
         if outermost.isEmpty { return [] }
@@ -178,11 +204,12 @@ extension Transition {
         var pending = outermost.reversed().map { ($0.tabFlow, $0.tab, $0.parked) }
         var reports: [DroppedTab] = []
         while let (tabFlow, tab, parked) = pending.popLast() {
-            let flow = bundle.flows[tabFlow]
+            // Read in place: `let flow = bundle.flows[tabFlow]` would copy the whole graph.
             reports.append(
                 DroppedTab(
-                    flow: flow.name, tab: flow.children[flow.tabs[tab].child].name, instance: parked.chain[0].id,
-                    routes: parked.path.map(\.screen)))
+                    flow: bundle.flows[tabFlow].name,
+                    tab: bundle.flows[tabFlow].children[bundle.flows[tabFlow].tabs[tab].child].name,
+                    instance: parked.chain[0].id, routes: parked.path.map(\.screen)))
             for record in parked.chain.reversed() {
                 guard let tabs = record.tabs else { continue }
                 for (inner, kept) in tabs.parkedInTabOrder.reversed() {

@@ -33,54 +33,54 @@ struct Transition {
     /// Set when the root flow instance finished, with its outcome.
     var rootOutcome: String? {
         get { effects?.rootOutcome }
-        set { changeEffects { $0.rootOutcome = newValue } }
+        _modify { yield &changingEffects.rootOutcome }
     }
     /// Deep links queued by instances that finished in this step, to open after the commit.
     var linksToOpen: [String] {
         get { effects?.linksToOpen ?? [] }
-        set { changeEffects { $0.linksToOpen = newValue } }
+        _modify { yield &changingEffects.linksToOpen }
     }
     /// The instances that finished in this step, in order, with their outcomes and outcome arguments. Their
     /// routes leave with their outcome, the flow's own decision, so the removal guard lets them go.
     var finished: [FinishedFlow] {
         get { effects?.finished ?? [] }
-        set { changeEffects { $0.finished = newValue } }
+        _modify { yield &changingEffects.finished }
     }
     /// The instances of ``finished`` that a confirmed removal finished (its `confirm` screen's declared
     /// outcome went to its parent's handler), not their own `finish`: the removal guard still asks about
     /// their routes.
     var finishedOnRemoval: [FlowInstanceID] {
         get { effects?.finishedOnRemoval ?? [] }
-        set { changeEffects { $0.finishedOnRemoval = newValue } }
+        _modify { yield &changingEffects.finishedOnRemoval }
     }
     /// The tabs this step set aside (or changed while aside): each kept chain's instance ids, by the id of
     /// the tab's instance. The coordinator keeps their instance objects alive (``InstanceObjects``).
     var keptTabs: [FlowInstanceID: [FlowInstanceID]] {
         get { effects?.keptTabs ?? [:] }
-        set { changeEffects { $0.keptTabs = newValue } }
+        _modify { yield &changingEffects.keptTabs }
     }
     /// The kept tabs this step dropped while their tab flow stays (`replaceRoot` in a tab flow), by the id
     /// of the tab's instance: their instance objects are cancelled.
     var droppedTabs: [FlowInstanceID] {
         get { effects?.droppedTabs ?? [] }
-        set { changeEffects { $0.droppedTabs = newValue } }
+        _modify { yield &changingEffects.droppedTabs }
     }
     /// Queued or pending links the step dropped, with why.
     var droppedLinks: [DeferredLink] {
         get { effects?.droppedLinks ?? [] }
-        set { changeEffects { $0.droppedLinks = newValue } }
+        _modify { yield &changingEffects.droppedLinks }
     }
     /// Routes of kept (unselected) tabs that this step removes while their tab flow stays (back on a kept
     /// tab): the removal guard asks about their `confirm` routes as about routes on the path.
     var keptRemovals: [Route] {
         get { effects?.keptRemovals ?? [] }
-        set { changeEffects { $0.keptRemovals = newValue } }
+        _modify { yield &changingEffects.keptRemovals }
     }
     /// Why particular instances went, where it is not ``cause``: those a `replaceRoot` or an ancestor's
     /// `finish` removed, and the first instances of the kept tabs they took, by instance id.
     var removalCauses: [FlowInstanceID: RemovedFlow.Cause] {
         get { effects?.removalCauses ?? [:] }
-        set { changeEffects { $0.removalCauses = newValue } }
+        _modify { yield &changingEffects.removalCauses }
     }
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// Why instance `id` goes if this step removes it without finishing it: its ``removalCauses`` entry, else
@@ -89,22 +89,28 @@ struct Transition {
     /// The instances back on a kept tab removed inside it (``removeInKeptTab(_:ofTabSetAt:keeping:)``).
     var removedInKeptTabs: [RemovedFlow] {
         get { effects?.removedInKeptTabs ?? [] }
-        set { changeEffects { $0.removedInKeptTabs = newValue } }
+        _modify { yield &changingEffects.removedInKeptTabs }
     }
     /// The kept tabs inside kept tabs that a restore drops while it keeps the tab around them
     /// (``keepIdentities(putBackFrom:)``); ``droppedKeptTabs(from:)`` lists them after the others.
     var droppedInKeptTabs: [DroppedKeptTab] {
         get { effects?.droppedInKeptTabs ?? [] }
-        set { changeEffects { $0.droppedInKeptTabs = newValue } }
+        _modify { yield &changingEffects.droppedInKeptTabs }
     }
     /// Whether the step set a tab aside, changed a kept one or dropped one.
     var touchedKeptTabs: Bool { effects.map { !$0.keptTabs.isEmpty || !$0.droppedTabs.isEmpty } ?? false }
 
-    private mutating func changeEffects(_ change: (inout StepEffects) -> Void) {
-        var changed = effects ?? StepEffects()
-        effects = nil  // Speed: PERFORMANCE.md, "Shapes kept for speed".
-        change(&changed)
-        effects = changed
+    // Speed: PERFORMANCE.md, "Round 16, rtcommit": the effects are changed in place (taken out, so that no
+    // other reference keeps their arrays from being appended to in place, and put back), not copied out
+    // and set again.
+    /// The effects, for a change: made (empty) when the step had none.
+    private var changingEffects: StepEffects {
+        get { effects ?? StepEffects() }
+        _modify {
+            var changed = effects.take() ?? StepEffects()
+            defer { effects = changed }
+            yield &changed
+        }
     }
 
     /// The bundle index of the flow of the instance at chain position `depth`.

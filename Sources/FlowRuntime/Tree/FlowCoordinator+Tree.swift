@@ -49,12 +49,16 @@ extension FlowCoordinator {
         tabSet: FlowInstanceID? = nil
     ) -> [FlowStack] {
         StackShape.shapes(of: records, at: base, path: path, bundle: bundle, parentFlow: parentFlow, tabSet: tabSet)
-            .compactMap {
-                // A tab bar presented as a sheet or cover has no routes of its own but is a layer the host
-                // presents: its entry stays, empty, before its tabs' stacks.
-                $0.routes.isEmpty && !($0.tabSet != nil && $0.kind.isPresentedLayer)
-                    ? nil : FlowStack(id: $0.id, kind: $0.kind, routes: Array(path[$0.routes]))
-            }
+            .compactMap { stack($0, of: path) }
+    }
+
+    /// The stack of `shape` (read from `path`), nil for a stack ``stacks(of:at:path:bundle:parentFlow:tabSet:)``
+    /// leaves out: one without routes, unless a presented tab bar's layer.
+    nonisolated static func stack(_ shape: StackShape, of path: [Route]) -> FlowStack? {
+        // A tab bar presented as a sheet or cover has no routes of its own but is a layer the host
+        // presents: its entry stays, empty, before its tabs' stacks.
+        shape.routes.isEmpty && !(shape.tabSet != nil && shape.kind.isPresentedLayer)
+            ? nil : FlowStack(id: shape.id, kind: shape.kind, routes: Array(path[shape.routes]))
     }
 
     // MARK: Observable objects
