@@ -60,6 +60,10 @@ struct FlowSteps: Hashable, Sendable {
     /// shows in its tab, as ``linkNextRecipes`` of a link whose routes begin with the tab: `$name` is open
     /// (the outcome's values), literals must match.
     var selectNextRecipes: [LinkNextRecipe]
+    /// By leaf of ``start``: what the flow starts at with the answers that choose that leaf, as a refusal of a
+    /// link or a restore says it (`flow 'app' starts at 'auth' now ('isLoggedIn' is false)`).
+    // Speed: PERFORMANCE.md, "Round 16, rtlink" (written once per flow, not on every refusal).
+    var startsNow: [String]
 
     /// A link's route `target` (of flow `flow`) on top of a route of `screen`.
     struct LinkNextRecipe: Hashable, Sendable {
@@ -217,6 +221,21 @@ struct FlowSteps: Hashable, Sendable {
             }
         }
         selectNextRecipes = Self.linkNextRecipes(shownInTabs, from: flow, in: bundle)
+        startsNow = start.leaves.map { Self.startsNow(graph, shown: $0.shown, choices: $0.choices) }
+    }
+
+    /// `flow 'app' starts at 'auth' now ('isLoggedIn' is false)`: `graph`'s start shows `shown` (nothing: a
+    /// damaged bundle) when the answers are `choices`.
+    static func startsNow(_ graph: FlowGraph, shown: TargetNode?, choices: [StepChoice]) -> String {
+        let name =
+            switch shown {
+            case .screen(let index): graph.screens[index].name
+            case .child(let index): graph.children[index].name
+            case nil: "nothing"
+            }
+        let answers = choices.map { "'\(graph.conditions[$0.condition])' is \($0.answer)" }
+        return "flow '\(graph.name)' starts at '\(name)' now"
+            + (answers.isEmpty ? "" : " (\(answers.joined(separator: ", ")))")
     }
 
     /// The next routes of a link's route lists, following the lists from `root` down: a route after a
