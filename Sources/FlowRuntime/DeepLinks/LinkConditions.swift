@@ -62,38 +62,21 @@ struct LinkConditions {
         host.condition(bundle.flows[flow].conditions[condition])
     }
 
-    /// What `flow`'s `start` shows now, with the answers it asked for (`'isLoggedIn' is false`); nil
-    /// target when the start is not a show (a damaged bundle).
-    func startChoice(of flow: Int) -> (shown: TargetNode?, answers: [String]) {
-        startChoice(of: flow, leaf: startLeaf(of: flow, in: context.steps(of: flow)))
-    }
-
-    /// The leaf of `flow`'s `start` the answers now lead to, asking each condition on the way once, outermost
-    /// first; nil when none does (a damaged bundle).
-    private func startLeaf(of flow: Int, in steps: FlowSteps) -> StepLeaf? {
-        for leaf in steps.start.leaves where leaf.isChosen(by: { answer($0, of: flow) }) { return leaf }
+    /// The index of the leaf of `flow`'s `start` (in `steps`, the flow's) the answers now lead to, asking each
+    /// condition on the way once, outermost first; nil when none does (a damaged bundle).
+    private func startLeaf(of flow: Int, in steps: FlowSteps) -> Int? {
+        for index in steps.start.leaves.indices where steps.start.leaves[index].isChosen(by: { answer($0, of: flow) }) {
+            return index
+        }
         return nil
     }
 
-    /// ``startChoice(of:)`` of the start's leaf `leaf` (``startLeaf(of:in:)``): its answers are named only
-    /// for a refusal.
-    // Speed: PERFORMANCE.md, "Round 15, rtopen: the deep-link step" (a link whose first route is the one
-    // the start shows names no answer).
-    private func startChoice(of flow: Int, leaf: StepLeaf?) -> (shown: TargetNode?, answers: [String]) {
-        guard let leaf else { return (nil, []) }
-        let conditions = bundle.flows[flow].conditions
-        var answers: [String] = []
-        for choice in leaf.choices {
-            answers.append("'\(conditions[choice.condition])' is \(choice.answer)")
-        }
-        return (leaf.shown, answers)
-    }
-
-    /// `flow 'app' starts at 'auth' now ('isLoggedIn' is false)`.
-    private func startsNow(_ flow: Int, _ choice: (shown: TargetNode?, answers: [String])) -> String {
-        let shown = choice.shown.map { name(of: $0, in: flow) } ?? "nothing"
-        return "flow '\(bundle.flows[flow].name)' starts at '\(shown)' now"
-            + (choice.answers.isEmpty ? "" : " (\(choice.answers.joined(separator: ", ")))")
+    /// `flow 'app' starts at 'auth' now ('isLoggedIn' is false)`: what `flow`'s start shows through its leaf
+    /// `leaf` (``startLeaf(of:in:)``), with the answers that chose it.
+    // Speed: PERFORMANCE.md, "Round 16, rtlink" (the step graph writes each leaf's text once).
+    private func startsNow(_ flow: Int, leaf: Int?, in steps: FlowSteps) -> String {
+        guard let leaf else { return FlowSteps.startsNow(bundle.flows[flow], shown: nil, choices: []) }
+        return steps.startsNow[leaf]
     }
 
     /// Refuses a first route of the root flow that its steps would not show first now. A link cannot finish
@@ -112,15 +95,15 @@ struct LinkConditions {
         let passingChildren = asker == .restore
         guard bundle.flows[flow].tabs.isEmpty else { return }
         let steps = context.steps(of: flow)
-        let leaf = startLeaf(of: flow, in: steps)
-        guard let shown = leaf?.shown, shown != target else { return }
+        guard let leaf = startLeaf(of: flow, in: steps), let shown = steps.start.leaves[leaf].shown, shown != target
+        else { return }
         let graph = bundle.flows[flow]
-        let choice = startChoice(of: flow, leaf: leaf)
+        let starts = steps.startsNow[leaf]
         func refuse(_ because: String) -> FlowRuntimeError {
             asker.refusal(of: name(of: target, in: flow), because: because)
         }
         let startShowsIt = steps.start.leaves.contains(where: { $0.shown == target })
-        if startShowsIt, !startBranchByReplaceRoot { throw refuse(startsNow(flow, choice)) }
+        if startShowsIt, !startBranchByReplaceRoot { throw refuse(starts) }
         let answer = { (condition: Int) in self.answer(condition, of: flow) }
         // Shown first only by a `replaceRoot`: follow the flow's steps from what start shows now, breadth
         // first, each site's leaf chosen by the answers now. Each target is visited once. Children are not
@@ -141,7 +124,7 @@ struct LinkConditions {
             for (siteName, site) in sites where !startShowsIt {
                 if let condition = blockingChoice(in: site, to: target, replacing: true, answer: answer) {
                     throw refuse(
-                        startsNow(flow, choice)
+                        starts
                             + ", and \(siteName) shows it first only when '\(graph.conditions[condition.condition])' is \(condition.answer), and it is \(!condition.answer)"
                     )
                 }
@@ -152,14 +135,14 @@ struct LinkConditions {
                 }
             }
         }
-        if startShowsIt { throw refuse(startsNow(flow, choice)) }
+        if startShowsIt { throw refuse(starts) }
         if let child = firstChildShowing(target, after: children, in: steps) {
             throw refuse(
-                startsNow(flow, choice)
+                starts
                     + ", and it is shown first only after child '\(graph.children[child].name)' finishes, which a link cannot do"
             )
         }
-        throw refuse(startsNow(flow, choice) + ", and no step from there shows it first with the answers now")
+        throw refuse(starts + ", and no step from there shows it first with the answers now")
     }
 
     /// Refuses a first route the flow's own steps show first (its `start`, in any branch, or a `replaceRoot`)
@@ -210,13 +193,14 @@ struct LinkConditions {
     /// declaration of the child instance its start created).
     func checkStartedChild(_ child: Int, started: Int?, of flow: Int, url: String) throws(FlowRuntimeError) {
         guard started != child else { return }
-        let choice = startChoice(of: flow)
-        guard context.steps(of: flow).start.leaves.contains(where: { $0.shown == .child(child) }) else {
+        let steps = context.steps(of: flow)
+        let leaf = startLeaf(of: flow, in: steps)
+        guard steps.start.leaves.contains(where: { $0.shown == .child(child) }) else {
             throw FlowRuntimeError.linkRouteBelowChild(
                 flow: bundle.flows[flow].name, route: name(of: .child(child), in: flow))
         }
         throw FlowRuntimeError.linkContradictsCondition(
-            url: url, route: name(of: .child(child), in: flow), because: startsNow(flow, choice))
+            url: url, route: name(of: .child(child), in: flow), because: startsNow(flow, leaf: leaf, in: steps))
     }
 
     /// Refuses a route that no event of `screen` pushes or starts with the host's current answers.
@@ -239,7 +223,8 @@ struct LinkConditions {
         throws(FlowRuntimeError)
     {
         guard bundle.flows[flow].tabs.isEmpty else { return }
-        let sites = context.steps(of: flow).events[screen]
+        let steps = context.steps(of: flow)
+        let sites = steps.events[screen]
         let answer = { (condition: Int) in self.answer(condition, of: flow) }
         // Speed: PERFORMANCE.md, "Round 15, rtopen: the deep-link step" (a loop, not a closure checked for
         // the main actor).
@@ -257,10 +242,11 @@ struct LinkConditions {
             }
         }
         // Not reached from this screen at all: when a conditional start chose the screen, say so.
-        let choice = startChoice(of: flow)
+        let leaf = startLeaf(of: flow, in: steps)
         let because =
-            impliedStart && !choice.answers.isEmpty
-            ? startsNow(flow, choice) + ", and no event of '\(graph.screens[screen].name)' pushes or starts it"
+            impliedStart && !(leaf.map { steps.start.leaves[$0].choices.isEmpty } ?? true)
+            ? startsNow(flow, leaf: leaf, in: steps)
+                + ", and no event of '\(graph.screens[screen].name)' pushes or starts it"
             : "no event of screen '\(graph.screens[screen].name)' of flow '\(graph.name)' pushes or starts it"
         throw refuse(because)
     }

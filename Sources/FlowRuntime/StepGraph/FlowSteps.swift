@@ -13,53 +13,59 @@ import FlowModel
 ///
 /// Built in time linear in the size of the flow and its links (each action's leaves once; the children
 /// that can run above a screen once per screen, over the flow's declarations).
-struct FlowSteps: Hashable, Sendable {
+// Speed: PERFORMANCE.md, "Round 16, rtlink" (a class: every check that asks the step graph took a copy of
+// its 18 reference-counted fields, about 800 instructions a call).
+final class FlowSteps: Sendable {
     /// The flow's `start`.
-    var start: StepSite
+    let start: StepSite
     /// By screen, by event: each event's action.
-    var events: [[StepSite]]
+    let events: [[StepSite]]
     /// By child declaration, by outcome of its flow: each outcome handler.
-    var handlers: [[StepSite]]
+    let handlers: [[StepSite]]
     /// The tab entries of a tab flow: the child each tab runs and the arguments it starts with.
-    var tabs: [TabNode]
+    let tabs: [TabNode]
     /// The `linkFallback` screen, shown first for an invalid link (the root flow's only).
-    var fallback: Int?
+    let fallback: Int?
     /// The `redirect` screen the link policy pushes on any route of the flow.
-    var redirect: Int?
+    let redirect: Int?
 
     /// What the flow's steps show as its first route: a target of its `start`, or of a `replaceRoot` of an
     /// event or an outcome handler (not tabs, links or the fallback): the first routes a deep link and a
     /// restore check against the conditions now.
-    var shownFirstBySteps: Set<TargetNode>
+    let shownFirstBySteps: Set<TargetNode>
     /// What an instance of the flow can begin with, links aside: ``shownFirstBySteps``, the tabs, and, in a
     /// tab flow (no routes of its own), what its handlers start over the tab bar.
-    var firsts: Set<TargetNode>
+    let firsts: Set<TargetNode>
     /// What a link of the flow shows first (its first route, or its `otherwise`'s) and the fallback screen:
     /// first routes when the flow is the root.
-    var linkFirsts: Set<TargetNode>
+    let linkFirsts: Set<TargetNode>
     /// By screen: the child declarations that can run above a route of it (those its events start, and
     /// those their handlers start, transitively), in the order found.
-    var childrenAbove: [[Int]]
+    let childrenAbove: [[Int]]
     /// By screen: what its events push or start (either branch of every `if`).
-    var pushedByEvents: [Set<TargetNode>]
+    let pushedByEvents: [Set<TargetNode>]
     /// By screen: what else can come right after a route of it: what the handlers of the children above it
     /// push or start, and the `redirect` screen.
-    var pushedOtherwise: [Set<TargetNode>]
+    let pushedOtherwise: [Set<TargetNode>]
     /// By first route (screen or child): the recipes of the steps that show it first, links aside.
-    var firstRecipes: [TargetNode: [ArgumentRecipe]]
+    let firstRecipes: [TargetNode: [ArgumentRecipe]]
     /// By first route: the recipes of the flow's links' first routes and the fallback.
-    var linkFirstRecipes: [TargetNode: [ArgumentRecipe]]
+    let linkFirstRecipes: [TargetNode: [ArgumentRecipe]]
     /// By screen, by what follows it (a pushed screen, a started child): the recipes of the steps that put
     /// it on top of a route of the screen (its events, the handlers of the children above it, the
     /// `redirect` policy).
-    var nextRecipes: [[TargetNode: [ArgumentRecipe]]]
+    let nextRecipes: [[TargetNode: [ArgumentRecipe]]]
     /// The recipes of the flow's links' routes that follow a route of a screen (a screen pushed or a child
     /// started on top of it by the link), in whichever flow the link's routes have reached.
-    var linkNextRecipes: [LinkNextRecipe]
+    let linkNextRecipes: [LinkNextRecipe]
     /// The recipes of the routes a `select` with `routes` (format 1.3) of this tab flow's events and handlers
     /// shows in its tab, as ``linkNextRecipes`` of a link whose routes begin with the tab: `$name` is open
     /// (the outcome's values), literals must match.
-    var selectNextRecipes: [LinkNextRecipe]
+    let selectNextRecipes: [LinkNextRecipe]
+    /// By leaf of ``start``: what the flow starts at with the answers that choose that leaf, as a refusal of a
+    /// link or a restore says it (`flow 'app' starts at 'auth' now ('isLoggedIn' is false)`).
+    // Speed: PERFORMANCE.md, "Round 16, rtlink" (written once per flow, not on every refusal).
+    let startsNow: [String]
 
     /// A link's route `target` (of flow `flow`) on top of a route of `screen`.
     struct LinkNextRecipe: Hashable, Sendable {
@@ -217,6 +223,21 @@ struct FlowSteps: Hashable, Sendable {
             }
         }
         selectNextRecipes = Self.linkNextRecipes(shownInTabs, from: flow, in: bundle)
+        startsNow = start.leaves.map { Self.startsNow(graph, shown: $0.shown, choices: $0.choices) }
+    }
+
+    /// `flow 'app' starts at 'auth' now ('isLoggedIn' is false)`: `graph`'s start shows `shown` (nothing: a
+    /// damaged bundle) when the answers are `choices`.
+    static func startsNow(_ graph: FlowGraph, shown: TargetNode?, choices: [StepChoice]) -> String {
+        let name =
+            switch shown {
+            case .screen(let index): graph.screens[index].name
+            case .child(let index): graph.children[index].name
+            case nil: "nothing"
+            }
+        let answers = choices.map { "'\(graph.conditions[$0.condition])' is \($0.answer)" }
+        return "flow '\(graph.name)' starts at '\(name)' now"
+            + (answers.isEmpty ? "" : " (\(answers.joined(separator: ", ")))")
     }
 
     /// The next routes of a link's route lists, following the lists from `root` down: a route after a
