@@ -148,9 +148,11 @@ struct Exploration {
     /// Runs every step from `state`.
     private mutating func expand(_ state: ExploredState) {
         let position = state.index
-        let key = state.key(bounds.reductions)
+        let key = state.readOrBuiltKey(bounds.reductions)
         enter(state)
-        let view = StateView(state.copy, bundle: bundle)
+        let view = state.view ?? StateView(state.copy, bundle: bundle)
+        assert(
+            view.isFresh(for: state.copy, bundle: bundle), "a state's view kept from its step differs from one built")
         let top = coordinator.path.last.map { (flow: $0.flow, screen: $0.screen) }
         let asked = askedChildren(in: view)
         askAboutChildren(asked, in: view, state: position)
@@ -163,7 +165,9 @@ struct Exploration {
             // A local step of a state that keeps a tab: from the memo, or run from its E (docs/RUNNING.md,
             // "Reductions", "Kept tabs").
             let local = keptTabSteps?.answer(action.command, on: coordinator, moved: &dirty)
-            if local == nil, dirty { enter(state) }
+            // Asked once: each test of the optional answer copies it out. Speed: PERFORMANCE.md, "Round 16, explorer".
+            let answered = local != nil
+            if !answered, dirty { enter(state) }
             var answers = state.answers
             let result: StepResult
             let drives: Bool
@@ -183,7 +187,7 @@ struct Exploration {
                 // (`KeptTabIndependence.isLocalKind`), so the coordinator was entered above.
                 assert(local == nil || url == nil, "guarantee 9 must read the state itself, not its E")
                 result =
-                    local?.result ?? action.command.step(on: coordinator, handle: { coordinator.instance($0) })
+                    local?.result ?? action.command.step(on: coordinator)
                     ?? .applied
                 shownAgain = url == nil ? nil : result.linkShownAgain
                 drives = true
@@ -203,7 +207,7 @@ struct Exploration {
             let identical = copy.isIdentical(to: state.copy)
             // A refused step writes nothing (the runtime's transaction): when it left the state's very copy
             // the coordinator is still in the state, and the next step needs no restore.
-            if local == nil { dirty = drives && !(refused && identical) }
+            if !answered { dirty = drives && !(refused && identical) }
             // A `confirm` that asks again runs the step that waited, which still waits: its origin stays. A
             // held link that opens after an applied step (its queue's flow finished, its guarding flow
             // finished with the outcome it waits on) and asks is the step that waits: the confirmation runs
@@ -251,14 +255,15 @@ struct Exploration {
                 record(guarantee, message, witness: ReachedWitness(state: position, then: [action.command]), top: top)
             }
             // A new state, and the observer, read the coordinator in the state the step left.
-            if local != nil, observe != nil || fingerprints[fingerprint] == nil {
+            if answered, observe != nil || fingerprints[fingerprint] == nil {
                 coordinator.restoreState(copy)
                 dirty = true
             }
             let statesBefore = report.reached.count
             let target = reach(
-                fingerprint, raw: same ? key.rawFingerprint : successor!.rawFingerprint, copy: copy, from: state,
-                command: action.command, drives: drives, answers: answers, origin: origin, builtFrom: top)
+                fingerprint, raw: same ? key.rawFingerprint : successor!.rawFingerprint, copy: copy, view: after,
+                successor: successor, from: state, command: action.command, drives: drives, answers: answers,
+                origin: origin, builtFrom: top)
             if let observe {
                 // The coordinator still holds the state after the step: its trace line is built only when
                 // the observer asks for it (``ExploredStep/trace()``).
@@ -271,7 +276,7 @@ struct Exploration {
             trackChildren(
                 asked, before: view, after: after, state: position, target: target, command: action.command,
                 result: result)
-            if let local, keptTabs != nil {
+            if keptTabs != nil, let local {
                 keptTabSteps!.verify(action.command, answer: local, state: state.copy, on: coordinator)
                 dirty = true
             }
@@ -290,11 +295,13 @@ struct Exploration {
         command.isConfirm ? state.pendingOrigin?.openedURL : nil
     }
 
-    /// The index of the state the step led to (`copy`, whose key has fingerprints `fingerprint` and `raw`),
-    /// added when new and within the bounds; nil when a bound left it out. `top` is the screen shown before
-    /// the step, where a new state's FC806 is located.
+    /// The index of the state the step led to (`copy`, whose key has fingerprints `fingerprint` and `raw`,
+    /// whose view is `view`, and whose key `successor` read when it is not the state's), added when new and
+    /// within the bounds; nil when a bound left it out. `top` is the screen shown before the step, where a
+    /// new state's FC806 is located.
     private mutating func reach(
-        _ fingerprint: UInt64, raw: UInt64?, copy: CoordinatorStateCopy, from state: ExploredState,
+        _ fingerprint: UInt64, raw: UInt64?, copy: CoordinatorStateCopy, view: StateView,
+        successor: ExploredState.Key.Successor?, from state: ExploredState,
         command: ScriptCommand, drives: Bool, answers: HostAnswers, origin: ScriptCommand?,
         builtFrom top: (flow: String, screen: String)?
     ) -> Int? {
@@ -321,7 +328,8 @@ struct Exploration {
         let reached = ExploredState(
             index: added, copy: copy, answers: answers, pendingOrigin: origin, parent: state.index,
             command: command, depth: state.depth + 1, stepped: state.stepped || drives,
-            answersChangedAfterStep: state.answersChangedAfterStep || (state.stepped && !drives))
+            answersChangedAfterStep: state.answersChangedAfterStep || (state.stepped && !drives), view: view,
+            readKey: successor?.key(copy: copy, answers: answers, pendingOrigin: origin))
         if let raw { keptAsReduced.insert(raw) }
         add(reached, fingerprint: fingerprint)
         if let message = restoreRoundTrip(of: reached) {

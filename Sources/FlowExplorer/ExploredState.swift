@@ -24,6 +24,12 @@ struct ExploredState {
     /// Whether a `condition` or `check` line came after such a step (FC806 holds only states whose
     /// answers were all given first).
     var answersChangedAfterStep: Bool
+    /// The view of `copy`, as the step that reached the state built it (nil for the first state): its
+    /// expansion reads it instead of building it again. Speed: PERFORMANCE.md, "Round 16, explorer".
+    var view: StateView? = nil
+    /// Its key, as the step that reached the state read it (``Key/Successor/key``; nil for the first
+    /// state): its expansion reads it instead of building it again. Speed: PERFORMANCE.md, "Round 16, explorer".
+    var readKey: Key? = nil
 
     /// What tells two states apart: the coordinator's state up to tokens and ids (and, with
     /// ``ExplorationReduction/queuedLinkRepeats``, up to a URL queued again), the answers, and the step
@@ -71,6 +77,18 @@ struct ExploredState {
                 ? UInt64(bitPattern: Int64(Self.hash(copy, parts.rawChain!, answers, pendingOrigin))) : nil
         }
 
+        /// The key whose parts a step's ``Successor`` read (``Successor/key``): nothing computed again.
+        fileprivate init(
+            copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?, read: Successor.Parts
+        ) {
+            self.copy = copy
+            self.answers = answers
+            self.pendingOrigin = pendingOrigin
+            (compared, comparedChain, rawChain) = (read.compared, read.comparedChain, read.rawChain)
+            digest = read.digest
+            rawFingerprint = read.rawFingerprint
+        }
+
         /// The state as it is compared, and the fingerprints of its records.
         private static func parts(
             of copy: CoordinatorStateCopy, _ reductions: ExplorationReduction
@@ -112,7 +130,10 @@ struct ExploredState {
                 digest == self.digest && answers == self.answers && pendingOrigin == self.pendingOrigin
                 && parts.compared == compared
             let successor = Successor(
-                fingerprint: UInt64(bitPattern: Int64(digest)), rawFingerprint: raw, isThisKey: isThisKey)
+                fingerprint: UInt64(bitPattern: Int64(digest)), rawFingerprint: raw, isThisKey: isThisKey,
+                parts: Successor.Parts(
+                    compared: parts.compared, comparedChain: parts.comparedChain, rawChain: parts.rawChain,
+                    digest: digest, rawFingerprint: raw))
             assert(
                 agrees(successor, copy: copy, answers: answers, pendingOrigin: pendingOrigin, reductions: reductions),
                 "a step's key read through its state's key differs from the key built afresh")
@@ -144,6 +165,24 @@ struct ExploredState {
             let isThisKey: Bool
             /// The key's ``Key/isReduced``.
             var isReduced: Bool { rawFingerprint != nil }
+            /// What the key is built from besides the copy, the answers and the waiting step.
+            fileprivate let parts: Parts
+
+            fileprivate struct Parts {
+                let compared: CoordinatorStateCopy
+                let comparedChain: UInt64
+                let rawChain: UInt64?
+                let digest: Int
+                let rawFingerprint: UInt64?
+            }
+
+            /// The key this was read of (`copy`, `answers` and `pendingOrigin` are those given to
+            /// ``Key/successor(copy:answers:pendingOrigin:reductions:)``), from the parts read: the key built
+            /// afresh, `Key(copy:answers:pendingOrigin:reductions:)`, without computing them again.
+            @MainActor
+            func key(copy: CoordinatorStateCopy, answers: HostAnswers, pendingOrigin: ScriptCommand?) -> Key {
+                Key(copy: copy, answers: answers, pendingOrigin: pendingOrigin, read: parts)
+            }
         }
 
         private static func hash(
@@ -173,5 +212,20 @@ struct ExploredState {
 
     func key(_ reductions: ExplorationReduction) -> Key {
         Key(copy: copy, answers: answers, pendingOrigin: pendingOrigin, reductions: reductions)
+    }
+
+    /// Its key: the one the step that reached it read, else built (the first state).
+    func readOrBuiltKey(_ reductions: ExplorationReduction) -> Key {
+        guard let readKey else { return key(reductions) }
+        assert(
+            isFresh(readKey, reductions),
+            "a state's key read by the step that reached it differs from the key built afresh")
+        return readKey
+    }
+
+    /// Whether `read` is the key built afresh, fingerprints included (a debug build checks it of every key read).
+    func isFresh(_ read: Key, _ reductions: ExplorationReduction) -> Bool {
+        let fresh = key(reductions)
+        return fresh == read && fresh.fingerprint == read.fingerprint && fresh.rawFingerprint == read.rawFingerprint
     }
 }

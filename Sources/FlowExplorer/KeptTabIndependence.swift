@@ -93,7 +93,7 @@ struct KeptTabIndependence {
         }
         let alone = before.withoutKeptTabs
         coordinator.restoreState(alone)
-        let again = command.step(on: coordinator, handle: { coordinator.instance($0) }) ?? .applied
+        let again = command.step(on: coordinator) ?? .applied
         let afterAlone = coordinator.copyState()
         guard
             rule == .unsoundSelectionIsLocal

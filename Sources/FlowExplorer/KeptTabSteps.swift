@@ -108,7 +108,7 @@ struct KeptTabSteps {
         } else {
             coordinator.restoreState(alone)
             moved = true
-            let result = command.step(on: coordinator, handle: { coordinator.instance($0) }) ?? .applied
+            let result = command.step(on: coordinator) ?? .applied
             let after = coordinator.copyState()
             let local =
                 result.status != .pending && KeptTabIndependence.keepsTheTabSets(before: alone, after: after)
@@ -128,7 +128,7 @@ struct KeptTabSteps {
         _ command: ScriptCommand, answer: Answer, state: CoordinatorStateCopy, on coordinator: FlowCoordinator
     ) {
         coordinator.restoreState(state)
-        let result = command.step(on: coordinator, handle: { coordinator.instance($0) }) ?? .applied
+        let result = command.step(on: coordinator) ?? .applied
         let after = coordinator.copyState()
         var broken: [String] = []
         if result != answer.result { broken.append("its result differs (\(answer.result) against \(result))") }

@@ -9,7 +9,7 @@ struct StateView: Equatable {
     /// views are built and copied on every step that changes the state). Its names are read from the bundle
     /// only where they are printed or asked about (``flow(in:)``, ``child(in:)``, ``parentFlow(in:)``).
     // Speed: PERFORMANCE.md, "Round 14, the explorer".
-    struct Entry: Equatable {
+    struct Entry: Equatable, Sendable {
         var id: Int
         /// Its flow's index in the bundle.
         var flowIndex: Int
@@ -37,32 +37,57 @@ struct StateView: Equatable {
         }
     }
 
+    /// The instance part of the view, behind one reference: a view is copied several times a step (into
+    /// the guarantee checks, kept for the state after it), and a copy then retains one object, not three
+    /// collections. Speed: PERFORMANCE.md, "Round 16, explorer".
+    private final class Instances: Sendable {
+        let live: [Entry]
+        let shownCount: Int
+        let alive: [Int]
+        let heldLinks: [Int: [String]]
+        let showsTabSet: Bool
+
+        init(live: [Entry], shownCount: Int, alive: [Int], heldLinks: [Int: [String]], showsTabSet: Bool) {
+            (self.live, self.shownCount, self.alive) = (live, shownCount, alive)
+            (self.heldLinks, self.showsTabSet) = (heldLinks, showsTabSet)
+        }
+
+        static let none = Instances(live: [], shownCount: 0, alive: [], heldLinks: [:], showsTabSet: false)
+    }
+
+    private let instances: Instances
     /// The shown instances, root first (each the child of the one before; kept tabs are not shown): the
     /// first entries of `live` (``FlowRuntime/CoordinatorStateCopy/instances`` lists the shown chain first),
     /// not an array of their own. Speed: PERFORMANCE.md, "Round 14, the explorer".
-    var shown: ArraySlice<Entry> { live[..<shownCount] }
+    var shown: ArraySlice<Entry> { instances.live[..<instances.shownCount] }
     /// Every live instance, the shown ones first, then kept tabs', parents before children.
-    var live: [Entry] = []
-    private var shownCount = 0
+    var live: [Entry] { instances.live }
     /// The ids of every live instance, in the order of `live` (a handful: searched, not hashed).
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
-    var alive: [Int] = []
+    var alive: [Int] { instances.alive }
     /// The deep links each live instance holds (queued, and pending on an outcome), by id; only instances
     /// that hold some.
-    var heldLinks: [Int: [String]] = [:]
+    var heldLinks: [Int: [String]] { instances.heldLinks }
     var status = CoordinatorStatus.idle
     /// Whether the coordinator runs and shows a tab set.
-    var showsTabs: Bool { showsTabSet && status == .running }
-    /// Whether a shown instance has tabs.
-    private var showsTabSet = false
+    var showsTabs: Bool { instances.showsTabSet && status == .running }
     /// Whether a confirmation is pending.
     var asksForConfirmation = false
+
+    /// Whether `other` has the same live instances as this view (for a view kept for the state after a
+    /// step, ``withInstances(of:)``: the same object, no array compared).
+    func hasSameAlive(as other: StateView) -> Bool { instances === other.instances || alive == other.alive }
 
     @MainActor
     init(_ copy: CoordinatorStateCopy, bundle: FlowBundle) {
         status = copy.coordinatorStatus
         asksForConfirmation = copy.isAskingForConfirmation
         let instances = copy.instances
+        var live: [Entry] = []
+        var alive: [Int] = []
+        var heldLinks: [Int: [String]] = [:]
+        var shownCount = 0
+        var showsTabSet = false
         live.reserveCapacity(instances.count)
         alive.reserveCapacity(instances.count)
         // No closures (`flatMap`): a closure formed in main-actor code checks its isolation on every call.
@@ -70,7 +95,7 @@ struct StateView: Equatable {
         for instance in instances {
             // The parent's flow, when the parent is live (it comes first); the declaration only with it.
             var parentFlow: Int?
-            if let parent = instance.parent { parentFlow = flowIndex(of: parent) }
+            if let parent = instance.parent { parentFlow = Self.flowIndex(of: parent, in: live) }
             let entry = Entry(
                 id: instance.id, flowIndex: instance.flow, declaration: parentFlow == nil ? nil : instance.declaration,
                 parent: instance.parent, parentFlowIndex: parentFlow, presentation: instance.presentation,
@@ -83,11 +108,21 @@ struct StateView: Equatable {
                 if instance.hasTabs { showsTabSet = true }
             }
         }
+        self.instances = Instances(
+            live: live, shownCount: shownCount, alive: alive, heldLinks: heldLinks, showsTabSet: showsTabSet)
+    }
+
+    static func == (lhs: StateView, rhs: StateView) -> Bool {
+        lhs.status == rhs.status && lhs.asksForConfirmation == rhs.asksForConfirmation
+            && (lhs.instances === rhs.instances
+                || (lhs.live == rhs.live && lhs.instances.shownCount == rhs.instances.shownCount
+                    && lhs.alive == rhs.alive && lhs.heldLinks == rhs.heldLinks
+                    && lhs.instances.showsTabSet == rhs.instances.showsTabSet))
     }
 
     /// The flow index of live instance `id`, if it is one. A loop, not `last(where:)`: a closure formed in
     /// main-actor code checks its isolation on every call (`StateView.init` runs on the main actor).
-    func flowIndex(of id: Int) -> Int? {
+    private static func flowIndex(of id: Int, in live: [Entry]) -> Int? {
         for entry in live.reversed() where entry.id == id { return entry.flowIndex }
         return nil
     }
@@ -111,5 +146,5 @@ struct StateView: Equatable {
     func isFresh(for copy: CoordinatorStateCopy, bundle: FlowBundle) -> Bool { self == StateView(copy, bundle: bundle) }
 
     /// The view of no instance (before `start`).
-    init() {}
+    init() { instances = .none }
 }

@@ -91,6 +91,34 @@ extension ScriptCommand {
     /// that is gone, an id never made). Its texts are parsed by the types of the outcome's parameters.
     @MainActor
     package func step(on coordinator: FlowCoordinator, handle: (FlowInstanceID) -> FlowInstance?) -> StepResult? {
+        guard case .finish(let id, let outcome, let arguments) = self else { return drive(coordinator) }
+        guard let handle = handle(id) else { return Self.refusedWithoutHandle(id, on: coordinator) }
+        let bundle = coordinator.bundle
+        switch Self.values(of: arguments, outcome: outcome, flow: bundle.flowIndex(named: handle.flow), in: bundle) {
+        case .success(let values): return handle.finish(outcome, arguments: values)
+        case .failure(let refusal): return refusal.result
+        }
+    }
+
+    /// ``step(on:handle:)`` with the handles ``FlowRuntime/FlowCoordinator/instance(_:)`` gives: the same
+    /// step and result, without creating a handle for `finish #ID` (``FlowRuntime/FlowCoordinator/finishShownInstance(_:outcome:arguments:)``).
+    /// The explorer steps this way. Speed: PERFORMANCE.md, "Round 16, explorer".
+    @MainActor
+    package func step(on coordinator: FlowCoordinator) -> StepResult? {
+        guard case .finish(let id, let outcome, let arguments) = self else { return drive(coordinator) }
+        guard let flow = coordinator.shownInstanceFlow(id) else {
+            return Self.refusedWithoutHandle(id, on: coordinator)
+        }
+        switch Self.values(of: arguments, outcome: outcome, flow: flow, in: coordinator.bundle) {
+        case .success(let values): return coordinator.finishShownInstance(id, outcome: outcome, arguments: values)
+        case .failure(let refusal): return refusal.result
+        }
+    }
+
+    /// Runs every command but `finish` that drives the coordinator; nil for `snapshot`, `restore`,
+    /// `condition` and `check`.
+    @MainActor
+    private func drive(_ coordinator: FlowCoordinator) -> StepResult? {
         switch self {
         case .start: return coordinator.start()
         case .event(let name, let token, let arguments):
@@ -104,51 +132,56 @@ extension ScriptCommand {
         case .backOnStack(let count, let stack): return coordinator.back(count, onStack: stack)
         case .select(let tab, let tabSet): return coordinator.select(tab: tab, in: tabSet)
         case .dismiss(let layer): return coordinator.dismiss(layer)
-        case .finish(let id, let outcome, let arguments):
-            return Self.finish(id, outcome: outcome, textArguments: arguments, on: coordinator, handle: handle(id))
-        case .snapshot, .restore, .condition, .check: return nil
+        case .finish, .snapshot, .restore, .condition, .check: return nil
         }
     }
 
-    /// `finish #ID OUTCOME key=value …` through `handle`, the one a host kept for instance `id`: the texts
-    /// are parsed by the types of the outcome's parameters (an unknown outcome is left for the coordinator
-    /// to refuse).
+    /// `finish #ID` with no handle of instance `id`: refused as through a handle the coordinator never gave.
     @MainActor
-    private static func finish(
-        _ id: FlowInstanceID, outcome: String, textArguments: [String: String], on coordinator: FlowCoordinator,
-        handle: FlowInstance?
-    ) -> StepResult {
-        guard let handle else {
-            // A kept tab's instance restored and never shown has no object yet; finishing it is refused as
-            // through a handle (a kept tab's flow is not shown, so it cannot finish).
-            if coordinator.status == .running, coordinator.isInKeptTab(id) {
-                return StepResult(.rejected, .instanceInKeptTab(id))
-            }
-            return coordinator.madeInstance(id)
-                ? StepResult(.stale, .instanceNotAlive(id)) : StepResult(.rejected, .unknownInstance(id))
+    private static func refusedWithoutHandle(_ id: FlowInstanceID, on coordinator: FlowCoordinator) -> StepResult {
+        // A kept tab's instance restored and never shown has no object yet; finishing it is refused as
+        // through a handle (a kept tab's flow is not shown, so it cannot finish).
+        if coordinator.status == .running, coordinator.isInKeptTab(id) {
+            return StepResult(.rejected, .instanceInKeptTab(id))
+        }
+        return coordinator.madeInstance(id)
+            ? StepResult(.stale, .instanceNotAlive(id)) : StepResult(.rejected, .unknownInstance(id))
+    }
+
+    /// A `finish` refused for its texts, before it reaches the coordinator.
+    private struct Refusal: Error {
+        let result: StepResult
+    }
+
+    /// The values of `finish #ID OUTCOME key=value …`'s texts, for an instance of flow `flow` (its index in
+    /// the bundle): the texts are parsed by the types of the outcome's parameters (an unknown outcome is left
+    /// for the coordinator to refuse, the texts going as strings).
+    private static func values(
+        of textArguments: [String: String], outcome: String, flow: Int?, in bundle: FlowBundle
+    ) -> Result<[String: Value], Refusal> {
+        guard !textArguments.isEmpty, let flow, let index = bundle.flows[flow].outcomes.firstIndex(of: outcome)
+        else {
+            // An unknown outcome: the coordinator refuses it; the texts go as strings.
+            return .success(textArguments.mapValues(Value.string))
         }
         var arguments: [String: Value] = [:]
-        let bundle = coordinator.bundle
-        if !textArguments.isEmpty, let flow = bundle.flowIndex(named: handle.flow),
-            let index = bundle.flows[flow].outcomes.firstIndex(of: outcome)
-        {
-            let parameters = bundle.flows[flow].parameters(ofOutcome: index)
-            let receiver = "outcome '\(outcome)' of flow '\(handle.flow)'"
-            for name in textArguments.keys.sorted() {
-                let text = textArguments[name] ?? ""
-                guard let parameter = parameters.first(where: { $0.name == name }) else {
-                    return StepResult(.rejected, .unknownArgument(receiver: receiver, name: name))
-                }
-                guard let value = parameter.type.parse(text) else {
-                    return StepResult(
-                        .rejected, .invalidArgument(receiver: receiver, name: name, text: text, type: parameter.type))
-                }
-                arguments[name] = value
+        let parameters = bundle.flows[flow].parameters(ofOutcome: index)
+        let receiver = "outcome '\(outcome)' of flow '\(bundle.flows[flow].name)'"
+        for name in textArguments.keys.sorted() {
+            let text = textArguments[name] ?? ""
+            guard let parameter = parameters.first(where: { $0.name == name }) else {
+                return .failure(
+                    Refusal(result: StepResult(.rejected, .unknownArgument(receiver: receiver, name: name))))
             }
-        } else {
-            // An unknown outcome: the coordinator refuses it; the texts go as strings.
-            arguments = textArguments.mapValues(Value.string)
+            guard let value = parameter.type.parse(text) else {
+                return .failure(
+                    Refusal(
+                        result: StepResult(
+                            .rejected,
+                            .invalidArgument(receiver: receiver, name: name, text: text, type: parameter.type))))
+            }
+            arguments[name] = value
         }
-        return handle.finish(outcome, arguments: arguments)
+        return .success(arguments)
     }
 }

@@ -47,7 +47,8 @@ extension CoordinatorStateCopy {
 
     private static func queuesALinkTwice(_ chain: [InstanceRecord]) -> Bool {
         for record in chain where record.mayHoldLinks {
-            if Set(record.queuedLinks).count < record.queuedLinks.count { return true }
+            // Counted only for two links or more: no set built for a tab set's record, which holds none.
+            if record.queuedLinks.count > 1, Set(record.queuedLinks).count < record.queuedLinks.count { return true }
             // A loop, not `contains(where:)`: a closure formed in main-actor code checks its isolation on
             // every call.
             for parked in record.tabs?.parked.values ?? [:].values where queuesALinkTwice(parked.chain) {
