@@ -59,8 +59,9 @@ package enum OutputFile {
     /// command does its work (so an exploration of minutes does not end in an I/O error, and a run that fails
     /// before writing leaves no empty folder behind); nil when it can be. Creates nothing: a folder that
     /// exists must be writable; else the nearest existing folder above it must be a folder and writable.
-    /// - Returns: the reason in the words ``makeFolder(_:)`` uses.
+    /// - Returns: the reason in words (``SystemErrorDescription``'s for what the system refuses).
     package static func problem(makingFolder path: String) -> String? {
+        guard !path.isEmpty else { return "an empty path names no folder; name a folder (it is made if missing)" }
         var status = stat()
         var existing = path
         // Up the path to the nearest part that exists: as many steps as the path has parts.

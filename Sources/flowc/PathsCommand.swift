@@ -89,7 +89,7 @@ enum PathsCommand {
                 case .failure: return ExitCode.usage
                 }
                 // The folder is checked before the exploration, so a path that cannot be one fails at once, and
-                // made only once there is something to write into it.
+                // made only once the paths are found (a run whose flows fail leaves no folder behind).
                 if let folder = options.value("--output"), let reason = OutputFile.problem(makingFolder: folder) {
                     Console.error("flowc: error: cannot make the folder '\(folder)': \(reason)")
                     return ExitCode.usage

@@ -208,6 +208,14 @@ import Glibc
             underAFile.standardError
                 == "flowc: error: cannot make the folder '\(root)/edit.yaml/out': a part of the path is a file, not a folder\n"
         )
+        let empty = try FlowcProcess.run([
+            "paths", root + "/edit.yaml", "--flow", "edit", "--cover", "screens", "--output", "",
+        ])
+        #expect(empty.status == 2)
+        #expect(
+            empty.standardError
+                == "flowc: error: cannot make the folder '': an empty path names no folder; name a folder (it is made if missing)\n"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["broken.yaml", "edit.yaml"])
         let written = try FlowcProcess.run([
             "paths", root + "/edit.yaml", "--flow", "edit", "--cover", "screens", "--output", output,

@@ -65,7 +65,14 @@ public struct FlowGraph: Hashable, Sendable, Codable {
 
     // Speed: PERFORMANCE.md, "Shapes kept for speed".
     /// The position in ``tabs`` of the tab named `name` (a tab is named by its child declaration), if any.
-    public func tabIndex(named name: String) -> Int? { tabs.firstIndex { children[$0.child].name == name } }
+    public func tabIndex(named name: String) -> Int? { Self.tabIndex(named: name, tabs: tabs, children: children) }
+
+    /// ``tabIndex(named:)`` over the two fields it reads, for a caller in another module that reads a bundle's
+    /// graph in place: calling a graph's method from another module copies the whole graph first (a retain of
+    /// each of its fields). Speed: PERFORMANCE.md, "Round 16, rtcommit".
+    public static func tabIndex(named name: String, tabs: [TabNode], children: [ChildNode]) -> Int? {
+        tabs.firstIndex { children[$0.child].name == name }
+    }
 
     /// The position in ``tabs`` of the tab that runs child declaration `child`, if it is a tab.
     public func tabIndex(ofChild child: Int) -> Int? { tabs.index(ofChild: child) }
@@ -73,7 +80,13 @@ public struct FlowGraph: Hashable, Sendable, Codable {
     /// Whether tab-bar item `tab` (a position in ``tabs``) presents its child over the whole tab set instead of
     /// being a tab with a stack of its own: its child declaration is presented as a sheet or cover (since
     /// format 1.3; docs/FORMAT.md, "Tabs"). Selecting it presents the child; the selection stays.
-    public func tabPresents(_ tab: Int) -> Bool { children[tabs[tab].child].presentation.isPresented }
+    public func tabPresents(_ tab: Int) -> Bool { Self.tabPresents(tab, tabs: tabs, children: children) }
+
+    /// ``tabPresents(_:)`` over the two fields it reads, for the same callers as
+    /// ``tabIndex(named:tabs:children:)``.
+    public static func tabPresents(_ tab: Int, tabs: [TabNode], children: [ChildNode]) -> Bool {
+        children[tabs[tab].child].presentation.isPresented
+    }
 
     /// The position in ``tabs`` of the tab with a stack of its own named `name`; nil when no tab has that name
     /// or it is a tab-bar item that presents (``tabPresents(_:)``).

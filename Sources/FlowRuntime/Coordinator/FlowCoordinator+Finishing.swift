@@ -17,8 +17,14 @@ extension FlowCoordinator {
     package func finishShownInstance(
         _ id: FlowInstanceID, outcome: String, arguments: [String: Value]
     ) -> StepResult {
-        guard let depth = state.depth(of: id) else { return .stale(.instanceNotAlive(id)) }
-        if let object = instances.existing(at: depth) { return object.finish(outcome, arguments: arguments) }
+        // An id not on the shown chain (a kept tab's, one gone, one never made): the completion's own refusal.
+        if let depth = state.depth(of: id), let object = instances.existing(at: depth) {
+            return object.finish(outcome, arguments: arguments)
+        }
         return complete(id, outcome: outcome, arguments: arguments)
     }
+
+    /// Whether the coordinator holds a handle of any instance (``instance(_:)`` made one that is not
+    /// cancelled): which of ``finishShownInstance(_:outcome:arguments:)``'s two courses a finish takes.
+    package var holdsInstanceHandles: Bool { instances.hasObjects }
 }

@@ -4,21 +4,6 @@ import FlowModel
 /// of it, and the instance of the tab flow that kept it.
 typealias DroppedKeptTab = (tabFlow: Int, tab: Int, parked: ParkedTab, owner: FlowInstanceID)
 
-// Speed: PERFORMANCE.md, "Round 16, rtcommit": a call of a method of a graph (FlowModel, another module)
-// copies the whole graph first (a retain of each of its fields); these read only the fields they need.
-extension FlowBundle {
-    /// Flow `flow`'s ``FlowModel/Graph/tabIndex(named:)``: the position of its tab named `name`.
-    func tabIndex(named name: String, inFlow flow: Int) -> Int? {
-        let children = flows[flow].children
-        return flows[flow].tabs.firstIndex { children[$0.child].name == name }
-    }
-
-    /// Flow `flow`'s ``FlowModel/Graph/tabPresents(_:)``: whether its tab-bar item `tab` presents its child.
-    func tabPresents(_ tab: Int, inFlow flow: Int) -> Bool {
-        flows[flow].children[flows[flow].tabs[tab].child].presentation.isPresented
-    }
-}
-
 /// Tab selection inside a step. A tab flow instance at chain position `d` has no routes of its own; its
 /// selected tab's instance is at `d + 1`. Selecting another tab moves the shown tab's part of the chain
 /// and path aside (``ParkedTab``) and puts the selected one's back, or starts it the first time: the cost is
