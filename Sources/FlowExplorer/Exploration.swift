@@ -43,6 +43,8 @@ struct Exploration {
     var keptTabs: KeptTabIndependence?
     /// The kept-tab reduction's memo of local steps, when ``ExplorationReduction/keptTabSteps`` is on.
     var keptTabSteps: KeptTabSteps?
+    /// The steps run from states that differ in their answers alone, when ``ExplorationReduction/unreadAnswers`` is on.
+    var unreadAnswers: UnreadAnswerSteps?
     /// Told of every step with its traces (``FlowExplorer/explore(_:flow:bounds:observe:)``).
     var observe: ((ExploredStep) -> Void)?
 
@@ -74,6 +76,10 @@ struct Exploration {
         linkPatterns = patterns
         keptTabs = bounds.keptTabCheck.map { KeptTabIndependence(rule: $0) }
         if bounds.reductions.contains(.keptTabSteps) { keptTabSteps = KeptTabSteps(reductions: bounds.reductions) }
+        if bounds.reductions.contains(.unreadAnswers), host.tracksEveryAnswer {
+            unreadAnswers = UnreadAnswerSteps(
+                answers: host.conditionNames.count + host.checks.count, reductions: bounds.reductions)
+        }
         report = ExplorationReport(rootFlow: flow)
         report.witnesses = witnesses
         if let given = bounds.maxRouteRepeats {
@@ -112,7 +118,9 @@ struct Exploration {
                 numberedClasses: $0.numberedClasses.count,
                 violations: $0.violations + (keptTabSteps?.violations ?? []))
         }
-        report.reusedSteps = keptTabSteps?.reused ?? 0
+        report.reusedSteps = (keptTabSteps?.reused ?? 0) + (unreadAnswers?.reused ?? 0)
+        report.peakAnswerClasses = unreadAnswers?.peakClasses ?? 0
+        report.unreadAnswerViolations = unreadAnswers?.violations ?? []
         report.states = report.reached.count
         report.coveredStates = report.states + covered.subtracting(keptAsReduced).count
         report.storeBytes =
@@ -159,14 +167,21 @@ struct Exploration {
         var dirty = false
         keptTabs?.expanding(state.copy, answers: state.answers, pendingOrigin: state.pendingOrigin)
         keptTabSteps?.expanding(state.copy, answers: state.answers, pendingOrigin: state.pendingOrigin)
+        unreadAnswers?.expanding(
+            state.copy, pendingOrigin: state.pendingOrigin, answers: state.answers,
+            fingerprint: key.answerFreeFingerprint, depth: state.depth)
         // The state's shortest script, for the observer: once per state, not per step.
         let script = observe == nil ? [] : report.commands(of: position)
-        for action in actions.actions(in: coordinator, view: view, answers: state.answers) {
+        for (slot, action) in actions.actions(in: coordinator, view: view, answers: state.answers).enumerated() {
             // A local step of a state that keeps a tab: from the memo, or run from its E (docs/RUNNING.md,
             // "Reductions", "Kept tabs").
             let local = keptTabSteps?.answer(action.command, on: coordinator, moved: &dirty)
+            // A step a state differing in its answers alone ran with the answers this one reads
+            // (docs/RUNNING.md, "Reductions", "Unread answers").
+            let kept =
+                local == nil && !Self.turnsAnAnswer(action.command) ? unreadAnswers?.answer(at: slot, action.command) : nil
             // Asked once: each test of the optional answer copies it out. Speed: PERFORMANCE.md, "Round 16, explorer".
-            let answered = local != nil
+            let answered = local != nil || kept != nil
             if !answered, dirty { enter(state) }
             var answers = state.answers
             let result: StepResult
@@ -186,8 +201,9 @@ struct Exploration {
                 // It reads the coordinator as the state is: a step the kept-tab memo answers is never a link's
                 // (`KeptTabIndependence.isLocalKind`), so the coordinator was entered above.
                 assert(local == nil || url == nil, "guarantee 9 must read the state itself, not its E")
+                if !answered { host.startReading() }
                 result =
-                    local?.result ?? action.command.step(on: coordinator)
+                    local?.result ?? kept?.result ?? action.command.step(on: coordinator)
                     ?? .applied
                 shownAgain = url == nil ? nil : result.linkShownAgain
                 drives = true
@@ -203,7 +219,9 @@ struct Exploration {
             if case .open(let url) = action.command, !Self.refusesTheWitnessValues(result.reason) {
                 refusals.noteLink(url, refused: refused, reason: reason(), in: position, command: action.command)
             }
-            let copy = local?.after ?? (drives ? coordinator.copyState() : state.copy)
+            let copy =
+                local?.after ?? kept.map { $0.leftAsItWas ? state.copy : $0.after }
+                ?? (drives ? coordinator.copyState() : state.copy)
             let identical = copy.isIdentical(to: state.copy)
             // A refused step writes nothing (the runtime's transaction): when it left the state's very copy
             // the coordinator is still in the state, and the next step needs no restore.
@@ -239,6 +257,8 @@ struct Exploration {
             let after: StateView
             if same || (unchanged && (refused || !drives)) {
                 after = view
+            } else if let kept {
+                after = kept.view
             } else if copy.hasSameInstances(as: state.copy) {
                 after = view.withInstances(of: copy)
                 // It rests on the runtime writing new storage whenever it changes a record: a runtime change
@@ -247,12 +267,27 @@ struct Exploration {
             } else {
                 after = StateView(copy, bundle: bundle)
             }
-            let checks = GuaranteeChecks(
-                before: view, command: action.command, result: result, after: after, unchanged: unchanged,
-                pendingOrigin: state.pendingOrigin,
-                shownAgain: shownAgain.map { ($0, coordinator.path.map(\.token)) })
-            for (guarantee, message) in checks.violations(in: bundle) {
-                record(guarantee, message, witness: ReachedWitness(state: position, then: [action.command]), top: top)
+            if let kept {
+                // The step judged when it was kept had this step's result and states (``UnreadAnswerSteps``).
+                if bounds.unreadAnswerCheck {
+                    unreadAnswers!.verify(
+                        action.command, kept: kept, state: state.copy, answers: state.answers, on: coordinator,
+                        host: host)
+                    dirty = true
+                }
+            } else {
+                let checks = GuaranteeChecks(
+                    before: view, command: action.command, result: result, after: after, unchanged: unchanged,
+                    pendingOrigin: state.pendingOrigin,
+                    shownAgain: shownAgain.map { ($0, coordinator.path.map(\.token)) })
+                for (guarantee, message) in checks.violations(in: bundle) {
+                    record(guarantee, message, witness: ReachedWitness(state: position, then: [action.command]), top: top)
+                }
+                if drives, local == nil, unreadAnswers != nil {
+                    unreadAnswers!.keep(
+                        action.command, at: slot, read: host.read, result: result, after: copy,
+                        leftAsItWas: identical, view: after)
+                }
             }
             // A new state, and the observer, read the coordinator in the state the step left.
             if answered, observe != nil || fingerprints[fingerprint] == nil {
@@ -516,6 +551,14 @@ struct Exploration {
             }
         }
         return nil
+    }
+
+    /// Whether `command` turns a host answer (a `condition` or `check` line), which runs no step.
+    private static func turnsAnAnswer(_ command: ScriptCommand) -> Bool {
+        switch command {
+        case .condition, .check: true
+        default: false
+        }
     }
 
     /// Whether `reason` refuses an argument's value (its type, a constraint, a host check answering false).

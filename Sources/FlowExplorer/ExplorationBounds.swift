@@ -25,6 +25,11 @@ package struct ExplorationBounds: Sendable {
     /// local step from a state that keeps a tab runs a second time without the kept tabs. Off by default
     /// (it costs a step); the report gives what was checked (``ExplorationReport/keptTabs``).
     package var keptTabCheck: KeptTabRule?
+    /// When set, every step ``ExplorationReduction/unreadAnswers`` reuses is also run from the state itself
+    /// and its result and the state it leaves compared exactly with the reused ones (``UnreadAnswerSteps``);
+    /// the report lists any that differ (``ExplorationReport/unreadAnswerViolations``). Off by default (it
+    /// runs every step).
+    package var unreadAnswerCheck = false
     /// For the tests only (flowc never sets it): the answer the coordinator that restores each state's
     /// snapshot (guarantee 6) gives to a host check, in place of the explorer's answer, when it returns one. A
     /// host that changed its mind between building a state and restoring it: the restore it refuses is found
@@ -74,5 +79,17 @@ package struct ExplorationReduction: OptionSet, Sendable {
     /// check (``KeptTabIndependenceTests``), which must find the states it builds wrong.
     package static let unsoundKeptTabClassUpToIds = ExplorationReduction(rawValue: 1 << 29)
 
-    package static let all: ExplorationReduction = [.queuedLinkRepeats, .queuedLinkOrder]
+    /// A step is run once for the states that differ in the host's answers alone and agree on the answers
+    /// the coordinator asks for while it runs; its result and the state it leaves are reused for the others
+    /// (``UnreadAnswerSteps``; docs/RUNNING.md, "Reductions", "Unread answers"). It merges no state: every
+    /// state is still expanded and every step counted; only the runtime's step, and the guarantees judged on
+    /// it, are not run again (``ExplorationReport/reusedSteps``).
+    package static let unreadAnswers = ExplorationReduction(rawValue: 1 << 3)
+
+    /// Not sound, and never in ``all``: ``unreadAnswers`` reusing a step whatever answers it read. The
+    /// negative control of its exact check (``ExplorationBounds/unreadAnswerCheck``), which must find the
+    /// steps it answers wrong.
+    package static let unsoundUnreadAnswersIgnored = ExplorationReduction(rawValue: 1 << 28)
+
+    package static let all: ExplorationReduction = [.queuedLinkRepeats, .queuedLinkOrder, .unreadAnswers]
 }

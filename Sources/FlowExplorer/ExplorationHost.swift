@@ -12,6 +12,18 @@ struct HostAnswers: Hashable {
 
     /// Whether every check answers true, as a host that knows every value does.
     var everyCheckPasses: Bool { !checks.contains(false) }
+
+    /// The answers as bits: bit `i` of `conditions` is `conditions[i]`, of `checks` is `checks[i]` (the first
+    /// 64 of each: ``ExplorationHost/tracksEveryAnswer``).
+    var bits: (conditions: UInt64, checks: UInt64) {
+        (Self.bits(of: conditions), Self.bits(of: checks))
+    }
+
+    private static func bits(of answers: [Bool]) -> UInt64 {
+        var bits: UInt64 = 0
+        for (index, answer) in answers.prefix(64).enumerated() where answer { bits |= 1 << UInt64(index) }
+        return bits
+    }
 }
 
 /// The host of the explored coordinator: it answers from ``answers``, which the explorer sets to each
@@ -63,12 +75,29 @@ final class ExplorationHost {
         checkIndex = byName
     }
 
-    /// The coordinator's host: it reads ``answers`` at the moment the coordinator asks.
+    /// The answers the coordinator asked for since ``startReading()``: bit `i` of `conditions` is set when
+    /// it asked condition `conditionNames[i]`, of `checks` when it asked `checks[i]` (the first 64 of each;
+    /// ``tracksEveryAnswer`` says whether that is all). What ``UnreadAnswerSteps`` keys a step's reuse on.
+    private(set) var read: (conditions: UInt64, checks: UInt64) = (0, 0)
+    /// Whether ``read`` can name every answer: at most 64 conditions and 64 checks.
+    var tracksEveryAnswer: Bool { conditionNames.count <= 64 && checks.count <= 64 }
+
+    /// Forgets the answers read so far: ``read`` then names those the coordinator asks for from here on.
+    func startReading() { read = (0, 0) }
+
+    /// The coordinator's host: it reads ``answers`` at the moment the coordinator asks, and notes which it
+    /// asked for (``read``).
     var host: FlowHost {
         FlowHost(
-            condition: { [unowned self] name in conditionIndex[name].map { answers.conditions[$0] } ?? false },
+            condition: { [unowned self] name in
+                guard let index = conditionIndex[name] else { return false }
+                if index < 64 { read.conditions |= 1 << UInt64(index) }
+                return answers.conditions[index]
+            },
             check: { [unowned self] name, value in
-                checkIndex[name]?[value.description].map { answers.checks[$0] } ?? true
+                guard let index = checkIndex[name]?[value.description] else { return true }
+                if index < 64 { read.checks |= 1 << UInt64(index) }
+                return answers.checks[index]
             })
     }
 

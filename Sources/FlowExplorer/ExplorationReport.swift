@@ -119,9 +119,17 @@ package struct ExplorationReport: Sendable {
     package var coveredStates = 0
     /// Steps run (each a script line applied to a state).
     package var steps = 0
-    /// The steps among ``steps`` whose runtime step was not run: local steps of a state that keeps a tab,
-    /// answered from an earlier state with the same E (``ExplorationReduction/keptTabSteps``).
+    /// The steps among ``steps`` whose runtime step was not run: steps answered from an earlier state that
+    /// differs in the host's answers alone and agrees on those the step reads
+    /// (``ExplorationReduction/unreadAnswers``), and local steps of a state that keeps a tab, answered from an
+    /// earlier state with the same E (``ExplorationReduction/keptTabSteps``).
     package var reusedSteps = 0
+    /// The most classes of states differing in their answers alone that ``ExplorationReduction/unreadAnswers``
+    /// held at once (each with the steps run from it).
+    package var peakAnswerClasses = 0
+    /// With ``ExplorationBounds/unreadAnswerCheck``: the reused steps whose result or state differ from the
+    /// runtime's step from the state itself, in words (the first few); empty when none does.
+    package var unreadAnswerViolations: [String] = []
     /// The bytes the store of visited states took at the end: the fingerprint index and the records of
     /// ``reached`` (the hash tables' capacities, the arrays' slots as doubling gives them: the same figure
     /// on every run; docs/PERFORMANCE.md, "The explorer's store"). The frontier's

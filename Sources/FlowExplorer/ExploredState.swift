@@ -198,6 +198,16 @@ struct ExploredState {
             return Int(bitPattern: UInt(mixer.value))
         }
 
+        /// The fingerprint of the state as the coordinator holds it (`copy`, not `compared`) with the waiting
+        /// step, without the answers: every state that differs from this one in its answers alone has it
+        /// (``UnreadAnswerSteps`` looks a state's class up by it, then compares the states exactly).
+        var answerFreeFingerprint: UInt64 {
+            var mixer = StateFingerprint()
+            copy.fingerprint(into: &mixer, chain: rawChain ?? comparedChain)
+            if let pendingOrigin { mixer.mix(hashing: pendingOrigin) } else { mixer.mix(false) }
+            return mixer.value
+        }
+
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.digest == rhs.digest && lhs.answers == rhs.answers && lhs.pendingOrigin == rhs.pendingOrigin
                 && lhs.compared == rhs.compared

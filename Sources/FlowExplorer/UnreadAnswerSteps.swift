@@ -1,0 +1,178 @@
+import FlowRuntime
+import FlowScript
+
+/// The reduction ``ExplorationReduction/unreadAnswers`` (docs/RUNNING.md, "Reductions", "Unread answers"):
+/// the runtime's step from a state depends on the coordinator's state, the step that waits for a
+/// confirmation and the host answers the coordinator asks for while it runs — nothing else. A state's
+/// *class* is its coordinator state compared exactly (ids, tokens and counters too:
+/// ``FlowRuntime/CoordinatorStateCopy/isExactly(_:)``) with its waiting step: the states of one class differ
+/// in the host's answers alone (a condition or a check turned). Each step run from a state of a class is
+/// kept with the answers the coordinator asked for (``ExplorationHost/read``) and what they were; from a
+/// later state of the class whose answers agree on those, the step is not run: its result and the state it
+/// left are the kept ones, as the runtime's step from that state gives them.
+///
+/// Every state is still expanded and every step still counted, its refusals noted and the children it
+/// keeps tracked; the guarantees are not judged again on a reused step, since each reads the step's result
+/// and the states before and after it, which are those of the step judged when it was kept (a finding is
+/// reported once per guarantee, screen and command, at the first state that shows it: that state ran it).
+/// Classes are kept while a state of theirs can still be reached: a state whose answers differ from a
+/// class's first state in `k` answers is at most `k` steps deeper (each answer is turned by one step in
+/// every state), so a class first expanded at depth `d` is dropped once the exploration expands depth
+/// `d + answers + 1`.
+@MainActor
+struct UnreadAnswerSteps {
+    /// One step run from a state of a class.
+    struct Step {
+        let command: ScriptCommand
+        /// The answers the coordinator asked for while it ran, as ``ExplorationHost/read``.
+        let read: (conditions: UInt64, checks: UInt64)
+        /// The answers it ran with (``HostAnswers/bits``); only those in `read` are compared.
+        let answers: (conditions: UInt64, checks: UInt64)
+        let result: StepResult
+        /// The state it left.
+        let after: CoordinatorStateCopy
+        /// Whether it left the state's very copy (refused, nothing written): from another state of the class
+        /// it leaves that state's own.
+        let leftAsItWas: Bool
+        /// What the explorer reads of `after`.
+        let view: StateView
+
+        /// Whether this step runs alike with `bits`: they agree on every answer it read.
+        func runsAlike(with bits: (conditions: UInt64, checks: UInt64)) -> Bool {
+            (bits.conditions ^ answers.conditions) & read.conditions == 0
+                && (bits.checks ^ answers.checks) & read.checks == 0
+        }
+    }
+
+    /// The states that differ in their answers alone: the steps run from them, by the position of the step
+    /// in the state's list (``ExplorationActions/actions(in:view:answers:)`` lists the same steps from every
+    /// state of a class, apart from the answers each turns, which run no step).
+    @MainActor
+    final class Class {
+        let copy: CoordinatorStateCopy
+        let pendingOrigin: ScriptCommand?
+        /// The depth its first state was expanded at.
+        let depth: Int
+        var steps: [[Step]] = []
+
+        init(copy: CoordinatorStateCopy, pendingOrigin: ScriptCommand?, depth: Int) {
+            self.copy = copy
+            self.pendingOrigin = pendingOrigin
+            self.depth = depth
+        }
+
+        func holds(_ copy: CoordinatorStateCopy, pendingOrigin: ScriptCommand?) -> Bool {
+            pendingOrigin == self.pendingOrigin && (copy.isIdentical(to: self.copy) || copy.isExactly(self.copy))
+        }
+    }
+
+    /// How many depths a class is kept past its first: the answers the explorer turns.
+    let window: Int
+    /// The unsound negative control (``ExplorationReduction/unsoundUnreadAnswersIgnored``): a step is reused
+    /// whatever answers it read.
+    let ignoresReads: Bool
+    /// The classes, by ``ExploredState/Key/answerFreeFingerprint`` (several when fingerprints meet).
+    private var classes: [UInt64: [Class]] = [:]
+    /// The fingerprints of the classes first expanded at each depth, to drop them once no state of theirs
+    /// can be reached.
+    private var firstExpanded: [[UInt64]] = []
+    private var dropped = 0
+    /// The class of the state being expanded and its answers.
+    private var current: (class: Class, bits: (conditions: UInt64, checks: UInt64))?
+    /// The steps answered without running the runtime's step.
+    private(set) var reused = 0
+    /// The most classes held at once.
+    private(set) var peakClasses = 0
+    private var held = 0
+    /// Reused steps that differ from the runtime's step (``verify(_:kept:state:answers:on:host:)``), in
+    /// words (the first few).
+    private(set) var violations: [String] = []
+
+    init(answers: Int, reductions: ExplorationReduction) {
+        window = answers
+        ignoresReads = reductions.contains(.unsoundUnreadAnswersIgnored)
+    }
+
+    /// Notes the state about to be expanded (at `depth`, breadth first): its coordinator state, its waiting
+    /// step, its answers and its key's ``ExploredState/Key/answerFreeFingerprint``.
+    mutating func expanding(
+        _ copy: CoordinatorStateCopy, pendingOrigin: ScriptCommand?, answers: HostAnswers, fingerprint: UInt64,
+        depth: Int
+    ) {
+        drop(before: depth - window)
+        let bits = answers.bits
+        if let known = classes[fingerprint] {
+            for candidate in known where candidate.holds(copy, pendingOrigin: pendingOrigin) {
+                current = (candidate, bits)
+                return
+            }
+        }
+        let created = Class(copy: copy, pendingOrigin: pendingOrigin, depth: depth)
+        classes[fingerprint, default: []].append(created)
+        while firstExpanded.count <= depth { firstExpanded.append([]) }
+        firstExpanded[depth].append(fingerprint)
+        held += 1
+        peakClasses = max(peakClasses, held)
+        current = (created, bits)
+    }
+
+    /// Drops the classes first expanded before `depth`.
+    private mutating func drop(before depth: Int) {
+        while dropped < min(depth, firstExpanded.count) {
+            for fingerprint in firstExpanded[dropped] {
+                guard let known = classes[fingerprint] else { continue }
+                let kept = known.filter { $0.depth != dropped }
+                held -= known.count - kept.count
+                classes[fingerprint] = kept.isEmpty ? nil : kept
+            }
+            firstExpanded[dropped] = []
+            dropped += 1
+        }
+    }
+
+    /// The step at `position` (`command`) of the state being expanded, when a state of its class ran it with
+    /// answers that agree on those it read; nil when none did (the caller runs it and ``keep(_:at:read:result:after:leftAsItWas:view:)``s it).
+    mutating func answer(at position: Int, _ command: ScriptCommand) -> Step? {
+        guard let (known, bits) = current, position < known.steps.count else { return nil }
+        for step in known.steps[position] where ignoresReads || step.runsAlike(with: bits) {
+            assert(step.command == command, "the states of a class list different steps at \(position)")
+            reused += 1
+            return step
+        }
+        return nil
+    }
+
+    /// Keeps the step at `position` just run from the state being expanded.
+    mutating func keep(
+        _ command: ScriptCommand, at position: Int, read: (conditions: UInt64, checks: UInt64), result: StepResult,
+        after: CoordinatorStateCopy, leftAsItWas: Bool, view: StateView
+    ) {
+        guard let (known, bits) = current else { return }
+        while known.steps.count <= position { known.steps.append([]) }
+        known.steps[position].append(
+            Step(
+                command: command, read: read, answers: bits, result: result, after: after, leftAsItWas: leftAsItWas,
+                view: view))
+    }
+
+    /// Checks a reused step against the runtime's own (on with ``ExplorationBounds/unreadAnswerCheck``):
+    /// runs `command` from `state` with `answers` on `coordinator` and compares its result and the state it
+    /// leaves, exactly, with `kept`.
+    mutating func verify(
+        _ command: ScriptCommand, kept: Step, state: CoordinatorStateCopy, answers: HostAnswers,
+        on coordinator: FlowCoordinator, host: ExplorationHost
+    ) {
+        coordinator.restoreState(state)
+        host.answers = answers
+        let result = command.step(on: coordinator) ?? .applied
+        let after = coordinator.copyState()
+        var broken: [String] = []
+        if result != kept.result { broken.append("its result differs (\(kept.result) against \(result))") }
+        if !(kept.leftAsItWas ? after.isExactly(state) : after.isExactly(kept.after)) {
+            broken.append("the state it leads to differs")
+        }
+        if !broken.isEmpty, violations.count < 5 {
+            violations.append("\(command.line) reused: " + broken.joined(separator: "; "))
+        }
+    }
+}
