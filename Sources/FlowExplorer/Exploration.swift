@@ -172,7 +172,15 @@ struct Exploration {
             fingerprint: key.answerFreeFingerprint, depth: state.depth)
         // The state's shortest script, for the observer: once per state, not per step.
         let script = observe == nil ? [] : report.commands(of: position)
-        for (slot, action) in actions.actions(in: coordinator, view: view, answers: state.answers).enumerated() {
+        // The steps other than `start` and the answers are the same from every state of a class of
+        // ``UnreadAnswerSteps``: listed once for it.
+        let everyCheckPasses = state.answers.everyCheckPasses
+        let listed = unreadAnswers?.others(everyCheckPasses: everyCheckPasses)
+        let others = listed ?? actions.steps(in: coordinator, view: view, everyCheckPasses: everyCheckPasses)
+        if listed == nil { unreadAnswers?.keep(others: others, everyCheckPasses: everyCheckPasses) }
+        for (slot, action) in actions.actions(in: coordinator, view: view, answers: state.answers, others: others)
+            .enumerated()
+        {
             // A local step of a state that keeps a tab: from the memo, or run from its E (docs/RUNNING.md,
             // "Reductions", "Kept tabs").
             let local = keptTabSteps?.answer(action.command, on: coordinator, moved: &dirty)
@@ -240,10 +248,17 @@ struct Exploration {
             let same = identical && origin == state.pendingOrigin && answers == state.answers
             // The step's key is read through the state's, not built: only its fingerprints and whether it is
             // the state's key are asked. Speed: PERFORMANCE.md, "Round 15, exstep: the explorer".
-            let successor =
-                same
-                ? nil
-                : key.successor(copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
+            let successor: ExploredState.Key.Successor?
+            if same {
+                successor = nil
+            } else if let kept, !kept.leftAsItWas, let earlier = kept.successor {
+                // A reused step's key: its parts read when it was kept, the answers mixed in again.
+                successor = key.successor(
+                    reusing: earlier, copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
+            } else {
+                successor = key.successor(
+                    copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
+            }
             let fingerprint = successor?.fingerprint ?? key.fingerprint
             // The guarantees compare the states themselves, not up to a reduction: a refused step that only
             // queued a URL again still changed the state.
@@ -286,7 +301,7 @@ struct Exploration {
                 if drives, local == nil, unreadAnswers != nil {
                     unreadAnswers!.keep(
                         action.command, at: slot, read: host.read, result: result, after: copy,
-                        leftAsItWas: identical, view: after)
+                        leftAsItWas: identical, view: after, successor: successor)
                 }
             }
             // A new state, and the observer, read the coordinator in the state the step left.

@@ -89,8 +89,13 @@ struct ExplorationActions {
         self.witnesses = witnesses
     }
 
-    /// The steps to try from the coordinator's state, whose instances `view` describes, with `answers`.
-    func actions(in coordinator: FlowCoordinator, view: StateView, answers: HostAnswers) -> [ExplorationAction] {
+    /// The steps to try from the coordinator's state, whose instances `view` describes, with `answers`:
+    /// `start` when it is not running, each host answer turned, then ``steps(in:view:everyCheckPasses:)``
+    /// (`others`, when the caller has them for this state: they depend on the answers only through whether
+    /// every check passes).
+    func actions(
+        in coordinator: FlowCoordinator, view: StateView, answers: HostAnswers, others: [ExplorationAction]? = nil
+    ) -> [ExplorationAction] {
         var actions: [ExplorationAction] = []
         func add(_ command: ScriptCommand) { actions.append(ExplorationAction(command: command)) }
         if coordinator.status != .running { add(.start) }
@@ -98,6 +103,16 @@ struct ExplorationActions {
         for (index, check) in host.checks.enumerated() {
             add(.check(name: check.name, value: check.value, answer: !answers.checks[index]))
         }
+        actions += others ?? steps(in: coordinator, view: view, everyCheckPasses: answers.everyCheckPasses)
+        return actions
+    }
+
+    /// The steps to try from the coordinator's state other than `start` and the host's answers: deep links,
+    /// a confirmation's answers, events, back and dismissal on every stack, tab selections, finishing each
+    /// shown instance and `stop`. A function of the coordinator's state and whether every check passes.
+    func steps(in coordinator: FlowCoordinator, view: StateView, everyCheckPasses: Bool) -> [ExplorationAction] {
+        var actions: [ExplorationAction] = []
+        func add(_ command: ScriptCommand) { actions.append(ExplorationAction(command: command)) }
         for url in linkURLs { add(.open(url)) }
         guard coordinator.status == .running else { return actions }
         if coordinator.pendingConfirmation != nil {
@@ -114,7 +129,7 @@ struct ExplorationActions {
                 let top = onScreen && index == routes.count - 1
                 // A token as a script writes it (of no coordinator): the command runs on any runner as its line.
                 let token = top ? nil : RouteToken(route.token.rawValue)
-                actions += events(of: route, sentFrom: token, counted: top && answers.everyCheckPasses)
+                actions += events(of: route, sentFrom: token, counted: top && everyCheckPasses)
             }
         }
         add(.back(1))
@@ -137,7 +152,7 @@ struct ExplorationActions {
             for tab in tabSet.tabs where tab != tabSet.selected { add(.select(tab: tab, tabSet: tabSet.id)) }
         }
         for entry in view.shown {
-            for finishing in outcomes(of: entry, answers: answers) {
+            for finishing in outcomes(of: entry, everyCheckPasses: everyCheckPasses) {
                 actions.append(
                     ExplorationAction(
                         command: .finish(
@@ -155,10 +170,9 @@ struct ExplorationActions {
     /// when it is a child, every check passes and its arguments surely meet their constraints. What they
     /// are depends on the entry's flow, child declaration and whether every check passes alone: built once
     /// for each (``Memo``). Speed: PERFORMANCE.md, "Round 15, exstep: the explorer".
-    private func outcomes(of entry: StateView.Entry, answers: HostAnswers) -> [Memo.Finishing] {
+    private func outcomes(of entry: StateView.Entry, everyCheckPasses: Bool) -> [Memo.Finishing] {
         let flow = entry.flowIndex
         guard !bundle.flows[flow].outcomes.isEmpty else { return [] }
-        let everyCheckPasses = answers.everyCheckPasses
         let key = Memo.OutcomesKey(
             flow: flow, parentFlow: entry.parentFlowIndex, declaration: entry.declaration,
             everyCheckPasses: everyCheckPasses)

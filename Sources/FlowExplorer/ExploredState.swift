@@ -59,6 +59,12 @@ struct ExploredState {
         /// (``FlowRuntime/CoordinatorStateCopy/chainFingerprint``).
         private let comparedChain: UInt64
         private let rawChain: UInt64?
+        /// The fingerprints of `compared` and, when it is another copy, of `copy`, each with the waiting step
+        /// and without the answers: `digest` and `rawFingerprint` are these with the answers mixed in
+        /// (``hash(_:_:)``), so a step reused across answers (``UnreadAnswerSteps``) gets its key's
+        /// fingerprints without reading the state again.
+        private let answerFree: UInt64
+        private let rawAnswerFree: UInt64?
 
         /// The key of `copy` with `answers` and the waiting step (a state's own key, built when it is expanded;
         /// a step's key is read through ``successor(copy:answers:pendingOrigin:reductions:)``).
@@ -71,10 +77,10 @@ struct ExploredState {
             self.pendingOrigin = pendingOrigin
             let parts = Self.parts(of: copy, reductions)
             (compared, comparedChain, rawChain) = (parts.compared, parts.comparedChain, parts.rawChain)
-            digest = Self.hash(compared, comparedChain, answers, pendingOrigin)
-            rawFingerprint =
-                parts.changed
-                ? UInt64(bitPattern: Int64(Self.hash(copy, parts.rawChain!, answers, pendingOrigin))) : nil
+            answerFree = Self.answerFree(compared, comparedChain, pendingOrigin)
+            rawAnswerFree = parts.changed ? Self.answerFree(copy, parts.rawChain!, pendingOrigin) : nil
+            digest = Self.hash(answerFree, answers)
+            rawFingerprint = rawAnswerFree.map { UInt64(bitPattern: Int64(Self.hash($0, answers))) }
         }
 
         /// The key whose parts a step's ``Successor`` read (``Successor/key``): nothing computed again.
@@ -85,6 +91,7 @@ struct ExploredState {
             self.answers = answers
             self.pendingOrigin = pendingOrigin
             (compared, comparedChain, rawChain) = (read.compared, read.comparedChain, read.rawChain)
+            (answerFree, rawAnswerFree) = (read.answerFree, read.rawAnswerFree)
             digest = read.digest
             rawFingerprint = read.rawFingerprint
         }
@@ -121,23 +128,50 @@ struct ExploredState {
             reductions: ExplorationReduction
         ) -> Successor {
             let parts = successorParts(of: copy, reductions)
-            let digest = Self.hash(parts.compared, parts.comparedChain, answers, pendingOrigin)
-            let raw =
-                parts.changed
-                ? UInt64(bitPattern: Int64(Self.hash(copy, parts.rawChain!, answers, pendingOrigin))) : nil
-            // As `==`: the digests first, the states themselves only when those agree.
-            let isThisKey =
-                digest == self.digest && answers == self.answers && pendingOrigin == self.pendingOrigin
-                && parts.compared == compared
-            let successor = Successor(
-                fingerprint: UInt64(bitPattern: Int64(digest)), rawFingerprint: raw, isThisKey: isThisKey,
-                parts: Successor.Parts(
+            let successor = self.successor(
+                Successor.Parts(
                     compared: parts.compared, comparedChain: parts.comparedChain, rawChain: parts.rawChain,
-                    digest: digest, rawFingerprint: raw))
+                    answerFree: Self.answerFree(parts.compared, parts.comparedChain, pendingOrigin),
+                    rawAnswerFree: parts.changed ? Self.answerFree(copy, parts.rawChain!, pendingOrigin) : nil,
+                    digest: 0, rawFingerprint: nil),
+                answers: answers, pendingOrigin: pendingOrigin)
             assert(
                 agrees(successor, copy: copy, answers: answers, pendingOrigin: pendingOrigin, reductions: reductions),
                 "a step's key read through its state's key differs from the key built afresh")
             return successor
+        }
+
+        /// ``successor(copy:answers:pendingOrigin:reductions:)`` for a step reused across answers
+        /// (``UnreadAnswerSteps``): `earlier` is what that call gave for the same step from a state that
+        /// differs from this one in its answers alone, so it read a copy equal to `copy` with the same waiting
+        /// step; only the answers are mixed in again. A debug build checks it against the key built afresh.
+        func successor(
+            reusing earlier: Successor, copy: CoordinatorStateCopy, answers: HostAnswers,
+            pendingOrigin: ScriptCommand?, reductions: ExplorationReduction
+        ) -> Successor {
+            let successor = self.successor(earlier.parts, answers: answers, pendingOrigin: pendingOrigin)
+            assert(
+                agrees(successor, copy: copy, answers: answers, pendingOrigin: pendingOrigin, reductions: reductions),
+                "a reused step's key differs from the key built afresh")
+            return successor
+        }
+
+        /// The successor whose parts are `parts` (their digests left to this call) with `answers`.
+        private func successor(
+            _ parts: Successor.Parts, answers: HostAnswers, pendingOrigin: ScriptCommand?
+        ) -> Successor {
+            let digest = Self.hash(parts.answerFree, answers)
+            let raw = parts.rawAnswerFree.map { UInt64(bitPattern: Int64(Self.hash($0, answers))) }
+            // As `==`: the digests first, the states themselves only when those agree.
+            let isThisKey =
+                digest == self.digest && answers == self.answers && pendingOrigin == self.pendingOrigin
+                && parts.compared == compared
+            return Successor(
+                fingerprint: UInt64(bitPattern: Int64(digest)), rawFingerprint: raw, isThisKey: isThisKey,
+                parts: Successor.Parts(
+                    compared: parts.compared, comparedChain: parts.comparedChain, rawChain: parts.rawChain,
+                    answerFree: parts.answerFree, rawAnswerFree: parts.rawAnswerFree, digest: digest,
+                    rawFingerprint: raw))
         }
 
         /// Whether `successor`, read through this key for `copy` with `answers` and the waiting step, is what
@@ -172,6 +206,9 @@ struct ExploredState {
                 let compared: CoordinatorStateCopy
                 let comparedChain: UInt64
                 let rawChain: UInt64?
+                /// The key's fingerprints without the answers (``Key/answerFree``).
+                let answerFree: UInt64
+                let rawAnswerFree: UInt64?
                 let digest: Int
                 let rawFingerprint: UInt64?
             }
@@ -185,28 +222,31 @@ struct ExploredState {
             }
         }
 
-        private static func hash(
-            _ copy: CoordinatorStateCopy, _ chain: UInt64, _ answers: HostAnswers, _ pendingOrigin: ScriptCommand?
-        ) -> Int {
+        /// The fingerprint of `copy` (whose records' fingerprint is `chain`) with the waiting step.
+        private static func answerFree(
+            _ copy: CoordinatorStateCopy, _ chain: UInt64, _ pendingOrigin: ScriptCommand?
+        ) -> UInt64 {
             var mixer = StateFingerprint()
             copy.fingerprint(into: &mixer, chain: chain)
+            if let pendingOrigin { mixer.mix(hashing: pendingOrigin) } else { mixer.mix(false) }
+            return mixer.value
+        }
+
+        /// An ``answerFree(_:_:_:)`` fingerprint with `answers` mixed in: a key's digest.
+        private static func hash(_ answerFree: UInt64, _ answers: HostAnswers) -> Int {
+            var mixer = StateFingerprint()
+            mixer.mix(answerFree)
             mixer.mix(answers.conditions.count)
             for answer in answers.conditions { mixer.mix(answer) }
             mixer.mix(answers.checks.count)
             for answer in answers.checks { mixer.mix(answer) }
-            if let pendingOrigin { mixer.mix(hashing: pendingOrigin) } else { mixer.mix(false) }
             return Int(bitPattern: UInt(mixer.value))
         }
 
         /// The fingerprint of the state as the coordinator holds it (`copy`, not `compared`) with the waiting
         /// step, without the answers: every state that differs from this one in its answers alone has it
         /// (``UnreadAnswerSteps`` looks a state's class up by it, then compares the states exactly).
-        var answerFreeFingerprint: UInt64 {
-            var mixer = StateFingerprint()
-            copy.fingerprint(into: &mixer, chain: rawChain ?? comparedChain)
-            if let pendingOrigin { mixer.mix(hashing: pendingOrigin) } else { mixer.mix(false) }
-            return mixer.value
-        }
+        var answerFreeFingerprint: UInt64 { rawAnswerFree ?? answerFree }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.digest == rhs.digest && lhs.answers == rhs.answers && lhs.pendingOrigin == rhs.pendingOrigin

@@ -21,8 +21,9 @@ import FlowScript
 /// `d + answers + 1`.
 @MainActor
 struct UnreadAnswerSteps {
-    /// One step run from a state of a class.
-    struct Step {
+    /// One step run from a state of a class. A class, not a struct: a lookup hands out one reference, not
+    /// a copy of every field (measured: PERFORMANCE.md, "Round 17, unread answers").
+    final class Step {
         let command: ScriptCommand
         /// The answers the coordinator asked for while it ran, as ``ExplorationHost/read``.
         let read: (conditions: UInt64, checks: UInt64)
@@ -36,6 +37,24 @@ struct UnreadAnswerSteps {
         let leftAsItWas: Bool
         /// What the explorer reads of `after`.
         let view: StateView
+        /// The fingerprints of the key of `after` (with the answers it ran with), when the step changed the
+        /// state: a reuse mixes its own answers in (``ExploredState/Key/successor(reusing:copy:answers:pendingOrigin:reductions:)``).
+        let successor: ExploredState.Key.Successor?
+
+        init(
+            command: ScriptCommand, read: (conditions: UInt64, checks: UInt64),
+            answers: (conditions: UInt64, checks: UInt64), result: StepResult, after: CoordinatorStateCopy,
+            leftAsItWas: Bool, view: StateView, successor: ExploredState.Key.Successor?
+        ) {
+            self.command = command
+            self.read = read
+            self.answers = answers
+            self.result = result
+            self.after = after
+            self.leftAsItWas = leftAsItWas
+            self.view = view
+            self.successor = successor
+        }
 
         /// Whether this step runs alike with `bits`: they agree on every answer it read.
         func runsAlike(with bits: (conditions: UInt64, checks: UInt64)) -> Bool {
@@ -54,6 +73,9 @@ struct UnreadAnswerSteps {
         /// The depth its first state was expanded at.
         let depth: Int
         var steps: [[Step]] = []
+        /// ``ExplorationActions/steps(in:view:everyCheckPasses:)`` of its states, when every check passes and
+        /// when one does not: the same for every state of the class.
+        var others: (passing: [ExplorationAction]?, failing: [ExplorationAction]?)
 
         init(copy: CoordinatorStateCopy, pendingOrigin: ScriptCommand?, depth: Int) {
             self.copy = copy
@@ -130,6 +152,19 @@ struct UnreadAnswerSteps {
         }
     }
 
+    /// The steps other than `start` and the answers (``ExplorationActions/steps(in:view:everyCheckPasses:)``)
+    /// a state of the class being expanded listed with `everyCheckPasses`, if one did.
+    func others(everyCheckPasses: Bool) -> [ExplorationAction]? {
+        guard let (known, _) = current else { return nil }
+        return everyCheckPasses ? known.others.passing : known.others.failing
+    }
+
+    /// Keeps `others`, listed for the state being expanded.
+    func keep(others: [ExplorationAction], everyCheckPasses: Bool) {
+        guard let (known, _) = current else { return }
+        if everyCheckPasses { known.others.passing = others } else { known.others.failing = others }
+    }
+
     /// The step at `position` (`command`) of the state being expanded, when a state of its class ran it with
     /// answers that agree on those it read; nil when none did (the caller runs it and ``keep(_:at:read:result:after:leftAsItWas:view:)``s it).
     mutating func answer(at position: Int, _ command: ScriptCommand) -> Step? {
@@ -145,14 +180,14 @@ struct UnreadAnswerSteps {
     /// Keeps the step at `position` just run from the state being expanded.
     mutating func keep(
         _ command: ScriptCommand, at position: Int, read: (conditions: UInt64, checks: UInt64), result: StepResult,
-        after: CoordinatorStateCopy, leftAsItWas: Bool, view: StateView
+        after: CoordinatorStateCopy, leftAsItWas: Bool, view: StateView, successor: ExploredState.Key.Successor?
     ) {
         guard let (known, bits) = current else { return }
         while known.steps.count <= position { known.steps.append([]) }
         known.steps[position].append(
             Step(
                 command: command, read: read, answers: bits, result: result, after: after, leftAsItWas: leftAsItWas,
-                view: view))
+                view: view, successor: successor))
     }
 
     /// Checks a reused step against the runtime's own (on with ``ExplorationBounds/unreadAnswerCheck``):
