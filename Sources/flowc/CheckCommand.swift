@@ -31,8 +31,10 @@ enum CheckCommand {
         \(ExplorationBoundsOption.help)
           --strict          Exit 1 on warnings too (the validator's and the exploration's): the CI gate.
           --stats           After each root flow's line, one more: the states covered and the reduction
-                            factor, the store's bytes per state, the frontier's peak and the chance that a
-                            fingerprint collision hid a state (docs/RUNNING.md, "How states are kept").
+                            factor, the steps run when some were reused (docs/RUNNING.md, "Unread
+                            answers"), the store's bytes per state, the frontier's peak and the chance
+                            that a fingerprint collision hid a state (docs/RUNNING.md, "How states are
+                            kept").
           --format FORMAT   text (default; github when GITHUB_ACTIONS=true), json, sarif, github or gitlab,
                             as 'flowc validate' prints them: text on standard error with a line per root
                             flow on standard output; the others on standard output, the lines on
