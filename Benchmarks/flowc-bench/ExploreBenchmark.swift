@@ -7,7 +7,8 @@ import Foundation
 /// `flowc-bench explore [--flows DIR] [--runs N]`: the explorer behind `flowc check` over each root flow of
 /// the shipped apps: states, steps, covered states (a sound reduction's included) and the reduction factor,
 /// the store's bytes per visited state, the frontier's peak, and states, covered states and steps per CPU
-/// second (one core; best of N runs).
+/// second (one core; best of N runs), with the steps whose runtime step a memo reused (docs/RUNNING.md,
+/// "Unread answers").
 enum ExploreBenchmark {
     @MainActor
     static func run(_ arguments: [String]) -> Int32 {
@@ -23,7 +24,7 @@ enum ExploreBenchmark {
         // CPU time of this thread besides wall time: on the shared 2-core machine wall time is inflated by
         // the load, and the rates are taken from CPU time.
         print(
-            "flow          states    steps  complete   best ms    cpu ms   states/s    steps/s   covered  covered/s  reduction  B/state  graph B/state  frontier"
+            "flow          states    steps  complete   best ms    cpu ms   states/s    steps/s    reused   covered  covered/s  reduction  B/state  graph B/state  frontier"
         )
         var totalSeconds = 0.0
         var totalCPU = 0.0
@@ -56,6 +57,7 @@ enum ExploreBenchmark {
                 String(format: "%9.1f", best * 1000), String(format: "%8.1f", bestCPU * 1000),
                 String(format: "%10.0f", Double(report.states) / bestCPU),
                 String(format: "%10.0f", Double(report.steps) / bestCPU),
+                String(format: "%8d", report.reusedSteps),
                 String(format: "%8d", report.coveredStates),
                 String(format: "%9.0f", Double(report.coveredStates) / bestCPU),
                 String(format: "%9.2f", report.reductionFactor), String(format: "%7.1f", report.bytesPerState),
@@ -66,8 +68,8 @@ enum ExploreBenchmark {
         }
         print(String(format: "all root flows: %.2f s wall, %.2f s CPU (best runs added)", totalSeconds, totalCPU))
         print(
-            "(rates per CPU second; B/state: the store of visited states, bytes per state; graph B/state: FC809's"
-                + " graph; frontier: most whole states held)")
+            "(rates per CPU second; reused: steps answered from a memo, the runtime's step not run; B/state: the store"
+                + " of visited states, bytes per state; graph B/state: FC809's graph; frontier: most whole states held)")
         return 0
     }
 
