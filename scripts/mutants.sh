@@ -65,6 +65,9 @@ mutants=(
     # The kept-tab reduction (``KeptTabSteps``) answering a step with the state it left from E alone, the
     # state's own kept tabs not put back: the exact check of reused steps sees it.
     "kept-tab-steps-tabs-not-put-back|Sources/FlowExplorer/KeptTabSteps.swift|        guard let combined = step.leftAsItWas ? state : after.withTabs(keptIn: state) else { return nil }|        guard let combined = step.leftAsItWas ? state : Optional(after) else { return nil }|KeptTabIndependenceTests/everyLocalStepOfTheShippedRoots"
+    # The unread-answers reduction (``UnreadAnswerSteps``) reusing a step whatever conditions it read: the
+    # exact check of reused steps sees it.
+    "unread-answers-reads-ignored|Sources/FlowExplorer/UnreadAnswerSteps.swift|            (bits.conditions ^ answers.conditions) & read.conditions == 0|            true|UnreadAnswerStepsTests/everyReusedStepOfTheShippedRoots"
     # Kinds issue 20 names, caught by the differential tests (the validator against the explorer on
     # generated YAML apps, Tests/FlowExplorerTests/DifferentialTests.swift) where the kind is semantic:
     "fallback-unguarded|Sources/FlowRuntime/DeepLinks/FlowCoordinator+DeepLinks.swift|        let result = conclude(\n            &transition, sender: nil, note: .linkFellBack(url: url, because: error.description),\n            replay: { \$0.openNow(url, mode: mode) }, link: url)|        var result = commit(&transition)\n        result.reason = .linkFellBack(url: url, because: error.description)|DifferentialTests"
