@@ -230,9 +230,16 @@ struct Exploration {
             if case .open(let url) = action.command, !Self.refusesTheWitnessValues(result.reason) {
                 refusals.noteLink(url, refused: refused, reason: reason(), in: position, command: action.command)
             }
-            let copy =
-                local?.after ?? kept.map { $0.leftAsItWas ? state.copy : $0.after }
-                ?? (drives ? coordinator.copyState() : state.copy)
+            // Branches, not `kept.map`: a closure formed in main-actor code checks its isolation on every call
+            // (every reused step). Speed: PERFORMANCE.md, "Round 17, exmemo".
+            let copy: CoordinatorStateCopy
+            if let local {
+                copy = local.after
+            } else if let kept {
+                copy = kept.after ?? state.copy
+            } else {
+                copy = drives ? coordinator.copyState() : state.copy
+            }
             let identical = copy.isIdentical(to: state.copy)
             // A refused step writes nothing (the runtime's transaction): when it left the state's very copy
             // the coordinator is still in the state, and the next step needs no restore.
@@ -254,7 +261,7 @@ struct Exploration {
             let successor: ExploredState.Key.Successor?
             if same {
                 successor = nil
-            } else if let kept, !kept.leftAsItWas, let earlier = kept.successor {
+            } else if let earlier = kept?.successor {
                 // A reused step's key: its parts read when it was kept, the answers mixed in again.
                 successor = key.successor(
                     reusing: earlier, copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions

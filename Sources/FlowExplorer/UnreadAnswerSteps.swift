@@ -34,15 +34,20 @@ struct UnreadAnswerSteps {
         /// The answers it ran with (``HostAnswers/bits``); only those in `read` are compared.
         let answers: (conditions: UInt64, checks: UInt64)
         let result: StepResult
-        /// The state it left.
-        let after: CoordinatorStateCopy
-        /// Whether it left the state's very copy (refused, nothing written): from another state of the class
-        /// it leaves that state's own.
-        let leftAsItWas: Bool
-        /// What the explorer reads of `after`.
+        /// The state it left; nil when it left the state's very copy (refused, nothing written): from another
+        /// state of the class it leaves that state's own. Not kept then, nor `successor`: a copy and a key's
+        /// parts fewer to hold, copy in and release for every refused step.
+        /// Speed: PERFORMANCE.md, "Round 17, exmemo".
+        let after: CoordinatorStateCopy?
+        /// Whether it left the state's very copy.
+        var leftAsItWas: Bool {
+            if case .none = after { return true }
+            return false
+        }
+        /// What the explorer reads of the state it left.
         let view: StateView
-        /// The fingerprints of the key of `after` (with the answers it ran with), when the step changed the
-        /// state: a reuse mixes its own answers in (``ExploredState/Key/successor(reusing:copy:answers:pendingOrigin:reductions:)``).
+        /// The fingerprints of the key of `after` (with the answers it ran with), when the step wrote the state
+        /// and changed it: a reuse mixes its own answers in (``ExploredState/Key/successor(reusing:copy:answers:pendingOrigin:reductions:)``).
         let successor: ExploredState.Key.Successor?
         /// The next step run at the same position from a state of the class, in the order they were kept: the
         /// steps of a position are a chain, not an array of their own (an allocation a position).
@@ -51,8 +56,8 @@ struct UnreadAnswerSteps {
 
         init(
             command: ScriptCommand, read: (conditions: UInt64, checks: UInt64),
-            answers: (conditions: UInt64, checks: UInt64), result: StepResult, after: CoordinatorStateCopy,
-            leftAsItWas: Bool, view: StateView, successor: ExploredState.Key.Successor?
+            answers: (conditions: UInt64, checks: UInt64), result: StepResult, after: CoordinatorStateCopy?,
+            view: StateView, successor: ExploredState.Key.Successor?
         ) {
             #if DEBUG
             self.command = command
@@ -61,7 +66,6 @@ struct UnreadAnswerSteps {
             self.answers = answers
             self.result = result
             self.after = after
-            self.leftAsItWas = leftAsItWas
             self.view = view
             self.successor = successor
         }
@@ -178,7 +182,7 @@ struct UnreadAnswerSteps {
     }
 
     /// The step at `position` (`command`) of the state being expanded, when a state of its class ran it with
-    /// answers that agree on those it read; nil when none did (the caller runs it and ``keep(_:at:read:result:after:leftAsItWas:view:)``s it).
+    /// answers that agree on those it read; nil when none did (the caller runs it and ``keep(_:at:read:result:after:leftAsItWas:view:successor:)``s it).
     mutating func answer(at position: Int, _ command: ScriptCommand) -> Step? {
         guard let (known, bits) = current, position < known.steps.count else { return nil }
         var next = known.steps[position]
@@ -203,8 +207,8 @@ struct UnreadAnswerSteps {
         guard let (known, bits) = current else { return }
         while known.steps.count <= position { known.steps.append(nil) }
         let kept = Step(
-            command: command, read: read, answers: bits, result: result, after: after, leftAsItWas: leftAsItWas,
-            view: view, successor: successor)
+            command: command, read: read, answers: bits, result: result, after: leftAsItWas ? nil : after, view: view,
+            successor: leftAsItWas ? nil : successor)
         guard var last = known.steps[position] else {
             known.steps[position] = kept
             return
@@ -226,7 +230,7 @@ struct UnreadAnswerSteps {
         let after = coordinator.copyState()
         var broken: [String] = []
         if result != kept.result { broken.append("its result differs (\(kept.result) against \(result))") }
-        if !(kept.leftAsItWas ? after.isExactly(state) : after.isExactly(kept.after)) {
+        if !after.isExactly(kept.after ?? state) {
             broken.append("the state it leads to differs")
         }
         if !broken.isEmpty, violations.count < 5 {
