@@ -276,8 +276,9 @@ struct Exploration {
             // Two keys no reduction changed compare the copies themselves: equal keys are equal copies.
             let unchanged =
                 same
-                || (successor!.isThisKey
-                    && (bounds.reductions.isEmpty || (!key.isReduced && !successor!.isReduced) || copy == state.copy))
+                || (successor?.isThisKey == true
+                    && (bounds.reductions.isEmpty || (!key.isReduced && successor?.isReduced == false)
+                        || copy == state.copy))
             // A step that left the instance records as they were (a screen pushed or popped, a question
             // asked) keeps the view's instances. Speed: PERFORMANCE.md, "Round 14, the explorer".
             let after: StateView
@@ -323,7 +324,7 @@ struct Exploration {
             }
             let statesBefore = report.reached.count
             let target = reach(
-                fingerprint, raw: same ? key.rawFingerprint : successor!.rawFingerprint, copy: copy, view: after,
+                fingerprint, raw: same ? key.rawFingerprint : successor?.rawFingerprint, copy: copy, view: after,
                 successor: successor, from: state, command: action.command, drives: drives, answers: answers,
                 origin: origin, builtFrom: top)
             if let observe {
