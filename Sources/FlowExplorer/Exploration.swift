@@ -26,7 +26,7 @@ struct Exploration {
     var frontier: [ExploredState] = []
     var head = 0
     /// Every state reached, by its key's fingerprint: its index in ``ExplorationReport/reached``.
-    var fingerprints: [UInt64: Int32] = [:]
+    var fingerprints = FingerprintTable()
     /// The fingerprints of the states reached whose class a reduction had already kept (a queue
     /// different from the kept one's), and of the kept states a reduction compares as another: the
     /// covered ones are the first minus the second (``ExplorationReport/coveredStates``).
@@ -139,7 +139,7 @@ struct Exploration {
     /// Keeps a new state (the coordinator is in it): its fingerprint, its record in the report, and the
     /// whole state on the frontier until it is expanded.
     private mutating func add(_ state: ExploredState, fingerprint: UInt64) {
-        fingerprints[fingerprint] = Int32(state.index)
+        fingerprints.insert(fingerprint, Int32(state.index))
         report.reached.append(
             parent: state.parent, command: state.command, depth: state.depth,
             path: coordinator.path.map { "\($0.flow).\($0.screen)" }, status: Self.number(of: coordinator.status),
@@ -178,16 +178,19 @@ struct Exploration {
         let listed = unreadAnswers?.others(everyCheckPasses: everyCheckPasses)
         let others = listed ?? actions.steps(in: coordinator, view: view, everyCheckPasses: everyCheckPasses)
         if listed == nil { unreadAnswers?.keep(others: others, everyCheckPasses: everyCheckPasses) }
-        for (slot, action) in actions.actions(in: coordinator, view: view, answers: state.answers, others: others)
-            .enumerated()
-        {
+        // The leading steps, then the others, by their slot: not gathered into one array (a copy of every step
+        // of the state). Speed: PERFORMANCE.md, "Round 17, exmemo".
+        let leading = actions.leadingSteps(in: coordinator, answers: state.answers)
+        for slot in 0..<(leading.count + others.count) {
+            let action = slot < leading.count ? leading[slot] : others[slot - leading.count]
             // A local step of a state that keeps a tab: from the memo, or run from its E (docs/RUNNING.md,
             // "Reductions", "Kept tabs").
             let local = keptTabSteps?.answer(action.command, on: coordinator, moved: &dirty)
             // A step a state differing in its answers alone ran with the answers this one reads
             // (docs/RUNNING.md, "Reductions", "Unread answers").
             let kept =
-                local == nil && !Self.turnsAnAnswer(action.command) ? unreadAnswers?.answer(at: slot, action.command) : nil
+                local == nil && !Self.turnsAnAnswer(action.command)
+                ? unreadAnswers?.answer(at: slot, action.command) : nil
             // Asked once: each test of the optional answer copies it out. Speed: PERFORMANCE.md, "Round 16, explorer".
             let answered = local != nil || kept != nil
             if !answered, dirty { enter(state) }
@@ -227,9 +230,16 @@ struct Exploration {
             if case .open(let url) = action.command, !Self.refusesTheWitnessValues(result.reason) {
                 refusals.noteLink(url, refused: refused, reason: reason(), in: position, command: action.command)
             }
-            let copy =
-                local?.after ?? kept.map { $0.leftAsItWas ? state.copy : $0.after }
-                ?? (drives ? coordinator.copyState() : state.copy)
+            // Branches, not `kept.map`: a closure formed in main-actor code checks its isolation on every call
+            // (every reused step). Speed: PERFORMANCE.md, "Round 17, exmemo".
+            let copy: CoordinatorStateCopy
+            if let local {
+                copy = local.after
+            } else if let kept {
+                copy = kept.after ?? state.copy
+            } else {
+                copy = drives ? coordinator.copyState() : state.copy
+            }
             let identical = copy.isIdentical(to: state.copy)
             // A refused step writes nothing (the runtime's transaction): when it left the state's very copy
             // the coordinator is still in the state, and the next step needs no restore.
@@ -251,10 +261,11 @@ struct Exploration {
             let successor: ExploredState.Key.Successor?
             if same {
                 successor = nil
-            } else if let kept, !kept.leftAsItWas, let earlier = kept.successor {
+            } else if let earlier = kept?.successor {
                 // A reused step's key: its parts read when it was kept, the answers mixed in again.
                 successor = key.successor(
-                    reusing: earlier, copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
+                    reusing: earlier, copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions
+                )
             } else {
                 successor = key.successor(
                     copy: copy, answers: answers, pendingOrigin: origin, reductions: bounds.reductions)
@@ -265,8 +276,9 @@ struct Exploration {
             // Two keys no reduction changed compare the copies themselves: equal keys are equal copies.
             let unchanged =
                 same
-                || (successor!.isThisKey
-                    && (bounds.reductions.isEmpty || (!key.isReduced && !successor!.isReduced) || copy == state.copy))
+                || (successor?.isThisKey == true
+                    && (bounds.reductions.isEmpty || (!key.isReduced && successor?.isReduced == false)
+                        || copy == state.copy))
             // A step that left the instance records as they were (a screen pushed or popped, a question
             // asked) keeps the view's instances. Speed: PERFORMANCE.md, "Round 14, the explorer".
             let after: StateView
@@ -296,7 +308,8 @@ struct Exploration {
                     pendingOrigin: state.pendingOrigin,
                     shownAgain: shownAgain.map { ($0, coordinator.path.map(\.token)) })
                 for (guarantee, message) in checks.violations(in: bundle) {
-                    record(guarantee, message, witness: ReachedWitness(state: position, then: [action.command]), top: top)
+                    record(
+                        guarantee, message, witness: ReachedWitness(state: position, then: [action.command]), top: top)
                 }
                 if drives, local == nil, unreadAnswers != nil {
                     unreadAnswers!.keep(
@@ -311,7 +324,7 @@ struct Exploration {
             }
             let statesBefore = report.reached.count
             let target = reach(
-                fingerprint, raw: same ? key.rawFingerprint : successor!.rawFingerprint, copy: copy, view: after,
+                fingerprint, raw: same ? key.rawFingerprint : successor?.rawFingerprint, copy: copy, view: after,
                 successor: successor, from: state, command: action.command, drives: drives, answers: answers,
                 origin: origin, builtFrom: top)
             if let observe {

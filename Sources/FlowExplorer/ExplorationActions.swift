@@ -89,13 +89,11 @@ struct ExplorationActions {
         self.witnesses = witnesses
     }
 
-    /// The steps to try from the coordinator's state, whose instances `view` describes, with `answers`:
-    /// `start` when it is not running, each host answer turned, then ``steps(in:view:everyCheckPasses:)``
-    /// (`others`, when the caller has them for this state: they depend on the answers only through whether
-    /// every check passes).
-    func actions(
-        in coordinator: FlowCoordinator, view: StateView, answers: HostAnswers, others: [ExplorationAction]? = nil
-    ) -> [ExplorationAction] {
+    /// The steps to try from the coordinator's state with `answers` that come before
+    /// ``steps(in:view:everyCheckPasses:)``: `start` when it is not running, then each host answer turned. The
+    /// explorer tries these, then the others (which depend on the answers only through whether every check
+    /// passes), in that order: a step's slot is its position in the two lists one after the other.
+    func leadingSteps(in coordinator: FlowCoordinator, answers: HostAnswers) -> [ExplorationAction] {
         var actions: [ExplorationAction] = []
         func add(_ command: ScriptCommand) { actions.append(ExplorationAction(command: command)) }
         if coordinator.status != .running { add(.start) }
@@ -103,7 +101,6 @@ struct ExplorationActions {
         for (index, check) in host.checks.enumerated() {
             add(.check(name: check.name, value: check.value, answer: !answers.checks[index]))
         }
-        actions += others ?? steps(in: coordinator, view: view, everyCheckPasses: answers.everyCheckPasses)
         return actions
     }
 

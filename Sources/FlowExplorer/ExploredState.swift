@@ -156,22 +156,25 @@ struct ExploredState {
             return successor
         }
 
-        /// The successor whose parts are `parts` (their digests left to this call) with `answers`.
+        /// The successor whose parts are `parts` (their digests left to this call) with `answers`. The parts are
+        /// consumed and their digests written in, not copied into new ones field by field (a copy of `compared`
+        /// a step). Speed: PERFORMANCE.md, "Round 17, exmemo".
         private func successor(
-            _ parts: Successor.Parts, answers: HostAnswers, pendingOrigin: ScriptCommand?
+            _ parts: consuming Successor.Parts, answers: HostAnswers, pendingOrigin: ScriptCommand?
         ) -> Successor {
             let digest = Self.hash(parts.answerFree, answers)
-            let raw = parts.rawAnswerFree.map { UInt64(bitPattern: Int64(Self.hash($0, answers))) }
+            var raw: UInt64?
+            if let rawAnswerFree = parts.rawAnswerFree {
+                raw = UInt64(bitPattern: Int64(Self.hash(rawAnswerFree, answers)))
+            }
             // As `==`: the digests first, the states themselves only when those agree.
             let isThisKey =
                 digest == self.digest && answers == self.answers && pendingOrigin == self.pendingOrigin
                 && parts.compared == compared
+            parts.digest = digest
+            parts.rawFingerprint = raw
             return Successor(
-                fingerprint: UInt64(bitPattern: Int64(digest)), rawFingerprint: raw, isThisKey: isThisKey,
-                parts: Successor.Parts(
-                    compared: parts.compared, comparedChain: parts.comparedChain, rawChain: parts.rawChain,
-                    answerFree: parts.answerFree, rawAnswerFree: parts.rawAnswerFree, digest: digest,
-                    rawFingerprint: raw))
+                fingerprint: UInt64(bitPattern: Int64(digest)), rawFingerprint: raw, isThisKey: isThisKey, parts: parts)
         }
 
         /// Whether `successor`, read through this key for `copy` with `answers` and the waiting step, is what
@@ -209,8 +212,8 @@ struct ExploredState {
                 /// The key's fingerprints without the answers (``Key/answerFree``).
                 let answerFree: UInt64
                 let rawAnswerFree: UInt64?
-                let digest: Int
-                let rawFingerprint: UInt64?
+                var digest: Int
+                var rawFingerprint: UInt64?
             }
 
             /// The key this was read of (`copy`, `answers` and `pendingOrigin` are those given to
@@ -228,7 +231,9 @@ struct ExploredState {
         ) -> UInt64 {
             var mixer = StateFingerprint()
             copy.fingerprint(into: &mixer, chain: chain)
-            if let pendingOrigin { mixer.mix(hashing: pendingOrigin) } else { mixer.mix(false) }
+            // Tested against nil, not bound: `if let` copies the optional command first, nil or not (about 350
+            // instructions a step). Speed: PERFORMANCE.md, "Round 17, exmemo".
+            if pendingOrigin == nil { mixer.mix(false) } else { mixer.mix(hashing: pendingOrigin!) }
             return mixer.value
         }
 

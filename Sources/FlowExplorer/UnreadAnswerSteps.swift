@@ -24,34 +24,48 @@ struct UnreadAnswerSteps {
     /// One step run from a state of a class. A class, not a struct: a lookup hands out one reference, not
     /// a copy of every field (measured: PERFORMANCE.md, "Round 17, unread answers").
     final class Step {
+        #if DEBUG
+        /// The step's command, to check that the states of a class list the same steps (a debug build only:
+        /// a copy of the command a kept step. Speed: PERFORMANCE.md, "Round 17, exmemo").
         let command: ScriptCommand
+        #endif
         /// The answers the coordinator asked for while it ran, as ``ExplorationHost/read``.
         let read: (conditions: UInt64, checks: UInt64)
         /// The answers it ran with (``HostAnswers/bits``); only those in `read` are compared.
         let answers: (conditions: UInt64, checks: UInt64)
         let result: StepResult
-        /// The state it left.
-        let after: CoordinatorStateCopy
-        /// Whether it left the state's very copy (refused, nothing written): from another state of the class
-        /// it leaves that state's own.
-        let leftAsItWas: Bool
-        /// What the explorer reads of `after`.
+        /// The state it left; nil when it left the state's very copy (refused, nothing written): from another
+        /// state of the class it leaves that state's own. Not kept then, nor `successor`: a copy and a key's
+        /// parts fewer to hold, copy in and release for every refused step.
+        /// Speed: PERFORMANCE.md, "Round 17, exmemo".
+        let after: CoordinatorStateCopy?
+        /// Whether it left the state's very copy.
+        var leftAsItWas: Bool {
+            if case .none = after { return true }
+            return false
+        }
+        /// What the explorer reads of the state it left.
         let view: StateView
-        /// The fingerprints of the key of `after` (with the answers it ran with), when the step changed the
-        /// state: a reuse mixes its own answers in (``ExploredState/Key/successor(reusing:copy:answers:pendingOrigin:reductions:)``).
+        /// The fingerprints of the key of `after` (with the answers it ran with), when the step wrote the state
+        /// and changed it: a reuse mixes its own answers in (``ExploredState/Key/successor(reusing:copy:answers:pendingOrigin:reductions:)``).
         let successor: ExploredState.Key.Successor?
+        /// The next step run at the same position from a state of the class, in the order they were kept: the
+        /// steps of a position are a chain, not an array of their own (an allocation a position).
+        /// Speed: PERFORMANCE.md, "Round 17, exmemo".
+        var next: Step?
 
         init(
             command: ScriptCommand, read: (conditions: UInt64, checks: UInt64),
-            answers: (conditions: UInt64, checks: UInt64), result: StepResult, after: CoordinatorStateCopy,
-            leftAsItWas: Bool, view: StateView, successor: ExploredState.Key.Successor?
+            answers: (conditions: UInt64, checks: UInt64), result: StepResult, after: CoordinatorStateCopy?,
+            view: StateView, successor: ExploredState.Key.Successor?
         ) {
+            #if DEBUG
             self.command = command
+            #endif
             self.read = read
             self.answers = answers
             self.result = result
             self.after = after
-            self.leftAsItWas = leftAsItWas
             self.view = view
             self.successor = successor
         }
@@ -64,15 +78,17 @@ struct UnreadAnswerSteps {
     }
 
     /// The states that differ in their answers alone: the steps run from them, by the position of the step
-    /// in the state's list (``ExplorationActions/actions(in:view:answers:)`` lists the same steps from every
-    /// state of a class, apart from the answers each turns, which run no step).
+    /// in the state's list (``ExplorationActions/leadingSteps(in:answers:)`` then
+    /// ``ExplorationActions/steps(in:view:everyCheckPasses:)``: the same steps from every state of a class,
+    /// apart from the answers each turns, which run no step).
     @MainActor
     final class Class {
         let copy: CoordinatorStateCopy
         let pendingOrigin: ScriptCommand?
         /// The depth its first state was expanded at.
         let depth: Int
-        var steps: [[Step]] = []
+        /// The first step kept at each position (the others follow it, ``Step/next``).
+        var steps: [Step?] = []
         /// ``ExplorationActions/steps(in:view:everyCheckPasses:)`` of its states, when every check passes and
         /// when one does not: the same for every state of the class.
         var others: (passing: [ExplorationAction]?, failing: [ExplorationAction]?)
@@ -166,13 +182,19 @@ struct UnreadAnswerSteps {
     }
 
     /// The step at `position` (`command`) of the state being expanded, when a state of its class ran it with
-    /// answers that agree on those it read; nil when none did (the caller runs it and ``keep(_:at:read:result:after:leftAsItWas:view:)``s it).
+    /// answers that agree on those it read; nil when none did (the caller runs it and ``keep(_:at:read:result:after:leftAsItWas:view:successor:)``s it).
     mutating func answer(at position: Int, _ command: ScriptCommand) -> Step? {
         guard let (known, bits) = current, position < known.steps.count else { return nil }
-        for step in known.steps[position] where ignoresReads || step.runsAlike(with: bits) {
-            assert(step.command == command, "the states of a class list different steps at \(position)")
-            reused += 1
-            return step
+        var next = known.steps[position]
+        while let step = next {
+            if ignoresReads || step.runsAlike(with: bits) {
+                #if DEBUG
+                assert(step.command == command, "the states of a class list different steps at \(position)")
+                #endif
+                reused += 1
+                return step
+            }
+            next = step.next
         }
         return nil
     }
@@ -183,11 +205,16 @@ struct UnreadAnswerSteps {
         after: CoordinatorStateCopy, leftAsItWas: Bool, view: StateView, successor: ExploredState.Key.Successor?
     ) {
         guard let (known, bits) = current else { return }
-        while known.steps.count <= position { known.steps.append([]) }
-        known.steps[position].append(
-            Step(
-                command: command, read: read, answers: bits, result: result, after: after, leftAsItWas: leftAsItWas,
-                view: view, successor: successor))
+        while known.steps.count <= position { known.steps.append(nil) }
+        let kept = Step(
+            command: command, read: read, answers: bits, result: result, after: leftAsItWas ? nil : after, view: view,
+            successor: leftAsItWas ? nil : successor)
+        guard var last = known.steps[position] else {
+            known.steps[position] = kept
+            return
+        }
+        while let next = last.next { last = next }
+        last.next = kept
     }
 
     /// Checks a reused step against the runtime's own (on with ``ExplorationBounds/unreadAnswerCheck``):
@@ -203,7 +230,7 @@ struct UnreadAnswerSteps {
         let after = coordinator.copyState()
         var broken: [String] = []
         if result != kept.result { broken.append("its result differs (\(kept.result) against \(result))") }
-        if !(kept.leftAsItWas ? after.isExactly(state) : after.isExactly(kept.after)) {
+        if !after.isExactly(kept.after ?? state) {
             broken.append("the state it leads to differs")
         }
         if !broken.isEmpty, violations.count < 5 {
