@@ -19,7 +19,7 @@ extension FlowCoordinator {
     /// pending on the guarding flow's instance and opened again when it finishes with that outcome.
     ///
     /// A link whose routes pass through a tab flow shown now keeps that tab set: it selects the link's tab
-    /// and replaces only that tab's stack, the other tabs keep theirs (`keepingShownTabs(_:)`), unless the
+    /// and replaces only that tab's stack, the other tabs keep theirs (`keepingShownTabs(of:reading:)`), unless the
     /// link declares `tabs: replace` (format 1.2). Kept tabs it drops are in ``StepResult/droppedTabs``.
     ///
     /// Before `start`, a link that cannot be built while the root's start shows a `queue` flow starts the
@@ -112,7 +112,7 @@ extension FlowCoordinator {
                 // Read once against the shown tab set: what the link keeps there, and what it equals.
                 let reading = shownTabsReading(of: built.transition.state)
                 if recordsLinksShownAgain, mode == .now { shownAgain = linkShownAgain(reading: reading) }
-                built.transition = keepingShownTabs(built.transition, reading: reading)
+                if let kept = keepingShownTabs(of: built.transition.state, reading: reading) { built.transition = kept }
             }
             var result = conclude(
                 &built.transition, sender: nil, note: built.note, replay: { $0.openNow(url, mode: mode) }, link: url)
@@ -176,16 +176,17 @@ extension FlowCoordinator {
     /// `when:` condition does not hold builds its `otherwise` routes and, with `continueOn`, leaves the link
     /// pending on the instance of the last child route.
     func buildLink(_ url: String, mode: LinkMode) -> Result<BuiltLink, FlowRuntimeError> {
-        let link: LinkNode
-        let values: [String: Value]
+        let match: MatchedLinks.Match
         switch matchedLinks.match(url, in: bundle.flows[rootFlow]) {
-        case .success(let match): (link, values) = (match.link, match.values)
+        case .success(let matched): match = matched
         case .failure(let error): return .failure(error)
         }
+        // Read in place (``MatchedLinks/Match``): `let link = match.link` would copy the link's fields.
+        let values = match.values
         var unmet: String?
         // Speed: PERFORMANCE.md, "Round 15, rtopen: the deep-link step" (a loop, not a closure checked for the
         // main actor).
-        if mode != .argumentsOnly, let conditions = link.guardConditions {
+        if mode != .argumentsOnly, let conditions = match.link.guardConditions {
             for condition in conditions where !host.condition(condition) {
                 unmet = condition
                 break
@@ -198,11 +199,11 @@ extension FlowCoordinator {
         var transition = Transition(context: context, state: freshState(), cause: .link)
         do throws(FlowRuntimeError) {
             guard let unmet else {
-                _ = try build(link.routes, url: url, values: values, mode: mode, into: &transition)
+                _ = try build(match.link.routes, url: url, values: values, mode: mode, into: &transition)
                 try transition.checkShape()
-                return .success(BuiltLink(transition: transition, replacesTabs: link.tabs == .replace))
+                return .success(BuiltLink(transition: transition, replacesTabs: match.link.tabs == .replace))
             }
-            guard let otherwise = link.otherwise else {
+            guard let otherwise = match.link.otherwise else {
                 throw FlowRuntimeError.linkGuardFailed(url: url, condition: unmet)
             }
             let guarding = try build(otherwise.routes, url: url, values: values, mode: mode, into: &transition)
@@ -217,7 +218,7 @@ extension FlowCoordinator {
                     url: url, outcome: outcome, outcomeName: flow.outcomes[outcome])
                 note = .linkGuarded(url: url, condition: unmet, flow: flow.name, outcome: flow.outcomes[outcome])
             }
-            return .success(BuiltLink(transition: transition, note: note, replacesTabs: link.tabs == .replace))
+            return .success(BuiltLink(transition: transition, note: note, replacesTabs: match.link.tabs == .replace))
         } catch {
             return .failure(error)
         }
@@ -243,8 +244,9 @@ extension FlowCoordinator {
         for (index, route) in routes.enumerated() {
             let flow = transition.flowIndex(at: depth)
             // A route naming a tab selects it, also when the tab flow's start already selected another.
-            var isTab = false
-            if case .child(let child) = route.target { isTab = bundle.flows[flow].tabs.index(ofChild: child) != nil }
+            var tab: Int?
+            if case .child(let child) = route.target { tab = bundle.flows[flow].tabs.index(ofChild: child) }
+            let isTab = tab != nil
             if depth < transition.state.chain.count - 1, !isTab {
                 guard case .child(let child) = route.target else {
                     throw FlowRuntimeError.linkRouteBelowChild(
@@ -266,7 +268,8 @@ extension FlowCoordinator {
                 continue
             }
             // A tab-bar item that presents (format 1.3) presents over the tab its start selected, which stays.
-            if isTab, case .child(let child) = route.target, bundle.flows[flow].stackTabIndex(ofChild: child) != nil {
+            // Speed: PERFORMANCE.md, "Round 17, rtopen" (`bundle.flows[flow].stackTabIndex(ofChild:)` copies the graph).
+            if let tab, case .child(let child) = route.target, !bundle.tabPresents(tab, inFlow: flow) {
                 transition.dropTabStartedOnTheWay(at: depth, unless: child)
             }
             if mode == .argumentsOnly {
@@ -345,10 +348,13 @@ extension FlowCoordinator {
     /// nothing is shown there.
     private func shownValues(of target: TargetNode, at depth: Int, in fresh: StateEdit) -> [Value]? {
         guard currentStatus == .running, depth < state.chain.count, depth < fresh.chain.count else { return nil }
+        // Speed: PERFORMANCE.md, "Round 17, rtopen": the records are read in place, not copied.
+        let shownChain = state.chain
         for position in 0...depth {
-            let (shown, linked) = (state.chain[position], fresh.chain[position])
-            guard shown.flow == linked.flow, shown.declaration == linked.declaration else { return nil }
-            if position > 0, shown.values != linked.values { return nil }
+            guard shownChain[position].flow == fresh.chain.flow(at: position),
+                shownChain[position].declaration == fresh.chain.declaration(at: position)
+            else { return nil }
+            if position > 0, shownChain[position].values != fresh.chain.values(at: position) { return nil }
         }
         let position = fresh.routeRange(ofDepth: depth).count
         let shownRoutes = state.path.routeRange(ofDepth: depth)

@@ -10,10 +10,17 @@ import FlowModel
 /// a host that opens ever new URLs keeps at most that many.
 // Speed: PERFORMANCE.md, "Shapes kept for speed".
 struct MatchedLinks {
+    // Speed: PERFORMANCE.md, "Round 17, rtopen": a reference, so that a kept match is read without copying
+    // the link's fields.
     /// A URL matched: the root flow's link and the typed values of its placeholders.
-    struct Match {
-        var link: LinkNode
-        var values: [String: Value]
+    final class Match {
+        let link: LinkNode
+        let values: [String: Value]
+
+        init(link: LinkNode, values: [String: Value]) {
+            self.link = link
+            self.values = values
+        }
     }
 
     /// At most this many URLs are kept.
@@ -27,9 +34,10 @@ struct MatchedLinks {
     /// `url` read and matched against `graph`'s links (the root flow's: the same on every call for one
     /// coordinator), or why it cannot be: the URL's error, the near miss of a placeholder's type, or
     /// ``FlowRuntimeError/noMatchingLink(_:)``.
-    mutating func match(_ url: String, in graph: FlowGraph) -> Result<Match, FlowRuntimeError> {
+    // Speed: PERFORMANCE.md, "Round 17, rtopen": the graph is read (copied) only for a URL not kept.
+    mutating func match(_ url: String, in graph: @autoclosure () -> FlowGraph) -> Result<Match, FlowRuntimeError> {
         if let known = entries[url] { return known }
-        let result = Self.read(url, in: graph)
+        let result = Self.read(url, in: graph())
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
         entries[url] = result
         return result
