@@ -69,7 +69,8 @@ enum ExploreBenchmark {
         print(String(format: "all root flows: %.2f s wall, %.2f s CPU (best runs added)", totalSeconds, totalCPU))
         print(
             "(rates per CPU second; reused: steps answered from a memo, the runtime's step not run; B/state: the store"
-                + " of visited states, bytes per state; graph B/state: FC809's graph; frontier: most whole states held)")
+                + " of visited states, bytes per state; graph B/state: FC809's graph; frontier: most whole states held)"
+        )
         return 0
     }
 
