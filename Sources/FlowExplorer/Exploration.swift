@@ -76,7 +76,10 @@ struct Exploration {
         linkPatterns = patterns
         keptTabs = bounds.keptTabCheck.map { KeptTabIndependence(rule: $0) }
         if bounds.reductions.contains(.keptTabSteps) { keptTabSteps = KeptTabSteps(reductions: bounds.reductions) }
-        if bounds.reductions.contains(.unreadAnswers), host.tracksEveryAnswer {
+        // Without an answer to turn, no two states differ in their answers alone: nothing to reuse.
+        if bounds.reductions.contains(.unreadAnswers), host.tracksEveryAnswer,
+            !host.conditionNames.isEmpty || !host.checks.isEmpty
+        {
             unreadAnswers = UnreadAnswerSteps(
                 answers: host.conditionNames.count + host.checks.count, reductions: bounds.reductions)
         }
@@ -124,8 +127,7 @@ struct Exploration {
         report.states = report.reached.count
         report.coveredStates = report.states + covered.subtracting(keptAsReduced).count
         report.storeBytes =
-            fingerprints.capacity * (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride)
-            + fingerprints.capacity / 8 + report.reached.bytes
+            fingerprints.bytes + report.reached.bytes
             // The reduced states' own fingerprints, kept to count what a reduction covers.
             + (covered.capacity + keptAsReduced.capacity) * MemoryLayout<UInt64>.stride
         report.graphBytes = finishing.bytes

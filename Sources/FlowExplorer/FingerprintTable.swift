@@ -21,6 +21,9 @@ struct FingerprintTable {
     /// The entries it holds before it grows, as `Dictionary.capacity` counts them.
     var capacity: Int { keys.count * 3 / 4 }
 
+    /// The bytes its buckets take: a fingerprint (8 bytes) and a state's index (4) for each bucket, used or not.
+    var bytes: Int { keys.count * (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride) }
+
     /// The bucket a fingerprint starts its probe at: the high bits of its product with 2^64 over the golden
     /// ratio (Fibonacci hashing), so fingerprints that agree in their low bits spread too.
     private func start(of key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }

@@ -18,21 +18,23 @@ import FlowScript
 /// Classes are kept while a state of theirs can still be reached: a state whose answers differ from a
 /// class's first state in `k` answers is at most `k` steps deeper (each answer is turned by one step in
 /// every state), so a class first expanded at depth `d` is dropped once the exploration expands depth
-/// `d + answers + 1`.
+/// `d + answers + 1`. At most ``maxKeptSteps`` steps are held: past that, the classes of the oldest depth go
+/// first (a class dropped early costs reuse, never a wrong step).
 @MainActor
 struct UnreadAnswerSteps {
     /// One step run from a state of a class. A class, not a struct: a lookup hands out one reference, not
     /// a copy of every field (measured: PERFORMANCE.md, "Round 17, unread answers").
     final class Step {
         #if DEBUG
-        /// The step's command, to check that the states of a class list the same steps (a debug build only:
-        /// a copy of the command a kept step. Speed: PERFORMANCE.md, "Round 17, exmemo").
+        /// The step's command, to check that the states of a class list the same steps: in a debug build only,
+        /// so a release build keeps no copy of each kept step's command. Speed: PERFORMANCE.md, "Round 17, exmemo".
         let command: ScriptCommand
         #endif
         /// The answers the coordinator asked for while it ran, as ``ExplorationHost/read``.
         let read: (conditions: UInt64, checks: UInt64)
         /// The answers it ran with (``HostAnswers/bits``); only those in `read` are compared.
         let answers: (conditions: UInt64, checks: UInt64)
+        /// What the runtime's step returned, ids and tokens included (those of the class's numbering).
         let result: StepResult
         /// The state it left; nil when it left the state's very copy (refused, nothing written): from another
         /// state of the class it leaves that state's own. Not kept then, nor `successor`: a copy and a key's
@@ -89,6 +91,8 @@ struct UnreadAnswerSteps {
         let depth: Int
         /// The first step kept at each position (the others follow it, ``Step/next``).
         var steps: [Step?] = []
+        /// How many steps it keeps.
+        var kept = 0
         /// ``ExplorationActions/steps(in:view:everyCheckPasses:)`` of its states, when every check passes and
         /// when one does not: the same for every state of the class.
         var others: (passing: [ExplorationAction]?, failing: [ExplorationAction]?)
@@ -106,6 +110,11 @@ struct UnreadAnswerSteps {
 
     /// How many depths a class is kept past its first: the answers the explorer turns.
     let window: Int
+    /// The most steps held at once (each with the state it left, its result and its view: about 1.5 KB in
+    /// the shipped apps, so about 75 MB): `shop` peaks at about 37,000.
+    static let maxKeptSteps = 49_152
+    /// The steps the classes hold.
+    private var keptSteps = 0
     /// The unsound negative control (``ExplorationReduction/unsoundUnreadAnswersIgnored``): a step is reused
     /// whatever answers it read.
     let ignoresReads: Bool
@@ -138,6 +147,7 @@ struct UnreadAnswerSteps {
         depth: Int
     ) {
         drop(before: depth - window)
+        while keptSteps > Self.maxKeptSteps, dropped < depth { drop(before: dropped + 1) }
         let bits = answers.bits
         if let known = classes[fingerprint] {
             for candidate in known where candidate.holds(copy, pendingOrigin: pendingOrigin) {
@@ -161,6 +171,7 @@ struct UnreadAnswerSteps {
                 guard let known = classes[fingerprint] else { continue }
                 let kept = known.filter { $0.depth != dropped }
                 held -= known.count - kept.count
+                for gone in known where gone.depth == dropped { keptSteps -= gone.kept }
                 classes[fingerprint] = kept.isEmpty ? nil : kept
             }
             firstExpanded[dropped] = []
@@ -205,6 +216,8 @@ struct UnreadAnswerSteps {
         after: CoordinatorStateCopy, leftAsItWas: Bool, view: StateView, successor: ExploredState.Key.Successor?
     ) {
         guard let (known, bits) = current else { return }
+        known.kept += 1
+        keptSteps += 1
         while known.steps.count <= position { known.steps.append(nil) }
         let kept = Step(
             command: command, read: read, answers: bits, result: result, after: leftAsItWas ? nil : after, view: view,

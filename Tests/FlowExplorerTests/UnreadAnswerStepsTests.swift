@@ -94,9 +94,10 @@ struct UnreadAnswerStepsTests {
         }
     }
 
-    /// The shipped roots, with exactly what was reused, and the report with the reduction (its check on: it
-    /// runs each reused step again and changes nothing the reduction reports) equal to the one without it in
-    /// everything a reader sees.
+    /// The shipped roots, with exactly what was reused, and the report with the reduction equal to the one
+    /// without it in everything a reader sees: with its check on (it runs each reused step again) and as
+    /// `flowc check` runs it (the check off, so the coordinator is moved only by what the reduction itself
+    /// does).
     @Test func everyReusedStepOfTheShippedRootsIsTheRuntimesStep() throws {
         let bundle = try Fixtures.shipped()
         var found: [String: [Int]] = [:]
@@ -105,6 +106,9 @@ struct UnreadAnswerStepsTests {
             #expect(reduced.unreadAnswerViolations == [], "\(root)")
             let full = try Self.explore(bundle, flow: root, reductions: Self.withoutIt, check: false)
             #expect(Self.differences(reduced, full, records: true) == [], "\(root)")
+            let unchecked = try Self.explore(bundle, flow: root, check: false)
+            #expect(Self.differences(unchecked, full, records: true) == [], "\(root), the check off")
+            #expect(unchecked.reusedSteps == reduced.reusedSteps, "\(root)")
             #expect(full.reusedSteps == 0, "\(root)")
             found[root] = [reduced.states, reduced.steps, reduced.reusedSteps]
         }

@@ -11,7 +11,7 @@ import Testing
         #expect(
             output.standardOutput == """
                 flow reading: complete, 24 states, 304 steps, no guarantee broken
-                  stats: 24 states covered (reduction factor 1.00), 201 of 304 steps run (the rest reused), 2395 bytes stored (99.8 per state; FC809's graph 2016 more), frontier peak 13 states, fingerprint collision chance at most 1.5e-17
+                  stats: 24 states covered (reduction factor 1.00), 201 of 304 steps run (the rest reused), 2488 bytes stored (103.7 per state; FC809's graph 2016 more), frontier peak 13 states, fingerprint collision chance at most 1.5e-17
 
                 """)
     }

@@ -13,7 +13,7 @@ struct MatchedLinks {
     // Speed: PERFORMANCE.md, "Round 17, rtopen": a reference, so that a kept match is read without copying
     // the link's fields.
     /// A URL matched: the root flow's link and the typed values of its placeholders.
-    final class Match {
+    final class Match: Sendable {
         let link: LinkNode
         let values: [String: Value]
 
