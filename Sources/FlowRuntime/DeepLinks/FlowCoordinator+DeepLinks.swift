@@ -19,7 +19,7 @@ extension FlowCoordinator {
     /// pending on the guarding flow's instance and opened again when it finishes with that outcome.
     ///
     /// A link whose routes pass through a tab flow shown now keeps that tab set: it selects the link's tab
-    /// and replaces only that tab's stack, the other tabs keep theirs (`keepingShownTabs(of:reading:)`), unless the
+    /// and replaces only that tab's stack, the other tabs keep theirs (`keepingShownTabs(_:)`), unless the
     /// link declares `tabs: replace` (format 1.2). Kept tabs it drops are in ``StepResult/droppedTabs``.
     ///
     /// Before `start`, a link that cannot be built while the root's start shows a `queue` flow starts the
@@ -112,7 +112,7 @@ extension FlowCoordinator {
                 // Read once against the shown tab set: what the link keeps there, and what it equals.
                 let reading = shownTabsReading(of: built.transition.state)
                 if recordsLinksShownAgain, mode == .now { shownAgain = linkShownAgain(reading: reading) }
-                if let kept = keepingShownTabs(of: built.transition.state, reading: reading) { built.transition = kept }
+                built.transition = keepingShownTabs(built.transition, reading: reading)
             }
             var result = conclude(
                 &built.transition, sender: nil, note: built.note, replay: { $0.openNow(url, mode: mode) }, link: url)

@@ -59,16 +59,15 @@ extension FlowCoordinator {
             shared: shared)
     }
 
-    /// The built link's state with the shown tab flow instance kept; nil when the link passes through no
-    /// shown tab flow (or the coordinator is not running): the link's own state is then the one committed.
+    /// The built link's state with the shown tab flow instance kept, or `built` unchanged when the link
+    /// passes through no shown tab flow (or the coordinator is not running).
     /// - Parameters:
-    ///   - fresh: the link's state, built on ``freshState()``, so its ids and tokens are new.
-    ///   - reading: ``shownTabsReading(of:)`` of `fresh`, on the state as it is.
-    // Speed: PERFORMANCE.md, "Round 17, rtopen": the link's state is read where it is, not passed in and
-    // returned as a copy of its transition.
-    func keepingShownTabs(of fresh: StateEdit, reading: ShownTabsReading?) -> Transition? {
-        guard let reading, var set = state.chain[reading.depth].tabs else { return nil }
+    ///   - built: the link's transition, built on ``freshState()``, so its ids and tokens are new.
+    ///   - reading: ``shownTabsReading(of:)`` of `built`'s state, on the state as it is.
+    func keepingShownTabs(_ built: Transition, reading: ShownTabsReading?) -> Transition {
+        guard let reading, var set = state.chain[reading.depth].tabs else { return built }
         let old = state
+        let fresh = built.state
         let (depth, presents, linkTab, now) = (reading.depth, reading.presents, reading.linkTab, reading.now)
         var kept = Transition(context: context, state: makeEdit(), cause: .link)
         let firstAbove = old.path.routeRange(ofDepth: depth + 1).lowerBound
@@ -163,20 +162,7 @@ extension FlowCoordinator {
 
     /// What a link's state `fresh` (built on ``freshState()``) shows above the tab flow at chain position `depth`.
     nonisolated static func linkedPart(of fresh: StateEdit, above depth: Int) -> ParkedTab {
-        // Speed: PERFORMANCE.md, "Round 17, rtopen": copied element by element into arrays of the size
-        // needed, not through the edit's generic slices. The routes are in chain order, so those above
-        // `depth` are the path's last ones.
-        var chain: [InstanceRecord] = []
-        if fresh.chain.count > depth + 1 {
-            chain.reserveCapacity(fresh.chain.count - depth - 1)
-            for position in (depth + 1)..<fresh.chain.count { chain.append(fresh.chain[position]) }
-        }
-        var first = fresh.path.count
-        while first > 0, fresh.path[first - 1].depth > depth { first -= 1 }
-        var path: [Route] = []
-        path.reserveCapacity(fresh.path.count - first)
-        for index in first..<fresh.path.count { path.append(fresh.path[index]) }
-        return ParkedTab(chain: chain, path: path)
+        ParkedTab(chain: Array(fresh.chain[(depth + 1)...]), path: fresh.path.filter { $0.depth > depth })
     }
 
     /// How much of a tab's chain and routes `existing` (what the tab shows or keeps now) shares with
