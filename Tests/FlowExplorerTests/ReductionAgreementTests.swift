@@ -20,7 +20,9 @@ struct ReductionAgreementTests {
     /// out queues holding a URL more than twice, so it proves less). Besides findings, warnings and the
     /// shapes reached, the steps seen: from each shape, each command's status, reason and the links it
     /// reports (the URLs named, and what became of those not superseded: a queue with a URL twice reports
-    /// it superseded once more), the digits of ids and tokens left out.
+    /// it superseded once more), the digits of ids and tokens left out. The exploration with every reduction
+    /// also runs each step the unread-answers memo reuses again and compares it exactly
+    /// (``ExplorationBounds/unreadAnswerCheck``): a reused step that differs is a disagreement too.
     static func disagreements(
         _ bundle: FlowBundle, flow: String, bounds: ExplorationBounds = ExplorationBounds(),
         reductions: [ExplorationReduction] = [.all, .queuedLinkRepeats, .queuedLinkOrder]
@@ -35,7 +37,9 @@ struct ReductionAgreementTests {
         for (index, reduction) in reductions.enumerated() where index == 0 || queues {
             var reducedBounds = bounds
             reducedBounds.reductions = reduction
+            reducedBounds.unreadAnswerCheck = true
             let (reduced, reducedSteps) = try observed(bundle, flow: flow, bounds: reducedBounds)
+            found += reduced.unreadAnswerViolations.map { "reductions \(reduction.rawValue): \($0)" }
             if index == 0 { merged = full.states - reduced.states }
             found += compare(reduced, reducedSteps, full, fullSteps).map { "reductions \(reduction.rawValue): \($0)" }
         }
